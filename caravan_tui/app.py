@@ -48,7 +48,7 @@ from caravan_tui.saves.loading import (
 from caravan_tui.saves.record import RecordIndex
 from caravan_tui.saves.reviews import ReviewShelf
 from caravan_tui.screens import game_screen_class
-from caravan_tui.screens.base import MIN_HEIGHT, MIN_WIDTH, WIDE_WIDTH
+from caravan_tui.screens.base import MIN_HEIGHT, MIN_WIDTH, WIDE_WIDTH, DialogScreen
 from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.game import GameScreen
@@ -192,6 +192,14 @@ class TableApp(FailureHook):
         if self.held_keys is None:
             self.held_keys = []
 
+    def ask_line(self, dialog: DialogScreen[T], answered: Callable[[T | None], None] | None = None) -> None:
+        """Open ``dialog`` with the keys typed from now on held for its line (``hold_keys``): they
+        were read by the screen under it, or by the dialog before its line had the focus, and
+        lost. Called while the key that opens it is read (a priority binding's action), or as a
+        message opens it."""
+        self.hold_keys()
+        self.push_screen(dialog, answered)
+
     def pass_held_keys(self) -> None:
         """The opened screen has asked for its focus: the held keys go to it in order, after that
         focus is set (both are the app's to do, in the order asked)."""
@@ -287,8 +295,8 @@ class TableApp(FailureHook):
         """Clear the notices over a table as the app leaves it; what the hub told lately (a mute
         said as the match ended) is said again over what comes next."""
         self.clear_notifications()
-        for text in self.heard.fresh_told(time.monotonic()):
-            self.notify(text, title="Done")
+        for text, title in self.heard.fresh_told(time.monotonic()):
+            self.notify(text, title=title)
 
 
 class CaravanApp(TableApp):
@@ -666,12 +674,13 @@ class ClientApp(TableApp):
                 self.push_screen(HistoryScreen(message))
         elif isinstance(message, Told):
             text = message.text if isinstance(message.text, str) else ""
-            title = message.title if isinstance(message.title, str) else ""
-            self.heard = self.heard.was_told(text, time.monotonic())
-            self.notify(text, title=plain(title, 40) or "Done")
+            title = (plain(message.title, 40) if isinstance(message.title, str) else "") or "Done"
+            self.heard = self.heard.was_told(text, time.monotonic(), title)
+            self.notify(text, title=title)
         elif isinstance(message, Goodbye):
             self.goodbye = message.reason
         elif isinstance(message, Refused):
+            self.pass_held_keys()  # (kept for a screen the hub will not open now: where the focus is)
             if not self.player_name:
                 self.ask_name(message.reason)
             else:
@@ -719,7 +728,7 @@ class ClientApp(TableApp):
             if name:
                 self.send_to_hub(SetName(name))
 
-        self.push_screen(YourNameScreen(self.guest, problem), named)
+        self.ask_line(YourNameScreen(self.guest, problem), named)
 
     # -- matches --------------------------------------------------------------------------------
 
@@ -769,6 +778,7 @@ class ClientApp(TableApp):
 
     def final_table(self, screen: GameScreen, over: MatchOver, review: bool = False) -> MatchOverScreen:
         result = super().final_table(screen, over, review)
+        result.home = "Lobby"
         if self.guest and screen.seat is not None:
             result.note = GUEST_UNRATED
         return result
@@ -793,6 +803,9 @@ class ClientApp(TableApp):
         standing = standing_after_resignation(world, screen.seat) if world is not None else None
         over = MatchOver(screen.client.match_id, scores, resignation_result(players, screen.seat, standing), "resigned")
         result = self.final_table(screen, over)
+        # no rematch: the seat given up is no longer the person's, and the hub plays a match
+        # again only for its people (r went to the lobby, or played an older match again)
+        self.finished, result.rematch = None, False
         if screen.table.others_are_people():
             result.headline, result.status = "You resigned.", "An AI plays your seat from now on: the match goes on."
         self.clear_match_notices()

@@ -45,6 +45,8 @@ MAX_MUTE = 7 * 24 * 60  #: minutes a mute lasts at most
 #: what a guest's result and record say where a rating would be (ratings follow keys: a guest is
 #: someone new each visit, so the hub rates none and sends them no ``Rated`` of their own)
 GUEST_UNRATED = "Guests are not rated: connect with an SSH key to get a rating."
+#: what a "?" rating is, said where one is shown (a newcomer's first ratings all read "?")
+UNSETTLED_WORDS = "A ? rating settles after about ten matches with people."
 
 
 class Welcome(Message):
@@ -97,7 +99,8 @@ class PlainRow:
 class FinishedRow(PlainRow):
     """A finished match you played, as a plain map: its game, the seats' names, its result
     (each seat's share of the win), how it ended ("over" or "resigned"), when (seconds since the
-    epoch), and your seat."""
+    epoch), and your seat; ``gave_up``: you resigned it (an AI played the seat on: its result
+    is the AI's, not yours)."""
 
     match: str
     game: str
@@ -107,6 +110,7 @@ class FinishedRow(PlainRow):
     ended: float
     yours: int
     rating: int | None = None  # what the match did to the rating of the seat's person (None: not rated)
+    gave_up: bool = False
 
 
 @dataclass(frozen=True)

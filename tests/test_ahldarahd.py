@@ -18,6 +18,7 @@ from caravan_tui.games.ahldarahd import GAME
 from caravan_tui.games.ahldarahd.ai import considered, prior
 from caravan_tui.games.ahldarahd.cards import CARD_INDEX, CARD_NAMES, COLOUR_MASK, cards_of
 from caravan_tui.games.ahldarahd.describe import describe
+from caravan_tui.games.ahldarahd.evaluation import projected
 from caravan_tui.games.ahldarahd.explain import explain, gain
 from caravan_tui.games.ahldarahd.maps import (
     COLOURS,
@@ -381,7 +382,7 @@ def test_worked_example_the_red_salt_city_taken_with_4_of_its_6_routes_pays_6_an
     assert state.gold[RED] == 5 - 1 + 6
     assert state.owner[RED * ROUTES + route_no("G", "I") - 1] == -1 and state.markers[BLUE] == 21
     assert "red Salt" in [CARD_NAMES[c] for c in state.discards]
-    assert any("takes the Salt city on Red's map and 6 gold" in t for t in texts(events))
+    assert any("takes the Salt city on their own map and 6 gold" in t for t in texts(events))
     assert any("Blue's route" in t and "is removed" in t for t in texts(events))
     check_invariants(state)
 
@@ -521,8 +522,8 @@ def test_ruling_a_claim_taking_two_cities_pays_the_first_end_of_the_routes_name_
     state.bank = 4
     events = state.apply(("claim", "red", route_no("I", "J"), "Horses"))  # I–J: I first
     said = texts(events)
-    assert any("the Horses city on Red's map and 3 gold" in t for t in said)
-    assert any("the Dates city on Red's map and 2 gold from the bank (the bank had no more" in t for t in said)
+    assert any("the Horses city on their own map and 3 gold" in t for t in said)
+    assert any("the Dates city on their own map and 2 gold from the bank (the bank had no more" in t for t in said)
     assert state.bank == 0 and state.gold[RED] == 5 - 1 + 5
 
 
@@ -687,6 +688,70 @@ def test_ruling_a_bidder_who_cannot_raise_passes_by_themselves():
     assert state.to_move() == last  # nxt has only 2 gold: out
     state.apply(("pass",))
     assert state.eyes == opener
+
+
+def test_the_log_says_why_a_bidder_who_cannot_raise_is_out_before_the_award():
+    """Without it, "Red raises to 5. Red wins…" reads as if the others were never asked."""
+    state = fresh(3)
+    opener = state.to_move()
+    nxt, last = (opener + 1) % 3, (opener + 2) % 3
+    set_gold(state, nxt, 2)
+    state.camel[last] = False
+    said = texts(state.apply(("open", "Eyes", 2)))
+    names = ("Red", "Blue", "Green")
+    assert said[1:] == [
+        f"{names[nxt]} cannot raise (only 2 gold) and is out of this auction.",
+        f"{names[last]} cannot raise (Camel face down) and is out of this auction.",
+        f"{names[opener]} wins the Eyes of Shamesh for 2 gold (Camel face down).",
+    ], said
+
+    state = fresh(3)
+    opener = state.to_move()
+    set_gold(state, (opener + 1) % 3, 0)
+    [mine] = [e for e in state.apply(("open", "Eyes", 0)) if "cannot raise" in e.text]
+    assert mine.render(names, (opener + 1) % 3) == "You cannot raise (only 0 gold) and are out of this auction."
+
+
+def test_an_owner_acting_on_their_own_rop_reads_their_own_or_your_own():
+    state = fresh(3)
+    opener = state.to_move()
+    holder = state.rop[opener]
+    names = ("Red", "Blue", "Green")
+    [opened] = state.apply(("open", f"RoP {COLOURS[opener]}", 0))[:1]
+    assert render(opened.text, names) == (
+        f"{names[opener]} opens an auction for their own Right of Passage at 0 gold (held by {names[holder]})."
+    )
+    assert render(opened.text, names, opener).startswith("You open an auction for your own Right of Passage")
+    passer = state.to_move()
+    said = render(explain(state, passer, [("pass",)]), names, passer)
+    assert f"{names[opener]} takes back their own Right of Passage at 0 unless outbid" in said, said
+    state = fresh(3)
+    opener = state.to_move()
+    mine = ("open", f"RoP {COLOURS[opener]}", 0)
+    assert render(state.describe(mine), names, opener).startswith("Open an auction for your own Right of Passage")
+    to_build(state, opener)
+    state.rop[opener] = opener
+    state._legal = None
+    sold = texts(state.apply(("sell_rop", COLOURS[opener])))
+    assert sold[0].startswith(f"{names[opener]} sells their own Right of Passage to the bank"), sold
+    state = fresh(3, seed=1)
+    put_route(state, RED, RED, route_no("F", "I"))
+    set_hand(state, RED, ["red Horses"])
+    to_build(state, RED)
+    state.rop[BLUE] = BLUE
+    asked = ("offer", BLUE, "gold", 1, "item", "RoP blue")
+    assert render(state.describe(asked, RED), names, RED).startswith("Propose to Blue: 1 gold for their own Right of")
+    state.apply(("trade_with", BLUE))
+    state.apply(("ask_item", "RoP blue"))
+    sent = texts(state.apply(("send",)))
+    assert "Red proposes a trade to Blue: Red gives nothing; Blue gives their own Right of Passage." in sent, sent
+    state = fresh(3, seed=1)
+    put_route(state, RED, RED, route_no("F", "I"))
+    set_hand(state, RED, ["red Horses"])
+    to_build(state, RED)
+    claimed = texts(state.apply(("claim", "red", route_no("I", "J"), "Horses")))
+    assert claimed[0].startswith("Red claims Horses–Dates (Ho–Da, land, 6) on their own map with"), claimed
+    assert claimed[1].startswith("Red takes the Horses city on their own map and 3 gold"), claimed
 
 
 def test_ruling_an_item_one_holds_may_be_auctioned_and_won_back():
@@ -1251,6 +1316,17 @@ def test_the_ai_contests_a_card_that_completes_its_city_rather_than_let_it_go_at
     state.apply(("open", "red Horses", 0))
     assert state.to_move() == RED
     assert ai_answer(state, 300)[0] == "raise"
+
+
+def test_ones_own_rop_on_the_table_counts_as_an_open_map_as_in_another_players_hands():
+    """The bug: the table counted as closed, so selling one's own Right of Passage looked free
+    (a hint advised it, and an AI paid 6 gold to win its own back, then sold it for 1)."""
+    state = fresh(3, seed=1)
+    values = {}
+    for holder in (RED, -1, BLUE):
+        state.rop[RED] = holder
+        values[holder] = projected(state, RED)
+    assert values[RED] > values[-1] == values[BLUE]
 
 
 # -- observation ------------------------------------------------------------------------------------------------------

@@ -456,3 +456,22 @@ async def test_a_route_cards_auction_says_it_may_be_spent_on_any_map(tmp_path):
         assert line.startswith(f"Open: {screen.table.item} (any map) at ")
         assert len(line) <= screen.query_one("#ah-panel").content_region.width
     assert "any card may be spent on any map" in GAME.rules.replace("\n", " ")
+
+
+async def test_the_hint_names_ai_seats_as_the_table_does(tmp_path):
+    """The bug: the hint's reasons read "AI 2 (easy) takes back their own Right of Passage" while
+    the log, the plays and the players' lines say "AI 2": the host words the reasons with the
+    seats' whole names, and the table now names them as its log does."""
+    seats = [SeatSpec("human"), SeatSpec.parse("ai:easy"), SeatSpec.parse("ai:easy")]
+    async with match_begun(tmp_path, seats, ["Ann", "AI 2 (easy)", "AI 3 (easy)"]) as (app, pilot, screen):
+        for _ in range(40):
+            await wait_for(pilot, lambda: my_turn(app), "my turn")
+            if screen.phase == "bid_raise":
+                break
+            screen.act(quiet(app.runner.host.state))
+            await wait_for(pilot, lambda: screen.table.turn is None or screen.phase == "bid_raise", "my move sent")
+        await pilot.press("h")
+        panel = screen.query_one("#hint-panel")
+        await wait_for(pilot, lambda: panel.display and "Asking" not in panel.text, "the hint")
+        assert "AI 2" in panel.text or "AI 3" in panel.text, panel.text  # (a bid's reasons name the leader)
+        assert "(easy)" not in panel.text, panel.text

@@ -14,7 +14,9 @@ from caravan_tui.games.ahldarahd.describe import describe
 from caravan_tui.games.ahldarahd.explain import explain
 from caravan_tui.games.ahldarahd.mutual import mutual_trade, next_step
 from caravan_tui.games.ahldarahd.proposal import steps
+from caravan_tui.games.ahldarahd.proposal_draft import started
 from caravan_tui.games.ahldarahd.terms import ANSWER, BUILD
+from caravan_tui.games.ahldarahd.trade_dialog import TradeDialog
 
 NAMES = ["Ann", "AI 2", "AI 3"]
 
@@ -127,3 +129,30 @@ def test_the_hint_for_a_proposal_says_what_an_ai_accepts_and_what_a_decline_cost
     offer = next(a for a in state.legal_actions() if a[0] == "offer")
     text = render(explain(state, RED, [offer]), NAMES, RED)
     assert "an AI accepts what raises its own chances, and a decline costs only one of your 3 proposals" in text
+
+
+def test_a_hint_to_write_a_trade_both_sides_gain_from_says_the_whole_trade():
+    """The bug: the hint read only "Write a trade proposal to AI 2 … writes a proposal to AI 2
+    step by step", leaving a newcomer to guess which trade."""
+    state, rng = GAME.new(3, seed=0), random.Random(0)
+    for _ in range(76):  # (seeded random play without proposals, to a build with one to make)
+        calm = [a for a in state.legal_actions() if a[0] not in ("offer", "trade_with")]
+        state.apply(rng.choice(calm), False)
+    seat = state.to_move()
+    line = next_step(state, seat)
+    assert line is not None and line[0] == ("trade_with", 2)
+    said = render(explain(state, seat, line), ["A", "B", "C"], seat)
+    assert said == (
+        "proposes: you give the Eyes of Shamesh; C gives any Gems card (both sides gain, by the AI's "
+        "estimate, against the others)"
+    )
+
+
+def test_the_trade_builders_partner_rows_count_a_single_card_in_the_singular():
+    """The bug: "Propose to AI 2 (5 gold, 1 cards in hand)"."""
+    state = fresh(3)
+    state.hand[BLUE] = state.hand[BLUE] & -state.hand[BLUE]  # (its lowest card only)
+    dialog = TradeDialog(state.view(RED), RED, [BLUE, GREEN], lambda q: f"AI {q + 1}", str, lambda _: None)
+    dialog.draft = started([BLUE, GREEN])
+    assert dialog.row_text(("partner", BLUE)).plain == f"  Propose to AI 2 ({state.gold[BLUE]} gold, 1 card in hand)"
+    assert dialog.row_text(("partner", GREEN)).plain.endswith(", 3 cards in hand)")

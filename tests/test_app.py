@@ -29,7 +29,7 @@ from caravan_tui.screens.how_to_play import HowToPlayScreen, how_to_play
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
 from caravan_tui.screens.rules import RulesScreen, plain_fences
 from caravan_tui.screens.saves import SavesScreen
-from caravan_tui.screens.summary import MatchOverScreen, resigned_line
+from caravan_tui.screens.summary import MatchOverScreen, resigned_line, result_line
 from caravan_tui.seats import SeatSpec
 from caravan_tui.textual_adapter import notices, screen_lines
 from caravan_tui.widgets import ActionList, TablePanel
@@ -733,6 +733,13 @@ def test_after_a_resignation_the_headline_says_who_gave_up_and_who_wins():
     assert resigned_line(["Ann", "You", "Bob"], [0.5, 0.0, 0.5]) == "You resigned: Ann and Bob share the win."
     assert resigned_line(["You", "AI 2"], [0.0, 1.0]) == "You resigned: AI 2 wins."
     assert resigned_line(["Ann", "You"], [0.0, 1.0]) == "Ann resigned: You win."
+    assert resigned_line(["Ann", "Bob", "You"], [0.5, 0.0, 0.5]) == "Bob resigned: Ann and you share the win."
+
+
+def test_a_draw_names_you_as_a_sentence_does():
+    """Over SSH a draw read "A draw between Alice and You."."""
+    assert result_line(["Alice", "You"], [2, 2], [0.5, 0.5]) == "A draw between Alice and you."
+    assert result_line(["You", "Bob"], [2, 2], [0.5, 0.5]) == "A draw between you and Bob."
 
 
 async def test_the_palettes_screenshot_goes_to_the_data_folder_and_says_where(tmp_path):

@@ -506,8 +506,8 @@ def test_different_bag_orders_draw_different_refills():
 
 
 def test_estimate_values_a_good_one_step_from_delivery_almost_at_its_points():
-    far = position(loaded=[[(cell(6, 6), "ivory", 1)], []], empty=[[cell(5, 5)], [cell(3, 3)]], bag={"meat": 4})
-    near = position(loaded=[[(cell(1, 3), "ivory", 1)], []], empty=[[MAR], [cell(3, 3)]], bag={"meat": 4})
+    far = position(loaded=[[(cell(6, 6), "ivory", 1)], []], empty=[[cell(5, 5)], [cell(3, 3)]], bag={"meat": 5})
+    near = position(loaded=[[(cell(1, 3), "ivory", 1)], []], empty=[[MAR], [cell(3, 3)]], bag={"meat": 5})
     assert projected_points(near)[0] > 5.5 > 3 > projected_points(far)[0]
     assert near.estimate()[0] > far.estimate()[0] > 0.5
     assert sum(near.estimate()) == pytest.approx(1.0)
@@ -591,6 +591,57 @@ def test_a_leader_sets_up_the_delivery_that_ends_the_game_instead_of_passing():
         state.apply(easy.choose("camel_caravan", state.view(1), 1, decision, state.legal_actions()))
     assert state.is_over() and state.outcome() == [0.0, 1.0]
     assert state.goods_delivered(1) == 13  # the meat, one more than before
+
+
+def test_a_leader_far_ahead_picks_up_the_good_that_brings_the_last_refill():
+    """A position from a match played at 80×24: the bag holds the last 4 goods, 5 lie loose, and
+    the AI leads by 46 points. It moved a camel between Marrakesh and (0,1), four actions a turn,
+    for fifty turns (the person's hint said to end the turn): a pick-up brings the last refill,
+    and the end-game squash then made its won game (1.0) look worse (0.87)."""
+    state = CamelCaravanState.from_data(
+        {
+            "players": 2,
+            "camels": 5,
+            "short_game": True,
+            "start": 1,
+            "to_move": 1,
+            "turns": 125,
+            "left": 4,
+            "supply": [0, 0],
+            "empty": [[cell(2, 3)], [S1, cell(0, 3), S5, S6, S8]],
+            "loaded": [
+                [
+                    [cell(0, 2), "meat", False],
+                    [S3, "gems", False],
+                    [cell(1, 3), "meat", False],
+                    [cell(5, 0), "salt", False],
+                ],
+                [],
+            ],
+            "goods": [[S1, "meat"], [S3, "swords"], [S5, "swords"], [S6, "salt"], [S8, "cloth"]],
+            "demand": [[S1, 1], [S5, 1], [S6, 1]],
+            "demand_supply": 20,
+            "markers": [9, 12],
+            "thefts": [2, 0],
+            "delivered": [
+                dict.fromkeys(GOODS, 0) | {"meat": 1, "swords": 1, "ivory": 1},
+                dict.fromkeys(GOODS, 0) | {"meat": 2, "swords": 2, "salt": 3, "hides": 6, "ivory": 1, "paper": 2},
+            ],
+            "bag": dict.fromkeys(GOODS, 0) | {"swords": 1, "salt": 1, "cloth": 1, "gems": 1},
+            "draws": 6,
+            "chance": 489540714,
+        }
+    )
+    assert sum(state.bag) == 4
+    easy = make_policy(SeatSpec.parse("ai:easy"), iterations=200)
+    for decision in range(8):  # the person only ever ends the turn
+        if not any(state.bag) or state.is_over():
+            break
+        if state.turn == 0:
+            state.apply(END)
+            continue
+        state.apply(easy.choose("camel_caravan", state.view(1), 1, decision, state.legal_actions()))
+    assert not any(state.bag)  # the last refill drawn: the next delivery ends the game
 
 
 # -- §7 invariants over whole games ---------------------------------------------------------

@@ -3,6 +3,7 @@ Ruling of the spec and of the engine's module doc, one test per rule sentence.""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -1367,3 +1368,20 @@ def test_the_boards_foot_names_your_piece_mid_sentence_and_a_goods_colour_once()
     cell = mine[0][0]
     said = cell_caption(table, cell)
     assert ", your good" in said and "Your" not in said, said
+
+
+def test_the_boards_foot_names_a_board_good_cell_of_the_hints_plan_whole_in_the_frames_50_columns():
+    """The bug: "(1,-3) black Caravanserai, board good ★ hint step…" at 80×24 (the frame's
+    foot holds 50 characters around its dashes)."""
+    from caravan_tui.games.caravanserai.looks import cell_caption
+    from caravan_tui.games.caravanserai.picture import Picture
+    from caravan_tui.games.caravanserai.table_state import CaravanseraiTable
+
+    state = GAME.new(2, seed=3, options={})
+    view = state.view(0)
+    picture = Picture(view)
+    cells = sorted(picture.bgoods, key=lambda cell: -len(picture.describe_cell(cell, str)))
+    table = CaravanseraiTable(seat=0, names=["Ann", "Bob"]).viewing(view, state)
+    table = dataclasses.replace(table, hinted=("start", 0, 0), hint_cells=(cells[1], cells[0]))
+    said = cell_caption(table, cells[0])  # (the longest caption of a board good here)
+    assert said.endswith(" ★ step 2") and len(said) + 2 <= 50, said

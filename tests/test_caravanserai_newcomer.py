@@ -381,3 +381,68 @@ def test_the_count_row_keeps_every_block_within_its_row():
     ]
     assert count_text(many).plain == "left out 1P 3P 5W · counts 2Y 4R camel"
     assert all(count_text(b).cell_len <= ROW for b in (blocks, many))
+
+
+async def test_a_hint_is_taken_with_capital_a_where_a_turns_west(tmp_path):
+    """The bug: in Caravanserai ``a`` turns west, so its hint could not be taken by a key, and its
+    panel said only "h hides it". ``A`` readies the hinted play in the plays list, the panel says
+    so, and Enter plays it."""
+    from test_caravanserai_screen import next_turn, setup
+
+    from caravan_tui.widgets import ActionList
+
+    app = make_app(tmp_path, iterations=6)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(["human"], 3))
+        await next_turn(pilot, app)
+        screen, host = app.screen, app.runner.host
+        await pilot.press("h")
+        await wait_for(pilot, lambda: screen.table.hinted is not None, "the hint")
+        panel = screen.query_one("#hint-panel", TablePanel)
+        await wait_for(pilot, lambda: "takes it" in str(panel.border_title), "the hint's panel")
+        await pilot.pause()
+        top = screen_lines(app)[panel.region.y]
+        assert "Hint (A takes it)" in top and "…" not in top  # (the side column's 28: the short title)
+        hinted, turn = screen.table.hinted, host.turn
+        await pilot.press("A")
+        plays = screen.query_one(ActionList)
+        await wait_for(pilot, lambda: plays.has_focus and plays.highlighted_action == hinted, "the hint taken")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: host.turn > turn, "the hinted play")
+        assert host.actions[turn] == hinted
+
+
+async def test_a_plan_taken_from_the_plays_list_keeps_its_next_step_highlighted_there(tmp_path):
+    """The bug: after ``A`` and Enter on a plan's first step, the list's highlight went to its
+    first line ("1 white good"), so a second Enter left the plan. It goes to the plan's next step."""
+    from test_caravanserai_screen import best, next_turn, setup
+
+    app = make_app(tmp_path, iterations=6)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(["human"], 3))
+        for _ in range(12):
+            await next_turn(pilot, app)
+            if await took_a_plans_first_step(pilot, app.screen, app.runner.host):
+                return
+            app.screen.act(best(app.runner.host.state))
+    raise AssertionError("no plan of two steps met")
+
+
+async def took_a_plans_first_step(pilot, screen, host) -> bool:
+    """Ask a hint; where its plan has two steps or more, take the first from the plays list
+    (``A``, Enter) and check the list then highlights the second. False: no such plan."""
+    from caravan_tui.widgets import ActionList
+
+    plays = screen.query_one(ActionList)
+    await pilot.press("h")
+    await wait_for(pilot, lambda: screen.table.hinted is not None, "the hint")
+    trail, turn = list(screen.table.trail), host.turn
+    if len(trail) < 2 or trail[0][0] == "stand":
+        return False
+    await pilot.press("A")
+    await wait_for(pilot, lambda: plays.has_focus and plays.highlighted_action == trail[0], "the hint taken")
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: host.turn > turn and screen.table.turn is not None, "the step")
+    await wait_for(pilot, lambda: plays.highlighted_action == trail[1], "the plan's next step")
+    assert screen.table.hinted == trail[1] and plays.has_focus
+    return True

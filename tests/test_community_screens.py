@@ -3,16 +3,19 @@ the operators' menu only for operators, and the rating line of the result screen
 
 from __future__ import annotations
 
+import socket
 import time
 
 import pytest
-from test_ssh_client import SIZE, client_of
+from test_ssh_client import SIZE, client_of, queued
 from test_ssh_hub import ANN, BOB
 from textual.app import App
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
+from caravan_tui.app import ClientApp
 from caravan_tui.hub_protocol import GUEST_UNRATED, AskHistory, FinishedRow, History
-from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
+from caravan_tui.screens.create_match import CreateMatchScreen
+from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.history import HistoryScreen
 from caravan_tui.screens.leaderboard import LeaderboardScreen
 from caravan_tui.screens.lobby import LobbyScreen
@@ -48,16 +51,53 @@ async def test_the_lobby_opens_histories_and_the_leaderboard(hub, monkeypatch):
         await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), "her history")
         assert shown(app.screen, "#history-title") == "Your record"
         assert shown(app.screen, "#history-ratings") == "No rated match yet."
-        await pilot.press("n")  # the name is typed once its line has the keys (a key before is lost)
+        queued(app, "n", *"[b]Bob[/b]", "enter")  # at once: the name is the line's, not the list's
         await wait_for(
-            pilot, lambda: isinstance(app.screen, AskLineScreen) and isinstance(app.focused, Input), "the name's line"
+            pilot,
+            lambda: isinstance(app.screen, HistoryScreen) and "Bob" in shown(app.screen, "#history-title"),
+            "Bob's record",
         )
-        await pilot.press(*"[b]Bob[/b]", "enter")
-        await wait_for(pilot, lambda: "Bob" in shown(app.screen, "#history-title"), "Bob's record")
         assert shown(app.screen, "#history-title") == "The record of [b]Bob[/b]"  # his name as text
         await pilot.press("escape", "b")
         await wait_for(pilot, lambda: isinstance(app.screen, LeaderboardScreen), "the leaderboard")
         assert "Nobody's rating has settled yet." in shown(app.screen, "#leaders")
+        served.cancel()
+
+
+async def test_keys_typed_while_the_hub_answers_the_lobbys_h_are_the_records(hub, monkeypatch):
+    """h, n, a name and enter in one burst (over SSH, typed before the record came back): the
+    keys after h went to the lobby (its c opened Create match, its enter joined a match)."""
+    monkeypatch.setitem(hub_module.SPACING, AskHistory, 0.0)  # (the two asks come at once)
+    app = client_of(hub)
+    async with app.run_test(size=SIZE) as pilot:
+        served = pilot.app.run_worker(app.serving())
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name == "Ann", "the lobby")
+        queued(app, "h", "n", *"[b]Bob[/b]", "enter")
+        await wait_for(
+            pilot,
+            lambda: isinstance(app.screen, HistoryScreen) and "Bob" in shown(app.screen, "#history-title"),
+            "Bob's record",
+        )
+        queued(app, "escape", "b", "escape", "h")  # (the board closed by the escape typed with its b)
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), "the record again")
+        served.cancel()
+
+
+async def test_keys_held_for_a_record_the_hub_refuses_go_where_the_focus_is(hub, monkeypatch):
+    """The hub refuses a record asked too soon after the last: the keys typed after h are the
+    lobby's then (its c opens Create match), not held for a screen that never comes."""
+    monkeypatch.setitem(hub_module.SPACING, AskHistory, 60.0)
+    app = client_of(hub)
+    async with app.run_test(size=SIZE) as pilot:
+        served = pilot.app.run_worker(app.serving())
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name == "Ann", "the lobby")
+        queued(app, "h")
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), "her record")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
+        queued(app, "h", "c")
+        await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create form")
+        assert app.held_keys is None
         served.cancel()
 
 
@@ -111,22 +151,24 @@ async def test_the_result_screen_shows_the_rating_changes_when_they_come():
         screen = MatchOverScreen("Ann wins!", "Ann: 3   Bob: 1", None)
         await app.push_screen(screen)
         assert not screen.query_one("#rating-changes").display
-        screen.ratings = "Ratings: Ann +105 (?), Bob −105 (?)"
+        screen.ratings = "Ratings: Ann +105 (?), Bob −105 (?)."
         await pilot.pause()
         assert screen.query_one("#rating-changes").display
-        assert shown(screen, "#rating-changes") == "Ratings: Ann +105 (?), Bob −105 (?)"
+        assert shown(screen, "#rating-changes") == "Ratings: Ann +105 (?), Bob −105 (?)."
 
 
 async def test_a_records_ended_column_is_whole_at_80_columns():
     """The history's "Ended" column read "25 Nov 23:" (its minutes cut off), its "Game" column
     "Caravans of Ahl"; a name too long for its column ends in "…"."""
-    app = App()
-    app.player_name, app.guest = "Ann", False  # (what the history screen asks of a session)
+    ours, theirs = socket.socketpair()
+    app = ClientApp(ours)  # (a session with no hub behind it)
+    app.player_name = "Ann"
     ended = time.mktime((2026, 11, 25, 23, 47, 0, 0, 0, -1))
     row = FinishedRow("m1", "ahldarahd", ["Ann", "Bob Longname", "AI 3 (normal)"], [0, 1, 0], "over", ended, 0, -12)
-    async with app.run_test(size=SIZE):
-        await app.push_screen(HistoryScreen(History("Ann", "", "", [row.to_map()], [])))
-        lines = screen_lines(app.screen)
-        assert any("25 Nov 23:47" in line for line in lines), lines
-        assert any("Caravans of Ahldarahd" in line and "−12" in line for line in lines), lines
-        assert any("Bob Longname w…" in line for line in lines), lines
+    with ours, theirs:
+        async with app.run_test(size=SIZE):
+            await app.push_screen(HistoryScreen(History("Ann", "", "", [row.to_map()], [])))
+            lines = screen_lines(app.screen)
+    assert any("25 Nov 23:47" in line for line in lines), lines
+    assert any("Caravans of Ahldarahd" in line and "−12" in line for line in lines), lines
+    assert any("Bob Longname w…" in line for line in lines), lines

@@ -600,3 +600,13 @@ def test_how_to_play_says_how_the_up_cards_are_turned_and_who_leads_each_hand():
     assert "turns **2 up cards**" in short and "set aside face up" in short
     assert "drawn at random" in short and "lower total" in short and "did not lead the last hand" in short
     assert "exactly as many cards" in short and "one of as many cards" not in short
+
+
+def test_how_to_play_says_how_a_hand_is_scored():
+    """How to play said only "then the hand is scored": how the up cards score a pile and what
+    going out is worth were on the rules page alone (rules §5.2-5.3)."""
+    from caravan_tui.screens.how_to_play import how_to_play
+
+    short = " ".join(how_to_play(get_game("decktet_caravan").rules).split())
+    assert "+1 for every up Crown whose suit it shares" in short and "−1 for every up Ace" in short
+    assert "5 + the cards left in the other player's hand" in short

@@ -419,3 +419,20 @@ async def test_the_plays_list_keeps_the_focus_when_a_turn_comes_while_the_termin
         app.app_focus = True
         await pilot.pause()
         assert app.focused is actions
+
+
+async def test_c_clears_the_ticks_from_the_plays_list_and_the_log_too(tmp_path):
+    """The bug: the status line says "c clears" while the plays list or the log has the focus,
+    but ``c`` cleared the ticks only in the hand; elsewhere it was swallowed."""
+    seed = find_seed(lambda s: s.to_move() == 0)
+    async with at_my_turn(tmp_path, seed) as (app, pilot, table):
+        screen = table.screen
+        grid = screen.query_one(CardGrid)
+        await pilot.press("tab", "down")  # the plays list ticks its highlighted play's cards
+        await wait_for(pilot, lambda: screen.table.ticked_in_hand(), "the ticks")
+        await pilot.press("c")
+        await wait_for(pilot, lambda: not screen.table.ticked_in_hand() and not grid.selection(), "the ticks cleared")
+        await pilot.press("shift+tab", "space", "tab", "tab")  # a tick in the hand, then on to the log
+        await wait_for(pilot, lambda: screen.table.ticked_in_hand() and app.focused.id == "log", "the log")
+        await pilot.press("c")
+        await wait_for(pilot, lambda: not screen.table.ticked_in_hand(), "the ticks cleared")

@@ -143,3 +143,12 @@ def test_pass_is_not_offered_off_our_turn():
     screen = offline_screen("decktet_caravan", seat=1)
     assert screen.table.turn is None
     assert screen.check_action("pass", ()) is False
+
+
+def test_with_the_log_focused_the_line_says_where_to_play_from():
+    """The bug: with the log focused and one card ticked, the line read "Part of a play: tick
+    the lit cards" (ticking is done in the hand, and the card alone was a play)."""
+    table = decision()
+    play = a_lone_play(table)
+    line = str(status(pointing(ticked(table, cards_in(play)), "log")))
+    assert line == "Your turn: tab to your hand or the plays list"

@@ -197,6 +197,17 @@ def test_decktet_counts_kept_aces_and_crowns_without_a_zero():
     assert _names(sum(1 << card for card in (0, 1, 2))) == "3 Aces"
 
 
+def test_decktet_names_the_play_to_beat_by_its_length_and_height():
+    """The bug: a bandit on a caravan of 7 cards up to 9 read "a bandit on the 9-caravan; … must
+    beat it or collect 9 cards", as if the caravan were of nine cards; a Crown on an Ace read "a
+    bandit on the bandit"."""
+    from caravan_tui.games.decktet_caravan.explain import _top_words
+
+    assert _top_words((("caravan",), 0, 0, 7, 9)) == "the 7-card caravan up to 9"
+    assert _top_words((("caravan",), 0, 0, 1, 6)) == "the lone 6"
+    assert _top_words((("bandit",), 1, 0, 1, 1)) == "the bandit (single Ace)"
+
+
 def test_decktet_says_how_it_knows_the_opponents_aces_and_crowns_and_the_table_shows_them():
     """ "risk: AI 2 holds 1 Ace or Crown" read as a look at the AI's hand: the count is public
     (4 dealt to each, every one played is seen), and the reason says so."""

@@ -53,7 +53,7 @@ def can_end_next_turn(state, seat: int, tries: int = 300, seed: int = 0) -> bool
 
 def test_camels_hint_warns_when_the_next_player_can_deliver_and_end_the_game():
     warned = witnessed = 0
-    for seed in (2,):  # a match whose bag runs out with such positions in it
+    for seed in (1,):  # a match whose bag runs out with such positions in it
         for state in greedy_positions(seed):
             if any(state.bag) or ("end_turn",) not in state.legal_actions():
                 continue

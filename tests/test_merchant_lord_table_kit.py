@@ -290,3 +290,27 @@ def test_the_merchant_lord_table_is_never_refreshed_by_hand_nor_changed_in_place
                 if isinstance(owner, ast.Name) and owner.id == "table":
                     found.append(f"{path.name}:{node.lineno} table.{target.attr} =")
     assert found == []
+
+
+def test_a_then_enter_rerolls_the_dice_a_hint_to_reroll_names():
+    """The bug (80×24, round 1): under "Reroll 1 5 (1f)", ``a`` ticked the dice but gave the
+    villages the focus, where the line said "enter: choose your 3-4 for the sale" and Enter
+    began a sale instead of the reroll. The dice get the focus, and Enter there rerolls."""
+    _prefix, state = play_until(lambda s: rerolling(s) and s.favour[0] >= 1)
+    reroll = next(a for a in state.legal_actions() if a[0] == "reroll")
+    table, focus = intents.taken_hint(replace(table_for(state), hinted=reroll))
+    assert focus == DICE
+    on_dice = at(table, DICE, table.cell(DICE) or "0")
+    assert enter(on_dice) == reroll and status(on_dice).plain == f"enter: {table.describe(reroll)}"
+
+
+def test_a_cards_words_say_its_coins_in_one_form():
+    """The bug: the row's card line read "seller 1¢, owner 2 coins", two forms of the same money
+    side by side."""
+    from caravan_tui.games.merchant_lord.faces import card_words
+
+    assert (
+        card_words("M11")
+        == "M11: left 2¶ papyrus: seller 1¢, owner 2¢ · right 3◆ gold: seller 1¢, owner Free Placement"
+    )
+    assert "owner 5 favour" in card_words("M15")

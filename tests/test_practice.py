@@ -241,3 +241,39 @@ async def test_a_key_meant_to_play_while_the_move_is_checked_says_it_is_being_ch
         await wait_for(pilot, lambda: any(n.message == "Checking your move…" for n in notices(app)), "the word again")
         release.set()
         await wait_for(pilot, lambda: app.runner.host.actions[:1] == [first], "the move played")
+
+
+async def test_the_status_line_says_the_move_is_being_checked_while_it_is(tmp_path, monkeypatch):
+    """The bug (Camel Caravan, 80×24): practice's check of a move took seconds and the status
+    line went on promising what Enter would play, so the move seemed not taken and a newcomer
+    pressed Enter again. The line says the move is being checked, and goes back once it is."""
+    import asyncio
+
+    from caravan_tui.textual_adapter import screen_lines
+
+    release = asyncio.Event()
+
+    async def judged(self, game_id, seat, positions, iterations, on_judged=None, on_result=None):
+        (position,) = positions
+        await release.wait()
+        return [Judged(position.turn, position.action, "", "", ("other",), "", "", 0.6, 0.6, seat, position.turn + 1)]
+
+    monkeypatch.setattr(AIWorker, "review", judged)
+    preferences = Preferences.load(tmp_path)
+    preferences.practice = True
+    preferences.save()
+    app = quick_app(tmp_path, 20)
+    game = get_game("camel_caravan")
+    seed = next(s for s in range(100) if game.new(2, seed=s).to_move() == 0)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(MatchSetup(game.id, [SeatSpec("human"), SeatSpec.ai("easy")], ["Ann", "Bot"], {}, seed))
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        await pilot.press("enter")  # a camel placed at the board's cursor
+        await wait_for(
+            pilot,
+            lambda: any("Practice is checking your move…" in line for line in screen_lines(app.screen)),
+            "the line",
+        )
+        release.set()
+        await wait_for(pilot, lambda: len(app.runner.host.actions) == 1, "the move played")
+        await wait_for(pilot, lambda: not any("checking" in line for line in screen_lines(app.screen)), "the line back")

@@ -16,6 +16,7 @@ from caravan_tui.bus import Act, MatchOver, Resign, YourTurn
 from caravan_tui.games import get_game
 from caravan_tui.pgstore import open_database
 from caravan_tui.screens.leaderboard import leaderboard_lines
+from caravan_tui.screens.lobby import finished_words
 from caravan_tui.screens.summary import rating_changes_line
 from caravan_tui.ssh import hub as hub_module
 from caravan_tui.ssh.hub import Hub
@@ -119,6 +120,8 @@ async def test_a_match_against_ai_seats_alone_is_not_rated(tmp_path, worker):
 
 
 async def test_a_person_who_resigns_is_rated_for_the_match_their_stand_in_finished(tmp_path, worker):
+    """Rated as a loss, whatever the stand-in made of the seat after: resigning against a person
+    and leaving an AI to win in your name gained rating."""
     hub = make_hub(tmp_path, worker)
     await hub.check_ratings()
     ann, bob, joined = await ann_and_bob(hub)
@@ -127,6 +130,28 @@ async def test_a_person_who_resigns_is_rated_for_the_match_their_stand_in_finish
     changes = await play_to_rated(bob, random.Random(2))
     assert set(changes) == {"Ann", "Bob"} and changes == await rated(ann, joined.match)  # told in the lobby
     assert hub.keeping.record(joined.match).left == {0: ANN}
+    assert changes["Ann"][0] < 0 < changes["Bob"][0]
+    hub.stop()
+
+
+async def test_a_resignation_is_a_loss_whatever_the_stand_in_made_of_the_seat(tmp_path, worker, url):
+    """Ann resigned, then Bob: Ann's stand-in won the match, and Ann gained rating for a match
+    she gave up (so could anyone, resigning at once against a person and leaving it to an AI).
+    Her record lists it as resigned: it left it out while her rating counted it."""
+    hub = hub_on(tmp_path, worker, url)
+    await hub.check_ratings()
+    ann, bob, joined = await ann_and_bob(hub)
+    await ann.send(Resign(joined.match, 0))
+    await ann.next(protocol.Left)
+    await bob.send(Resign(joined.match, 1))
+    changes = await rated(ann, joined.match)
+    assert hub.keeping.record(joined.match).left == {0: ANN, 1: BOB}
+    assert changes["Ann"][0] == changes["Bob"][0] == 0  # both gave up: neither won
+    await ann.send(protocol.AskHistory())
+    history = await ann.next(protocol.History)
+    rows = [protocol.FinishedRow.from_map(row) for row in history.matches]
+    assert [(row.match, row.yours, row.gave_up) for row in rows] == [(joined.match, 0, True)]
+    assert finished_words(rows[0]) == "You resigned" and history.ratings == [["decktet_caravan", "?", 1]]
     hub.stop()
 
 
@@ -221,9 +246,24 @@ def test_a_crafted_rated_match_is_refused(data):
         Entry.from_data(data)
 
 
+def test_a_rating_not_settled_yet_says_what_its_question_mark_is():
+    """A newcomer's ratings all read "?" (on the result, in the record) with no word of why."""
+    from caravan_tui.screens.history import ratings_line
+
+    history = protocol.History("Ann", "", "", [], [["camel_caravan", "?", 1], ["decktet_caravan", "1043", 12]])
+    assert ratings_line(history) == (
+        f"Ratings: Camel Caravan ? (1 match), Decktet Caravan 1043 (12 matches). {protocol.UNSETTLED_WORDS}"
+    )
+    settled = protocol.History("Ann", "", "", [], [["decktet_caravan", "1043", 12]])
+    assert ratings_line(settled) == "Ratings: Decktet Caravan 1043 (12 matches)."
+    assert rating_changes_line(protocol.Rated("m1", [["Ann", 5, "1043"], ["Bob", -5, "990"]])) == (
+        "Ratings: Ann +5 (1043), Bob −5 (990)."
+    )
+
+
 def test_rating_words_from_the_network_are_checked_and_shown_as_text():
     rated = protocol.Rated("m1", [["[b]Ann[/b]", 105, "?"], ["Bob", -105, "1040"], ["Cyd", "lots", "?"], "x"])
-    assert rating_changes_line(rated) == "Ratings: [b]Ann[/b] +105 (?), Bob −105 (1040)"
+    assert rating_changes_line(rated) == f"Ratings: [b]Ann[/b] +105 (?), Bob −105 (1040). {protocol.UNSETTLED_WORDS}"
     board = protocol.Leaderboard([["decktet_caravan", [["Ann\x1b[2J", "1040", 12], ["Bob", 7, 1]]], ["chess", []]])
     lines = leaderboard_lines(board)
     assert lines[0] == get_game("decktet_caravan").title and len(lines) == 2

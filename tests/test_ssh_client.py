@@ -20,16 +20,24 @@ from caravan_tui.bus import Chat
 from caravan_tui.games import GAMES
 from caravan_tui.hub_protocol import GUEST_UNRATED, MAX_REPLAY, CreateMatch, FinishedRow, LobbyRow, Replay
 from caravan_tui.screens.create_match import CreateMatchScreen
+from caravan_tui.screens.dialogs import AskLineScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
-from caravan_tui.screens.lobby import SEATS_WIDTH, LobbyScreen, finished_words, seat_words, seats_words
+from caravan_tui.screens.lobby import (
+    SEATS_WIDTH,
+    LobbyScreen,
+    finished_words,
+    seat_words,
+    seats_words,
+    your_seat_words,
+)
 from caravan_tui.screens.requests import Rematch
 from caravan_tui.screens.review import ReviewScreen
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.screens.your_name import YourNameScreen
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.ssh.records import Identities
-from caravan_tui.textual_adapter import notices
+from caravan_tui.textual_adapter import notices, screen_lines
 from caravan_tui.widgets import MatchLog
 from caravan_tui.widgets.table_panel import TablePanel
 
@@ -270,6 +278,12 @@ async def test_a_person_who_resigns_sees_the_result(hub, opponent):
             assert shown == ["You resigned.", "An AI plays your seat from now on: the match goes on."]
         else:
             assert shown == ["You resigned: AI 2 (easy) wins."]
+        # no rematch: the seat is no longer hers, and the hub plays a match again only for its
+        # people (r went to the lobby, or asked for the last match finished before this one)
+        resigned = app.screen
+        assert not resigned.query("#rematch") and "Rematch" not in "\n".join(screen_lines(resigned))
+        await pilot.press("r")
+        assert app.screen is resigned
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
 
@@ -331,11 +345,25 @@ async def test_a_spectator_is_not_offered_a_rematch_of_a_match_they_did_not_play
         assert app.rematches == (1 if played else 0)
 
 
+def test_the_lobby_says_an_ai_plays_a_seat_you_left():
+    """Back in the lobby from a match (the menu's Leave, or a drop and a new session), the line
+    said "You play seat 2" while an AI played on in that seat after the grace."""
+    left = LobbyRow("m1", "camel_caravan", ["Ann", "Bob"], ["person", "away"], 0, 3, 0, yours=1)
+    assert your_seat_words(left, 1) == (
+        "You play seat 2 (away): an AI plays it once the match's grace is over, until you are back. "
+        "Enter takes you back to it."
+    )
+    seated = LobbyRow("m1", "camel_caravan", ["Ann", "Bob"], ["person", "person"], 0, 3, 0, yours=1)
+    assert your_seat_words(seated, 1) == "You play seat 2: enter takes you back to it."
+
+
 def test_the_lobby_shows_a_seat_kept_for_a_rematch_as_invited():
     row = LobbyRow("m1", "decktet_caravan", ["Ann", "Bob"], ["person", "invited"], 0, 0, 0)
     assert seat_words(row, 1) == "Bob (invited)" and row.free == []  # kept for Bob: nobody else's to take
     bobs = LobbyRow("m1", "decktet_caravan", ["Ann", "Bob"], ["person", "open"], 0, 0, 0, invited=True)
     assert seat_words(bobs, 1) == "Bob (invited)" and bobs.free == [1]
+    rated = LobbyRow("m1", "decktet_caravan", ["Ann", "Bob"], ["person", "invited"], 0, 0, 0, ratings=["1043", "?"])
+    assert seat_words(rated, 1) == "Bob ? (invited)"  # the invited person's rating, as anyone's
 
 
 async def test_a_person_opens_the_replay_of_a_finished_match_from_the_lobby(hub):
@@ -356,7 +384,7 @@ async def test_a_person_opens_the_replay_of_a_finished_match_from_the_lobby(hub)
         await wait_for(pilot, lambda: app.screen is lobby and lobby.finished, "her finished matches", timeout=60)
         row = lobby.finished[0]
         assert (row.match, row.names, row.yours) == (match_id, ["Ann", "AI 2 (easy)"], 0)
-        assert finished_words(row) in ("You won", "AI 2 (easy) won", "Shared: you and AI 2 (easy)")
+        assert finished_words(row) in ("You won", "AI 2 (easy) won", "Draw")
         await pilot.press("tab", "enter")  # to the finished matches, then its replay
         await wait_for(
             pilot,
@@ -407,7 +435,10 @@ def test_a_finished_match_says_how_it_went_for_you_in_a_few_words():
     assert words([1.0, 0.0, 0.0]) == "You won"
     assert words([0.0, 1.0, 0.0]) == "Bob won"
     assert words([0.0, 1.0, 0.0], "resigned") == "You resigned"
+    given_up = FinishedRow("m", "ahldarahd", ["Ann", "Bob"], [1.0, 0.0], "resigned", 0.0, 0, gave_up=True)
+    assert finished_words(given_up) == "You resigned"  # (though the AI that played her seat on won)
     assert words([0.5, 0.5, 0.0]) == "Shared: you and Bob"
+    assert words([0.5, 0.5], names=("Alice", "Bob")) == words([0.5, 0.5], yours=1, names=("Alice", "Bob")) == "Draw"
     assert words([0.0, 0.5, 0.5]) == "Lost"
     assert words([1.0, 0.0], yours=0) == "Over"  # (a result that does not fit the seats)
 
@@ -424,3 +455,27 @@ def test_the_lobby_cuts_long_names_never_what_a_seat_is():
     assert seats_words(row, SEATS_WIDTH) == "AAAAAAAAA… (you), Gus · AI, AI 3"  # 32 cells
     short = LobbyRow("m1", "decktet_caravan", ["Ann", "Bob"], ["person", "open"], 0, 0, 0)
     assert seats_words(short, SEATS_WIDTH) == "Ann, (free)"
+
+
+def queued(app: App, *keys: str) -> None:
+    """``keys`` queued at once, before the app reads the first (a terminal under load, or an SSH
+    connection, sends a burst so)."""
+    for key in keys:
+        event = Key(key, key if len(key) == 1 else None)
+        event.set_sender(app)
+        app.post_message(event)
+
+
+@pytest.mark.parametrize("dialog", [lambda: AskLineScreen("Whose record?", 20), lambda: YourNameScreen(False)])
+async def test_keys_typed_as_a_line_dialog_opens_reach_its_line_in_order(dialog):
+    """Keys typed right after the dialog was asked for, before its line had the focus, went to
+    the dialog with no focus and were lost: a name typed at once lost its first letters."""
+    ours, theirs = socket.socketpair()
+    app, answers = ClientApp(ours), []
+    with ours, theirs:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            app.ask_line(dialog(), answers.append)
+            queued(app, *"Caz", "backspace", *"rol", "enter")
+            await wait_for(pilot, lambda: answers, "the answer")
+            assert answers == ["Carol"]

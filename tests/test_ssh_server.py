@@ -535,7 +535,7 @@ async def test_two_people_play_a_match_by_keys_and_a_third_watches(tmp_path):
         await players  # (each fails if the match stands still for two minutes)
         watching.cancel()
         check_hidden()
-        await cyd.wait_for("Home (esc)")
+        await cyd.wait_for("Lobby (esc)")
         assert "Rematch" not in cyd.text  # a spectator did not play the match
         snap = server.saved(match_id)
         assert snap.status == "over" and snap.actions[: len(before.actions)] == before.actions

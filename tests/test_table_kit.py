@@ -301,6 +301,26 @@ async def test_the_focused_list_or_log_and_the_row_show_without_colour(tmp_path,
         assert str(log.border_title) == "Log"
 
 
+@pytest.mark.parametrize("shared", [False, True])
+async def test_the_menu_says_where_leaving_goes(tmp_path, shared):
+    """Over SSH the menu offered "Save and quit to home": there is no home there, and the server
+    keeps the match and the seat; leaving goes to the lobby."""
+    async with at_our_turn_against_random(tmp_path, "decktet_caravan", 2, shared=shared) as (app, pilot, screen):
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is not screen, "the menu")
+        shown = "\n".join(screen_lines(app.screen))
+        assert ("Leave for the lobby" in shown) == shared and ("Save and quit to home" in shown) != shared
+
+
+async def test_a_spectators_plays_list_says_they_watch(tmp_path):
+    """A spectator's plays list said "waiting…", as a player's does between turns: plays that
+    never come."""
+    runner = MatchRunner.new("decktet_caravan", [SeatSpec("human")] * 2, ["Ann", "Bob"], 1, {}, None)
+    async with table_shown(tmp_path, runner, seat=None) as (app, pilot, screen):
+        await wait_for(pilot, lambda: screen.table.view is not None, "the table")
+        assert any("you are watching" in line for line in screen_lines(app.screen))
+
+
 async def test_the_chat_line_takes_the_status_lines_place_and_a_turn_never_takes_its_keys(tmp_path):
     """``t`` at a shared table: the line opens in place of the status line (no dialog over the
     table) and takes every key typed, ``h`` included, even when the turn comes meanwhile; enter
@@ -335,6 +355,23 @@ async def test_the_chat_line_takes_the_status_lines_place_and_a_turn_never_takes
         await pilot.press("t", *"ok", "enter")  # said after it: what escape dropped would be in the log by then
         await wait_for(pilot, lambda: "You say: ok" in log.lines_text, "the next line said")
         assert not any("never mind" in entry for entry in log.lines_text)
+
+
+async def test_keys_typed_in_the_same_instant_as_t_are_the_chat_lines(tmp_path):
+    """ "thi⏎" in one read (a fast typist over SSH): the line opened as the t was read by the
+    plays list, which read "hi" too (an h asks a hint) before the line had the focus."""
+    app = BareApp(store=SaveStore(tmp_path))
+    table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})
+    screen = table.screen
+    screen.client.shared = True
+    async with app.run_test(size=SIZE) as pilot, table:
+        await wait_for(pilot, lambda: settled(screen), "the table")
+        screen.query_one(ActionList).focus()
+        log = screen.query_one(MatchLog)
+        for key, character in [("t", "t"), ("h", "h"), ("i", "i"), ("enter", None)]:
+            app.post_message(Key(key, character))  # all queued before the first is handled
+        await wait_for(pilot, lambda: "You say: hi" in log.lines_text, "the line said")
+        assert not screen.query_one("#hint-panel", TablePanel).showing
 
 
 async def test_a_key_typed_in_the_same_instant_as_enter_is_the_tables_and_a_long_paste_is_cut_to_fit(tmp_path):

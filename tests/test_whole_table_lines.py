@@ -46,7 +46,7 @@ async def test_merchant_lords_sale_tucking_two_merchants_and_its_cards_words_sho
         assert said == f"enter: {screen.table.describe(sale)}" and "…" not in said
         assert shown(app, screen.query_one("#status")) == words(said)
         builder = screen.query_one("#ml-builder")
-        assert shown(app, builder) == words(str(builder.render())) and "owner 1 coin" in shown(app, builder)
+        assert shown(app, builder) == words(str(builder.render())) and "owner 1¢" in shown(app, builder)
 
 
 async def test_merchant_lords_buy_line_says_the_buy_whole_and_the_cards_halves_above_it(tmp_path):

@@ -23,7 +23,7 @@ from caravan_tui.pgstore.matches import UNHELD
 from caravan_tui.pgstore.moderation import PgModeration
 from caravan_tui.pgstore.rated import PgRated
 from caravan_tui.pgstore.reviews import PgReviewShelf
-from caravan_tui.ssh.records import IDENTITY, HostedRecord, side_log_from_data
+from caravan_tui.ssh.records import IDENTITY, HostedRecord, seat_of, side_log_from_data
 
 #: characters of an address, an event and a host's name in the connection log
 MAX_LOG_FIELD = 200
@@ -222,20 +222,22 @@ class PgKeeping:
             raise DatabaseError(f"the database holds no hosted match {match_id}")
         return str(row[0])
 
-    def played(self, identity: str, limit: int) -> list[tuple[str, int]]:
-        """The ``limit`` matches over, the last to end first, that ``identity`` held a seat of."""
+    def played(self, identity: str, limit: int) -> list[tuple[str, int, bool]]:
+        """The ``limit`` matches over, the last to end first, that ``identity`` held a seat of,
+        or gave one up in (``seat_of``)."""
         with self.db.transaction() as cur:
             cur.execute(
-                "SELECT id, owners FROM matches WHERE owners @> %s AND status <> 'playing' "
-                "ORDER BY updated DESC, id DESC LIMIT %s",
-                (Jsonb([identity]), limit),
+                "SELECT id, owners, left_by FROM matches WHERE (owners @> %s OR left_by @> %s) "
+                "AND status <> 'playing' ORDER BY updated DESC, id DESC LIMIT %s",
+                (Jsonb([identity]), Jsonb([identity]), limit),
             )
             rows = cur.fetchall()
-        return [
-            (match_id, owners.index(identity))
-            for match_id, owners in rows
-            if isinstance(owners, list) and identity in owners
-        ]
+        found = []
+        for match_id, owners, left_by in rows:
+            left = dict(enumerate(left_by)) if isinstance(left_by, list) else {}
+            if isinstance(owners, list) and (held := seat_of(owners, left, identity)) is not None:
+                found.append((match_id, *held))
+        return found
 
     def side_log(self, match_id: str, players: int) -> tuple[list[Said], list[tuple[int, Event]]]:
         """The rows in the order they were said: a chat line's place among the notes is its row's

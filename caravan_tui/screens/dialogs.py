@@ -3,16 +3,23 @@ words are text, never markup: a question names a save, a choice names a player."
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, cast
+
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
 from textual.widgets import Button, Input, Label, OptionList, Static
 
 from caravan_tui.safe_text import LONG, as_text
 from caravan_tui.screens.base import DialogScreen
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.lists import StopAtEnds
+from caravan_tui.widgets.typed_input import TypedInput
+
+if TYPE_CHECKING:
+    from caravan_tui.app import TableApp
 
 
 class ConfirmScreen(DialogScreen[bool]):
@@ -78,6 +85,13 @@ class ChoiceScreen(DialogScreen[int | None]):
         self.dismiss(None)
 
 
+def focus_line(dialog: Screen[Any]) -> None:
+    """A dialog with a line to type (``TypedInput``), opened by ``TableApp.ask_line``, as it
+    mounts: its line gets the focus, then the keys typed since it was asked for, in order."""
+    dialog.query_one(TypedInput).focus()
+    cast("TableApp", dialog.app).pass_held_keys()
+
+
 class AskLineScreen(DialogScreen[str | None]):
     """One line of text (enter), at most ``most`` characters, control characters dropped;
     escape returns None."""
@@ -91,11 +105,11 @@ class AskLineScreen(DialogScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(as_text(self.question, limit=LONG), classes="dialog-title")
-            yield Input(max_length=self.most, placeholder=self.placeholder, id="line")
+            yield TypedInput(max_length=self.most, placeholder=self.placeholder, id="line")
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.query_one(Input).focus()
+        focus_line(self)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

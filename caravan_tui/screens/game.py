@@ -208,6 +208,17 @@ class GameScreen(BaseScreen, Generic[V]):
         """Give ``widget`` the focus for a new decision (when a chat line being typed closes)."""
         self.chat.focus_to_decide(widget)
 
+    def list_moved(self, table: TableState[V]) -> TableState[V]:
+        """The table once the plays list's highlight moved (``table.highlighted``, just reported
+        into it): a game whose own selection follows the list changes it here, in the same state,
+        so the key that moved the list draws the table once. Default: the table as it is."""
+        return table
+
+    def played(self, table: TableState[V]) -> TableState[V]:
+        """The table once our play has gone to the host (``acted``): a game whose own selection
+        means nothing once played clears it here, in the same state. Default: as it is."""
+        return table
+
     def selection_changed(self) -> None:
         """A cursor, the plays list's highlight or the focus moved (reported into the table's
         state, which the status line is drawn from)."""

@@ -25,20 +25,21 @@ _NOTHING: Mapping[str, str] = MappingProxyType({})
 class Heard:
     """``ratings``: what each match that ended did to its people's ratings, in words, by match;
     ``told``: the last lines the hub told (an operator's action, a mute), each with when it came
-    (``time.monotonic``), oldest first."""
+    (``time.monotonic``) and its notice's title, oldest first."""
 
     ratings: Mapping[str, str] = field(default_factory=lambda: _NOTHING)
-    told: tuple[tuple[float, str], ...] = ()
+    told: tuple[tuple[float, str, str], ...] = ()
 
     def rated(self, match: str, line: str) -> Heard:
         """With ``match``'s rating changes."""
         return replace(self, ratings=MappingProxyType({**self.ratings, match: line}))
 
-    def was_told(self, text: str, now: float) -> Heard:
-        """With one more line told (the oldest go beyond ``KEPT_TOLD``)."""
-        return replace(self, told=(*self.told, (now, text))[-KEPT_TOLD:])
+    def was_told(self, text: str, now: float, title: str = "Done") -> Heard:
+        """With one more line told, under ``title`` (the oldest go beyond ``KEPT_TOLD``)."""
+        return replace(self, told=(*self.told, (now, text, title))[-KEPT_TOLD:])
 
-    def fresh_told(self, now: float) -> list[str]:
-        """The lines told in the last ``TOLD_FRESH`` seconds: news a change of screen must not
-        wipe (a result screen clears the match's notices, not a mute said as the match ended)."""
-        return [text for at, text in self.told if now - at <= TOLD_FRESH]
+    def fresh_told(self, now: float) -> list[tuple[str, str]]:
+        """The lines told in the last ``TOLD_FRESH`` seconds, each with its title: news a change
+        of screen must not wipe (a result screen clears the match's notices, not a mute said as
+        the match ended, which is said again as it was: "Your chat is muted", not "Done")."""
+        return [(text, title) for at, text, title in self.told if now - at <= TOLD_FRESH]

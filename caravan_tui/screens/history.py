@@ -13,7 +13,7 @@ from textual.widgets import DataTable
 
 from caravan_tui.bus import MAX_NAME
 from caravan_tui.games import GAMES
-from caravan_tui.hub_protocol import GUEST_UNRATED, AskHistory, FinishedRow, History, WatchReplay
+from caravan_tui.hub_protocol import GUEST_UNRATED, UNSETTLED_WORDS, AskHistory, FinishedRow, History, WatchReplay
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
@@ -48,9 +48,10 @@ def history_rows(history: History) -> list[FinishedRow]:
 
 
 def ratings_line(history: History) -> str:
-    """ "Ratings: Decktet Caravan 1043 (12 matches), …", or that there are none yet."""
-    found = [
-        f"{GAMES[item[0]].title} {plain(item[1], 6)} ({item[2]} match{'' if item[2] == 1 else 'es'})"
+    """ "Ratings: Decktet Caravan 1043 (12 matches), …." (and what a "?" is, if one shows), or
+    that there are none yet."""
+    items = [
+        item
         for item in history.ratings
         if isinstance(history.ratings, list)
         if isinstance(item, list)
@@ -59,15 +60,29 @@ def ratings_line(history: History) -> str:
         and isinstance(item[1], str)
         and type(item[2]) is int
     ]
-    return "Ratings: " + ", ".join(found) if found else "No rated match yet."
+    if not items:
+        return "No rated match yet."
+    found = [
+        f"{GAMES[game].title} {plain(rating, 6)} ({matches} match{'' if matches == 1 else 'es'})"
+        for game, rating, matches in items
+    ]
+    unsettled = any(plain(rating, 6) == "?" for _, rating, _ in items)
+    return f"Ratings: {', '.join(found)}." + (f" {UNSETTLED_WORDS}" if unsettled else "")
 
 
 class HistoryScreen(BaseScreen):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("g", "game", "Game", tooltip="Only one game's matches (or every game's)"),
-        Binding("a", "against", "Against", tooltip="Only the matches against someone (their name or part of it)"),
-        Binding("n", "someone", "Someone", tooltip="Another person's record, by name"),
+        # (priority: the keys typed after them are held for the line they open, see ``ask_line``)
+        Binding(
+            "a",
+            "against",
+            "Against",
+            tooltip="Only the matches against someone (their name or part of it)",
+            priority=True,
+        ),
+        Binding("n", "someone", "Someone", tooltip="Another person's record, by name", priority=True),
     ]
     #: whose record, filtered how; their ratings
     heading: var[RenderableType] = var("")
@@ -92,6 +107,7 @@ class HistoryScreen(BaseScreen):
     def on_mount(self) -> None:
         self.show(self.history)
         self.query_one(DataTable).focus()
+        self.table_app.pass_held_keys()  # (typed while the hub answered: the record's, in order)
 
     @property
     def mine(self) -> bool:
@@ -142,13 +158,13 @@ class HistoryScreen(BaseScreen):
         self.app.push_screen(ChoiceScreen("Which game?", ["Every game", *(g.title for g in games)]), chosen)
 
     def action_against(self) -> None:
-        self.app.push_screen(
+        self.hosted_app.ask_line(
             AskLineScreen("Against whom? (A name or part of it; enter alone: anyone.)", MAX_NAME),
             lambda text: None if text is None else self.ask(against=text),
         )
 
     def action_someone(self) -> None:
-        self.app.push_screen(
+        self.hosted_app.ask_line(
             AskLineScreen("Whose record? (Their name; enter alone: yours.)", MAX_NAME),
             lambda text: None if text is None else self.ask(name=text, game="", against=""),
         )

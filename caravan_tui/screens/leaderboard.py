@@ -3,6 +3,8 @@ Everything in it came over the network: names are shown as text, each field chec
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,6 +18,9 @@ from caravan_tui.safe_text import plain
 from caravan_tui.screens.base import DialogScreen
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.scrolling import SCROLL_KEYS
+
+if TYPE_CHECKING:
+    from caravan_tui.app import TableApp
 
 MAX_LEADERS = 20  # rows shown for each game
 
@@ -62,6 +67,9 @@ class LeaderboardScreen(DialogScreen[None]):
             box.border_title = "Leaderboard · ratings settle after about ten matches with people"
             yield Static(Text("\n".join(leaderboard_lines(self.board))), id="leaders")
         yield KeysFooter()
+
+    def on_mount(self) -> None:
+        cast("TableApp", self.app).pass_held_keys()  # (typed while the hub answered: the board's, in order)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -65,10 +65,13 @@ def game_cell(row: LobbyRow) -> Text:
 
 def finished_words(row: FinishedRow, mine: bool = True) -> str:
     """How a finished match went for you: "You won", "Bob won", "You resigned", "Shared: you
-    and Bob"… (``mine`` False: for the person at ``row.yours``, by name: "Ann won")."""
+    and Bob", "Draw" (every seat shares the win: "Shared: Alice and Bob" was cut to fit a
+    record's column) (``mine`` False: for the person at ``row.yours``, by name: "Ann won")."""
     if not 0 <= row.yours < len(row.result) or len(row.result) != len(row.names):
         return "Over"
     you = "You" if mine else row.names[row.yours]
+    if row.gave_up is True:  # (whatever the AI that played the seat on made of it)
+        return f"{you} resigned"
     best = max(row.result)
     winners = [seat for seat, share in enumerate(row.result) if share == best and share > 0]
     if row.yours not in winners:
@@ -77,6 +80,8 @@ def finished_words(row: FinishedRow, mine: bool = True) -> str:
         return f"{row.names[winners[0]]} won" if len(winners) == 1 else "Lost"
     if len(winners) == 1:
         return f"{you} won"
+    if len(winners) == len(row.result):
+        return "Draw"
     return "Shared: " + " and ".join(
         (you.lower() if mine else you) if seat == row.yours else row.names[seat] for seat in winners
     )
@@ -111,6 +116,18 @@ def seat_words(row: LobbyRow, seat: int, width: int | None = None) -> str:
     if kind == STANDING_IN:
         return STAND_IN_SEAT(name=name)
     return AWAY(name=name) if kind == "away" else name
+
+
+def your_seat_words(row: LobbyRow, seat: int) -> str:
+    """The lobby's line under a match whose ``seat`` is yours and is played: one you left is
+    kept, but an AI plays it once the grace is over ("You play seat 2" said nothing of it while
+    an AI played on in your name)."""
+    if seat < len(row.kinds) and row.kinds[seat] == "away":
+        return (
+            f"You play seat {seat + 1} (away): an AI plays it once the match's grace is over, until you are back. "
+            "Enter takes you back to it."
+        )
+    return f"You play seat {seat + 1}: enter takes you back to it."
 
 
 def seats_words(row: LobbyRow, width: int) -> str:
@@ -156,9 +173,12 @@ class LobbyScreen(BaseScreen):
         # (priority: the keys typed after it are held for the form it opens, see ``hold_keys``)
         Binding("c", "create", "New", tooltip="Create a match: the game, its seats and options", priority=True),
         Binding("r", "rules", "Rules"),
-        Binding("b", "leaderboard", "Ranks", tooltip="Each game's best rated players"),
-        Binding("h", "history", "Record", tooltip="Your finished matches, filtered; anyone's record by name"),
-        Binding("m", "hide_chat", "Hide", tooltip="Hide someone's chat from you (or show it again)"),
+        # (priority, as c: the keys typed while the hub answers are held for the screen it opens)
+        Binding("b", "leaderboard", "Ranks", tooltip="Each game's best rated players", priority=True),
+        Binding(
+            "h", "history", "Record", tooltip="Your finished matches, filtered; anyone's record by name", priority=True
+        ),
+        Binding("m", "hide_chat", "Hide", tooltip="Hide someone's chat from you (or show it again)", priority=True),
         Binding("l", "web_link", "Web", tooltip="A one-time link that signs a browser in as you"),
         Binding("o", "moderate", "Mod", tooltip="Kick, ban or mute a person, or close the highlighted match"),
         Binding("q", "app.quit", "Quit"),
@@ -253,7 +273,7 @@ class LobbyScreen(BaseScreen):
                 "enter takes you back to it."
             )
         elif row.yours is not None:
-            text = f"You play seat {row.yours + 1}: enter takes you back to it."
+            text = your_seat_words(row, row.yours)
         elif row.invited:
             text = "You are invited to this rematch: your seat is kept for you, enter takes it."
         elif row.free:
@@ -341,7 +361,7 @@ class LobbyScreen(BaseScreen):
                 self.hosted_app.hidden.symmetric_difference_update({name.casefold()})
                 self.post_message(ToHub(Ignore(name, hide)))
 
-        self.app.push_screen(
+        self.hosted_app.ask_line(
             AskLineScreen("Hide whose chat from you? (Their name again shows it again.)", MAX_NAME), named
         )
 
@@ -367,7 +387,7 @@ class LobbyScreen(BaseScreen):
                     self.post_message(ToHub(Moderate(action, target, minutes, reason)))
 
             if action == "close" and row is not None:
-                self.app.push_screen(
+                self.hosted_app.ask_line(
                     AskLineScreen("Why is it closed? (Its people read it.)", MAX_REASON),
                     lambda reason: reasoned(row.match, reason),
                 )
@@ -375,22 +395,24 @@ class LobbyScreen(BaseScreen):
 
             def named(name: str | None) -> None:
                 if name:
-                    self.app.push_screen(
+                    self.hosted_app.ask_line(
                         AskLineScreen("Why? (They read it; enter alone: no reason.)", MAX_REASON),
                         lambda reason: reasoned(name, reason),
                     )
 
-            self.app.push_screen(AskLineScreen("Whom? (Their name.)", MAX_NAME), named)
+            self.hosted_app.ask_line(AskLineScreen("Whom? (Their name.)", MAX_NAME), named)
 
         self.app.push_screen(ChoiceScreen("Operator", [words for _, _, words in actions]), chosen)
 
     def action_history(self) -> None:
+        self.table_app.hold_keys()  # (passed on by the record once it is up, or by a refusal)
         self.post_message(ToHub(AskHistory()))
 
     def action_web_link(self) -> None:
         self.post_message(ToHub(AskWebLink()))
 
     def action_leaderboard(self) -> None:
+        self.table_app.hold_keys()  # (passed on by the leaderboard once it is up, or by a refusal)
         self.post_message(ToHub(AskLeaderboard()))
 
     def action_rules(self) -> None:

@@ -12,6 +12,7 @@ before the step that completes it: the steps before it go unasked.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from caravan_tui.ai.review import ITERATIONS, Judged, Position, Review, ends_decision
@@ -84,6 +85,7 @@ class Practice:
             )
             return
         self.checking = action
+        screen.table_state = replace(screen.table, checking=True)
         screen.run_worker(self._check(screen, action), group="practice", exclusive=True)
 
     def say_checking(self, screen: GameScreen) -> bool:
@@ -99,6 +101,8 @@ class Practice:
             await self._judged(screen, action)
         finally:
             self.checking = None
+            if screen.table.checking:
+                screen.table_state = replace(screen.table, checking=False)
 
     async def _judged(self, screen: GameScreen, action: Action) -> None:
         turn, view, seat = screen.table.turn, screen.table.view, screen.seat

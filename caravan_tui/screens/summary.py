@@ -12,7 +12,7 @@ from textual.reactive import reactive, var
 from textual.widgets import Button, Static
 
 from caravan_tui.bus import MAX_NAME, MAX_SEATS
-from caravan_tui.hub_protocol import Rated
+from caravan_tui.hub_protocol import UNSETTLED_WORDS, Rated
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.heard import Heard
@@ -21,10 +21,15 @@ from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 
 
+def within(name: str) -> str:
+    """A seat's name inside a sentence: "you" for the viewer ("A draw between Alice and You.")."""
+    return "you" if name == "You" else name
+
+
 def result_line(names: list[str], scores: list[float], outcome: list[float]) -> str:
     winners = [names[i] for i, share in enumerate(outcome) if share == max(outcome)]
     if len(winners) > 1:
-        return "A draw between " + " and ".join(winners) + "."
+        return "A draw between " + " and ".join(within(name) for name in winners) + "."
     return f"{winners[0]} win{'' if winners[0] == 'You' else 's'}!"
 
 
@@ -48,7 +53,10 @@ def rating_changes_line(rated: Rated) -> str:
         f"{plain(name, MAX_NAME)} {'+' if points >= 0 else '−'}{abs(points)} ({plain(rating, 6)})"
         for name, points, rating in rows
     ]
-    return "Ratings: " + ", ".join(words) if words else ""
+    if not words:
+        return ""
+    unsettled = any(plain(rating, 6) == "?" for _, _, rating in rows)
+    return f"Ratings: {', '.join(words)}." + (f" {UNSETTLED_WORDS}" if unsettled else "")
 
 
 def resigned_line(
@@ -73,7 +81,7 @@ def resigned_line(
             behind = " and ".join(names[seat] for seat in tied)
             win += f", ahead of {behind} on the tie-break ({'–'.join(f'{scores[s]:g}' for s in won + tied)})"
     else:
-        win = ", ".join(winners[:-1]) + f" and {winners[-1]} share the win"
+        win = ", ".join([winners[0], *map(within, winners[1:-1])]) + f" and {within(winners[-1])} share the win"
     return f"{gave_up} resigned: {win}."
 
 
@@ -118,6 +126,7 @@ class MatchOverScreen(BaseScreen):
         Binding("r", "rematch", "Rematch"),
         Binding("v", "review", "Review"),
         Binding("escape,q", "home", "Home"),
+        Binding("escape,q", "lobby", "Lobby"),  # (over SSH: a session's home; ``home`` says which)
     ]
     AUTO_FOCUS = "#match-over"  # (it scrolls; a button would take Enter)
     #: what the match did to its people's ratings, over SSH (it may come after the screen)
@@ -144,6 +153,8 @@ class MatchOverScreen(BaseScreen):
         self.review = review
         #: a line under the ratings for what they do not say (a guest's: why theirs is not there)
         self.note = ""
+        #: where escape goes, in words: "Home", or over SSH "Lobby"
+        self.home = "Home"
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="match-over"):
@@ -157,12 +168,14 @@ class MatchOverScreen(BaseScreen):
                 yield Static(notes_left(self.table), id="final-table")
             if self.status:
                 yield Static(as_text(self.status, limit=LONG), id="match-status")
-            with Horizontal(classes="dialog-buttons"):
-                if self.rematch:
-                    yield Button("Rematch (r)", id="rematch", variant="primary", compact=True)
-                if self.review is not None:
-                    yield Button("Review (v)", id="review", compact=True)
-                yield Button("Home (esc)", id="go-home", compact=True)
+        # under the scroll, not at its end: a tall final table with the ratings under 24 rows put
+        # them below the fold
+        with Horizontal(classes="dialog-buttons", id="result-buttons"):
+            if self.rematch:
+                yield Button("Rematch (r)", id="rematch", variant="primary", compact=True)
+            if self.review is not None:
+                yield Button("Review (v)", id="review", compact=True)
+            yield Button(f"{self.home} (esc)", id="go-home", compact=True)
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -193,6 +206,8 @@ class MatchOverScreen(BaseScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "review":
             return self.review is not None
+        if action in ("home", "lobby"):
+            return (action == "lobby") == (self.home == "Lobby")
         return self.rematch or action != "rematch"
 
     def action_review(self) -> None:
@@ -204,3 +219,6 @@ class MatchOverScreen(BaseScreen):
 
     def action_home(self) -> None:
         self.post_message(GoHome())
+
+    def action_lobby(self) -> None:
+        self.action_home()

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding, BindingType
 
-from caravan_tui.screens.table_overlays import TAKE_HINT
+from caravan_tui.screens.table_overlays import TAKE_HINT, TAKE_HINT_ELSE
 from caravan_tui.screens.table_panels import WHOLE_LOG
 
 if TYPE_CHECKING:
@@ -18,6 +18,7 @@ TABLE_KEYS: list[BindingType] = [
     Binding("question_mark", "rules", "Rules", key_display="?", tooltip="The rules of this game"),
     Binding("h", "hint", "Hint", tooltip="The AI's suggestion for you (not played)"),
     Binding(TAKE_HINT, "take_hint", "Take hint", show=False, tooltip="The hinted play ready: Enter plays it"),
+    Binding(TAKE_HINT_ELSE, "take_hint", "Take hint", show=False, tooltip="The hinted play ready: Enter plays it"),
     Binding("h", "weighed", "Why", tooltip="Replay: show or hide what the AI weighed at its move"),
     Binding("u", "undo", "Undo", tooltip="Take back to your previous decision, when the rules allow"),
     Binding("ctrl+s", "save", "Save", tooltip="Confirm the autosave"),
@@ -30,7 +31,9 @@ TABLE_KEYS: list[BindingType] = [
     Binding("home", "step(-100000)", "Start", show=False, priority=True),
     Binding("end", "step(100000)", "End", show=False, priority=True),
     Binding("v", "change_view", "View", tooltip="Replay: the next seat's view, or the public one"),
-    Binding("t", "chat", "Chat", tooltip="Say something to the table"),
+    # priority: the line takes the focus as the app reads the t, so the keys typed after it are
+    # the line's (read by the plays list before, an h as a hint); not while the line is open
+    Binding("t", "chat", "Chat", tooltip="Say something to the table", priority=True),
     Binding(WHOLE_LOG, "full_log", "Log", tooltip="The whole log, scrollable, by seat or word"),
     Binding("ctrl+up", "scroll_panel(-3)", show=False),
     Binding("ctrl+down", "scroll_panel(3)", show=False),
@@ -57,7 +60,7 @@ def offered(screen: GameScreen[Any], action: str) -> bool:
             and (screen.table.turn is not None or action not in shown_plays(type(screen)))
         )
     if action == "chat":
-        return screen.client.shared
+        return screen.client.shared and not screen.chat.chatting
     if action == "legend":
         return screen.has_legend  # (asked at every key: the footer's keys follow the focus)
     return True

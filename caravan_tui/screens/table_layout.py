@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from caravan_tui.screens.chat import ChatInput
 from caravan_tui.screens.full_log import FullLogScreen
+from caravan_tui.screens.table_status import checking_status
 from caravan_tui.seat_labels import YOU
 from caravan_tui.widgets import ActionList, MatchLog, SaveNotice, TablePanel
 from caravan_tui.widgets.away_notice import AwayNotice
@@ -34,7 +35,9 @@ def table_layout(screen: GameScreen[Any]) -> ComposeResult:
             if not screen.PANELS_BESIDE:
                 yield board_panel(screen, "hint", id="hint-panel")
             yield board_panel(screen, "since", head=True, id="since-panel")
-            yield StatusLine(lambda _table: screen.status_text(), screen.STATUS_LINES, id="status").data_bind(state)
+            yield StatusLine(
+                lambda table: checking_status(table) or screen.status_text(), screen.STATUS_LINES, id="status"
+            ).data_bind(state)
             if screen.client.shared:
                 yield ChatInput(id="chat-line")
         with Vertical(id="side"):

@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from caravan_tui.screens.game import GameScreen
 
 MENU = ("Resume", "Save and quit to home", "Resign")
+#: a shared table's (over SSH): the server keeps the match and the seat, and its home is the lobby
+SHARED_MENU = ("Resume", "Leave for the lobby", "Resign")
 
 
 class TableMenu:
@@ -41,7 +43,7 @@ class TableMenu:
             elif index == 2:
                 self.confirm_resign()
 
-        screen.app.push_screen(ChoiceScreen("Menu", list(MENU)), chosen)
+        screen.app.push_screen(ChoiceScreen("Menu", list(SHARED_MENU if screen.client.shared else MENU)), chosen)
 
     def confirm_resign(self) -> None:
         screen = self.screen

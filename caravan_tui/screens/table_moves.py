@@ -49,7 +49,7 @@ class TableMoves:
             screen.practice.check(screen, action)  # it plays the move again once it may go
             return
         screen.practised = None
-        screen.table_state = acted(screen.table)
+        screen.table_state = screen.played(acted(screen.table))
         screen.bus.acted, screen.bus.my_last_turn = True, turn
         screen.send(Act(screen.client.match_id, screen.seat, turn, action))
 

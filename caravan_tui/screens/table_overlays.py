@@ -24,6 +24,19 @@ if TYPE_CHECKING:
 
 #: the key that readies the hinted play (``take_hint``), in every game that leaves it free
 TAKE_HINT = "a"
+#: the same where a game keeps ``a`` for a play of its own (Caravanserai: a turn west): a hint
+#: is always a key away from being taken, and its panel names the key
+TAKE_HINT_ELSE = "A"
+
+
+def take_hint_key(screen: GameScreen[Any]) -> str | None:
+    """The key that takes the hint on ``screen`` now: ``a``, or ``A`` where the game keeps ``a``
+    for a play of its own (None: neither is offered)."""
+    for key in (TAKE_HINT, TAKE_HINT_ELSE):
+        takes = screen.active_bindings.get(key)
+        if takes is not None and takes.binding.action == "take_hint":
+            return key
+    return None
 
 
 class TableOverlays:
@@ -38,7 +51,11 @@ class TableOverlays:
         """The hint's panel: the search's top moves with the game's reasons, how sure it is and
         (between players) how the match stands."""
         screen = self.screen
-        rows = table.hint_candidates
+        # the host words the reasons with the seats' whole names: the table names them as its log does
+        rows = [
+            [*row[:3], table.log_line(str(row[3])), *row[4:]] if len(row) > 3 else row for row in table.hint_candidates
+        ]
+        text = table.log_line(text)
         texts = [screen.describe(normalise_action(row[4])) if len(row) > 4 else str(row[0]) for row in rows]
         scores = table.view["scores"] if table.view else []
         lines = hint_lines(
@@ -51,9 +68,10 @@ class TableOverlays:
             screen.hint_warning(action),
             screen.standing_basis(),
         )
-        takes = screen.active_bindings.get(TAKE_HINT)  # (a game may keep the key for a play of its own)
-        offered = takes is not None and takes.binding.action == "take_hint"
-        return PanelWords(f"Hint (h hides it{f' · {TAKE_HINT} takes it' if offered else ''})", tuple(lines))
+        key = take_hint_key(screen)
+        if key is None:
+            return PanelWords("Hint (h hides it)", tuple(lines))
+        return PanelWords(f"Hint (h hides it · {key} takes it)", tuple(lines), short=f"Hint ({key} takes it)")
 
     def ask_hint(self) -> None:
         """``h``: ask the host for a hint (the panel says so until it comes), or close the hint."""

@@ -25,11 +25,13 @@ SINCE_TITLE = "Meanwhile (esc hides)"  # (whole in the side column's 28: "Since 
 class PanelWords:
     """What a panel over the board says (``TableState.hint_panel``, ``since_panel``): ``lines``
     under ``title``, over ``foot``; all plain text, never markup (they hold names, and what an AI
-    weighed holds a saved file's words)."""
+    weighed holds a saved file's words). ``short`` is the title where ``title`` does not fit
+    the panel's width (a narrow side column)."""
 
     title: str
     lines: tuple[str, ...]
     foot: str = ""
+    short: str = ""
 
 
 def hint_lines(

@@ -93,5 +93,5 @@ class TableReports:
         return moved
 
     def highlight_moved(self, action: Action | None) -> None:
-        self.report(lambda table: highlighted(table, action))
+        self.report(lambda table: self.screen.list_moved(highlighted(table, action)))
         self.screen.selection_changed()

@@ -81,6 +81,8 @@ class TableState(Generic[V]):
     unsaved: str = ""
     #: a replay's move shown and its number of moves (None: a match, not a replay)
     replay_at: tuple[int, int] | None = None
+    #: whether practice is judging the move chosen before it goes
+    checking: bool = False
 
     def viewing(self, view: dict[str, Any], world: State | None) -> Self:
         """A new state showing the view the bus carried (read from here on as the game's view

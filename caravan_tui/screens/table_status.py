@@ -36,6 +36,12 @@ def seat_status(table: TableState) -> Text:
     return text
 
 
+def checking_status(table: TableState) -> Text | None:
+    """While practice judges a move before it goes (seconds on a busy machine), the status line
+    says so: the line went on promising what Enter would play, so the move seemed not taken."""
+    return Text("Practice is checking your move…", style="bold") if table.checking else None
+
+
 def list_enter(table: TableState) -> Action | None:
     """What Enter plays where the plays list has the focus: its highlighted play, while it is our
     decision (None: else)."""

@@ -12,6 +12,7 @@ from caravan_tui.bus import MAX_NAME
 from caravan_tui.hub_protocol import GUEST_UNRATED
 from caravan_tui.safe_text import LONG, as_text
 from caravan_tui.screens.base import DialogScreen
+from caravan_tui.screens.dialogs import focus_line
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.typed_input import TypedInput
 
@@ -45,7 +46,7 @@ class YourNameScreen(DialogScreen[str]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.query_one(Input).focus()
+        focus_line(self)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

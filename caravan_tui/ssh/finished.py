@@ -62,10 +62,12 @@ class FinishedMatches:
         """``identity``'s finished matches that ``keep`` keeps, the last to end first (at most
         ``most``)."""
         found: list[FinishedRow] = []
-        for match_id, seat in self.keeping.played(identity, most if most == MAX_FINISHED else MAX_HISTORY):
+        for match_id, seat, gave_up in self.keeping.played(identity, most if most == MAX_FINISHED else MAX_HISTORY):
             ended = self._known(match_id)
             if ended is not None and 0 <= seat < len(ended.names):
-                row = FinishedRow(match_id, ended.game, ended.names, ended.result, ended.status, ended.ended, seat)
+                row = FinishedRow(
+                    match_id, ended.game, ended.names, ended.result, ended.status, ended.ended, seat, gave_up=gave_up
+                )
                 if keep(row):
                     found.append(row)
                 if len(found) == most:

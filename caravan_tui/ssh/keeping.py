@@ -24,7 +24,7 @@ from caravan_tui.saves.reviews import ReviewShelf, Shelf
 from caravan_tui.ssh.connection_log import ConnectionLog
 from caravan_tui.ssh.moderation import Moderation, ModerationFiles
 from caravan_tui.ssh.rated_file import RatedFile, RatedMatches
-from caravan_tui.ssh.records import HostedRecord, Identities, load_side_log, save_side_log
+from caravan_tui.ssh.records import HostedRecord, Identities, load_side_log, save_side_log, seat_of
 
 
 class Names(Protocol):
@@ -106,10 +106,11 @@ class Keeping(Protocol):
         already (asked for meanwhile, here or on another server): returns the one it has now."""
         ...
 
-    def played(self, identity: str, limit: int) -> list[tuple[str, int]]:
-        """The hosted matches ``identity`` holds a seat of (match id, seat), the newest first: at
-        least the ``limit`` newest that are over (a backend that cannot tell which are over
-        without reading the saves gives them all; the caller reads the saves it lists)."""
+    def played(self, identity: str, limit: int) -> list[tuple[str, int, bool]]:
+        """The hosted matches ``identity`` holds a seat of, or gave one up in (match id, seat,
+        whether they gave it up), the newest first: at least the ``limit`` newest that are over
+        (a backend that cannot tell which are over without reading the saves gives them all; the
+        caller reads the saves it lists)."""
         ...
 
     def side_log(self, match_id: str, players: int) -> tuple[list[Said], list[tuple[int, Event]]]:
@@ -180,16 +181,15 @@ class FileKeeping:
             self.keep_record(record)
         return record.rematch
 
-    def played(self, identity: str, limit: int) -> list[tuple[str, int]]:
-        """Every match whose record names ``identity``, the record written last first."""
+    def played(self, identity: str, limit: int) -> list[tuple[str, int, bool]]:
+        """Every match whose record names ``identity`` (as a seat's owner, or as who gave it up),
+        the record written last first."""
         mine = []
         for match_id, record in self.records():
-            if isinstance(record, HostedRecord) and identity in record.owners:
+            if isinstance(record, HostedRecord) and (held := seat_of(record.owners, record.left, identity)):
                 with suppress(OSError):
-                    mine.append(
-                        ((self.folder / f"{match_id}.json").stat().st_mtime, match_id, record.owners.index(identity))
-                    )
-        return [(match_id, seat) for _, match_id, seat in sorted(mine, reverse=True)]
+                    mine.append(((self.folder / f"{match_id}.json").stat().st_mtime, match_id, *held))
+        return [(match_id, seat, gave_up) for _, match_id, seat, gave_up in sorted(mine, reverse=True)]
 
     def side_log_path(self, match_id: str) -> Path:
         return self.folder / "log" / f"{match_id}.json"

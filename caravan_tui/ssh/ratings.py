@@ -11,8 +11,10 @@ a rating earned against it would drift with them (docs/hosting.md).
 and did not come back in time) counts for the share of their seat's moves they decided
 themselves (``saves.deciders``): their change is that share of the full change (openskill's
 own ``weights`` weigh the players within a team, normalised per team, so a team of one always
-counts whole). A seat its person gave up (resigned, or a guest who left) counts whole: leaving
-is a result. A seat whose moves a stand-in decided all of is left out.
+counts whole). A seat its person gave up (resigned, or a guest who left) counts whole, and
+ranks below every person who played on, whatever its stand-in made of it after: leaving is a
+result (else resigning against a person and leaving an AI to win gained rating). A seat whose
+moves a stand-in decided all of is left out.
 
 What is kept is the **entry** of each rated match (who sat where, their result and weight,
 when it ended): the ratings are the entries folded in order, so every server folding the same
@@ -127,10 +129,18 @@ def entry_of(replayed: Replayed, record: HostedRecord) -> Entry | None:
             continue
         weight = 1.0 if given_up is not None else _share_played(replayed, seat)
         if weight > 0:
-            seats.append((str(who), float(snapshot.result[seat]), weight))
+            seats.append((str(who), _result(snapshot.result[seat], given_up is not None, bool(record.left)), weight))
     if len(seats) < 2:
         return None
     return Entry(snapshot.match_id, snapshot.game_id, snapshot.updated, tuple(seats))
+
+
+def _result(share: float, gave_up: bool, anyone_gave_up: bool) -> float:
+    """A seat's result as rated: its share of the win; where someone gave their seat up, 0 for
+    them and the others' shares halved above them (only the order counts to the model)."""
+    if not anyone_gave_up:
+        return float(share)
+    return 0.0 if gave_up else 0.5 + float(share) / 2
 
 
 def _share_played(replayed: Replayed, seat: int) -> float:

@@ -120,6 +120,15 @@ class Identities:
         write_json(self.path, {**self.names, INTRODUCED: introduced})
 
 
+def seat_of(owners: list[str | None], left: dict[int, str], identity: str) -> tuple[int, bool] | None:
+    """The seat ``identity`` holds in a hosted match (``owners``), or gave up (``left``: resigned,
+    or left as a guest), and whether they gave it up; None: neither."""
+    if identity in owners:
+        return owners.index(identity), False
+    seat = next((seat for seat, who in sorted(left.items()) if who == identity), None)
+    return None if seat is None else (seat, True)
+
+
 @dataclass
 class HostedRecord:
     """What a hosted match needs beside its save: each seat's owner (an identity, None while

@@ -18,10 +18,13 @@ from caravan_tui.widgets.seat_table import SeatTable, only_spun
 
 
 def idle_note(table: Any) -> str:
-    """What the list says while the table has no decision of ours (``TableState``)."""
+    """What the list says while the table has no decision of ours (``TableState``): a spectator
+    is told they watch ("waiting…" promised them plays that never come)."""
     if table.replaying:
         return "a replay: ←/→ step"
-    return "the match is over" if table.over is not None else "waiting…"
+    if table.over is not None:
+        return "the match is over"
+    return "you are watching" if table.seat is None else "waiting…"
 
 
 class ActionList(StopAtEnds):
@@ -79,8 +82,10 @@ class ActionList(StopAtEnds):
         self.play = self.highlighted_action
 
     def watch_highlighted(self, highlighted: int | None) -> None:
-        super().watch_highlighted(highlighted)
+        # the table told first: the parts it redraws ask to be drawn before this list's message
+        # (Textual's) is on its way, and the next frame draws them with the list, not after it
         self.play = self.highlighted_action
+        super().watch_highlighted(highlighted)
 
     def _show_note(self, note: str) -> None:
         """No actions, only ``note``; nothing is redrawn if that is what the list shows (every

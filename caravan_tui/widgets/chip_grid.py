@@ -10,10 +10,12 @@ from textual.geometry import Size
 from textual.reactive import reactive
 
 from caravan_tui.widgets.cursor import CursorWidget
+from caravan_tui.widgets.kept_rows import KeptRows
 
 
-class ChipGrid(CursorWidget):
-    """``chips`` are (key, face) pairs, the cursor an index into them."""
+class ChipGrid(CursorWidget, KeptRows):
+    """``chips`` are (key, face) pairs, the cursor an index into them; a tick or the cursor's
+    move draws only the rows it changed (``KeptRows``)."""
 
     #: the style of the first line (the label's and, under it, the chips'), and of ``empty``
     LABEL_STYLE = ""

@@ -19,7 +19,7 @@ from textual.geometry import Size
 from textual.reactive import Reactive, var
 from textual.widget import Widget
 
-from caravan_tui.widgets.seat_table import SeatTable, only_spun
+from caravan_tui.widgets.seat_table import SeatTable, only_spun, unread
 
 #: a border's words, each a repaint of the whole widget when set
 TITLES = frozenset({"border_title", "border_subtitle"})
@@ -48,9 +48,11 @@ class TableDrawn(Widget):
         super().__setattr__(name, value)
 
     def watch_table_state(self, was: SeatTable | None, table: SeatTable | None) -> None:
-        if not only_spun(was, table):
+        if only_spun(was, table):
+            return
+        if not unread(self.look_of, was, table):  # (a look that reads nothing changed: the same)
             self.redraw()
-            self.follow_cursor_ask()
+        self.follow_cursor_ask()
 
     def follow_cursor_ask(self) -> None:
         """Put the cursor where the table asked for it, once a new ask (``point_cursor``) comes."""

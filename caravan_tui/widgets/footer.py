@@ -38,6 +38,15 @@ class KeysFooter(Footer):
             self.set_reactive(Footer.compact, compact)
             self.set_class(compact, "-compact", update=False)
 
+    def on_mount(self) -> None:
+        """Textual tells the footer of a focus's change to the keys only after the next frame
+        (``Screen.set_focus`` calls ``refresh_bindings`` after the refresh), so a key that moves
+        the focus (Tab, the chat line's ``t`` and escape) drew two frames, each a layout: the
+        focus's, then the footer's. Followed as the focus moves, both go in one frame (Textual's
+        signal, a frame later, then finds the keys shown)."""
+        super().on_mount()
+        self.watch(self.screen, "focused", lambda _focused: self.bindings_changed(self.screen), init=False)
+
     def bindings_changed(self, screen: Screen[Any]) -> None:
         self._keys_known = True
         shown = keys_shown(screen)

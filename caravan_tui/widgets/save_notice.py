@@ -4,7 +4,7 @@ there until a save succeeds (a toast would fade while the moves are still at ris
 from __future__ import annotations
 
 from rich.text import Text
-from textual.reactive import reactive, var
+from textual.reactive import var
 from textual.widgets import Static
 
 from caravan_tui.widgets.seat_table import SeatTable
@@ -17,8 +17,8 @@ def save_notice(problem: str) -> str:
 
 
 class SaveNotice(Static):
-    """``problem``: why the host cannot save the match ("" hides the notice): the table's
-    ``unsaved``, when it is bound to a table's state."""
+    """Why the host cannot save the match, drawn from the table's state it is bound to (its
+    ``unsaved``; "" hides the notice)."""
 
     DEFAULT_CSS = """
     SaveNotice {
@@ -33,14 +33,14 @@ class SaveNotice(Static):
     SaveNotice.-shown { display: block; }
     """
 
-    problem: reactive[str] = reactive("")
     #: the table's state, bound to the screen's (``data_bind``)
     table_state: var[SeatTable | None] = var(None, init=False)
+    #: the problem shown ("": none)
+    shown = ""
 
     def watch_table_state(self, table: SeatTable | None) -> None:
-        if table is not None:
-            self.problem = table.unsaved
-
-    def watch_problem(self, problem: str) -> None:
-        self.update(Text(save_notice(problem)) if problem else "")
-        self.set_class(bool(problem), "-shown")
+        problem = "" if table is None else table.unsaved
+        if problem != self.shown:
+            self.shown = problem
+            self.update(Text(save_notice(problem)) if problem else "")
+            self.set_class(bool(problem), "-shown")

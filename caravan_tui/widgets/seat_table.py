@@ -4,10 +4,13 @@ checks every read against the state the screen binds them to."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, TypeVar
 
 from caravan_tui.engine import Action
+
+#: a look: what a part of the table shows, a function of the table's state
+L = TypeVar("L", bound=Callable[..., Any])
 
 
 def only_spun(was: object, table: object) -> bool:
@@ -20,8 +23,34 @@ def only_spun(was: object, table: object) -> bool:
     return before.keys() == after.keys() and all(key == "spin" or before[key] is after[key] for key in before)
 
 
+def reading(*fields: str) -> Callable[[L], L]:
+    """Mark a look with the fields of the table's state it reads (its methods' reads included:
+    ``player_name`` reads ``names``, ``seat_kinds`` and ``seat``): a part drawn through it does
+    not work its look out again for a state that changed none of them (``unread``). A look left
+    unmarked is worked out again for every state, and a test checks each mark against the
+    fields its look reads."""
+
+    def marked(look: L) -> L:
+        look.reads = frozenset(fields)  # type: ignore[attr-defined]
+        return look
+
+    return marked
+
+
+def unread(look: object, was: object, table: object) -> bool:
+    """Whether ``table`` is ``was`` but for fields ``look`` does not read (``reading``), so the
+    look it gives is the one it gave; never for a look not marked."""
+    reads = getattr(look, "reads", None)
+    if reads is None or was is None or table is None or type(was) is not type(table):
+        return False
+    return all(getattr(was, name) is getattr(table, name) for name in reads)
+
+
 class SeatTable(Protocol):
     """A seat's table as its widgets see it."""
+
+    @property
+    def seat(self) -> int | None: ...
 
     @property
     def replaying(self) -> bool: ...

@@ -99,7 +99,12 @@ class TablePanel(VerticalScroll, can_focus=False):
             self.say_if_more()
 
     def say_if_more(self) -> None:
-        """The foot says how to read the rest when the text is longer than the panel."""
+        """The foot says how to read the rest when the text is longer than the panel; the title
+        is the short one where the whole one does not fit."""
+        shown = self.shown
+        if shown is not None and shown.short:
+            fits = len(shown.title) <= self.size.width - 6  # (the corners, the dashes, the spaces)
+            self.border_title = as_text(shown.title if fits else shown.short, limit=LONG)
         more = self.max_scroll_y > 0
         foot = " · ".join(part for part in (self.foot, MORE if more else "") if part)
         if len(foot) > self.size.width - 6 and self.foot:  # (the corners, the dashes, the spaces)

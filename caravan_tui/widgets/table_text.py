@@ -16,7 +16,7 @@ from rich.text import Text
 from textual.reactive import var
 from textual.widgets import Static
 
-from caravan_tui.widgets.seat_table import SeatTable, only_spun
+from caravan_tui.widgets.seat_table import SeatTable, only_spun, unread
 
 
 def fitted(lines: list[Text], width: int, rows: int, console: Console) -> Text:
@@ -44,7 +44,7 @@ class TableText(Static):
         self.text_of, self.fit = text, fit
 
     def watch_table_state(self, was: SeatTable | None, table: SeatTable | None) -> None:
-        if self.follows_spin or not only_spun(was, table):
+        if self.follows_spin or not (only_spun(was, table) or unread(self.text_of, was, table)):
             self.redraw()
 
     def redraw(self) -> None:

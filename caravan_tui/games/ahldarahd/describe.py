@@ -8,7 +8,7 @@ from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
 from caravan_tui.words import a_or_an
 
-from .cards import ITEM_INDEX
+from .cards import ITEM_INDEX, ROP
 from .maps import (
     COLOUR_INDEX,
     COMMODITIES,
@@ -24,7 +24,7 @@ from .maps import (
     route_words,
 )
 from .offers import offer_words
-from .terms import NIGHT_PRICE, city_words, gold_words, item_words, map_words, poss, rop_words
+from .terms import NIGHT_PRICE, city_words, gold_words, item_words, map_words, poss
 from .trading import long_shot
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ def _thing(kind: str, value, owner: int) -> str:
     if kind == "gold":
         return gold_words(value)
     if kind == "item":
-        return item_words(ITEM_INDEX[value])
+        return item_words(ITEM_INDEX[value], owner)  # ("their own Right of Passage")
     return a_or_an(f"{value} card")
 
 
@@ -96,19 +96,19 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
         held = f" (now {poss(holder)})" if holder >= 0 else ""
         if holder == seat:
             held = " (yours now)"
-        return f"Open an auction for {item_words(item)}{held} at {gold_words(action[2])}"
+        return f"Open an auction for {item_words(item, seat)}{held} at {gold_words(action[2])}"
     if kind == "raise" and brief:  # (the panel above names the leader)
         return (
-            f"Raise to {gold_words(action[1])} for {item_words(state.item)} (high bid {state.high}; you have "
+            f"Raise to {gold_words(action[1])} for {item_words(state.item, seat)} (high bid {state.high}; you have "
             f"{state.gold[seat]})"
         )
     if kind == "raise":
         return (
-            f"Raise to {gold_words(action[1])} for {item_words(state.item)} "
+            f"Raise to {gold_words(action[1])} for {item_words(state.item, seat)} "
             f"({who(state.leader)} bid {state.high}; you have {state.gold[seat]})"
         )
     if kind == "pass":
-        return f"Pass: leave {item_words(state.item)} to the others (bid {state.high} by {who(state.leader)})"
+        return f"Pass: leave {item_words(state.item, seat)} to the others (bid {state.high} by {who(state.leader)})"
     if kind == "give_shah":
         return "Keep the Shah" if action[1] == seat else f"Give the Shah to {who(action[1])}"
     if kind == "claim":
@@ -135,7 +135,7 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
     if kind == "sell_rop":
         k = COLOUR_INDEX[action[1]]
         worth = sum(1 for s in range(SLOTS) if state.ctrl[k * SLOTS + s] >= 0)
-        return f"Sell {rop_words(k)} to the bank for {gold_words(worth)}"
+        return f"Sell {item_words(ROP + k, seat)} to the bank for {gold_words(worth)}"
     if kind == "offer":
         q = action[1]
         text = f"Propose to {who(q)}: {_thing(action[2], action[3], seat)} for {_ask(action[4], action[5], q)}"

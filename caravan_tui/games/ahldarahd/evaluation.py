@@ -10,7 +10,8 @@ the routes needed, while the budget lasts. The budget is the routes the seat can
 its cards that fit an empty route toward such a city (1 gold each), the rest of its gold (8.5 a
 route) and half a route for each turn the deck still holds. Add a little for gold and cards
 as such, the Eyes / the Pirate Queen (by the empty routes of their kind toward a city in
-reach), less a little while another player holds the seat's own RoP. A seat whose last
+reach), less a little while the seat's own RoP is not in its hands (another player's, or on
+the table, where any player may win it). A seat whose last
 building phase is over keeps its points (gold only breaks ties). The projected scores become
 win chances by a softmax whose spread shrinks as the end nears; a seat that accepted a trade
 this turn gives up ``MARGIN`` of its chance (``trading.py``: trading with a rival is a risk, so
@@ -305,7 +306,7 @@ def projected(
         items += w.discount * land
     if state.pirate == seat:
         items += w.discount * sea
-    if state.rop[seat] not in (-1, seat):
+    if state.rop[seat] != seat:  # on the table it is open too: anyone may win it, often for 0
         items -= w.open_map
     return pts + potential + items + w.gold * gold
 

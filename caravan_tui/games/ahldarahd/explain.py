@@ -29,8 +29,9 @@ from .maps import (
     SLOTS,
 )
 from .night import loss_routes
+from .offers import offer_words
 from .rules import AhldarahdState
-from .terms import NIGHT_PRICE, item_words, map_words, plural, poss
+from .terms import COMPOSE, NIGHT_PRICE, item_words, map_words, plural, poss
 from .trading import judge
 
 
@@ -77,7 +78,24 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
         return _answer(state, seat, kind == "accept")
     if kind in ("avert", "pledge", "stand_by", "lose"):
         return _night(state, seat, action)
+    if kind == "trade_with":
+        return _proposal(state, seat, line)
     return _draft_step(state, seat, action)
+
+
+def _proposal(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
+    """A proposal the line writes to its end (a trade both sides gain from, ``mutual.py``), in
+    full: a hint saying only "writes a proposal to AI 2" left a person to guess which."""
+    world = state.clone()
+    for step in line:
+        if step[0] == "send":
+            break
+        world.apply(step, False)
+    if world.phase != COMPOSE or not (
+        world.g_gold or world.g_cards or world.g_items or world.a_gold or world.a_cards or world.a_items
+    ):
+        return f"writes a proposal to {who(line[0][1])} step by step"
+    return f"proposes: {offer_words(world)} (both sides gain, by the AI's estimate, against the others)"
 
 
 def _route(state: AhldarahdState, seat: int, m: int, r: int) -> str:
@@ -147,11 +165,17 @@ def _offer(state: AhldarahdState, seat: int, action: Action) -> str:
     )
 
 
+def _taken(item: int, taker: int, seat: int) -> str:
+    """The item ``taker`` takes, in a sentence ``seat`` reads: "back their own Right of Passage"
+    where it is the taker's, "your own Right of Passage" where it is the reader's."""
+    return f"back {item_words(item, taker)}" if item == ROP + taker else item_words(item, seat)
+
+
 def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
     if action[0] == "pass":
         return (
             f"keeps {poss(seat)} {state.gold[seat]} gold: {who(state.leader)} take{who(state.leader, 's')} "
-            f"{item_words(state.item)} at {state.high} unless outbid"
+            f"{_taken(state.item, state.leader, seat)} at {state.high} unless outbid"
         )
     item, bid = (state.item, action[1]) if action[0] == "raise" else (ITEM_INDEX[action[1]], action[2])
     worth = item_worth(state, seat, item)

@@ -177,5 +177,5 @@ def lose_route(state: AhldarahdState, seat: int, m: int, r: int, events: list[Ev
         None
         if events is None
         else f"The Night takes {poss(seat)} route {route_words(m, r)} into the "
-        f"{COMMODITIES[state.n_comm]} city on {map_words(m, state.n)}",
+        f"{COMMODITIES[state.n_comm]} city on {map_words(m, state.n, seat)}",
     )

@@ -76,8 +76,8 @@ def compose_actions(state: AhldarahdState, seat: int) -> list[Action]:
 def offer_words(state: AhldarahdState) -> str:
     """The draft in words: "{p0} gives 4 gold; {p2} gives the Pirate Queen"."""
     seat, partner = state.order[state.pos], state.partner
-    give, _ = side_words(state.g_gold, [CARD_NAMES[c] for c in state.g_cards], state.g_items)
-    ask, _ = side_words(state.a_gold, request_words(state.a_cards), state.a_items)
+    give, _ = side_words(state.g_gold, [CARD_NAMES[c] for c in state.g_cards], state.g_items, seat)
+    ask, _ = side_words(state.a_gold, request_words(state.a_cards), state.a_items, partner)
     return f"{who(seat)} give{who(seat, 's')} {give}; {who(partner)} give{who(partner, 's')} {ask}"
 
 
@@ -90,9 +90,10 @@ def request_words(commodities) -> list[str]:
     return out
 
 
-def side_words(gold: int, cards: list[str], items) -> tuple[str, bool]:
-    """One side of a trade in words, and whether it is several things."""
-    parts = ([gold_words(gold)] if gold else []) + cards + [item_words(i) for i in items]
+def side_words(gold: int, cards: list[str], items, by: int = -1) -> tuple[str, bool]:
+    """One side of a trade in words (given by seat ``by``: "their own Right of Passage"), and
+    whether it is several things."""
+    parts = ([gold_words(gold)] if gold else []) + cards + [item_words(i, by) for i in items]
     if not parts:
         return "nothing", False
     return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1], len(parts) > 1

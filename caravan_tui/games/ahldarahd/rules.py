@@ -154,7 +154,6 @@ from .terms import (
     map_words,
     plural,
     poss,
-    rop_words,
 )
 from .views import AhldarahdPublic, AhldarahdView
 
@@ -599,6 +598,9 @@ class AhldarahdState(SplitMixChance, TurnState):
                 self.cur = q
                 return
             self.out |= 1 << q
+            if events is not None:  # said, so that an award after one raise does not look unanswered
+                why = "Camel face down" if not self.camel[q] else f"only {gold_words(self.gold[q])}"
+                events.append(Event(f"{who(q)} cannot raise ({why}) and {who(q, 'is')} out of this auction."))
         self._award(events)
 
     def _award(self, events: list[Event] | None) -> None:
@@ -611,7 +613,7 @@ class AhldarahdState(SplitMixChance, TurnState):
         self.item = -1
         if events is not None:
             # the seat's own Right of Passage won back: "Ann wins back her own", not "Ann wins Ann's"
-            what = f"back {who(winner, 'their')} own Right of Passage" if item - ROP == winner else item_words(item)
+            what = f"back {item_words(item, winner)}" if item - ROP == winner else item_words(item)
             text = f"{who(winner)} win{who(winner, 's')} {what} for {gold_words(price)}"
             # a free win leaves the Camel as it was: up, or already face down from an earlier win
             text += (
@@ -740,7 +742,7 @@ class AhldarahdState(SplitMixChance, TurnState):
         paid = self._from_bank(seat, VALUE[slot])
         if events is not None:
             text = (
-                f"{who(seat)} take{who(seat, 's')} {city_in_words(m, slot, self.n)} and "
+                f"{who(seat)} take{who(seat, 's')} {city_in_words(m, slot, self.n, seat)} and "
                 f"{gold_words(paid)} from the bank"
             )
             if paid < VALUE[slot]:
@@ -772,7 +774,7 @@ class AhldarahdState(SplitMixChance, TurnState):
                 lost.append(slot)
         if events is not None and text is not None:  # text is given whenever events are
             if lost:
-                text += f"; {who(q)} lose{who(q, 's')} " + " and ".join(city_in_words(m, s, self.n) for s in lost)
+                text += f"; {who(q)} lose{who(q, 's')} " + " and ".join(city_in_words(m, s, self.n, q) for s in lost)
             events.append(Event(text + ".", reveals=reveals))
 
     # -- the contract ---------------------------------------------------------------------------
@@ -918,9 +920,12 @@ class AhldarahdState(SplitMixChance, TurnState):
             self.cur = seat
             self.out = 0
             if events is not None:
-                text = f"{who(seat)} open{who(seat, 's')} an auction for {item_words(item)} at {gold_words(action[2])}"
+                what = item_words(item, seat)
+                text = f"{who(seat)} open{who(seat, 's')} an auction for {what} at {gold_words(action[2])}"
                 holder = self.holder(item)
-                if holder >= 0:
+                if holder == seat:
+                    text += f" (which {who(seat)} hold{who(seat, 's')})"
+                elif holder >= 0:
                     text += f" (held by {who(holder)})"
                 events.append(Event(text + "."))
             self._next_bidder(events)
@@ -985,7 +990,7 @@ class AhldarahdState(SplitMixChance, TurnState):
             if events is not None:
                 events.append(
                     Event(
-                        f"{who(seat)} claim{who(seat, 's')} {route_words(m, r)} on {map_words(m, self.n)} "
+                        f"{who(seat)} claim{who(seat, 's')} {route_words(m, r)} on {map_words(m, self.n, seat)} "
                         f"with {CARD_NAMES[card]}" + (f" and {gold_words(price)}." if price else "."),
                         reveals=self._others(seat),
                     )
@@ -998,7 +1003,7 @@ class AhldarahdState(SplitMixChance, TurnState):
             if events is not None:
                 events.append(
                     Event(
-                        f"{who(seat)} buy{who(seat, 's')} {route_words(m, r)} on {map_words(m, self.n)} "
+                        f"{who(seat)} buy{who(seat, 's')} {route_words(m, r)} on {map_words(m, self.n, seat)} "
                         f"for {gold_words(price)}."
                     )
                 )
@@ -1026,7 +1031,7 @@ class AhldarahdState(SplitMixChance, TurnState):
             if events is not None:
                 events.append(
                     Event(
-                        f"{who(seat)} sell{who(seat, 's')} {rop_words(k)} to the bank "
+                        f"{who(seat)} sell{who(seat, 's')} {item_words(ROP + k, seat)} to the bank "
                         f"for {gold_words(paid)} ({city_count(worth)} on that map); it goes to "
                         "the table."
                     )

@@ -59,8 +59,11 @@ def poss(seat: int) -> str:
     return who(seat, "'s")
 
 
-def map_words(m: int, n: int) -> str:
-    """ "{p1:'s} map" (read "Ann's map" or "your map"), or "the neutral map"."""
+def map_words(m: int, n: int, by: int = -1) -> str:
+    """ "{p1:'s} map" (read "Ann's map" or "your map"), or "the neutral map"; in a sentence
+    where seat ``by`` acts, its own map is "{p1:their} own map" (read "their own", "your own")."""
+    if m == by:
+        return f"{who(by, 'their')} own map"
     return "the neutral map" if m >= n else f"{poss(m)} map"
 
 
@@ -69,9 +72,9 @@ def city_words(m: int, slot: int) -> str:
     return f"the {COMMODITIES[COMMODITY_AT[m][slot]]} city"
 
 
-def city_in_words(m: int, slot: int, n: int) -> str:
-    """ "the Salt city on {p0:'s} map"."""
-    return f"{city_words(m, slot)} on {map_words(m, n)}"
+def city_in_words(m: int, slot: int, n: int, by: int = -1) -> str:
+    """ "the Salt city on {p0:'s} map" ("on {p0:their} own map" where seat ``by`` acts)."""
+    return f"{city_words(m, slot)} on {map_words(m, n, by)}"
 
 
 def rop_words(k: int) -> str:
@@ -79,8 +82,12 @@ def rop_words(k: int) -> str:
     return f"{poss(k)} Right of Passage"
 
 
-def item_words(item: int) -> str:
-    """An item in words, a RoP by its player: "{p1:'s} Right of Passage", "the Eyes of Shamesh"."""
+def item_words(item: int, by: int = -1) -> str:
+    """An item in words, a RoP by its player: "{p1:'s} Right of Passage", "the Eyes of Shamesh";
+    in a sentence where seat ``by`` acts, its own RoP is "{p1:their} own Right of Passage" (read
+    "their own", "your own"), never "Ann opens an auction for Ann's Right of Passage"."""
+    if item == ROP + by:
+        return f"{who(by, 'their')} own Right of Passage"
     return rop_words(item - ROP) if ROP <= item < SHAH else ITEM_WORDS[item]
 
 

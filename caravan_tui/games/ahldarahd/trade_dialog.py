@@ -27,7 +27,7 @@ from caravan_tui.screens.base import DialogScreen
 from caravan_tui.widgets import StopAtEnds
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
-from caravan_tui.words import a_or_an
+from caravan_tui.words import a_or_an, plural
 
 from .maps import COLOURS, COMMODITIES
 from .proposal import Proposal
@@ -154,9 +154,8 @@ class TradeDialog(DialogScreen[Proposal | None]):
         gold = self.view["gold"]
         if kind == "partner":
             q = key[1]
-            return Text(
-                f"  Propose to {self.seat_name(q)} ({gold[q]} gold, {self.view['hand_sizes'][q]} cards in hand)"
-            )
+            cards = plural(self.view["hand_sizes"][q], "card")
+            return Text(f"  Propose to {self.seat_name(q)} ({gold[q]} gold, {cards} in hand)")
         if kind == "give_gold":
             return Text(f"  You give {p.give_gold} gold (you have {gold[self.seat]})")
         if kind == "ask_gold":

@@ -20,6 +20,7 @@ CLAIM_ON_SPACE = 1.0  # a player's claim on a loose good with an empty camel on 
 CLAIM_ELSEWHERE = 0.92  # ... and without (any camel gets there in one or two actions)
 ENDGAME_LEAD = 2.5  # bag empty: about this many points from the average at most while the game runs,
 ENDGAME_SLOPE = 0.02  # ... plus this share of the rest, so a large lead still ranks progress
+LAST_REFILL = 4  # goods a refill draws (rules §4): a bag holding no more is emptied by the next one
 
 
 def carried_value(good: int, steps: int, own: int) -> float:
@@ -51,9 +52,12 @@ def projected_points(state) -> list[float]:
     Camels jump to any space in one action, so camel distance means nothing; what costs actions is
     the chain a good needs: ``steps_to_city`` counts the spaces still to fill with camels.
 
-    Once the bag is empty the next delivery ends the game: see ``_points`` and ``squashed``."""
+    Once the bag is empty the next delivery ends the game: see ``_points`` and ``squashed``. The
+    squash starts a refill earlier, once the bag holds no more than the next refill draws: else
+    the pick-up that brings the last refill fell from a won game's 1.0 to the squashed 0.87, and a
+    leader far ahead moved a camel to and fro, turn after turn, rather than pick up anything."""
     points = _points(state)
-    return squashed(points) if not any(state.bag) else points
+    return squashed(points) if sum(state.bag) <= LAST_REFILL else points
 
 
 def _points(state) -> list[float]:
@@ -263,13 +267,15 @@ def action_priors(state, actions) -> list[float]:
     applied and scored exactly. Only the order of the scores matters to the search.
 
     An action that ends the game (once the bag is empty, any delivery) is scored by the result
-    itself: a win first of all, a loss last. Once the bag is empty the incremental scores go
-    through the end-game squash as well (exact at two players)."""
+    itself: a win first of all, a loss last. Once the bag holds no more than the next refill draws
+    the incremental scores go through the end-game squash as well (exact at two players), as
+    ``projected_points`` does."""
     p = state.turn
     n = state.n
     last = not any(state.bag)
+    squash = sum(state.bag) <= LAST_REFILL  # (as ``projected_points``)
     raw = _points(state)
-    base = _margin(squashed(raw) if last else raw, p)
+    base = _margin(squashed(raw) if squash else raw, p)
     free = [state.supply[q] + len(state.empties[q]) for q in range(n)]
     thieves = [q for q in range(n) if state.thefts[q] and free[q]]
     robbers_of_p = [q for q in thieves if q != p]
@@ -359,7 +365,7 @@ def action_priors(state, actions) -> list[float]:
                 score += pot[t] + threat[t]
             if occ[t]:
                 score -= EXTRA_ACTION
-            if last:  # as if the change were all the mover's own (exact at two players)
+            if squash:  # as if the change were all the mover's own (exact at two players)
                 points = raw[:]
                 points[p] += score
                 score = _margin(squashed(points), p) - base

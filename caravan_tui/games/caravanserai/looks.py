@@ -69,14 +69,14 @@ def step_mark(step: int) -> str:
 
 def cell_caption(table: CaravanseraiTable, cell: Cell) -> str:
     """The cell under the board's cursor in words, for the board's foot: "(3,-4) yellow
-    Caravanserai, your head camel", and "★ hint" on a cell of the hint (the cursor's brackets
-    hide its mark)."""
+    Caravanserai, your head camel", and "★ step 2" on a cell of the hint's plan, "★ hint" on
+    its play's cell (the cursor's brackets hide its mark)."""
     picture = table.picture
     if picture is None:
         return ""
     where = picture.describe_cell(cell, lambda seat: possessive(table, seat))
     if table.hinted is not None and cell in table.hint_cells:
-        where += f" {HINT} hint step {step_mark(table.hint_cells.index(cell) + 1)}"
+        where += f" {HINT} step {step_mark(table.hint_cells.index(cell) + 1)}"  # (★ says hint: the foot fits)
     elif table.hinted is not None and cell == action_cell(table.hinted, picture):
         where += f" {HINT} hint"
     return where

@@ -9,6 +9,8 @@ from __future__ import annotations
 import dataclasses
 
 from caravan_tui.engine import Action
+from caravan_tui.screens.table_client import list_pointed
+from caravan_tui.screens.table_status import PLAYS_LIST
 
 from .ai import prior
 from .board_widget import Cell
@@ -92,8 +94,14 @@ def followed(table: CaravanseraiTable) -> CaravanseraiTable:
 
 def our_turn(table: CaravanseraiTable) -> CaravanseraiTable:
     """The table at our decision: the hint's plan followed, the news of turns missed put away
-    (the placement line shows our placement now), the board's cursor asked to the decision."""
-    return aimed_at_decision(dataclasses.replace(followed(table), skipped=None, played_for_us=None))
+    (the placement line shows our placement now), the board's cursor asked to the decision.
+    Where the plan goes on and the plays list has the focus (its last step was played from
+    there), the list's highlight goes to the plan's next step: Enter there followed the plan
+    once, then played the list's first line."""
+    new = aimed_at_decision(dataclasses.replace(followed(table), skipped=None, played_for_us=None))
+    if new.trail and new.hinted is not None and new.focus == PLAYS_LIST:
+        new = list_pointed(new, new.hinted)
+    return new
 
 
 def chose(table: CaravanseraiTable, action: Action) -> CaravanseraiTable:

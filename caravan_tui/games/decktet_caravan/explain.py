@@ -17,12 +17,12 @@ from caravan_tui.words import change, plural
 
 from .cards import CROWNS, NAMES, WILD_MASK, cards_of
 from .combos import BANDIT, MOVES, PASS, Move
-from .rules import HAND_CARDS_WILD, DecktetCaravanState, pile_points
+from .rules import BANDIT_NAMES, HAND_CARDS_WILD, DecktetCaravanState, pile_points
 
 
 def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> str:
-    """ "beats the 8-caravan with 2 cards; you collect 4 cards worth +2 if Bob passes; keeps the
-    Huntress"."""
+    """ "beats the 2-card caravan up to 8 with 2 cards; you collect 4 cards worth +2 if Bob passes;
+    keeps the Huntress"."""
     action, other = line[0], 1 - seat
     pile = 0
     for _, played in state.season:
@@ -71,7 +71,12 @@ def unplayed_wilds(count: int, seat: int) -> str:
 
 
 def _top_words(top: Move) -> str:
-    return "the bandit" if top[1] == BANDIT else f"the {top[4]}-caravan"
+    """The play to beat, by its length and height as the season panel's "To beat" counts them
+    ("the 7-card caravan up to 9"; "the bandit (single Ace)"): "the 9-caravan" read as a caravan of nine
+    cards, "a bandit on the bandit" said nothing of what it beat."""
+    if top[1] == BANDIT:
+        return f"the bandit ({BANDIT_NAMES[top[4]]})"
+    return f"the {top[3]}-card caravan up to {top[4]}" if top[3] > 1 else f"the lone {top[4]}"
 
 
 def _collects(collector: int, pile: int, up: tuple[int, ...]) -> str:

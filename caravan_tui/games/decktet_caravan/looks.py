@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from caravan_tui.screens.table_seat import TableState
+from caravan_tui.widgets.seat_table import reading
 from caravan_tui.words import change, signed
 
 from .card_grid import CardLook
@@ -16,6 +17,7 @@ from .table_state import DecktetCaravanTable
 from .views import DecktetCaravanView, season_play
 
 
+@reading("view", "flash", "names", "seat_kinds", "seat")
 def season_look(table: DecktetCaravanTable) -> SeasonLook:
     """The season for the table's state: its plays, the opponent's latest highlighted for a
     moment, and what beats the top play."""
@@ -54,6 +56,7 @@ def season_rows(
     return plays, notes
 
 
+@reading("view", "turn", "legal", "hinted_cards", "ticked")
 def hand_look(table: DecktetCaravanTable) -> CardLook:
     """The hand for the table's state: its cards, the hint's starred, the ticked, and (on our
     decision) the cards of each play, from which the grid dims those no play can use."""
@@ -69,6 +72,7 @@ def hand_look(table: DecktetCaravanTable) -> CardLook:
     )
 
 
+@reading("view", "names", "seat_kinds", "seat")
 def info_text(view: DecktetCaravanView, table: TableState[DecktetCaravanView]) -> Text:
     """The hand, the scores and what is up; under them each player's pile (and hand size)."""
     players = range(len(view["scores"]))

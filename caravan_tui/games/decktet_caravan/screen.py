@@ -20,12 +20,12 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
-from textual.widgets import OptionList
 
 from caravan_tui.engine import Action
 from caravan_tui.screens.game import GameScreen
+from caravan_tui.screens.table_seat import TableState
 from caravan_tui.widgets import ActionList
+from caravan_tui.widgets.board_scroll import BoardScroll
 
 from .card_grid import CardGrid
 from .card_words import PASS, glyphs
@@ -34,7 +34,7 @@ from .looks import hand_look, info_text, season_look
 from .not_a_play import selection_reason
 from .score_tables import hand_table, match_table
 from .season_view import SeasonView
-from .selection import flashed, held, hinted, list_moved, matching, ticked, turn_begun
+from .selection import flashed, held, hinted, list_followed, matching, ticked, turn_begun
 from .standing import standing_basis
 from .status_line import HAND, enter, play_text, status
 from .table_state import DecktetCaravanTable
@@ -45,7 +45,10 @@ if TYPE_CHECKING:
 
 
 class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
-    BINDINGS = [Binding("p", "pass", "Pass", tooltip="Pass: the season ends")]
+    BINDINGS = [
+        Binding("p", "pass", "Pass", tooltip="Pass: the season ends"),
+        Binding("c", "clear", "Clear ticks", show=False, tooltip="Untick every card in your hand"),
+    ]
     PLAY_ONLY = GameScreen.PLAY_ONLY | {"pass"}
     STATUS_LINES = 2
     TABLE = DecktetCaravanTable
@@ -58,9 +61,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
 
     def compose_board(self) -> ComposeResult:
         yield self.table_text(info_text, id="dc-info")
-        season = VerticalScroll(
-            self.board(SeasonView(id="dc-season"), season_look), id="dc-season-box", can_focus=False
-        )
+        season = BoardScroll(self.board(SeasonView(id="dc-season"), season_look), id="dc-season-box", can_focus=False)
         season.border_title = "Season"
         yield season
         hand = self.board(CardGrid(id=HAND), hand_look)
@@ -148,15 +149,10 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
             return
         self.choose_among(found, "These cards can be read several ways — which one?")
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    def list_moved(self, table: TableState[DecktetCaravanView]) -> TableState[DecktetCaravanView]:
         """Moving through the plays list ticks the highlighted play's cards (Pass clears them), so
         the hand shows what Enter will play."""
-        actions = self.query_one(ActionList)
-        if event.option_list is not actions or not actions.has_focus or self.table.turn is None:
-            return
-        if event.option_index != actions.highlighted or event.option_index >= len(actions.actions):
-            return  # a stale message: the highlight has moved on since
-        self.table_state = list_moved(self.table, actions.actions[event.option_index])
+        return list_followed(cast(DecktetCaravanTable, table))
 
     def on_key(self, event: events.Key) -> None:
         """Enter in the plays list with cards ticked plays the ticked cards (the list highlights
@@ -173,13 +169,18 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         else:
             self.submit(cards)
 
-    def act(self, action: Action) -> None:
-        super().act(action)
-        if self.table.turn is None:
-            self.tick(())
+    def played(self, table: TableState[DecktetCaravanView]) -> TableState[DecktetCaravanView]:
+        """A play gone: nothing ticked (in the same state as the play's)."""
+        return ticked(cast(DecktetCaravanTable, table), ())
 
     def action_pass(self) -> None:
         self.act(PASS)
+
+    def action_clear(self) -> None:
+        """``c`` clears the ticks wherever the focus is (the status line offers it from the plays
+        list too): it did so only in the hand."""
+        if self.table.ticked_in_hand():
+            self.tick(())
 
     def action_undo(self) -> None:
         """Cards ticked for the position taken back mean nothing in the one the undo brings."""

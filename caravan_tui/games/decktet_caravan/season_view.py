@@ -9,6 +9,7 @@ from textual.containers import ScrollableContainer
 from textual.geometry import Size
 
 from caravan_tui.widgets.drawn import TableDrawn
+from caravan_tui.widgets.kept_rows import KeptRows
 
 
 def flow(head: Text, words: list[Text], width: int, style: str = "") -> list[Text]:
@@ -41,9 +42,10 @@ class SeasonLook:
     notes: tuple[Text, ...]
 
 
-class SeasonView(TableDrawn):
+class SeasonView(TableDrawn, KeptRows):
     """The season: one play a line (who played, then its cards), wrapped under the cards when
-    it must, then what beats the top play; drawn from the table's state (``SeasonLook``)."""
+    it must, then what beats the top play; drawn from the table's state (``SeasonLook``), a
+    new play drawing only its own line and the note under it (``KeptRows``)."""
 
     DEFAULT_CSS = "SeasonView { height: auto; padding: 0 1; }"
 

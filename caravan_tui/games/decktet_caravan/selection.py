@@ -14,7 +14,7 @@ from caravan_tui.engine import Action
 from caravan_tui.screens.table_client import list_pointed
 
 from .card_words import PASS, cards_in
-from .table_state import DecktetCaravanTable
+from .table_state import PLAYS, DecktetCaravanTable
 
 
 def plays(table: DecktetCaravanTable) -> list[Action]:
@@ -53,6 +53,16 @@ def list_moved(table: DecktetCaravanTable, action: Action) -> DecktetCaravanTabl
     clears them); another reading of the ticked cards: the table as it is."""
     cards = frozenset() if action == PASS else cards_in(action)
     return table if table.ticked == cards else dataclasses.replace(table, ticked=cards)
+
+
+def list_followed(table: DecktetCaravanTable) -> DecktetCaravanTable:
+    """The table once the plays list's highlight moved (``table.highlighted``): while the list
+    has the focus on our decision, its play's cards ticked (``list_moved``); else as it is (the
+    list moved to follow the ticked cards, or moved while another part of the table has the focus)."""
+    action = table.highlighted
+    if table.focus != PLAYS or table.turn is None or action is None or action not in table.legal:
+        return table
+    return list_moved(table, action)
 
 
 def held(table: DecktetCaravanTable) -> DecktetCaravanTable:

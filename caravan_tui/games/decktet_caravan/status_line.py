@@ -11,10 +11,7 @@ from caravan_tui.engine import Action
 
 from .card_words import PASS, cards_in, play_words
 from .selection import matching, plays, reads
-from .table_state import DecktetCaravanTable
-
-#: the ids of the hand and of the plays list (the widgets Enter plays from)
-HAND, PLAYS = "dc-hand", "actions"
+from .table_state import HAND, PLAYS, DecktetCaravanTable
 
 
 def play_text(table: DecktetCaravanTable, action: Action) -> str:
@@ -47,6 +44,8 @@ def status(table: DecktetCaravanTable) -> Text | None:
     a play yet (None: not our decision: the table's own line says whose it is)."""
     if table.turn is None or table.over is not None:
         return None
+    if table.focus not in (HAND, PLAYS):  # (the log: Enter plays nothing there)
+        return Text("Your turn: tab to your hand or the plays list", style="bold")
     action = enter(table)
     if action == PASS:
         return Text("Your turn: Enter passes, the season ends", style="bold")

@@ -10,6 +10,9 @@ from caravan_tui.screens.table_seat import TableState
 
 from .views import DecktetCaravanView
 
+#: the ids of the hand and of the plays list (the widgets Enter plays from)
+HAND, PLAYS = "dc-hand", "actions"
+
 
 @dataclass(frozen=True, eq=False)
 class DecktetCaravanTable(TableState[DecktetCaravanView]):

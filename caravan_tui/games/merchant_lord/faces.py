@@ -15,6 +15,7 @@ GLYPHS = ("≈", "¶", "◆", "Ψ", "✱", "◎")
 GOOD_COLOURS = ("#bb9af7", "#d8cfa8", "#e0af68", "#9ece6a", "#f7768e", "#7dcfff")
 OWN_TOKENS = {"C1": "1¢", "C2": "2¢", "F5": "5f", "FM": "FM", "FC": "FC", "FP": "FP"}
 OWN_WORDS = {"C1": "1 coin", "C2": "2 coins", "F5": "5 favour", **ONE_TIME_WORDS}
+COIN_CODES = ("C1", "C2")
 VILLAGE_NAMES = ("1-6", "2-5", "3-4")
 #: marks (widgets.py draws them): ticked, usable, not usable now, chosen, changed, hint
 TICK, USABLE, DIMMED, CHOSEN, CHANGED, HINT = "✓", "›", "·", "●", "*", "★"
@@ -47,14 +48,15 @@ def card_face(card_id: str, ticked: str | None = None) -> Text:
 
 
 def card_words(card_id: str) -> str:
-    """``M05: left 1≈ silk, seller 1¢, owner 2 coins · right 4Ψ wheat, seller 1¢, owner Free Merchant``."""
+    """``M05: left 1≈ silk: seller 1¢, owner 2¢ · right 4Ψ wheat: seller 1¢, owner Free Merchant``: coins
+    in one form on both sides ("seller 1¢, owner 2 coins" read as two kinds of money)."""
     card = INDEX[card_id]
     parts = []
     for half, side in enumerate(("left", "right")):
-        die = DIE[card][half]
+        die, own = DIE[card][half], OWN[card][half]
         parts.append(
             f"{side} {die}{GLYPHS[die - 1]} {GOODS[die - 1].lower()}: seller {OPP[card][half]}¢, "
-            f"owner {OWN_WORDS[OWN[card][half]]}"
+            f"owner {OWN_TOKENS[own] if own in COIN_CODES else OWN_WORDS[own]}"
         )
     return f"{card_id}: " + " · ".join(parts)
 

@@ -172,7 +172,7 @@ def taken_hint(table: MerchantLordTable) -> tuple[MerchantLordTable, str]:
     if hinted in END_ACTIONS:
         return list_pointed(table, hinted), PLAYS
     table = selected(table, hinted)
-    if hinted[0] in ("buy", "adjust"):
+    if hinted[0] in ("buy", "adjust", "reroll"):  # (a reroll's dice ticked: Enter on the dice rerolls them)
         return table, ROW if hinted[0] == "buy" else DICE
     vid = table.sel.village
     if vid not in VINDEX:

@@ -1,0 +1,52 @@
+"""A part of the table drawn a row at a time, each row kept while it shows the same.
+
+Textual draws a widget's ``render()`` whole after any refresh, and turning a text into cells is
+most of what a hand or a season costs a key: a tick changes a row or two of a hand, a play adds
+a line to a season. Here each row of the text is drawn as Textual draws it and kept by what it
+shows (its characters and their styles), so a refresh draws again only the rows that changed.
+For a text whose rows fit the widget's width (its ``render`` wraps them itself)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.cache import LRUCache
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.visual import Visual, visualize
+from textual.widget import Widget
+
+#: rows kept a widget: a hand's or a season's rows, and those of the few looks before
+ROWS_KEPT = 128
+
+
+class KeptRows(Widget):
+    """``render`` gives a ``Text`` whose rows fit the widget's width. A base after the widget's own
+    (``class Hand(CursorWidget, KeptRows)``): first, its defaults (``can_focus``) would be Widget's."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._rows: list[Text] = []  # the rows of the last render
+        self._row_strips: LRUCache[Any, Strip] = LRUCache(ROWS_KEPT)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        rendered = self.render()
+        self._rows = list(rendered.split("\n")) if isinstance(rendered, Text) else []
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        """Row ``y`` as Textual draws it in the whole text, kept (text selected with the mouse:
+        Textual's own drawing, which marks it)."""
+        if self.text_selection is not None or not self._rows:
+            return super().render_line(y)
+        width, style = self.size.width, self.visual_style
+        if y >= len(self._rows):
+            return Strip.blank(width, style.rich_style)
+        row = self._rows[y]
+        key = (row.plain, tuple(row.spans), row.style, width, style)
+        strip = self._row_strips.get(key)
+        if strip is None:
+            strip = Visual.to_strips(self, visualize(self, row, markup=False), width, 1, style)[0]
+            self._row_strips[key] = strip
+        return strip
