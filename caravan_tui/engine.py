@@ -384,6 +384,12 @@ EndNear = Callable[[Any], bool]
 #: draw of six) mostly looks the same in a few of them: a game says so exactly where it can.
 Draws = Callable[[Any, Action], bool]
 
+#: ``closers(state, legal)``: of ``legal``, the moves by which the seat to move in ``state`` may
+#: bring the match's end within its turn although its prior ranks them low (a pick-up whose refill
+#: draws the bag's last goods, a camel sent to a loose good to make one), so that a look at the
+#: others' replies (``ai/safety.py``) follows them beside the prior's favourites. Cheap.
+Closers = Callable[[Any, list[Action]], list[Action]]
+
 
 @dataclass(frozen=True)
 class Measure:
@@ -429,7 +435,9 @@ class GameAI:
     search likes), where the end of a match is near enough to be looked at exactly
     (``EndNear``; None: never), which moves draw on chance (``Draws``; None: as redealt
     worlds show), and the move that ends a seat's turn where it is legal, playing nothing (a
-    look at the end of a match tries it beside the prior's favourites; None: the game has none)."""
+    look at the end of a match tries it beside the prior's favourites; None: the game has none),
+    and the moves by which a seat may end the match in its turn that the prior ranks low
+    (``Closers``: a look at the end of a match follows them in the others' replies; None: none)."""
 
     levels: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     prior: Prior | None = None
@@ -442,6 +450,7 @@ class GameAI:
     end_near: EndNear | None = None
     draws: Draws | None = None
     stop: Action | None = None
+    closers: Closers | None = None
 
 
 def rules_of(package: str) -> str:

@@ -7,14 +7,15 @@ another player can end the match at once with the mover beaten.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from caravan_tui.ai import safety
-from caravan_tui.ai.policies import SearchPolicy, hint, search_policy
+from caravan_tui.ai import policies, safety
+from caravan_tui.ai.policies import SearchPolicy, allowed, hint, search_policy
 from caravan_tui.ai.worker import Question
 from caravan_tui.engine import Action, State
 from caravan_tui.games import get_game
@@ -42,6 +43,7 @@ def position(name: str) -> tuple[str, State, Action]:
 
 
 CAMEL = "camel_caravan_202"
+REFILL, THEFT = "camel_caravan_301_refill", "camel_caravan_301_theft"
 NAMES = sorted(path.stem for path in POSITIONS.glob("*.json"))
 
 
@@ -79,6 +81,70 @@ def test_a_move_after_which_the_turn_may_end_safely_is_no_loss() -> None:
     assert safety.loses_at_once(world, seat, step, game.ai.prior)  # (without the stop: what it said)
     assert safety.never_loses_at_once(world, seat, step, game.ai.prior, game.ai.stop)
     assert safety.loses_at_once(world, seat, losing, game.ai.prior, game.ai.stop)
+
+
+def test_a_pick_up_after_which_the_other_empties_the_bag_loses_at_once() -> None:
+    """Camel Caravan, seed 301, sixth camel and short game: with its last action the seat picks
+    up a good, leaving 5 loose; the other player then sends a camel onto a loose good, picks it
+    up (the refill draws the bag's last 4 goods) and delivers, ending the match ahead. Its prior
+    ranks the delivery first, which ends nothing while the bag holds goods, and the camel sent
+    to a good low (159th of 201): the look followed only the favourites and saw no end. It
+    follows the game's closers (``GameAI.closers``) as well; ending the turn is safe."""
+    game_id, state, losing = position(REFILL)
+    game = get_game(game_id)
+    seat = state.to_move()
+    world = game.from_view(state.view(seat), seat)
+    assert losing == ("pickup", 9) and sum(state.bag) == 4 and state.left == 1  # type: ignore[attr-defined]
+    assert safety.never_loses_at_once(world, seat, losing, game.ai.prior, game.ai.stop)  # (what it said)
+    assert safety.loses_at_once(world, seat, losing, game.ai.prior, game.ai.stop, game.ai.closers)
+    assert safety.never_loses_at_once(world, seat, ("end_turn",), game.ai.prior, game.ai.stop, game.ai.closers)
+
+
+def test_a_move_the_search_never_weighed_is_played_where_every_move_weighed_loses() -> None:
+    """Camel Caravan, seed 301, default options, 62 to 85 behind with an empty bag: ending the
+    turn lets the other player deliver and win, and so does every move easy's 200 iterations
+    weighed; stealing the ivory the other would deliver holds them off, but the search never
+    weighed it, so easy played and hinted "End the turn". The moves not weighed are looked at
+    too, the prior's favourites first, where every one weighed loses."""
+    game_id, state, losing = position(THEFT)
+    seat = state.to_move()
+    view = state.view(seat)
+    steal = ("steal", 10, 0, "ivory")
+    stats = search_policy(SeatSpec.ai("easy"), iterations=ITERATIONS).search_root(game_id, view, seat, 1)
+    assert steal not in stats and SearchPolicy.best(stats) == losing
+    assert SearchPolicy.best(allowed(game_id, view, seat, stats)) == steal
+    world = get_game(game_id).from_view(view, seat)
+    assert safety.never_loses_at_once(world, seat, steal, get_game(game_id).ai.prior, get_game(game_id).ai.stop)
+
+
+def test_a_move_never_weighed_is_played_only_where_the_veto_allows_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same position with a veto on thefts: the move never weighed that holds the others
+    off is a theft, so none is played instead of the search's choice."""
+    game_id, state, losing = position(THEFT)
+    seat = state.to_move()
+    view = state.view(seat)
+    game = get_game(game_id)
+    vetoing = dataclasses.replace(
+        game, ai=dataclasses.replace(game.ai, vetoed=lambda _world, _seat, action, _level: action[0] == "steal")
+    )
+    monkeypatch.setattr(policies, "get_game", lambda _: vetoing)
+    stats = search_policy(SeatSpec.ai("easy"), iterations=ITERATIONS).search_root(game_id, view, seat, 1)
+    assert SearchPolicy.best(allowed(game_id, view, seat, stats)) == losing
+
+
+def test_a_move_that_loses_in_most_worlds_loses_at_once() -> None:
+    """Merchant Lord, seed 4, the last round: the sale that tucks M13 (a seventh table card)
+    lets the other player end the match ahead in 2 of the 3 worlds redealt from the seller's
+    view (15 of 20 by a wider look), the same sale without tucking in none. Every level made it
+    while a move lost at once only in every world."""
+    game_id, state, losing = position("merchant_lord_4")
+    game = get_game(game_id)
+    seat = state.to_move()
+    world = game.from_view(state.view(seat), seat)
+    untucked = ("sell", "P0-V34", ())
+    assert list(safety.lost_in(world, seat, losing, game.ai.prior)) == [True, True, False]
+    assert safety.loses_at_once(world, seat, losing, game.ai.prior)
+    assert safety.never_loses_at_once(world, seat, untucked, game.ai.prior)
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol, TypedDict
 
-from caravan_tui.engine import Action, Considered, Game, Prior
+from caravan_tui.engine import Action, Considered, Game, Prior, State
 from caravan_tui.games import get_game
 from caravan_tui.seats import SeatSpec
 
@@ -261,8 +261,12 @@ def allowed(
     of the actions that would be made or shown: from the most visited down (ties in the order of
     ``stats``, as ``most_visited`` and ``explain.candidates`` rank them) until ``top`` pass (and,
     where one lost at once, one that loses in no world looked at is met); the vetoed ones met are
-    dropped, and the losing ones where such a move was met; the others are kept as they are.
-    Unchanged if the veto rejects every action."""
+    dropped, and the losing ones where such a move was met; the others are kept as they are,
+    unless the ``safety.LOOKED`` looks ran out first: then only the moves looked at and not found
+    losing are kept (those never looked at may lose as well). Where a move lost at once and none
+    weighed is safe, the moves the searches never weighed are looked at as well
+    (``_unweighed_safe``): the first that loses in no world is kept beside the moves looked at
+    and not found losing, the rest dropped. Unchanged if the veto rejects every action."""
     game = get_game(game_id)
     if not screened(game):
         return stats
@@ -274,6 +278,7 @@ def allowed(
     banned: set[Action] = set()
     losing: set[Action] = set()
     kept: list[Action] = []
+    cleared: list[Action] = []  # looked at and not found to lose at once
     safe = False  # a move weighed that loses at once in no world looked at
     looked = 0
     for action in sorted(stats, key=lambda action: -stats[action][0]):
@@ -284,21 +289,50 @@ def allowed(
             continue
         if near and looked < safety.LOOKED:
             looked += 1
-            if safety.loses_at_once(world, seat, action, game.ai.prior, game.ai.stop):
+            if safety.loses_at_once(world, seat, action, game.ai.prior, game.ai.stop, game.ai.closers):
                 if not losing:
                     safe = any(
-                        safety.never_loses_at_once(world, seat, other, game.ai.prior, game.ai.stop) for other in kept
+                        safety.never_loses_at_once(world, seat, other, game.ai.prior, game.ai.stop, game.ai.closers)
+                        for other in kept
                     )
                 losing.add(action)
                 continue
             if losing and not safe:
-                safe = safety.never_loses_at_once(world, seat, action, game.ai.prior, game.ai.stop)
+                safe = safety.never_loses_at_once(world, seat, action, game.ai.prior, game.ai.stop, game.ai.closers)
+            cleared.append(action)
         kept.append(action)
     if not kept and not losing:
         return stats
+    if safe and looked >= safety.LOOKED:  # the moves never looked at may lose at once as well
+        return {action: stats[action] for action in cleared if action not in banned}
     if safe:
         banned |= losing
+    elif losing and (rescue := _unweighed_safe(game, world, seat, stats, level)) is not None:
+        # only the moves looked at and not found losing stand beside it (the rest may lose too)
+        return {action: stats[action] for action in cleared if action not in banned} | {rescue: (1, 0.0)}
     return {action: weights for action, weights in stats.items() if action not in banned}
+
+
+def _unweighed_safe(game: Game, world: State, seat: int, stats: RootStats, level: str | None) -> Action | None:
+    """Where every move weighed and looked at loses at once in some world, the first of the
+    moves the searches never weighed (the prior's favourites first, ``safety.LOOKED`` at most)
+    that the game's veto allows and that loses in none: a small budget may not weigh the one
+    move that holds the others off (a theft of the good they would deliver), and ending the
+    turn is no answer when it loses."""
+    legal = world.legal_actions()
+    if game.ai.considered is not None:
+        legal = game.ai.considered(world, legal)
+    unweighed = [action for action in legal if action not in stats]
+    if game.ai.prior is not None and len(unweighed) > 1:
+        scores = game.ai.prior(world, unweighed)
+        unweighed = [unweighed[i] for i in sorted(range(len(unweighed)), key=lambda i: -scores[i])]
+    vetoed = game.ai.vetoed
+    for action in unweighed[: safety.LOOKED]:
+        if vetoed is not None and vetoed(world, seat, action, level):
+            continue
+        if safety.never_loses_at_once(world, seat, action, game.ai.prior, game.ai.stop, game.ai.closers):
+            return action
+    return None
 
 
 def pick(game_id: str, view: dict[str, Any], seat: int, stats: RootStats, level: str | None = None) -> Action:

@@ -8,13 +8,14 @@ where the game says the end is near (``GameAI.end_near``), the moves an AI seat 
 hint would show are looked at again after the searches, in worlds redealt from the seat's view:
 the move, then the rest of the seat's turn (each of its prior's few favourites at each of its
 decisions, and the game's way to stop there, if it has one: the turn is lost only if every way
-on is), then the others' replies until the seat
-decides again (their favourites tried for an end of the match, the best followed on: one way to
-beat the seat is enough). The look is exact about the ends it meets and bounded in the positions
-it visits; where it runs out of them the match is taken not to be lost, so a move is passed over
-only for a loss the look has found. A move loses at once when it does in every world looked at
-(a roll or a draw that may save it is seen in some world); it is passed over only for a move
-that loses in none of them.
+on is), then the others' replies until the seat decides again (their favourites tried for an
+end of the match, the best followed on, and so are the moves the game names as bringing the end
+within the turn although the prior ranks them low, ``GameAI.closers``: one way to beat the seat
+is enough). The look is exact about the ends it meets and bounded in the positions it visits;
+where it runs out of them the match is taken not to be lost, so a move is passed over only for
+a loss the look has found. A move loses at once when it does in most of the worlds looked at
+(a roll or a draw that saves it in one of three leaves it a likely loss); it is passed over only
+for a move that loses in none of them.
 """
 
 from __future__ import annotations
@@ -22,18 +23,19 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from caravan_tui.engine import Action, Prior, State
+from caravan_tui.engine import Action, Closers, Prior, State
 
-#: worlds redealt from the seat's view in which a move is looked at: a move loses at once only
-#: if it does in each of them
+#: worlds redealt from the seat's view in which a move is looked at: a move loses at once if it
+#: does in most of them
 WORLDS = 3
 #: positions the look at the others' replies may reach in one world (each is a clone and a move)
 POSITIONS = 3000
 #: replies tried for an end of the match at each position of the others' turns, best first by
 #: the prior (a game's prior puts a move that wins the match first) ...
 SWEPT = 12
-#: ... and followed deeper
+#: ... and followed deeper, with at most this many of the game's closers (``GameAI.closers``)
 FOLLOWED = 3
+CLOSERS = 3
 #: moves followed at the seat's next decision in its turn, and at those after it (its turn is
 #: lost only if each is)
 OWN, OWN_LATER = 4, 2
@@ -51,17 +53,34 @@ def beaten(state: State, seat: int) -> bool:
 
 
 def loses_at_once(
-    world: State, seat: int, action: Action, prior: Prior | None = None, stop: Action | None = None
+    world: State,
+    seat: int,
+    action: Action,
+    prior: Prior | None = None,
+    stop: Action | None = None,
+    closers: Closers | None = None,
 ) -> bool:
-    """Whether ``seat``'s move ``action`` loses at once in every world looked at (``lost_in``)."""
-    return all(lost_in(world, seat, action, prior, stop=stop))
+    """Whether ``seat``'s move ``action`` loses at once in most of the worlds looked at
+    (``lost_in``): a roll or a draw that saves it in one world of three is no reason to make it
+    where another move loses in none (Merchant Lord: a sale that lost in 15 of 20 worlds)."""
+    losses = kept = 0
+    for lost in lost_in(world, seat, action, prior, stop=stop, closers=closers):
+        losses, kept = losses + lost, kept + (not lost)
+        if 2 * losses > WORLDS or 2 * kept >= WORLDS:
+            break
+    return 2 * losses > WORLDS
 
 
 def never_loses_at_once(
-    world: State, seat: int, action: Action, prior: Prior | None = None, stop: Action | None = None
+    world: State,
+    seat: int,
+    action: Action,
+    prior: Prior | None = None,
+    stop: Action | None = None,
+    closers: Closers | None = None,
 ) -> bool:
     """Whether ``seat``'s move ``action`` loses at once in none of the worlds looked at."""
-    return not any(lost_in(world, seat, action, prior, stop=stop))
+    return not any(lost_in(world, seat, action, prior, stop=stop, closers=closers))
 
 
 def lost_in(
@@ -72,12 +91,14 @@ def lost_in(
     worlds: int = WORLDS,
     positions: int = POSITIONS,
     stop: Action | None = None,
+    closers: Closers | None = None,
 ) -> Iterator[bool]:
     """For each of ``worlds`` worlds redealt from ``world`` (built from ``seat``'s view), made
     as they are asked for: whether ``seat``'s move ``action`` loses at once there, the match
     ending with ``seat`` beaten before it decides again after its turn, whatever it does in the
     rest of that turn (see the module doc); ``stop``: the game's move that ends a turn where it
-    is legal (``GameAI.stop``). A solo match never loses this way."""
+    is legal (``GameAI.stop``); ``closers``: the game's ``GameAI.closers``. A solo match never
+    loses this way."""
     if len(world.scores()) < 2:
         yield False
         return
@@ -87,17 +108,24 @@ def lost_in(
             yield False
             continue
         state.apply(action, False)
-        yield _Look(seat, prior, positions, stop).lost(state, False)
+        yield _Look(seat, prior, positions, stop, closers).lost(state, False)
 
 
 class _Look:
     """One world's look past a move, within a number of positions (each a clone and a move):
     where they run out, the match is taken not to be lost."""
 
-    __slots__ = ("seat", "prior", "left", "stop")
+    __slots__ = ("seat", "prior", "left", "stop", "closers")
 
-    def __init__(self, seat: int, prior: Prior | None, positions: int, stop: Action | None = None) -> None:
-        self.seat, self.prior, self.left, self.stop = seat, prior, positions, stop
+    def __init__(
+        self,
+        seat: int,
+        prior: Prior | None,
+        positions: int,
+        stop: Action | None = None,
+        closers: Closers | None = None,
+    ) -> None:
+        self.seat, self.prior, self.left, self.stop, self.closers = seat, prior, positions, stop, closers
 
     def lost(self, state: State, answered: bool, first: bool = True) -> bool:
         """Whether the match is lost for ``seat`` from ``state`` before it decides again after
@@ -106,7 +134,8 @@ class _Look:
         next) and so does stopping there (``stop``: the favourites may all play on into a loss,
         a pick-up that empties the bag, where ending the turn was safe); on the others' turns,
         if one of their ``SWEPT`` favourites ends the match so, or one of the ``FOLLOWED`` best
-        that do not end it leads to such an end."""
+        that do not end it, or of the ``CLOSERS`` first of the game's closers, leads to such an
+        end (the prior ranks a delivery first, but the end may need the bag emptied before it)."""
         seat = self.seat
         if state.is_over():
             return beaten(state, seat)
@@ -127,14 +156,21 @@ class _Look:
                 if not self.lost(child, False, False):
                     return False
             return looked == len(ways)
-        going = []
-        for child in self._after(state, ranked[:SWEPT]):
+        swept = ranked[:SWEPT]
+        going: list[tuple[Action, State]] = []
+        for action, child in zip(swept, self._after(state, swept)):
             if child.is_over():
                 if beaten(child, seat):
                     return True
             else:
-                going.append(child)
-        return any(self.lost(child, True) for child in going[:FOLLOWED])
+                going.append((action, child))
+        if any(self.lost(child, True) for _, child in going[:FOLLOWED]):
+            return True
+        if self.closers is None:
+            return False
+        seen = {action for action, _ in going[:FOLLOWED]} | (set(swept) - {action for action, _ in going})
+        closing = [action for action in self.closers(state, ranked) if action not in seen]
+        return any(self.lost(child, True) for child in self._after(state, closing[:CLOSERS]))
 
     def _ranked(self, state: State) -> list[Action]:
         """The legal moves, the prior's favourites first (as listed without a prior)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from caravan_tui.engine import GameAI, Measure, ReviewTerms
+from caravan_tui.engine import Action, GameAI, Measure, ReviewTerms
 
 from .board import MAX_TURNS
 from .explain import explain
@@ -17,6 +17,29 @@ REVIEW = ReviewTerms(Measure("win chance", 100.0, "%", 3.0, 6.0, 12.0))
 
 #: goods a refill draws (rules §4): a bag holding no more is emptied by the next one
 REFILL = 4
+#: the moves that send an empty camel onto a space
+SENT = ("place", "move_camel")
+
+
+def closers(state, legal: list[Action]) -> list[Action]:
+    """Of ``legal`` (in its order), the moves by which the seat to move may end the match this
+    turn though its prior ranks them low: while the next refill draws the bag's last goods, the
+    pick-ups that bring it (with an action left to deliver after it) and, where none of its
+    empty camels stands on a loose good, a camel sent onto one to pick it up. The prior puts a
+    delivery first, which ends nothing while goods are left in the bag: the end comes by
+    emptying it first (a pick-up, its refill, then a delivery)."""
+    bag = sum(state.bag)
+    if not bag or bag > REFILL:
+        return []
+    pickups = state.loose_count - REFILL  # the pick-ups that bring the last refill
+    left = state.left
+    if pickups >= left:
+        return []
+    loose = state.loose
+    chosen = [action for action in legal if action[0] == "pickup"]
+    if not chosen and pickups + 2 <= left:
+        chosen = [action for action in legal if action[0] in SENT and loose[action[-1]] >= 0]
+    return chosen
 
 
 def end_near(state) -> bool:
@@ -42,4 +65,5 @@ AI = GameAI(
     review=REVIEW,
     end_near=end_near,
     stop=("end_turn",),
+    closers=closers,
 )
