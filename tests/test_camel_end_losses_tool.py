@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.test_safety import position
 
 TOOL = Path(__file__).parents[1] / "tools" / "camel_end_losses.py"
@@ -33,6 +35,7 @@ def test_the_exact_look_sees_the_pick_up_that_lets_the_other_empty_the_bag() -> 
     assert hunt.losing_moves(state, seat, ("end_turn",)) == (False, None)
 
 
+@pytest.mark.e2e  # two whole matches searched in a process of its own: about 45 s
 def test_a_short_hunt_runs_and_reports_each_match() -> None:
     run = subprocess.run(
         [
