@@ -10,12 +10,12 @@ import pytest
 from test_ssh_client import SIZE, client_of, queued
 from test_ssh_hub import ANN, BOB
 from textual.app import App
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from caravan_tui.app import ClientApp
 from caravan_tui.hub_protocol import GUEST_UNRATED, AskHistory, FinishedRow, History
 from caravan_tui.screens.create_match import CreateMatchScreen
-from caravan_tui.screens.dialogs import ChoiceScreen
+from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
 from caravan_tui.screens.history import HistoryScreen
 from caravan_tui.screens.leaderboard import LeaderboardScreen
 from caravan_tui.screens.lobby import LobbyScreen
