@@ -1,7 +1,7 @@
 """``a`` takes the hint in every game that leaves the key free: the hinted play is highlighted in
 the plays list, which gets the focus, so that Enter plays it (Merchant Lord puts it in its sale
-builder instead). Caravanserai keeps ``a`` for a direction (the keyboard's hex around ``s``), so
-its hint does not offer it."""
+builder instead). Caravanserai keeps ``a`` for a direction (the keyboard's hex around ``s``): its
+hint is taken with ``A`` (``tests/test_caravanserai_newcomer.py``)."""
 
 from __future__ import annotations
 
@@ -55,13 +55,3 @@ async def test_a_readies_the_hinted_play_in_the_plays_list(tmp_path, game_id):
         await pilot.press("enter")
         await wait_for(pilot, lambda: table.moves() > moves, "the hinted play")
         assert table.runner.host.actions[moves] == hinted
-
-
-async def test_caravanserais_hint_does_not_offer_a_which_is_a_direction_there(tmp_path):
-    app, table = await hinted_table(tmp_path, "caravanserai")
-    screen = table.screen
-    async with app.run_test(size=SIZE) as pilot, table:
-        await my_turn(pilot, table)
-        await pilot.press("h")
-        await wait_for(pilot, lambda: hint_shown(screen), "the hint")
-        assert str(screen.query_one("#hint-panel", TablePanel).border_title) == "Hint (h hides it)"

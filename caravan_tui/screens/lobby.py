@@ -124,8 +124,8 @@ def your_seat_words(row: LobbyRow, seat: int) -> str:
     an AI played on in your name)."""
     if seat < len(row.kinds) and row.kinds[seat] == "away":
         return (
-            f"You play seat {seat + 1} (away): an AI plays it once the match's grace is over, until you are back. "
-            "Enter takes you back to it."
+            AWAY(name=f"You play seat {seat + 1}")
+            + ": an AI plays it once the match's grace is over, until you are back. Enter takes you back to it."
         )
     return f"You play seat {seat + 1}: enter takes you back to it."
 
