@@ -390,3 +390,35 @@ def test_copies_written_over_a_save_as_it_is_appended_to_lose_no_acknowledged_mo
     saved = store.read("m").actions
     assert len(saved) >= acknowledged + 1 and saved == [("move", turn) for turn in range(len(saved))]
     assert copies == 12
+
+
+def test_a_copy_written_over_the_save_while_it_is_opened_anew_is_kept_aside_not_called_damaged(
+    store, tmp_path, monkeypatch
+):
+    """The writer found its file changed and opened the match anew; a second copy, written in
+    place as ``open`` read the file, left it empty at that moment: ``open`` called the save
+    damaged and the writer stopped (the writer beside ``cp`` above met it on a busy machine).
+    It looks again: the file is changed, kept aside, and the match written anew whole."""
+    from caravan_tui.saves import Snapshot
+    from caravan_tui.saves.codec import DamagedSave
+
+    lock, path = store.lock("m"), store.path("m")
+    head = Snapshot(match_id="m", game_id="g", options={}, players=1, seats=["ai:normal"], names=["A"], seed=0)
+    records = [Record("move", turn, 1.0, ("move", turn)) for turn in range(3)]
+    store.open(lock, head)
+    store.append(lock, records[0])
+    older = path.read_bytes()
+    for record in records[1:]:
+        store.append(lock, record)
+    read = SaveStore._stored
+
+    def read_as_the_copy_lands(self: SaveStore, match_id: str):
+        monkeypatch.setattr(SaveStore, "_stored", read)
+        cp(older, path, tmp_path / "copy")
+        raise DamagedSave("m.msgpack is damaged (the file is empty); it was left untouched")
+
+    monkeypatch.setattr(SaveStore, "_stored", read_as_the_copy_lands)
+    store.open(lock, folded(head, records))
+    assert store.read("m").actions == [("move", turn) for turn in range(3)]
+    assert any("changed by another program" in notice for notice in lock.notices)
+    lock.release()

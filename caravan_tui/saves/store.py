@@ -75,6 +75,8 @@ KEPT = ".damaged"
 MAX_KEPT = MAX_UNTOLD
 #: why an append was refused: the save file is not as its writer left it
 CHANGED = "the save file was changed by another program"
+#: reads of a save being opened, where a copy written over it in place reads damaged meanwhile
+READS = 3
 #: what a host tells its people when it takes back its save file, replaced by an identical copy
 TAKEN_BACK = "The save file was replaced by an identical copy (a folder sync, say); this window saves to it again."
 
@@ -117,23 +119,36 @@ class SaveStore:
         held = self._held(lock, snapshot.match_id)
         held.close_journal()
         notices = [TAKEN_BACK] if held.claim() else []
-        if held.changed():  # not what this writer left: kept aside, and the match written anew
+        stored, changed = self._stored_unless_changed(held, snapshot.match_id)
+        following = None
+        if changed:  # not what this writer left: kept aside, and the match written anew
             kept = self._keep_changed(held)
             notices.append(
                 f"The save file was changed by another program: it is kept as {kept.name}, "
                 f"and the match is saved again with all {len(snapshot.actions)} moves."
             )
-            stored, following = None, None
-        else:
-            stored = self._stored(snapshot.match_id)
-            name = self.path(snapshot.match_id).name
-            following = None if stored is None else _following(stored.snapshot, snapshot, name)
+        elif stored is not None:
+            following = _following(stored.snapshot, snapshot, self.path(snapshot.match_id).name)
         base = snapshot if following is None or stored is None else stored.snapshot
         chain, size = self._replace(_told(base), held)
         held.open_journal(self.path(snapshot.match_id), len(base.actions), Left(size, chain))
         held.notices = notices + self._notices(stored)
         for record in following or ():
             self.append(held, record)
+
+    def _stored_unless_changed(self, held: FileLock, match_id: str) -> tuple[Parsed | None, bool]:
+        """The file of ``match_id`` read, and False; or None and True where it is not what
+        ``held``'s writer left (changed from outside). A copy written over the file in place
+        while it is read reads damaged (empty or cut): the file is looked at again, changed or
+        whole by then; damaged as its writer left it, DamagedSave."""
+        for _ in range(READS - 1):
+            if held.changed():
+                return None, True
+            with contextlib.suppress(DamagedSave):
+                return self._stored(match_id), False
+        if held.changed():
+            return None, True
+        return self._stored(match_id), False
 
     def append(self, lock: MatchLock, record: Record) -> None:
         """``MatchStore.append``: one write and one fsync at the file's end. A write that
