@@ -6,7 +6,7 @@ from caravan_tui.engine import Action, GameAI, Measure, ReviewTerms
 
 from .board import MAX_TURNS
 from .explain import explain
-from .heuristic import action_priors
+from .heuristic import LAST_REFILL, action_priors
 
 SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
 
@@ -15,8 +15,6 @@ SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
 #: 3, 6 and 12 points (docs/review.md)
 REVIEW = ReviewTerms(Measure("win chance", 100.0, "%", 3.0, 6.0, 12.0))
 
-#: goods a refill draws (rules §4): a bag holding no more is emptied by the next one
-REFILL = 4
 #: the moves that send an empty camel onto a space
 SENT = ("place", "move_camel")
 
@@ -29,9 +27,9 @@ def closers(state, legal: list[Action]) -> list[Action]:
     delivery first, which ends nothing while goods are left in the bag: the end comes by
     emptying it first (a pick-up, its refill, then a delivery)."""
     bag = sum(state.bag)
-    if not bag or bag > REFILL:
+    if not bag or bag > LAST_REFILL:
         return []
-    pickups = state.loose_count - REFILL  # the pick-ups that bring the last refill
+    pickups = state.loose_count - LAST_REFILL  # the pick-ups that bring the last refill
     left = state.left
     if pickups >= left:
         return []
@@ -45,7 +43,7 @@ def closers(state, legal: list[Action]) -> list[Action]:
 def end_near(state) -> bool:
     """The match may end before the seat to move decides again after its turn: the next refill
     draws the last goods (then the next delivery ends it), or the turn guard is a round away."""
-    return sum(state.bag) <= REFILL or state.turns >= MAX_TURNS - state.n
+    return sum(state.bag) <= LAST_REFILL or state.turns >= MAX_TURNS - state.n
 
 
 AI = GameAI(
