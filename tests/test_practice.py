@@ -3,6 +3,7 @@ this as costing about N" before a move the search rates a blunder, and the perso
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import json
 
@@ -142,14 +143,9 @@ def test_practice_asks_before_every_move_the_review_grades_a_blunder():
     assert asked  # the check met blunders, not only good moves
 
 
-async def test_a_move_chosen_while_another_is_checked_says_it_waits_and_the_first_still_goes(tmp_path, monkeypatch):
-    """The bug: an Enter pressed while the practice check ran (for a Camel Caravan turn's next
-    action, say) replaced the move being checked, which was dropped without a word. The first
-    goes once judged; the second is refused with a word, to be chosen again."""
-    import asyncio
-
-    from caravan_tui.textual_adapter import notices
-
+def held_check(tmp_path, monkeypatch, game_id: str, options: dict) -> tuple:
+    """An app with practice on whose check of a move waits for the event returned, and a match
+    of ``game_id`` where Ann (a person) moves first against an easy AI: (app, event, setup)."""
     release = asyncio.Event()
 
     async def judged(self, game_id, seat, positions, iterations, on_judged=None, on_result=None):
@@ -161,13 +157,21 @@ async def test_a_move_chosen_while_another_is_checked_says_it_waits_and_the_firs
     preferences = Preferences.load(tmp_path)
     preferences.practice = True
     preferences.save()
-    app = quick_app(tmp_path, 20)
-    game = get_game("decktet_caravan")
-    seed = next(s for s in range(100) if game.new(2, seed=s, options={"hands": 1}).to_move() == 0)
+    game = get_game(game_id)
+    seed = next(s for s in range(100) if game.new(2, seed=s, options=options).to_move() == 0)
+    setup = MatchSetup(game.id, [SeatSpec("human"), SeatSpec.ai("easy")], ["Ann", "Bot"], options, seed)
+    return quick_app(tmp_path, 20), release, setup
+
+
+async def test_a_move_chosen_while_another_is_checked_says_it_waits_and_the_first_still_goes(tmp_path, monkeypatch):
+    """The bug: an Enter pressed while the practice check ran (for a Camel Caravan turn's next
+    action, say) replaced the move being checked, which was dropped without a word. The first
+    goes once judged; the second is refused with a word, to be chosen again."""
+    from caravan_tui.textual_adapter import notices
+
+    app, release, setup = held_check(tmp_path, monkeypatch, "decktet_caravan", {"hands": 1})
     async with app.run_test(size=SIZE) as pilot:
-        app.start_match(
-            MatchSetup(game.id, [SeatSpec("human"), SeatSpec.ai("easy")], ["Ann", "Bot"], {"hands": 1}, seed)
-        )
+        app.start_match(setup)
         await wait_for(pilot, lambda: my_turn(app), "my turn")
         table = app.screen
         first, second = table.table.legal[0], table.table.legal[1]
@@ -207,28 +211,11 @@ def test_practice_judges_a_proposal_written_step_by_step_whole_before_its_last_s
 async def test_a_key_meant_to_play_while_the_move_is_checked_says_it_is_being_checked(tmp_path, monkeypatch):
     """The bug (Camel Caravan): an Enter pressed while the practice check ran (the same move
     again, or a board's Enter) did nothing and said nothing. It says the move is being checked."""
-    import asyncio
-
     from caravan_tui.textual_adapter import notices
 
-    release = asyncio.Event()
-
-    async def judged(self, game_id, seat, positions, iterations, on_judged=None, on_result=None):
-        (position,) = positions
-        await release.wait()
-        return [Judged(position.turn, position.action, "", "", ("other",), "", "", 0.6, 0.6, seat, position.turn + 1)]
-
-    monkeypatch.setattr(AIWorker, "review", judged)
-    preferences = Preferences.load(tmp_path)
-    preferences.practice = True
-    preferences.save()
-    app = quick_app(tmp_path, 20)
-    game = get_game("decktet_caravan")
-    seed = next(s for s in range(100) if game.new(2, seed=s, options={"hands": 1}).to_move() == 0)
+    app, release, setup = held_check(tmp_path, monkeypatch, "decktet_caravan", {"hands": 1})
     async with app.run_test(size=SIZE) as pilot:
-        app.start_match(
-            MatchSetup(game.id, [SeatSpec("human"), SeatSpec.ai("easy")], ["Ann", "Bot"], {"hands": 1}, seed)
-        )
+        app.start_match(setup)
         await wait_for(pilot, lambda: my_turn(app), "my turn")
         table = app.screen
         first = table.table.legal[0]
@@ -247,26 +234,11 @@ async def test_the_status_line_says_the_move_is_being_checked_while_it_is(tmp_pa
     """The bug (Camel Caravan, 80×24): practice's check of a move took seconds and the status
     line went on promising what Enter would play, so the move seemed not taken and a newcomer
     pressed Enter again. The line says the move is being checked, and goes back once it is."""
-    import asyncio
-
     from caravan_tui.textual_adapter import screen_lines
 
-    release = asyncio.Event()
-
-    async def judged(self, game_id, seat, positions, iterations, on_judged=None, on_result=None):
-        (position,) = positions
-        await release.wait()
-        return [Judged(position.turn, position.action, "", "", ("other",), "", "", 0.6, 0.6, seat, position.turn + 1)]
-
-    monkeypatch.setattr(AIWorker, "review", judged)
-    preferences = Preferences.load(tmp_path)
-    preferences.practice = True
-    preferences.save()
-    app = quick_app(tmp_path, 20)
-    game = get_game("camel_caravan")
-    seed = next(s for s in range(100) if game.new(2, seed=s).to_move() == 0)
+    app, release, setup = held_check(tmp_path, monkeypatch, "camel_caravan", {})
     async with app.run_test(size=SIZE) as pilot:
-        app.start_match(MatchSetup(game.id, [SeatSpec("human"), SeatSpec.ai("easy")], ["Ann", "Bot"], {}, seed))
+        app.start_match(setup)
         await wait_for(pilot, lambda: my_turn(app), "my turn")
         await pilot.press("enter")  # a camel placed at the board's cursor
         await wait_for(
