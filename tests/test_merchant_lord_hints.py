@@ -71,3 +71,18 @@ def test_the_panel_calls_keeping_a_close_call_and_the_reroll_nearly_as_good():
     assert lines[0] == "A close call: Spend no more favour: go on to selling"
     assert lines[1].endswith(PLAIN.why)
     assert lines[2].startswith("Nearly as good: Reroll 1 3 (1 favour)")
+
+
+def test_near_the_end_keeping_is_suggested_only_if_it_was_looked_at_for_a_loss_at_once():
+    """Near the end the hint's moves are looked at for a loss at once, the most visited three
+    alone (``policies.vetted``): keeping, if not one of them, is not suggested over them."""
+    state = GAME.state_class.new(2, seed=1, options={"max_rounds": 1})  # (the last round allowed)
+    seat = state.to_move()
+    assert GAME.ai.end_near(state)
+    view = state.view(seat)
+    crowded = Weighed(
+        {("reroll", 1, 3): (66, 32.5), ("reroll", 3): (65, 32.0), ("reroll", 1): (65, 31.9), KEEP: (64, 31.2)}, {}
+    )
+    assert advised("merchant_lord", view, seat, crowded)[0].action == ("reroll", 1, 3)
+    looked = Weighed({("reroll", 1, 3): (66, 32.5), KEEP: (64, 31.2), ("reroll", 1): (60, 29.0)}, {})
+    assert advised("merchant_lord", view, seat, looked)[0].action == KEEP
