@@ -325,7 +325,9 @@ class TableApp(FailureHook):
         self.rematch()
 
     def on_go_home(self, request: GoHome) -> None:
+        """(The keys typed since "leave" was chosen are home's: held until the host had saved.)"""
         self.go_home()
+        self.pass_held_keys()
 
     def show_replay(self, checked: Replayed, seat: int | None = None, position: int = 0) -> None:
         """Watch a checked match move by move, from ``seat``'s view (None: the public one): a

@@ -14,6 +14,7 @@ from textual.widgets import Input
 from caravan_tui.hub_protocol import AskHistory
 from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
+from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.history import HistoryScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
 from caravan_tui.screens.lobby import LobbyScreen
@@ -105,4 +106,20 @@ async def test_a_name_typed_with_the_enter_that_chooses_from_the_operators_menu_
         queued(app, "enter", *"Bob")
         await wait_for(pilot, lambda: isinstance(app.screen, AskLineScreen) and app.held_keys is None, "Whom?")
         assert app.screen.query_one(Input).value == "Bob"
+        served.cancel()
+
+
+async def test_keys_after_leave_for_the_lobby_are_the_lobbys(hub):
+    """Leaving waits for the server to save the match: the h typed with the choice asked the
+    table for a hint instead of opening the record from the lobby."""
+    app = client_of(hub)
+    async with app.run_test(size=SIZE) as pilot:
+        served = await in_the_lobby(hub, pilot, app)
+        queued(app, "c")
+        await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create form")
+        queued(app, "ctrl+g")
+        await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play, first")
+        queued(app, "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.held_keys is None, "the match")
+        await the_record_opens(pilot, app, "escape", "down", "enter", "h")  # menu, "Leave for the lobby", h
         served.cancel()
