@@ -106,6 +106,7 @@ from caravan_tui.hub_protocol import (
     Reviewing,
     SetName,
     Told,
+    Watch,
     WebLink,
     Welcome,
 )
@@ -122,6 +123,8 @@ FAILURE_LOG = "last-failure.txt"
 #: keys that only move within the focused widget (its cursor, its scroll), with or without a
 #: modifier: they go to the focus as they come (``moves_only``)
 MOVES = frozenset({"up", "down", "left", "right", "pageup", "pagedown", "home", "end"})
+#: the requests the hub answers by seating the person at a table (``Joined``) or refusing
+SEATING = (CreateMatch, JoinSeat, PlayAgain, Watch)
 
 
 def moves_only(key: Key, focus: DOMNode) -> bool:
@@ -721,8 +724,9 @@ class ClientApp(TableApp):
             for screen in self.screen_stack:
                 if isinstance(screen, LobbyScreen):
                     screen.show(message)
-        elif isinstance(message, Joined) and self.link.match is not None:
+        elif isinstance(message, Joined):
             self.open_match()
+            self.pass_held_keys()  # (held since the request: the table's, once it is up)
         elif isinstance(message, Left):
             if self.link.match is not None and self.link.match.match_id == message.match:
                 self.link.match = None
@@ -801,6 +805,10 @@ class ClientApp(TableApp):
         self.open_create()
 
     def send_to_hub(self, message: Message) -> None:
+        """(A request the hub answers by seating this person: the keys typed until it does are
+        the table's, held until it opens or the hub refuses.)"""
+        if isinstance(message, SEATING):
+            self.hold_keys()
         self.run_worker(self.link.send(message), group="send")
 
     def ask_name(self, problem: str = "") -> None:

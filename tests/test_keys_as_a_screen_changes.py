@@ -6,6 +6,8 @@ once, before the app reads the first."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from test_ssh_client import SIZE, client_of, queued
 from test_ssh_hub import ANN, BOB
@@ -122,4 +124,33 @@ async def test_keys_after_leave_for_the_lobby_are_the_lobbys(hub):
         queued(app, "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.held_keys is None, "the match")
         await the_record_opens(pilot, app, "escape", "down", "enter", "h")  # menu, "Leave for the lobby", h
+        served.cancel()
+
+
+async def test_keys_typed_while_the_server_seats_you_are_the_tables(hub, monkeypatch):
+    """d at How to play sends the new match to the server: the ? typed with it went to the
+    lobby (which has no ?) while the server made the match, instead of opening the game's rules
+    over its table."""
+    app = client_of(hub)
+    create = hub_module.Hub._create
+
+    async def once_the_lobby_is_back(self, *args) -> None:
+        """(The server answers once the form is up again and the keys typed are passed on, or
+        held for the table: over SSH its answer takes a while.)"""
+        for _ in range(2000):
+            if isinstance(app.screen, CreateMatchScreen) and (app.held_keys is None or app.screen_asked):
+                break
+            await asyncio.sleep(0.005)
+        await create(self, *args)
+
+    monkeypatch.setattr(hub_module.Hub, "_create", once_the_lobby_is_back)
+    async with app.run_test(size=SIZE) as pilot:
+        served = await in_the_lobby(hub, pilot, app)
+        queued(app, "c")
+        await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create form")
+        queued(app, "ctrl+g")
+        await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play, first")
+        queued(app, "d", "question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen) and app.held_keys is None, "the rules")
+        assert isinstance(app.screen_stack[-2], GameScreen)
         served.cancel()
