@@ -844,7 +844,8 @@ class ClientApp(TableApp):
             return
         rows = [FinishedRow.from_map(row) for row in self.lobby.finished] if self.lobby else []
         yours = next((row.yours for row in rows if row.match == message.match), self.my_seats.get(message.match))
-        self._to_lobby()
+        if not isinstance(self.screen, HistoryScreen):  # (from a record: escape goes back to it)
+            self._to_lobby()
         self.show_replay(checked, yours if yours is not None and yours < checked.snapshot.players else None)
 
     def on_open_review(self, request: OpenReview) -> None:
