@@ -1,6 +1,6 @@
 """Over SSH, keys typed in the same instant as a key that changes the screen arrive in one write
 and are the next screen's (``test_keys_as_a_screen_changes.py`` queues them in one app): an
-escape and the key after it, at the record, the rules, How to play and the chat line."""
+escape and the key after it, at the record, the rules, How to play, the chat line and the result."""
 
 from __future__ import annotations
 
@@ -41,6 +41,12 @@ async def test_keys_in_one_write_after_escape_or_enter_are_the_next_screens(tmp_
         await ann.wait_for("t Contents")
         ann.press("escape")
         await ann.wait_for("You say: hi")
+        ann.press("escape", "down", "down", "enter")  # the menu: Resign
+        await ann.wait_for("Resign this match?")
+        ann.press("y")
+        await ann.wait_for("Lobby (esc)")
+        ann.press("\x1bh")  # from the result to the lobby, her record
+        await ann.wait_for("Your record")
         await ann.close()
     finally:
         await server.stop()
