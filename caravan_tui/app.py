@@ -194,6 +194,7 @@ class TableApp(FailureHook):
         raise message.error
 
     def on_mount(self) -> None:
+        """Each screen made current holds the keys until it has resumed (``_screen_changed``)."""
         self.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
 
     async def on_event(self, event: Event) -> None:
