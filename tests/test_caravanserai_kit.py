@@ -309,3 +309,23 @@ def test_no_caravanserai_module_changes_a_state_in_place_or_redraws_by_hand():
         if changes_a_table(node)
     ]
     assert found == []
+
+
+def test_a_hints_steps_read_apart_from_the_seats_pieces_without_colour():
+    """The bug: the plan's steps were numbered 1 2 3, and a piece on the board reads "1C" (player
+    1's camel), so "1" before a cell read as a step and as a seat alike at 80×24 and under
+    NO_COLOR. A step's mark shares no character with any piece's glyph, and the legend says so."""
+    from caravan_tui.games.caravanserai.legend import legend_lines, legend_panel
+
+    state = GAME.new(1, seed=2, options={})
+    play(state, solo_prefix(2, 93))
+    table = table_at(state)
+    good = next(a for a in table.legal if a[0] == "good")
+    shown = hinted(dataclasses.replace(table, hint_plan=[good]), good)
+    look = board_look(shown)
+    pieces = {char for glyph in look.glyphs.values() for char in glyph.plain if char not in " ·"}
+    assert any(char in "0123456789" for char in pieces)  # the seats' marks on the board
+    steps = [look.marks[cell].plain for cell in shown.hint_cells]
+    assert len(steps) > 1 and not set("".join(steps)) & pieces
+    assert not any(char.isascii() for char in "".join(step_mark(n) for n in range(1, 11)))  # (no 0-9, no letter)
+    assert "➀➁➂ hint" in legend_lines()[2].plain and "➀➁➂" in legend_panel().plain
