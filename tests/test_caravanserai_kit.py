@@ -17,7 +17,7 @@ from caravan_tui.games import GAMES
 from caravan_tui.games.caravanserai.looks import board_look, step_mark
 from caravan_tui.games.caravanserai.picture import action_cell
 from caravan_tui.games.caravanserai.rules import BOARD, DECLINE, USE
-from caravan_tui.games.caravanserai.selection import arrived, chose, followed, hinted, our_turn
+from caravan_tui.games.caravanserai.selection import arrived, chose, followed, forced_line, hinted, our_turn
 from caravan_tui.games.caravanserai.status_line import BOARD_ID, actions_at, enter, status
 from caravan_tui.games.caravanserai.table_state import CaravanseraiTable
 from caravan_tui.screens.table_client import heard
@@ -78,7 +78,7 @@ def test_each_reducer_gives_a_new_state_and_leaves_the_old_one_as_it_was():
     after.apply(action, log=False)
     view = folded(table, after)
     before_view = left_alone(view)
-    new, _ = arrived(view, table.view, by_other=False)
+    new = arrived(view, table.view, by_other=False)
     assert new is not view and unchanged(view, before_view)
     assert unchanged(table, before)
 
@@ -121,12 +121,14 @@ def test_the_steps_the_rules_lay_after_a_choice_are_logged_and_shown_until_the_n
     )
     after = state.clone()
     after.apply(three, log=False)
-    new, said = arrived(folded(sent, after), table.view, by_other=False)
+    arriving = folded(sent, after)
+    said = forced_line(arriving, by_other=False)
     assert said == "The rules then laid for you, the only way on: 1 yellow good, head NW, use the yellow board good."
-    assert new.forcing is None and new.forced == "1Y, NW, ◆Y used"
+    new = arrived(arriving, table.view, by_other=False)
+    assert new.forcing is None and new.forced == "1Y, NW, ◆Y used" and forced_line(new, by_other=False) is None
     # another's move ends them
-    gone, said = arrived(new, table.view, by_other=True)
-    assert said is None and gone.forced is None
+    gone = arrived(new, table.view, by_other=True)
+    assert forced_line(new, by_other=True) is None and gone.forced is None
 
 
 def test_a_turn_laid_for_us_is_news_and_the_cells_another_changed_are_marked():
@@ -137,8 +139,8 @@ def test_a_turn_laid_for_us_is_news_and_the_cells_another_changed_are_marked():
     table = table_at(state)
     assert state.turn == 1
     state.apply(("dir", 0), log=False)  # (its placement ends; ours is a lone camel, laid by the rules)
-    new, said = arrived(folded(table, state), table.view, by_other=True)
-    assert said is None and new.news == "Your turn was laid for you: camel, the only move"
+    new = arrived(folded(table, state), table.view, by_other=True)
+    assert new.news == "Your turn was laid for you: camel, the only move"
     assert new.played_for_us == "camel" and new.skipped is None
     assert new.flash and new.seen is not None and new.seen[1] in new.flash
     # our next decision puts the news away

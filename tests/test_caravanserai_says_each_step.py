@@ -124,6 +124,26 @@ async def test_the_steps_the_rules_lay_after_a_choice_are_said_as_they_happen(tm
         assert shown.startswith("You · ") and shown.endswith(" laid for you, the only way on: 1Y, NW, ◆Y used")
 
 
+async def test_the_steps_the_rules_lay_are_logged_before_the_placement_they_end(tmp_path):
+    """The bug: "You laid 1W 2P 3K 4Y camel: 11 placed…", then "The rules then laid for you, the
+    only way on: 2 yellow goods, camel.": the log said the placement whole, then more laid after
+    it. The steps the rules lay are said first, then what they did."""
+    from caravan_tui.screens.dialogs import ConfirmScreen
+    from caravan_tui.widgets import MatchLog
+
+    async with solo_at(tmp_path, 2, solo_prefix(2, 15)) as (app, pilot, screen):
+        turn = screen.table.turn
+        assert screen.table.world.forced_after(("dir", 1))[-1][2] == ("camel",)
+        await pilot.press("e")  # north-east: the rest is laid for us, and asked first
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.table.turn not in (None, turn), "the next decision")
+        log = [line for line, _ in screen.query_one(MatchLog)._entries]
+        said = next(i for i, line in enumerate(log) if str(line).startswith("The rules then laid for you"))
+        summary = max(i for i, line in enumerate(log) if str(line).startswith("You laid"))
+        assert said == summary - 1, log[said - 1 : summary + 2]  # (its placement: 1P 2Y camel)
+
+
 async def test_a_choice_after_which_the_rules_lay_whole_turns_says_so_first(tmp_path):
     """The bug: "You laid camel" — a whole turn the rules played for the player (the only move),
     told only afterwards. The camel that leads to it asks first, naming the turns."""
