@@ -15,6 +15,7 @@ import dataclasses
 
 from caravan_tui.ai.policies import hint
 from caravan_tui.ai.review import Position, Review, decision_steps, decisions_of, judge
+from caravan_tui.ai.review_text import verdict
 from caravan_tui.games import get_game
 from caravan_tui.games.caravanserai import planner
 from caravan_tui.games.caravanserai.ai import prior_choice
@@ -59,7 +60,8 @@ def test_following_the_hints_placement_costs_nothing_in_the_review() -> None:
     judged = judge(GAME, 1, position)
     assert judged.best == position.action
     assert judged.before == judged.after and judged.loss == 0
-    assert Review(GAME, "m", 1, 2, 1500, 0.0, (judged,)).grade(judged) == ""
+    review = Review(GAME, "m", 1, 2, 1500, 0.0, (judged,))
+    assert review.grade(judged) == "" and verdict(review, judged).startswith("best: ")  # (it said "fine")
 
 
 #: seed 5, two normal AI seats: seat 0's first placement lays 4 purple goods from move 8, the

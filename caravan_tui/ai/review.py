@@ -198,6 +198,13 @@ class Judged:
         return max(0.0, self.before - self.after)
 
     @property
+    def was_best(self) -> bool:
+        """Whether the decision was the best, whole: its first step the best's and the rest too
+        (``judge`` weighs the same steps once, so they weigh the same to the last digit; a
+        placement that only begins as the best's does not)."""
+        return self.action == self.best and self.after == self.before
+
+    @property
     def kept(self) -> float:
         """The expected result the decision left the seat with: ``after``, never above
         ``before`` (a move rated above the search's best is that search's noise)."""
