@@ -5,8 +5,8 @@ white good, then the camel") and the review graded it a mistake, naming as the b
 same first step and the same placement (its estimate of the first step took in the search's
 other tries below it, the placement made was weighed where it ended). The hint plans whole
 placements and their stands (the planner), the review searched without it; a placement was cut
-into two decisions where a board good went back to the market; the plan's stands were the
-prior's, not those the planner makes at a stand.
+into two decisions where a board good went back to the market; asked at a stand, the planner
+weighed the stands anew instead of the prior's stands its plans are made of.
 """
 
 from __future__ import annotations
@@ -86,12 +86,13 @@ def test_a_placement_that_sends_a_board_good_back_is_one_decision() -> None:
 
 
 def test_the_stands_of_a_plan_are_those_the_planner_makes_at_each_stand() -> None:
-    """A plan's stands were put where the prior puts them, so the planner asked at the stand (a
-    hint there, a review judging the stand) chose another cell than the plan it had shown: a
-    white good on (1,-4)."""
+    """A plan's stands were put where the prior puts them, while the planner asked at the stand
+    (a hint there, a review judging the stand: no plan of this turn remembered) weighed every
+    stand and chose another cell than the plan it had shown: a white good on (1,-4), not a
+    yellow one on (-6,1). Asked at a stand, it is the prior's, as in every plan's line."""
     game = get_game(GAME)
     state = game.new(2, seed=SEED, options=OPTIONS)
-    for action in LOG + LATER:  # seat 0's turn begins: its plan stood a yellow good on (-6,1)
+    for action in LOG + LATER:
         state.apply(action, False)
     candidates, width = planner.budget_for(1500)
     planner._CACHE.clear()

@@ -17,11 +17,10 @@ search of level 1 over placements, with the search prior as the level-0 policy):
 3. the prior's own line from here is a candidate too, and wins ties: solo it is the rest of the
    line the previous turn chose, so the planned final length never falls from one turn to the
    next;
-4. the chosen placement's stands are planned where they are made, as the seat would meet them
-   (a hint asked there, a review judging that stand), not left where the prior put them while
-   the candidates were weighed: the whole plan is what the planner would play at each of its
-   decisions, so following a hint's plan never meets a stand the planner itself would call a
-   worse one.
+4. the goods a placement stands go where the prior puts them, in every candidate's line and in
+   a plan asked at a stand alike: a plan asked at a stand of the chosen line (a hint there, a
+   review judging that stand) is that line's rest, whatever the cache holds, so following a
+   hint's plan never meets a stand the planner itself would call a worse one.
 
 Between seats the others' replies are the prior's, not a search's: a plan is the best placement
 against opponents who play as the prior would. The arena says it is still much the stronger
@@ -153,7 +152,9 @@ def plan(state: CaravanseraiState, policy: Policy, candidates: int, width: int, 
     values = {turn_line[0]: best_value}
     lines = {turn_line[0]: turn_line}
     counts = {turn_line[0]: 1}
-    for after, line in placements(state, policy, width, candidates, deadline):
+    # at a stand, the policy's line alone (point 4 above): the rest of any plan's line
+    found = placements(state, policy, width, candidates, deadline) if state.stage != STAND else []
+    for after, line in found:
         if deadline is not None and time.perf_counter() > deadline:
             break
         value, _ = play_out(after, policy, seat)
@@ -163,35 +164,10 @@ def plan(state: CaravanseraiState, policy: Policy, candidates: int, width: int, 
             values[first], lines[first] = value, line
         if value > best_value:
             best_value, turn_line = value, line
-    turn_line, best_value = _planned_stands(state, turn_line, best_value, policy, candidates, width, deadline)
-    values[turn_line[0]], lines[turn_line[0]] = best_value, turn_line
     chosen = Plan(values, lines, counts, turn_line[0])
     _remember(key, chosen)
     _remember_rest(state, (candidates, width), turn_line, best_value)
     return chosen
-
-
-def _planned_stands(
-    state: CaravanseraiState,
-    line: Line,
-    value: float,
-    policy: Policy,
-    candidates: int,
-    width: int,
-    deadline: float | None,
-) -> tuple[Line, float]:
-    """``line`` (this turn's decisions from ``state``) with the stands after its first step
-    chosen as a plan made where each stands would choose them, and the value of the line so
-    made: the stands of a candidate were placed by ``policy`` alone, so the plan the seat
-    meets at a stand (a hint asked there, a review's judge) would differ from the rest of this
-    one. That plan's first candidate is this line's own rest, so the value never falls."""
-    world = state.clone()
-    for step, action in enumerate(line):
-        if step and world.stage == STAND and world.turn is not None:
-            rest = plan(world, policy, candidates, width, deadline)
-            return line[:step] + rest.lines[rest.best], max(value, rest.values[rest.best])
-        world.apply(action, False)
-    return line, value
 
 
 def _mover(state: CaravanseraiState) -> int:
@@ -219,14 +195,11 @@ def _remember(key: tuple[tuple[int, int], str], chosen: Plan) -> None:
 
 
 def _remember_rest(state: CaravanseraiState, budget: tuple[int, int], line: Line, value: float) -> None:
-    """Along the chosen line, each position of this turn and what the plan does there (a stand's
-    position has the plan made there: ``_planned_stands``)."""
+    """Along the chosen line, each position of this turn and what the plan does there."""
     world, turns = state.clone(), state.turns
     for step, action in enumerate(line[:-1]):
         world.apply(action, False)
         if world.turn is None or world.turns != turns:
             return
-        if world.stage == STAND:
-            continue
         rest = line[step + 1 :]
         _remember((budget, repr(world.to_data())), Plan({rest[0]: value}, {rest[0]: rest}, {rest[0]: 1}, rest[0]))
