@@ -331,3 +331,32 @@ def test_a_hints_steps_read_apart_from_the_seats_pieces_without_colour():
     assert len(steps) > 1 and not set("".join(steps)) & pieces
     assert not any(char.isascii() for char in "".join(step_mark(n) for n in range(1, 11)))  # (no 0-9, no letter)
     assert "➀➁➂ hint" in legend_lines()[2].plain and "➀➁➂" in legend_panel().plain
+
+
+#: two players, seed 21, played by hand against normal from the hints: the fourth round begins
+ROUND_4 = [
+    ('start', -4, 1), ('start', 3, -4), ('dir', 0), ('good', 0, 1), ('dir', 1), ('good', 2, 2), ('dir', 0),
+    ('good', 1, 3), ('dir', 0), ('dir', 1), ('good', 4, 4), ('dir', 2), ('stand', 1, 6, -5), ('dir', 3),
+    ('good', 2, 2), ('use',), ('dir', 3), ('good', 1, 3), ('dir', 4), ('dir', 5), ('good', 2, 4), ('dir', 4),
+    ('dir', 5), ('stand', 0, -5, 1), ('dir', 0), ('good', 0, 1), ('good', 3, 2), ('dir', 5), ('dir', 1),
+    ('good', 0, 2), ('dir', 5), ('use',), ('dir', 4), ('good', 3, 3), ('dir', 0), ('good', 4, 4), ('dir', 0),
+    ('dir', 4), ('good', 3, 1), ('good', 2, 2), ('good', 0, 3), ('use',), ('dir', 5), ('dir', 0), ('dir', 2),
+    ('good', 0, 1), ('good', 2, 2), ('good', 1, 3), ('dir', 2),
+]  # fmt: skip
+
+
+def test_a_hint_that_leaves_one_open_cell_by_the_head_says_so_as_the_question_does():
+    """The bug: the hint's placement (1W 2K, its camel on (5,2)) left one open cell next to the
+    head; the hint said nothing, the question before its last step did, the other player's
+    caravan took the cell and the turn after was skipped. The hint opens with the question's
+    words."""
+    from caravan_tui.ai.policies import hint
+    from caravan_tui.games.caravanserai.play_checks import hint_warning
+
+    state = GAME.new(2, seed=21, options={"variant": "basic"})
+    play(state, ROUND_4)
+    table = table_at(state)
+    shown = hint("caravanserai", state.view(0), 0, iterations=1500)[0]
+    table = hinted(dataclasses.replace(table, hint_plan=list(shown.line)), shown.action)
+    warning = hint_warning(table)
+    assert warning is not None and "leaves one open cell next to your head" in warning

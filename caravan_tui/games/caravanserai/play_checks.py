@@ -67,13 +67,21 @@ def plan_world(table: CaravanseraiTable) -> CaravanseraiState | None:
 
 
 def hint_warning(table: CaravanseraiTable) -> str | None:
-    """The warning the hint opens with when its whole placement boxes our caravan in (None: it
-    does not)."""
+    """The warning the hint opens with when its whole placement boxes our caravan in, or leaves
+    one open cell next to our head between players, as the question before such a play says it
+    (None: it does not)."""
     world = plan_world(table)
-    why = None if world is None else boxed_in(table, world)
-    if why is None:
+    if world is None or table.seat is None:
         return None
-    return f"Careful: the placement suggested below boxes your caravan in ({why}): you would be skipped."
+    why = boxed_in(table, world)
+    if why is not None:
+        return f"Careful: the placement suggested below boxes your caravan in ({why}): you would be skipped."
+    if world.n > 1 and not world.is_over() and world.turn != table.seat and len(open_by_head(world, table.seat)) == 1:
+        return (
+            "Careful: the placement suggested below leaves one open cell next to your head: if another "
+            "player's caravan takes it, your turns are skipped until a cell there frees."
+        )
+    return None
 
 
 def question_before(table: CaravanseraiTable, action: Action) -> tuple[str, bool] | None:
