@@ -116,7 +116,7 @@ async def test_the_steps_the_rules_lay_after_a_choice_are_said_as_they_happen(tm
         await pilot.press("enter")
         await wait_for(pilot, lambda: screen.table.turn not in (None, turn), "the next decision")
         said = "1 yellow good, head NW, use the yellow board good"
-        log = " ".join(line for line, _ in screen.query_one(MatchLog)._entries)
+        log = " ".join(screen.query_one(MatchLog).lines_text)
         assert f"The rules then laid for you, the only way on: {said}." in log
         line = screen.query_one("#cs-turn")
         rows = screen_lines(app)[line.region.y : line.region.bottom]

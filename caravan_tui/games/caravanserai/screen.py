@@ -27,7 +27,9 @@ from caravan_tui.bus import Update
 from caravan_tui.engine import Action
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.game import GameScreen
-from caravan_tui.widgets import ActionList, MatchLog
+from caravan_tui.screens.table_client import logged
+from caravan_tui.screens.table_seat import TableState
+from caravan_tui.widgets import ActionList
 from caravan_tui.widgets.table_text import StatusLine
 
 from .board_widget import HexBoard
@@ -111,11 +113,15 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
 
     # -- the table's state: one new state a change (``selection``) -------------------------------
 
+    def view_folded(
+        self, table: TableState[CaravanseraiView], previous: CaravanseraiView | None, by_other: bool
+    ) -> TableState[CaravanseraiView]:
+        """What the view changed marked, and the steps the rules laid for us logged, in the move's state."""
+        table, said = arrived(cast(CaravanseraiTable, table), previous, by_other)
+        return table if said is None else logged(table, [said])
+
     def view_changed(self, previous: CaravanseraiView | None, view: CaravanseraiView, by_other: bool) -> None:
         self.pause.mover = previous["to_move"] if previous else None
-        self.table_state, said = arrived(self.table, previous, by_other)
-        if said is not None:
-            self.query_one(MatchLog).add([said])
 
     def show_update(self, update: Update) -> float:
         """Pause only after an opponent's action that changed the board."""
