@@ -1,7 +1,8 @@
 """What a key or a move redraws at a table (issue 64's "one redraw a key"): the plays list's
-highlight repaints the two options it leaves and reaches, the log draws itself from the table's
-state and a new line in it (or new options in the plays list) lays the screen out no more, and a
-move's view is one state."""
+highlight repaints the two options it leaves and reaches, a focus change draws none of its
+options again but the highlighted one, the log draws itself from the table's state and a new
+line in it (or new options in the plays list) lays the screen out no more, and a move's view is
+one state."""
 
 from __future__ import annotations
 
@@ -9,12 +10,14 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.containers import Vertical
 from textual.strip import Strip
+from textual.visual import Visual
 from textual.widgets import Static
 
 from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen
+from caravan_tui.screens.chat import ChatInput
 from caravan_tui.screens.table_seat import TableState
 from caravan_tui.textual_adapter import Redraws
-from caravan_tui.widgets import MatchLog
+from caravan_tui.widgets import ActionList, MatchLog
 from caravan_tui.widgets.lists import StopAtEnds
 
 from tables import Table, quick_app, wait_for
@@ -63,6 +66,40 @@ async def test_an_arrow_repaints_the_two_options_the_highlight_leaves_and_reache
         await pilot.press("down", "up")
         await pilot.pause()
         assert plays.highlighted == 1 and sorted(set(plays.drawn)) == [1, 2]
+
+
+async def test_the_chat_line_taking_the_focus_from_the_plays_list_draws_its_highlighted_option_only(
+    tmp_path, monkeypatch
+):
+    """The plays list blurred (the chat line's ``t``) keeps every option's look but the
+    highlighted one's (its reverse goes; the border and its ▸ say where the focus is): Textual's
+    list tinted every option on focus, and drew each of them again."""
+    app = quick_app(tmp_path, 10, home=False)
+    app.move_pause = 0.0
+    table = Table(app, "decktet_caravan", DecktetCaravanScreen, 3, {"hands": 1})
+    table.screen.client.shared = True  # (the chat line is a shared table's)
+    async with app.run_test(size=(80, 24)) as pilot, table:
+        screen = table.screen
+        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
+        plays = screen.query_one(ActionList)
+        plays.focus()
+        screen.act(screen.table.legal[0])  # (the next decision's plays come while the list has the focus)
+        await table.bot_plays(lambda legal: legal[0])
+        await wait_for(pilot, lambda: screen.table.turn is not None and plays.has_focus, "my next turn")
+        await pilot.pause()
+        assert len(plays.options) > 3
+        drawn: list[object] = []
+        made = Visual.to_strips
+
+        def counted(widget, *args, **kwargs):
+            drawn.append(widget)
+            return made(widget, *args, **kwargs)
+
+        monkeypatch.setattr(Visual, "to_strips", staticmethod(counted))
+        await pilot.press("t")
+        await wait_for(pilot, lambda: screen.query_one(ChatInput).has_focus, "the chat line")
+        await pilot.pause()
+        assert not plays.has_focus and drawn.count(plays) <= 1
 
 
 async def test_the_log_draws_itself_from_the_tables_state_and_a_new_line_lays_out_nothing():

@@ -21,9 +21,12 @@ class StopAtEnds(OptionList, SteadyScrollbars, ScrollsInPlace):
     """Up on the first row and Down on the last stay put: a key held down, or pressed once too
     often, never jumps to the far end of a list where Enter acts. The highlighted row shows by
     more than colour (reverse while the list has the focus, underlined when not), and so does
-    the focus (a ``▸`` before the border's title), so both read under ``NO_COLOR`` too."""
+    the focus (a ``▸`` before the border's title), so both read under ``NO_COLOR`` too. The focus
+    does not tint the list's background (Textual's does): the tint restyled every option, and a
+    focus change (a chat line opened, a tab) drew each of them again."""
 
     DEFAULT_CSS = """
+    StopAtEnds:focus { background-tint: $foreground 0%; }
     StopAtEnds > .option-list--option-highlighted { text-style: underline; }
     StopAtEnds:focus > .option-list--option-highlighted { text-style: bold reverse; }
     """
