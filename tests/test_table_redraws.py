@@ -13,11 +13,13 @@ from textual.strip import Strip
 from textual.visual import Visual
 from textual.widgets import Static
 
+from caravan_tui.games.decktet_caravan.card_words import PASS
 from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen
 from caravan_tui.screens.chat import ChatInput
 from caravan_tui.screens.table_seat import TableState
 from caravan_tui.textual_adapter import Redraws
 from caravan_tui.widgets import ActionList, MatchLog
+from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.lists import StopAtEnds
 
 from tables import Table, quick_app, wait_for
@@ -143,3 +145,22 @@ async def test_an_opponents_move_at_a_decktet_table_is_one_state(tmp_path):
         await wait_for(pilot, lambda: screen.table.flash is not None, "the opponent's play flashed")
         update = [state for state in assigned if state.flash is not None]
         assert update and assigned.index(update[0]) == 0  # (the move's first state holds the flash)
+
+
+async def test_the_footer_drops_the_pass_key_in_the_frame_that_ends_our_turn(tmp_path):
+    """The footer follows the keys a turn's change brings as the state changes (Textual tells it
+    only after the next frame, which then laid the table out a second time)."""
+    app = quick_app(tmp_path, 10, home=False)
+    app.move_pause = 0.0
+    table = Table(app, "decktet_caravan", DecktetCaravanScreen, 3, {"hands": 1})
+    async with app.run_test(size=(80, 24)) as pilot, table:
+        screen, footer = table.screen, app.screen.query_one(KeysFooter)
+        for _ in range(6):  # our decisions until one may pass
+            await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
+            if PASS in screen.table.legal:
+                break
+            screen.act(next(action for action in screen.table.legal if action != PASS))
+            await table.bot_plays(lambda legal: next(a for a in legal if a != PASS))
+        await wait_for(pilot, lambda: "Pass" in [key.description for key in footer.shown_keys], "the Pass key")
+        screen.act(PASS)
+        assert "Pass" not in [key.description for key in footer.shown_keys]  # (before any frame)
