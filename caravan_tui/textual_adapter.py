@@ -43,6 +43,13 @@ that breaks one of these breaks it here, and the tests that use it say so.
   virtual size, ``ScrollView._size_updated`` finds that unlike the list's own (taller) virtual
   size and updates the scrollbars (at a table, each chat line's opening and closing, each play).
   Retired when Textual compares with what it last applied (no upstream issue yet).
+- ``ScrollsInPlace``: Textual lays the whole screen out each time a widget's virtual size (how
+  far it scrolls) changes (``Widget.virtual_size`` is a layout reactive), even for a list or a
+  log whose place and size the stylesheet fixes: a play laid the table out twice, once for the
+  plays list's new options and once for the log's new line. Such a widget updates its scrollbars
+  itself (``Widget._scroll_update``, what the layout would call) and lays out only when one comes
+  or goes. Retired when Textual lays out only a widget whose size follows what it holds (no
+  upstream issue yet).
 """
 
 from __future__ import annotations
@@ -59,6 +66,7 @@ from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
 from textual.geometry import Size
 from textual.notifications import Notification
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -213,3 +221,16 @@ class SteadyScrollbars(ScrollView):
 
     def _steady(self, size: Size, container_size: Size) -> tuple[Any, ...]:
         return size, self.virtual_size, container_size, self.show_vertical_scrollbar, self.show_horizontal_scrollbar
+
+
+class ScrollsInPlace(ScrollView):
+    """A ``ScrollView`` whose virtual size changes without a layout of its screen, unless its own
+    size follows what it holds (an ``auto`` width or height) or a scrollbar comes or goes."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+    def watch_virtual_size(self, size: Size) -> None:
+        if self.styles.auto_dimensions:
+            self.refresh(layout=True)
+        else:
+            self._scroll_update(size)  # (a scrollbar shown or hidden lays the screen out)

@@ -508,7 +508,7 @@ async def test_every_game_is_playable_from_the_generic_screen(tmp_path, monkeypa
             await wait_for(pilot, lambda turn=turn: app.runner is None or app.runner.host.turn > turn, "the move")
         screen = app.screen
         if isinstance(screen, GenericGameScreen):
-            assert screen.table.names == names and "Tester" not in str(screen.query_one("#summary").render())
+            assert list(screen.table.names) == names and "Tester" not in str(screen.query_one("#summary").render())
 
 
 # the clients, the turns and the log's seat fields are the kit's: by default the most seats
@@ -542,7 +542,7 @@ async def test_every_seat_can_be_a_person_on_a_generic_screen(tmp_path, game, pl
                 turn = runner.host.turn
                 mover.act(mover.table.legal[0])
                 await wait_for(pilot, lambda turn=turn: runner.host.turn > turn, "the move")
-            await wait_for(pilot, lambda: all(s.table.names == names for s in screens), "every screen's names")
+            await wait_for(pilot, lambda: all(list(s.table.names) == names for s in screens), "every screen's names")
             for screen in screens:
                 lines = screen.query_one("#log").lines_text
                 assert not any(f"{names[screen.seat]} " in line for line in lines)  # yourself: "you"

@@ -50,8 +50,12 @@ def table_at(state, seat: int = 0) -> CaravanseraiTable:
 
 
 def left_alone(table: CaravanseraiTable):
-    """What ``table`` holds now, each field and a copy of it: a reducer leaves both as they were."""
-    return {name: (value, copy.copy(value)) for name, value in vars(table).items()}
+    """What ``table`` holds now, each field and a copy of it where it could change in place: a
+    reducer leaves both as they were."""
+    return {
+        name: (value, copy.copy(value) if isinstance(value, (list, dict, set)) else value)
+        for name, value in vars(table).items()
+    }
 
 
 def unchanged(table: CaravanseraiTable, before) -> bool:

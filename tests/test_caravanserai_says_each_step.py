@@ -116,7 +116,7 @@ async def test_the_steps_the_rules_lay_after_a_choice_are_said_as_they_happen(tm
         await pilot.press("enter")
         await wait_for(pilot, lambda: screen.table.turn not in (None, turn), "the next decision")
         said = "1 yellow good, head NW, use the yellow board good"
-        log = " ".join(line for line, _ in screen.query_one(MatchLog)._entries)
+        log = " ".join(screen.query_one(MatchLog).lines_text)
         assert f"The rules then laid for you, the only way on: {said}." in log
         line = screen.query_one("#cs-turn")
         rows = screen_lines(app)[line.region.y : line.region.bottom]
@@ -129,7 +129,6 @@ async def test_the_steps_the_rules_lay_are_logged_before_the_placement_they_end(
     only way on: 2 yellow goods, camel.": the log said the placement whole, then more laid after
     it. The steps the rules lay are said first, then what they did."""
     from caravan_tui.screens.dialogs import ConfirmScreen
-    from caravan_tui.widgets import MatchLog
 
     async with solo_at(tmp_path, 2, solo_prefix(2, 15)) as (app, pilot, screen):
         turn = screen.table.turn
@@ -138,7 +137,7 @@ async def test_the_steps_the_rules_lay_are_logged_before_the_placement_they_end(
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
         await pilot.press("enter")
         await wait_for(pilot, lambda: screen.table.turn not in (None, turn), "the next decision")
-        log = [line for line, _ in screen.query_one(MatchLog)._entries]
+        log = [line for line, _ in screen.table.log]
         said = next(i for i, line in enumerate(log) if str(line).startswith("The rules then laid for you"))
         summary = max(i for i, line in enumerate(log) if str(line).startswith("You laid"))
         assert said == summary - 1, log[said - 1 : summary + 2]  # (its placement: 1P 2Y camel)

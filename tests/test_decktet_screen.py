@@ -68,7 +68,7 @@ def table_at(app, seed: int) -> Table:
 
 
 def my_turn(screen) -> bool:
-    return screen.table.turn is not None and screen.table.view is not None and screen.table.names != []
+    return screen.table.turn is not None and screen.table.view is not None and screen.table.names != ()
 
 
 def at_my_turn(tmp_path, seed):

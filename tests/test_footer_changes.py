@@ -63,3 +63,26 @@ async def test_the_keys_still_shown_stay_and_only_the_others_change():
         assert list(back) == ["Rules", "Menu", "Log", "palette"]
         assert all(back[kept] is table[kept] for kept in ("Rules", "Menu", "Log", "palette"))  # Menu: shown again
         assert all(key.has_class("-compact") for key in footer.children)  # 80 columns: close together
+
+
+async def test_keys_met_before_are_shown_again_without_composing_the_footer(monkeypatch):
+    """The keys of a focus met before (the chat line opened and closed again, a turn's end and
+    the next turn) come back as they were shown: the footer does not build every key again to
+    compare them with those it holds."""
+    app = Table()
+    async with app.run_test(size=(80, 8)) as pilot:
+        footer = app.query_one(KeysFooter)
+        for widget_id in ("plain", "typing", "plain", "typing"):  # each set met once, then again
+            await footer_keys_focusing(pilot, app, widget_id)
+        composed: list[object] = []
+        made = KeysFooter.compose
+
+        def counted(self):
+            composed.append(self)
+            return made(self)
+
+        monkeypatch.setattr(KeysFooter, "compose", counted)
+        typing = await footer_keys_focusing(pilot, app, "plain")
+        again = await footer_keys_focusing(pilot, app, "typing")
+        assert composed == [] and list(again) == ["Say it", "Cancel", "Rules", "Log", "palette"]
+        assert list(typing) == ["Rules", "Menu", "Log", "palette"] and footer.shown_keys == list(again.values())

@@ -737,10 +737,11 @@ async def test_known_cards_in_hands_name_their_holders_as_the_player_lines_do(tm
     prefix, _state = play_until(builder_position)
     async with at_my_turn(tmp_path, prefix) as (_app, _pilot, table):
         screen = table.screen
-        screen.table.names[1] = "AI 2 (easy)"
+        names = (screen.table.names[0], "AI 2 (easy)", *screen.table.names[2:])
+        named = dataclasses.replace(screen.table, names=names)
         known = [[], ["M05", "M12"]]
-        view = dict(screen.table.view) | {"known": known, "hand_sizes": [len(screen.table.view["hand"]), 3]}
-        last = players_text(view, screen.table).plain.splitlines()[-1]
+        view = dict(named.view) | {"known": known, "hand_sizes": [len(named.view["hand"]), 3]}
+        last = players_text(view, named).plain.splitlines()[-1]
         assert last == "Known in hands: AI 2 M05 M12 +1"
 
 

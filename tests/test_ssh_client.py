@@ -93,7 +93,7 @@ async def test_a_first_visit_asks_a_name_then_shows_the_lobby_and_creates_a_matc
         screen = app.screen
         match = next(iter(hub.matches.values()))
         assert match.host.snapshot.options == {"hands": 1} and screen.seat == 0
-        await wait_for(pilot, lambda: screen.table.seat_kinds == ["remote", "open"] and screen.table.view, "the seats")
+        await wait_for(pilot, lambda: screen.table.seat_kinds == ("remote", "open") and screen.table.view, "the seats")
         if screen.table.view["to_move"] == 1:
             assert "Waiting for a person to take seat 2" in str(screen.status_text())
         await pilot.press("t")

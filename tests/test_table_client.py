@@ -4,14 +4,18 @@ status line is a function of the state."""
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
+from collections.abc import Mapping
 from dataclasses import replace
 
 import pytest
 
-from caravan_tui.bus import Hint, MatchInfo, MatchOver, Thinking, Update, YourTurn
+from caravan_tui.bus import Chat, Hint, MatchInfo, MatchOver, Message, Thinking, Update, YourTurn
 from caravan_tui.games import GAMES
 from caravan_tui.screens import game_screen_class
-from caravan_tui.screens.table_client import acted, cursor_at, focused, heard, highlighted, paused, spun
+from caravan_tui.screens.action_pause import ActionPause
+from caravan_tui.screens.table_client import acted, cursor_at, cursor_pointed, focused, heard, highlighted, paused, spun
 from caravan_tui.screens.table_seat import TableState
 from caravan_tui.screens.table_status import list_enter, replay_status, seat_status
 from caravan_tui.widgets.seat_table import only_spun
@@ -38,7 +42,7 @@ def test_a_turn_folds_into_a_new_table_and_says_so(game_id):
     table, state, players, world_of, built = table_of(game_id)
     names = ["[b]Ann[/b]", *(f"P{seat}" for seat in range(1, players))]
     start = heard(table, MatchInfo("m", 0, game_id, names, ["human"] * players, {}), world_of, 12.0)
-    assert start is not table and table.names == [] and start.kinds_at == 12.0
+    assert start is not table and table.names == () and start.kinds_at == 12.0
     assert start.names[0] == "[b]Ann[/b]" and type(start) is type(table)
     assert seat_status(start).plain == "Connecting…"
     view = state.view(0)
@@ -51,10 +55,10 @@ def test_a_turn_folds_into_a_new_table_and_says_so(game_id):
     legal = state.legal_actions()
     turn = heard(shown, YourTurn("m", 0, 0, dict(view), legal, undo=False), world_of, 14.0)
     assert len(built) == 1  # the turn's view is the update's: its world stands
-    assert turn.turn == 0 and turn.legal == legal and not turn.undo and shown.turn is None
+    assert turn.turn == 0 and turn.legal == tuple(legal) and not turn.undo and shown.turn is None
     assert seat_status(turn).plain == "Your turn."
     hinted = heard(turn, Hint("m", 0, 0, legal[0], "", [["a", 1.0, 0.5, "", legal[0]]], [legal[0]]), world_of, 15.0)
-    assert hinted.hint_plan == [legal[0]] and turn.hint_plan == []
+    assert hinted.hint_plan == (legal[0],) and turn.hint_plan == ()
     assert heard(hinted, Hint("m", 0, 7, legal[0], "", [], []), world_of, 16.0) is hinted  # another decision's
     gone = acted(hinted)
     assert gone.turn is None and hinted.turn == 0 and seat_status(gone).plain == ""
@@ -96,3 +100,92 @@ def test_a_replays_status_line_is_a_function_of_its_table():
     table = TableState(seat=1, replaying=True, names=["Ann", "Bob"], replay_at=(12, 80))
     assert replay_status(table, 80).plain == "▕█░░░░░░░▏ move 12/80 · Bob's view"
     assert replay_status(replace(table, seat=None), 80).plain.endswith("the public view")
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_log_is_the_tables_state_folded_from_moves_and_chat(game_id):
+    """The log's lines are the table's state (the log draws itself from them): a move's lines
+    after the last, marked when another moved; a chat line, marked when another said it; a whole
+    log (a reconnect, a replay's step) in their place."""
+    table, state, _, world_of, _ = table_of(game_id)
+    first = dict(state.view(0), to_move=1)
+    waiting = heard(table, Update("m", 0, 0, first, ["P1 began."]), world_of, 0.0)
+    assert waiting.log == (("P1 began.", False),) and table.log == ()  # (no view before: nobody moved)
+    moved = heard(waiting, Update("m", 0, 1, dict(first, to_move=0), ["P1 plays."]), world_of, 0.0)
+    assert moved.log == (("P1 began.", False), ("P1 plays.", True))
+    said = heard(moved, Chat("m", 1, "hi", name="P1"), world_of, 0.0)
+    ours = heard(said, Chat("m", 0, "hello", name="Ann"), world_of, 0.0)
+    assert ours.log[2:] == (("P1 says: hi", True), ("You say: hello", False))
+    mine = heard(ours, Update("m", 0, 2, dict(first, to_move=1), ["You play."]), world_of, 0.0)
+    assert mine.log[-1] == ("You play.", False)
+    whole = heard(mine, Update("m", 0, 2, first, ["a", "b"], whole_log=True), world_of, 0.0)
+    assert whole.log == (("a", False), ("b", False)) and len(mine.log) == 5
+
+
+def held_in_place(value: object, where: str = "") -> list[str]:
+    """Where ``value`` holds a list, dict, set or bytearray (a holder could change it in place):
+    through tuples, frozensets, read-only mappings and dataclasses (a selection); not through a
+    bus message (the bus's, read as it came) or another object (a world, a picture)."""
+    if isinstance(value, list | dict | set | bytearray):
+        return [f"{where}: {type(value).__name__}"]
+    if isinstance(value, Message):
+        return []
+    if isinstance(value, tuple | frozenset):
+        return [found for n, item in enumerate(value) for found in held_in_place(item, f"{where}[{n}]")]
+    if isinstance(value, Mapping):
+        return [found for key, item in value.items() for found in held_in_place(item, f"{where}[{key!r}]")]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [
+            found
+            for field in dataclasses.fields(value)
+            for found in held_in_place(getattr(value, field.name), f"{where}.{field.name}")
+        ]
+    return []
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_games_table_holds_values_not_lists_or_dicts(game_id):
+    """A table's state is a value: what it holds cannot be changed in place, by default, after
+    each kind of message and after the widgets' reports (the view and the world are the bus's
+    and the engine's, read only)."""
+    table, state, players, world_of, _ = table_of(game_id)
+    names = ["Ann", *(f"P{seat}" for seat in range(1, players))]
+    seated = heard(table, MatchInfo("m", 0, game_id, names, ["human"] * players, {}), world_of, 0.0)
+    view = dict(state.view(0), to_move=0)
+    legal = state.legal_actions() if state.to_move() == 0 else []
+    turn = heard(
+        heard(seated, Update("m", 0, 0, view, ["x"]), world_of, 0.0), YourTurn("m", 0, 0, view, legal), world_of, 0.0
+    )
+    hint = Hint("m", 0, 0, legal[0] if legal else ("x",), "", [["a", 1.0, 0.5, "", ("x",)]], [("x",)])
+    hinted = heard(heard(turn, hint, world_of, 0.0), Chat("m", 1, "hi", name="P1"), world_of, 0.0)
+    pointed = cursor_pointed(cursor_at(hinted, "board", (0, 0)), "board", (1, 1))
+    for shown in (table, seated, turn, hinted, pointed):
+        found = [
+            place
+            for field in dataclasses.fields(shown)
+            if field.name not in ("view", "world")
+            for place in held_in_place(getattr(shown, field.name), field.name)
+        ]
+        assert found == []
+
+
+def test_the_pause_is_the_tables_state_and_a_key_skips_only_while_it_says_so():
+    """``ActionPause`` keeps no copy of the seat on show: a key is held back while the table's
+    state says an action is on show, and not once a state without it is assigned (a reconnect's
+    table), though the pause itself has not ended."""
+
+    async def run() -> None:
+        tables: list[TableState] = [TableState(seat=0)]
+        pause = ActionPause(lambda: tables[-1].pausing, lambda seat: tables.append(paused(tables[-1], seat)))
+        pause.mover = 1
+        lingering = asyncio.ensure_future(pause.linger(5.0))
+        await asyncio.sleep(0)
+        assert tables[-1].pausing == 1 and pause.pausing == 1
+        tables.append(TableState(seat=0))  # a new state, no action on show in it
+        assert not pause.skip() and not lingering.done()
+        tables.append(paused(tables[-1], 1))
+        assert pause.skip()  # the rest shows at once, and the pause ends
+        await lingering
+        assert tables[-1].pausing is None
+
+    asyncio.run(run())

@@ -31,6 +31,7 @@ from caravan_tui.textual_adapter import notices, screen_lines
 from caravan_tui.widgets import ActionList, MatchLog, TablePanel
 from caravan_tui.widgets.away_notice import away_line
 from caravan_tui.widgets.footer import PALETTE_WIDTH, KeysFooter, keys_shown
+from caravan_tui.widgets.log import LogLines
 
 from tables import (
     BareApp,
@@ -125,7 +126,7 @@ async def test_since_your_last_turn_shows_until_a_key_and_its_ctrl_l_opens_the_w
         assert since.foot.endswith("more: ctrl+l") or since.foot == "ctrl+l: the whole log"
         await pilot.press("ctrl+l")  # the key the foot names: the panel goes, the whole log opens
         assert not since.display and isinstance(app.screen, FullLogScreen)
-        whole = app.screen.query_one(MatchLog)
+        whole = app.screen.query_one(LogLines)
         assert whole.lines_text == log
         await pilot.press("tab", "tab")  # the second seat's name (the first is "You")
         assert whole.lines_text == [line for line in log if "p1" in line.casefold()] != []

@@ -10,26 +10,29 @@ from contextlib import suppress
 
 class ActionPause:
     """A table's pauses between the others' actions: ``mover`` is the seat whose action was
-    shown last (a game sets it as each view arrives), ``pausing`` the seat whose action is on
-    show; ``told`` is given that seat as a pause starts and None as it ends (the table's state
-    holds it: ``TableState.pausing``)."""
+    shown last (a game sets it as each view arrives). The seat whose action is on show is the
+    table's state (``TableState.pausing``), not a copy of it here: ``shown`` reads it, ``told``
+    sets it (the seat as a pause starts, None as it ends), so a key is held back exactly while
+    the table says an action is on show."""
 
-    def __init__(self, told: Callable[[int | None], None]) -> None:
-        self.told = told
+    def __init__(self, shown: Callable[[], int | None], told: Callable[[int | None], None]) -> None:
+        self.shown, self.told = shown, told
         self.mover: int | None = None
-        self.pausing: int | None = None
         self.skipping = False  # no pauses until our turn
         self._wake = asyncio.Event()  # ends the current pause early
+
+    @property
+    def pausing(self) -> int | None:
+        """The seat whose action is on show (None: no pause), as the table's state says."""
+        return self.shown()
 
     async def linger(self, seconds: float) -> None:
         if self.skipping or seconds <= 0:
             return
         self._wake.clear()
-        self.pausing = self.mover
-        self.told(self.pausing)
+        self.told(self.mover)
         with suppress(TimeoutError):
             await asyncio.wait_for(self._wake.wait(), seconds)
-        self.pausing = None
         self.told(None)
 
     def skip(self) -> bool:

@@ -13,10 +13,11 @@ from textual.reactive import var
 from textual.widgets import Input
 
 from caravan_tui.screens.base import DialogScreen
-from caravan_tui.widgets import MatchLog
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
+from caravan_tui.widgets.log import LogLines
 from caravan_tui.widgets.scrolling import SCROLL_KEYS, scroll
+from caravan_tui.widgets.seat_table import LogLine
 from caravan_tui.widgets.typed_input import TypedInput
 
 
@@ -26,6 +27,8 @@ class FullLogScreen(DialogScreen[None]):
 
     #: how many lines show, and the keys
     count: var[RenderableType] = var("")
+    #: the lines the filter keeps
+    shown: var[tuple[LogLine, ...]] = var(())
 
     BINDINGS = [
         Binding("escape", "close", "Back"),
@@ -35,7 +38,7 @@ class FullLogScreen(DialogScreen[None]):
     DEFAULT_CSS = """
     FullLogScreen { align: center middle; }
     FullLogScreen > Vertical { width: 100%; height: 100%; border: round $secondary; }
-    FullLogScreen MatchLog { height: 1fr; border: none; }
+    FullLogScreen LogLines { height: 1fr; border: none; }
     FullLogScreen #log-filter { height: 1; border: none; padding: 0 1; }
     FullLogScreen #log-count { height: 1; padding: 0 1; color: $text-muted; }
     """
@@ -51,7 +54,7 @@ class FullLogScreen(DialogScreen[None]):
             box.border_title = "The whole log"
             yield TypedInput(placeholder="Filter: a seat's name (tab) or any word", id="log-filter", compact=True)
             yield BoundText(id="log-count").data_bind(text=FullLogScreen.count)
-            yield MatchLog(id="full-log")
+            yield LogLines(id="full-log").data_bind(entries=FullLogScreen.shown)
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -64,9 +67,8 @@ class FullLogScreen(DialogScreen[None]):
     def show(self, words: str) -> None:
         wanted = words.strip().casefold()
         shown = [line for line in self.lines if self.holds(line, words.strip())]
-        log = self.query_one(MatchLog)
-        log.replace(shown)
-        log.scroll_end(animate=False)
+        self.shown = tuple((line, False) for line in shown)
+        self.query_one(LogLines).scroll_end(animate=False)
         count = f"{len(shown)} of {len(self.lines)} lines" if wanted else f"{len(self.lines)} lines"
         self.count = f"{count} · ↑/↓ PgUp/PgDn scroll · esc back"
 
@@ -86,7 +88,7 @@ class FullLogScreen(DialogScreen[None]):
             field.cursor_position = len(field.value)  # at the end, to go on typing after the name
 
     def action_scroll(self, where: str) -> None:
-        scroll(self.query_one(MatchLog), where)
+        scroll(self.query_one(LogLines), where)
 
     def action_close(self) -> None:
         self.dismiss(None)

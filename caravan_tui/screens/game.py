@@ -104,7 +104,7 @@ class GameScreen(BaseScreen, Generic[V]):
         )
         self.bus, self.overlays = TableBus(self), TableOverlays(self)
         self.chat, self.menu = TableChat(self), TableMenu(self)
-        self.pause = ActionPause(lambda seat: self.report(lambda table: paused(table, seat)))
+        self.pause = ActionPause(lambda: self.table.pausing, self.paused_after)
         self.reports, self.moves = TableReports(self), TableMoves(self)
         self.result = TableResult(self)
         self.title = self.game.title
@@ -117,6 +117,11 @@ class GameScreen(BaseScreen, Generic[V]):
     def watch_table_state(self, was: TableState[V], table: TableState[V]) -> None:
         if self.is_running:  # (a table not shown yet draws what it holds as it mounts)
             self.reports.assigned(was, table)
+
+    def paused_after(self, seat: int | None) -> None:
+        """An action of ``seat``'s on show (None: none), in the table's state at once (a key
+        pressed next reads it: ``ActionPause.skip``)."""
+        self.table_state = paused(self.table, seat)
 
     def report(self, change: Callable[[TableState[V]], TableState[V]]) -> None:
         """A widget's report (a cursor moved, the focus, the list's highlight, a pause)."""
@@ -197,8 +202,14 @@ class GameScreen(BaseScreen, Generic[V]):
     def show_view(self, view: V) -> None:
         """Draw the board from this seat's view (the panels bound to the table write themselves)."""
 
+    def view_folded(self, table: TableState[V], previous: V | None, by_other: bool) -> TableState[V]:
+        """The table once a move's view arrived (``table.view``; ``previous``: the one before),
+        with what the game marks of it (the opponent's play flashed): folded into the state the
+        move assigns, so a move draws the table once. Default: the table as it is."""
+        return table
+
     def view_changed(self, previous: V | None, view: V, by_other: bool) -> None:
-        """A new view arrived (after the board was drawn): summaries, highlights."""
+        """A new view arrived (after the board was drawn): summaries, timers."""
 
     def your_turn(self) -> None:
         """It is our decision; ``self.table.legal`` holds the choices."""

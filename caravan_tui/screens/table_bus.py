@@ -30,9 +30,8 @@ from caravan_tui.bus import (
 )
 from caravan_tui.engine import State
 from caravan_tui.screens.requests import MatchEnded
-from caravan_tui.screens.table_client import heard
+from caravan_tui.screens.table_client import heard, moved_by_other
 from caravan_tui.screens.table_panels import since_panel
-from caravan_tui.widgets import MatchLog
 
 if TYPE_CHECKING:
     from caravan_tui.screens.game import GameScreen
@@ -128,9 +127,7 @@ class TableBus:
 
     @hears(Chat)
     def heard_chat(self, message: Chat) -> float:
-        screen = self.screen
-        # (a whole log holds the chat said before it, where it was said)
-        screen.query_one(MatchLog).add([message.words(screen.seat)], emphasis=message.seat != screen.seat)
+        self.fold(message)
         return 0.0
 
     @hears(YourTurn)
@@ -175,29 +172,23 @@ class TableBus:
         return 0.0
 
     def update(self, update: Update) -> float:
-        """The table after ``update`` (a move, or a replay's step): the new state assigned, the
-        log told, the game's hooks called; returns the pause to let the move sink in."""
+        """The table after ``update`` (a move, or a replay's step): one new state assigned (the
+        log's lines and what the game marks of the view in it), the game's hooks called; returns
+        the pause to let the move sink in."""
         screen = self.screen
         self.acted = False
         previous = screen.table.view
-        mover = previous["to_move"] if previous else None
-        by_other = mover is not None and mover != screen.seat
+        by_other = moved_by_other(screen.table, previous)  # (a replay's steps: no pauses, the player steps)
         table = self.heard(update)
         if screen.replay is not None:
-            by_other = False  # no pauses: the player steps at their own pace
             table = replace(table, replay_at=(update.turn, screen.replay.length))
             table = replace(table, hint_panel=screen.overlays.weighed_words(update.turn, table))
-        screen.table_state = table
         view = table.view
         assert view is not None
-        log, events = screen.query_one(MatchLog), [table.log_line(line) for line in update.events]
-        if update.whole_log:
-            log.replace(events)
-        else:
-            log.add(events, emphasis=by_other)
-            if by_other:
-                self.since.extend(events)
-                self.since_moves += 1
+        screen.table_state = screen.view_folded(table, previous, by_other)
+        if by_other and not update.whole_log:
+            self.since.extend(table.log_line(line) for line in update.events)
+            self.since_moves += 1
         screen.show_view(view)
         screen.view_changed(previous, view, by_other)
         # the pause lets a move sink in before the game moves on; when it moves on to us, it waits

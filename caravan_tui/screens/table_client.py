@@ -10,14 +10,14 @@ the screen; what it changes in the table's state is here.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-from caravan_tui.bus import Hint, MatchInfo, MatchOver, Message, SaveStatus, Thinking, Update, YourTurn
+from caravan_tui.bus import Chat, Hint, MatchInfo, MatchOver, Message, SaveStatus, Thinking, Update, YourTurn
 from caravan_tui.engine import Action, State
 from caravan_tui.safe_text import plain
 from caravan_tui.screens.table_panels import PanelWords
-from caravan_tui.screens.table_seat import TableState
+from caravan_tui.screens.table_seat import TableState, frozen_map
 
 T = TypeVar("T", bound=TableState)
 #: the world a view gives this seat (``Game.from_view``; None for a spectator's)
@@ -42,21 +42,48 @@ def with_view(table: T, view: dict[str, Any], world_of: WorldOf) -> T:
 def _match_info(table: T, message: MatchInfo, world_of: WorldOf, now: float) -> T:
     # names come from people and save files: plain from here on (no escapes, no bidi)
     return dataclasses.replace(
-        table, names=[plain(name) for name in message.names], seat_kinds=list(message.seats), kinds_at=now
+        table, names=tuple(plain(name) for name in message.names), seat_kinds=tuple(message.seats), kinds_at=now
     )
 
 
 def _update(table: T, message: Update, world_of: WorldOf, now: float) -> T:
-    new = with_view(table, message.view, world_of)
+    new = logged_update(with_view(table, message.view, world_of), table.view, message)
     if message.view["to_move"] != table.seat:
-        return dataclasses.replace(new, turn=None, legal=[], typed="", unsaved=message.unsaved)
+        return dataclasses.replace(new, turn=None, legal=(), typed="", unsaved=message.unsaved)
     return new if new.unsaved == message.unsaved else dataclasses.replace(new, unsaved=message.unsaved)
+
+
+def logged_update(table: T, previous: dict[str, Any] | None, message: Update) -> T:
+    """``table`` with the log's lines of ``message`` (``previous``: the view before it): the whole
+    log in their place (a reconnect, a replay's step), else after it, marked when another moved."""
+    lines = [table.log_line(line) for line in message.events]
+    if message.whole_log:
+        return dataclasses.replace(table, log=tuple((line, False) for line in lines))
+    return logged(table, lines, emphasis=moved_by_other(table, previous))
+
+
+def moved_by_other(table: TableState, previous: dict[str, Any] | None) -> bool:
+    """Whether the move after ``previous`` (the view before it) was another seat's (a replay's
+    steps are nobody's: the player steps through them)."""
+    mover = previous["to_move"] if previous else None
+    return mover is not None and mover != table.seat and not table.replaying
+
+
+def logged(table: T, lines: Iterable[str], emphasis: bool = False) -> T:
+    """``table`` with ``lines`` added to its log (``emphasis``: marked as another's)."""
+    added = tuple((line, emphasis) for line in lines)
+    return dataclasses.replace(table, log=table.log + added) if added else table
+
+
+def _chat(table: T, message: Chat, world_of: WorldOf, now: float) -> T:
+    # (a whole log holds the chat said before it, where it was said)
+    return logged(table, [message.words(table.seat)], emphasis=message.seat != table.seat)
 
 
 def _your_turn(table: T, message: YourTurn, world_of: WorldOf, now: float) -> T:
     new = with_view(table, message.view, world_of)
     return dataclasses.replace(
-        new, thinking=None, legal=list(message.legal), turn=message.turn, typed="", hint_action=None, undo=message.undo
+        new, thinking=None, legal=tuple(message.legal), turn=message.turn, typed="", hint_action=None, undo=message.undo
     )
 
 
@@ -67,7 +94,8 @@ def _thinking(table: T, message: Thinking, world_of: WorldOf, now: float) -> T:
 def _hint(table: T, message: Hint, world_of: WorldOf, now: float) -> T:
     if message.turn != table.turn:
         return table  # (a hint for a decision gone by)
-    return dataclasses.replace(table, hint_candidates=message.candidates, hint_plan=list(message.plan))
+    rows = tuple(tuple(row) for row in message.candidates)
+    return dataclasses.replace(table, hint_candidates=rows, hint_plan=tuple(message.plan))
 
 
 def _save_status(table: T, message: SaveStatus, world_of: WorldOf, now: float) -> T:
@@ -86,6 +114,7 @@ FOLDS: dict[type[Message], Callable[[Any, Any, WorldOf, float], Any]] = {
     Hint: _hint,
     MatchOver: _match_over,
     SaveStatus: _save_status,
+    Chat: _chat,
 }
 
 
@@ -102,7 +131,7 @@ def cursor_at(table: T, board: str, cell: Any) -> T:
     """The table once the cursor of the board whose id is ``board`` is on ``cell``."""
     if board in table.cursors and table.cursors[board] == cell:
         return table
-    return dataclasses.replace(table, cursors={**table.cursors, board: cell})
+    return dataclasses.replace(table, cursors=frozen_map({**table.cursors, board: cell}))
 
 
 def highlighted(table: T, action: Action | None) -> T:
@@ -136,7 +165,7 @@ def cursor_pointed(table: T, board: str, cell: Any) -> T:
     round's first choice; a cell it does not show: it stays); the board moves it once, when it
     draws this state."""
     asked = table.cursor_asks.get(board, (None, 0))[1] + 1
-    return dataclasses.replace(table, cursor_asks={**table.cursor_asks, board: (cell, asked)})
+    return dataclasses.replace(table, cursor_asks=frozen_map({**table.cursor_asks, board: (cell, asked)}))
 
 
 def panel_opened(table: T, which: str, words: PanelWords | None) -> T:

@@ -44,7 +44,7 @@ def table_layout(screen: GameScreen[Any]) -> ComposeResult:
             actions = ActionList(screen.describe, id="actions").data_bind(state)
             actions.border_title = "Plays"
             yield actions
-            log = MatchLog(id="log")
+            log = MatchLog(id="log").data_bind(state)
             log.border_title = "Log"
             yield log
             if screen.PANELS_BESIDE:
@@ -83,4 +83,4 @@ def toggle_legend(screen: GameScreen[Any]) -> None:
 def show_full_log(screen: GameScreen[Any]) -> None:
     """The whole log, its seats named as the log names them."""
     names = [YOU() if seat == screen.seat else name for seat, name in enumerate(screen.table.names)]
-    screen.app.push_screen(FullLogScreen(screen.query_one(MatchLog).lines_text, names))
+    screen.app.push_screen(FullLogScreen([line for line, _ in screen.table.log], names))

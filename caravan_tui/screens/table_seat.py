@@ -12,6 +12,7 @@ import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Generic, Self, TypeVar
 
 from rich.text import Text
@@ -24,6 +25,7 @@ from caravan_tui.screens.table_panels import PanelWords
 from caravan_tui.seat_kinds import OPEN, STANDING_IN, is_away
 from caravan_tui.seat_labels import AI_STANDING_IN, AWAY, NOBODY, PLAYER, STAND_IN_MARK, YOU, YOURS
 from caravan_tui.seats import SeatSpec
+from caravan_tui.widgets.seat_table import LogLine
 
 #: what an AI seat's default name ends with: its level, "(normal)"
 LEVEL_SUFFIX = re.compile(r" \([^()]*\)$")
@@ -31,28 +33,35 @@ LEVEL_SUFFIX = re.compile(r" \([^()]*\)$")
 V = TypeVar("V", bound=ViewHeader)
 
 
+def frozen_map(items: Mapping[Any, Any] | None = None) -> Mapping[Any, Any]:
+    """``items`` as a mapping that cannot be changed in place (a state's: a change is a new one)."""
+    return MappingProxyType(dict(items or {}))
+
+
 @dataclass(frozen=True, eq=False)
 class TableState(Generic[V]):
     """A seat's table: its seat (None: a spectator), the seats' names and kinds (from
     ``MatchInfo``), the latest view and a world consistent with it (for descriptions), the legal
     choices and the turn while it is ours, and what the person has typed (a bid's digits: the
-    table's, whatever has the focus)."""
+    table's, whatever has the focus). A value: what it holds is tuples, frozensets and read-only
+    mappings, never a list or dict a holder could change in place (the view and the world are
+    the bus's and the engine's, read only)."""
 
     seat: int | None
     replaying: bool = False  # a replay's table (it plays nothing)
-    names: list[str] = field(default_factory=list)
-    seat_kinds: list[str] = field(default_factory=list)
+    names: tuple[str, ...] = ()
+    seat_kinds: tuple[str, ...] = ()
     kinds_at: float = 0.0  # when the kinds were told (``time.monotonic``): an away seat's countdown runs from then
     view: V | None = None
     world: State | None = None
-    legal: list[Action] = field(default_factory=list)
+    legal: tuple[Action, ...] = ()
     turn: int | None = None  # set while it is our decision
     undo: bool = True  # whether the host would take back to our previous decision now (``YourTurn``)
     thinking: Thinking | None = None
     over: MatchOver | None = None
     typed: str = ""
-    hint_candidates: list = field(default_factory=list)  # the latest hint's [text, share, value, reason, action] rows
-    hint_plan: list[Action] = field(default_factory=list)  # the whole line the hint means, its action first
+    hint_candidates: tuple[tuple[Any, ...], ...] = ()  # the latest hint's (text, share, value, reason, action) rows
+    hint_plan: tuple[Action, ...] = ()  # the whole line the hint means, its action first
     hint_action: Action | None = None  # the play the hint of this decision suggests (the plays list stars it)
     #: the panel over the board's foot (the hint, or in a replay what an AI weighed) and the one
     #: over its head (what others did since our last decision); None: closed
@@ -65,12 +74,12 @@ class TableState(Generic[V]):
     #: where the table asks a board's cursor to go, by the board's id: the cell and how many times
     #: that board was asked; a board moves its cursor when the count changes, and else only by its
     #: own keys and clicks (``point_cursor``)
-    cursor_asks: dict[str, tuple[Any, int]] = field(default_factory=dict)
+    cursor_asks: Mapping[str, tuple[Any, int]] = field(default_factory=frozen_map)
     #: what the person points at, as the table's widgets report it: the cell under each board's
     #: cursor (by the board's id), the plays list's highlighted play, the id of the focused widget
     #: of the table; the status line and what Enter plays are worked out from these, never from
     #: the widgets
-    cursors: Mapping[str, Any] = field(default_factory=dict)
+    cursors: Mapping[str, Any] = field(default_factory=frozen_map)
     highlighted: Action | None = None
     focus: str | None = None
     #: the spinner's frame (it turns while an AI thinks), and the seat whose action is on show
@@ -79,6 +88,9 @@ class TableState(Generic[V]):
     pausing: int | None = None
     #: why the host cannot save the match now ("": it can; the save notice shows it)
     unsaved: str = ""
+    #: the match log as this seat reads it, oldest first: each line in the table's words and
+    #: whether it is marked as another's doing (the log draws itself from it)
+    log: tuple[LogLine, ...] = ()
     #: a replay's move shown and its number of moves (None: a match, not a replay)
     replay_at: tuple[int, int] | None = None
     #: whether practice is judging the move chosen before it goes

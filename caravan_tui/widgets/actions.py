@@ -53,7 +53,7 @@ class ActionList(StopAtEnds):
     def __init__(self, describe: Callable[[Action], str], **kwargs) -> None:
         super().__init__(**kwargs)
         self.describe = describe
-        self.actions: list[Action] = []
+        self.actions: tuple[Action, ...] = ()
         self._texts: list[str] = []
         self._turn: int | None = None  # the decision the actions are for
         self.hinted: Action | None = None
@@ -67,8 +67,9 @@ class ActionList(StopAtEnds):
             self._show_note(idle_note(table))
             return
         starred = table.hint_action if table.hint_action in table.legal else None
-        if (table.turn, table.legal) != (self._turn, self.actions):  # a new decision
-            self.actions, self._turn, self._note = list(table.legal), table.turn, None
+        new = table.turn != self._turn or (table.legal is not self.actions and table.legal != self.actions)
+        if new:  # a new decision
+            self.actions, self._turn, self._note = tuple(table.legal), table.turn, None
             self._texts = [self.describe(action) for action in self.actions]
             self.hinted = starred
             self._rebuild()
@@ -92,7 +93,7 @@ class ActionList(StopAtEnds):
         change of the table while others play comes here)."""
         if self._note == note:
             return
-        self.actions, self._texts, self._turn, self.hinted, self._note = [], [], None, None, note
+        self.actions, self._texts, self._turn, self.hinted, self._note = (), [], None, None, note
         self._rebuild()
         self.play = None
 

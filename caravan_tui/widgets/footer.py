@@ -28,11 +28,16 @@ class KeysFooter(Footer):
 
     _shown: tuple[Any, ...] | None = None
     _keys_known = False  # the screen's keys are known (Textual's footer composes nothing before)
+    #: the keys shown for each set of the screen's keys met, by the keys the footer holds then:
+    #: a set met again (a turn's end and the next turn's start, the chat line opened and closed)
+    #: shows its keys again without composing them all to compare
+    _seen: dict[tuple[Any, ...], tuple[tuple[Widget, ...], tuple[bool, ...], Any]]
 
     def __init__(self) -> None:
         """Made while its app runs, it is as compact as the app's width asks from the start:
         set at its first resize, the change styled the footer and all its keys again."""
         super().__init__()
+        self._seen = {}
         with suppress(NoActiveAppError):
             compact = self.app.size.width < COMPACT_BELOW
             self.set_reactive(Footer.compact, compact)
@@ -55,7 +60,7 @@ class KeysFooter(Footer):
         if not self.children:
             super().bindings_changed(screen)  # (Textual's: composed after the next refresh)
         elif screen.app.app_focus and self.is_attached and screen is self.screen:
-            self.change_keys()
+            self.change_keys(shown)
         if screen.app.app_focus and self.is_attached and screen is self.screen:  # (it composes)
             self._shown = shown
 
@@ -69,14 +74,22 @@ class KeysFooter(Footer):
         """The keys the footer shows, in order (it keeps those it stopped showing, hidden)."""
         return [key for key in self.children if key.display]
 
-    def change_keys(self) -> None:
+    def change_keys(self, shown: tuple[Any, ...]) -> None:
         """Keep the keys still shown and swap only those that changed: composing the footer
         again mounted and styled all its keys (a dozen widgets). A key no longer shown is hidden,
         not removed, and shown again when it comes back: opening a table's chat line hides the
         table's keys that type letters (?, h, t) and its escape, and closing it brought them
         back as four new widgets to build, style and mount — most of what the close cost a
-        session. A footer of grouped keys is composed again whole."""
-        old, new = list(self.children), compose(self)
+        session. A footer of grouped keys is composed again whole. Keys met before (``shown``)
+        are shown again as they were, without composing them to compare."""
+        held = tuple(self.children)
+        seen = self._seen.get(shown)
+        if seen is not None and seen[0] == held:
+            for key, showing in zip(held, seen[1], strict=True):
+                key.display = showing
+            self.styles.grid_size_columns = seen[2]  # (as composing them set it: a column a key)
+            return
+        old, new = list(held), compose(self)
         same = [signature(key) for key in old], [signature(key) for key in new]
         if None in same[0] or None in same[1]:
             self.refresh(recompose=True)
@@ -92,6 +105,8 @@ class KeysFooter(Footer):
                 self.mount_all(new[c:d], before=old[b])
             elif c < d:
                 self.mount_all(new[c:d])
+        if tuple(self.children) == held:  # (only shown and hidden: the same keys next time)
+            self._seen[shown] = held, tuple(key.display for key in held), self.styles.grid_size_columns
 
     def on_resize(self, event: Resize) -> None:
         """Narrow, the keys sit closer, so a game's own keys fit 80 columns whole beside the

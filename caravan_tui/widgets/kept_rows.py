@@ -4,15 +4,20 @@ Textual draws a widget's ``render()`` whole after any refresh, and turning a tex
 most of what a hand or a season costs a key: a tick changes a row or two of a hand, a play adds
 a line to a season. Here each row of the text is drawn as Textual draws it and kept by what it
 shows (its characters and their styles), so a refresh draws again only the rows that changed.
-For a text whose rows fit the widget's width (its ``render`` wraps them itself)."""
+For a text whose rows fit the widget's width (its ``render`` wraps them itself).
+
+The text itself is worked out again only after the widget was refreshed, restyled or resized: a
+frame draws every widget under the box that holds all of its changes (a key that moves the plays
+list's highlight and ticks a card of the hand draws the season between them), and a season asked
+for its text each time cost as much as drawing it."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 from rich.text import Text
 from textual.cache import LRUCache
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.visual import Visual, visualize
 from textual.widget import Widget
@@ -30,9 +35,22 @@ class KeptRows(Widget):
         self._rows: list[Text] = []  # the rows of the last render
         self._row_strips: LRUCache[Any, Strip] = LRUCache(ROWS_KEPT)
 
+    #: the size the rows were worked out at (None: to be worked out again)
+    _rows_at: Size | None = None
+
+    def refresh(self, *regions: Region, **kwargs: Any) -> Self:
+        self._rows_at = None
+        return super().refresh(*regions, **kwargs)
+
+    def notify_style_update(self) -> None:
+        self._rows_at = None
+        super().notify_style_update()
+
     def render_lines(self, crop: Region) -> list[Strip]:
-        rendered = self.render()
-        self._rows = list(rendered.split("\n")) if isinstance(rendered, Text) else []
+        if self._rows_at != self.size:
+            rendered = self.render()
+            self._rows = list(rendered.split("\n")) if isinstance(rendered, Text) else []
+            self._rows_at = self.size
         return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:

@@ -1,40 +1,43 @@
-"""The match log: the events this seat may see, in plain words, newest at the bottom."""
+"""The match log: the events this seat may see, in plain words, newest at the bottom, drawn from
+the lines it is given (a table's: its state's ``log``)."""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual import events
+from textual.reactive import var
 from textual.widgets import RichLog
 
 from caravan_tui.safe_text import LONG, plain
-from caravan_tui.textual_adapter import SteadyScrollbars
+from caravan_tui.textual_adapter import ScrollsInPlace, SteadyScrollbars
 from caravan_tui.widgets.focus_mark import mark_focus
+from caravan_tui.widgets.seat_table import LogLine, SeatTable
 
 
-class MatchLog(RichLog, SteadyScrollbars):
-    """Wraps to its width (re-wrapped when resized); the latest opponent move can be emphasised.
-    A line is text, never markup (it holds names and chat), and plain. Focused, its title reads
-    "▸ Log"."""
+class LogLines(RichLog, SteadyScrollbars, ScrollsInPlace):
+    """Draws ``entries`` (a line and whether it is emphasised, in bold): lines added after those
+    it shows are written below them (it scrolls to the newest), any other change draws it anew.
+    Wraps to its width (re-wrapped when resized). A line is text, never markup (it holds names
+    and chat), and plain. Focused, its title reads "▸ Log"."""
+
+    #: the lines shown, oldest first
+    entries: var[tuple[LogLine, ...]] = var((), init=False)
 
     def __init__(self, **kwargs) -> None:
         super().__init__(wrap=True, min_width=20, markup=False, highlight=False, **kwargs)
-        self._entries: list[tuple[str, bool]] = []
         self._width = 0
 
     @property
     def lines_text(self) -> list[str]:
-        return [line for line, _ in self._entries]
+        return [line for line, _ in self.entries]
 
-    def replace(self, lines: list[str]) -> None:
-        """Show ``lines`` as the whole log (a reconnect, a step in a replay)."""
-        self._entries = [(line, False) for line in lines]
-        self.clear()
-        for line in lines:
-            self._write(line, False)
-
-    def add(self, lines: list[str], emphasis: bool = False) -> None:
-        for line in lines:
-            self._entries.append((line, emphasis))
+    def watch_entries(self, was: tuple[LogLine, ...], entries: tuple[LogLine, ...]) -> None:
+        if len(entries) >= len(was) and entries[: len(was)] == was:
+            added = entries[len(was) :]
+        else:
+            self.clear()
+            added = entries
+        for line, emphasis in added:
             self._write(line, emphasis)
 
     def _write(self, line: str, emphasis: bool) -> None:
@@ -51,5 +54,16 @@ class MatchLog(RichLog, SteadyScrollbars):
         width, self._width = self._width, event.size.width
         if width and event.size.width != width:
             self.clear()
-            for line, emphasis in self._entries:
+            for line, emphasis in self.entries:
                 self._write(line, emphasis)
+
+
+class MatchLog(LogLines):
+    """The table's log, drawn from the table's state (its ``log``)."""
+
+    #: the table's state, bound to the screen's (``data_bind``)
+    table_state: var[SeatTable | None] = var(None, init=False)
+
+    def watch_table_state(self, table: SeatTable | None) -> None:
+        if table is not None and table.log is not self.entries:
+            self.entries = tuple(table.log)

@@ -11,6 +11,8 @@ from caravan_tui.engine import Action
 
 #: a look: what a part of the table shows, a function of the table's state
 L = TypeVar("L", bound=Callable[..., Any])
+#: a line of the match log and whether it is marked (another's move, another's chat)
+LogLine = tuple[str, bool]
 
 
 def only_spun(was: object, table: object) -> bool:
@@ -90,3 +92,6 @@ class SeatTable(Protocol):
 
     @property
     def unsaved(self) -> str: ...
+
+    @property
+    def log(self) -> Sequence[LogLine]: ...

@@ -4,7 +4,7 @@ the table's state."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -35,7 +35,7 @@ class MapLook:
     info: tuple[Text, ...]
 
 
-def route_plays(legal: list[Action], m: int, seat: int | None) -> dict[int, list[Action]]:
+def route_plays(legal: Sequence[Action], m: int, seat: int | None) -> dict[int, list[Action]]:
     """The ``legal`` actions on map ``m``, by route (0-based): free routes on our own map, claims,
     purchases, destructions and a Night's losses on the map of their colour."""
     out: dict[int, list[Action]] = {}

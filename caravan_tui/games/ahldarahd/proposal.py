@@ -87,10 +87,10 @@ def one_step(proposal: Proposal) -> Action | None:
     return ("offer", proposal.partner, *give[0], *ask[0])
 
 
-def actions(proposal: Proposal, legal: list[Action]) -> list[Action]:
+def actions(proposal: Proposal, legal: Sequence[Action]) -> list[Action]:
     """What to send: the one-step offer when the engine suggests exactly it, else the steps."""
     offer = one_step(proposal)
-    return [offer] if offer in legal else steps(proposal)
+    return [offer] if offer is not None and offer in legal else steps(proposal)
 
 
 def problem(world: AhldarahdState, seat: int, proposal: Proposal) -> str | None:

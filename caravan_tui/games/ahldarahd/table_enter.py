@@ -21,7 +21,7 @@ PANEL_DECIDES = "Your turn: the panel above says what to decide"
 def panel_play(table: AhldarahdTable) -> Action | None:
     """What Enter on the map plays when the decision is the panel's, not a route's: the bid or
     pledge it shows, or "done" when the free routes are all claimed and only that is left."""
-    return table.bid() or (DONE if table.legal == [DONE] else None)
+    return table.bid() or (DONE if tuple(table.legal) == (DONE,) else None)
 
 
 def route_under_cursor(table: AhldarahdTable) -> int | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from caravan_tui.engine import Action
+from caravan_tui.screens.table_client import cursor_pointed
 
 from .map_text import ROUTE_KINDS, route_plays, shown_route_plays
 from .maps import COLOURS
@@ -30,8 +31,7 @@ def map_turned(table: AhldarahdTable, step: int) -> AhldarahdTable:
 def route_pointed(table: AhldarahdTable, colour: int, route: int) -> AhldarahdTable:
     """Map ``colour`` on show, its cursor asked onto ``route`` (0-based; the map follows once, its
     cursor is else its own)."""
-    asked = table.cursor_asks.get(MAP_ID, (None, 0))[1] + 1
-    return replace(table, shown_map=colour, cursor_asks={**table.cursor_asks, MAP_ID: (route, asked)})
+    return replace(cursor_pointed(table, MAP_ID, route), shown_map=colour)
 
 
 def route_of(table: AhldarahdTable, action: Action) -> AhldarahdTable:

@@ -15,7 +15,7 @@ The height the rest of the column needs is ``spare_rows`` (the board takes what 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from rich.segment import Segment
@@ -58,7 +58,7 @@ class HexLook:
     player's."""
 
     cells: tuple[Cell, ...]
-    glyphs: dict[Cell, Text]
+    glyphs: Mapping[Cell, Text]
     marks: dict[Cell, Text]
     flash: frozenset[Cell]
     title: str
@@ -112,7 +112,7 @@ class HexBoard(CursorWidget):
         self._rows: dict[int, list[Cell]] = {}
         self.col0 = self.row0 = 0
         self.full = Size(0, 0)  # the whole picture, in characters
-        self.glyphs: dict[Cell, Text] = {}
+        self.glyphs: Mapping[Cell, Text] = {}
         self.marks: dict[Cell, Text] = {}
         self.flash: set[Cell] = set()
         self.look: HexLook | None = None

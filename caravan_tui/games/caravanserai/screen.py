@@ -16,6 +16,7 @@ shown one at a time, ``app.move_pause`` apart; a key skips the rest.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, cast
 
 from rich.console import Group
@@ -27,7 +28,8 @@ from caravan_tui.bus import Update
 from caravan_tui.engine import Action
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.game import GameScreen
-from caravan_tui.widgets import ActionList, MatchLog
+from caravan_tui.screens.table_seat import TableState
+from caravan_tui.widgets import ActionList
 from caravan_tui.widgets.table_text import StatusLine
 
 from .board_widget import HexBoard
@@ -111,19 +113,24 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
 
     # -- the table's state: one new state a change (``selection``) -------------------------------
 
+    def view_folded(
+        self, table: TableState[CaravanseraiView], previous: CaravanseraiView | None, by_other: bool
+    ) -> TableState[CaravanseraiView]:
+        """What the view changed marked, in the move's state, and the steps the rules laid for us
+        after our choice logged before the lines the move brought (its placement's summary among
+        them, which those steps end)."""
+        said = forced_line(cast(CaravanseraiTable, table), by_other)
+        table = arrived(cast(CaravanseraiTable, table), previous, by_other)
+        if said is None:
+            return table
+        at = min(len(self.table.log), len(table.log))  # (the state before the move: its lines come after)
+        return replace(table, log=(*table.log[:at], (said, False), *table.log[at:]))
+
     def view_changed(self, previous: CaravanseraiView | None, view: CaravanseraiView, by_other: bool) -> None:
         self.pause.mover = previous["to_move"] if previous else None
-        self.table_state = arrived(self.table, previous, by_other)
 
     def show_update(self, update: Update) -> float:
-        """Pause only after an opponent's action that changed the board. The steps the rules
-        laid after our choice are logged first, before the lines the update brings (its
-        placement's summary among them)."""
-        previous = self.table.view
-        mover = previous["to_move"] if previous else None
-        said = forced_line(self.table, mover is not None and mover != self.seat)
-        if said is not None:
-            self.query_one(MatchLog).add([said])
+        """Pause only after an opponent's action that changed the board."""
         pause = super().show_update(update)
         return pause if self.table.flash or self.table.news else 0.0
 

@@ -6,13 +6,14 @@ one in place, and the screen assigns it."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Self
 
 from rich.text import Text
 
 from caravan_tui.engine import Action, State
-from caravan_tui.screens.table_seat import TableState
+from caravan_tui.screens.table_seat import TableState, frozen_map
 
 from .board_widget import Aim, Cell
 from .picture import Picture
@@ -34,7 +35,7 @@ class CaravanseraiTable(TableState[CaravanseraiView]):
     player's)."""
 
     picture: Picture | None = None
-    glyphs: dict[Cell, Text] = field(default_factory=dict)
+    glyphs: Mapping[Cell, Text] = field(default_factory=frozen_map)
     hinted: Action | None = None
     hint_cells: tuple[Cell, ...] = ()
     trail: tuple[Action, ...] = ()
@@ -51,7 +52,7 @@ class CaravanseraiTable(TableState[CaravanseraiView]):
         """A new state with the view and what it puts on each cell (``table_client``): the two
         change together, so the board never finds a view without its picture."""
         picture = Picture(view)  # type: ignore[arg-type]  # (the game's view: checked by the contract test)
-        glyphs = {cell: picture.glyph(cell) for cell in picture.cells}
+        glyphs = frozen_map({cell: picture.glyph(cell) for cell in picture.cells})
         return dataclasses.replace(super().viewing(view, world), picture=picture, glyphs=glyphs)
 
     def mine(self, seat: int) -> bool:

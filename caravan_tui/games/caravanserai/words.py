@@ -5,6 +5,7 @@ safety end, a tie-break)."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from caravan_tui.engine import Action
 
@@ -39,7 +40,7 @@ def then_finish(pl: PlacementView) -> str:
     return f", then the {left} more {colour} good{'s' if left > 1 else ''} its block needs"
 
 
-def unfinished(pl: PlacementView, legal: list[Action]) -> str | None:
+def unfinished(pl: PlacementView, legal: Sequence[Action]) -> str | None:
     """What the placement in progress (``pl``) asks first, before any other piece: the way the
     caravan heads, then the rest of its block (None: nothing)."""
     if any(action[0] == "dir" for action in legal):
@@ -53,7 +54,7 @@ def unfinished(pl: PlacementView, legal: list[Action]) -> str | None:
     return None
 
 
-def piece_problem(kind: str, view: CaravanseraiView, legal: list[Action]) -> str:
+def piece_problem(kind: str, view: CaravanseraiView, legal: Sequence[Action]) -> str:
     """Why the final camel (``kind`` "camel") or a lying camel cannot be laid now, and what
     comes first."""
     what = "A camel" if kind == "camel" else "A lying camel"
@@ -76,7 +77,7 @@ def piece_problem(kind: str, view: CaravanseraiView, legal: list[Action]) -> str
     return f"{what} cannot go here now: lay the goods first (W K P R Y, or enter on the › cell)."
 
 
-def block_problem(colour: int, view: CaravanseraiView, legal: list[Action]) -> str:
+def block_problem(colour: int, view: CaravanseraiView, legal: Sequence[Action]) -> str:
     """Why a block of ``colour`` cannot start now, and what comes first (a newcomer pressed K
     where the caravan could turn and read only "No black block can start here now")."""
     what = f"No {COLOUR_NAMES[colour]} block can start here now"
@@ -92,7 +93,7 @@ def block_problem(colour: int, view: CaravanseraiView, legal: list[Action]) -> s
     return f"{what}: too few {COLOUR_NAMES[colour]} goods in your reserve, or no room ahead for the block."
 
 
-def direction_problem(d: int, view: CaravanseraiView, legal: list[Action]) -> str:
+def direction_problem(d: int, view: CaravanseraiView, legal: Sequence[Action]) -> str:
     """Why the caravan cannot head ``d`` now."""
     if view["stage"] in STAGE_FIRST:
         return f"Not {DIR_WORDS[d]} now: {STAGE_FIRST[view['stage']]}."
@@ -101,7 +102,7 @@ def direction_problem(d: int, view: CaravanseraiView, legal: list[Action]) -> st
     return "No turn here: the caravan goes straight on (it turns only after a Caravanserai cell or a lying camel)."
 
 
-def decline_problem(legal: list[Action]) -> str:
+def decline_problem(legal: Sequence[Action]) -> str:
     """Why ``n`` cannot decline a board good now (``legal`` has no decline)."""
     if ("use",) in legal:
         return (
@@ -111,7 +112,7 @@ def decline_problem(legal: list[Action]) -> str:
     return "There is no board good to decline now."
 
 
-def refused(action: Action, view: CaravanseraiView, legal: list[Action]) -> str:
+def refused(action: Action, view: CaravanseraiView, legal: Sequence[Action]) -> str:
     """Why a key's play (a direction, a camel, a lying camel, a decline) cannot be played now."""
     if action[0] == "dir":
         return direction_problem(action[1], view, legal)

@@ -34,11 +34,11 @@ from .looks import hand_look, info_text, season_look
 from .not_a_play import selection_reason
 from .score_tables import hand_table, match_table
 from .season_view import SeasonView
-from .selection import flashed, held, hinted, list_followed, matching, ticked, turn_begun
+from .selection import arrived, flashed, held, hinted, list_followed, matching, ticked, turn_begun
 from .standing import standing_basis
 from .status_line import HAND, enter, play_text, status
 from .table_state import DecktetCaravanTable
-from .views import DecktetCaravanView, HistoryRow, season_play
+from .views import DecktetCaravanView, HistoryRow
 
 if TYPE_CHECKING:
     from caravan_tui.app import TableApp
@@ -99,9 +99,14 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
     def show_view(self, view: DecktetCaravanView) -> None:
         self.table_state = held(self.table)  # (a tick stays on a card still held)
 
+    def view_folded(
+        self, table: TableState[DecktetCaravanView], previous: DecktetCaravanView | None, by_other: bool
+    ) -> TableState[DecktetCaravanView]:
+        """Ticks kept on cards still held, and the opponent's play flashed, in the move's state."""
+        return arrived(cast(DecktetCaravanTable, table), by_other)
+
     def view_changed(self, previous: DecktetCaravanView | None, view: DecktetCaravanView, by_other: bool) -> None:
-        if by_other and view["season"] and season_play(view["season"][-1])[0] != self.seat:
-            self.table_state = flashed(self.table, len(view["season"]) - 1)
+        if by_other and self.table.flash is not None:
             self.set_timer(cast("TableApp", self.app).flash_seconds, self._unflash)
         if previous is not None and len(view["history"]) > len(previous["history"]) and not view["over"]:
             self.result.show_summary(HandSummaryScreen(self.hand_summary(view, view["history"][-1])))

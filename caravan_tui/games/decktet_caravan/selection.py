@@ -15,6 +15,7 @@ from caravan_tui.screens.table_client import list_pointed
 
 from .card_words import PASS, cards_in
 from .table_state import PLAYS, DecktetCaravanTable
+from .views import season_play
 
 
 def plays(table: DecktetCaravanTable) -> list[Action]:
@@ -82,6 +83,16 @@ def hinted(table: DecktetCaravanTable, action: Action) -> DecktetCaravanTable:
     """The hint's play starred in the hand; the ticked cards stay the selection."""
     stars = table.hinted_cards if action == PASS else frozenset(cards_in(action))
     return followed(dataclasses.replace(table, hinted_cards=stars))
+
+
+def arrived(table: DecktetCaravanTable, by_other: bool) -> DecktetCaravanTable:
+    """The table once a move's view arrived: ticks kept on cards still held, and the season's
+    last play flashed when another seat made it."""
+    table = held(table)
+    season = table.view["season"] if table.view is not None else []
+    if by_other and season and season_play(season[-1])[0] != table.seat:
+        return flashed(table, len(season) - 1)
+    return table
 
 
 def flashed(table: DecktetCaravanTable, index: int | None) -> DecktetCaravanTable:

@@ -53,7 +53,7 @@ def status(table: DecktetCaravanTable) -> Text | None:
         return Text.assemble(("Enter plays ", "bold"), play_text(table, action))
     cards = table.ticked_in_hand()
     if not cards:
-        if table.legal == [PASS]:
+        if tuple(table.legal) == (PASS,):
             return Text("Your turn: nothing beats it — p passes.", style="bold")
         return Text("Your turn: space ticks cards, Enter plays them", style="bold")
     readings = len(matching(table, cards))

@@ -15,7 +15,9 @@ so everything drawn from it (marks, the builder's line, the Enter line) is worke
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 
 from caravan_tui.engine import Action
 
@@ -30,7 +32,7 @@ class Selection:
     and, in the favour step, the dice ticked to reroll (their slots on the table)."""
 
     village: str | None = None
-    tucks: dict[str, str] = field(default_factory=dict)
+    tucks: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     reroll: frozenset[int] = frozenset()
 
     def key(self) -> tuple[tuple[str, str], ...]:
@@ -44,7 +46,7 @@ class Selection:
         tucks = {} if only else {c: h for c, h in self.tucks.items() if c != card}
         if half is not None:
             tucks[card] = half
-        return replace(self, tucks=tucks)
+        return replace(self, tucks=MappingProxyType(tucks))
 
     def toggling_die(self, slot: int) -> Selection:
         return replace(self, reroll=self.reroll ^ {slot})
@@ -53,7 +55,7 @@ class Selection:
 class Choices:
     """The complete sales (or placements) of a decision, indexed for the builder."""
 
-    def __init__(self, actions: list[Action]) -> None:
+    def __init__(self, actions: Sequence[Action]) -> None:
         self.actions: dict[tuple, Action] = {}
         self.by_village: dict[str, list[frozenset]] = {}
         self.placing = False

@@ -30,6 +30,7 @@ from caravan_tui.screens.dialogs import ConfirmScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.table_client import cursor_at, cursor_pointed
 from caravan_tui.screens.table_overlays import no_hint_to_take
+from caravan_tui.screens.table_seat import TableState
 from caravan_tui.widgets import ActionList
 
 from . import table_selection as intents
@@ -147,10 +148,15 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
     def enter_action(self) -> Action | None:
         return enter(self.table)
 
+    def view_folded(
+        self, table: TableState[MerchantLordView], previous: MerchantLordView | None, by_other: bool
+    ) -> TableState[MerchantLordView]:
+        """What the new view changed marked (``*``), in the move's state."""
+        mover = previous["to_move"] if previous else None
+        return intents.with_changes(cast(MerchantLordTable, table), previous, mover)
+
     def view_changed(self, previous: MerchantLordView | None, view: MerchantLordView, by_other: bool) -> None:
-        """Mark what the new view changed (``*``)."""
         self.pause.mover = previous["to_move"] if previous else None
-        self.table_state = intents.with_changes(self.table, previous, self.pause.mover)
 
     def your_turn(self) -> None:
         self.pause.our_turn()

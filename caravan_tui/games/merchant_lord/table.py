@@ -14,7 +14,7 @@ the dice marked as used, rerolled or turned are those, whichever of them the cur
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from rich.text import Text
@@ -125,7 +125,7 @@ class MerchantLordTable(TableState[MerchantLordView]):
     def worked_out_choices(self) -> Choices:
         """``choices`` worked out from the view and the legal plays (``offered`` keeps them)."""
         phase = self.phase
-        actions: list[Action] = []
+        actions: Sequence[Action] = ()
         if phase in ("sell", "place"):
             actions = self.legal
         elif phase == "favour" and self.rules_state is not None:

@@ -6,6 +6,7 @@ screen assigns what these give, and every board and line bound to the state draw
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import TypeAlias
 
 from caravan_tui.engine import Action
@@ -155,9 +156,9 @@ def selected(table: MerchantLordTable, action: Action) -> MerchantLordTable:
     elif kind == "adjust" and table.adjust_die(action) is not None:
         table = cursor_pointed(table, DICE, str(table.adjust_die(action)))
     if kind == "sell":
-        return with_selection(table, Selection(action[1], dict(action[2])))
+        return with_selection(table, Selection(action[1], MappingProxyType(dict(action[2]))))
     if kind == "place":
-        return with_selection(table, Selection(action[3], {action[1]: action[2]}))
+        return with_selection(table, Selection(action[3], MappingProxyType({action[1]: action[2]})))
     if kind == "reroll":
         return with_selection(table, Selection(reroll=frozenset(table.rerolled_dice(action))))
     return with_selection(table, Selection())

@@ -1,0 +1,166 @@
+"""What a key or a move redraws at a table (issue 64's "one redraw a key"): the plays list's
+highlight repaints the two options it leaves and reaches, a focus change draws none of its
+options again but the highlighted one, the log draws itself from the table's state and a new
+line in it (or new options in the plays list) lays the screen out no more, and a move's view is
+one state."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.containers import Vertical
+from textual.strip import Strip
+from textual.visual import Visual
+from textual.widgets import Static
+
+from caravan_tui.games.decktet_caravan.card_words import PASS
+from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen
+from caravan_tui.screens.chat import ChatInput
+from caravan_tui.screens.table_seat import TableState
+from caravan_tui.textual_adapter import Redraws
+from caravan_tui.widgets import ActionList, MatchLog
+from caravan_tui.widgets.footer import KeysFooter
+from caravan_tui.widgets.lists import StopAtEnds
+
+from tables import Table, quick_app, wait_for
+
+#: counts every screen's layouts and frames from here on (the benchmark's counter)
+REDRAWS = Redraws()
+
+
+class RecordedList(StopAtEnds):
+    """The list, with the rows it draws recorded."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.drawn: list[int] = []
+
+    def render_line(self, y: int) -> Strip:
+        self.drawn.append(y)
+        return super().render_line(y)
+
+
+class SideApp(App[None]):
+    """A table's side column alone: a plays list and a log, each sized by the stylesheet."""
+
+    CSS = """
+    RecordedList, MatchLog { height: 1fr; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield RecordedList(*(f"play {n}" for n in range(8)), id="plays")
+            yield MatchLog(id="log")
+            yield Static("the status line", id="status")
+
+
+async def test_an_arrow_repaints_the_two_options_the_highlight_leaves_and_reaches():
+    app = SideApp()
+    async with app.run_test(size=(40, 24)) as pilot:
+        plays = app.query_one(RecordedList)
+        plays.focus()
+        await pilot.pause()
+        plays.drawn.clear()
+        await pilot.press("down")
+        await pilot.pause()
+        assert plays.highlighted == 1 and sorted(set(plays.drawn)) == [0, 1]  # (Textual's: all 8)
+        plays.drawn.clear()
+        await pilot.press("down", "up")
+        await pilot.pause()
+        assert plays.highlighted == 1 and sorted(set(plays.drawn)) == [1, 2]
+
+
+async def test_the_chat_line_taking_the_focus_from_the_plays_list_draws_its_highlighted_option_only(
+    tmp_path, monkeypatch
+):
+    """The plays list blurred (the chat line's ``t``) keeps every option's look but the
+    highlighted one's (its reverse goes; the border and its ▸ say where the focus is): Textual's
+    list tinted every option on focus, and drew each of them again."""
+    app = quick_app(tmp_path, 10, home=False)
+    app.move_pause = 0.0
+    table = Table(app, "decktet_caravan", DecktetCaravanScreen, 3, {"hands": 1})
+    table.screen.client.shared = True  # (the chat line is a shared table's)
+    async with app.run_test(size=(80, 24)) as pilot, table:
+        screen = table.screen
+        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
+        plays = screen.query_one(ActionList)
+        plays.focus()
+        screen.act(screen.table.legal[0])  # (the next decision's plays come while the list has the focus)
+        await table.bot_plays(lambda legal: legal[0])
+        await wait_for(pilot, lambda: screen.table.turn is not None and plays.has_focus, "my next turn")
+        await pilot.pause()
+        assert len(plays.options) > 3
+        drawn: list[object] = []
+        made = Visual.to_strips
+
+        def counted(widget, *args, **kwargs):
+            drawn.append(widget)
+            return made(widget, *args, **kwargs)
+
+        monkeypatch.setattr(Visual, "to_strips", staticmethod(counted))
+        await pilot.press("t")
+        await wait_for(pilot, lambda: screen.query_one(ChatInput).has_focus, "the chat line")
+        await pilot.pause()
+        assert not plays.has_focus and drawn.count(plays) <= 1
+
+
+async def test_the_log_draws_itself_from_the_tables_state_and_a_new_line_lays_out_nothing():
+    app = SideApp()
+    async with app.run_test(size=(40, 24)) as pilot:
+        log, plays = app.query_one(MatchLog), app.query_one(RecordedList)
+        assert not hasattr(log, "add") and not hasattr(log, "replace")  # (nothing feeds it from outside)
+        table = TableState(seat=0, log=(("Ann plays.", False),))
+        log.table_state = table
+        await pilot.pause()
+        assert log.lines_text == ["Ann plays."] and "• Ann plays." in log.lines[0].text
+        first, layouts = log.lines[0], REDRAWS.layouts
+        for n in range(30):  # more than it shows: it scrolls to the newest
+            table = TableState(seat=0, log=(*table.log, (f"Bob plays {n}.", True)))
+            log.table_state = table
+            await pilot.pause()
+        plays.set_options([Text(f"another play {n}") for n in range(5)])  # (as many as it shows)
+        await pilot.pause()
+        assert REDRAWS.layouts == layouts and log.lines[0] is first  # (written below, not anew)
+        assert log.scroll_y == log.max_scroll_y > 0 and log.lines_text[-1] == "Bob plays 29."
+        assert any(segment.style is not None and segment.style.bold for segment in log.lines[-1])  # (another's)
+        log.table_state = TableState(seat=0, log=(("A whole log.", False),))  # a reconnect's
+        await pilot.pause()
+        assert log.lines_text == ["A whole log."] and len(log.lines) == 1
+
+
+async def test_an_opponents_move_at_a_decktet_table_is_one_state(tmp_path):
+    """The move's view, the ticks kept on cards still held and the opponent's play flashed are
+    one state assigned (a second one redrew every part of the table again)."""
+    app = quick_app(tmp_path, 10, flash_seconds=5.0, home=False)
+    table = Table(app, "decktet_caravan", DecktetCaravanScreen, 3, {"hands": 1})
+    async with app.run_test(size=(80, 24)) as pilot, table:
+        screen = table.screen
+        if table.runner.host.state.to_move() == 0:
+            await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
+            screen.act(screen.table.legal[0])
+        await wait_for(pilot, lambda: screen.table.view is not None and screen.table.view["to_move"] == 1, "its turn")
+        assigned: list[object] = []
+        screen.watch(screen, "table_state", lambda state: assigned.append(state), init=False)
+        await table.bot_plays(lambda legal: next(a for a in legal if a != ("pass",)))
+        await wait_for(pilot, lambda: screen.table.flash is not None, "the opponent's play flashed")
+        update = [state for state in assigned if state.flash is not None]
+        assert update and assigned.index(update[0]) == 0  # (the move's first state holds the flash)
+
+
+async def test_the_footer_drops_the_pass_key_in_the_frame_that_ends_our_turn(tmp_path):
+    """The footer follows the keys a turn's change brings as the state changes (Textual tells it
+    only after the next frame, which then laid the table out a second time)."""
+    app = quick_app(tmp_path, 10, home=False)
+    app.move_pause = 0.0
+    table = Table(app, "decktet_caravan", DecktetCaravanScreen, 3, {"hands": 1})
+    async with app.run_test(size=(80, 24)) as pilot, table:
+        screen, footer = table.screen, app.screen.query_one(KeysFooter)
+        for _ in range(6):  # our decisions until one may pass
+            await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
+            if PASS in screen.table.legal:
+                break
+            screen.act(next(action for action in screen.table.legal if action != PASS))
+            await table.bot_plays(lambda legal: next(a for a in legal if a != PASS))
+        await wait_for(pilot, lambda: "Pass" in [key.description for key in footer.shown_keys], "the Pass key")
+        screen.act(PASS)
+        assert "Pass" not in [key.description for key in footer.shown_keys]  # (before any frame)
