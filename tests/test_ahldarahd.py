@@ -419,6 +419,24 @@ def test_worked_example_destroying_reds_salt_metals_route_can_be_paid_exactly_th
     check_invariants(state)
 
 
+def test_a_route_destroyed_on_its_owners_map_names_the_owner_once():
+    """The log read "Blue destroys Red's route … on Red's map"; the plays list the same."""
+    names = ["Red", "Blue", "Green"]
+    state = fresh(3)
+    r = route_no("G", "H")
+    put_route(state, RED, RED, r)
+    state.rop[RED] = BLUE
+    set_gold(state, BLUE, 25)
+    to_build(state, BLUE)
+    action = ("destroy", "red", r, "gold", "gold")
+    for words in (render(describe(state, action), names), render(describe(state, action, brief=True), names)):
+        assert words.startswith("Destroy Red's route Salt–Metals ")
+        assert words.count("Red") == 1 and "on their own map" in words
+    (line,) = [t for t in texts(state.apply(action)) if "destroys" in t]
+    assert line.startswith("Blue destroys Red's route Salt–Metals (Sa–Me, land, 10) on their own map, paying 20")
+    assert line.count("Red") == 1
+
+
 def test_a_player_may_never_destroy_their_own_route():
     state = fresh(3)
     put_route(state, RED, RED, 16)
@@ -710,6 +728,21 @@ def test_the_log_says_why_a_bidder_who_cannot_raise_is_out_before_the_award():
     set_gold(state, (opener + 1) % 3, 0)
     [mine] = [e for e in state.apply(("open", "Eyes", 0)) if "cannot raise" in e.text]
     assert mine.render(names, (opener + 1) % 3) == "You cannot raise (only 0 gold) and are out of this auction."
+
+
+def test_an_item_its_holder_opens_at_0_says_why_it_comes_back_to_them_unless_someone_raises():
+    """A play-through read "your own Right of Passage auctioned at 0 every turn" as a fault: it is
+    the rules (an item comes up once a turn, §3.2), so the holder guards it by opening it at 0;
+    the log says so."""
+    state = fresh(3)
+    opener = state.to_move()
+    item = next(k for k in range(3) if state.rop[k] == opener)
+    names = ("Red", "Blue", "Green")
+    [opened] = state.apply(("open", f"RoP {COLOURS[item]}", 0))[:1]
+    assert render(opened.text, names, item) == (
+        f"{names[opener]} opens an auction for your Right of Passage at 0 gold (which {names[opener]} holds: "
+        f"an item comes up once a turn, so {names[opener]} keeps it unless someone raises)."
+    )
 
 
 def test_an_owner_acting_on_their_own_rop_reads_their_own_or_your_own():

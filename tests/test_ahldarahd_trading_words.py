@@ -8,6 +8,8 @@ import random
 
 from test_ahldarahd import BLUE, GREEN, RED, fresh, put_route, route_no, set_gold, to_build, trading_position
 
+from caravan_tui.ai.explain import explained
+from caravan_tui.ai.policies import search_policy
 from caravan_tui.engine import render
 from caravan_tui.games.ahldarahd import GAME
 from caravan_tui.games.ahldarahd.describe import describe
@@ -17,6 +19,8 @@ from caravan_tui.games.ahldarahd.proposal import steps
 from caravan_tui.games.ahldarahd.proposal_draft import started
 from caravan_tui.games.ahldarahd.terms import ANSWER, BUILD
 from caravan_tui.games.ahldarahd.trade_dialog import TradeDialog
+from caravan_tui.screens.table_panels import hint_lines
+from caravan_tui.seats import SeatSpec
 
 NAMES = ["Ann", "AI 2", "AI 3"]
 
@@ -146,6 +150,20 @@ def test_a_hint_to_write_a_trade_both_sides_gain_from_says_the_whole_trade():
         "proposes: you give the Eyes of Shamesh; C gives any Gems card (both sides gain, by the AI's "
         "estimate, against the others)"
     )
+
+
+def test_a_planned_trades_hint_is_headed_as_a_move_worth_doing_first_not_the_only_one():
+    """The bug: a trade both sides gain from is planned before any search (``ai.plan``), so the
+    hint had one candidate and read "The only move worth weighing: Write a trade proposal…"
+    while every claim and the end of the build were open too."""
+    state, seat, _ = a_build_with_a_mutual_trade()
+    view = state.view(seat)
+    weighed = search_policy(SeatSpec.ai("normal"), iterations=20).weigh_root(GAME.id, view, seat, 1)
+    rows = [[c.action, c.share, c.value, c.reason] for c in explained(GAME.id, view, seat, weighed)]
+    assert len(rows) == 1 and len(state.legal_actions()) > 1
+    texts = [render(state.describe(rows[0][0], seat), NAMES, seat)]
+    lines = hint_lines(rows, texts, "", view["scores"], seat, 3, None, choices=len(state.legal_actions()))
+    assert lines[0].startswith("Worth doing first: ") and "only move" not in " ".join(lines)
 
 
 def test_the_trade_builders_partner_rows_count_a_single_card_in_the_singular():
