@@ -152,7 +152,7 @@ def test_a_hint_to_write_a_trade_both_sides_gain_from_says_the_whole_trade():
     )
 
 
-def test_a_planned_trades_hint_is_headed_as_a_move_worth_doing_first_not_the_only_one():
+def test_a_planned_trades_hint_is_headed_as_the_ais_pick_not_the_only_move():
     """The bug: a trade both sides gain from is planned before any search (``ai.plan``), so the
     hint had one candidate and read "The only move worth weighing: Write a trade proposal…"
     while every claim and the end of the build were open too."""
@@ -163,7 +163,7 @@ def test_a_planned_trades_hint_is_headed_as_a_move_worth_doing_first_not_the_onl
     assert len(rows) == 1 and len(state.legal_actions()) > 1
     texts = [render(state.describe(rows[0][0], seat), NAMES, seat)]
     lines = hint_lines(rows, texts, "", view["scores"], seat, 3, None, choices=len(state.legal_actions()))
-    assert lines[0].startswith("Worth doing first: ") and "only move" not in " ".join(lines)
+    assert lines[0].startswith("The AI's pick: ") and "only move" not in " ".join(lines)
 
 
 def test_the_trade_builders_partner_rows_count_a_single_card_in_the_singular():

@@ -109,7 +109,11 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
             f"({who(state.leader)} bid {state.high}; you have {state.gold[seat]})"
         )
     if kind == "pass":
-        return f"Pass: leave {item_words(state.item, seat)} to the others (bid {state.high} by {who(state.leader)})"
+        leader, item = state.leader, state.item
+        if state.holder(item) == seat:  # the winner takes it from its holder (§3.2): passing gives it up
+            what = f"back {item_words(item, leader)}" if item == ROP + leader else item_words(item, seat)
+            return f"Pass: {who(leader)} take{who(leader, 's')} {what} from you at {state.high} unless outbid"
+        return f"Pass: leave {item_words(item, seat)} to the others (bid {state.high} by {who(leader)})"
     if kind == "give_shah":
         return "Keep the Shah" if action[1] == seat else f"Give the Shah to {who(action[1])}"
     if kind == "claim":
