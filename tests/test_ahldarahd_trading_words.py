@@ -6,7 +6,18 @@ from __future__ import annotations
 
 import random
 
-from test_ahldarahd import BLUE, GREEN, RED, fresh, put_route, route_no, set_gold, to_build, trading_position
+from test_ahldarahd import (
+    BLUE,
+    GREEN,
+    RED,
+    fresh,
+    put_route,
+    route_no,
+    set_gold,
+    set_hand,
+    to_build,
+    trading_position,
+)
 
 from caravan_tui.ai.explain import explained
 from caravan_tui.ai.policies import search_policy
@@ -164,6 +175,21 @@ def test_a_planned_trades_hint_is_headed_as_the_ais_pick_not_the_only_move():
     texts = [render(state.describe(rows[0][0], seat), NAMES, seat)]
     lines = hint_lines(rows, texts, "", view["scores"], seat, 3, None, choices=len(state.legal_actions()))
     assert lines[0].startswith("The AI's pick: ") and "only move" not in " ".join(lines)
+
+
+def test_ending_the_build_with_a_city_in_reach_says_what_the_ai_weighs_against_taking_it():
+    """A hint put "End your build — keeps 6 gold" above a claim taking the Horses city (+3 gold):
+    the evaluation counts a city still to take with the hope of a bonus, and a city taken without
+    it. Where a city is in reach, the reason says so; where none is, it does not."""
+    state = fresh(3, seed=1)
+    set_gold(state, RED, 5)
+    set_hand(state, RED, ["red Horses"])
+    to_build(state, RED)
+    said = render(explain(state, RED, [("end",)]), NAMES, RED)
+    assert said == "keeps 5 gold and 1 card for later turns"
+    put_route(state, RED, RED, route_no("F", "I"))  # the Horses city (I) is one route short
+    said = render(explain(state, RED, [("end",)]), NAMES, RED)
+    assert said.endswith("; the AI counts a city still to take with the hope of a bonus, a city taken without it")
 
 
 def test_the_trade_builders_partner_rows_count_a_single_card_in_the_singular():
