@@ -24,6 +24,7 @@ from caravan_tui.ai.policies import search_policy
 from caravan_tui.engine import render
 from caravan_tui.games.ahldarahd import GAME
 from caravan_tui.games.ahldarahd.describe import describe
+from caravan_tui.games.ahldarahd.evaluation import estimate, projected_all, win_chances
 from caravan_tui.games.ahldarahd.explain import explain
 from caravan_tui.games.ahldarahd.mutual import mutual_trade, next_step
 from caravan_tui.games.ahldarahd.proposal import steps
@@ -190,6 +191,21 @@ def test_ending_the_build_with_a_city_in_reach_says_what_the_ai_weighs_against_t
     put_route(state, RED, RED, route_no("F", "I"))  # the Horses city (I) is one route short
     said = render(explain(state, RED, [("end",)]), NAMES, RED)
     assert said.endswith("; the AI counts a city still to take with the hope of a bonus, a city taken without it")
+
+
+def test_a_trade_both_sides_gain_from_once_sent_is_judged_by_what_it_moves_not_charged_as_a_draft():
+    """The hint advises a trade both sides gain from (planned, unsearched); the review weighs the
+    person's sent draft by search, whose evaluation charged the draft for the rest of the turn
+    (0.05 of win chance): a hinted trade was graded a mistake. Once sent, only the trade counts."""
+    state, seat, found = a_build_with_a_mutual_trade()
+    for step in steps(found.proposal):
+        state.apply(step, False)
+    assert state.phase == ANSWER
+    plain = win_chances(state, projected_all(state))
+    assert estimate(state)[seat] == plain[seat]
+    state.apply(("accept",), False)
+    if state.phase == BUILD:
+        assert estimate(state)[seat] == win_chances(state, projected_all(state))[seat]
 
 
 def test_the_trade_builders_partner_rows_count_a_single_card_in_the_singular():
