@@ -50,9 +50,11 @@ class Table:
     """``prefix`` is applied before the match starts, so a test can begin at a position. The
     app is best a ``BareApp`` (``quick_app(…, home=False)``): the table needs no Home under it."""
 
-    def __init__(self, app, game_id: str, screen_class: type, seed: int, options: dict, prefix=()) -> None:
+    def __init__(
+        self, app, game_id: str, screen_class: type, seed: int, options: dict, prefix=(), names=("Tester", "Bot")
+    ) -> None:
         self.app = app
-        self.runner = MatchRunner.new(game_id, [SeatSpec("human")] * 2, ["Tester", "Bot"], seed, options, None)
+        self.runner = MatchRunner.new(game_id, [SeatSpec("human")] * len(names), list(names), seed, options, None)
         host = self.runner.host
         for action in prefix:
             seat = host.state.to_move()

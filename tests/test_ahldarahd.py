@@ -419,6 +419,24 @@ def test_worked_example_destroying_reds_salt_metals_route_can_be_paid_exactly_th
     check_invariants(state)
 
 
+def test_a_route_destroyed_on_its_owners_map_names_the_owner_once():
+    """The log read "Blue destroys Red's route … on Red's map"; the plays list the same."""
+    names = ["Red", "Blue", "Green"]
+    state = fresh(3)
+    r = route_no("G", "H")
+    put_route(state, RED, RED, r)
+    state.rop[RED] = BLUE
+    set_gold(state, BLUE, 25)
+    to_build(state, BLUE)
+    action = ("destroy", "red", r, "gold", "gold")
+    for words in (render(describe(state, action), names), render(describe(state, action, brief=True), names)):
+        assert words.startswith("Destroy Red's route Salt–Metals ")
+        assert words.count("Red") == 1 and "on their own map" in words
+    (line,) = [t for t in texts(state.apply(action)) if "destroys" in t]
+    assert line.startswith("Blue destroys Red's route Salt–Metals (Sa–Me, land, 10) on their own map, paying 20")
+    assert line.count("Red") == 1
+
+
 def test_a_player_may_never_destroy_their_own_route():
     state = fresh(3)
     put_route(state, RED, RED, 16)
@@ -710,6 +728,37 @@ def test_the_log_says_why_a_bidder_who_cannot_raise_is_out_before_the_award():
     set_gold(state, (opener + 1) % 3, 0)
     [mine] = [e for e in state.apply(("open", "Eyes", 0)) if "cannot raise" in e.text]
     assert mine.render(names, (opener + 1) % 3) == "You cannot raise (only 0 gold) and are out of this auction."
+
+
+def test_an_item_its_holder_opens_at_0_says_why_it_comes_back_to_them_unless_someone_raises():
+    """A play-through read "your own Right of Passage auctioned at 0 every turn" as a fault: it is
+    the rules (an item comes up once a turn, §3.2), so the holder guards it by opening it at 0;
+    the log says so."""
+    state = fresh(3)
+    opener = state.to_move()
+    item = next(k for k in range(3) if state.rop[k] == opener)
+    names = ("Red", "Blue", "Green")
+    [opened] = state.apply(("open", f"RoP {COLOURS[item]}", 0))[:1]
+    assert render(opened.text, names, item) == (
+        f"{names[opener]} opens an auction for your Right of Passage at 0 gold (which {names[opener]} holds: "
+        f"an item comes up once a turn, so {names[opener]} keeps it unless someone raises)."
+    )
+
+
+def test_passing_on_an_item_one_holds_says_the_opener_takes_it_from_you():
+    """The bug: an AI opened the person's own Right of Passage, which the person held, at 0 every
+    turn, and the plays list's pass read "leave your own Right of Passage to the others" as if it
+    were not theirs to lose: the winner takes it from its holder (§3.2)."""
+    state = fresh(3)
+    opener = state.to_move()
+    holder = (opener + 1) % 3
+    state.rop[holder] = holder
+    state.apply(("open", f"RoP {COLOURS[holder]}", 0))
+    assert state.to_move() == holder
+    said = render(state.describe(("pass",), holder), ("Red", "Blue", "Green"), holder)
+    assert (
+        said == f"Pass: {('Red', 'Blue', 'Green')[opener]} takes your own Right of Passage from you at 0 unless outbid"
+    )
 
 
 def test_an_owner_acting_on_their_own_rop_reads_their_own_or_your_own():
@@ -1268,7 +1317,8 @@ def test_ai_seats_trade_by_suggested_proposals_never_by_hand():
     legal = state.legal_actions()
     weighed = considered(state, legal)
     left_out = [action for action in legal if action not in weighed]
-    assert left_out and all(action[0] == "trade_with" for action in left_out)
+    assert any(action[0] == "trade_with" for action in left_out)
+    assert all(action[0] == "trade_with" or action[0] == "buy" for action in left_out)  # (or with one's last gold)
     assert ("end",) in weighed and any(action[0] == "offer" for action in weighed)
 
 
@@ -1316,6 +1366,48 @@ def test_the_ai_contests_a_card_that_completes_its_city_rather_than_let_it_go_at
     state.apply(("open", "red Horses", 0))
     assert state.to_move() == RED
     assert ai_answer(state, 300)[0] == "raise"
+
+
+@pytest.mark.parametrize("item", ["RoP blue", "Eyes"])
+def test_the_ai_never_bids_its_last_gold_which_a_claim_needs(item):
+    """The bug: an AI bid its last gold away (the evaluation counts later turns' routes whatever
+    the gold left) and, unable to claim (a claim costs a gold), took no city and sat at 0 gold the
+    whole match. It bids at most all but one of its gold, and at 1 gold only opens at 0."""
+    state = fresh(3, seed=1)
+    state.order, state.pos, state.turn = (GREEN, RED, BLUE), 0, GREEN  # Green opens, Red answers
+    put_route(state, RED, RED, route_no("F", "I"))
+    set_gold(state, RED, 1)
+    set_hand(state, RED, ["red Salt", "red Gems"])
+    state.apply(("open", item, 0))
+    assert state.to_move() == RED
+    assert ai_answer(state, 300) == ("pass",)
+    set_gold(state, RED, 4)
+    state._legal = None
+    assert {a[1] for a in considered(state, state.legal_actions()) if a[0] == "raise"} == {1, 2, 3}
+    opening = fresh(3, seed=1)
+    set_gold(opening, opening.turn, 3)
+    opening._legal = None
+    assert {a[2] for a in considered(opening, opening.legal_actions())} == {0, 1, 2}
+
+
+def test_the_ai_never_buys_a_route_with_its_last_gold_unless_it_takes_a_city_or_the_match_ends():
+    """The bug, its other way: an AI bought a route for its last 8 gold and sat at 0 gold the rest
+    of the match. A purchase taking a city pays its gold back, and the last build's gold only
+    breaks a tie."""
+    state = fresh(3, seed=1)
+    set_hand(state, RED, [])
+    set_gold(state, RED, 7)
+    to_build(state, RED)
+    buys = {a[2] for a in considered(state, state.legal_actions()) if a[:2] == ("buy", "red")}
+    assert route_no("I", "J") in buys and route_no("F", "I") not in buys  # 6 gold, and 7 of 7
+    put_route(state, RED, RED, route_no("I", "J"))  # now F–I takes the Horses city (2 of 3)
+    state._legal = None
+    assert route_no("F", "I") in {a[2] for a in considered(state, state.legal_actions()) if a[:2] == ("buy", "red")}
+    last = fresh(3, seed=1)
+    set_gold(last, RED, 7)
+    to_build(last, RED)
+    last.final = True
+    assert route_no("F", "I") in {a[2] for a in considered(last, last.legal_actions()) if a[:2] == ("buy", "red")}
 
 
 def test_ones_own_rop_on_the_table_counts_as_an_open_map_as_in_another_players_hands():

@@ -663,6 +663,36 @@ async def test_the_auctions_key_lines_fit_the_panel_whole_at_80x24(tmp_path):
         assert panel_lines(app)[2] == f"b raise to {raises[-1]} (typed 12) · p pass"
 
 
+def seat_1_pays_early(state):
+    """As ``quiet``, but seat 1 opens its auctions at 1 gold, so its Camel goes face down."""
+    if state.turn == 1 and state.phase == BID_OPEN and state.camel[1] and state.gold[1]:
+        return next(a for a in state.legal_actions() if a[0] == "open" and a[2] == 1)
+    return quiet(state)
+
+
+async def test_a_bidder_who_cannot_raise_is_listed_out_of_the_auction_before_being_asked(tmp_path):
+    """The bug: the auction panel listed under "in:" a bidder whose Camel was face down, still to
+    be asked (it passes by itself when asked): it read as if it could still outbid."""
+
+    def asked_before_one_who_cannot_raise(s):
+        return (
+            s.phase == BID_RAISE
+            and s.turn == 0
+            and any(q != s.leader and not s.out >> q & 1 and not s.can_raise(q) for q in range(3))
+        )
+
+    prefix, state = play_until(asked_before_one_who_cannot_raise, players=3, choose=seat_1_pays_early)
+    (cannot,) = [q for q in range(3) if q != state.leader and not state.out >> q & 1 and not state.can_raise(q)]
+    app = make_app(tmp_path)
+    names = ("Tester", "Bot", "Cy")
+    async with app.run_test(size=SIZE) as pilot, Table(app, "ahldarahd", AhldarahdScreen, 1, {}, prefix, names):
+        await wait_for(pilot, lambda: my_turn(app), "my raise")
+        line = next(line for line in panel_lines(app) if " · in:" in line)
+        listed_in = line.split(" · in:")[1].split(" · out:")[0].split()
+        assert COLOURS[cannot][0].upper() not in listed_in, line
+        assert line.endswith(f"out: {COLOURS[cannot][0].upper()}"), line
+
+
 async def test_an_incense_card_is_an_incense_card_wherever_the_table_names_a_commodity(tmp_path):
     """The bug: "a Incense card". The Night's loss, a draft in the panel, the route problem and
     the trade builder's sides put "an" before a commodity that starts with a vowel."""

@@ -6,17 +6,33 @@ from __future__ import annotations
 
 import random
 
-from test_ahldarahd import BLUE, GREEN, RED, fresh, put_route, route_no, set_gold, to_build, trading_position
+from test_ahldarahd import (
+    BLUE,
+    GREEN,
+    RED,
+    fresh,
+    put_route,
+    route_no,
+    set_gold,
+    set_hand,
+    to_build,
+    trading_position,
+)
 
+from caravan_tui.ai.explain import explained
+from caravan_tui.ai.policies import search_policy
 from caravan_tui.engine import render
 from caravan_tui.games.ahldarahd import GAME
 from caravan_tui.games.ahldarahd.describe import describe
+from caravan_tui.games.ahldarahd.evaluation import estimate, projected_all, win_chances
 from caravan_tui.games.ahldarahd.explain import explain
 from caravan_tui.games.ahldarahd.mutual import mutual_trade, next_step
 from caravan_tui.games.ahldarahd.proposal import steps
 from caravan_tui.games.ahldarahd.proposal_draft import started
 from caravan_tui.games.ahldarahd.terms import ANSWER, BUILD
 from caravan_tui.games.ahldarahd.trade_dialog import TradeDialog
+from caravan_tui.screens.table_panels import hint_lines
+from caravan_tui.seats import SeatSpec
 
 NAMES = ["Ann", "AI 2", "AI 3"]
 
@@ -146,6 +162,50 @@ def test_a_hint_to_write_a_trade_both_sides_gain_from_says_the_whole_trade():
         "proposes: you give the Eyes of Shamesh; C gives any Gems card (both sides gain, by the AI's "
         "estimate, against the others)"
     )
+
+
+def test_a_planned_trades_hint_is_headed_as_the_ais_pick_not_the_only_move():
+    """The bug: a trade both sides gain from is planned before any search (``ai.plan``), so the
+    hint had one candidate and read "The only move worth weighing: Write a trade proposal…"
+    while every claim and the end of the build were open too."""
+    state, seat, _ = a_build_with_a_mutual_trade()
+    view = state.view(seat)
+    weighed = search_policy(SeatSpec.ai("normal"), iterations=20).weigh_root(GAME.id, view, seat, 1)
+    rows = [[c.action, c.share, c.value, c.reason] for c in explained(GAME.id, view, seat, weighed)]
+    assert len(rows) == 1 and len(state.legal_actions()) > 1
+    texts = [render(state.describe(rows[0][0], seat), NAMES, seat)]
+    lines = hint_lines(rows, texts, "", view["scores"], seat, 3, None, choices=len(state.legal_actions()))
+    assert lines[0].startswith("The AI's pick: ") and "only move" not in " ".join(lines)
+
+
+def test_ending_the_build_with_a_city_in_reach_says_what_the_ai_weighs_against_taking_it():
+    """A hint put "End your build — keeps 6 gold" above a claim taking the Horses city (+3 gold):
+    the evaluation counts a city still to take with the hope of a bonus, and a city taken without
+    it. Where a city is in reach, the reason says so; where none is, it does not."""
+    state = fresh(3, seed=1)
+    set_gold(state, RED, 5)
+    set_hand(state, RED, ["red Horses"])
+    to_build(state, RED)
+    said = render(explain(state, RED, [("end",)]), NAMES, RED)
+    assert said == "keeps 5 gold and 1 card for later turns"
+    put_route(state, RED, RED, route_no("F", "I"))  # the Horses city (I) is one route short
+    said = render(explain(state, RED, [("end",)]), NAMES, RED)
+    assert said.endswith("; the AI counts a city still to take with the hope of a bonus, a city taken without it")
+
+
+def test_a_trade_both_sides_gain_from_once_sent_is_judged_by_what_it_moves_not_charged_as_a_draft():
+    """The hint advises a trade both sides gain from (planned, unsearched); the review weighs the
+    person's sent draft by search, whose evaluation charged the draft for the rest of the turn
+    (0.05 of win chance): a hinted trade was graded a mistake. Once sent, only the trade counts."""
+    state, seat, found = a_build_with_a_mutual_trade()
+    for step in steps(found.proposal):
+        state.apply(step, False)
+    assert state.phase == ANSWER
+    plain = win_chances(state, projected_all(state))
+    assert estimate(state)[seat] == plain[seat]
+    state.apply(("accept",), False)
+    if state.phase == BUILD:
+        assert estimate(state)[seat] == win_chances(state, projected_all(state))[seat]
 
 
 def test_the_trade_builders_partner_rows_count_a_single_card_in_the_singular():

@@ -170,19 +170,24 @@ def plain_is_as_good(stats: RootStats, plain: Action) -> bool:
 
 #: how sure a search is of its choice, from its share of the visits and the expected results
 CLEAR, CLOSE = "clearly best", "a close call"
+#: a lone candidate among several moves: the game's planner chose it before any search weighed the
+#: others (a trade both sides gain from, proposed first in a build), or the search weighs no other
+#: (an AI never bids its last gold), so it is not "the only move", nor better than any by a margin
+LONE = "the AI's pick"
 #: a candidate whose expected result is within this of the choice's is "nearly as good"
 NEARLY = 0.02
 
 
-def confidence(shares: Sequence[float], values: Sequence[float]) -> str:
-    """How sure the search is of its first candidate, in words: "the only move", "clearly best"
-    (most of the search, and better by a margin), "a close call" (the next one expects as much,
-    or had nearly as much of the search and expects nearly as much) or "probably best". Shares
-    alone never make a close call: a search over hundreds of moves (a Camel Caravan turn) gives
-    each a few hundredths, and a pick-up expected 13 points above the next move was "a close
-    call" with 3% of the visits against 1.5%."""
+def confidence(shares: Sequence[float], values: Sequence[float], choices: int | None = None) -> str:
+    """How sure the search is of its first candidate, in words: "the only move worth weighing",
+    "the AI's pick" (the only candidate of ``choices`` moves: planned, or the only one weighed),
+    "clearly best" (most of the search, and better by a margin), "a close call" (the next one
+    expects as much, or had nearly as much of the search and expects nearly as much) or "probably
+    best". Shares alone never make a close call: a search over hundreds of moves (a Camel Caravan
+    turn) gives each a few hundredths, and a pick-up expected 13 points above the next move was "a
+    close call" with 3% of the visits against 1.5%."""
     if len(shares) < 2:
-        return "the only move worth weighing"
+        return LONE if choices is not None and choices > 1 else "the only move worth weighing"
     (s1, s2), (v1, v2) = shares[:2], values[:2]
     if s1 >= 0.5 and s1 >= 2 * s2 and v1 - v2 >= NEARLY:
         return CLEAR

@@ -80,6 +80,7 @@ class TableOverlays:
             len(table.names),
             screen.hint_warning(action),
             screen.standing_basis(),
+            len(table.legal),
         )
         key = take_hint_key(screen)
         if key is None:

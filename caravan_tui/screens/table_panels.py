@@ -43,12 +43,14 @@ def hint_lines(
     players: int,
     warning: str | None,
     basis: str = STILL_TO_PLAY,
+    choices: int | None = None,
 ) -> list[str]:
     """The hint panel's lines: the game's ``warning`` first, then the search's top moves in
     words (``texts``; the host's ``text`` when it gave none) with the game's reasons, how sure it
-    is and (between players) how the match stands (``basis``: on what the AI's rating differs from
-    the scores, in the game's words), under the suggestion, in view."""
-    lines = explanation(rows, texts) or [text]
+    is (``choices``: the legal moves, beside which a lone candidate was planned) and (between
+    players) how the match stands (``basis``: on what the AI's rating differs from the scores, in
+    the game's words), under the suggestion, in view."""
+    lines = explanation(rows, texts, choices) or [text]
     if rows and players > 1:
         below = 2 if len(lines) > 1 and lines[1].startswith("  ") else 1  # (its reason)
         lines.insert(below, f"How it stands: {headline(float(rows[0][2]), scores, seat, basis)}.")
@@ -80,19 +82,19 @@ def mid_sentence(reason: str) -> str:
     return f"{first.lower()} {rest}".rstrip() if first in ("You", "Your") else reason
 
 
-def explanation(candidates: list, texts: list[str] | None = None) -> list[str]:
+def explanation(candidates: list, texts: list[str] | None = None, choices: int | None = None) -> list[str]:
     """The search's top moves in words, the suggestion first, each with the game's reason:
     "Clearly best: Pass", "  keeps both Crowns for the next season", "Nearly as good: …" (an
     alternative's reason without the parts it shares with the suggestion's). How sure the search
     is comes from the candidates' shares of the search and expected results; the numbers
     themselves mean little to a player and are not shown. ``texts``: the moves as the screen
-    words them (default: the host's words)."""
+    words them (default: the host's words); ``choices``: the legal moves (``confidence``)."""
     if not candidates:
         return []
     texts = texts or [str(row[0]) for row in candidates]
     shares, values = [float(row[1]) for row in candidates], [float(row[2]) for row in candidates]
     reasons = [str(row[3]) if len(row) > 3 else "" for row in candidates]
-    sure = confidence(shares, values)
+    sure = confidence(shares, values, choices)
     lines = [f"{sure[0].upper()}{sure[1:]}: {texts[0]}"]
     if reasons[0]:
         lines.append(f"  {reasons[0]}")

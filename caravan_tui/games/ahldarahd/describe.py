@@ -77,11 +77,12 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
     seat = state.turn if state.turn is not None else 0
     n = state.n
 
-    def route(m: int, r: int) -> str:
+    def route(m: int, r: int, by: int = -1) -> str:
+        """Route r of map m with its map; ``by``: the map of seat ``by`` reads "their own map"."""
         if brief:
             a, b = ROUTE_GOODS[m][r]
-            return f"{COMMODITIES[a]}–{COMMODITIES[b]} ({'sea' if SEA[r] else 'land'}) on {map_words(m, n)}"
-        return f"{route_words(m, r)} on {map_words(m, n)}"
+            return f"{COMMODITIES[a]}–{COMMODITIES[b]} ({'sea' if SEA[r] else 'land'}) on {map_words(m, n, by)}"
+        return f"{route_words(m, r)} on {map_words(m, n, by)}"
 
     if kind == "free":
         r = action[1] - 1
@@ -108,7 +109,11 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
             f"({who(state.leader)} bid {state.high}; you have {state.gold[seat]})"
         )
     if kind == "pass":
-        return f"Pass: leave {item_words(state.item, seat)} to the others (bid {state.high} by {who(state.leader)})"
+        leader, item = state.leader, state.item
+        if state.holder(item) == seat:  # the winner takes it from its holder (§3.2): passing gives it up
+            what = f"back {item_words(item, leader)}" if item == ROP + leader else item_words(item, seat)
+            return f"Pass: {who(leader)} take{who(leader, 's')} {what} from you at {state.high} unless outbid"
+        return f"Pass: leave {item_words(item, seat)} to the others (bid {state.high} by {who(leader)})"
     if kind == "give_shah":
         return "Keep the Shah" if action[1] == seat else f"Give the Shah to {who(action[1])}"
     if kind == "claim":
@@ -130,7 +135,8 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
             for s in ENDS[r]
             if state.ctrl[m * SLOTS + s] == victim and state.routes_into(m, s, victim) - 1 < MAJORITY[s]
         ]
-        text = f"Destroy {poss(victim)} route {route(m, r)}, paying {paying}"
+        # a route on its owner's map: "Destroy Cy's route … on their own map", Cy named once
+        text = f"Destroy {poss(victim)} route {route(m, r, victim)}, paying {paying}"
         return text + (f": {who(victim)} lose{who(victim, 's')} {' and '.join(loses)}" if loses else "")
     if kind == "sell_rop":
         k = COLOUR_INDEX[action[1]]

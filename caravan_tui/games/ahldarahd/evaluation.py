@@ -16,8 +16,8 @@ building phase is over keeps its points (gold only breaks ties). The projected s
 win chances by a softmax whose spread shrinks as the end nears; a seat that accepted a trade
 this turn gives up ``MARGIN`` of its chance (``trading.py``: trading with a rival is a risk, so
 a trade must gain more; a failed acceptance counts too, so a seat lacking the card declines),
-and a seat gives up a little for each proposal it made this turn
-(``OFFER_COST``, ``DRAFT_COST``).
+and a seat gives up a little for each suggested proposal it made this turn and while it writes
+one by hand (``OFFER_COST``, ``DRAFT_COST``).
 
 The numbers these are made of are ``Weights``: ``HAND``, set by hand, or those fitted to
 self-play (``tuned.py``).
@@ -83,9 +83,11 @@ HAND = Weights(
 )
 #: the win chance a seat gives up for each trade it accepted this turn
 MARGIN = 0.02
-#: the win chance a seat gives up for each suggested proposal it made this turn, and for each it
-#: wrote by hand (and while it writes one): a proposal must bring something, else "propose, be
-#: refused" is a free second look for search; the hand-written ones are for people
+#: the win chance a seat gives up for each suggested proposal it made this turn, and while it
+#: writes one by hand: a proposal must bring something, else "propose, be refused" is a free
+#: second look for search. A draft sent is judged by what it moves: AI seats write only the trades
+#: both sides gain from (``mutual``), unsearched, and a charge that outlived the sending graded such
+#: a trade, hinted, a mistake in the review
 OFFER_COST = 0.04
 DRAFT_COST = 0.05
 
@@ -338,14 +340,10 @@ def estimate(state: AhldarahdState, w: Weights = HAND) -> list[float]:
     if state.phase == OVER:
         return state.outcome()
     chances = win_chances(state, projected_all(state, None, w), w)
-    accepted, proposed, drafted = state.accepted, state.proposed, state.drafted
-    if accepted or proposed or drafted:
+    accepted, proposed = state.accepted, state.proposed
+    if accepted or proposed:
         for s in range(state.n):
-            cost = (
-                (MARGIN * accepted[s] if accepted else 0.0)
-                + (OFFER_COST * proposed[s] if proposed else 0.0)
-                + (DRAFT_COST * drafted[s] if drafted else 0.0)
-            )
+            cost = (MARGIN * accepted[s] if accepted else 0.0) + (OFFER_COST * proposed[s] if proposed else 0.0)
             if cost:
                 chances[s] = max(0.0, chances[s] - cost)
     if state.phase == COMPOSE and state.turn is not None:  # a draft: the seat to move's

@@ -15,7 +15,7 @@ from caravan_tui.engine import seat_field as who
 from caravan_tui.words import a_or_an, signed
 
 from .cards import COMMODITY_MASK, ITEM_INDEX, ROP, pick_card
-from .evaluation import commodity_worth, item_worth, projected_all
+from .evaluation import board_of, commodity_worth, item_worth, projected_all
 from .maps import (
     COLOUR_INDEX,
     COMMODITIES,
@@ -69,7 +69,12 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
         cards = state.hand[seat].bit_count()
         if state.final:  # no later turns: gold only breaks a tie, cards score nothing
             return f"ends {poss(seat)} last build: {state.gold[seat]} gold left counts only in a tie"
-        return f"keeps {state.gold[seat]} gold and {plural(cards, 'card')} for later turns"
+        kept = f"keeps {state.gold[seat]} gold and {plural(cards, 'card')} for later turns"
+        if kind == "end" and _city_in_reach(state, seat):
+            # what the AI weighs, said: a city still to take carries the hope of a bonus (a point
+            # less than a sure one) that a city taken loses, so ending can rank above taking one
+            kept += "; the AI counts a city still to take with the hope of a bonus, a city taken without it"
+        return kept
     if kind in ("open", "raise", "pass"):
         return _bid(state, seat, action)
     if kind == "give_shah":
@@ -81,6 +86,23 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
     if kind == "trade_with":
         return _proposal(state, seat, line)
     return _draft_step(state, seat, action)
+
+
+def _city_in_reach(state: AhldarahdState, seat: int) -> bool:
+    """Whether a claim or purchase ``seat`` may make now takes a city whose hope of a bonus the
+    evaluation drops once taken (``evaluation.W_BONUS_HOPE``): one on its own map, or abroad of a
+    commodity it does not hold at home."""
+    home = board_of(state).home[seat]
+    for action in state.legal_actions():
+        if action[0] not in ("claim", "buy"):
+            continue
+        m, r = COLOUR_INDEX[action[1]], action[2] - 1
+        for slot in ENDS[r]:
+            if state.ctrl[m * SLOTS + slot] == seat or state.routes_into(m, slot, seat) + 1 < MAJORITY[slot]:
+                continue
+            if m == seat or not home >> COMMODITY_AT[m][slot] & 1:
+                return True
+    return False
 
 
 def _proposal(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:

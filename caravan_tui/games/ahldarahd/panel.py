@@ -126,7 +126,8 @@ def card_or_item(table: AhldarahdTable, item: str) -> str:
 
 
 def auction_lines(table: AhldarahdTable, view: AhldarahdView, auction: AuctionView, mover: int) -> list[Text]:
-    out_seats = set(auction["out"])
+    # a bidder who cannot raise is out already, though not yet asked (it passes by itself)
+    out_seats = set(auction["out"]) | set(auction.get("cannot", ()))
     first = Text(f"Auction: {card_or_item(table, auction['item'])}", style="bold")
     second = Text(table.words(f"bid {auction['bid']} by {who(auction['leader'])} · in:"))
     for seat in range(view["players"]):

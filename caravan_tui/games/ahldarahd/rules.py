@@ -592,7 +592,7 @@ class AhldarahdState(SplitMixChance, TurnState):
             q = (q + 1) % n
             if q == self.leader or self.out >> q & 1:
                 continue
-            if self.camel[q] and self.gold[q] > self.high:
+            if self.can_raise(q):
                 self.phase = BID_RAISE
                 self.turn = q
                 self.cur = q
@@ -602,6 +602,11 @@ class AhldarahdState(SplitMixChance, TurnState):
                 why = "Camel face down" if not self.camel[q] else f"only {gold_words(self.gold[q])}"
                 events.append(Event(f"{who(q)} cannot raise ({why}) and {who(q, 'is')} out of this auction."))
         self._award(events)
+
+    def can_raise(self, seat: int) -> bool:
+        """Whether ``seat`` could raise the current bid: Camel face up and more gold than the bid
+        (a bidder who cannot passes by themselves when asked: Ruling)."""
+        return self.camel[seat] and self.gold[seat] > self.high
 
     def _award(self, events: list[Event] | None) -> None:
         winner, item, price = self.leader, self.item, self.high
@@ -923,7 +928,14 @@ class AhldarahdState(SplitMixChance, TurnState):
                 what = item_words(item, seat)
                 text = f"{who(seat)} open{who(seat, 's')} an auction for {what} at {gold_words(action[2])}"
                 holder = self.holder(item)
-                if holder == seat:
+                if holder == seat and not action[2]:
+                    # the rules, not a fault: an item comes up once a turn (§3.2), so its holder
+                    # keeps it this way unless someone raises (an AI does it every turn)
+                    text += (
+                        f" (which {who(seat)} hold{who(seat, 's')}: an item comes up once a turn, so "
+                        f"{who(seat)} keep{who(seat, 's')} it unless someone raises)"
+                    )
+                elif holder == seat:
                     text += f" (which {who(seat)} hold{who(seat, 's')})"
                 elif holder >= 0:
                     text += f" (held by {who(holder)})"
@@ -1018,8 +1030,9 @@ class AhldarahdState(SplitMixChance, TurnState):
             if events is not None:
                 paid = self.destroy_price(seat, r, halves)
                 text = (
+                    # a route on its owner's map: "Bo destroys Cy's route … on their own map", said once
                     f"{who(seat)} destroy{who(seat, 's')} {poss(victim)} route {route_words(m, r)} on "
-                    f"{map_words(m, self.n)}, paying {gold_words(paid)}"
+                    f"{map_words(m, self.n, victim)}, paying {gold_words(paid)}"
                     + (f" and {', '.join(CARD_NAMES[c] for c in cards)}" if cards else "")
                 )
             self._remove(m, r, events, text, self._others(seat) if cards else False)
@@ -1124,6 +1137,7 @@ class AhldarahdState(SplitMixChance, TurnState):
                 "bid": self.high,
                 "leader": self.leader,
                 "out": [s for s in range(n) if self.out >> s & 1],
+                "cannot": [s for s in range(n) if s != self.leader and not self.out >> s & 1 and not self.can_raise(s)],
                 "last": self.cur,
             },
             "proposals_left": self.proposals,
