@@ -100,6 +100,7 @@ async def test_the_decisions_judged_so_far_show_as_they_come_the_costliest_first
     import asyncio
 
     from caravan_tui.ai.review import Judged, Review
+    from caravan_tui.textual_adapter import screen_lines
 
     def judged(turn: int, before: float, after: float) -> Judged:
         return Judged(turn, ("a",), f"move at {turn}", "", ("b",), "b", "", before, after, 0, turn)
@@ -119,6 +120,11 @@ async def test_the_decisions_judged_so_far_show_as_they_come_the_costliest_first
         await app.push_screen(screen)
         live = screen.query_one("#review-live")
         await wait_for(pilot, lambda: len(live.lines) == 3, "the decisions judged so far")
+        status = screen.query_one("#review-status")
+        rows = [row.strip() for row in screen_lines(screen)[status.region.y : status.region.bottom]]
+        assert rows == [
+            "The AI judges each of your decisions from what you could see then — s stops."
+        ]  # (not "— s" / "stops.")
         assert live.lines == [
             "The costliest of the 2 judged so far:",
             "Move 3: move at 2 — a blunder: 60% → 30% (−30 points)",

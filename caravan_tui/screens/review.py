@@ -117,7 +117,7 @@ class ReviewScreen(BaseScreen):
 
     #: the line over the review: its progress, why it stopped, or its summary once done
     status: var[RenderableType] = var(
-        "The AI is judging each of your decisions from what you could see then — s stops."
+        "The AI judges each of your decisions from what you could see then — s stops."
     )
 
     #: the decisions to judge (None: not known yet) and how many are judged
