@@ -38,6 +38,12 @@ that breaks one of these breaks it here, and the tests that use it say so.
   A stylesheet keeps what it parsed only in its own private cache (``Stylesheet._parse_cache``,
   keyed by the source, not by the theme's variables it was parsed with); this shares one for the
   process, keyed by both. Retired by a public, shareable parse cache in Textual.
+- ``draw_when_read``: a Pilot test's app draws each frame (``Compositor.render_update``, from
+  ``Screen._compositor_refresh``) and its headless driver throws it away: about a fifth to a third
+  of a table test's CPU. In the test run a headless app's frames are not drawn; what a test reads
+  is drawn as it reads it (``screen_strips``, snapshots: ``render_strips``, drawing every
+  widget), and each app's last screen is drawn as it shuts down (``App._shutdown``), so a widget
+  that cannot draw still fails its test. Retired by a public way to run an app without frames.
 - ``SteadyScrollbars``: a scrolling list or log (a ``ScrollView``) redrew both its scrollbars at
   every layout of its screen, its size unchanged: the compositor hands it its window as its
   virtual size, ``ScrollView._size_updated`` finds that unlike the list's own (taller) virtual
@@ -118,6 +124,32 @@ def share_parsed_css() -> None:
         stylesheet._parse_cache = SharedParses(stylesheet)  # type: ignore[assignment]
 
     Stylesheet.__init__ = sharing  # type: ignore[method-assign,assignment]
+
+
+def draw_when_read() -> None:
+    """From now on a headless app of this process draws no frame of its own: a test reads the
+    screen drawn whole (``screen_strips``), and the app's last screen is drawn as it ends (a
+    failure to draw is kept as the app's, raised at the end of its Pilot test)."""
+    refresh, shutdown = Screen._compositor_refresh, App._shutdown
+
+    def unless_headless(screen: Screen[Any]) -> None:
+        app = screen.app
+        if not app.is_headless or app.is_inline or screen is not app.screen:
+            refresh(screen)
+            return
+        screen._dirty_widgets.clear()
+        screen._compositor._dirty_regions.clear()
+
+    async def drawn_last(app: App[Any]) -> None:
+        if app.is_headless and app.screen_stack and app._running:
+            try:
+                app.screen_stack[-1]._compositor.render_strips()
+            except Exception as error:
+                keep_failure(app, error)
+        await shutdown(app)
+
+    Screen._compositor_refresh = unless_headless  # type: ignore[method-assign,assignment]
+    App._shutdown = drawn_last  # type: ignore[method-assign,assignment]
 
 
 def key_parser() -> XTermParser:
