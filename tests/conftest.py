@@ -55,7 +55,7 @@ share_parsed_css()
 #: ``CARAVAN_TUI_TEST_CPU=FILE``: each test process appends a line a test to FILE, the CPU-seconds
 #: the test's set-up, call and tear-down took (its own process and every process it started), and
 #: at its end one for the whole process (its start and collection included): a tool to find what
-#: a run spends, where the clock of a shared machine says little (docs/testing.md)
+#: a run spends, where the clock of a shared machine says little (the README, "Tests")
 CPU_FILE = os.environ.get("CARAVAN_TUI_TEST_CPU")
 
 
