@@ -32,10 +32,14 @@ FIRST = next(iter(GAMES.values()))
 
 def line_ups():
     """Every game at its largest table with one person among AI seats and at its smallest with
-    people in every seat, and one table of AI seats alone (the counts between run the same code)."""
+    people in every seat, and one table of AI seats alone (the counts between run the same code).
+    Caravans of Ahldarahd's five-seat match (3 CPU-s: as much as every other line-up) runs with
+    ``-m e2e``."""
     for game in GAMES.values():
         for players, people in sorted({(game.players[-1], 1), (game.players[0], game.players[0])}):
-            yield pytest.param(game, players, people, id=f"{game.id}-{players}p-{people}people")
+            long = game.id == "ahldarahd" and players == game.players[-1]
+            marks = pytest.mark.e2e if long else ()
+            yield pytest.param(game, players, people, id=f"{game.id}-{players}p-{people}people", marks=marks)
     yield pytest.param(FIRST, FIRST.players[0], 0, id=f"{FIRST.id}-{FIRST.players[0]}p-0people")
 
 
