@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, TypeVar
 
 from rich.text import Text
 from textual.app import SystemCommand
-from textual.dom import NoScreen
+from textual.dom import DOMNode, NoScreen
 from textual.driver import Driver
-from textual.events import Event, Key
+from textual.events import Event, Key, Paste
 from textual.notifications import SeverityLevel
 from textual.reactive import var
 from textual.screen import Screen
@@ -106,6 +106,7 @@ from caravan_tui.hub_protocol import (
     Reviewing,
     SetName,
     Told,
+    Watch,
     WebLink,
     Welcome,
 )
@@ -119,6 +120,20 @@ from caravan_tui.words import signed
 T = TypeVar("T")
 #: the file in the data folder that holds the traceback of the last failure of the app
 FAILURE_LOG = "last-failure.txt"
+#: keys that only move within the focused widget (its cursor, its scroll), with or without a
+#: modifier: they go to the focus as they come (``moves_only``)
+MOVES = frozenset({"up", "down", "left", "right", "pageup", "pagedown", "home", "end"})
+#: the requests the hub answers by seating the person at a table (``Joined``) or refusing
+SEATING = (CreateMatch, JoinSeat, PlayAgain, Watch)
+
+
+def moves_only(key: Key, focus: DOMNode) -> bool:
+    """Whether ``key`` only moves within ``focus`` or is typed into it (a letter in a line):
+    it acts nowhere else, so the keys after it need not wait until it is read; any other key
+    may run a binding that changes the screen. (Checked for every key: a set lookup.)"""
+    return key.key.rpartition("+")[2] in MOVES or (
+        isinstance(focus, Widget) and focus.check_consume_key(key.key, key.character)
+    )
 
 
 class TableApp(FailureHook):
@@ -137,9 +152,15 @@ class TableApp(FailureHook):
     #: what the app heard that outlives the screen showing when it came (a result screen shows
     #: its match's ratings from it, whenever they came)
     heard: var[Heard] = var(Heard)
-    #: keys typed while a screen is being opened, for that screen once its focus is set (None:
-    #: keys go where the focus is, as they come)
-    held_keys: list[Key] | None = None
+    #: keys held (None: keys go to the focus as they come): while a key is read, while a screen
+    #: asked for is coming, while a screen made current has not resumed (``_release`` says why)
+    held_keys: list[Key | Paste] | None = None
+    #: a screen asked for by a key and not yet up (``hold_keys``; ``pass_held_keys`` once it is)
+    screen_asked: bool = False
+    #: the key being read (``_read_through``): a token, None once read
+    key_reading: object | None = None
+    #: the screen made current that has not yet resumed (its focus set): the keys are its own
+    screen_coming: Screen | None = None
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's choice, but on Linux and macOS with an Escape that acts without waiting for
@@ -172,25 +193,80 @@ class TableApp(FailureHook):
         """The terminal's input thread failed: the app fails with it (``failed``)."""
         raise message.error
 
+    def on_mount(self) -> None:
+        """Each screen made current holds the keys until it has resumed (``_screen_changed``)."""
+        self.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
+
     async def on_event(self, event: Event) -> None:
         """Escape closes the keys panel the palette opens, on every screen, and does nothing
         else. (Not a binding: an app's escape binding would take the screen's "esc Menu" or
-        "esc Back" off the footer.)"""
-        if isinstance(event, Key) and self.held_keys is not None:
-            self.held_keys.append(event)
-            return
-        if isinstance(event, Key) and event.key == "escape" and self.screen.query("HelpPanel"):
-            self.action_hide_help_panel()
+        "esc Back" off the footer.) A key that may act is read before the next goes to the
+        focus (``_read_through``); a key that only moves within the focus goes on at once."""
+        if isinstance(event, Key | Paste) and not event.is_forwarded:
+            if self.held_keys is not None:
+                self.held_keys.append(event)  # (a paste too: it goes where the keys before it went)
+                return
+            if isinstance(event, Paste):
+                await super().on_event(event)
+                return
+            if event.key == "escape" and self.screen.query("HelpPanel"):
+                self.action_hide_help_panel()
+                return
+            focus = self.focused or self.screen
+            await super().on_event(event)
+            if not moves_only(event, focus):
+                self._read_through(focus)
             return
         await super().on_event(event)
 
-    def hold_keys(self) -> None:
-        """Keep the keys that come from now on for the screen about to open: a key goes where the
-        focus is as the app reads it, and until that screen is up and focused that is the screen
-        under it (keys typed fast after New match moved Home's menu, not the list of games).
-        Called while the key that opens the screen is read (a priority binding's action)."""
+    def _read_through(self, focus: DOMNode) -> None:
+        """Hold the keys that follow the key just passed to ``focus`` until it is read. Textual
+        runs a key's binding only once the key has gone up from the focus through each node to
+        the app: a key typed in the same instant went to the focus meanwhile, though the binding
+        closed its screen (escape then h at the record: the h was the record's, or lost). Read:
+        the key, then what its binding posted (a list's choice that closes its dialog), have gone
+        through each node of its way up (``_follow``, twice); or its binding changed the screen,
+        and the keys wait for the screen made current (``_screen_changed``)."""
         if self.held_keys is None:
             self.held_keys = []
+        token = self.key_reading = object()
+        self._follow(token, [*focus.ancestors_with_self] * 2, 0)
+
+    def _follow(self, token: object, nodes: list[DOMNode], at: int) -> None:
+        """Behind what is on its way in ``nodes[at]``, then the next node (a node gone with its
+        screen is passed over); the key is read once it is behind the last."""
+        if self.key_reading is not token:
+            return  # (the screen changed meanwhile: the keys wait for the screen made current)
+        for index in range(at, len(nodes)):
+            if nodes[index].call_later(self._follow, token, nodes, index + 1):
+                return
+        self.key_reading = None
+        self.call_later(self._release)
+
+    def _screen_changed(self, screen: Screen) -> None:
+        """``screen`` was made current (pushed, uncovered or switched to): the keys from now on
+        are held for it until it has resumed and its focus is set (a key still being read is
+        done with: it changed the screen)."""
+        if self.held_keys is None:
+            self.held_keys = []
+        self.key_reading, self.screen_coming = None, screen
+        if not screen.call_later(self._resumed, screen):  # (closing already: another is coming)
+            self.screen_coming = None
+
+    def _resumed(self, screen: Screen) -> None:
+        """(After ``screen``'s ScreenResume; its focus, set by the app, comes before the keys.)"""
+        if self.screen_coming is screen:
+            self.screen_coming = None
+            self.call_later(self._release)
+
+    def hold_keys(self) -> None:
+        """Keep the keys that come from now on for the screen about to open (``pass_held_keys``
+        once it is up and focused, or once the hub refuses to open it). Called while the key that
+        opens the screen is read (a priority binding's action): a screen the hub sends comes
+        later than the screen change ``_screen_changed`` waits for."""
+        if self.held_keys is None:
+            self.held_keys = []
+        self.screen_asked = True
 
     def ask_line(self, dialog: DialogScreen[T], answered: Callable[[T | None], None] | None = None) -> None:
         """Open ``dialog`` with the keys typed from now on held for its line (``hold_keys``): they
@@ -201,11 +277,17 @@ class TableApp(FailureHook):
         self.push_screen(dialog, answered)
 
     def pass_held_keys(self) -> None:
-        """The opened screen has asked for its focus: the held keys go to it in order, after that
-        focus is set (both are the app's to do, in the order asked)."""
-        self.call_later(self._pass_held_keys)
+        """The screen asked for has asked for its focus (or will not come): the held keys go to
+        where the focus is, in order, after that focus is set (both are the app's to do, in the
+        order asked)."""
+        self.screen_asked = False
+        self.call_later(self._release)
 
-    async def _pass_held_keys(self) -> None:
+    async def _release(self) -> None:
+        """The held keys, in order, once nothing holds them: no key being read, no screen asked
+        for or made current and not yet up. (A key among them that holds again keeps the rest.)"""
+        if self.key_reading is not None or self.screen_asked or self.screen_coming is not None:
+            return
         held, self.held_keys = self.held_keys or [], None
         for key in held:
             await self.on_event(key)
@@ -247,7 +329,9 @@ class TableApp(FailureHook):
         self.rematch()
 
     def on_go_home(self, request: GoHome) -> None:
+        """(The keys typed since "leave" was chosen are home's: held until the host had saved.)"""
         self.go_home()
+        self.pass_held_keys()
 
     def show_replay(self, checked: Replayed, seat: int | None = None, position: int = 0) -> None:
         """Watch a checked match move by move, from ``seat``'s view (None: the public one): a
@@ -641,8 +725,9 @@ class ClientApp(TableApp):
             for screen in self.screen_stack:
                 if isinstance(screen, LobbyScreen):
                     screen.show(message)
-        elif isinstance(message, Joined) and self.link.match is not None:
+        elif isinstance(message, Joined):
             self.open_match()
+            self.pass_held_keys()  # (held since the request: the table's, once it is up)
         elif isinstance(message, Left):
             if self.link.match is not None and self.link.match.match_id == message.match:
                 self.link.match = None
@@ -721,6 +806,10 @@ class ClientApp(TableApp):
         self.open_create()
 
     def send_to_hub(self, message: Message) -> None:
+        """(A request the hub answers by seating this person: the keys typed until it does are
+        the table's, held until it opens or the hub refuses.)"""
+        if isinstance(message, SEATING):
+            self.hold_keys()
         self.run_worker(self.link.send(message), group="send")
 
     def ask_name(self, problem: str = "") -> None:
@@ -756,7 +845,8 @@ class ClientApp(TableApp):
             return
         rows = [FinishedRow.from_map(row) for row in self.lobby.finished] if self.lobby else []
         yours = next((row.yours for row in rows if row.match == message.match), self.my_seats.get(message.match))
-        self._to_lobby()
+        if not isinstance(self.screen, HistoryScreen):  # (from a record: escape goes back to it)
+            self._to_lobby()
         self.show_replay(checked, yours if yours is not None and yours < checked.snapshot.players else None)
 
     def on_open_review(self, request: OpenReview) -> None:

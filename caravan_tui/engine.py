@@ -392,6 +392,17 @@ Closers = Callable[[Any, list[Action]], list[Action]]
 
 
 @dataclass(frozen=True)
+class Plain:
+    """The move that spends nothing where the others of its step spend (Merchant Lord's end of the
+    favour step, beside up to 75 rerolls and turns), and why a hint suggests it where the search
+    expects no other move to do better by more than its noise (``ai.explain.advised``): a
+    reroll within a hair of keeping the dice is no advice to spend."""
+
+    action: Action
+    why: str
+
+
+@dataclass(frozen=True)
 class Measure:
     """What a review measures a decision by (``ai/review.py``): the searching seat's expected
     result times ``scale``, written with ``unit`` ("58%", "38.5 pieces"), and the loss from the
@@ -437,7 +448,9 @@ class GameAI:
     worlds show), and the move that ends a seat's turn where it is legal, playing nothing (a
     look at the end of a match tries it beside the prior's favourites; None: the game has none),
     and the moves by which a seat may end the match in its turn that the prior ranks low
-    (``Closers``: a look at the end of a match follows them in the others' replies; None: none)."""
+    (``Closers``: a look at the end of a match follows them in the others' replies; None: none),
+    and the move a hint prefers where the search cannot tell the others from it (``Plain``;
+    None: a hint always suggests the search's most visited move)."""
 
     levels: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     prior: Prior | None = None
@@ -451,6 +464,7 @@ class GameAI:
     draws: Draws | None = None
     stop: Action | None = None
     closers: Closers | None = None
+    plain: Plain | None = None
 
 
 def rules_of(package: str) -> str:

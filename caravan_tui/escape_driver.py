@@ -9,22 +9,30 @@ often than before).
 
 An escape byte inside a bracketed paste made the parser read what followed it as key presses,
 outside the paste and out of order ("hello ESC]0;t BEL there" came out as "^]0;t therehello");
-``PasteGuard`` drops such bytes before the parser sees them."""
+``PasteGuard`` drops such bytes before the parser sees them.
+
+An Escape typed with the next key in one read (quickly, or over SSH in one write) was read as
+Alt and that key, or as the key alone: ``lone_escapes`` gives the Escape key first."""
 
 from __future__ import annotations
 
 import os
 import selectors
 from codecs import getincrementaldecoder
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from textual.drivers.linux_driver import LinuxDriver
+from textual.events import Key
 from textual.message import Message
 
 from caravan_tui.textual_adapter import escape_wait, key_parser
 
 IDLE_WAIT = 0.1  # Textual's own
 ESC, PASTE_START, PASTE_END = "\x1b", "\x1b[200~", "\x1b[201~"
+#: what follows an escape byte that begins a sequence a terminal sends (CSI, SS3, OSC, DCS, a
+#: string's end…)
+SEQUENCE_STARTS = frozenset("[O]P\\_^")
 
 
 def _begun(text: str, marker: str) -> int:
@@ -70,6 +78,27 @@ class PasteGuard:
         return "".join(out)
 
 
+def lone_escapes(text: str) -> Iterator[str | None]:
+    """``text`` in the parts to give the parser, with None for each escape byte that is the
+    Escape key: one followed in the same read by a character that begins no sequence. Textual's
+    parser reads "ESC h" as Alt+h, "ESC ?" and "ESC enter" as the key alone (the Escape lost);
+    the app binds no Alt key, so it is what a person typed: Escape, then the key (escape then h
+    at the record goes back to the lobby and opens the record again). An escape at the end of
+    the read is the parser's to wait on (and one read after it within ``ESCDELAY`` still
+    Alt and the key, or the key alone)."""
+    start = 0
+    at = text.find(ESC)
+    while at >= 0:
+        if at + 1 < len(text) and text[at + 1] not in SEQUENCE_STARTS:
+            if at > start:
+                yield text[start:at]
+            yield None
+            start = at + 1
+        at = text.find(ESC, at + 1)
+    if start < len(text):
+        yield text[start:]
+
+
 @dataclass
 class InputFailed(Message):
     """The input thread failed (``error``): the app fails with it, as on any failure of its own."""
@@ -104,8 +133,9 @@ class PromptEscapeDriver(LinuxDriver):
                     data = decode(os.read(self.fileno, 1024 * 4), final=final)
                     if not data:
                         break
-                    for event in parser.feed(guard.feed(data)):
-                        self.process_message(event)
+                    for part in lone_escapes(guard.feed(data)):
+                        for event in [Key("escape", ESC)] if part is None else parser.feed(part):
+                            self.process_message(event)
             for event in parser.tick():
                 self.process_message(event)
 

@@ -17,7 +17,7 @@ from caravan_tui.games import GAMES
 from caravan_tui.games.caravanserai.looks import board_look, step_mark
 from caravan_tui.games.caravanserai.picture import action_cell
 from caravan_tui.games.caravanserai.rules import BOARD, DECLINE, USE
-from caravan_tui.games.caravanserai.selection import arrived, chose, followed, hinted, our_turn
+from caravan_tui.games.caravanserai.selection import arrived, chose, followed, forced_line, hinted, our_turn
 from caravan_tui.games.caravanserai.status_line import BOARD_ID, actions_at, enter, status
 from caravan_tui.games.caravanserai.table_state import CaravanseraiTable
 from caravan_tui.screens.table_client import heard
@@ -78,7 +78,7 @@ def test_each_reducer_gives_a_new_state_and_leaves_the_old_one_as_it_was():
     after.apply(action, log=False)
     view = folded(table, after)
     before_view = left_alone(view)
-    new, _ = arrived(view, table.view, by_other=False)
+    new = arrived(view, table.view, by_other=False)
     assert new is not view and unchanged(view, before_view)
     assert unchanged(table, before)
 
@@ -121,12 +121,14 @@ def test_the_steps_the_rules_lay_after_a_choice_are_logged_and_shown_until_the_n
     )
     after = state.clone()
     after.apply(three, log=False)
-    new, said = arrived(folded(sent, after), table.view, by_other=False)
+    arriving = folded(sent, after)
+    said = forced_line(arriving, by_other=False)
     assert said == "The rules then laid for you, the only way on: 1 yellow good, head NW, use the yellow board good."
-    assert new.forcing is None and new.forced == "1Y, NW, ◆Y used"
+    new = arrived(arriving, table.view, by_other=False)
+    assert new.forcing is None and new.forced == "1Y, NW, ◆Y used" and forced_line(new, by_other=False) is None
     # another's move ends them
-    gone, said = arrived(new, table.view, by_other=True)
-    assert said is None and gone.forced is None
+    gone = arrived(new, table.view, by_other=True)
+    assert forced_line(new, by_other=True) is None and gone.forced is None
 
 
 def test_a_turn_laid_for_us_is_news_and_the_cells_another_changed_are_marked():
@@ -137,8 +139,8 @@ def test_a_turn_laid_for_us_is_news_and_the_cells_another_changed_are_marked():
     table = table_at(state)
     assert state.turn == 1
     state.apply(("dir", 0), log=False)  # (its placement ends; ours is a lone camel, laid by the rules)
-    new, said = arrived(folded(table, state), table.view, by_other=True)
-    assert said is None and new.news == "Your turn was laid for you: camel, the only move"
+    new = arrived(folded(table, state), table.view, by_other=True)
+    assert new.news == "Your turn was laid for you: camel, the only move"
     assert new.played_for_us == "camel" and new.skipped is None
     assert new.flash and new.seen is not None and new.seen[1] in new.flash
     # our next decision puts the news away
@@ -309,3 +311,52 @@ def test_no_caravanserai_module_changes_a_state_in_place_or_redraws_by_hand():
         if changes_a_table(node)
     ]
     assert found == []
+
+
+def test_a_hints_steps_read_apart_from_the_seats_pieces_without_colour():
+    """The bug: the plan's steps were numbered 1 2 3, and a piece on the board reads "1C" (player
+    1's camel), so "1" before a cell read as a step and as a seat alike at 80×24 and under
+    NO_COLOR. A step's mark shares no character with any piece's glyph, and the legend says so."""
+    from caravan_tui.games.caravanserai.legend import legend_lines, legend_panel
+
+    state = GAME.new(1, seed=2, options={})
+    play(state, solo_prefix(2, 93))
+    table = table_at(state)
+    good = next(a for a in table.legal if a[0] == "good")
+    shown = hinted(dataclasses.replace(table, hint_plan=[good]), good)
+    look = board_look(shown)
+    pieces = {char for glyph in look.glyphs.values() for char in glyph.plain if char not in " ·"}
+    assert any(char in "0123456789" for char in pieces)  # the seats' marks on the board
+    steps = [look.marks[cell].plain for cell in shown.hint_cells]
+    assert len(steps) > 1 and not set("".join(steps)) & pieces
+    assert not any(char.isascii() for char in "".join(step_mark(n) for n in range(1, 11)))  # (no 0-9, no letter)
+    assert "➀➁➂ hint" in legend_lines()[2].plain and "➀➁➂" in legend_panel().plain
+
+
+#: two players, seed 21, played by hand against normal from the hints: the fourth round begins
+ROUND_4 = [
+    ('start', -4, 1), ('start', 3, -4), ('dir', 0), ('good', 0, 1), ('dir', 1), ('good', 2, 2), ('dir', 0),
+    ('good', 1, 3), ('dir', 0), ('dir', 1), ('good', 4, 4), ('dir', 2), ('stand', 1, 6, -5), ('dir', 3),
+    ('good', 2, 2), ('use',), ('dir', 3), ('good', 1, 3), ('dir', 4), ('dir', 5), ('good', 2, 4), ('dir', 4),
+    ('dir', 5), ('stand', 0, -5, 1), ('dir', 0), ('good', 0, 1), ('good', 3, 2), ('dir', 5), ('dir', 1),
+    ('good', 0, 2), ('dir', 5), ('use',), ('dir', 4), ('good', 3, 3), ('dir', 0), ('good', 4, 4), ('dir', 0),
+    ('dir', 4), ('good', 3, 1), ('good', 2, 2), ('good', 0, 3), ('use',), ('dir', 5), ('dir', 0), ('dir', 2),
+    ('good', 0, 1), ('good', 2, 2), ('good', 1, 3), ('dir', 2),
+]  # fmt: skip
+
+
+def test_a_hint_that_leaves_one_open_cell_by_the_head_says_so_as_the_question_does():
+    """The bug: the hint's placement (1W 2K, its camel on (5,2)) left one open cell next to the
+    head; the hint said nothing, the question before its last step did, the other player's
+    caravan took the cell and the turn after was skipped. The hint opens with the question's
+    words."""
+    from caravan_tui.ai.policies import hint
+    from caravan_tui.games.caravanserai.play_checks import hint_warning
+
+    state = GAME.new(2, seed=21, options={"variant": "basic"})
+    play(state, ROUND_4)
+    table = table_at(state)
+    shown = hint("caravanserai", state.view(0), 0, iterations=1500)[0]
+    table = hinted(dataclasses.replace(table, hint_plan=list(shown.line)), shown.action)
+    warning = hint_warning(table)
+    assert warning is not None and "leaves one open cell next to your head" in warning

@@ -124,6 +124,63 @@ async def test_the_steps_the_rules_lay_after_a_choice_are_said_as_they_happen(tm
         assert shown.startswith("You · ") and shown.endswith(" laid for you, the only way on: 1Y, NW, ◆Y used")
 
 
+async def test_the_steps_the_rules_lay_are_logged_before_the_placement_they_end(tmp_path):
+    """The bug: "You laid 1W 2P 3K 4Y camel: 11 placed…", then "The rules then laid for you, the
+    only way on: 2 yellow goods, camel.": the log said the placement whole, then more laid after
+    it. The steps the rules lay are said first, then what they did."""
+    from caravan_tui.screens.dialogs import ConfirmScreen
+    from caravan_tui.widgets import MatchLog
+
+    async with solo_at(tmp_path, 2, solo_prefix(2, 15)) as (app, pilot, screen):
+        turn = screen.table.turn
+        assert screen.table.world.forced_after(("dir", 1))[-1][2] == ("camel",)
+        await pilot.press("e")  # north-east: the rest is laid for us, and asked first
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.table.turn not in (None, turn), "the next decision")
+        log = [line for line, _ in screen.query_one(MatchLog)._entries]
+        said = next(i for i, line in enumerate(log) if str(line).startswith("The rules then laid for you"))
+        summary = max(i for i, line in enumerate(log) if str(line).startswith("You laid"))
+        assert said == summary - 1, log[said - 1 : summary + 2]  # (its placement: 1P 2Y camel)
+
+
+#: solo, seed 7, played by hand: the last stand of round 12, after which the next turn's only
+#: open direction is south-west, the rest of that turn the player's to choose
+ROUND_12 = [
+    ('start', 3, -5), ('dir', 0), ('camel',), ('stand', 4, 3, -5), ('stand', 3, 2, -6), ('dir', 4), ('good', 0, 1),
+    ('good', 1, 2), ('use',), ('dir', 0), ('good', 0, 3), ('dir', 5), ('dir', 4), ('good', 2, 4), ('dir', 2),
+    ('good', 4, 5), ('dir', 4), ('use',), ('dir', 2), ('stand', 0, 3, -2), ('stand', 3, -2, 0), ('dir', 1),
+    ('good', 3, 2), ('use',), ('dir', 2), ('use',), ('dir', 3), ('good', 0, 3), ('dir', 5), ('good', 1, 4),
+    ('dir', 3), ('dir', 5), ('good', 4, 1), ('dir', 5), ('good', 2, 2), ('dir', 0), ('good', 3, 3), ('dir', 1),
+    ('dir', 0), ('stand', 0, 0, 0), ('stand', 0, 1, 2), ('dir', 2), ('good', 2, 2), ('good', 4, 3), ('dir', 1),
+    ('dir', 2), ('dir', 1), ('good', 4, 2), ('use',), ('dir', 5), ('good', 0, 3), ('use',), ('dir', 5), ('dir', 0),
+    ('good', 0, 1), ('good', 3, 2), ('dir', 5), ('good', 1, 3), ('dir', 3), ('good', 0, 4), ('dir', 1),
+    ('stand', 1, -6, 1), ('stand', 2, 6, -1), ('dir', 3), ('good', 1, 2), ('dir', 5), ('good', 2, 2),
+    ('stand', 2, -1, 3), ('stand', 2, -2, 3), ('dir', 3), ('good', 2, 2), ('use',), ('dir', 3), ('use',),
+    ('dir', 2), ('good', 3, 3), ('dir', 2), ('dir', 2), ('dir', 2), ('good', 0, 1), ('good', 4, 2), ('dir', 0),
+    ('stand', 1, 1, -3), ('stand', 4, -1, -4), ('dir', 0), ('good', 1, 1), ('dir', 2), ('good', 2, 2),
+    ('good', 4, 3), ('dir', 4), ('use',), ('dir', 2), ('stand', 3, -4, -2),
+]  # fmt: skip
+
+
+def test_a_next_turn_only_begun_by_the_rules_is_not_said_to_be_laid_whole():
+    """The bug: "Then the rules lay your next turn for you, the only move: head SW. Play it?" at a
+    stand: only the direction is the only way on; the goods and the camel are still the
+    player's. Nothing to ask, and the log says the turn begins so."""
+    from test_caravanserai_kit import table_at
+
+    from caravan_tui.games.caravanserai.play_checks import forcing_after
+
+    state = GAME.new(1, seed=7, options={"variant": "basic"})
+    for action in ROUND_12:
+        state.apply(action, log=False)
+    table = table_at(state)
+    stand = ("stand", 1, 1, -2)
+    assert [step for _, _, step in state.forced_after(stand)] == [("dir", 4)]  # (the next turn's first step)
+    assert question_before(table, stand) is None
+    assert forcing_after(table, stand) == ("your next turn begins: head SW", "your next turn begins: SW")
+
+
 async def test_a_choice_after_which_the_rules_lay_whole_turns_says_so_first(tmp_path):
     """The bug: "You laid camel" — a whole turn the rules played for the player (the only move),
     told only afterwards. The camel that leads to it asks first, naming the turns."""

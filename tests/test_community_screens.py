@@ -192,3 +192,25 @@ async def test_a_records_ended_column_is_whole_at_80_columns():
     assert any("25 Nov 23:47" in line for line in lines), lines
     assert any("Caravans of Ahldarahd" in line and "−12" in line for line in lines), lines
     assert any("Bob Longname w…" in line for line in lines), lines
+
+
+async def test_a_match_played_together_replays_from_the_others_record():
+    """Enter on a match in Bob's record that Ann played against him said "Only the people who
+    played a match may replay it." to Ann; a match she did not play still says so."""
+    ours, theirs = socket.socketpair()
+    app = ClientApp(ours)  # (a session with no hub behind it)
+    app.player_name = "Ann"
+    sent: list = []
+    app.send_to_hub = sent.append
+    played = FinishedRow("m1", "merchant_lord", ["Ann", "Bob"], [1, 0], "over", 0.0, 1, -12)
+    not_played = FinishedRow("m2", "merchant_lord", ["Bob", "Cyd"], [1, 0], "over", 0.0, 0, 12)
+    with ours, theirs:
+        async with app.run_test(size=SIZE) as pilot:
+            await app.push_screen(HistoryScreen(History("Bob", "", "", [played.to_map(), not_played.to_map()], [])))
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: sent, "the replay asked for")
+            assert [message.match for message in sent] == ["m1"] and not notices(app)
+            await pilot.press("down", "enter")
+            await wait_for(pilot, lambda: notices(app), "the refusal")
+            assert "Only the people who played a match may replay it." in notices(app)[0].message
+            assert len(sent) == 1

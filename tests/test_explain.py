@@ -92,6 +92,16 @@ def test_how_sure_the_search_is_reads_from_shares_and_results():
     assert confidence([0.5, 0.3, 0.2], [0.6, 0.5, 0.4]) == "probably best"
 
 
+def test_a_move_expected_well_above_the_next_is_no_close_call_for_its_small_share():
+    """The bug: every Camel Caravan hint of a whole match (81 of 81) read "A close call", a
+    pick-up expected 13 points above the next move too: a search over hundreds of moves gives
+    each a few hundredths of its visits, so the shares were always within 0.1."""
+    assert confidence([0.031, 0.015, 0.014], [0.4211, 0.2878, 0.2729]) == "probably best"
+    assert confidence([0.019, 0.015, 0.015], [0.6498, 0.6034, 0.6028]) == "probably best"
+    assert confidence([0.016, 0.015, 0.015], [0.3264, 0.3103, 0.3103]) == CLOSE  # (1.6 points)
+    assert confidence([0.017, 0.017, 0.017], [0.687, 0.6861, 0.687]) == CLOSE
+
+
 def test_the_searchs_line_follows_its_most_visited_moves_while_the_seat_decides():
     root = Node(None, -1)
     first = root.children[("a",)] = Node(root, 0)

@@ -22,6 +22,7 @@ from caravan_tui.hub_protocol import GUEST_UNRATED, MAX_REPLAY, CreateMatch, Fin
 from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.dialogs import AskLineScreen
 from caravan_tui.screens.game import GameScreen
+from caravan_tui.screens.history import HistoryScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
 from caravan_tui.screens.lobby import (
     SEATS_WIDTH,
@@ -368,7 +369,8 @@ def test_the_lobby_shows_a_seat_kept_for_a_rematch_as_invited():
 
 async def test_a_person_opens_the_replay_of_a_finished_match_from_the_lobby(hub):
     """Ann leaves a match whose stand-ins finish it; her lobby lists it among her finished ones,
-    enter there opens its replay (from her seat, with what the AIs weighed), escape comes back."""
+    enter there opens its replay (from her seat, with what the AIs weighed), escape comes back;
+    from her record too (escape went back to the lobby, the record closed as the replay came)."""
     async with first_visit(hub) as (app, pilot):
         await pilot.press(*"Ann", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name, "the lobby")
@@ -401,6 +403,15 @@ async def test_a_person_opens_the_replay_of_a_finished_match_from_the_lobby(hub)
         await wait_for(
             pilot, lambda: panel.display and " weighed (h hides it)" in str(panel.border_title), "what an AI weighed"
         )
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is lobby, "the lobby again")
+        await pilot.press("h")  # from her record too; escape comes back to the record
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), "her record")
+        record = app.screen
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.replaying, "the replay again")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is record, "her record again")
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is lobby, "the lobby again")
         await pilot.press("v")  # its review, made by the hub from her seat

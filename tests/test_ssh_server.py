@@ -500,7 +500,7 @@ async def test_two_people_play_a_match_by_keys_and_a_third_watches(tmp_path):
             # a player's line wraps where the panel is narrow: each row left of the panels beside it
             text = " ".join(" ".join(re.split("[│╭╰]", line, maxsplit=1)[0].split()) for line in text.splitlines())
             held = [
-                re.search(rf"{name} · (\d+) in hand, \d of 4 Aces and Crowns unplayed · pile [+−]\d+", text)
+                re.search(rf"{name} · (\d+) in hand, \d of their 4 Aces and Crowns still unplayed · pile [+−]\d+", text)
                 for name in ("Ann", "Bob")
             ]
             if all(held):

@@ -164,6 +164,19 @@ async def test_a_byte_that_is_not_utf8_reads_as_a_replacement_and_the_input_goes
     assert [key.character or "" for key in keys] == ["J", "o", "s", "\ufffd", " ", "x"]
 
 
+async def test_an_escape_typed_with_the_next_key_in_one_read_is_the_escape_key_then_that_key():
+    """The bug: Textual's parser read Escape then h in one read (over SSH, one write) as Alt+h,
+    Escape then ? or Enter as the key alone: at the record, nothing happened, or the Escape
+    was lost. A sequence the terminal sends (an arrow, a paste) is still read whole."""
+    typed = b"\x1bh\x1b?\x1b\r\x1b\x1b[A\x1b[200~hi\x1b[201~x"
+    got = await through_the_input_thread(
+        typed, events.Key | events.Paste, lambda got: any(getattr(e, "key", "") == "x" for e in got)
+    )
+    assert [getattr(event, "key", None) or f"paste {event.text}" for event in got] == [
+        *("escape", "h", "escape", "question_mark", "escape", "enter", "escape", "up", "paste hi", "x")
+    ]
+
+
 async def test_the_input_thread_passes_a_paste_through_its_guard():
     pastes = await through_the_input_thread(b"\x1b[200~hello \x1b]0;t\x07 there\x1b[201~", events.Paste, bool)
     assert [paste.text for paste in pastes] == ["hello ]0;t\x07 there"]

@@ -62,10 +62,11 @@ class Candidate(NamedTuple):
     reason: str = ""
 
 
-def candidates(stats: RootStats, top: int = TOP) -> list[Candidate]:
-    """The ``top`` most visited root actions, most visited first."""
+def candidates(stats: RootStats, top: int = TOP, first: Action | None = None) -> list[Candidate]:
+    """The ``top`` most visited root actions, most visited first (``first`` before them where
+    given: a hint's plain move, ``advised``)."""
     total = sum(visits for visits, _ in stats.values()) or 1
-    ranked = sorted(stats.items(), key=lambda item: -item[1][0])[:top]
+    ranked = sorted(stats.items(), key=lambda item: (item[0] != first, -item[1][0]))[:top]
     return [
         Candidate(action, visits / total, reward / visits if visits else 0.0) for action, (visits, reward) in ranked
     ]
@@ -112,18 +113,59 @@ def _draws() -> dict[type, Draws]:
     return {game.state_class: game.ai.draws for game in GAMES.values() if game.ai.draws is not None}
 
 
-def explained(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top: int = TOP) -> list[Candidate]:
-    """The ``top`` candidates of ``weighed``, each with its line and its reason, both from
-    ``seat``'s view alone."""
+def explained(
+    game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top: int = TOP, first: Action | None = None
+) -> list[Candidate]:
+    """The ``top`` candidates of ``weighed`` (``first`` first where given), each with its line and
+    its reason, both from ``seat``'s view alone."""
     game = get_game(game_id)
     world = game.from_view(view, seat)
     explain = game.ai.explain
     out = []
-    for candidate in candidates(weighed.stats, top):
+    for candidate in candidates(weighed.stats, top, first):
         line = playable(world, seat, weighed.lines.get(candidate.action, (candidate.action,))) or (candidate.action,)
         reason = explain(world, seat, line) if explain is not None else ""
         out.append(candidate._replace(line=line, reason=reason))
     return out
+
+
+def advised(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top: int = TOP) -> list[Candidate]:
+    """What a hint shows: ``explained``, but the game's plain move first (``GameAI.plain``), its
+    reason saying why, where the search cannot tell the most visited move from it
+    (``plain_is_as_good``). Where the end of the match is near (``GameAI.end_near``) only the
+    ``top`` most visited moves were looked at for a loss at once (``policies.vetted``): the plain
+    move is suggested there only if it is one of them. An AI seat still makes, and records, the
+    most visited move."""
+    game = get_game(game_id)
+    plain = game.ai.plain
+    if plain is None or not plain_is_as_good(weighed.stats, plain.action):
+        return explained(game_id, view, seat, weighed, top)
+    if game.ai.end_near is not None and game.ai.end_near(game.from_view(view, seat)):
+        looked = sorted(weighed.stats, key=lambda action: -weighed.stats[action][0])[:top]
+        if plain.action not in looked:
+            return explained(game_id, view, seat, weighed, top)
+    found = explained(game_id, view, seat, weighed, top, first=plain.action)
+    kept = found[0]
+    return [kept._replace(reason="; ".join(part for part in (kept.reason, plain.why) if part)), *found[1:]]
+
+
+#: a plain move is weighed enough to be suggested with at least this share of the visits of the
+#: most visited move (fewer, and its mean is too rough to compare)
+PLAIN_VISITS = 0.5
+
+
+def plain_is_as_good(stats: RootStats, plain: Action) -> bool:
+    """Whether ``plain`` is another move than the most visited, weighed enough to compare
+    (``PLAIN_VISITS``), and expected to do no worse than ``NEARLY`` below it: a difference the
+    hint's own labels call "nearly as good", and that a search of a normal hint's budget does
+    not reproduce from one seed to the next."""
+    if plain not in stats or not stats:
+        return False
+    best = max(stats, key=lambda action: stats[action][0])
+    (visits, reward), (best_visits, best_reward) = stats[plain], stats[best]
+    if best == plain or visits < PLAIN_VISITS * best_visits:
+        return False
+    return reward / visits >= best_reward / best_visits - NEARLY
 
 
 #: how sure a search is of its choice, from its share of the visits and the expected results
@@ -134,14 +176,17 @@ NEARLY = 0.02
 
 def confidence(shares: Sequence[float], values: Sequence[float]) -> str:
     """How sure the search is of its first candidate, in words: "the only move", "clearly best"
-    (most of the search, and better by a margin), "a close call" (the next one had nearly as
-    much of the search, or expects as much) or "probably best"."""
+    (most of the search, and better by a margin), "a close call" (the next one expects as much,
+    or had nearly as much of the search and expects nearly as much) or "probably best". Shares
+    alone never make a close call: a search over hundreds of moves (a Camel Caravan turn) gives
+    each a few hundredths, and a pick-up expected 13 points above the next move was "a close
+    call" with 3% of the visits against 1.5%."""
     if len(shares) < 2:
         return "the only move worth weighing"
     (s1, s2), (v1, v2) = shares[:2], values[:2]
     if s1 >= 0.5 and s1 >= 2 * s2 and v1 - v2 >= NEARLY:
         return CLEAR
-    if s1 - s2 < 0.1 or v2 >= v1 - 0.005:
+    if v2 >= v1 - 0.005 or (s1 - s2 < 0.1 and v1 - v2 < NEARLY):
         return CLOSE
     return "probably best"
 

@@ -18,7 +18,7 @@ from caravan_tui.games import get_game
 from caravan_tui.seats import SeatSpec
 
 from . import safety
-from .explain import TOP, Candidate, RootStats, Weighed, explained, merge_stats
+from .explain import TOP, Candidate, RootStats, Weighed, advised, merge_stats
 from .ismcts import ProgressCallback, SearchResult, continuation, most_visited, search
 from .levels import BUDGET_FIELDS, Level, level_for, tweaked
 
@@ -390,4 +390,4 @@ def hint(
     weighed = Weighed.merge(
         [policy.weigh_root(game_id, view, seat, seed, index) for index in range(policy.level.searches)]
     )
-    return explained(game_id, view, seat, vetted(game_id, view, seat, weighed, level=policy.level.name))
+    return advised(game_id, view, seat, vetted(game_id, view, seat, weighed, level=policy.level.name))

@@ -8,9 +8,11 @@ step, or a placement laid piece by piece, is one decision; a forced step is none
 
 For each decision, a search from what the seat could see when it began (its ``view``; what it
 could not see is determinized, as for an AI seat) gives the seat's expected result with the best
-move (``before``); the expected result with the move made (``after``) is weighed where the
-decision ended, by a search narrowed to its last step. Their difference, in the game's measure
-(``GameAI.review``), grades the decision: an inaccuracy, a mistake or a blunder.
+move (``before``: the move the normal level makes, its planner's where the game plans, as a hint
+shows it) and with the move made (``after``), each weighed where its decision ends, by a search
+narrowed to its last step: the same steps weigh the same, so following a hint costs nothing. Their
+difference, in the game's measure (``GameAI.review``), grades the decision: an inaccuracy, a
+mistake or a blunder.
 
 Where the seat's chances went (as GNU Backgammon splits skill from luck): between two of its
 decisions, the others' decisions are judged the same way from their own views, their error
@@ -23,7 +25,8 @@ first decision to the end exactly, as shown.
 A decision is judged from its views, its moves, its number and the budget alone, with searches
 seeded by the move's number: the review is exactly reproducible, and it is the same whatever
 the seat could not see (a test redeals it). The search is the game's ``normal`` level without
-its planner (a planner weighs only the moves it would make) and without the clock.
+its planner (a planner weighs only the moves it would make) and without the clock; the planner,
+where there is one, only names the best move.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from caravan_tui.games import GAMES, get_game
 from .explain import playable
 from .ismcts import SearchResult, continuation, search
 from .levels import LEVELS, MAX_ITERATIONS, Level, level_for
-from .policies import pick, search_settings
+from .policies import SearchSettings, pick, search_settings
 
 #: a decision's search budget by default: the normal level's
 ITERATIONS = 1500
@@ -195,6 +198,13 @@ class Judged:
         return max(0.0, self.before - self.after)
 
     @property
+    def was_best(self) -> bool:
+        """Whether the decision was the best, whole: its first step the best's and the rest too
+        (``judge`` weighs the same steps once, so they weigh the same to the last digit; a
+        placement that only begins as the best's does not)."""
+        return self.action == self.best and self.after == self.before
+
+    @property
     def kept(self) -> float:
         """The expected result the decision left the seat with: ``after``, never above
         ``before`` (a move rated above the search's best is that search's noise)."""
@@ -220,12 +230,13 @@ def budget_for(seat: int, position: Position, iterations: int) -> int:
 
 def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATIONS) -> Judged:
     """``position`` reviewed by a search from its view (see the module doc). Its best is the
-    move an AI seat would make from that search (``policies.pick``): the most visited that the
-    game's veto allows, so a review never names as the better move one the AI itself would
-    never make (a trap offer). Where the move made is not that best and the search gave it
-    less than ``SETTLED`` of its visits, both are weighed again by a search that spends half
-    the budget below each (the same seed for both), so that neither value rests on a few
-    visits; a decision of several steps is weighed where it ended, below its last step."""
+    move an AI seat at the normal level would make there (``best_move``): a hint's move, so a
+    review never faults the move a hint showed, nor names as the better move one the AI itself
+    would never make (a trap offer). Each is weighed where its decision ends (``_weighed``): a
+    decision of several steps below its last step, by a search from the seat's view there, so
+    that the move made and the best are weighed alike and the same steps weigh the same; a
+    decision of one step by the search itself where it gave the move made ``SETTLED`` of its
+    visits, else below that step alone."""
     mover = seat if position.seat < 0 else position.seat
     budget = budget_for(seat, position, iterations)
     game = get_game(game_id)
@@ -234,36 +245,30 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
     settings = search_settings(level, game)
     seed = seed_of(mover, position.turn)
     weighed = search(world, mover, iterations=budget, seed=seed, **settings)
-    stats = {move: (child.visits, child.reward) for move, child in weighed.root.children.items()}
-    best, action = pick(game_id, position.view, mover, stats, level.name), position.action
-    half = max(1, budget // 2)
-    made = weighed.root.children.get(action)
-    if action == best and not position.steps:
-        before, best_line = _weigh(weighed, best)
-        after = before
-    elif not position.steps and made is not None and made.visits >= budget * SETTLED:
-        before, best_line = _weigh(weighed, best)  # both weighed well enough by the one search
-        after, _line = _weigh(weighed, action)
+    best, best_line = best_move(game, position.view, mover, weighed, budget, level.name)
+    best_steps, best_end = decision_steps(game, world, mover, best_line)
+    best_end = game.from_view(best_end.view(mover), mover)  # (as the move made's end is built)
+    made = position.steps or (position.action,)
+    made_end = world if position.end_view is None else game.from_view(position.end_view, mover)
+    children = weighed.root.children
+    settled = (
+        len(made) == 1
+        and len(best_steps) == 1
+        and best in children
+        and position.action in children
+        and (position.action == best or children[position.action].visits >= budget * SETTLED)
+    )
+    if settled:  # both weighed well enough by the one search
+        before, after = _weigh(weighed, best), _weigh(weighed, position.action)
     else:
-        before, best_line = _weigh(
-            search(world, mover, iterations=half, seed=f"{seed}/weigh", root_actions=(best,), **settings), best
-        )
-        if position.end_view is None:
-            after, _line = _weigh(
-                search(world, mover, iterations=half, seed=f"{seed}/weigh", root_actions=(action,), **settings), action
-            )
-        else:
-            last, end_world = position.steps[-1], game.from_view(position.end_view, mover)
-            after, _line = _weigh(
-                search(end_world, mover, iterations=half, seed=f"{seed}/end", root_actions=(last,), **settings), last
-            )
-    played = position.words or world.describe(action, mover)
-    steps = position.steps or (action,)
+        before = _weighed(world, mover, best_steps, best_end, budget, seed, settings)
+        after = before if tuple(made) == best_steps else _weighed(world, mover, made, made_end, budget, seed, settings)
+    played = position.words or world.describe(position.action, mover)
     return Judged(
         position.turn,
-        action,
+        position.action,
         played,
-        _reason(game, world, mover, steps),
+        _reason(game, world, mover, tuple(made)),
         best,
         world.describe(best, mover),
         _reason(game, world, mover, best_line),
@@ -274,11 +279,58 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
     )
 
 
-def _weigh(result: SearchResult, action: Action) -> tuple[float, tuple[Action, ...]]:
-    """The mean reward of ``action`` at the root of ``result`` (within [0, 1]: a game's tuned
-    evaluation may stray) and the line the search follows from it."""
+def best_move(
+    game: Game, view: dict[str, Any], mover: int, weighed: SearchResult, budget: int, level: str
+) -> tuple[Action, tuple[Action, ...]]:
+    """The move an AI seat at the normal level makes from ``view`` at ``budget`` and the line it
+    means to follow (``policies.pick``): the game's planner's where that level plans the
+    position (a hint shows the plan), else the review's search's own (``weighed``)."""
+    planner = game.ai.plan if level_for(LEVELS["normal"], game).plan else None
+    planned = None if planner is None else planner(game.from_view(view, mover), mover, 0, budget, None)
+    if planned is not None and planned[0]:  # (a planner may leave a position to the search)
+        stats, lines = planned
+        best = pick(game.id, view, mover, stats, level)
+        return best, tuple(lines.get(best, (best,)))
+    stats = {move: (child.visits, child.reward) for move, child in weighed.root.children.items()}
+    best = pick(game.id, view, mover, stats, level)
+    child = weighed.root.children.get(best)
+    return best, (best, *(continuation(child) if child is not None else ()))
+
+
+def decision_steps(game: Game, world: State, mover: int, line: Sequence[Action]) -> tuple[tuple[Action, ...], State]:
+    """The steps of ``line`` that make one decision from ``world`` (its first step at least), cut
+    as ``decisions_of`` cuts a match, and the position before the last of them."""
+    state, end, steps = world.clone(), world, list[Action]()
+    for action in line:
+        if steps and (state.to_move() != mover or action not in state.legal_actions()):
+            break
+        before = state.clone() if steps else world
+        events = state.apply(action, True)
+        steps.append(action)
+        end = before
+        if ends_decision(state, mover, events, game.composing):
+            break
+    return tuple(steps), end
+
+
+def _weighed(
+    world: State, mover: int, steps: Sequence[Action], end: State, budget: int, seed: str, settings: SearchSettings
+) -> float:
+    """The seat's expected result with the decision ``steps`` (from ``world``; ``end``: the
+    position before its last step), by a search of half the budget narrowed to that last step:
+    at ``world`` for a decision of one step, else at ``end``."""
+    half = max(1, budget // 2)
+    at, salt = (world, "weigh") if len(steps) == 1 else (end, "end")
+    return _weigh(
+        search(at, mover, iterations=half, seed=f"{seed}/{salt}", root_actions=steps[-1:], **settings), steps[-1]
+    )
+
+
+def _weigh(result: SearchResult, action: Action) -> float:
+    """The mean reward of ``action`` at the root of ``result``, within [0, 1] (a game's tuned
+    evaluation may stray)."""
     child = result.root.children[action]
-    return min(1.0, max(0.0, child.reward / child.visits)), (action, *continuation(child))
+    return min(1.0, max(0.0, child.reward / child.visits))
 
 
 def _reason(game: Game, world: State, seat: int, line: tuple[Action, ...]) -> str:

@@ -149,7 +149,7 @@ def verdict(review: Review, judged: Judged) -> str:
     before, after = review.shown(judged.before), review.shown(judged.kept)
     grade = review.grade(judged)
     if not grade:
-        word = "best" if judged.action == judged.best and judged.turn == judged.end else "fine"
+        word = "best" if judged.was_best else "fine"
         if before == after:
             return f"{word}: {amount(measure, before)}"
         return f"{word}: {amount(measure, before)} → {amount(measure, after)} (−{loss_words(measure, before - after)})"

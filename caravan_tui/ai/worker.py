@@ -33,7 +33,7 @@ from typing import Any, TypeVar
 from caravan_tui.engine import Action
 from caravan_tui.games import get_game
 
-from .explain import TOP, Candidate, RootStats, Weighed, explained
+from .explain import TOP, Candidate, RootStats, Weighed, advised, explained
 from .ismcts import ProgressCallback
 from .policies import Policy, SearchPolicy, pick, screened, vetted
 from .review import Judged, Position, judge
@@ -292,12 +292,13 @@ class AIWorker:
     async def explain(
         self, policy: SearchPolicy, game_id: str, view: dict[str, Any], seat: int, seed: int, top: int = TOP
     ) -> list[Candidate]:
-        """The search's ``top`` candidates for ``seat`` (its choice first) with their reasons,
-        computed in worker processes, one per search of the level."""
+        """A hint: the search's ``top`` candidates for ``seat`` with their reasons, its choice
+        first (``explain.advised``: where the search cannot tell it from the game's plain move,
+        that one), computed in worker processes, one per search of the level."""
         pool = self._executor()
         weighed = await self._weigh(pool, policy, None, game_id, view, seat, seed, top)
         found = await self._gather(
-            pool, self._submit(pool, lambda: [pool.submit(explained, game_id, view, seat, weighed, top)]), None
+            pool, self._submit(pool, lambda: [pool.submit(advised, game_id, view, seat, weighed, top)]), None
         )
         return found[0]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from textual.binding import Binding
-from textual.events import Key, Paste
+from textual.events import Paste
 from textual.message import Message
 from textual.widgets import Input
 
@@ -36,21 +36,10 @@ class ChatInput(TypedInput):
         # a steady cursor: a blinking one redrew the line twice a second for as long as it is
         # open, and over SSH sent it each time (an idle session draws nothing)
         self.set_reactive(Input.cursor_blink, False)
-        self._finished = False  # said or dropped: the keys still on their way belong to the table
+        self._finished = False  # said or dropped: the line says it once
 
     def on_focus(self) -> None:
         self._finished = False
-
-    async def on_key(self, event: Key) -> None:
-        """Enter and escape close the line as they come, in the order typed (``TypedInput``:
-        "hi⏎p" said "hip"). A key that follows them at once is the table's: it goes there once
-        the line has given the focus back (a second enter or escape, the same press twice, is
-        dropped)."""
-        if self._finished:
-            event.stop()
-            event.prevent_default()
-            if event.key not in ("enter", "escape"):
-                self.app.post_message(Key(event.key, event.character))
 
     def on_paste(self, event: Paste) -> None:
         """A paste's first line, as much of it as the line has room for; the rest is cut, and

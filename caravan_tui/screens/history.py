@@ -176,7 +176,14 @@ class HistoryScreen(BaseScreen):
         )
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        if not self.mine:
+        """The replay of a match the person looking played: theirs, or one in another's record
+        they played in too (the server checks it was theirs)."""
+        if not 0 <= event.cursor_row < len(self.rows):
+            return
+        row = self.rows[event.cursor_row]
+        if self.mine or self.hosted_app.player_name in (
+            name for seat, name in enumerate(row.names) if seat != row.yours
+        ):
+            self.post_message(ToHub(WatchReplay(row.match)))
+        else:
             self.notify("Only the people who played a match may replay it.", severity="warning")
-        elif 0 <= event.cursor_row < len(self.rows):
-            self.post_message(ToHub(WatchReplay(self.rows[event.cursor_row].match)))

@@ -39,6 +39,7 @@ class TableMenu:
         def chosen(index: int | None) -> None:
             if index == 1:
                 self.leaving = True
+                screen.table_app.hold_keys()  # (the lobby's, or home's, once the host has saved: GoHome)
                 self.save()
             elif index == 2:
                 self.confirm_resign()

@@ -39,6 +39,19 @@ def take_hint_key(screen: GameScreen[Any]) -> str | None:
     return None
 
 
+#: the hint panel while the host works out the hint asked for (``TableOverlays.ask_hint``)
+ASKING = PanelWords("Hint", ("Asking the AI…",))
+
+
+def no_hint_to_take(table: TableState[Any], key: str | None = TAKE_HINT) -> str:
+    """What the key that takes the hint (``key``) says where there is none to take: the hint
+    asked for is still coming (its panel says so; "h asks for one" read as if ``h`` had not been
+    heard, on a busy host where a hint takes seconds), or none was asked for."""
+    if table.hint_panel == ASKING:
+        return f"The hint is still coming: {key or TAKE_HINT} takes it once it shows."
+    return "No hint to take: h asks for one."
+
+
 class TableOverlays:
     """The panels over ``screen``'s board, and whether a replay's panel of what the AI weighed
     was put away (``h``)."""
@@ -81,7 +94,7 @@ class TableOverlays:
         elif table.hint_panel is not None:
             screen.open_panel("hint", None)
         else:
-            screen.open_panel("hint", PanelWords("Hint", ("Asking the AI…",)))
+            screen.open_panel("hint", ASKING)
             screen.send(HintRequest(screen.client.match_id, screen.player, table.turn))
 
     def take_hint(self) -> None:
@@ -91,7 +104,7 @@ class TableOverlays:
         actions = screen.query_one(ActionList)
         hinted = actions.hinted
         if hinted is None or hinted not in actions.actions:
-            screen.notify("No hint to take: h asks for one.", severity="warning")
+            screen.notify(no_hint_to_take(screen.table, take_hint_key(screen)), severity="warning")
         elif screen.decides_now():
             screen.table_state = list_pointed(screen.table, hinted)  # (the list moves its highlight as it draws)
             actions.focus()

@@ -5,8 +5,15 @@ from __future__ import annotations
 from caravan_tui.engine import Game, Option, rules_of, screen_of
 
 from .ai import AI
-from .rules import TITLES, CaravanseraiState
+from .rules import BOARD, PLACE, TITLES, CaravanseraiState
 from .views import CaravanseraiView
+
+
+def composing(state: CaravanseraiState) -> bool:
+    """A placement is under way (a piece laid, its camel not yet): its steps are one decision,
+    even where one of them logs a board good sent back to the market, a decline or a lying camel."""
+    return state.stage in (PLACE, BOARD) and bool(state.laid)
+
 
 GAME = Game(
     id="caravanserai",
@@ -28,4 +35,5 @@ GAME = Game(
     screen=screen_of(__name__),
     solo_titles=TITLES,
     view_type=CaravanseraiView,
+    composing=composing,
 )

@@ -39,7 +39,7 @@ def legend_lines() -> list[Text]:
         ("2C", "reverse"),
         " player 2's head (reversed)",
     )
-    marks = Text(f"[  ] cursor · {SELECT} enter plays · {LAID} placing · 1 2 3 hint · {CHANGED} last move")
+    marks = Text(f"[  ] cursor · {SELECT} enter plays · {LAID} placing · ➀➁➂ hint · {CHANGED} last move")
     keys = Text("w e a d z x (or 0-5) head · c camel · W K P R Y block · L lying")
     more = Text("arrows move · shift+arrows pan · tab the plays · l whole legend")
     return [cells, pieces, marks, keys, more]
@@ -95,7 +95,7 @@ def legend_panel() -> Text:
     text.append("Marks\n", style="bold underline")
     row(f"{SELECT}", "enter plays here")
     row(f"{LAID}", "this placement")
-    row("1 2 3", "the hint's steps")
+    row("➀➁➂", "the hint's steps")
     row(f"{HINT}", "the hint's play")
     row(f"{CHANGED}", "changed last move")
     row("[  ]", "the cursor")

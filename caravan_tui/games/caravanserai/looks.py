@@ -33,7 +33,7 @@ def board_look(table: CaravanseraiTable) -> HexLook:
 
 def marks(table: CaravanseraiTable) -> dict[Cell, Text]:
     """A mark before a cell: ``*`` changed by the last move, ``+`` laid this placement, ``›``
-    Enter plays there, ``1`` ``2`` ``3``… the cells the hint's plan fills, in its order (``★``
+    Enter plays there, ``➀`` ``➁`` ``➂``… the cells the hint's plan fills, in its order (``★``
     the hint's play where it fills none)."""
     picture = table.picture
     found: dict[Cell, Text] = {}
@@ -58,12 +58,15 @@ def marks(table: CaravanseraiTable) -> dict[Cell, Text]:
     return found
 
 
-#: the marks of a hint's plan, in the order it lays its pieces
-STEP_MARKS = "123456789abcdefghijklmnopqrstuvwxyz"
+#: the marks of a hint's plan, in the order it lays its pieces: circled, never a plain digit,
+#: which on the board is a seat's (``1C``: player 1's camel); one column wide in every terminal
+#: (Unicode's neutral width, unlike the circled numbers 11 and up)
+STEP_MARKS = "➀➁➂➃➄➅➆➇➈➉"
 
 
 def step_mark(step: int) -> str:
-    """The mark of the ``step``-th cell of a hint's plan (from 1): its number, then letters."""
+    """The mark of the ``step``-th cell of a hint's plan (from 1): its circled number, ``★`` past
+    the tenth (the board's foot says its number)."""
     return STEP_MARKS[step - 1] if step <= len(STEP_MARKS) else HINT
 
 
@@ -76,7 +79,7 @@ def cell_caption(table: CaravanseraiTable, cell: Cell) -> str:
         return ""
     where = picture.describe_cell(cell, lambda seat: possessive(table, seat))
     if table.hinted is not None and cell in table.hint_cells:
-        where += f" {HINT} step {step_mark(table.hint_cells.index(cell) + 1)}"  # (★ says hint: the foot fits)
+        where += f" {HINT} step {table.hint_cells.index(cell) + 1}"  # (★ says hint: the foot fits)
     elif table.hinted is not None and cell == action_cell(table.hinted, picture):
         where += f" {HINT} hint"
     return where

@@ -16,7 +16,11 @@ search of level 1 over placements, with the search prior as the level-0 policy):
    solo its length; between seats the win, then the margin);
 3. the prior's own line from here is a candidate too, and wins ties: solo it is the rest of the
    line the previous turn chose, so the planned final length never falls from one turn to the
-   next.
+   next;
+4. the goods a placement stands go where the prior puts them, in every candidate's line and in
+   a plan asked at a stand alike: a plan asked at a stand of the chosen line (a hint there, a
+   review judging that stand) is that line's rest, whatever the cache holds, so following a
+   hint's plan never meets a stand the planner itself would call a worse one.
 
 Between seats the others' replies are the prior's, not a search's: a plan is the best placement
 against opponents who play as the prior would. The arena says it is still much the stronger
@@ -148,7 +152,9 @@ def plan(state: CaravanseraiState, policy: Policy, candidates: int, width: int, 
     values = {turn_line[0]: best_value}
     lines = {turn_line[0]: turn_line}
     counts = {turn_line[0]: 1}
-    for after, line in placements(state, policy, width, candidates, deadline):
+    # at a stand, the policy's line alone (point 4 above): the rest of any plan's line
+    found = placements(state, policy, width, candidates, deadline) if state.stage != STAND else []
+    for after, line in found:
         if deadline is not None and time.perf_counter() > deadline:
             break
         value, _ = play_out(after, policy, seat)

@@ -19,9 +19,10 @@ from .views import CaravanseraiView, piece
 from .words import SAFETY, forced_words
 
 
-def forced_news(table: CaravanseraiTable, action: Action, short: bool = False) -> tuple[str, list[str]]:
+def forced_news(table: CaravanseraiTable, action: Action, short: bool = False) -> tuple[str, list[tuple[str, bool]]]:
     """What the rules play by themselves after ``action``: our steps of this turn, in words
-    (``short``: in the board's letters), and our later turns laid whole for us."""
+    (``short``: in the board's letters), and those of our later turns, each with whether they
+    lay it whole."""
     world, seat = table.world, table.seat
     if not isinstance(world, CaravanseraiState) or seat is None or action not in table.legal:
         return "", []
@@ -33,7 +34,7 @@ def forcing_after(table: CaravanseraiTable, action: Action) -> tuple[str, str] |
     """The steps the rules lay for us after ``action`` (this turn's, then our later turns'), in
     words and in the board's letters (None: none)."""
     words, letters = (
-        "; ".join([now] * bool(now) + [f"your next turn: {turn}" for turn in later])
+        "; ".join([now] * bool(now) + [f"your next turn{'' if whole else ' begins'}: {turn}" for turn, whole in later])
         for now, later in (forced_news(table, action), forced_news(table, action, short=True))
     )
     return (words, letters) if words else None
@@ -66,13 +67,21 @@ def plan_world(table: CaravanseraiTable) -> CaravanseraiState | None:
 
 
 def hint_warning(table: CaravanseraiTable) -> str | None:
-    """The warning the hint opens with when its whole placement boxes our caravan in (None: it
-    does not)."""
+    """The warning the hint opens with when its whole placement boxes our caravan in, or leaves
+    one open cell next to our head between players, as the question before such a play says it
+    (None: it does not)."""
     world = plan_world(table)
-    why = None if world is None else boxed_in(table, world)
-    if why is None:
+    if world is None or table.seat is None:
         return None
-    return f"Careful: the placement suggested below boxes your caravan in ({why}): you would be skipped."
+    why = boxed_in(table, world)
+    if why is not None:
+        return f"Careful: the placement suggested below boxes your caravan in ({why}): you would be skipped."
+    if world.n > 1 and not world.is_over() and world.turn != table.seat and len(open_by_head(world, table.seat)) == 1:
+        return (
+            "Careful: the placement suggested below leaves one open cell next to your head: if another "
+            "player's caravan takes it, your turns are skipped until a cell there frees."
+        )
+    return None
 
 
 def question_before(table: CaravanseraiTable, action: Action) -> tuple[str, bool] | None:
@@ -116,8 +125,10 @@ def question_before(table: CaravanseraiTable, action: Action) -> tuple[str, bool
             "This leaves one open cell next to your head: if another player's caravan takes it, "
             "your turns are skipped until a cell there frees. "
         )
-    _, later = forced_news(table, action)
-    if later:  # (never a whole turn played for the player unannounced)
+    # never a whole turn played for the player unannounced (a turn only begun by the rules, its
+    # one open direction, is the player's to finish: nothing to ask)
+    later = [words for words, whole in forced_news(table, action)[1] if whole]
+    if later:
         turns = "your next turn" if len(later) == 1 else f"your next {len(later)} turns"
         question += f"Then the rules lay {turns} for you, the only move: {'; '.join(later)}. "
     return (question, bool(boxed)) if question else None

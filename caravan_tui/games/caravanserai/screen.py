@@ -37,7 +37,7 @@ from .looks import board_look
 from .picture import HINT
 from .play_checks import block_choices, block_question, goods_words, hint_warning, question_before
 from .rules import DECLINE, USE
-from .selection import arrived, chose, hinted, our_turn
+from .selection import arrived, chose, forced_line, hinted, our_turn
 from .status_line import BOARD_ID, ROOM, actions_at, enter, status
 from .table_state import CaravanseraiTable
 from .table_text import final_table, info_text, legend_text, placement_text, seats_table, solo_headline, tie_headline
@@ -113,12 +113,17 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
 
     def view_changed(self, previous: CaravanseraiView | None, view: CaravanseraiView, by_other: bool) -> None:
         self.pause.mover = previous["to_move"] if previous else None
-        self.table_state, said = arrived(self.table, previous, by_other)
-        if said is not None:
-            self.query_one(MatchLog).add([said])
+        self.table_state = arrived(self.table, previous, by_other)
 
     def show_update(self, update: Update) -> float:
-        """Pause only after an opponent's action that changed the board."""
+        """Pause only after an opponent's action that changed the board. The steps the rules
+        laid after our choice are logged first, before the lines the update brings (its
+        placement's summary among them)."""
+        previous = self.table.view
+        mover = previous["to_move"] if previous else None
+        said = forced_line(self.table, mover is not None and mover != self.seat)
+        if said is not None:
+            self.query_one(MatchLog).add([said])
         pause = super().show_update(update)
         return pause if self.table.flash or self.table.news else 0.0
 

@@ -115,14 +115,20 @@ def chose(table: CaravanseraiTable, action: Action) -> CaravanseraiTable:
     return new
 
 
-def arrived(
-    table: CaravanseraiTable, previous: CaravanseraiView | None, by_other: bool
-) -> tuple[CaravanseraiTable, str | None]:
-    """The table once its view (after ``previous``) arrived, and the log's line of the steps the
-    rules laid for us (None: none): the cells another's action changed, marked (the board asked
-    to show them while it is not our turn); the steps laid for us after our choice, under the
-    board until our next choice (another's move ends them); our turns skipped or laid for us
-    in between."""
+def forced_line(table: CaravanseraiTable, by_other: bool) -> str | None:
+    """The log's line of the steps the rules lay for us after our choice, said as the view after
+    it arrives and before what the log says of it ("You laid 1W 2P camel…", which those steps
+    end), so that the log reads in the order the steps were laid (None: none)."""
+    if by_other or table.replaying or table.forcing is None:
+        return None
+    return FORCED_LOG.format(words=table.forcing[0])
+
+
+def arrived(table: CaravanseraiTable, previous: CaravanseraiView | None, by_other: bool) -> CaravanseraiTable:
+    """The table once its view (after ``previous``) arrived: the cells another's action changed,
+    marked (the board asked to show them while it is not our turn); the steps laid for us after
+    our choice (``forced_line`` says them in the log), under the board until our next choice
+    (another's move ends them); our turns skipped or laid for us in between."""
     view, after = table.view, table.picture
     assert view is not None
     new, changed = table, frozenset[Cell]()
@@ -131,15 +137,15 @@ def arrived(
         changed = frozenset(cell for cell in after.cells if before.key(cell) != after.key(cell))
         if changed and table.turn is None:
             new = showing(new, after.pos if after.pos in changed else min(changed, key=lambda c: (c[1], c[0])))
-    said, forcing, forced = None, table.forcing, table.forced
+    forcing, forced = table.forcing, table.forced
     if by_other or table.replaying:
         forcing = forced = None
     elif forcing is not None:
-        said, forced, forcing = FORCED_LOG.format(words=forcing[0]), forcing[1], None
+        forced, forcing = forcing[1], None
     news, skipped, played = missed_turns(table, previous, view)
     return dataclasses.replace(
         new, flash=changed, forcing=forcing, forced=forced, news=news, skipped=skipped, played_for_us=played
-    ), said
+    )
 
 
 def missed_turns(

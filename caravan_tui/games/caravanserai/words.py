@@ -141,14 +141,16 @@ def tie_break(lengths: list[int], reserves: list[int], winner: int) -> str:
 
 def forced_words(
     steps: list[tuple[int, int, Action]], seat: int, turns: int, colour: int, short: bool = False
-) -> tuple[str, list[str]]:
+) -> tuple[str, list[tuple[str, bool]]]:
     """The steps the rules play by themselves after a choice (``CaravanseraiState.forced_after``),
     said for ``seat``: those of its turn now ("head NE, 2 white goods, use the white board good";
-    ``short``: "NE, 2W, ◆W used") and one line for each of its later turns laid whole for it
-    ("camel"); other seats' are theirs. ``colour``: the block's in progress (a board good used or
+    ``short``: "NE, 2W, ◆W used") and one line for each of its later turns they begin, and
+    whether they lay it whole, to its camel ("camel", True; "head SW", False: the seat chooses
+    the rest); other seats' are theirs. ``colour``: the block's in progress (a board good used or
     declined is of the block's colour)."""
     now: list[str] = []
     later: dict[int, list[str]] = {}
+    whole: set[int] = set()
     goods = 0  # the goods of a block said so far in one word: "3 white goods"
     for mover, turn, action in steps:
         kind = action[0]
@@ -167,7 +169,9 @@ def forced_words(
         goods = 1 if kind == "good" else 0
         colour = action[1] if kind == "good" else colour
         said.append(_goods(1, colour, short) if kind == "good" else _step_word(action, colour, short))
-    return ", ".join(now), [", ".join(words) for words in later.values()]
+        if kind == "camel" and turn != turns:
+            whole.add(turn)
+    return ", ".join(now), [(", ".join(words), turn in whole) for turn, words in later.items()]
 
 
 def _goods(count: int, colour: int, short: bool) -> str:

@@ -90,8 +90,9 @@ def info_text(view: DecktetCaravanView, table: TableState[DecktetCaravanView]) -
         text.append(f"\n{table.seat_name(p)}", style="bold")
         if p != table.seat:
             text.append(
-                f" · {view['hand_sizes'][p]} in hand, {view['hand_wilds'][p]} of "
-                f"{HAND_CARDS_WILD} Aces and Crowns unplayed",
+                # (the player's own: "of 4 Aces and Crowns" read as the deck's count)
+                f" · {view['hand_sizes'][p]} in hand, {view['hand_wilds'][p]} of their "
+                f"{HAND_CARDS_WILD} Aces and Crowns still unplayed",
                 style="italic",
             )
         text.append(f" · pile {change(view['collected_points'][p])}: ", style="bold")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from caravan_tui.engine import WIN_CHANCE, Action, GameAI, ReviewTerms
+from caravan_tui.engine import WIN_CHANCE, Action, GameAI, Plain, ReviewTerms
 
 from .cards import HALF_INDEX, INDEX, OWN_COINS
 from .evaluation import max_tucks
@@ -123,10 +123,16 @@ def end_near(state) -> bool:
     return bool(max(state.table) >= TARGET - 1 or state.round >= state.max_rounds)
 
 
+#: a hint keeps the dice where no reroll or turn is expected to do clearly better (the searches of
+#: a hint's budget spread their visits over dozens of them, within a point of win chance of one
+#: another and of keeping: a seed apart, a reroll's hint became keeping's or another reroll's)
+PLAIN = Plain(("end_favour",), "no reroll or turn gains enough to tell apart from keeping these dice")
+
 AI = GameAI(
     levels={"easy": EASY, "normal": SEARCH, "hard": HARD},
     prior=prior,
     explain=explain,
     review=REVIEW,
     end_near=end_near,
+    plain=PLAIN,
 )

@@ -29,6 +29,7 @@ from caravan_tui.engine import Action
 from caravan_tui.screens.dialogs import ConfirmScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.table_client import cursor_at, cursor_pointed
+from caravan_tui.screens.table_overlays import no_hint_to_take
 from caravan_tui.widgets import ActionList
 
 from . import table_selection as intents
@@ -272,7 +273,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         there (Enter, or + / -, then plays it); a hint to end the step, on its line in the plays
         list (Enter plays it, as e does)."""
         if self.table.hinted is None:
-            self.notify("No hint to take: h asks for one.", severity="warning")
+            self.notify(no_hint_to_take(self.table), severity="warning")
         elif self.decides_now():
             self.table_state, focus = intents.taken_hint(self.table)
             self.query_one(f"#{focus}").focus()

@@ -1,0 +1,109 @@
+"""One judge: a review never faults the move a hint showed (DESIGN §6).
+
+The bug, in Caravanserai: a person followed the hint's whole placement ("Head north-west, then a
+white good, then the camel") and the review graded it a mistake, naming as the better move the
+same first step and the same placement (its estimate of the first step took in the search's
+other tries below it, the placement made was weighed where it ended). The hint plans whole
+placements and their stands (the planner), the review searched without it; a placement was cut
+into two decisions where a board good went back to the market; asked at a stand, the planner
+weighed the stands anew instead of the prior's stands its plans are made of.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from caravan_tui.ai.policies import hint
+from caravan_tui.ai.review import Position, Review, decision_steps, decisions_of, judge
+from caravan_tui.ai.review_text import verdict
+from caravan_tui.games import get_game
+from caravan_tui.games.caravanserai import planner
+from caravan_tui.games.caravanserai.ai import prior_choice
+from caravan_tui.games.caravanserai.rules import STAND
+
+GAME = "caravanserai"
+#: two normal AI seats, seed 3, the basic game: seat 1 to begin its placement after these moves
+LOG = [
+    ("start", 4, -1), ("start", -1, -5), ("dir", 4), ("good", 3, 2), ("use",), ("dir", 5), ("good", 0, 3),
+    ("dir", 0), ("dir", 0), ("camel",), ("stand", 1, 5, -1), ("dir", 0), ("good", 0, 1), ("good", 2, 2),
+    ("good", 4, 3), ("dir", 5), ("good", 1, 4), ("dir", 0), ("stand", 0, 6, -3), ("dir", 2), ("good", 3, 1),
+    ("good", 2, 1), ("good", 0, 2), ("use",), ("dir", 3), ("dir", 3), ("good", 2, 2), ("good", 1, 3), ("dir", 2),
+    ("good", 0, 4), ("dir", 1), ("stand", 2, 2, -6), ("stand", 4, 4, -6),
+]  # fmt: skip
+#: the match goes on: seat 1's placement, then seat 0's begins
+LATER = [
+    ("dir", 2), ("good", 0, 1), ("dir", 5), ("good", 2, 1), ("good", 3, 2), ("dir", 0), ("dir", 4), ("good", 4, 1),
+    ("dir", 5),
+]  # fmt: skip
+SEED, OPTIONS = 3, {"variant": "basic"}
+
+
+def followed(log: list[tuple], seat: int) -> Position:
+    """The decision ``seat`` makes after ``log`` by following the hint's plan (at the normal
+    level's budget, by iterations), as a review finds it in the match."""
+    game = get_game(GAME)
+    state = game.new(2, seed=SEED, options=OPTIONS)
+    for action in log:
+        state.apply(action, False)
+    view = state.view(seat)
+    shown = hint(GAME, view, seat, iterations=1500)[0]
+    steps, _ = decision_steps(game, game.from_view(view, seat), seat, shown.line)
+    (position,) = [
+        p for p in decisions_of(game, 2, SEED, OPTIONS, [*log, *steps], seat).decisions if p.turn == len(log)
+    ]
+    assert (position.steps or (position.action,)) == steps
+    return dataclasses.replace(position, seat=-1)
+
+
+def test_following_the_hints_placement_costs_nothing_in_the_review() -> None:
+    position = followed(LOG, 1)
+    judged = judge(GAME, 1, position)
+    assert judged.best == position.action
+    assert judged.before == judged.after and judged.loss == 0
+    review = Review(GAME, "m", 1, 2, 1500, 0.0, (judged,))
+    assert review.grade(judged) == "" and verdict(review, judged).startswith("best: ")  # (it said "fine")
+
+
+#: seed 5, two normal AI seats: seat 0's first placement lays 4 purple goods from move 8, the
+#: first on a yellow board good, which goes back to the market; the placement goes on to its camel
+SENT_BACK = [
+    ("start", 2, 3), ("start", 6, -1), ("dir", 2), ("good", 4, 2), ("use",), ("dir", 0), ("good", 0, 3),
+    ("dir", 2), ("good", 2, 4), ("dir", 3), ("dir", 4), ("dir", 2), ("stand", 2, 0, -3),
+]  # fmt: skip
+
+
+def test_a_placement_that_sends_a_board_good_back_is_one_decision() -> None:
+    """The log says to everyone that the board good goes back, and that ended the decision: the
+    review judged the placement's first half and its second apart, and neither was the plan."""
+    game = get_game(GAME)
+    state = game.new(2, seed=5, options=OPTIONS)
+    for action in SENT_BACK[:8]:
+        state.apply(action, False)
+    assert any(event.seats is None for event in state.apply(SENT_BACK[8], True)) and state.to_move() == 0
+    decisions = decisions_of(game, 2, 5, OPTIONS, SENT_BACK, 0).decisions
+    placement = [p for p in decisions if p.seat == 0 and p.turn >= 2]
+    assert [(p.turn, p.end) for p in placement] == [(2, 11), (12, -1)]  # the placement, then its stand
+
+
+def test_the_stands_of_a_plan_are_those_the_planner_makes_at_each_stand() -> None:
+    """A plan's stands were put where the prior puts them, while the planner asked at the stand
+    (a hint there, a review judging the stand: no plan of this turn remembered) weighed every
+    stand and chose another cell than the plan it had shown: a white good on (1,-4), not a
+    yellow one on (-6,1). Asked at a stand, it is the prior's, as in every plan's line."""
+    game = get_game(GAME)
+    state = game.new(2, seed=SEED, options=OPTIONS)
+    for action in LOG + LATER:
+        state.apply(action, False)
+    candidates, width = planner.budget_for(1500)
+    planner._CACHE.clear()
+    chosen = planner.plan(state.clone(), prior_choice, candidates, width)
+    world = state.clone()
+    stands = 0
+    for action in chosen.lines[chosen.best]:
+        if world.stage == STAND:
+            planner._CACHE.clear()
+            there = planner.plan(world.clone(), prior_choice, candidates, width)
+            assert there.best == action
+            stands += 1
+        world.apply(action, False)
+    assert stands
