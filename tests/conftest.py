@@ -128,9 +128,9 @@ def pytest_report_header(config: pytest.Config) -> str:
         )
     if "not e2e" in chosen:
         return (
-            "caravan-tui: the default run, about 100 s on two quiet cores (about 3 CPU-minutes); the test "
-            "processes start first (about 5 s). Whole matches by keys and long scenarios: pytest -m e2e; "
-            "strength runs: pytest -m slow"
+            "caravan-tui: the default run, meant to take two minutes on two quiet cores; it takes about 10 "
+            "CPU-minutes (CARAVAN_TUI_TEST_CPU=FILE gives each test's, the README says how). Whole matches by "
+            "keys and long scenarios: pytest -m e2e; strength runs: pytest -m slow"
         )
     return f"caravan-tui: the tests marked {chosen or 'anything'}"
 
