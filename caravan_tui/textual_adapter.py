@@ -38,6 +38,14 @@ that breaks one of these breaks it here, and the tests that use it say so.
   A stylesheet keeps what it parsed only in its own private cache (``Stylesheet._parse_cache``,
   keyed by the source, not by the theme's variables it was parsed with); this shares one for the
   process, keyed by both. Retired by a public, shareable parse cache in Textual.
+- ``draw_when_read``: a Pilot test's app draws each frame (``Compositor.render_update``, from
+  ``Screen._compositor_refresh``) and its headless driver throws it away: about a fifth to a third
+  of a table test's CPU. In the test run a headless app draws a frame only where its test looks:
+  at each Pilot pause (Pilot's own ends with ``Screen._on_timer_update``; this one waits as it
+  does, with ``Pilot._wait_for_screen``, then draws what changed since the last frame drawn);
+  what a test reads is drawn as it reads it (``screen_strips``, snapshots), and each app's last
+  screen is drawn as it shuts down (``App._shutdown``), so a widget that cannot draw still fails
+  its test. Retired by a public way to run an app without frames.
 - ``SteadyScrollbars``: a scrolling list or log (a ``ScrollView``) redrew both its scrollbars at
   every layout of its screen, its size unchanged: the compositor hands it its window as its
   virtual size, ``ScrollView._size_updated`` finds that unlike the list's own (taller) virtual
@@ -54,6 +62,7 @@ that breaks one of these breaks it here, and the tests that use it say so.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import textual._wait as idle_wait
@@ -66,6 +75,7 @@ from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
 from textual.geometry import Size
 from textual.notifications import Notification
+from textual.pilot import Pilot
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
@@ -126,6 +136,56 @@ def share_parsed_css() -> None:
         stylesheet._parse_cache = SharedParses(stylesheet)  # type: ignore[assignment]
 
     Stylesheet.__init__ = sharing  # type: ignore[method-assign,assignment]
+
+
+def draw_when_read() -> None:
+    """From now on a headless app of this process draws a frame only when its test looks: at
+    each Pilot ``pause`` (what a key and a wait end with), where the screen is laid out and what
+    changed since the last frame drawn is drawn, until drawing changes nothing more (a list's
+    size is known once its lines are drawn); a test reads the screen drawn whole
+    (``screen_strips``), and the app's last screen is drawn as it ends (a failure to draw is kept
+    as the app's, raised at the end of its Pilot test)."""
+    refresh, shutdown = Screen._compositor_refresh, App._shutdown
+    drawing: list[Screen[Any]] = []
+
+    def unless_headless(screen: Screen[Any]) -> None:
+        app = screen.app
+        if drawing or not app.is_headless or app.is_inline or screen is not app.screen:
+            refresh(screen)
+            return
+        screen._dirty_widgets.clear()  # (their regions wait in the compositor for the next frame drawn)
+
+    def draw(screen: Screen[Any]) -> None:
+        drawing.append(screen)
+        try:
+            for _ in range(3):
+                screen._on_timer_update()
+                if screen._compositor._dirty_regions:
+                    refresh(screen)
+                if not (screen._layout_required or screen._dirty_widgets):
+                    break
+        finally:
+            drawing.pop()
+
+    async def drawn_pause(pilot: Pilot[Any], delay: float | None = None) -> None:
+        await pilot._wait_for_screen()
+        if delay is None:
+            await idle_wait.wait_for_idle(0)
+        else:
+            await asyncio.sleep(delay)
+        draw(pilot.app.screen)
+
+    async def drawn_last(app: App[Any]) -> None:
+        if app.is_headless and app.screen_stack and app._running:
+            try:
+                app.screen_stack[-1]._compositor.render_strips()
+            except Exception as error:
+                keep_failure(app, error)
+        await shutdown(app)
+
+    Screen._compositor_refresh = unless_headless  # type: ignore[method-assign,assignment]
+    Pilot.pause = drawn_pause  # type: ignore[method-assign,assignment]
+    App._shutdown = drawn_last  # type: ignore[method-assign,assignment]
 
 
 def key_parser() -> XTermParser:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from caravan_tui.textual_adapter import settle_in_steps, share_parsed_css
+from caravan_tui.textual_adapter import draw_when_read, settle_in_steps, share_parsed_css
 
 # PYTHONDONTWRITEBYTECODE: every test process compiled each test module again, its asserts
 # rewritten (about 5 CPU-s a process), and each server and command it started compiled the app.
@@ -52,6 +52,59 @@ settle_in_steps(0.01)
 # share what the first parsed under the same theme (textual_adapter says how)
 share_parsed_css()
 
+#: ``CARAVAN_TUI_TEST_CPU=FILE``: each test process appends a line a test to FILE, the CPU-seconds
+#: the test's set-up, call and tear-down took (its own process and every process it started), and
+#: at its end one for the whole process (its start and collection included): a tool to find what
+#: a run spends, where the clock of a shared machine says little (the README, "Tests")
+CPU_FILE = os.environ.get("CARAVAN_TUI_TEST_CPU")
+
+
+def cpu_seconds() -> float:
+    """CPU-seconds so far of this process, of its ended children and of every live descendant
+    (the AI worker pools, the servers a test starts), as /proc counts them."""
+    parents, spent = {}, {}
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/stat", "rb") as stat:
+                fields = stat.read().rsplit(b")", 1)[1].split()
+        except OSError:
+            continue  # (a process that just ended)
+        parents[int(entry.name)] = int(fields[1])
+        spent[int(entry.name)] = sum(map(int, fields[11:15])) / os.sysconf("SC_CLK_TCK")
+    ours, mine = set(), {os.getpid()}
+    while mine:
+        ours |= mine
+        mine = {pid for pid, parent in parents.items() if parent in mine} - ours
+    times = os.times()
+    own = times.user + times.system + times.children_user + times.children_system
+    return own + sum(spent[pid] for pid in ours - {os.getpid()})
+
+
+if CPU_FILE:
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
+        before = cpu_seconds()
+        try:
+            return (yield)
+        finally:
+            with open(CPU_FILE, "a", encoding="utf-8") as kept:
+                kept.write(f"{cpu_seconds() - before:.3f}\t{item.nodeid}\n")
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_sessionfinish(session: pytest.Session) -> None:
+        if hasattr(session.config, "workerinput") or not session.config.getoption("numprocesses", None):
+            with open(CPU_FILE, "a", encoding="utf-8") as kept:
+                kept.write(f"{cpu_seconds():.3f}\t(a test process, in all)\n")
+
+
+# a Pilot app drew every frame, and its headless driver threw each away (a fifth to a third of a
+# table test's CPU): the run's apps draw what a test reads, as it reads it, and each app's last
+# screen as it ends (textual_adapter says how)
+draw_when_read()
+
 #: the run's PostgreSQL server and the thread starting it (the controller's, with test processes)
 SHARED_SERVER = pytest.StashKey[tuple]()
 
@@ -75,9 +128,9 @@ def pytest_report_header(config: pytest.Config) -> str:
         )
     if "not e2e" in chosen:
         return (
-            "caravan-tui: the default run, about 100 s on two quiet cores (about 3 CPU-minutes); the test "
-            "processes start first (about 5 s). Whole matches by keys and long scenarios: pytest -m e2e; "
-            "strength runs: pytest -m slow"
+            "caravan-tui: the default run, meant to take two minutes on two quiet cores; it takes about 10 "
+            "CPU-minutes (CARAVAN_TUI_TEST_CPU=FILE gives each test's, the README says how). Whole matches by "
+            "keys and long scenarios: pytest -m e2e; strength runs: pytest -m slow"
         )
     return f"caravan-tui: the tests marked {chosen or 'anything'}"
 

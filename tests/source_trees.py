@@ -8,6 +8,12 @@ import ast
 from functools import cache
 from pathlib import Path
 
+import pytest
+
+#: the checks that read the code run in one test process (``--dist loadgroup``, pyproject.toml),
+#: so the project's files are parsed and walked once a run, not once in each process
+ONE_PROCESS = pytest.mark.xdist_group("source trees")
+
 
 @cache
 def parsed(path: Path) -> ast.Module:

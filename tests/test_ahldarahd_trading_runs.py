@@ -64,6 +64,7 @@ def test_the_ordinary_line_ups_keep_one_seed_per_line_up_and_round():
     ]
 
 
+@pytest.mark.e2e  # the trades benchmark's whole three-seat match of normal AIs: about 7 CPU-s
 def test_a_proposal_the_judge_finds_a_trap_is_weighed_again_deeper_and_both_are_summed_up(monkeypatch, capsys):
     """``--judge``: the normal search's value of each AI proposal, and for one below the margin
     the same at ``DEEP`` iterations, kept in the game's record and counted in the summary."""

@@ -24,6 +24,7 @@ def tool():
     return module
 
 
+@pytest.mark.e2e  # the exact look the hunt takes, over every way the other's turn can go: about 14 CPU-s
 def test_the_exact_look_sees_the_pick_up_that_lets_the_other_empty_the_bag() -> None:
     """Seed 301, sixth camel, short game: the pick-up with the seat's last action loses (the other
     player sends a camel to a good, picks it up, the refill empties the bag, it delivers);

@@ -9,8 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from source_trees import parsed, walked
+from source_trees import ONE_PROCESS, parsed, walked
 
+pytestmark = ONE_PROCESS
 ROOT = Path(__file__).resolve().parent.parent
 PURE = [
     ROOT / "caravan_tui" / "engine.py",

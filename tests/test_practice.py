@@ -7,6 +7,8 @@ import asyncio
 import dataclasses
 import json
 
+import pytest
+
 from caravan_tui.ai.review import ITERATIONS as REVIEW_ITERATIONS
 from caravan_tui.ai.review import Judged
 from caravan_tui.ai.worker import AIWorker
@@ -109,7 +111,16 @@ async def test_the_new_match_form_turns_practice_on_for_the_next_matches(tmp_pat
     assert Preferences.load(tmp_path).practice is True
 
 
-def test_practice_asks_before_every_move_the_review_grades_a_blunder():
+# each game a whole match reviewed: Merchant Lord's and Camel Caravan's (9 of the 10 CPU-s) in the
+# end-to-end run; each run of it meets a blunder
+@pytest.mark.parametrize(
+    "games",
+    [
+        pytest.param(("decktet_caravan",), id="decktet_caravan"),
+        pytest.param(("merchant_lord", "camel_caravan"), id="merchant_lord-camel_caravan", marks=pytest.mark.e2e),
+    ],
+)
+def test_practice_asks_before_every_move_the_review_grades_a_blunder(games):
     """One judge: practice's check of a move (the worker's review of that one position, at its
     default budget) is the review's judgement of that decision, and it asks exactly where the
     review grades a blunder (issue: practice judged at 400 iterations, the review at 1,500, and
@@ -120,7 +131,7 @@ def test_practice_asks_before_every_move_the_review_grades_a_blunder():
 
     assert Practice(None).iterations == REVIEW_ITERATIONS  # type: ignore[arg-type]  # no worker needed
     budget, asked = 8, 0
-    for game_id, players in (("decktet_caravan", 2), ("merchant_lord", 2), ("camel_caravan", 2)):
+    for game_id, players in ((game_id, 2) for game_id in games):
         game = get_game(game_id)
         specs = [SeatSpec.parse("random")] + [SeatSpec.ai("easy")] * (players - 1)
         record = play_match(game_id, specs, 3, game.quick_options, iterations=6)

@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 import textual
 
-from source_trees import parsed, walked
+from source_trees import ONE_PROCESS, parsed, walked
 
+pytestmark = ONE_PROCESS
 ROOT = Path(__file__).resolve().parent.parent
 ADAPTER = ROOT / "caravan_tui" / "textual_adapter.py"
 SCANNED = [

@@ -32,10 +32,14 @@ FIRST = next(iter(GAMES.values()))
 
 def line_ups():
     """Every game at its largest table with one person among AI seats and at its smallest with
-    people in every seat, and one table of AI seats alone (the counts between run the same code)."""
+    people in every seat, and one table of AI seats alone (the counts between run the same code).
+    Caravans of Ahldarahd's five-seat match (3 CPU-s: as much as every other line-up) runs with
+    ``-m e2e``."""
     for game in GAMES.values():
         for players, people in sorted({(game.players[-1], 1), (game.players[0], game.players[0])}):
-            yield pytest.param(game, players, people, id=f"{game.id}-{players}p-{people}people")
+            long = game.id == "ahldarahd" and players == game.players[-1]
+            marks = pytest.mark.e2e if long else ()
+            yield pytest.param(game, players, people, id=f"{game.id}-{players}p-{people}people", marks=marks)
     yield pytest.param(FIRST, FIRST.players[0], 0, id=f"{FIRST.id}-{FIRST.players[0]}p-0people")
 
 
@@ -120,7 +124,15 @@ async def test_policy_seats_replay_reproducibly():
     assert decision_seed(3, 10, 1) == decision_seed(3, 10, 1) != decision_seed(3, 11, 1)
 
 
-@pytest.mark.parametrize("game", [pytest.param(g, id=g.id) for g in GAMES.values()])
+# a whole match a game: the games whose matches are long (Merchant Lord, Camel Caravan, Caravans of
+# Ahldarahd: 8 of the 9 CPU-s) in the end-to-end run
+@pytest.mark.parametrize(
+    "game",
+    [
+        pytest.param(g, id=g.id, marks=() if g.id in ("decktet_caravan", "caravanserai") else pytest.mark.e2e)
+        for g in GAMES.values()
+    ],
+)
 async def test_a_search_seat_finishes_a_match_in_the_worker(game, worker):
     seats = [SeatSpec.ai("easy")] + [RANDOM] * (game.default_players - 1)
     runner = runner_for(game, seats, seed=9, worker=worker, iterations=5)

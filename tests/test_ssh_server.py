@@ -711,6 +711,7 @@ async def test_the_server_stopping_tells_everyone_why_however_slowly_their_termi
         await server.stop()
 
 
+@pytest.mark.e2e  # a server's zygote killed and started again, sessions forked before and after: about 6 CPU-s
 async def test_a_zygote_that_dies_is_started_again_and_no_session_waits_for_it(tmp_path):
     server = await Server(tmp_path).start()
     try:

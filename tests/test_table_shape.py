@@ -16,8 +16,9 @@ from textual.widget import Widget
 
 import caravan_tui
 
-from source_trees import parsed, walked
+from source_trees import ONE_PROCESS, parsed, walked
 
+pytestmark = ONE_PROCESS
 ROOT = Path(__file__).resolve().parent.parent
 OPTIONAL = {"caravan_tui.ai.openspiel_bridge"}  # needs the `bench` extra
 #: what sets a widget's text or content when called on it

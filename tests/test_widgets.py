@@ -16,6 +16,7 @@ from textual import constants, events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.reactive import var
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from caravan_tui.app import CaravanApp, TableApp
@@ -350,3 +351,31 @@ async def test_the_away_notice_counts_down_from_the_seats_the_table_was_told_of(
         assert str(notice.render()) == "Bob is away: an AI takes the seat in 32 s."
         app.change(seat_kinds=["human", "human"], kinds_at=time.monotonic())
         assert not notice.has_class("-shown")
+
+
+class CannotDraw(Static):
+    """A widget that fails to draw once ``broken``."""
+
+    broken = False
+
+    def render(self) -> str:
+        if self.broken:
+            raise RuntimeError("cannot draw")
+        return "drawn"
+
+
+class CannotDrawApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield CannotDraw()
+
+
+async def test_a_widget_that_cannot_draw_fails_its_test_though_the_run_draws_no_frame_unread():
+    """The test run's apps draw only what a test reads (``draw_when_read``, tests/conftest.py):
+    a widget that cannot draw still fails the test, its app's last screen being drawn as it ends."""
+    app = CannotDrawApp()
+    with pytest.raises(RuntimeError, match="cannot draw"):
+        async with app.run_test(size=(20, 3)) as pilot:
+            widget = app.query_one(CannotDraw)
+            widget.broken = True
+            widget.refresh()
+            await pilot.pause()

@@ -116,9 +116,7 @@ class ReviewScreen(BaseScreen):
     AUTO_FOCUS = "#review"
 
     #: the line over the review: its progress, why it stopped, or its summary once done
-    status: var[RenderableType] = var(
-        "The AI judges each of your decisions from what you could see then — s stops."
-    )
+    status: var[RenderableType] = var("The AI judges each of your decisions from what you could see then — s stops.")
 
     #: the decisions to judge (None: not known yet) and how many are judged
     decisions: var[float | None] = var(None)
