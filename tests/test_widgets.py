@@ -291,7 +291,7 @@ async def test_the_plays_list_writes_itself_from_the_tables_state():
         app.table_state = TableState(seat=0)
         actions = app.query_one(ActionList)
         assert options_of(actions) == ["waiting…"] and actions.highlighted_action is None
-        app.change(legal=[("a",), ("b",)], turn=3)
+        app.change(legal=(("a",), ("b",)), turn=3)
         assert options_of(actions) == ["play a", "play b"] and actions.highlighted == 0
         actions.focus()
         await pilot.press("down")
@@ -310,7 +310,7 @@ async def test_the_plays_list_writes_itself_from_the_tables_state():
         app.change(turn=4, hint_action=None)  # the next decision, the same plays
         assert options_of(actions) == ["play a", "play b"] and actions.highlighted == 0
         app.change(turn=None, over=object())
-        assert options_of(actions) == ["the match is over"] and actions.actions == []
+        assert options_of(actions) == ["the match is over"] and actions.actions == ()
         app.change(replaying=True)
         assert options_of(actions) == ["a replay: ←/→ step"]
 
