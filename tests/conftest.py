@@ -124,7 +124,7 @@ def pytest_report_header(config: pytest.Config) -> str:
     if chosen == "e2e":
         return (
             "caravan-tui: whole matches played by keys and long end-to-end scenarios (servers killed and "
-            "taken over, the benchmarks' own servers), about a minute on two quiet cores"
+            "taken over, the benchmarks' own servers), several minutes on two cores"
         )
     if "not e2e" in chosen:
         return (
