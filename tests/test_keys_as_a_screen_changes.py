@@ -7,6 +7,7 @@ once, before the app reads the first."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import pytest
 from test_ssh_client import SIZE, client_of, queued
@@ -36,10 +37,23 @@ async def hub(tmp_path, monkeypatch):
         yield hub
 
 
-async def in_the_lobby(hub, pilot, app):
-    served = pilot.app.run_worker(app.serving())
-    await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name == "Ann", "the lobby")
-    return served
+@contextlib.asynccontextmanager
+async def in_the_lobby(hub, app=None):
+    """Ann's session at 80×24, served by ``hub``, in the lobby: its app and pilot."""
+    app = app or client_of(hub)
+    async with app.run_test(size=SIZE) as pilot:
+        served = pilot.app.run_worker(app.serving())
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name == "Ann", "the lobby")
+        yield app, pilot
+        served.cancel()
+
+
+async def at_how_to_play(pilot, app) -> None:
+    """From the lobby: the create form, then How to play of its first game, from its ctrl+g."""
+    queued(app, "c")
+    await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create form")
+    queued(app, "ctrl+g")
+    await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play, first")
 
 
 async def the_record_opens(pilot, app, *keys: str) -> None:
@@ -52,79 +66,55 @@ async def the_record_opens(pilot, app, *keys: str) -> None:
 
 
 async def test_escape_and_h_at_the_record_open_it_again_from_the_lobby(hub):
-    app = client_of(hub)
-    async with app.run_test(size=SIZE) as pilot:
-        served = await in_the_lobby(hub, pilot, app)
+    async with in_the_lobby(hub) as (app, pilot):
         await the_record_opens(pilot, app, "h")
         await the_record_opens(pilot, app, "escape", "h")
-        served.cancel()
 
 
 async def test_keys_after_the_lobbys_r_choose_the_game_and_after_the_rules_escape_are_the_lobbys(hub):
     """r, then Enter on the list of games it opens; escape out of those rules, then h."""
-    app = client_of(hub)
-    async with app.run_test(size=SIZE) as pilot:
-        served = await in_the_lobby(hub, pilot, app)
+    async with in_the_lobby(hub) as (app, pilot):
         queued(app, "r", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen), "the first game's rules")
         await the_record_opens(pilot, app, "escape", "h")
-        served.cancel()
 
 
 async def test_keys_after_escape_at_how_to_play_are_the_create_forms_then_the_lobbys(hub):
-    app = client_of(hub)
-    async with app.run_test(size=SIZE) as pilot:
-        served = await in_the_lobby(hub, pilot, app)
-        queued(app, "c")
-        await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create form")
-        queued(app, "ctrl+g")
-        await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play, first")
+    async with in_the_lobby(hub) as (app, pilot):
+        await at_how_to_play(pilot, app)
         await the_record_opens(pilot, app, "escape", "escape", "h")  # (back to the form, to the lobby)
-        served.cancel()
 
 
 async def test_keys_after_escape_at_the_result_are_the_lobbys(hub):
-    app = client_of(hub)
-    async with app.run_test(size=SIZE) as pilot:
-        served = await in_the_lobby(hub, pilot, app)
+    async with in_the_lobby(hub) as (app, pilot):
         result = MatchOverScreen("Ann won.", "Ann: 3   Bob: 1", None)
         result.home = "Lobby"
         await app.push_screen(result)
         await wait_for(pilot, lambda: app.screen is result and app.held_keys is None, "the result")
         await the_record_opens(pilot, app, "escape", "h")
-        served.cancel()
 
 
 async def test_a_name_typed_with_the_enter_that_chooses_from_the_operators_menu_is_its_lines(hub):
     """Enter on "Kick" then a name: the name went to the menu being closed, not to the line
     "Whom?" its choice opens."""
     hub.operators = frozenset({ANN})
-    app = client_of(hub)
-    async with app.run_test(size=SIZE) as pilot:
-        served = pilot.app.run_worker(app.serving())
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.operator, "the lobby")
+    async with in_the_lobby(hub) as (app, pilot):
+        await wait_for(pilot, lambda: app.operator, "the operator's lobby")
         queued(app, "o")
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the operators' menu")
         queued(app, "enter", *"Bob")
         await wait_for(pilot, lambda: isinstance(app.screen, AskLineScreen) and app.held_keys is None, "Whom?")
         assert app.screen.query_one(Input).value == "Bob"
-        served.cancel()
 
 
 async def test_keys_after_leave_for_the_lobby_are_the_lobbys(hub):
     """Leaving waits for the server to save the match: the h typed with the choice asked the
     table for a hint instead of opening the record from the lobby."""
-    app = client_of(hub)
-    async with app.run_test(size=SIZE) as pilot:
-        served = await in_the_lobby(hub, pilot, app)
-        queued(app, "c")
-        await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create form")
-        queued(app, "ctrl+g")
-        await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play, first")
+    async with in_the_lobby(hub) as (app, pilot):
+        await at_how_to_play(pilot, app)
         queued(app, "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.held_keys is None, "the match")
         await the_record_opens(pilot, app, "escape", "down", "enter", "h")  # menu, "Leave for the lobby", h
-        served.cancel()
 
 
 async def test_keys_typed_while_the_server_seats_you_are_the_tables(hub, monkeypatch):
@@ -144,13 +134,8 @@ async def test_keys_typed_while_the_server_seats_you_are_the_tables(hub, monkeyp
         await create(self, *args)
 
     monkeypatch.setattr(hub_module.Hub, "_create", once_the_lobby_is_back)
-    async with app.run_test(size=SIZE) as pilot:
-        served = await in_the_lobby(hub, pilot, app)
-        queued(app, "c")
-        await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create form")
-        queued(app, "ctrl+g")
-        await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play, first")
+    async with in_the_lobby(hub, app) as (app, pilot):
+        await at_how_to_play(pilot, app)
         queued(app, "d", "question_mark")
         await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen) and app.held_keys is None, "the rules")
         assert isinstance(app.screen_stack[-2], GameScreen)
-        served.cancel()
