@@ -68,8 +68,8 @@ def decision(number: int):
 
 
 #: decisions of the walk where the search (normal's settings at ``VETO_ITERATIONS``, seed 3)
-#: likes an offer the veto rejects: at the first, most of all; at the second, second and third
-OFFER_FIRST, OFFER_THIRD = 74, 394
+#: likes an offer the veto rejects: at the first, most of all; at the second, third of 14 moves
+OFFER_FIRST, OFFER_THIRD = 74, 267
 VETO_ITERATIONS = 60
 
 

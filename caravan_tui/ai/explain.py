@@ -171,8 +171,8 @@ def plain_is_as_good(stats: RootStats, plain: Action) -> bool:
 #: how sure a search is of its choice, from its share of the visits and the expected results
 CLEAR, CLOSE = "clearly best", "a close call"
 #: a lone candidate among several moves: the game's planner chose it before any search weighed the
-#: others (a trade both sides gain from, proposed first in a build), or the search weighs no other
-#: (an AI never bids its last gold), so it is not "the only move", nor better than any by a margin
+#: others (a trade both sides gain from, proposed first in a build), or the search weighs no other,
+#: so it is not "the only move", nor better than any by a margin
 LONE = "the AI's pick"
 #: a candidate whose expected result is within this of the choice's is "nearly as good"
 NEARLY = 0.02

@@ -204,17 +204,13 @@ PLEDGE_LEVELS = frozenset((1, 2, 3, 5))
 
 def considered(state: AhldarahdState, legal: list) -> list:
     """AI seats bid at a few levels (``OPEN_LEVELS``, ``RAISE_STEPS``, ``PLEDGE_LEVELS``), so
-    search spreads over distinct prices rather than every gold piece, and never their last gold.
-    They trade by the engine's suggested proposals (``offers.suggested_offers``), whole actions the
-    prior can judge, and the one trade a build both sides gain from (``plan``); an item they hold
-    they open only at 0; they never write one step by step (``trade_with``): the search spent a
-    third of the moves of AI-only matches on drafts partners declined. Nor do they repeat, in the same build, a
+    search spreads over distinct prices rather than every gold piece. They trade by the engine's
+    suggested proposals (``offers.suggested_offers``), whole actions the prior can judge, and the
+    one trade a build both sides gain from (``plan``); an item they hold they open only at 0; they
+    never write one step by step (``trade_with``): the search spent a third of the moves of
+    AI-only matches on drafts partners declined. Nor do they repeat, in the same build, a
     proposal a partner declined, or a worse one for that partner."""
     phase = state.phase
-    if phase in BID_PHASES:
-        # a bid never spends one's last gold: a claim needs one, and an AI that bid it away took
-        # no city after and sat at 0 gold the whole match (the only income is a city's gold)
-        gold = state.gold[state.turn]  # type: ignore[index]  # (a bidder is to move)
     if phase == BID_OPEN:
         seat = state.turn
         # an item one holds opened above 0 only pays for what one keeps by opening at 0 (a
@@ -222,21 +218,16 @@ def considered(state: AhldarahdState, legal: list) -> list:
         return [
             action
             for action in legal
-            if action[2] in OPEN_LEVELS
-            and (action[2] == 0 or (state.holder(ITEM_INDEX[action[1]]) != seat and action[2] < gold))
+            if action[2] in OPEN_LEVELS and (action[2] == 0 or state.holder(ITEM_INDEX[action[1]]) != seat)
         ]
     if phase == BID_RAISE:
         high = state.high
-        return [
-            action for action in legal if action[0] == "pass" or (action[1] - high in RAISE_STEPS and action[1] < gold)
-        ]
+        return [action for action in legal if action[0] == "pass" or action[1] - high in RAISE_STEPS]
     if phase == NIGHT_AVERT:
         missing = NIGHT_PRICE - sum(k for _, k in state.pledges)
         return [
             action for action in legal if action[0] != "pledge" or action[1] in PLEDGE_LEVELS or action[1] == missing
         ]
-    if phase == BUILD and not state.final:
-        legal = [action for action in legal if not _spends_the_last_gold(state, action)]
     if phase != BUILD or not state.proposals:
         return legal
     refused = state.refused
@@ -245,26 +236,6 @@ def considered(state: AhldarahdState, legal: list) -> list:
         for action in legal
         if action[0] != "trade_with" and (action[0] != "offer" or not refused or not _refused_before(action, refused))
     ]
-
-
-def _spends_the_last_gold(state: AhldarahdState, action: Action) -> bool:
-    """Whether ``action`` buys or destroys a route with all the gold of the seat building and
-    takes no city back (its gold): with none left it claims nothing after (a claim costs a gold),
-    so takes no city, the only income; an AI that bought a route with its last 8 gold sat at 0
-    the rest of the match. Not asked on the final turn, whose gold only breaks a tie."""
-    kind = action[0]
-    if kind != "buy" and kind != "destroy":
-        return False
-    seat: int = state.turn  # type: ignore[assignment]  # (the builder is to move)
-    m, r = COLOUR_INDEX[action[1]], action[2] - 1
-    if kind == "destroy":
-        return state.destroy_price(seat, r, action[3:5]) >= state.gold[seat]
-    if COST[r] - state.discount(seat, r) < state.gold[seat]:
-        return False
-    return not any(
-        state.ctrl[m * SLOTS + slot] != seat and state.routes_into(m, slot, seat) + 1 >= MAJORITY[slot]
-        for slot in ENDS[r]
-    )
 
 
 def _refused_before(offer: tuple, refused: tuple) -> bool:

@@ -125,9 +125,19 @@ def card_or_item(table: AhldarahdTable, item: str) -> str:
     return f"{item} (any map)" if ITEM_INDEX[item] < ROP else table.item_text(item)
 
 
+def cannot_raise(view: AhldarahdView, auction: AuctionView) -> set[int]:
+    """The bidders still to answer who cannot raise (Camel face down, or no more gold than the
+    bid): out already, though not yet asked, as they pass by themselves when asked (Ruling)."""
+    bid, leader = auction["bid"], auction["leader"]
+    return {
+        seat
+        for seat in range(view["players"])
+        if seat != leader and not (view["camels"][seat] and view["gold"][seat] > bid)
+    }
+
+
 def auction_lines(table: AhldarahdTable, view: AhldarahdView, auction: AuctionView, mover: int) -> list[Text]:
-    # a bidder who cannot raise is out already, though not yet asked (it passes by itself)
-    out_seats = set(auction["out"]) | set(auction.get("cannot", ()))
+    out_seats = set(auction["out"]) | cannot_raise(view, auction)
     first = Text(f"Auction: {card_or_item(table, auction['item'])}", style="bold")
     second = Text(table.words(f"bid {auction['bid']} by {who(auction['leader'])} · in:"))
     for seat in range(view["players"]):

@@ -1137,7 +1137,6 @@ class AhldarahdState(SplitMixChance, TurnState):
                 "bid": self.high,
                 "leader": self.leader,
                 "out": [s for s in range(n) if self.out >> s & 1],
-                "cannot": [s for s in range(n) if s != self.leader and not self.out >> s & 1 and not self.can_raise(s)],
                 "last": self.cur,
             },
             "proposals_left": self.proposals,

@@ -27,7 +27,6 @@ class AuctionView(TypedDict):
     bid: int  # the highest bid so far
     leader: int  # the seat that made it
     out: list[int]  # the seats that passed
-    cannot: list[int]  # the seats still to answer who cannot raise (they will pass by themselves)
     last: int  # the seat that spoke last
 
 
