@@ -7,7 +7,7 @@ import socket
 import time
 
 import pytest
-from test_ssh_client import SIZE, client_of, queued
+from test_ssh_client import SIZE, client_of, in_the_lobby, queued
 from test_ssh_hub import ANN, BOB
 from textual.app import App
 from textual.widgets import Input, Static
@@ -88,10 +88,7 @@ async def test_keys_held_for_a_record_the_hub_refuses_go_where_the_focus_is(hub,
     lobby's then (its c opens Create match), not held for a screen that never comes."""
     monkeypatch.setitem(hub_module.SPACING, AskHistory, 60.0)
     monkeypatch.setattr(hub_module, "REQUEST_BURST", 1)  # (the second ask is the one refused)
-    app = client_of(hub)
-    async with app.run_test(size=SIZE) as pilot:
-        served = pilot.app.run_worker(app.serving())
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name == "Ann", "the lobby")
+    async with in_the_lobby(hub) as (app, pilot):
         queued(app, "h")
         await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), "her record")
         await pilot.press("escape")
@@ -99,17 +96,13 @@ async def test_keys_held_for_a_record_the_hub_refuses_go_where_the_focus_is(hub,
         queued(app, "h", "c")
         await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create form")
         assert app.held_keys is None
-        served.cancel()
 
 
 async def test_a_name_asked_for_too_soon_is_kept_for_the_next_n(hub, monkeypatch):
     """A record lookup the hub refuses as too soon lost the name typed: the next n starts with it."""
     monkeypatch.setitem(hub_module.SPACING, AskHistory, 60.0)
     monkeypatch.setattr(hub_module, "REQUEST_BURST", 1)  # (the second ask is the one refused)
-    app = client_of(hub)
-    async with app.run_test(size=SIZE) as pilot:
-        served = pilot.app.run_worker(app.serving())
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name == "Ann", "the lobby")
+    async with in_the_lobby(hub) as (app, pilot):
         queued(app, "h")
         await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), "her record")
         told = len(notices(app))
@@ -118,7 +111,6 @@ async def test_a_name_asked_for_too_soon_is_kept_for_the_next_n(hub, monkeypatch
         queued(app, "n")
         await wait_for(pilot, lambda: isinstance(app.screen, AskLineScreen) and app.held_keys is None, "the line")
         assert app.screen.query_one(Input).value == "Bob"
-        served.cancel()
 
 
 async def test_a_guests_record_says_why_it_has_no_rating(hub):

@@ -7,10 +7,9 @@ once, before the app reads the first."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 
 import pytest
-from test_ssh_client import SIZE, client_of, queued
+from test_ssh_client import client_of, in_the_lobby, queued
 from test_ssh_hub import ANN, BOB
 from textual.widgets import Input
 
@@ -20,7 +19,6 @@ from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.history import HistoryScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
-from caravan_tui.screens.lobby import LobbyScreen
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.ssh import hub as hub_module
@@ -35,17 +33,6 @@ async def hub(tmp_path, monkeypatch):
         hub.identities.keep(ANN, "Ann")
         hub.identities.keep(BOB, "Bob")
         yield hub
-
-
-@contextlib.asynccontextmanager
-async def in_the_lobby(hub, app=None):
-    """Ann's session at 80×24, served by ``hub``, in the lobby: its app and pilot."""
-    app = app or client_of(hub)
-    async with app.run_test(size=SIZE) as pilot:
-        served = pilot.app.run_worker(app.serving())
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name == "Ann", "the lobby")
-        yield app, pilot
-        served.cancel()
 
 
 async def at_how_to_play(pilot, app) -> None:

@@ -28,15 +28,21 @@ def shown(screen: ReviewScreen) -> str:
     return "\n".join(str(static.render()) for static in screen.query(Static))
 
 
+async def reviewed_from_the_saves(pilot, app) -> ReviewScreen:
+    """The saves list, then ``v`` on its match: the review screen once its review is whole."""
+    app.open_saves()
+    await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen), "the saves list")
+    await pilot.press("v")
+    await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review screen")
+    screen = app.screen
+    await wait_for(pilot, lambda: screen.review is not None, "the review", timeout=60)
+    return screen
+
+
 async def test_the_saves_list_opens_the_review_and_it_opens_at_once_the_second_time(tmp_path, monkeypatch):
     app = saved_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        app.open_saves()
-        await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen), "the saves list")
-        await pilot.press("v")
-        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review screen")
-        screen = app.screen
-        await wait_for(pilot, lambda: screen.review is not None, "the review", timeout=60)
+        screen = await reviewed_from_the_saves(pilot, app)
         text = shown(screen)
         assert "Turning points" in text and "Every decision" in text and "│" in text
         assert not screen.query(ProgressBar)
@@ -141,12 +147,7 @@ async def test_the_charts_legend_lines_are_whole_at_80_columns(tmp_path):
 
     app = saved_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        app.open_saves()
-        await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen), "the saves list")
-        await pilot.press("v")
-        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review screen")
-        screen = app.screen
-        await wait_for(pilot, lambda: screen.review is not None, "the review", timeout=60)
+        screen = await reviewed_from_the_saves(pilot, app)
         await pilot.pause()
         chart = screen.query_one("#review-chart")
         rows = [line.strip() for line in screen_lines(screen)[chart.region.y : chart.region.bottom]]

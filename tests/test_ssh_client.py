@@ -68,6 +68,17 @@ def client_of(hub: Hub, identity: str = ANN, guest: bool = False) -> ClientApp:
 
 
 @asynccontextmanager
+async def in_the_lobby(hub, app=None):
+    """Ann's session at 80×24, served by ``hub``, in the lobby: its app and pilot."""
+    app = app or client_of(hub)
+    async with app.run_test(size=SIZE) as pilot:
+        served = pilot.app.run_worker(app.serving())
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name == "Ann", "the lobby")
+        yield app, pilot
+        served.cancel()
+
+
+@asynccontextmanager
 async def first_visit(hub: Hub):
     """Ann's first session at ``hub``, served, at its first screen: the name question."""
     app = client_of(hub)
