@@ -34,9 +34,11 @@ from .evaluation import (
     board_of,
     city_points,
     estimate,
+    item_use,
     item_worth,
     projected,
     projected_all,
+    rop_sale,
 )
 from .explain import explain
 from .maps import COLOUR_INDEX, COMMODITY_AT, COST, ENDS, MAJORITY, SLOTS
@@ -120,8 +122,7 @@ def _build_prior(state: AhldarahdState, seat: int, actions: Sequence[Action]) ->
             scores.append(hurt - cost - 0.2)
         elif kind == "sell_rop":
             k = COLOUR_INDEX[action[1]]
-            worth = sum(1 for s in range(SLOTS) if state.ctrl[k * SLOTS + s] >= 0)
-            scores.append((worth - item_worth(state, seat, ROP + k, board)) * GOLD - 0.1)
+            scores.append((rop_sale(state, k) - item_use(state, seat, ROP + k, board)) * GOLD - 0.1)
         else:  # a suggested proposal ("offer")
             if judged is None:
                 judged = projected(state, seat, board)

@@ -42,8 +42,16 @@ if TYPE_CHECKING:
 W_GOLD = 0.1
 #: the chance a hidden card of another player fits (when a seat judges others)
 HIDDEN_FIT = 0.4
-#: the bonus hoped for from a city whose commodity the seat does not hold at home (yet)
+#: the bonus hoped for from a city that makes none yet: abroad, of a commodity the seat does not
+#: hold at home; at home, of one it holds nowhere abroad. A home city whose commodity the seat
+#: holds abroad makes its bonuses for sure: no hope on top (it made taking the city that pays
+#: them look worse than keeping it to take later, and "End your build" a hint over +4 points)
 W_BONUS_HOPE = 0.8
+
+
+def home_bonus(abroad: int) -> float:
+    """The bonus a city on the seat's own map brings, held ``abroad`` times on other maps."""
+    return 3.0 * abroad if abroad else W_BONUS_HOPE
 
 
 class Weights(NamedTuple):
@@ -185,7 +193,7 @@ def city_points(board: Board, seat: int, m: int, c: int, slot: int) -> float:
     1, the bonus it makes (or may make), and its gold."""
     pts = 1.0 + W_GOLD * VALUE[slot]
     if m == seat:
-        return pts + 3.0 * board.abroad[seat][c] + W_BONUS_HOPE
+        return pts + home_bonus(board.abroad[seat][c])
     if board.home[seat] >> c & 1:
         return pts + 3.0
     return pts + W_BONUS_HOPE
@@ -248,7 +256,7 @@ def map_candidates(state: AhldarahdState, board: Board, seat: int, m: int, out: 
                 continue
         c = row[s]
         if own:
-            bonus = 3.0 * abroad[c] + W_BONUS_HOPE
+            bonus = home_bonus(abroad[c])
         elif home >> c & 1:
             bonus = 3.0
         else:
@@ -378,6 +386,18 @@ def _without_item(state: AhldarahdState, item: int, seat: int) -> AhldarahdState
 def item_worth(
     state: AhldarahdState, seat: int, item: int, board: Board | None = None, viewer: int | None = None
 ) -> float:
+    """What ``item`` is worth to ``seat`` in gold: its use (``item_use``), and for a Right of
+    Passage at least what the bank pays for it (``rop_sale``, §4: its holder may sell it in any
+    build). Every word of a hint about an item's worth comes from here: before, a bid's words
+    left out the sale and counted one's own open map twice, so one hint called a Right of
+    Passage worth 3 gold that another sold for 1."""
+    worth = item_use(state, seat, item, board, viewer)
+    return max(worth, rop_sale(state, item - ROP)) if ROP <= item < SHAH else worth
+
+
+def item_use(
+    state: AhldarahdState, seat: int, item: int, board: Board | None = None, viewer: int | None = None
+) -> float:
     """What ``item`` adds to ``seat``'s projected score, in gold (holding it against not); the
     Shah is worth nothing either way ("a mixed blessing at best")."""
     if item == SHAH:
@@ -392,9 +412,14 @@ def item_worth(
         gain = projected(state, seat, board, viewer) - projected(_without_item(state, item, seat), seat, board, viewer)
     else:
         gain = projected(_with_item(state, item, seat), seat, board, viewer) - projected(state, seat, board, viewer)
-    if item == ROP + seat:
-        gain += HAND.open_map  # one's own map closed again
     return gain / gold_rate(state, seat, board, viewer)
+
+
+def rop_sale(state: AhldarahdState, colour: int) -> int:
+    """What the bank pays for the Right of Passage of ``colour``'s map: a gold for each city
+    held there, by anyone (§4)."""
+    base = colour * SLOTS
+    return sum(1 for holder in state.ctrl[base : base + SLOTS] if holder >= 0)
 
 
 def gold_rate(state: AhldarahdState, seat: int, board: Board | None = None, viewer: int | None = None) -> float:

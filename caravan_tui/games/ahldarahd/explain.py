@@ -15,7 +15,7 @@ from caravan_tui.engine import seat_field as who
 from caravan_tui.words import a_or_an, signed
 
 from .cards import COMMODITY_MASK, ITEM_INDEX, ROP, pick_card
-from .evaluation import board_of, commodity_worth, item_worth, projected_all
+from .evaluation import board_of, commodity_worth, item_worth, projected_all, rop_sale
 from .maps import (
     COLOUR_INDEX,
     COMMODITIES,
@@ -56,13 +56,17 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
         return _destroy(state, seat, COLOUR_INDEX[action[1]], action[2] - 1)
     if kind == "sell_rop":
         k = COLOUR_INDEX[action[1]]
-        worth = sum(1 for s in range(SLOTS) if state.ctrl[k * SLOTS + s] >= 0)
         lose = (
             f"{poss(seat)} own map opens to the next buyer"
             if k == seat
             else f"{who(seat)} can no longer build on {poss(k)} map"
         )
-        return f"{lose}; the bank pays a gold a city held there ({worth})"
+        # the worth a bid's words give it (``item_worth``), so two hints never disagree on it
+        held = item_worth(state, seat, ROP + k)
+        return (
+            f"{lose}; the bank pays a gold a city held there ({rop_sale(state, k)}); "
+            f"held, it is worth about {held:.0f} gold to {who(seat)}"
+        )
     if kind == "offer":
         return _offer(state, seat, action)
     if kind in ("end", "done"):
@@ -90,9 +94,10 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
 
 def _city_in_reach(state: AhldarahdState, seat: int) -> bool:
     """Whether a claim or purchase ``seat`` may make now takes a city whose hope of a bonus the
-    evaluation drops once taken (``evaluation.W_BONUS_HOPE``): one on its own map, or abroad of a
-    commodity it does not hold at home."""
-    home = board_of(state).home[seat]
+    evaluation drops once taken (``evaluation.W_BONUS_HOPE``): one on its own map of a commodity
+    it holds nowhere abroad, or abroad of a commodity it does not hold at home."""
+    board = board_of(state)
+    home, abroad = board.home[seat], board.abroad[seat]
     for action in state.legal_actions():
         if action[0] not in ("claim", "buy"):
             continue
@@ -100,7 +105,8 @@ def _city_in_reach(state: AhldarahdState, seat: int) -> bool:
         for slot in ENDS[r]:
             if state.ctrl[m * SLOTS + slot] == seat or state.routes_into(m, slot, seat) + 1 < MAJORITY[slot]:
                 continue
-            if m == seat or not home >> COMMODITY_AT[m][slot] & 1:
+            c = COMMODITY_AT[m][slot]
+            if (m == seat and not abroad[c]) or (m != seat and not home >> c & 1):
                 return True
     return False
 

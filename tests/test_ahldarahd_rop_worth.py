@@ -1,0 +1,61 @@
+"""A Right of Passage's worth in words is one figure, at least what the bank pays for it (§4).
+
+The position is a person's match (seed 65, 3 players against two normal AIs): in turn 2's build
+the person holds their own Right of Passage (2 cities held on their map: the bank pays 2). A
+sale's reason said only what the bank pays, a bid's words counted the open map twice, and a
+Right of Passage that brought no city in reach was "worth about 0 gold" though it sells for
+gold: one hint sold one for 1 gold that another called worth 3."""
+
+from __future__ import annotations
+
+import re
+
+from caravan_tui.engine import normalise_action
+from caravan_tui.games import get_game
+from caravan_tui.games.ahldarahd.cards import ROP
+from caravan_tui.games.ahldarahd.evaluation import item_worth, rop_sale
+from caravan_tui.games.ahldarahd.explain import explain
+from tests.test_ahldarahd_sure_bonus import BEFORE_THE_CLAIM
+
+TURN_2_BUILD = [
+    *BEFORE_THE_CLAIM,
+    ["claim", "red", 9, "Metals"],
+    ["end"],
+    ["claim", "blue", 9, "Dates"],
+    ["end"],
+    ["claim", "red", 3, "Incense"],
+    ["end"],
+    ["open", "RoP red", 0],
+    ["pass"],
+    ["raise", 2],
+    ["raise", 3],
+    ["open", "RoP blue", 0],
+    ["raise", 1],
+    ["pass"],
+    ["open", "RoP green", 0],
+    ["pass"],
+]
+
+
+def position():
+    state = get_game("ahldarahd").new(3, seed=65)
+    for action in TURN_2_BUILD:
+        state.apply(normalise_action(action))
+    return state
+
+
+def test_the_sale_says_the_worth_a_bid_gives_it() -> None:
+    state = position()
+    assert state.to_move() == 0 and state.rop[0] == 0 and ("sell_rop", "red") in state.legal_actions()
+    reason = explain(state, 0, [("sell_rop", "red")])
+    assert "the bank pays a gold a city held there (2)" in reason
+    found = re.search(r"held, it is worth about (\d+) gold to \{p0\}", reason)
+    assert found, reason
+    assert int(found[1]) == round(item_worth(state, 0, ROP)) >= rop_sale(state, 0) == 2
+
+
+def test_a_right_of_passage_is_worth_at_least_its_sale() -> None:
+    state = position()
+    for seat in range(3):
+        for colour in range(3):
+            assert item_worth(state, seat, ROP + colour) >= rop_sale(state, colour), (seat, colour)
