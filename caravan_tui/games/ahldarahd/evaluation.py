@@ -49,9 +49,9 @@ HIDDEN_FIT = 0.4
 W_BONUS_HOPE = 0.8
 
 
-def home_bonus(abroad: int) -> float:
+def home_bonus(abroad: int, hope: float = W_BONUS_HOPE) -> float:
     """The bonus a city on the seat's own map brings, held ``abroad`` times on other maps."""
-    return 3.0 * abroad if abroad else W_BONUS_HOPE
+    return 3.0 * abroad if abroad else hope
 
 
 class Weights(NamedTuple):
@@ -211,9 +211,11 @@ _LEADS = tuple(
 def seat_candidates(state: AhldarahdState, board: Board, seat: int) -> tuple[tuple, int, int, int]:
     """(routes needed, -points) of every city ``seat`` may still take on the maps it may build on,
     cheapest first, then the most valuable; and the commodities (a mask), sea routes and land
-    routes leading to those within two routes. Kept in ``board``: they depend on the map alone."""
+    routes leading to those within two routes. Kept in ``board``: they depend on the map alone,
+    and on whether this is the final turn (no bonus is hoped for then: no later turn brings one,
+    and on the last build a city still to take outweighed a sure point)."""
     maps = state.maps_of(seat)
-    key = (seat, *maps)
+    key = (seat, state.final, *maps)
     found = board.candidates.get(key)
     if found is None:
         candidates: list[tuple[int, float]] = []
@@ -240,6 +242,7 @@ def map_candidates(state: AhldarahdState, board: Board, seat: int, m: int, out: 
     leads = _LEADS[m]
     home = board.home[seat]
     abroad = board.abroad[seat]
+    hope = 0.0 if state.final else W_BONUS_HOPE
     own = m == seat
     sbase = m * SLOTS
     rbase = m * ROUTES
@@ -256,11 +259,11 @@ def map_candidates(state: AhldarahdState, board: Board, seat: int, m: int, out: 
                 continue
         c = row[s]
         if own:
-            bonus = home_bonus(abroad[c])
+            bonus = home_bonus(abroad[c], hope)
         elif home >> c & 1:
             bonus = 3.0
         else:
-            bonus = W_BONUS_HOPE
+            bonus = hope
         out.append((need, -_BASE[s] - bonus))
         if need <= 2:
             for r, mask, is_sea in leads[s]:
