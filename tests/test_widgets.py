@@ -406,3 +406,27 @@ async def test_a_widget_that_cannot_draw_fails_its_test_though_the_run_draws_no_
             widget.broken = True
             widget.refresh()
             await pilot.pause()
+
+
+async def test_home_and_end_go_to_the_first_and_last_row_of_a_row_table():
+    """The bug (over SSH, in the lobby's matches): End and Home did nothing, where every other
+    list of the app goes to its last and first line (Textual's table moved them along a row)."""
+    from caravan_tui.screens.row_tables import row_table
+
+    class Rows(App[None]):
+        def compose(self) -> ComposeResult:
+            yield row_table("rows", "Matches", [("Game", 20)])
+
+        def on_mount(self) -> None:
+            table = self.query_one("#rows")
+            for n in range(40):
+                table.add_row(f"match {n}")
+            table.focus()
+
+    app = Rows()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.query_one("#rows")
+        await pilot.press("end")
+        assert table.cursor_row == 39
+        await pilot.press("home")
+        assert table.cursor_row == 0
