@@ -390,3 +390,29 @@ def test_solos_two_stands_for_a_camel_say_which_of_the_two_is_asked():
             )
             state.apply(table.legal[0], False)
         assert shown == said
+
+
+def test_the_forced_rest_names_only_the_pieces_still_to_lay():
+    """Found in play (solo seed 7): after 1 white laid by hand, "After “Start block 2: 2 purple
+    goods…” only one way on is left: the rest of this placement is laid for you (1W 2P camel)"
+    named the white the player had laid as laid for them. It names the rest: "2P camel"."""
+    from caravan_tui.games.caravanserai.play_checks import question_before
+    from caravan_tui.games.caravanserai.rules import PLACE, pieces_text
+
+    for seed in range(40):
+        rng, state = random.Random(seed), GAME.new(1, seed=seed, options={})
+        while not state.is_over():
+            if state.stage == PLACE and state.laid:
+                table = table_at(state)
+                for action in table.legal:
+                    asked = question_before(table, action)
+                    if asked is None or "only one way on" not in asked[0]:
+                        continue
+                    after = state.clone()
+                    after.apply(action, False)
+                    rest = pieces_text(after.last[2][len(state.laid) :])
+                    assert f"laid for you ({rest})" in asked[0], asked[0]
+                    assert f"({pieces_text(after.last[2])})" not in asked[0]
+                    return
+            state.apply(rng.choice(state.legal_actions()), False)
+    raise AssertionError("no forced rest after pieces laid by hand")
