@@ -12,16 +12,21 @@ outside the paste and out of order ("hello ESC]0;t BEL there" came out as "^]0;t
 ``PasteGuard`` drops such bytes before the parser sees them.
 
 An Escape typed with the next key in one read (quickly, or over SSH in one write) was read as
-Alt and that key, or as the key alone: ``lone_escapes`` gives the Escape key first."""
+Alt and that key, or as the key alone: ``lone_escapes`` gives the Escape key first. One whose
+next key came in the next read, within Textual's ``ESCDELAY`` (25 ms over SSH: two packets),
+was read so too, the parser joining the two reads: ``EscapeHold`` keeps an escape that ends a
+read from the parser until the next read, or the delay's end, says what it is."""
 
 from __future__ import annotations
 
 import os
 import selectors
+import time
 from codecs import getincrementaldecoder
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from textual import constants
 from textual.drivers.linux_driver import LinuxDriver
 from textual.events import Key
 from textual.message import Message
@@ -85,7 +90,7 @@ def lone_escapes(text: str) -> Iterator[str | None]:
     the app binds no Alt key, so it is what a person typed: Escape, then the key (escape then h
     at the record goes back to the lobby and opens the record again). An escape at the end of
     the read is the parser's to wait on (and one read after it within ``ESCDELAY`` still
-    Alt and the key, or the key alone)."""
+    Alt and the key, or the key alone: ``EscapeHold`` keeps it from the parser)."""
     start = 0
     at = text.find(ESC)
     while at >= 0:
@@ -97,6 +102,37 @@ def lone_escapes(text: str) -> Iterator[str | None]:
         at = text.find(ESC, at + 1)
     if start < len(text):
         yield text[start:]
+
+
+class EscapeHold:
+    """The input, read by read, as the parts to give the parser (``lone_escapes``), but an
+    escape that ends a read is held back: Textual's parser would take a key in the next read
+    within ``delay`` seconds as Alt and that key (Escape then h over SSH, in two packets). The
+    next read decides: a sequence's start goes to the parser with the escape before it (a
+    sequence cut between reads), anything else makes it the Escape key; no read within
+    ``delay``: the Escape key (``due``)."""
+
+    def __init__(self, delay: float) -> None:
+        self.delay = delay
+        self.since: float | None = None  # when the escape held came (None: none held)
+
+    def feed(self, text: str, now: float) -> list[str | None]:
+        if self.since is not None:
+            text, self.since = ESC + text, None
+        if text.endswith(ESC):
+            text, self.since = text[:-1], now
+        return list(lone_escapes(text))
+
+    def wait(self, now: float, idle: float) -> float:
+        """How long to wait for the next read before the escape held is due (``idle`` if none)."""
+        return idle if self.since is None else min(idle, max(0.0, self.since + self.delay - now))
+
+    def due(self, now: float) -> bool:
+        """Whether the escape held is now the Escape key (no read came within ``delay``)."""
+        if self.since is None or now < self.since + self.delay:
+            return False
+        self.since = None
+        return True
 
 
 @dataclass
@@ -126,6 +162,7 @@ class PromptEscapeDriver(LinuxDriver):
         # Textual's own driver, it ended the input thread and with it the session.
         decode = getincrementaldecoder("utf-8")(errors="replace").decode
         guard = PasteGuard()
+        held = EscapeHold(constants.ESCAPE_DELAY)
 
         def process(ready: list[tuple[selectors.SelectorKey, int]], final: bool = False) -> None:
             for _key, mask in ready:
@@ -133,15 +170,17 @@ class PromptEscapeDriver(LinuxDriver):
                     data = decode(os.read(self.fileno, 1024 * 4), final=final)
                     if not data:
                         break
-                    for part in lone_escapes(guard.feed(data)):
+                    for part in held.feed(guard.feed(data), time.monotonic()):
                         for event in [Key("escape", ESC)] if part is None else parser.feed(part):
                             self.process_message(event)
             for event in parser.tick():
                 self.process_message(event)
+            if held.due(time.monotonic()):
+                self.process_message(Key("escape", ESC))
 
         try:
             while not self.exit_event.is_set():
-                process(selector.select(escape_wait(parser, IDLE_WAIT)))
+                process(selector.select(held.wait(time.monotonic(), escape_wait(parser, IDLE_WAIT))))
             selector.unregister(self.fileno)
             process(selector.select(IDLE_WAIT), final=True)
         finally:

@@ -606,6 +606,35 @@ def test_the_planner_values_a_line_by_the_win_then_the_margin_for_the_seat_to_mo
     assert line_value(solo, 0) == 36 / 45
 
 
+def test_the_planners_placement_leaves_no_lone_open_cell_by_the_head_where_another_is_as_good() -> None:
+    """Between seats, of two placements worth the same, the planner takes one that leaves the
+    head more than one open cell, or none, over one that leaves a lone open cell for another
+    caravan to take: here the prior's own line leaves one and the plan (and so the hint) took
+    it; another placement worth as much does not."""
+    from caravan_tui.games.caravanserai import planner
+    from caravan_tui.games.caravanserai.ai import prior_choice
+    from caravan_tui.games.caravanserai.geometry import NEIGHBOURS
+    from caravan_tui.games.caravanserai.rules import PLACE
+
+    def open_by_head(world, seat):
+        return sum(not world.blocked[cell] for cell in NEIGHBOURS[world.caravans[seat][-1][0]])
+
+    game = get_game("caravanserai")
+    state = game.new(2, seed=4, options=game.resolve_options({}))
+    while not (state.turns == 23 and state.stage == PLACE and not state.laid):
+        state.apply(prior_choice(state), False)
+    seat = state.turn
+    alone = state.clone()
+    first = planner._finish_turn(alone, prior_choice)[0]
+    assert planner.lone_open_cell(alone, seat) and open_by_head(alone, seat) == 1  # (still the position meant)
+    planned = planner.plan(state, prior_choice, *planner.budget_for(200))
+    after = state.clone()
+    for action in planned.lines[planned.best]:
+        after.apply(action, False)
+    assert after.turn != seat and open_by_head(after, seat) != 1 and not planner.lone_open_cell(after, seat)
+    assert planned.values[planned.best] == planned.values[first] and planned.best != first
+
+
 def test_a_level_plans_only_where_the_game_has_a_planner() -> None:
     assert SeatSpec.parse("ai:hard+plan=no").level_settings().plan is False
     with pytest.raises(ValueError, match="plan must be yes or no"):

@@ -354,13 +354,65 @@ def test_a_hint_that_leaves_one_open_cell_by_the_head_says_so_as_the_question_do
     head; the hint said nothing, the question before its last step did, the other player's
     caravan took the cell and the turn after was skipped. The hint opens with the question's
     words."""
-    from caravan_tui.ai.policies import hint
     from caravan_tui.games.caravanserai.play_checks import hint_warning
 
     state = GAME.new(2, seed=21, options={"variant": "basic"})
     play(state, ROUND_4)
-    table = table_at(state)
-    shown = hint("caravanserai", state.view(0), 0, iterations=1500)[0]
-    table = hinted(dataclasses.replace(table, hint_plan=list(shown.line)), shown.action)
+    table = hinted(dataclasses.replace(table_at(state), hint_plan=list(LONE_CELL_PLAN)), LONE_CELL_PLAN[0])
     warning = hint_warning(table)
     assert warning is not None and "leaves one open cell next to your head" in warning
+
+
+#: the hint's plan at ``ROUND_4`` while the planner took the others as never shutting a cell
+LONE_CELL_PLAN = (("dir", 2), ("good", 0, 1), ("dir", 1), ("good", 1, 2), ("dir", 5))
+
+
+def test_solos_two_stands_for_a_camel_say_which_of_the_two_is_asked():
+    """The bug: solo stands two market goods for each camel taken back (rules §7.2), and the two
+    stands in a row looked alike ("enter: stand a yellow good at (-2,2)", twice): now "1 of 2",
+    then "2 of 2"; a lone stand between players says no number."""
+    from caravan_tui.games.caravanserai.ai import prior_choice
+    from caravan_tui.games.caravanserai.rules import STAND
+    from caravan_tui.games.caravanserai.status_line import prompt, short
+
+    for players, said in ((1, ["1 of 2", "2 of 2"]), (2, [None])):
+        state = GAME.new(players, seed=7, options={})
+        while state.stage != STAND:
+            state.apply(prior_choice(state), False)
+        seat, shown = state.turn, []
+        while state.stage == STAND and state.turn == seat:
+            table = table_at(state, seat)
+            words, asked = short(table, table.legal[0], here=False), prompt(table)
+            number = words.split(" (")[-1].rstrip(")") if words.endswith(" of 2)") else None
+            shown.append(number)
+            assert asked == (
+                f"Stand a market good ({number}): enter on a ›" if number else "Stand a market good: enter on a ›"
+            )
+            state.apply(table.legal[0], False)
+        assert shown == said
+
+
+def test_the_forced_rest_names_only_the_pieces_still_to_lay():
+    """Found in play (solo seed 7): after 1 white laid by hand, "After “Start block 2: 2 purple
+    goods…” only one way on is left: the rest of this placement is laid for you (1W 2P camel)"
+    named the white the player had laid as laid for them. It names the rest: "2P camel"."""
+    from caravan_tui.games.caravanserai.play_checks import question_before
+    from caravan_tui.games.caravanserai.rules import PLACE, pieces_text
+
+    for seed in range(40):
+        rng, state = random.Random(seed), GAME.new(1, seed=seed, options={})
+        while not state.is_over():
+            if state.stage == PLACE and state.laid:
+                table = table_at(state)
+                for action in table.legal:
+                    asked = question_before(table, action)
+                    if asked is None or "only one way on" not in asked[0]:
+                        continue
+                    after = state.clone()
+                    after.apply(action, False)
+                    rest = pieces_text(after.last[2][len(state.laid) :])
+                    assert f"laid for you ({rest})" in asked[0], asked[0]
+                    assert f"({pieces_text(after.last[2])})" not in asked[0]
+                    return
+            state.apply(rng.choice(state.legal_actions()), False)
+    raise AssertionError("no forced rest after pieces laid by hand")

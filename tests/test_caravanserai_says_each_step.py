@@ -256,3 +256,33 @@ async def test_the_cell_under_the_cursor_says_your_head_camel_in_lower_case(tmp_
         state = table.screen.table
         assert cell_caption(state, QR[state.world.caravans[0][-1][0]]).endswith(", your head camel")
         assert cell_caption(state, QR[state.world.caravans[1][-1][0]]).endswith(", Bot's head camel")
+
+
+async def test_a_plan_past_ten_steps_numbers_every_step_one_column_wide(tmp_path):
+    """The bug: a plan of more than ten steps showed ``★`` past the tenth (the marks ran out at
+    ``➉``). ⑪, ⑫… follow, each one column wide as Textual measures it, on the screen's rows and
+    in the SVG screenshot alike; never a plain digit (a seat's mark)."""
+    from rich.cells import cell_len
+
+    from caravan_tui.games.caravanserai.ai import prior
+    from caravan_tui.games.caravanserai.board_widget import HexBoard
+    from caravan_tui.games.caravanserai.explain import placement
+    from caravan_tui.games.caravanserai.looks import step_mark
+    from caravan_tui.games.caravanserai.picture import HINT
+
+    marks = [step_mark(step) for step in range(1, 21)]
+    assert len(set(marks)) == 20 and HINT not in marks and all(cell_len(mark) == 1 for mark in marks)
+    assert not any(char.isascii() for char in "".join(marks))
+    async with solo_at(tmp_path, 7, solo_prefix(7, 29)) as (app, pilot, screen):
+        plan = placement(screen.table.world, 0, [], prior)
+        screen.table_state = dataclasses.replace(screen.table, hint_plan=plan)
+        screen.show_hint(plan[0], "A long placement.")
+        board = screen.query_one(HexBoard)
+        await wait_for(pilot, lambda: board.marks.get(screen.table.hint_cells[-1]) is not None, "the plan drawn")
+        cells = screen.table.hint_cells
+        assert len(cells) > 11
+        shown = [str(board.marks.get(cell)) for cell in cells[10:] if cell != board.cursor]
+        assert shown and HINT not in shown and "⑫" in shown
+        rows = screen_lines(app)
+        assert any("⑫" in row for row in rows) and all(len(row) == 80 for row in rows)
+        assert "⑫" in app.export_screenshot() or "&#9323;" in app.export_screenshot()

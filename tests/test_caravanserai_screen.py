@@ -765,6 +765,7 @@ def test_how_to_play_states_the_count_rule_as_the_rules_do():
     first = " ".join(how_to_play(get_game("caravanserai").rules).split())
     assert "at least one Caravanserai cell" in first and "desert under it does not matter" in first
     assert "lies only on" not in first
+    assert "did not decline a board good" in first  # (the rules page's own words, §6.2c)
 
 
 async def test_a_key_for_a_later_step_says_what_comes_first(tmp_path):

@@ -10,7 +10,7 @@ from textual.widget import Widget
 
 from caravan_tui.widgets.footer import KeysFooter
 
-from tables import footer_keys_focusing
+from tables import footer_keys_focusing, wait_for
 
 
 class Plain(Widget, can_focus=True):
@@ -86,3 +86,43 @@ async def test_keys_met_before_are_shown_again_without_composing_the_footer(monk
         again = await footer_keys_focusing(pilot, app, "typing")
         assert composed == [] and list(again) == ["Say it", "Cancel", "Rules", "Log", "palette"]
         assert list(typing) == ["Rules", "Menu", "Log", "palette"] and footer.shown_keys == list(again.values())
+
+
+class Turns(Table):
+    """A table whose Pass key is shown on its turn only (as a game's play key comes and goes)."""
+
+    BINDINGS = [*Table.BINDINGS, Binding("p", "pass", "Pass")]
+    our_turn = True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.our_turn if action == "pass" else True
+
+
+async def test_a_key_coming_or_going_draws_the_keys_kept_no_more(monkeypatch):
+    """The keys kept are moved to their new places, not drawn again (the footer's columns set
+    anew repainted every key: a third of what the footer cost as a turn's play key came and went)."""
+    app = Turns()
+    async with app.run_test(size=(80, 8)) as pilot:
+        footer = app.query_one(KeysFooter)
+
+        async def turn(ours: bool) -> list[str]:
+            app.our_turn = ours
+            app.refresh_bindings()
+            await pilot.pause()
+            await wait_for(pilot, footer.caught_up, "the footer following the turn")
+            return [key.description for key in footer.shown_keys]
+
+        await footer_keys_focusing(pilot, app, "plain")
+        for ours in (False, True, False):  # each set met once: shown again from now on
+            await turn(ours)
+        drawn: list[str] = []
+        key_class = type(footer.children[0])  # (Textual's FooterKey)
+        render = key_class.render
+
+        def counted(self):
+            drawn.append(self.description)
+            return render(self)
+
+        monkeypatch.setattr(key_class, "render", counted)
+        assert await turn(True) == ["Rules", "Menu", "Log", "Pass", "palette"]
+        assert set(drawn) == {"Pass"}  # (the key shown again; the others moved, not drawn)

@@ -501,3 +501,31 @@ async def test_keys_typed_as_a_line_dialog_opens_reach_its_line_in_order(dialog)
             queued(app, *"Caz", "backspace", *"rol", "enter")
             await wait_for(pilot, lambda: answers, "the answer")
             assert answers == ["Carol"]
+
+
+async def test_a_match_newly_yours_is_highlighted_in_the_lobby_and_a_refresh_keeps_the_persons_choice(hub):
+    """The bug (over SSH, two people): Bob, back in the lobby from the match he left, found the
+    first row highlighted, someone else's ("Every seat is taken…"), and his own below the
+    fold: Enter did not take him back. A match newly yours (left, or a rematch kept for you)
+    is highlighted; a refresh after that keeps the row the person moves to."""
+    from caravan_tui.hub_protocol import Lobby
+
+    others = [
+        LobbyRow(f"m{n}", "decktet_caravan", [f"P{n}", "AI 2"], ["away", "ai"], 0, 1, 0).to_map() for n in range(14)
+    ]
+    theirs = LobbyRow("ann", "decktet_caravan", ["Bob", "(free)"], ["person", "open"], 0, 1, 0)
+    hub.identities.keep(ANN, "Ann")
+    async with in_the_lobby(hub) as (app, pilot):
+        lobby = app.screen
+        app.from_hub(Lobby([*others, theirs.to_map()], ["Ann", "Bob"]))
+        await pilot.pause()
+        assert lobby.selected().match == "m0"  # nothing of hers: the first row
+        left = LobbyRow("ann", "decktet_caravan", ["Bob", "Ann"], ["person", "away"], 1, 2, 0, yours=1)
+        app.from_hub(Lobby([*others, left.to_map()], ["Ann", "Bob"]))
+        await pilot.pause()
+        assert lobby.selected().match == "ann"
+        assert "You play seat 2 (away)" in "\n".join(screen_lines(lobby))
+        await pilot.press("up")
+        app.from_hub(Lobby([*others, {**left.to_map(), "watchers": 1}], ["Ann", "Bob"]))
+        await pilot.pause()
+        assert lobby.selected().match == "m13"

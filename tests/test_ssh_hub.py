@@ -907,3 +907,61 @@ async def test_a_persons_quick_lookups_pass_and_a_flood_is_refused_in_one_line(t
     refused = [a.reason for a in answers if isinstance(a, protocol.Refused)]
     assert len(refused) >= 15 and set(refused) == {"too many requests: wait a moment"}
     hub.stop()
+
+
+async def test_a_person_brought_back_from_a_server_that_went_reads_why_in_the_lobby_though_the_match_is_here(
+    tmp_path, worker
+):
+    """The bug (once in a loaded run of ``tests/test_hosts.py``): Bob, at a match another server
+    hosted over a link, read "the server hosting this match stopped: … enter in the lobby takes
+    you back to it" and was seated again with no key pressed when his own server had taken the
+    match over before his session was back at its hub (the hub seats a person arriving anew in
+    their seat); when it had not, he was in the lobby. Either way now: the lobby, the match's
+    row there, Enter."""
+    from types import SimpleNamespace
+
+    from caravan_tui.pgstore.link import GONE, Route
+
+    hub = make_hub(tmp_path, worker)
+    ann, bob, joined = await ann_and_bob(hub)  # the match this server took over, Bob's seat kept
+    await bob.close()
+    far_end: list[asyncio.StreamWriter] = []
+
+    async def far_server_that_dies(*_where_and_who) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        ours, theirs = socket.socketpair()
+        _, far_writer = await asyncio.open_unix_connection(sock=theirs)
+        far_writer.write(encode({"type": "Joined", "match": joined.match}))  # Bob at its table, there
+        far_end.append(far_writer)
+        return await asyncio.open_unix_connection(sock=ours)
+
+    async def host_of(match_id: str) -> None:
+        return None  # (here)
+
+    links = SimpleNamespace(hub=hub, _open=far_server_that_dies, host_of=host_of, remote_rows=[], online=[])
+    links.lobby_changed, links.ping, links.quiet = asyncio.Event(), 60, 60
+    ours, theirs = socket.socketpair()
+    session_reader, session_writer = await asyncio.open_unix_connection(sock=ours)
+    route_reader, route_writer = await asyncio.open_unix_connection(sock=theirs)
+    routed = asyncio.create_task(Route(links, route_reader, route_writer, BOB, False).run(("far", 1)))
+    try:
+
+        async def frame() -> dict[str, Any]:
+            header = await asyncio.wait_for(session_reader.readexactly(4), WAIT)
+            body = await asyncio.wait_for(session_reader.readexactly(struct.unpack(">I", header)[0]), WAIT)
+            return msgpack.unpackb(body, strict_map_key=False)
+
+        assert (await frame())["type"] == "Joined"
+        far_end[0].close()  # the far server is killed
+        assert protocol.message_from_map(await frame()) == protocol.Left(joined.match, GONE)
+        lobby = await frame()
+        assert lobby["type"] == "Lobby", lobby  # (was: Joined, at once)
+        (row,) = [protocol.LobbyRow.from_map(row) for row in lobby["matches"]]
+        assert (row.match, row.yours) == (joined.match, 1)  # "You play seat 2": Enter takes him back
+        session_writer.write(encode(protocol.JoinSeat(joined.match, 1).to_map()))
+        while (answer := await frame())["type"] != "Joined":
+            assert answer["type"] == "Lobby", answer
+    finally:
+        session_writer.close()
+        routed.cancel()
+        await ann.close()
+        hub.stop()

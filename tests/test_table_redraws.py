@@ -15,6 +15,7 @@ from textual.widgets import Static
 
 from caravan_tui.games.decktet_caravan.card_words import PASS
 from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen
+from caravan_tui.screens import table_moves
 from caravan_tui.screens.chat import ChatInput
 from caravan_tui.screens.table_seat import TableState
 from caravan_tui.textual_adapter import Redraws
@@ -164,3 +165,57 @@ async def test_the_footer_drops_the_pass_key_in_the_frame_that_ends_our_turn(tmp
         await wait_for(pilot, lambda: "Pass" in [key.description for key in footer.shown_keys], "the Pass key")
         screen.act(PASS)
         assert "Pass" not in [key.description for key in footer.shown_keys]  # (before any frame)
+
+
+async def test_a_new_line_scrolls_the_log_in_the_frame_that_draws_it():
+    """The log is at its newest line as soon as the line is written (Textual's log scrolled
+    after the next frame: a second frame, every line of the log drawn again)."""
+    app = SideApp()
+    async with app.run_test(size=(40, 24)) as pilot:
+        log = app.query_one(MatchLog)
+        table = TableState(seat=0, log=tuple((f"Ann plays {n}.", False) for n in range(30)))
+        log.table_state = table
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y > 0
+        log.table_state = TableState(seat=0, log=(*table.log, ("Bob plays.", True)))
+        assert log.scroll_y == log.max_scroll_y  # (before any frame)
+
+
+async def test_a_play_and_the_hosts_answer_are_drawn_in_one_frame(tmp_path, monkeypatch):
+    """Enter's frame waits for the host's answer (the move as the host made it), so the play's
+    own state (our turn over, the plays list emptied, the Pass key gone) is not laid out and
+    drawn a frame before the board, the hand and the log; a host that does not answer holds the
+    frame no longer than ``ANSWER_WAIT``."""
+    app = quick_app(tmp_path, 10, home=False)
+    app.move_pause = 0.0
+    table = Table(app, "decktet_caravan", DecktetCaravanScreen, 3, {"hands": 1})
+    async with app.run_test(size=(80, 24)) as pilot, table:
+        screen = table.screen
+
+        async def held_play(wait: float) -> list[object]:
+            """Our next play, sent to a host that does not answer yet."""
+            if table.runner.host.state.to_move() == 1:
+                await table.bot_plays(lambda legal: next(a for a in legal if a != PASS))
+            await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
+            monkeypatch.setattr(table_moves, "ANSWER_WAIT", wait)
+            held: list[object] = []
+            monkeypatch.setattr(screen, "send", held.append)
+            screen.act(next(action for action in screen.table.legal if action != PASS))
+            monkeypatch.undo()
+            assert screen.table.turn is None and held  # (played and sent)
+            return held
+
+        held = await held_play(60.0)
+        layouts = REDRAWS.layouts
+        await pilot.pause()
+        assert REDRAWS.layouts == layouts  # (no layout, no frame: the answer is awaited)
+        for message in held:
+            screen.send(message)
+        await wait_for(pilot, lambda: screen.moves.held is None, "the host's answer")
+        assert screen.table.view["to_move"] == 1 and REDRAWS.layouts > layouts  # (drawn as it came)
+        held = await held_play(0.05)
+        await wait_for(pilot, lambda: screen.moves.held is None, "the wait's end")  # (the host late)
+        assert screen.table.view["to_move"] == 0  # (drawn without the answer)
+        for message in held:
+            screen.send(message)
+        await wait_for(pilot, lambda: screen.table.view["to_move"] == 1, "the host's answer")

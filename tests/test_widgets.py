@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import fcntl
 import os
+import struct
+import termios
 import threading
 import time
 from dataclasses import dataclass
@@ -134,9 +137,10 @@ def test_a_paste_with_escape_bytes_arrives_whole_in_order_wherever_the_reads_cut
     assert guard.feed("01~\x1bc") == "\x1b[201~\x1bc" and not guard.pasting  # after it, escapes pass
 
 
-async def through_the_input_thread(data: bytes, kind: type, done) -> list:
+async def through_the_input_thread(data: bytes | tuple[bytes, ...], kind: type, done) -> list:
     """The events of ``kind`` the driver's input thread passes on for ``data`` written to its
-    terminal, once ``done(events)`` (or the thread ended, or 10 s went by)."""
+    terminal (a tuple: each part in a read of its own, written once the one before was read),
+    once ``done(events)`` (or the thread ended, or 10 s went by)."""
     driver = PromptEscapeDriver(TableApp(), debug=False, mouse=False)
     read, write = os.pipe()
     driver.fileno = read
@@ -145,7 +149,10 @@ async def through_the_input_thread(data: bytes, kind: type, done) -> list:
     thread = threading.Thread(target=driver.run_input_thread)
     thread.start()
     try:
-        os.write(write, data)
+        for part in data if isinstance(data, tuple) else (data,):
+            while unread(read):
+                await asyncio.sleep(0.001)
+            os.write(write, part)
         deadline = time.monotonic() + 10
         while not done(got) and thread.is_alive() and time.monotonic() < deadline:
             await asyncio.sleep(0.01)
@@ -175,6 +182,26 @@ async def test_an_escape_typed_with_the_next_key_in_one_read_is_the_escape_key_t
     assert [getattr(event, "key", None) or f"paste {event.text}" for event in got] == [
         *("escape", "h", "escape", "question_mark", "escape", "enter", "escape", "up", "paste hi", "x")
     ]
+
+
+def unread(fd: int) -> int:
+    """The bytes waiting in the pipe ``fd`` reads from."""
+    return struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0" * 4))[0]
+
+
+async def test_an_escape_whose_next_key_comes_in_the_next_read_is_the_escape_key_then_that_key(monkeypatch):
+    """The bug: Escape then h in two reads (over SSH, two packets) within ``ESCDELAY`` were
+    read as Alt+h (at the record: nothing), Escape then ? as ? alone: the parser joined the
+    reads. A sequence cut between two reads is still read whole; an escape that no read
+    follows within the delay is the Escape key."""
+    monkeypatch.setattr(constants, "ESCAPE_DELAY", 0.5)  # (the second read comes well within it)
+    apart = (b"\x1b", b"h", b"\x1b", b"?", b"\x1b", b"[A", b"x\x1b", b"\x1b", b"[B\x1b", b"\rq")
+    got = await through_the_input_thread(apart, events.Key, lambda got: any(e.key == "q" for e in got))
+    assert [event.key for event in got] == [
+        *("escape", "h", "escape", "question_mark", "up", "x", "escape", "down", "escape", "enter", "q")
+    ]
+    alone = await through_the_input_thread(b"a\x1b", events.Key, lambda got: len(got) == 2)
+    assert [event.key for event in alone] == ["a", "escape"]
 
 
 async def test_the_input_thread_passes_a_paste_through_its_guard():
@@ -379,3 +406,27 @@ async def test_a_widget_that_cannot_draw_fails_its_test_though_the_run_draws_no_
             widget.broken = True
             widget.refresh()
             await pilot.pause()
+
+
+async def test_home_and_end_go_to_the_first_and_last_row_of_a_row_table():
+    """The bug (over SSH, in the lobby's matches): End and Home did nothing, where every other
+    list of the app goes to its last and first line (Textual's table moved them along a row)."""
+    from caravan_tui.screens.row_tables import row_table
+
+    class Rows(App[None]):
+        def compose(self) -> ComposeResult:
+            yield row_table("rows", "Matches", [("Game", 20)])
+
+        def on_mount(self) -> None:
+            table = self.query_one("#rows")
+            for n in range(40):
+                table.add_row(f"match {n}")
+            table.focus()
+
+    app = Rows()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.query_one("#rows")
+        await pilot.press("end")
+        assert table.cursor_row == 39
+        await pilot.press("home")
+        assert table.cursor_row == 0

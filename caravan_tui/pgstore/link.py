@@ -84,6 +84,7 @@ class Hub(Protocol):
         identity: str,
         guest: bool = False,
         name: str = "",
+        seated: bool = True,
     ) -> Awaitable[None]: ...
 
 
@@ -405,7 +406,11 @@ class Route:
             self.writer.close()
 
     async def _move(self, where: Where, greeted: bool = True) -> bool:
-        """Route to the hub at ``where`` (None: here); False if it cannot be reached."""
+        """Route to the hub at ``where`` (None: here); False if it cannot be reached. A session
+        already greeted is not seated by the hub here as it arrives: it comes for the match it
+        asked for, or back from a server that went, to the lobby it was told of (were it seated
+        when this server had already taken the match over, and in the lobby when not, what the
+        person saw would depend on which came first)."""
         if self.leg is not None and where == self.where:
             return True
         if where is None:
@@ -413,7 +418,9 @@ class Route:
             far = await asyncio.open_unix_connection(sock=theirs)
             self.served.add(
                 asyncio.ensure_future(
-                    self.links.hub.serve(*far, self.identity, self.guest, self.name if self.guest else "")
+                    self.links.hub.serve(
+                        *far, self.identity, self.guest, self.name if self.guest else "", seated=not greeted
+                    )
                 )
             )
             leg = await asyncio.open_unix_connection(sock=ours)

@@ -151,6 +151,11 @@ def seats_words(row: LobbyRow, width: int) -> str:
     return LIST.join(seat_words(row, seat, widths.get(seat)) for seat in seats)
 
 
+def yours(rows: list[LobbyRow]) -> list[str]:
+    """The matches of ``rows`` that hold a seat for you (yours, or a rematch's kept for you)."""
+    return [row.match for row in rows if row.yours is not None or row.invited]
+
+
 class LobbyScreen(BaseScreen):
     #: the title line, the highlighted match in words and who is online (shown by bound lines)
     heading: var[RenderableType] = var("caravan-tui · connecting…")
@@ -210,12 +215,16 @@ class LobbyScreen(BaseScreen):
         self.heading = as_text(f"caravan-tui · playing as {who}" if who else "caravan-tui", style="bold")
 
     def show(self, lobby: Lobby) -> None:
-        """Redraw the matches, keeping the highlighted one highlighted. (Before the screen is
-        mounted there are no columns yet: mounting shows the app's latest lobby.)"""
+        """Redraw the matches, keeping the highlighted one highlighted, but for a match that is
+        newly yours (back from a match you left, a rematch kept for you): that one, so Enter
+        takes you there (the row highlighted was someone else's, and yours could be out of
+        sight). (Before the screen is mounted there are no columns yet: mounting shows the
+        app's latest lobby.)"""
         table = self.query_one("#lobby-matches", DataTable)
         if not table.columns:
             return
         current = self.selected()
+        held = yours(self.rows)
         invitations = {row.match for row in self.rows if row.invited}
         self.rows = [LobbyRow.from_map(row) for row in lobby.matches]
         for row in self.rows:
@@ -231,8 +240,12 @@ class LobbyScreen(BaseScreen):
             mine = row.to_move is not None and row.to_move == row.yours
             to_move = "you" if mine else fit_name(plain(mover), TO_MOVE_WIDTH)
             table.add_row(game_cell(row), seats, as_text(to_move), Text(str(row.watchers)), key=row.match)
-        if current is not None and current.match in [row.match for row in self.rows]:
-            table.move_cursor(row=[row.match for row in self.rows].index(current.match))
+        matches = [row.match for row in self.rows]
+        keep = next((match for match in yours(self.rows) if match not in held), None)
+        if keep is None and current is not None and current.match in matches:
+            keep = current.match
+        if keep is not None:
+            table.move_cursor(row=matches.index(keep))
         self.show_finished(lobby)
         online = ", ".join(lobby.online)
         self.online = Text(plain(f"Online: {online}", LONG), overflow="ellipsis")

@@ -6,15 +6,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
+from textual.binding import Binding
 from textual.widgets import DataTable
 
 T = TypeVar("T")
 
 
+class RowTable(DataTable[str]):
+    """Home and End go to the first and the last row, as in the app's other lists: Textual's
+    table moves them along a row, which a row cursor never does (the keys did nothing)."""
+
+    BINDINGS = [Binding("home", "scroll_top", show=False), Binding("end", "scroll_bottom", show=False)]
+
+
 def row_table(table_id: str, title: str, columns: Sequence[tuple[str, int]], *, shown: bool = True) -> DataTable[str]:
     """A striped table whose cursor picks whole rows: ``title`` on its border, ``columns``
     (label, width) keyed by their labels; hidden until it has rows, unless ``shown``."""
-    table: DataTable[str] = DataTable(id=table_id, cursor_type="row", zebra_stripes=True)
+    table = RowTable(id=table_id, cursor_type="row", zebra_stripes=True)
     table.border_title = title
     for label, width in columns:
         table.add_column(label, width=width, key=label)

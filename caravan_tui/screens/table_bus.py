@@ -72,6 +72,7 @@ class TableBus:
             if not (screen.is_attached and screen.is_running):
                 return
             pause = self.handle(message)
+            screen.moves.answered()  # (a play's frames wait for the host's first word after it)
             if pause:
                 await self.linger(pause)
 

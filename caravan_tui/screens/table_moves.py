@@ -3,8 +3,11 @@ practice is on), a choice among several plays, and an undo; what cannot go is sa
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
+
+from textual.timer import Timer
 
 from caravan_tui.bus import Act, UndoRequest
 from caravan_tui.engine import Action
@@ -14,12 +17,16 @@ from caravan_tui.screens.table_client import acted
 if TYPE_CHECKING:
     from caravan_tui.screens.game import GameScreen
 
+#: the longest a play's frame waits for the host's answer (the move as the host made it)
+ANSWER_WAIT = 0.1
+
 
 class TableMoves:
     """What ``screen``'s seat plays (``GameScreen.act``, ``choose_among``, ``action_undo``)."""
 
     def __init__(self, screen: GameScreen[Any]) -> None:
         self.screen = screen
+        self.held: tuple[AbstractContextManager[None], Timer] | None = None
 
     def decides_now(self) -> bool:
         """Whether this seat decides now; if not, says so (not while replaying or once over; and
@@ -49,9 +56,32 @@ class TableMoves:
             screen.practice.check(screen, action)  # it plays the move again once it may go
             return
         screen.practised = None
+        self.hold_frames()
         screen.table_state = screen.played(acted(screen.table))
         screen.bus.acted, screen.bus.my_last_turn = True, turn
         screen.send(Act(screen.client.match_id, screen.seat, turn, action))
+
+    def hold_frames(self) -> None:
+        """Draw the play and the host's answer to it in one frame: the play's own state (our
+        turn over, the plays list emptied, the footer's play key gone) and the move as the host
+        made it (the board, the hand, the log's line) drew two to four frames a play, each
+        laying the table out, the host answering within milliseconds. Frames wait for the
+        answer (``answered``), at most ``ANSWER_WAIT`` seconds."""
+        if self.held is None:
+            batch = self.screen.app.batch_update()
+            batch.__enter__()
+            # (the app's timer: it ends the wait even if the table is closed meanwhile)
+            self.held = batch, self.screen.app.set_timer(ANSWER_WAIT, self.answered)
+
+    def answered(self) -> None:
+        """The host's answer to our play is in the table's state (or it is late): draw."""
+        if self.held is not None:
+            (batch, timer), self.held = self.held, None
+            timer.stop()
+            batch.__exit__(None, None, None)
+            app = self.screen.app
+            if app.screen_stack:  # (the screen on top draws what waited, this table or not)
+                app.screen.check_idle()
 
     def choose_among(self, actions: list[Action], question: str) -> None:
         """Play the only action, or ask which one is meant."""

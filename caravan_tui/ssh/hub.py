@@ -344,10 +344,14 @@ class Hub:
         identity: str,
         guest: bool = False,
         name: str = "",
+        seated: bool = True,
     ) -> None:
         """Serve one session until it closes. ``identity`` is who the SSH server says it is;
         ``name``: a guest's, chosen on the server the session came from (a guest's name is kept
-        nowhere), taken here as if they had just chosen it."""
+        nowhere), taken here as if they had just chosen it. ``seated``: straight back into a
+        seat the person holds here (``_arrive``); False for a session brought back from a server
+        that went, told to press Enter in the lobby (whether this hub has taken the match over
+        yet or not: the same screen either way)."""
         try:
             known = "" if guest else await asyncio.to_thread(self.identities.name, identity)  # (the database
             introduced = await asyncio.to_thread(self.identities.games_introduced, identity)  # may not answer)
@@ -386,9 +390,9 @@ class Hub:
                 )
             )
             if session.name:
-                await self._arrive(session)
+                await self._arrive(session, seated)
             elif guest and name:
-                await self._set_name(session, name)
+                await self._set_name(session, name, seated)
             while True:
                 try:
                     msg = request_from_map(await read_frame(reader, MAX_REQUEST))
@@ -418,11 +422,13 @@ class Hub:
             writer.close()
             self.lobby_changed()
 
-    async def _arrive(self, session: Session) -> None:
+    async def _arrive(self, session: Session, seated: bool = True) -> None:
         """Straight back into your seat if you hold one in a match being played (the one played
-        last), else the lobby."""
+        last), else (or not ``seated``) the lobby."""
         yours = [
-            (m, seat) for m in self.matches.values() if not m.over and (seat := m.seat_of(session.identity)) is not None
+            (m, seat)
+            for m in self.matches.values()
+            if seated and not m.over and (seat := m.seat_of(session.identity)) is not None
         ]
         if yours:
             latest, seat = max(yours, key=lambda mine: mine[0].host.snapshot.updated)
@@ -493,7 +499,7 @@ class Hub:
         reason = " ".join(reason.split())
         await session.send(Refused(reason if len(reason) <= MAX_REASON else reason[: MAX_REASON - 1] + "…"))
 
-    async def _set_name(self, session: Session, name: str) -> None:
+    async def _set_name(self, session: Session, name: str, seated: bool = True) -> None:
         name = " ".join(name.split())
         if problem := name_problem(name):
             await self._refuse(session, problem)
@@ -533,7 +539,7 @@ class Hub:
             )
         )
         if first:
-            await self._arrive(session)
+            await self._arrive(session, seated)
         self.lobby_changed()
 
     def _seat_showing(self, mine: tuple[str, str], identity: str) -> str | None:

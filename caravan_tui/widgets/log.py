@@ -39,6 +39,11 @@ class LogLines(RichLog, SteadyScrollbars, ScrollsInPlace):
             added = entries
         for line, emphasis in added:
             self._write(line, emphasis)
+        if added and self.auto_scroll and self.size:
+            # at the end now, in the frame that draws the new line: RichLog scrolls after the next
+            # frame (a second frame, every line of the log drawn twice); its own scroll then finds
+            # the log at the end already, unless a layout gave it another size meanwhile
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def _write(self, line: str, emphasis: bool) -> None:
         self.write(Text("• " + plain(line, LONG), style="bold" if emphasis else ""))

@@ -59,14 +59,15 @@ def marks(table: CaravanseraiTable) -> dict[Cell, Text]:
 
 
 #: the marks of a hint's plan, in the order it lays its pieces: circled, never a plain digit,
-#: which on the board is a seat's (``1C``: player 1's camel); one column wide in every terminal
-#: (Unicode's neutral width, unlike the circled numbers 11 and up)
-STEP_MARKS = "➀➁➂➃➄➅➆➇➈➉"
+#: which on the board is a seat's (``1C``: player 1's camel); one column wide: the dingbats 1-10
+#: (Unicode's neutral width), then Enclosed Alphanumerics' 11-20 (ambiguous width: one column in
+#: Textual and outside East Asian terminals; 21 and up are wide, two columns)
+STEP_MARKS = "➀➁➂➃➄➅➆➇➈➉⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
 
 
 def step_mark(step: int) -> str:
     """The mark of the ``step``-th cell of a hint's plan (from 1): its circled number, ``★`` past
-    the tenth (the board's foot says its number)."""
+    the twentieth (a placement of 20 goods or more; the board's foot says its number)."""
     return STEP_MARKS[step - 1] if step <= len(STEP_MARKS) else HINT
 
 

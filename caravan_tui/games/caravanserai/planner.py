@@ -24,7 +24,11 @@ search of level 1 over placements, with the search prior as the level-0 policy):
 
 Between seats the others' replies are the prior's, not a search's: a plan is the best placement
 against opponents who play as the prior would. The arena says it is still much the stronger
-player (docs/ai.md).
+player (docs/ai.md). The prior as good as never lays a piece just to shut another caravan in, but
+a player may: of two placements worth the same, the one that leaves its head two open cells or
+more (or none) is chosen over one that leaves a lone open cell for another caravan to take
+(``lone_open_cell``). Weighing the lone cell as shut, worth the line played out with it taken,
+fixed more such plans but won fewer matches against easy (docs/ai.md).
 
 The chosen placement's decisions are remembered (``_CACHE``), so the rest of the turn follows it
 without planning again. Budget: ``candidates`` placements played out; in the app ``deadline``
@@ -41,6 +45,7 @@ from dataclasses import dataclass
 
 from caravan_tui.engine import Action
 
+from .geometry import NEIGHBOURS
 from .rules import SOLO_TOP, STAND, CaravanseraiState
 
 Line = tuple[Action, ...]
@@ -90,6 +95,23 @@ def line_value(state: CaravanseraiState, seat: int) -> float:
         return scores[0] / SOLO_TOP
     margin = scores[seat] - max(score for other, score in enumerate(scores) if other != seat)
     return 0.5 * state.outcome()[seat] + 0.25 * (1 + max(-1.0, min(1.0, margin / SOLO_TOP)))
+
+
+def lone_open_cell(state: CaravanseraiState, seat: int) -> bool:
+    """Whether ``seat``'s turn is over (between seats) with one open cell left next to its head:
+    the cell another caravan may take to box it in (its turns skipped until a cell there frees)."""
+    if state.n == 1 or state.turn is None or state.turn == seat:
+        return False
+    blocked = state.blocked
+    return sum(not blocked[cell] for cell in NEIGHBOURS[state.caravans[seat][-1][0]]) == 1
+
+
+def _worth(after: CaravanseraiState, policy: Policy, seat: int) -> tuple[float, bool]:
+    """What the position after ``seat``'s turn is worth to it (its line played out by
+    ``policy``), and whether it leaves the head more than one open cell, or none: of two equal
+    values, the better."""
+    safe = not lone_open_cell(after, seat)
+    return play_out(after, policy, seat)[0], safe
 
 
 def _stand(state: CaravanseraiState, line: Line, policy: Policy) -> Line:
@@ -147,9 +169,12 @@ def plan(state: CaravanseraiState, policy: Policy, candidates: int, width: int, 
     if known is not None and known.best in state.legal_actions():
         return known
     seat = _mover(state)
-    best_value, best_line = play_out(state.clone(), policy, seat)
-    turn_line = _this_turn(state, best_line)
+    world = state.clone()
+    turn_line = _finish_turn(world, policy)
+    best = _worth(world, policy, seat)
+    best_value = best[0]
     values = {turn_line[0]: best_value}
+    firsts = {turn_line[0]: best}
     lines = {turn_line[0]: turn_line}
     counts = {turn_line[0]: 1}
     # at a stand, the policy's line alone (point 4 above): the rest of any plan's line
@@ -157,13 +182,13 @@ def plan(state: CaravanseraiState, policy: Policy, candidates: int, width: int, 
     for after, line in found:
         if deadline is not None and time.perf_counter() > deadline:
             break
-        value, _ = play_out(after, policy, seat)
+        worth = _worth(after, policy, seat)
         first = line[0]
         counts[first] = counts.get(first, 0) + 1
-        if value > values.get(first, -1.0):
-            values[first], lines[first] = value, line
-        if value > best_value:
-            best_value, turn_line = value, line
+        if first not in firsts or worth > firsts[first]:
+            firsts[first], values[first], lines[first] = worth, worth[0], line
+        if worth > best:
+            best, best_value, turn_line = worth, worth[0], line
     chosen = Plan(values, lines, counts, turn_line[0])
     _remember(key, chosen)
     _remember_rest(state, (candidates, width), turn_line, best_value)
@@ -176,14 +201,14 @@ def _mover(state: CaravanseraiState) -> int:
     return state.turn
 
 
-def _this_turn(state: CaravanseraiState, line: Line) -> Line:
-    """The decisions of ``line`` (played from ``state``) that belong to the seat's current turn."""
-    world, turns = state.clone(), state.turns
-    for length, action in enumerate(line, 1):
-        world.apply(action, False)
-        if world.turn is None or world.turns != turns:
-            return line[:length]
-    return line
+def _finish_turn(world: CaravanseraiState, policy: Policy) -> Line:
+    """Play the rest of the seat's current turn in ``world`` (changed in place) by ``policy``: its
+    decisions."""
+    turns, line = world.turns, []
+    while world.turn is not None and world.turns == turns:
+        line.append(policy(world))
+        world.apply(line[-1], False)
+    return tuple(line)
 
 
 def _remember(key: tuple[tuple[int, int], str], chosen: Plan) -> None:

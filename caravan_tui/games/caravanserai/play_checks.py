@@ -97,7 +97,8 @@ def question_before(table: CaravanseraiTable, action: Action) -> tuple[str, bool
     placed = after.stage not in (PLACE, BOARD) or after.turns != world.turns  # the placement is over
     question = ""
     if world.stage in (PLACE, BOARD) and placed and action[0] != "camel" and after.last is not None:
-        laid, length = pieces_text(after.last[2]), len(after.caravans[seat])
+        # only what is still to lay: the pieces laid before this step are the player's own
+        laid, length = pieces_text(after.last[2][len(world.laid) :]), len(after.caravans[seat])
         each = (
             "two market goods for each camel taken back (solo)"
             if world.n == 1

@@ -56,12 +56,23 @@ def short(table: CaravanseraiTable, action: Action, here: bool = True) -> str:
     if kind == "start":
         return f"start {at}"
     if kind == "stand":
-        return f"stand a {COLOUR_NAMES[action[1]]} good {at}"
+        return f"stand a {COLOUR_NAMES[action[1]]} good {at}{stand_number(table)}"
     if kind == "camel" and table.view is not None:
         pl = table.view["placement"]
         count = f": count {pl['placed'] + 1 - pl['omitted']}" if pl is not None else ""
         return f"end with a camel {at}{count}"
     return table.describe(action)
+
+
+def stand_number(table: CaravanseraiTable) -> str:
+    """Which of this take back's stands is the one to play, " (1 of 2)", where it earned more
+    than one (solo two for each camel taken back, rules §7.2); "" for a lone stand."""
+    view = table.view
+    last = view["last"] if view is not None else None
+    if view is None or last is None or view["stage"] != "stand":
+        return ""
+    total = last["stood"] + view["stands"]
+    return f" ({last['stood'] + 1} of {total})" if total > 1 else ""
 
 
 def piece_keys(table: CaravanseraiTable) -> list[str]:
@@ -78,7 +89,7 @@ def prompt(table: CaravanseraiTable) -> str:
     if stage == "start":
         return "Your starting camel: enter on a › cell"
     if stage == "stand" and table.view is not None:
-        return f"Stand goods ({table.view['stands']} left): enter on a ›"
+        return f"Stand a market good{stand_number(table)}: enter on a ›"
     if stage == "board":
         return "A board good: enter uses it, n declines it"
     if any(a[0] == "dir" for a in table.legal):
