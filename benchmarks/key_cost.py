@@ -10,7 +10,10 @@ has drawn what the key changed (``--settle`` seconds of wall time, idle) and cou
 CPU time since the key, less what the process spends idle over as long (measured first). Kinds:
 
 - ``nav``: an arrow in the plays list (down, then up again);
-- ``tab``: the focus to the next widget;
+- ``tab``: the focus to the next widget: once the chat line has closed, Tab round the table's
+  focusable widgets until the plays list has the focus again (at the Decktet table the log, the
+  hand, the plays list: three Tabs a play), so a run has as many Tabs as it has plays times the
+  widgets, not the one Tab that first gave the list the focus;
 - ``chat``: ``t``, the chat line in place of the status line; ``escape``: closed again;
 - ``play``: Enter on a play; ``reply``: the opponent's move arriving (its Update, our turn).
 
@@ -136,6 +139,7 @@ async def measure(args: argparse.Namespace) -> dict:
             await timed("chat", "t", wait=lambda: line.has_focus)
             # (the focus goes back once the line is closed: a tab pressed before would move it on)
             await timed("escape", "escape", wait=lambda: not line.display and not line.has_focus)
+            await tab()  # round the table's widgets, and back to the plays list
             while not actions.has_focus:
                 await tab()
             await timed("play", "enter", wait=lambda: screen.table.turn is None)

@@ -107,7 +107,7 @@ def settled(screen) -> bool:
     return (
         view is not None
         and (screen.table.turn is not None or view["to_move"] != screen.seat)
-        and bool(screen.query_one(KeysFooter).children)
+        and bool(screen.query_one(KeysFooter).shown_keys)
     )
 
 

@@ -1,6 +1,6 @@
-"""The footer changes only the keys that change: those still shown stay the same widgets, in
-their places, and the keys it shows are always the screen's (opening a table's chat line swaps a
-few keys; rebuilding them all was most of what it cost a session over SSH)."""
+"""The footer draws the keys of the focus as one line: a change of the keys it shows (opening a
+table's chat line) repaints that line and lays nothing out, where a widget a key hid, showed and
+mounted keys, each a layout of the whole screen; the line is what Textual's footer drew."""
 
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widget import Widget
 
+from caravan_tui.textual_adapter import screen_lines
 from caravan_tui.widgets.footer import KeysFooter
 
-from tables import footer_keys_focusing, wait_for
+from tables import footer_keys_focusing
 
 
 class Plain(Widget, can_focus=True):
@@ -43,86 +44,40 @@ class Table(App[None]):
         yield KeysFooter()
 
 
-async def test_the_keys_still_shown_stay_and_only_the_others_change():
+async def test_the_keys_follow_the_focus_and_a_change_lays_nothing_out(monkeypatch):
     app = Table()
+    laid_out: list[Widget] = []
+    refresh = Widget.refresh
+
+    def counted(widget: Widget, *regions, **kwargs):
+        if kwargs.get("layout") and isinstance(widget, KeysFooter):
+            laid_out.append(widget)
+        return refresh(widget, *regions, **kwargs)
+
     async with app.run_test(size=(80, 8)) as pilot:
-        footer = app.query_one(KeysFooter)
-
-        async def focus(widget_id: str) -> dict[str, object]:
-            return await footer_keys_focusing(pilot, app, widget_id)
-
-        table = await focus("plain")
+        table = await footer_keys_focusing(pilot, app, "plain")
         assert list(table) == ["Rules", "Menu", "Log", "palette"]
-        keys = footer.shown_keys
-        quiet = await focus("quiet")  # other bindings, the same keys shown: nothing rebuilt
-        assert list(quiet) == list(table) and footer.shown_keys == keys
-        typing = await focus("typing")
+        assert screen_lines(app.screen)[-1].startswith("? Rules esc Menu ^l Log ")
+        assert screen_lines(app.screen)[-1].rstrip().endswith("▏^p palette")  # (at the right)
+        monkeypatch.setattr(Widget, "refresh", counted)
+        typing = await footer_keys_focusing(pilot, app, "typing")
         assert list(typing) == ["Say it", "Cancel", "Rules", "Log", "palette"]
-        assert all(typing[kept] is table[kept] for kept in ("Rules", "Log", "palette"))  # not rebuilt
-        back = await focus("plain")
-        assert list(back) == ["Rules", "Menu", "Log", "palette"]
-        assert all(back[kept] is table[kept] for kept in ("Rules", "Menu", "Log", "palette"))  # Menu: shown again
-        assert all(key.has_class("-compact") for key in footer.children)  # 80 columns: close together
+        assert screen_lines(app.screen)[-1].startswith("⏎ Say it esc Cancel ? Rules ^l Log ")
+        quiet = await footer_keys_focusing(pilot, app, "quiet")  # other bindings, the same keys shown
+        assert list(quiet) == list(table)
+        assert laid_out == []  # (Textual's footer: a layout at each change of its keys)
 
 
-async def test_keys_met_before_are_shown_again_without_composing_the_footer(monkeypatch):
-    """The keys of a focus met before (the chat line opened and closed again, a turn's end and
-    the next turn) come back as they were shown: the footer does not build every key again to
-    compare them with those it holds."""
-    app = Table()
+async def test_a_key_clicked_in_the_footer_is_pressed():
+    pressed: list[str] = []
+
+    class Clicked(Table):
+        def action_rules(self) -> None:
+            pressed.append("rules")
+
+    app = Clicked()
     async with app.run_test(size=(80, 8)) as pilot:
-        footer = app.query_one(KeysFooter)
-        for widget_id in ("plain", "typing", "plain", "typing"):  # each set met once, then again
-            await footer_keys_focusing(pilot, app, widget_id)
-        composed: list[object] = []
-        made = KeysFooter.compose
-
-        def counted(self):
-            composed.append(self)
-            return made(self)
-
-        monkeypatch.setattr(KeysFooter, "compose", counted)
-        typing = await footer_keys_focusing(pilot, app, "plain")
-        again = await footer_keys_focusing(pilot, app, "typing")
-        assert composed == [] and list(again) == ["Say it", "Cancel", "Rules", "Log", "palette"]
-        assert list(typing) == ["Rules", "Menu", "Log", "palette"] and footer.shown_keys == list(again.values())
-
-
-class Turns(Table):
-    """A table whose Pass key is shown on its turn only (as a game's play key comes and goes)."""
-
-    BINDINGS = [*Table.BINDINGS, Binding("p", "pass", "Pass")]
-    our_turn = True
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.our_turn if action == "pass" else True
-
-
-async def test_a_key_coming_or_going_draws_the_keys_kept_no_more(monkeypatch):
-    """The keys kept are moved to their new places, not drawn again (the footer's columns set
-    anew repainted every key: a third of what the footer cost as a turn's play key came and went)."""
-    app = Turns()
-    async with app.run_test(size=(80, 8)) as pilot:
-        footer = app.query_one(KeysFooter)
-
-        async def turn(ours: bool) -> list[str]:
-            app.our_turn = ours
-            app.refresh_bindings()
-            await pilot.pause()
-            await wait_for(pilot, footer.caught_up, "the footer following the turn")
-            return [key.description for key in footer.shown_keys]
-
         await footer_keys_focusing(pilot, app, "plain")
-        for ours in (False, True, False):  # each set met once: shown again from now on
-            await turn(ours)
-        drawn: list[str] = []
-        key_class = type(footer.children[0])  # (Textual's FooterKey)
-        render = key_class.render
-
-        def counted(self):
-            drawn.append(self.description)
-            return render(self)
-
-        monkeypatch.setattr(key_class, "render", counted)
-        assert await turn(True) == ["Rules", "Menu", "Log", "Pass", "palette"]
-        assert set(drawn) == {"Pass"}  # (the key shown again; the others moved, not drawn)
+        await pilot.click(KeysFooter, offset=(2, 0))  # on "? Rules"
+        await pilot.pause()
+        assert pressed == ["rules"]

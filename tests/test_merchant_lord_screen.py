@@ -699,12 +699,16 @@ async def test_a_villages_payout_shows_whole_under_a_step_in_two_rows(tmp_path):
         await read_since(pilot, screen)
         screen.query_one(VillageBoard).focus()
         await pilot.press("o")  # the opponent's 1-6 village
-        await pilot.pause()
+        await wait_for(pilot, lambda: "the owner" in builder(screen), "the village's detail")
         text = builder(screen)
-        assert text.startswith("Enter chooses a village") and "the owner" in text
-        box = screen.query_one("#ml-builder").region
-        shown = " ".join(line[box.x : box.right].strip() for line in drawn_rows(app.screen)[box.y : box.bottom])
-        assert " ".join(text.split()) == " ".join(shown.split())  # every row of it on screen
+        assert text.startswith("Enter chooses a village")
+
+        def shown() -> str:
+            box = screen.query_one("#ml-builder").region
+            return " ".join(line[box.x : box.right].strip() for line in drawn_rows(app.screen)[box.y : box.bottom])
+
+        # (drawn a frame after the focus's report: waited for, as a person sees the next frame)
+        await wait_for(pilot, lambda: " ".join(shown().split()) == " ".join(text.split()), "every row of it on screen")
 
 
 async def test_the_legend_scrolls_by_keys_to_its_end(tmp_path):

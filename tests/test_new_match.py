@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 from textual import events
-from textual.widgets import Footer, OptionList, Select
+from textual.widgets import OptionList, Select
 
 from caravan_tui.games import GAMES
 from caravan_tui.preferences import Preferences
 from caravan_tui.screens.new_match import NewMatchScreen
+from caravan_tui.widgets.footer import KeysFooter
 
 from tables import quick_app, wait_for
 
@@ -211,7 +212,7 @@ async def test_the_last_options_list_opens_whole_above_the_footer(tmp_path, game
         choices = select.query_one(OptionList)
         await wait_for(pilot, lambda: choices.has_focus, "the list to open")
         await pilot.pause()
-        footer = app.screen.query_one(Footer)
+        footer = app.screen.query_one(KeysFooter)
         assert choices.region.bottom <= footer.region.y
         lines = screen_lines(app.screen)
         assert "esc Dismiss menu" in lines[-1], lines[-1]

@@ -60,7 +60,7 @@ async def test_the_replays_footer_names_each_key_once_and_h_toggles_what_the_ai_
             lambda: (
                 getattr(app.screen, "replaying", False)
                 and app.screen.is_mounted
-                and any(footer.children for footer in app.screen.query(KeysFooter))
+                and any(footer.shown_keys for footer in app.screen.query(KeysFooter))
             ),
             "the replay",
         )

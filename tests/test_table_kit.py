@@ -465,7 +465,7 @@ async def test_a_dialog_shows_its_own_keys_not_those_of_the_table_below(tmp_path
         await pilot.press("escape")
         await wait_for(
             pilot,
-            lambda: app.screen is not screen and bool(app.screen.query_one(KeysFooter).children),
+            lambda: app.screen is not screen and bool(app.screen.query_one(KeysFooter).shown_keys),
             "the menu and its keys",
         )
         footer = screen_lines(app.screen)[-1]

@@ -17,12 +17,13 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive, var
 from textual.widget import Widget
-from textual.widgets import Footer, Label, OptionList, Select, Static
+from textual.widgets import Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from caravan_tui.engine import Game
 from caravan_tui.games import GAMES
 from caravan_tui.screens.base import BaseScreen
+from caravan_tui.widgets.footer import KeysFooter
 
 
 def choice_label(value: object) -> str:
@@ -170,7 +171,7 @@ class MatchForm(BaseScreen):
         """An open drop-down's list lifted to end above the footer: it opens under its field and
         kept to the screen only, so near the foot of the form it covered the footer ("esc
         Dismiss meyes") and hid its own last choices under it."""
-        footers = self.query(Footer)
+        footers = self.query(KeysFooter)
         bottom = footers.first().region.y if footers else self.size.height
         overflow = select.region.bottom + choices.region.height - bottom
         choices.styles.offset = (0, -max(overflow, 0))

@@ -1,136 +1,137 @@
-"""Textual's footer, changed only where the keys it shows change."""
+"""The keys of the screen, drawn as one line: Textual's footer made one widget of each key, so a
+change of the keys shown (every focus change that changes them: the chat line's ``t`` and
+escape) hid, showed or mounted keys, and each of those laid the whole screen out and drew every
+key again. Here the keys are the footer's text: a change repaints one line and lays out nothing."""
 
 from __future__ import annotations
 
 from contextlib import suppress
-from difflib import SequenceMatcher
-from typing import Any
+from typing import Any, NamedTuple
 
-from textual.app import ComposeResult
-from textual.compose import compose
-from textual.events import Resize
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.types import NoActiveAppError
 from textual.widget import Widget
-from textual.widgets import Footer
 
 #: below this many columns the keys sit closer together (Textual's compact footer)
 COMPACT_BELOW = 100
 #: the palette's key as the footer draws it: "▏^p palette " and the gap before it
 PALETTE_WIDTH = 13
+#: the palette key's left edge (Textual's ``vkey`` border)
+EDGE = "▏"
 
 
-class KeysFooter(Footer):
-    """Textual's footer composes all its keys again whenever the screen's bindings change, and
-    they change with every focus change, even when the keys shown stay the same (a focused
-    board's keys are hidden ones). That rebuild was most of what a Tab cost a session (some
-    60 ms of CPU of 87 at 80×24): here it happens only when what the footer shows changes."""
+class FooterEntry(NamedTuple):
+    """One key the footer shows: what it shows and what pressing (or clicking) it does."""
+
+    key: str
+    key_display: str
+    description: str
+    action: str
+    disabled: bool
+    tooltip: str
+    palette: bool = False
+
+
+class KeysFooter(Widget, can_focus=False):
+    """The screen's shown keys, as Textual's footer shows them (the same cells and colours: a
+    key in bold and the accent, its words after it; the palette's key at the right, past a thin
+    edge; a key that is not offered now dimmed), drawn as one line. A key clicked is pressed;
+    hovered, it is highlighted and its tooltip shows. The keys are worked out when the screen's
+    bindings change (Textual's signal, a frame after the change) and, at once, when the focus
+    moves (``on_mount``)."""
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {
+        "keys-footer--item",
+        "keys-footer--key",
+        "keys-footer--description",
+        "keys-footer--hover",
+        "keys-footer--edge",
+    }
+    DEFAULT_CSS = """
+    KeysFooter {
+        color: $footer-foreground;
+        background: $footer-background;
+        dock: bottom;
+        height: 1;
+        text-wrap: nowrap;
+        & > .keys-footer--item { background: $footer-item-background; }
+        & > .keys-footer--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        & > .keys-footer--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+        & > .keys-footer--hover { color: $footer-key-foreground; background: $block-hover-background; }
+        & > .keys-footer--edge { color: $foreground 20%; }
+        &:hover { pointer: pointer; }
+    }
+    """
+
+    compact = reactive(False, toggle_class="-compact")
+    #: the palette's key is shown (at the right), where it leaves every other key whole
+    show_command_palette = reactive(True)
 
     _shown: tuple[Any, ...] | None = None
-    _keys_known = False  # the screen's keys are known (Textual's footer composes nothing before)
-    #: the keys shown for each set of the screen's keys met, by the keys the footer holds then:
-    #: a set met again (a turn's end and the next turn's start, the chat line opened and closed)
-    #: shows its keys again without composing them all to compare
-    _seen: dict[tuple[Any, ...], tuple[tuple[Widget, ...], tuple[bool, ...], Any]]
+    _keys_known = False  # the screen's keys are known (nothing is drawn before)
 
     def __init__(self) -> None:
-        """Made while its app runs, it is as compact as the app's width asks from the start:
-        set at its first resize, the change styled the footer and all its keys again."""
+        """Made while its app runs, it is as compact as the app's width asks from the start."""
         super().__init__()
-        self._seen = {}
-        with suppress(NoActiveAppError):
+        self._entries: tuple[FooterEntry, ...] = ()
+        self._spans: tuple[tuple[int, int], ...] = ()  # the columns each entry is drawn over
+        self._hover: int | None = None
+        with suppress(NoActiveAppError):  # (made before its app runs: sized at its first resize)
             compact = self.app.size.width < COMPACT_BELOW
-            self.set_reactive(Footer.compact, compact)
+            self.set_reactive(KeysFooter.compact, compact)
             self.set_class(compact, "-compact", update=False)
 
     def on_mount(self) -> None:
-        """Textual tells the footer of a focus's change to the keys only after the next frame
-        (``Screen.set_focus`` calls ``refresh_bindings`` after the refresh), so a key that moves
-        the focus (Tab, the chat line's ``t`` and escape) drew two frames, each a layout: the
-        focus's, then the footer's. Followed as the focus moves, both go in one frame (Textual's
-        signal, a frame later, then finds the keys shown)."""
-        super().on_mount()
+        """Textual signals a change of the screen's keys only after the next frame (``Screen.
+        set_focus`` refreshes the bindings after the refresh), so a key that moves the focus drew
+        a second frame for the footer: followed as the focus moves, both go in one frame."""
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
         self.watch(self.screen, "focused", lambda _focused: self.bindings_changed(self.screen), init=False)
 
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
     def bindings_changed(self, screen: Screen[Any]) -> None:
+        if not (screen.app.app_focus and self.is_attached and screen is self.screen):
+            return  # (without the terminal's focus the keys are read when it comes back)
         self._keys_known = True
         shown = keys_shown(screen)
         if shown == self._shown:
             return
-        if not self.children:
-            super().bindings_changed(screen)  # (Textual's: composed after the next refresh)
-        elif screen.app.app_focus and self.is_attached and screen is self.screen:
-            self.change_keys(shown)
-        if screen.app.app_focus and self.is_attached and screen is self.screen:  # (it composes)
-            self._shown = shown
+        self._shown = shown
+        self.show_command_palette = self.palette_fits()
+        self._entries = entries(self.app, shown, self.show_command_palette)
+        self.refresh()
 
     def caught_up(self) -> bool:
-        """Whether the footer shows its screen's keys as they are now: it follows a change of
-        them when the screen's bindings signal it, its first keys a refresh later."""
-        return bool(self.children) and self.is_attached and self._shown == keys_shown(self.screen)
+        """Whether the footer shows its screen's keys as they are now."""
+        return self.is_attached and self._keys_known and self._shown == keys_shown(self.screen)
 
     @property
-    def shown_keys(self) -> list[Widget]:
-        """The keys the footer shows, in order (it keeps those it stopped showing, hidden)."""
-        return [key for key in self.children if key.display]
+    def shown_keys(self) -> list[FooterEntry]:
+        """The keys the footer shows, in order (the palette's last)."""
+        return list(self._entries)
 
-    def change_keys(self, shown: tuple[Any, ...]) -> None:
-        """Keep the keys still shown and swap only those that changed: composing the footer
-        again mounted and styled all its keys (a dozen widgets). A key no longer shown is hidden,
-        not removed, and shown again when it comes back: opening a table's chat line hides the
-        table's keys that type letters (?, h, t) and its escape, and closing it brought them
-        back as four new widgets to build, style and mount — most of what the close cost a
-        session. A footer of grouped keys is composed again whole. Keys met before (``shown``)
-        are shown again as they were, without composing them to compare."""
-        held = tuple(self.children)
-        seen = self._seen.get(shown)
-        if seen is not None and seen[0] == held:
-            for key, showing in zip(held, seen[1], strict=True):
-                key.display = showing
-            self.columns(seen[2])  # (as composing them set it: a column a key)
-            return
-        old, new = list(held), compose(self)
-        same = [signature(key) for key in old], [signature(key) for key in new]
-        if None in same[0] or None in same[1]:
-            self.refresh(recompose=True)
-            return
-        for change, a, b, c, d in SequenceMatcher(None, same[0], same[1], autojunk=False).get_opcodes():
-            if change == "equal":
-                for key in old[a:b]:
-                    key.display = True
-                continue
-            for key in old[a:b]:
-                key.display = False
-            if c < d and b < len(old):  # where the old ones were: before the next key kept, or last
-                self.mount_all(new[c:d], before=old[b])
-            elif c < d:
-                self.mount_all(new[c:d])
-        if tuple(self.children) == held:  # (only shown and hidden: the same keys next time)
-            self._seen[shown] = held, tuple(key.display for key in held), self.styles.grid_size_columns
-
-    def columns(self, count: int) -> None:
-        """A column a key shown, the footer laid out again: the keys kept are moved, not drawn
-        again (setting the style itself repaints every key, its look unchanged: a third of what
-        the footer cost at each turn's change, when the play key comes and goes)."""
-        if self.styles.set_rule("grid_size_columns", count):
-            self.refresh(layout=True)
-
-    def on_resize(self, event: Resize) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         """Narrow, the keys sit closer, so a game's own keys fit 80 columns whole beside the
         common ones (a cut key is a key the player never learns of)."""
         self.compact = event.size.width < COMPACT_BELOW
-        if self._keys_known and self.show_command_palette != self.palette_fits():
-            self.call_after_refresh(self.recompose)
-
-    def compose(self) -> ComposeResult:
-        """The palette's key (docked right, over the last keys) only where it leaves every key
-        whole: the palette lists the same keys, so a game's own come first."""
-        self.set_reactive(Footer.show_command_palette, self.palette_fits())
-        for key in super().compose():
-            if hasattr(key, "key_display"):  # (a key: the class its ``compact`` sets as it mounts,
-                # set now, so setting it there changes nothing, where it styled the key once more)
-                key.set_class(self.compact, "-compact", update=False)
-            yield key
+        if self._keys_known and self._shown is not None and self.show_command_palette != self.palette_fits():
+            self.show_command_palette = not self.show_command_palette
+            self._entries = entries(self.app, self._shown, self.show_command_palette)
+        self.refresh()
 
     def palette_fits(self) -> bool:
         if not self._keys_known:
@@ -142,6 +143,98 @@ class KeysFooter(Footer):
         )
         return needed + PALETTE_WIDTH <= self.size.width
 
+    def render(self) -> Text:
+        """The keys left to right, the palette's at the right edge, over the footer's colours."""
+        width = self.size.width
+        base = self.rich_style
+        item = self.get_component_rich_style("keys-footer--item")
+        key_style = self.get_component_rich_style("keys-footer--key")
+        words_style = self.get_component_rich_style("keys-footer--description")
+        hover = self.get_component_rich_style("keys-footer--hover")
+        edge = self.get_component_rich_style("keys-footer--edge")
+        compact = self.compact
+        line, spans, palette = Text(style=base, no_wrap=True, overflow="crop"), [], None
+        for index, entry in enumerate(self._entries):
+            under = item + (hover if index == self._hover else Style()) + Style(dim=entry.disabled or None)
+            part = Text(style=under)
+            if entry.palette:
+                part.append(EDGE, edge + Style(dim=entry.disabled or None))
+            part.append(entry.key_display if compact else f" {entry.key_display} ", key_style)
+            if entry.description:
+                part.append(f" {entry.description}" if compact else f"{entry.description} ", words_style)
+            if entry.palette:
+                if not compact:
+                    part.append(" ")
+                palette = (index, part)
+                continue
+            spans.append((len(line), len(line) + len(part)))
+            line.append_text(part)
+            if compact:
+                line.append(" ")
+        if palette is not None:
+            index, part = palette
+            start = max(0, width - len(part) - (1 if compact else 0))  # (compact: a margin after it too)
+            line.truncate(start, pad=True)
+            spans.append((start, start + len(part)))
+            line.append_text(part)
+            if compact:
+                line.append(" ")
+        line.truncate(width, pad=True)
+        self._spans = tuple(spans)
+        return line
+
+    def entry_at(self, x: int) -> int | None:
+        """The index of the key drawn at column ``x`` (None: none)."""
+        return next((index for index, (start, end) in enumerate(self._spans) if start <= x < end), None)
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        index = self.entry_at(event.x)
+        if index != self._hover:
+            self._hover = index
+            self.tooltip = None if index is None else (self._entries[index].tooltip or None)
+            self.refresh()
+
+    def on_leave(self) -> None:
+        if self._hover is not None:
+            self._hover = None
+            self.refresh()
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        index = self.entry_at(event.x)
+        if index is None:
+            return
+        entry = self._entries[index]
+        if entry.disabled:
+            self.app.bell()
+        else:
+            self.app.simulate_key(entry.key)
+
+
+def entries(app: Any, shown: tuple[Any, ...], palette: bool) -> tuple[FooterEntry, ...]:
+    """What the footer draws, from ``keys_shown``: a key per action (the first binding of it),
+    then the palette's key where it is shown."""
+    keys: dict[str, FooterEntry] = {}
+    for binding, enabled, tooltip in shown[0]:
+        if binding.action not in keys:
+            keys[binding.action] = FooterEntry(
+                binding.key, app.get_key_display(binding), binding.description, binding.action, not enabled, tooltip
+            )
+    found = list(keys.values())
+    if palette and app.ENABLE_COMMAND_PALETTE and shown[1] is not None:
+        binding, enabled, _tooltip = shown[1]
+        found.append(
+            FooterEntry(
+                binding.key,
+                app.get_key_display(binding),
+                binding.description,
+                binding.action,
+                not enabled,
+                binding.tooltip or binding.description,
+                palette=True,
+            )
+        )
+    return tuple(found)
+
 
 def keys_shown(screen: Screen[Any]) -> tuple[Any, ...]:
     """What the footer draws from the screen's active bindings: each shown binding with whether
@@ -152,12 +245,3 @@ def keys_shown(screen: Screen[Any]) -> tuple[Any, ...]:
         tuple((binding, enabled, tooltip) for _, binding, enabled, tooltip in active.values() if binding.show),
         palette[1:] if palette is not None else None,
     )
-
-
-def signature(key: Widget) -> tuple[Any, ...] | None:
-    """What a footer key (Textual's ``FooterKey``) shows and does: two keys alike in these are
-    interchangeable (None: not a key, but a group of them or its label)."""
-    shown = tuple(getattr(key, name, None) for name in ("key", "key_display", "description", "action"))
-    if None in shown or key.children:
-        return None
-    return (*shown, key.has_class("-disabled"), key.has_class("-command-palette"), str(key.tooltip or ""))

@@ -65,14 +65,21 @@ class TableText(Static):
         if height is not None and height.is_cells:
             self.update(text, layout=False)
             return
-        console = self.app.console
-        same = (
-            bool(width)
-            and isinstance(before, Text)
-            and isinstance(text, Text)
-            and len(before.wrap(console, width)) == len(text.wrap(console, width))
-        )
-        self.update(text, layout=not same)
+        self.update(text, layout=not (width and isinstance(text, Text) and self.rows_fit(text, width)))
+
+    def rows_fit(self, text: Text, width: int) -> bool:
+        """Whether the rows ``text`` wraps to at ``width`` are the rows the widget has now (within
+        its ``min-height`` and ``max-height``). Compared with the rows laid out, not with the text
+        before: that text could match the new one while the height was still an older text's (a
+        Merchant Lord village's detail stayed one row high after the focus moved to the villages;
+        the layout the footer made at each focus change had hidden it)."""
+        rows = len(text.wrap(self.app.console, width))
+        least, most = self.styles.min_height, self.styles.max_height
+        if most is not None and most.is_cells:
+            rows = min(rows, int(most.value))
+        if least is not None and least.is_cells:
+            rows = max(rows, int(least.value))
+        return rows == self.content_size.height
 
 
 class StatusLine(TableText):
