@@ -58,3 +58,14 @@ def test_a_bid_for_the_shah_says_what_its_winner_gets_not_a_worth_of_0() -> None
 def test_a_bid_for_what_is_worth_something_to_you_still_says_its_worth() -> None:
     reason = explain(first_auction(), 1, [("open", "Eyes", 1)])
     assert reason.startswith("the Eyes of Shamesh is worth about 3 gold to {p1}; a win at 1 leaves {p1} 4 gold")
+
+
+def test_giving_the_shah_says_its_holder_builds_first_this_turn() -> None:
+    """The building phase follows the auctions, from the Shah's holder then (§3.3): the words
+    said "builds first next turn"."""
+    state = first_auction()
+    for action in (("open", "Shah", 0), ("pass",), ("pass",), ("pass",)):
+        state.apply(action)
+    assert ("give_shah", 2) in state.legal_actions()
+    reason = explain(state, 1, [("give_shah", 2)])
+    assert "build{p2:s} first this turn and bid{p2:s} first next turn, before seeing the others" in reason, reason

@@ -285,9 +285,12 @@ def _shah(state: AhldarahdState, seat: int, to: int) -> str:
     values = projected_all(state, viewer=seat)
     best = max(range(state.n), key=values.__getitem__)
     lead = "the best placed" if to == best else "not the best placed"
+    # the building phase follows the auctions, from the Shah's holder then (§3.3): "next turn"
+    # for both sent a person to wait a turn for a first build that came at once
+    bids = "" if state.final else f" and bid{who(to, 's')} first next turn"
     return (
-        f"{who(to)} bid{who(to, 's')} first and build{who(to, 's')} first next turn, "
-        f"before seeing the others; {who(to)} {who(to, 'is')} {lead}"
+        f"{who(to)} build{who(to, 's')} first this turn{bids}, before seeing the others; "
+        f"{who(to)} {who(to, 'is')} {lead}"
     )
 
 
