@@ -179,12 +179,22 @@ async def test_the_hint_leaves_the_enter_line_in_sight(tmp_path):
         )
 
 
-async def test_an_offers_keys_stay_in_the_panel_however_long_the_offer(tmp_path):
-    """Met in a match: an offer of four cards and an item wrapped onto the panel's rows and
-    pushed "y accept · n decline" out of sight (the panel wraps its lines itself where its rows
-    allow, and else cuts each to one row with "…")."""
+async def test_an_offer_is_whole_in_the_panel_and_its_keys_stay_in_sight(tmp_path):
+    """Met in a match: "you get AI 2's Right of Passage; you give your…" on one row cut the offer
+    in the middle; before that, an offer of four cards and an item wrapped onto the panel's rows
+    and pushed "y accept · n decline" out of sight. Each side has a row of its own, the keys
+    share the first with who offers; only a side wider than its row is cut with "…"."""
     prefix, _ = play_until(building(0))
-    draft = {
+    passage = {
+        "partner": 0,
+        "give_gold": 0,
+        "give_cards": [],
+        "give_items": ["RoP blue"],
+        "ask_gold": 1,
+        "ask_cards": [],
+        "ask_items": ["RoP red"],
+    }
+    long_offer = {
         "partner": 0,
         "give_gold": 3,
         "give_cards": ["blue Incense", "blue Metals", "blue Gems"],
@@ -195,18 +205,20 @@ async def test_an_offers_keys_stay_in_the_panel_however_long_the_offer(tmp_path)
     }
     async with at_my_turn(tmp_path, prefix, what="my build") as (app, pilot, table):
         screen = table.screen
-        view = dict(screen.table.view) | {
-            "phase": "answer",
-            "to_move": 0,
-            "draft": draft,
-            "order": [1, 0],
-            "position": 0,
-        }
-        screen.table_state = replace(screen.table, view=view)
+        answering = {"phase": "answer", "to_move": 0, "order": [1, 0], "position": 0}
+        screen.table_state = replace(screen.table, view=dict(screen.table.view) | answering | {"draft": passage})
+        await pilot.pause()
+        assert panel_lines(app) == [
+            "Bot offers a trade: y accept · n decline",
+            "you get: Bot's Right of Passage",
+            "you give: 1 gold and your Right of Passage",
+        ]
+        screen.table_state = replace(screen.table, view=dict(screen.table.view) | {"draft": long_offer})
         await pilot.pause()
         shown = panel_lines(app)
-        assert shown[0] == "Bot offers you a trade:" and shown[2] == "y accept · n decline", shown
-        assert shown[1].startswith("you get 3 gold, ") and shown[1].endswith("…")
+        assert shown[0] == "Bot offers a trade: y accept · n decline", shown
+        assert shown[1].startswith("you get: 3 gold, ") and shown[1].endswith("…"), shown
+        assert shown[2].startswith("you give: 2 gold, ") and shown[2].endswith("…"), shown
 
 
 async def test_the_panels_hint_line_is_whole_or_says_where_the_hint_is(tmp_path):

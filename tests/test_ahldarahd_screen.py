@@ -254,8 +254,8 @@ async def test_an_incoming_offer_is_accepted_and_declined_by_keys(tmp_path):
             await table.bot_plays(action)
         await wait_for(pilot, lambda: my_turn(app) and screen.phase == "answer", "the offer")
         text = screen_text(app)
-        assert "Bot offers you a trade:" in text and "you get 1 gold; you give any Salt card" in text
-        assert "y accept · n decline" in text
+        assert "Bot offers a trade: y accept · n decline" in text
+        assert "you get: 1 gold" in text and "you give: any Salt card" in text
         await read_since(pilot, screen)  # Bot's four steps opened it
         start = host.turn
         await pilot.press("n")

@@ -14,7 +14,7 @@ from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
 from caravan_tui.words import a_or_an, signed
 
-from .cards import COMMODITY_MASK, ITEM_INDEX, ROP, pick_card
+from .cards import COMMODITY_MASK, ITEM_INDEX, ROP, SHAH, pick_card
 from .evaluation import board_of, commodity_worth, item_worth, projected_all, rop_sale
 from .maps import (
     COLOUR_INDEX,
@@ -207,25 +207,48 @@ def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
         )
     item, bid = (state.item, action[1]) if action[0] == "raise" else (ITEM_INDEX[action[1]], action[2])
     worth = item_worth(state, seat, item)
-    left = state.gold[seat] - bid
+    leaves = f"a win at {bid} leaves {who(seat)} {state.gold[seat] - bid} gold"
+    if item == SHAH:
+        # the Shah scores nothing to anyone (``item_use``): "worth about 0 gold" beside a bid for
+        # it read as a contradiction; what its winner gets is a choice (§3)
+        return (
+            f"the Shah scores nothing, but its winner chooses who builds first this turn and bids first next; {leaves}"
+        )
+    if round(worth) <= 0:
+        # the search values a win for what it keeps from the others too: "worth about 0 gold to
+        # you" alone beside a bid for it read as a contradiction
+        return f"{item_words(item)} is worth about 0 gold to {who(seat)}{_kept_from(state, seat, item)}; {leaves}"
     use = f" ({_card_use(state, seat, item % 10)})" if item < ROP else ""
-    return (
-        f"{item_words(item)} is worth about {worth:.0f} gold to {who(seat)}{use}; "
-        f"a win at {bid} leaves {who(seat)} {left} gold{_rival(state, seat, item, worth)}"
-    )
+    rival = _rival(state, seat, item, worth)
+    return f"{item_words(item)} is worth about {worth:.0f} gold to {who(seat)}{use}; {leaves}{rival}"
 
 
-def _rival(state: AhldarahdState, seat: int, item: int, worth: float) -> str:
-    """The other player still in who could pay most for ``item`` above ``worth``, with what it
-    is worth to them as ``seat`` can judge it: a low worth to oneself is not its price."""
-    rivals = [
+def _rivals(state: AhldarahdState, seat: int, floor: float) -> list[int]:
+    """The other players still in who could pay more than ``floor`` (and the bid so far)."""
+    return [
         q
         for q in range(state.n)
         if q != seat
         and not (state.item >= 0 and state.out >> q & 1)
         and state.camel[q]
-        and state.gold[q] > max(worth, state.high if state.item >= 0 else 0)
+        and state.gold[q] > max(floor, state.high if state.item >= 0 else 0)
     ]
+
+
+def _kept_from(state: AhldarahdState, seat: int, item: int) -> str:
+    """Whom a win keeps ``item`` from: the player still in to whom it is worth most as ``seat``
+    can judge it, where that is about a gold or more (else that it is worth little to them too)."""
+    worths = {q: item_worth(state, q, item, viewer=seat) for q in _rivals(state, seat, 0)}
+    q = max(worths, key=worths.__getitem__, default=None)
+    if q is None or round(worths[q]) <= 0:
+        return " or to the others still in"
+    return f", but a win keeps it from {who(q)}, to whom it is worth about {round(worths[q])}"
+
+
+def _rival(state: AhldarahdState, seat: int, item: int, worth: float) -> str:
+    """The other player still in who could pay most for ``item`` above ``worth``, with what it
+    is worth to them as ``seat`` can judge it: a low worth to oneself is not its price."""
+    rivals = _rivals(state, seat, worth)
     if not rivals:
         return ""
     q = max(rivals, key=lambda q: state.gold[q])
@@ -262,9 +285,12 @@ def _shah(state: AhldarahdState, seat: int, to: int) -> str:
     values = projected_all(state, viewer=seat)
     best = max(range(state.n), key=values.__getitem__)
     lead = "the best placed" if to == best else "not the best placed"
+    # the building phase follows the auctions, from the Shah's holder then (§3.3): "next turn"
+    # for both sent a person to wait a turn for a first build that came at once
+    bids = "" if state.final else f" and bid{who(to, 's')} first next turn"
     return (
-        f"{who(to)} bid{who(to, 's')} first and build{who(to, 's')} first next turn, "
-        f"before seeing the others; {who(to)} {who(to, 'is')} {lead}"
+        f"{who(to)} build{who(to, 's')} first this turn{bids}, before seeing the others; "
+        f"{who(to)} {who(to, 'is')} {lead}"
     )
 
 

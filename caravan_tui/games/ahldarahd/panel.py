@@ -170,10 +170,12 @@ def offer_lines(table: AhldarahdTable, view: AhldarahdView, draft: DraftView, mi
             head = table.sentence(f"{who(proposer)} write{who(proposer, 's')} to {who(partner)}")
         return [Text(head, style="bold"), Text(f"gives {gives}; asks {asks}")]
     if mine:
+        # each side on a row of its own, the keys beside who offers it: on one row, "you get
+        # AI 2's Right of Passage; you give your…" cut the offer in the middle
         return [
-            Text(table.sentence(f"{who(proposer)} offers you a trade:"), style="bold"),
-            Text(f"you get {gives}; you give {asks}"),
-            Text("y accept · n decline", style="bold"),
+            Text(f"{table.short_name(proposer, 8)} offers a trade: y accept · n decline", style="bold"),
+            Text(f"you get: {gives}"),
+            Text(f"you give: {asks}"),
         ]
     weighs = f"{who(partner)} weigh{who(partner, 's')} {who(proposer, POSS)} offer:"
     return [Text(table.sentence(weighs), style="bold"), Text(f"gives {gives}; asks {asks}")]

@@ -1,0 +1,71 @@
+"""A bid's reason says why the search likes a bid for an item worth about 0 gold to the bidder.
+
+Met in a match at 80×24: "Probably best: Raise to 1 gold for the Shah — the Shah is worth about
+0 gold" and "Nearly as good: Raise to 5 gold for AI 3's Right of Passage — worth about 0 gold
+to you". The search values a win for what it keeps from the others too; the words gave only
+the bidder's own worth, which read as a contradiction of the move. The position: seed 1, four
+players, the free routes claimed, the first auction about to open (``{p1}`` opens)."""
+
+from __future__ import annotations
+
+from caravan_tui.games import get_game
+from caravan_tui.games.ahldarahd.cards import ROP
+from caravan_tui.games.ahldarahd.evaluation import item_worth
+from caravan_tui.games.ahldarahd.explain import explain
+
+FREE_ROUTES = [
+    ("free", 5),
+    ("free", 20),
+    ("free", 3),
+    ("free", 10),
+    ("free", 4),
+    ("free", 17),
+    ("free", 15),
+    ("free", 17),
+]
+
+
+def first_auction():
+    state = get_game("ahldarahd").new(4, seed=1)
+    for action in [*FREE_ROUTES, ("done",)]:
+        state.apply(action)
+    assert state.to_move() == 1
+    return state
+
+
+def test_a_bid_for_a_right_of_passage_worth_nothing_to_you_says_whom_it_keeps_it_from() -> None:
+    state = first_auction()
+    assert round(item_worth(state, 1, ROP)) == 0
+    theirs = round(item_worth(state, 0, ROP, viewer=1))
+    assert theirs >= 1
+    reason = explain(state, 1, [("open", "RoP red", 1)])
+    assert reason.startswith(
+        f"{{p0:'s}} Right of Passage is worth about 0 gold to {{p1}}, but a win keeps it from {{p0}}, "
+        f"to whom it is worth about {theirs}; "
+    ), reason
+    state.apply(("open", "RoP red", 2))  # (a raise says it as an opening does)
+    assert ", but a win keeps it from {p0}," in explain(state, 2, [("raise", 3)])
+
+
+def test_a_bid_for_the_shah_says_what_its_winner_gets_not_a_worth_of_0() -> None:
+    state = first_auction()
+    reason = explain(state, 1, [("open", "Shah", 1)])
+    assert "worth about 0" not in reason and "chooses who builds first this turn and bids first next" in reason
+    state.apply(("open", "Shah", 0))
+    assert "worth about 0" not in explain(state, 2, [("raise", 1)])
+
+
+def test_a_bid_for_what_is_worth_something_to_you_still_says_its_worth() -> None:
+    reason = explain(first_auction(), 1, [("open", "Eyes", 1)])
+    assert reason.startswith("the Eyes of Shamesh is worth about 3 gold to {p1}; a win at 1 leaves {p1} 4 gold")
+
+
+def test_giving_the_shah_says_its_holder_builds_first_this_turn() -> None:
+    """The building phase follows the auctions, from the Shah's holder then (§3.3): the words
+    said "builds first next turn"."""
+    state = first_auction()
+    for action in (("open", "Shah", 0), ("pass",), ("pass",), ("pass",)):
+        state.apply(action)
+    assert ("give_shah", 2) in state.legal_actions()
+    reason = explain(state, 1, [("give_shah", 2)])
+    assert "build{p2:s} first this turn and bid{p2:s} first next turn, before seeing the others" in reason, reason
