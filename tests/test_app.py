@@ -397,7 +397,9 @@ async def test_a_key_pressed_at_once_after_undo_waits_for_the_position_it_brings
 
 
 async def test_the_screen_answers_keys_while_the_ai_thinks(tmp_path):
-    app = make_app(tmp_path, iterations=5000)
+    """The AI's search is long enough to outlast the key pressed as it starts (1,500 iterations,
+    about a CPU-second: 5,000 made this test 5.5 CPU-s, not 2.5, and proved nothing more)."""
+    app = make_app(tmp_path, iterations=1500)
     async with app.run_test(size=SIZE) as pilot:
         app.start_match(setup(seed_where_leader(1), level="normal"))
         await wait_for(

@@ -4,13 +4,15 @@ reproducible, kept beside the save."""
 
 import asyncio
 import dataclasses
+import json
 import random
 from functools import cache
+from pathlib import Path
 
 import pytest
 
 from caravan_tui.ai.ismcts import search
-from caravan_tui.ai.matches import play_match
+from caravan_tui.ai.matches import MatchRecord, play_match
 from caravan_tui.ai.policies import search_policy
 from caravan_tui.ai.review import Judged, Position, Review, judge, positions, review
 from caravan_tui.ai.review_text import chart_rows, review_lines
@@ -26,9 +28,34 @@ from caravan_tui.seats import SeatSpec
 ITERATIONS = 40
 
 
+#: finished matches kept as ``play_match`` played them (``MatchRecord.as_json``), not played
+#: again in each test process that reviews them: Merchant Lord's cost 5.6 CPU-s a process
+KEPT = {("merchant_lord", 2, 5, "ai:easy"): Path(__file__).parent / "matches" / "merchant_lord_review_5.json"}
+
+
+def as_action(value):
+    """An action as JSON keeps it (lists) back as the game's tuples."""
+    return tuple(map(as_action, value)) if isinstance(value, list) else value
+
+
+def kept(path: Path) -> MatchRecord:
+    """The match kept in ``path``, checked to replay to its end with the outcome it kept."""
+    data = json.loads(path.read_text())
+    actions = [as_action(action) for action in data["actions"]]
+    state = get_game(data["game"]).new(len(data["seats"]), seed=data["seed"], options=data["options"])
+    for action in actions:
+        assert action in state.legal_actions(), action
+        state.apply(action, False)
+    assert state.is_over() and state.outcome() == data["outcome"]
+    fields = ("game", "seed", "options", "seats", "scores", "outcome", "moves", "think", "decisions")
+    return MatchRecord(*(data[name] for name in fields), actions)
+
+
 @cache
 def finished(game_id: str, players: int = 2, seed: int = 5, opponent: str = "ai:easy"):
     """A finished match: a random seat (seat 0, the one reviewed) against ``opponent`` seats."""
+    if (game_id, players, seed, opponent) in KEPT:
+        return kept(KEPT[game_id, players, seed, opponent])
     game = get_game(game_id)
     specs = [SeatSpec.parse("random")] + [SeatSpec.parse(opponent)] * (players - 1)
     return play_match(game_id, specs, seed, game.quick_options, iterations=10)
