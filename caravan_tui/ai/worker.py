@@ -127,7 +127,7 @@ def _search_root(
 
 
 def _weigh_root(
-    policy: SearchPolicy, job: int | None, index: int, game_id: str, view: dict[str, Any], seat: int, seed: int
+    policy: SearchPolicy, job: int | None, index: int, game_id: str, view: dict[str, Any], seat: int, seed: int | str
 ) -> Weighed:
     progress = None if job is None else _reporter(job, index, game_id, view, seat)
     return policy.weigh_root(game_id, view, seat, seed, index, progress)
@@ -251,7 +251,7 @@ class AIWorker:
         game_id: str,
         view: dict[str, Any],
         seat: int,
-        seed: int,
+        seed: int | str,
         top: int = TOP,
     ) -> Weighed:
         """The level's searches, run in parallel, their weighing merged, its ``top`` candidates all
@@ -290,7 +290,7 @@ class AIWorker:
             self._listeners.pop(job, None)
 
     async def explain(
-        self, policy: SearchPolicy, game_id: str, view: dict[str, Any], seat: int, seed: int, top: int = TOP
+        self, policy: SearchPolicy, game_id: str, view: dict[str, Any], seat: int, seed: int | str, top: int = TOP
     ) -> list[Candidate]:
         """A hint: the search's ``top`` candidates for ``seat`` with their reasons, its choice
         first (``explain.advised``: where the search cannot tell it from the game's plain move,
