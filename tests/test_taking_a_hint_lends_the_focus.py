@@ -6,7 +6,7 @@ before that decision showed played it unseen (Merchant Lord, Camel Caravan, whol
 from __future__ import annotations
 
 from test_camel_screen import at_my_turn as at_my_camel_turn
-from test_camel_screen import next_turn
+from test_camel_screen import next_turn, status
 from test_merchant_lord_screen import ENDS, at_my_turn, play_until
 
 from caravan_tui.games.merchant_lord.rules import FAVOUR
@@ -44,6 +44,7 @@ async def test_camel_caravan_a_stray_enter_after_a_hint_taken_plays_nothing(tmp_
         await wait_for(pilot, lambda: host.turn > start and screen.table.turn is not None, "the next decision")
         assert host.actions[start] == hinted
         assert plays.highlighted is None
+        await wait_for(pilot, lambda: "highlight the first play" in status(screen), "the line saying what Enter does")
         await pilot.press("enter")  # the stray one
         assert screen.table.turn is not None and host.turn == start + 1
         assert plays.highlighted == 0  # (it said what the next Enter plays)
@@ -66,5 +67,6 @@ async def test_merchant_lord_a_stray_enter_after_a_hint_taken_plays_nothing(tmp_
         await wait_for(pilot, lambda: table.moves() > start and screen.table.turn is not None, "the next decision")
         assert table.runner.host.actions[start] == end
         assert plays.has_focus and plays.highlighted is None
+        await wait_for(pilot, lambda: "highlight the first play" in status(screen), "the line saying what Enter does")
         await pilot.press("enter")  # the stray one
         assert screen.table.turn is not None and table.moves() == start + 1
