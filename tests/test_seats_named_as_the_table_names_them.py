@@ -14,6 +14,7 @@ from caravan_tui.screens.history import COLUMNS
 from caravan_tui.screens.review import ReviewScreen
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen
+from caravan_tui.textual_adapter import screen_lines
 
 from tables import quick_app, wait_for
 
@@ -48,6 +49,8 @@ async def test_the_result_screen_names_an_ai_seat_as_the_table_did(tmp_path):
         app.start_match(setup)
         await wait_for(pilot, lambda: isinstance(app.screen, MerchantLordScreen), "the table")
         screen = app.screen
+        await wait_for(pilot, lambda: "rolls" in "\n".join(screen_lines(screen)), "the log's first roll")
+        assert "(easy)" not in "\n".join(screen_lines(screen))  # (the log said "AI 2 (easy) rolls")
         screen.handle(MatchOver(app.runner.match_id, [3.0, 13.0], [0.0, 1.0]))
         await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the final table")
         shown = str(app.screen.query_one("#winner", Static).visual) + str(

@@ -146,7 +146,13 @@ class TableState(Generic[V]):
         return brief(name, self.seat_kinds[seat] if 0 <= seat < len(self.seat_kinds) else "")
 
     def log_line(self, line: str) -> str:
-        """A line of the log as this table shows it (a game may name seats more briefly)."""
+        """A line of the log, the "since your last turn" panel or a hint's words as this table
+        shows it: an AI seat named as the players' table names it (``brief_name``), "AI 2
+        rolls", not "AI 2 (normal) rolls" under a table that says "AI 2"."""
+        for seat, name in enumerate(self.names):
+            brief = self.brief_name(seat)
+            if brief != name:
+                line = line.replace(name, brief)
         return line
 
     def player_name(self, seat: int, width: int | None = None) -> str:
