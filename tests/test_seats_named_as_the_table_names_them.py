@@ -53,9 +53,7 @@ async def test_the_result_screen_names_an_ai_seat_as_the_table_did(tmp_path):
         assert "(easy)" not in "\n".join(screen_lines(screen))  # (the log said "AI 2 (easy) rolls")
         screen.handle(MatchOver(app.runner.match_id, [3.0, 13.0], [0.0, 1.0]))
         await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the final table")
-        shown = str(app.screen.query_one("#winner", Static).visual) + str(
-            app.screen.query_one("#final-scores", Static).visual
-        )
+        shown = "\n".join(screen_lines(app.screen))  # (the headline, the scores and the final table)
         assert "(easy)" not in shown and "AI 2" in shown, shown
 
 

@@ -163,9 +163,9 @@ class TableState(Generic[V]):
         room = None if width is None else max(1, width - len(STAND_IN_MARK(name="")))
         return STAND_IN_MARK(name=self.short_name(seat, room))
 
-    def seat_label(self, seat: int | None, style: str = "") -> Text:
+    def seat_label(self, seat: int | None, style: str = "", short: bool = False) -> Text:
         """``seat_name`` as a ``Text``: what a table cell, a title or a panel shows."""
-        return Text(self.seat_name(seat), style=style)
+        return Text(self.seat_name(seat, short), style=style)
 
     def played_by_person(self, seat: int) -> bool:
         """Whether a person plays ``seat`` (their turn is not "thinking"); an unknown or open
