@@ -18,7 +18,7 @@ from caravan_tui.games import get_game
 from caravan_tui.seats import SeatSpec
 
 from . import safety
-from .explain import TOP, Candidate, RootStats, Weighed, advised, merge_stats
+from .explain import TOP, Candidate, RootStats, Weighed, advised, advised_first, merge_stats
 from .ismcts import ProgressCallback, SearchResult, continuation, most_visited, search
 from .levels import BUDGET_FIELDS, Level, level_for, tweaked
 
@@ -344,8 +344,22 @@ def _unweighed_safe(game: Game, world: State, seat: int, stats: RootStats, level
 def pick(game_id: str, view: dict[str, Any], seat: int, stats: RootStats, level: str | None = None) -> Action:
     """The move an AI seat at ``level`` makes from its searches' merged root statistics: the
     most visited that ``allowed`` lets it make (the next most visited where it does not: no
-    second search)."""
-    return SearchPolicy.best(allowed(game_id, view, seat, stats, level=level))
+    second search), or the game's plain move where the search cannot tell them apart
+    (``plain_or_best``)."""
+    if get_game(game_id).ai.plain is None:
+        return SearchPolicy.best(allowed(game_id, view, seat, stats, level=level))
+    return plain_or_best(game_id, view, seat, allowed(game_id, view, seat, stats, TOP, level))
+
+
+def plain_or_best(game_id: str, view: dict[str, Any], seat: int, stats: RootStats) -> Action:
+    """From root statistics already screened (``allowed`` to their ``TOP``), the move a hint
+    shows first (``explain.advised``) and an AI seat makes: the game's plain move where the
+    search cannot tell the most visited from it (``explain.plain_is_as_good``), else the most
+    visited. A Merchant Lord seat rerolled in chains (three rerolls for a sale of 2 coins), each
+    reroll chosen over keeping the dice by the search's noise."""
+    plain = get_game(game_id).ai.plain
+    first = advised_first(game_id, view, seat, stats)
+    return first if plain is not None and first == plain.action else SearchPolicy.best(stats)
 
 
 def vetted(

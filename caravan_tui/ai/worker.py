@@ -33,9 +33,9 @@ from typing import Any, TypeVar
 from caravan_tui.engine import Action
 from caravan_tui.games import get_game
 
-from .explain import TOP, Candidate, RootStats, Weighed, advised, explained
+from .explain import TOP, Candidate, RootStats, Weighed, advised
 from .ismcts import ProgressCallback
-from .policies import Policy, SearchPolicy, pick, screened, vetted
+from .policies import Policy, SearchPolicy, pick, plain_or_best, screened, vetted
 from .review import Judged, Position, judge
 
 POLL_SECONDS = 0.1
@@ -231,11 +231,11 @@ class AIWorker:
         pool = self._executor()
         with self._listening(on_progress) as job:
             weighed = await self._weigh(pool, policy, job, asked.game_id, asked.view, asked.seat, asked.seed)
-        action = SearchPolicy.best(weighed.stats)  # (vetted: the move ``pick`` makes)
+        action = plain_or_best(asked.game_id, asked.view, asked.seat, weighed.stats)  # (vetted: ``pick``'s move)
         try:
             top = await self._gather(
                 pool,
-                self._submit(pool, lambda: [pool.submit(explained, asked.game_id, asked.view, asked.seat, weighed)]),
+                self._submit(pool, lambda: [pool.submit(advised, asked.game_id, asked.view, asked.seat, weighed)]),
                 None,
             )
         except Exception:  # the move stands without its record
