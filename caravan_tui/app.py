@@ -79,6 +79,7 @@ from caravan_tui.screens.review import ReviewScreen
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen, rating_changes_line, resigned_line
+from caravan_tui.screens.table_seat import brief
 from caravan_tui.textual_adapter import FailureHook, end_failed, keep_failure
 
 if TYPE_CHECKING:
@@ -359,7 +360,7 @@ class TableApp(FailureHook):
 
     def final_table(self, screen: GameScreen, over: MatchOver, review: bool = False) -> MatchOverScreen:
         """The result screen; ``review``: it offers the review of the match from the seat played."""
-        names = [screen.table.seat_name(seat) for seat in range(len(over.scores))]
+        names = [screen.table.seat_name(seat, short=True) for seat in range(len(over.scores))]
         if over.status == "resigned":
             headline = resigned_line(
                 screen.result.headline_names(names), over.outcome, screen.result.resigner(), over.scores
@@ -597,11 +598,12 @@ class CaravanApp(TableApp):
             self.notify(f"Cannot review it: {problem}.", severity="error")
             return
         shelf = ReviewShelf(self.store.root)
-        title = f"{checked.game.title}, {match_id}, from {plain(snapshot.names[seat])}'s seat"
+        names = [brief(name, kind) for name, kind in zip(snapshot.names, snapshot.seats)]  # (as the table said)
+        title = f"{checked.game.title}, {match_id}, from {plain(names[seat])}'s seat"
         self.push_screen(
             ReviewScreen(
                 title,
-                snapshot.names,
+                names,
                 lambda progress: review_of(snapshot, seat, shelf, self.worker, budget, progress, progress.each),
                 checked.game.id,
             )

@@ -107,3 +107,36 @@ def test_the_stands_of_a_plan_are_those_the_planner_makes_at_each_stand() -> Non
             stands += 1
         world.apply(action, False)
     assert stands
+
+
+#: Decktet Caravan, seed 3, the default options, two seats: seat 0 to play after these moves. The
+#: hint (searched by the clock, seeded by the match's seed) advised a bandit of 1K and NM, "a
+#: close call"; the review (by iterations, its own seed) made passing the best, 1.6 points above it
+DECKTET_LOG = [("caravan", "4VL", "5ML", "1L@6"), ("caravan", "7ML", "8VL", "9LK")]
+
+
+async def test_the_hint_a_decktet_table_is_given_is_the_reviews_best_move():
+    """The bug: a Decktet Caravan review graded two "close calls" the hint had advised as
+    inaccuracies: a search that decides a close call by its seed and its clock found another
+    best in the review. The hint now searches as the review of that decision does (its budget by
+    iterations, its seed from the decision), so it is the review's best and costs nothing."""
+    import asyncio
+
+    from caravan_tui import bus as messages
+    from caravan_tui.bus import Bus, seat_address
+    from caravan_tui.match.host import MatchHost
+    from caravan_tui.seats import SeatSpec
+
+    bus = Bus()
+    host = MatchHost.new("decktet_caravan", [SeatSpec("human")] * 2, ["Ann", "Bob"], 3, {}, None, bus)
+    for action in DECKTET_LOG:
+        await host.handle(messages.Act(host.match_id, host.state.to_move(), host.turn, action))
+    seat, turn = host.state.to_move(), host.turn
+    assert seat == 0
+    view = host.state.view(seat)
+    heard = bus.subscribe(seat_address(host.match_id, seat))
+    await host.handle(messages.HintRequest(host.match_id, seat, turn))
+    while not isinstance(shown := await asyncio.wait_for(heard.get(), 120), messages.Hint):
+        pass
+    judged = judge("decktet_caravan", seat, Position(turn, view, tuple(shown.action)))
+    assert judged.best == judged.action and judged.loss == 0

@@ -1,17 +1,18 @@
 """Merchant Lord's favour-step hints: a reroll (or a turn) that the search cannot tell apart from
 keeping the dice is no advice to spend favour; the hint keeps the dice and says why, and a
-reroll clearly better than keeping stays the hint. AI seats still make the most visited move."""
+reroll clearly better than keeping stays the hint. AI seats keep the dice where the hint does."""
 
 from __future__ import annotations
 
 import pytest
 
 from caravan_tui.ai.explain import NEARLY, Weighed, advised, explained
-from caravan_tui.ai.policies import hint
+from caravan_tui.ai.policies import hint, pick, search_policy
 from caravan_tui.games import get_game
 from caravan_tui.games.merchant_lord.ai import PLAIN
 from caravan_tui.games.merchant_lord.rules import FAVOUR
 from caravan_tui.screens.table_panels import explanation
+from caravan_tui.seats import SeatSpec
 
 GAME = get_game("merchant_lord")
 KEEP = ("end_favour",)
@@ -54,12 +55,25 @@ def test_a_reroll_clearly_better_than_keeping_stays_the_hint():
     assert advised("merchant_lord", view, seat, rough)[0].action == ("reroll", 1, 3)
 
 
-def test_an_ai_seat_still_makes_and_records_the_most_visited_move():
+def test_an_ai_seat_keeps_the_dice_where_the_hint_does():
+    """The bug: AI seats made the most visited move, and rerolled in chains (three rerolls for a
+    sale of 2 coins), each chosen over keeping the dice by the search's noise."""
     state, seat = first_favour_step()
     view = state.view(seat)
     close = stats_of((66, 0.492), (64, 0.487))
-    assert explained("merchant_lord", view, seat, close)[0].action == ("reroll", 1, 3)
+    assert explained("merchant_lord", view, seat, close)[0].action == ("reroll", 1, 3)  # (the most visited)
+    assert pick("merchant_lord", view, seat, close.stats, "normal") == KEEP
     assert [c.action for c in advised("merchant_lord", view, seat, close)] == [KEEP, ("reroll", 1, 3), ("adjust", 3, 1)]
+    clear = stats_of((95, 0.463), (69, 0.429))
+    assert pick("merchant_lord", view, seat, clear.stats, "normal") == ("reroll", 1, 3)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_an_ai_seat_keeps_the_dice_a_reroll_cannot_be_told_from(monkeypatch, level):
+    monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
+    state, seat = first_favour_step()
+    policy = search_policy(SeatSpec.ai(level))
+    assert policy.choose("merchant_lord", state.view(seat), seat, 1) == KEEP
 
 
 def test_the_panel_calls_keeping_a_close_call_and_the_reroll_nearly_as_good():

@@ -11,7 +11,7 @@ import pytest
 
 from caravan_tui.ai.matches import play_match
 from caravan_tui.ai.review import Draw, Judged, Review, decisions_of, review
-from caravan_tui.ai.review_text import WIDTH, review_lines, wrapped
+from caravan_tui.ai.review_text import DRIFT_WORDS, WIDTH, review_lines, wrapped
 from caravan_tui.games import GAMES, get_game
 from caravan_tui.seats import SeatSpec
 
@@ -127,6 +127,8 @@ def test_a_match_lost_without_a_mistake_says_it_was_lost_on_the_draw():
         "From 60% at your first decision to 0% at the end (−60 points): your play −2 points, the others' "
         "play +10 points, luck −43 points, the searches' drift −25 points."
     ) in lines
+    # (the drift said in the review's own words under the figure, as nowhere else explains it)
+    assert lines[lines.index(next(line for line in lines if line.startswith("From 60%"))) + 1] == DRIFT_WORDS
     assert any(
         line.startswith("No decision of yours cost enough to grade: you lost this on the draw, −43 points")
         and ": You draw the Ace of Moons)." in line

@@ -134,19 +134,28 @@ def advised(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top
     reason saying why, where the search cannot tell the most visited move from it
     (``plain_is_as_good``). Where the end of the match is near (``GameAI.end_near``) only the
     ``top`` most visited moves were looked at for a loss at once (``policies.vetted``): the plain
-    move is suggested there only if it is one of them. An AI seat still makes, and records, the
-    most visited move."""
-    game = get_game(game_id)
-    plain = game.ai.plain
-    if plain is None or not plain_is_as_good(weighed.stats, plain.action):
+    move is suggested there only if it is one of them. An AI seat makes the same move
+    (``policies.plain_or_best``)."""
+    plain = get_game(game_id).ai.plain
+    if plain is None or advised_first(game_id, view, seat, weighed.stats, top) != plain.action:
         return explained(game_id, view, seat, weighed, top)
-    if game.ai.end_near is not None and game.ai.end_near(game.from_view(view, seat)):
-        looked = sorted(weighed.stats, key=lambda action: -weighed.stats[action][0])[:top]
-        if plain.action not in looked:
-            return explained(game_id, view, seat, weighed, top)
     found = explained(game_id, view, seat, weighed, top, first=plain.action)
     kept = found[0]
     return [kept._replace(reason="; ".join(part for part in (kept.reason, plain.why) if part)), *found[1:]]
+
+
+def advised_first(game_id: str, view: dict[str, Any], seat: int, stats: RootStats, top: int = TOP) -> Action | None:
+    """The game's plain move where ``advised`` puts it first (the search cannot tell the most
+    visited from it; near the end of the match, it is one of the ``top`` looked at), else None."""
+    game = get_game(game_id)
+    plain = game.ai.plain
+    if plain is None or not plain_is_as_good(stats, plain.action):
+        return None
+    if game.ai.end_near is not None and game.ai.end_near(game.from_view(view, seat)):
+        looked = sorted(stats, key=lambda action: -stats[action][0])[:top]
+        if plain.action not in looked:
+            return None
+    return plain.action
 
 
 #: a plain move is weighed enough to be suggested with at least this share of the visits of the

@@ -18,7 +18,7 @@ from caravan_tui.games import get_game
 from caravan_tui.seats import SeatSpec
 
 from . import safety
-from .explain import TOP, Candidate, RootStats, Weighed, advised, merge_stats
+from .explain import TOP, Candidate, RootStats, Weighed, advised, advised_first, merge_stats
 from .ismcts import ProgressCallback, SearchResult, continuation, most_visited, search
 from .levels import BUDGET_FIELDS, Level, level_for, tweaked
 
@@ -147,7 +147,7 @@ class SearchPolicy:
         game_id: str,
         view: dict[str, Any],
         seat: int,
-        seed: int,
+        seed: int | str,
         index: int = 0,
         progress: ProgressCallback | None = None,
     ) -> RootStats:
@@ -165,7 +165,7 @@ class SearchPolicy:
         game_id: str,
         view: dict[str, Any],
         seat: int,
-        seed: int,
+        seed: int | str,
         index: int = 0,
         progress: ProgressCallback | None = None,
         top: int = TOP,
@@ -196,7 +196,13 @@ class SearchPolicy:
         return None if planned is None else Weighed(*planned)
 
     def _search(
-        self, game_id: str, view: dict[str, Any], seat: int, seed: int, index: int, progress: ProgressCallback | None
+        self,
+        game_id: str,
+        view: dict[str, Any],
+        seat: int,
+        seed: int | str,
+        index: int,
+        progress: ProgressCallback | None,
     ) -> SearchResult:
         level = self.level_for(game_id)
         game = get_game(game_id)
@@ -338,8 +344,22 @@ def _unweighed_safe(game: Game, world: State, seat: int, stats: RootStats, level
 def pick(game_id: str, view: dict[str, Any], seat: int, stats: RootStats, level: str | None = None) -> Action:
     """The move an AI seat at ``level`` makes from its searches' merged root statistics: the
     most visited that ``allowed`` lets it make (the next most visited where it does not: no
-    second search)."""
-    return SearchPolicy.best(allowed(game_id, view, seat, stats, level=level))
+    second search), or the game's plain move where the search cannot tell them apart
+    (``plain_or_best``)."""
+    if get_game(game_id).ai.plain is None:
+        return SearchPolicy.best(allowed(game_id, view, seat, stats, level=level))
+    return plain_or_best(game_id, view, seat, allowed(game_id, view, seat, stats, TOP, level))
+
+
+def plain_or_best(game_id: str, view: dict[str, Any], seat: int, stats: RootStats) -> Action:
+    """From root statistics already screened (``allowed`` to their ``TOP``), the move a hint
+    shows first (``explain.advised``) and an AI seat makes: the game's plain move where the
+    search cannot tell the most visited from it (``explain.plain_is_as_good``), else the most
+    visited. A Merchant Lord seat rerolled in chains (three rerolls for a sale of 2 coins), each
+    reroll chosen over keeping the dice by the search's noise."""
+    plain = get_game(game_id).ai.plain
+    first = advised_first(game_id, view, seat, stats)
+    return first if plain is not None and first == plain.action else SearchPolicy.best(stats)
 
 
 def vetted(
@@ -380,13 +400,40 @@ def search_policy(spec: SeatSpec, *, level: Level | None = None, iterations: int
     )
 
 
+#: the level whose search a review judges with (``ai.review``)
+REVIEWED = "normal"
+
+
+def hint_seed(seat: int, turn: int) -> str:
+    """The seed of ``seat``'s decision at move ``turn`` of the log (from 0), for a hint and for the
+    review alike: nothing the seat could not see (not the match's seed), so that a hint at the
+    reviewed level searches exactly as the review of that decision does."""
+    return f"review/{seat}/{turn}"
+
+
+def hint_policy(level: str = REVIEWED) -> SearchPolicy:
+    """How a hint at ``level`` searches: at the level the review judges with, by iterations alone
+    as the review does (with ``hint_seed`` it is the review's very search, so the review never
+    grades the move the hint advised below the search's best: a Decktet Caravan hint searched by
+    the clock with the match's seed, the review by iterations with its own, and two "close
+    calls" taken from the hint were graded inaccuracies); at another level as an AI seat of it,
+    its clock keeping a hard hint prompt."""
+    policy = search_policy(SeatSpec.ai(level))
+    return dataclasses.replace(policy, timed=False) if level == REVIEWED else policy
+
+
 def hint(
-    game_id: str, view: dict[str, Any], seat: int, level: str = "normal", seed: int = 0, iterations: int | None = None
+    game_id: str,
+    view: dict[str, Any],
+    seat: int,
+    level: str = REVIEWED,
+    seed: int | str = 0,
+    iterations: int | None = None,
 ) -> list[Candidate]:
     """The AI's suggestion for ``seat`` (shown to the player, not played): the search's top
-    candidates with their reasons, the suggestion first; ``iterations`` sets an iteration-only
-    budget (as ``search_policy`` does)."""
-    policy = search_policy(SeatSpec.ai(level), iterations=iterations)
+    candidates with their reasons, the suggestion first (``seed``: ``hint_seed``, as a match's
+    host asks); ``iterations`` sets an iteration-only budget (as ``search_policy`` does)."""
+    policy = hint_policy(level) if iterations is None else search_policy(SeatSpec.ai(level), iterations=iterations)
     weighed = Weighed.merge(
         [policy.weigh_root(game_id, view, seat, seed, index) for index in range(policy.level.searches)]
     )

@@ -43,7 +43,7 @@ from caravan_tui.games import GAMES, get_game
 from .explain import playable
 from .ismcts import SearchResult, continuation, search
 from .levels import LEVELS, MAX_ITERATIONS, Level, level_for
-from .policies import SearchSettings, pick, search_settings
+from .policies import REVIEWED, SearchSettings, hint_seed, pick, search_settings
 
 #: a decision's search budget by default: the normal level's
 ITERATIONS = 1500
@@ -214,13 +214,14 @@ class Judged:
 def review_level(game: Game, iterations: int = ITERATIONS) -> Level:
     """The search a review runs for ``game``: its normal level, one search of ``iterations``
     without the clock or a planner."""
-    level = level_for(LEVELS["normal"], game)
+    level = level_for(LEVELS[REVIEWED], game)
     return dataclasses.replace(level, iterations=iterations, seconds=None, plan=False)
 
 
 def seed_of(seat: int, turn: int) -> str:
-    """A decision's search seed: its seat and move number, nothing the seat could not see."""
-    return f"review/{seat}/{turn}"
+    """A decision's search seed: its seat and move number, nothing the seat could not see; a
+    hint's at that decision (``policies.hint_seed``), so the two are one search."""
+    return hint_seed(seat, turn)
 
 
 def budget_for(seat: int, position: Position, iterations: int) -> int:
@@ -285,7 +286,7 @@ def best_move(
     """The move an AI seat at the normal level makes from ``view`` at ``budget`` and the line it
     means to follow (``policies.pick``): the game's planner's where that level plans the
     position (a hint shows the plan), else the review's search's own (``weighed``)."""
-    planner = game.ai.plan if level_for(LEVELS["normal"], game).plan else None
+    planner = game.ai.plan if level_for(LEVELS[REVIEWED], game).plan else None
     planned = None if planner is None else planner(game.from_view(view, mover), mover, 0, budget, None)
     if planned is not None and planned[0]:  # (a planner may leave a position to the search)
         stats, lines = planned

@@ -229,6 +229,18 @@ def split_line(review: Review) -> str:
     )
 
 
+#: what the drift in ``split_line`` is, said under it wherever it is shown
+DRIFT_WORDS = (
+    "The searches' drift: how far your chances moved where you saw nothing new (no draw, roll or deal): "
+    "no luck and no one's play, only the AI's estimates differing from one position to the next."
+)
+
+
+def drift_line(review: Review) -> str | None:
+    """What the searches' drift is, where ``split_line`` shows one (None: it shows none)."""
+    return DRIFT_WORDS if review.account().total("drift") else None
+
+
 def plain_words(review: Review, names: Sequence[str]) -> str | None:
     """Said plainly where the seat lost chances without a graded mistake: to luck (with what was
     drawn worst) or to nothing in particular; None where a mistake is to blame or nothing lost."""
@@ -265,6 +277,9 @@ def review_lines(review: Review, names: Sequence[str], title: str, width: int = 
         summary_line(review),
         split_line(review),
     ]
+    drift = drift_line(review)
+    if drift:
+        lines.append(drift)
     plainly = plain_words(review, names)
     if plainly:
         lines.append(plainly)

@@ -33,9 +33,9 @@ from typing import Any, TypeVar
 from caravan_tui.engine import Action
 from caravan_tui.games import get_game
 
-from .explain import TOP, Candidate, RootStats, Weighed, advised, explained
+from .explain import TOP, Candidate, RootStats, Weighed, advised
 from .ismcts import ProgressCallback
-from .policies import Policy, SearchPolicy, pick, screened, vetted
+from .policies import Policy, SearchPolicy, pick, plain_or_best, screened, vetted
 from .review import Judged, Position, judge
 
 POLL_SECONDS = 0.1
@@ -127,7 +127,7 @@ def _search_root(
 
 
 def _weigh_root(
-    policy: SearchPolicy, job: int | None, index: int, game_id: str, view: dict[str, Any], seat: int, seed: int
+    policy: SearchPolicy, job: int | None, index: int, game_id: str, view: dict[str, Any], seat: int, seed: int | str
 ) -> Weighed:
     progress = None if job is None else _reporter(job, index, game_id, view, seat)
     return policy.weigh_root(game_id, view, seat, seed, index, progress)
@@ -231,11 +231,11 @@ class AIWorker:
         pool = self._executor()
         with self._listening(on_progress) as job:
             weighed = await self._weigh(pool, policy, job, asked.game_id, asked.view, asked.seat, asked.seed)
-        action = SearchPolicy.best(weighed.stats)  # (vetted: the move ``pick`` makes)
+        action = plain_or_best(asked.game_id, asked.view, asked.seat, weighed.stats)  # (vetted: ``pick``'s move)
         try:
             top = await self._gather(
                 pool,
-                self._submit(pool, lambda: [pool.submit(explained, asked.game_id, asked.view, asked.seat, weighed)]),
+                self._submit(pool, lambda: [pool.submit(advised, asked.game_id, asked.view, asked.seat, weighed)]),
                 None,
             )
         except Exception:  # the move stands without its record
@@ -251,7 +251,7 @@ class AIWorker:
         game_id: str,
         view: dict[str, Any],
         seat: int,
-        seed: int,
+        seed: int | str,
         top: int = TOP,
     ) -> Weighed:
         """The level's searches, run in parallel, their weighing merged, its ``top`` candidates all
@@ -290,7 +290,7 @@ class AIWorker:
             self._listeners.pop(job, None)
 
     async def explain(
-        self, policy: SearchPolicy, game_id: str, view: dict[str, Any], seat: int, seed: int, top: int = TOP
+        self, policy: SearchPolicy, game_id: str, view: dict[str, Any], seat: int, seed: int | str, top: int = TOP
     ) -> list[Candidate]:
         """A hint: the search's ``top`` candidates for ``seat`` with their reasons, its choice
         first (``explain.advised``: where the search cannot tell it from the game's plain move,

@@ -31,8 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from caravan_tui import __version__
-from caravan_tui.ai.matches import decision_seed
-from caravan_tui.ai.policies import hint, search_policy
+from caravan_tui.ai.policies import hint, hint_policy, hint_seed
 from caravan_tui.ai.worker import AIWorker, AIWorkerError
 from caravan_tui.bus import (
     MAX_SEATS,
@@ -556,10 +555,10 @@ class MatchHost:
     async def _compute_hint(self, msg: HintRequest) -> None:
         """Search off the event loop; a hint that arrives after the position changed is dropped."""
         game_id, view, seat = self.game.id, self.state.view(msg.seat), msg.seat
-        seed = decision_seed(self.snapshot.seed, msg.turn, seat)
+        seed = hint_seed(seat, msg.turn)  # (the review's of this decision: the two search alike)
         try:
             if self.worker is not None:
-                top = await self.worker.explain(search_policy(SeatSpec.ai(self.hint_level)), game_id, view, seat, seed)
+                top = await self.worker.explain(hint_policy(self.hint_level), game_id, view, seat, seed)
             else:
                 top = await asyncio.to_thread(hint, game_id, view, seat, self.hint_level, seed)
         except AIWorkerError as exc:

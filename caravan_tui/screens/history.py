@@ -25,8 +25,9 @@ from caravan_tui.widgets.footer import KeysFooter
 
 #: (label, width): every column whole at 80 columns with the border and each cell's padding
 #: ("25 Nov 23:" was cut off the end), the longest title whole ("Caravans of Ahl"); names that
-#: do not fit end in "…"
-COLUMNS = (("Game", 21), ("Against", 14), ("Result", 15), ("Rating", 6), ("Ended", 12))
+#: do not fit end in "…"; "Change": what the match did to the rating (−81), not the rating, which
+#: the line above the table gives
+COLUMNS = (("Game", 21), ("Against", 14), ("Result", 15), ("Change", 6), ("Ended", 12))
 
 
 def history_rows(history: History) -> list[FinishedRow]:

@@ -30,6 +30,7 @@ from caravan_tui.ai.review_text import (
     HANG_ROOM,
     chart_text,
     decision_lines,
+    drift_line,
     plain_words,
     split_line,
     summary_line,
@@ -185,6 +186,9 @@ class ReviewScreen(BaseScreen):
         scroll = self.query_one("#review", VerticalScroll)
         seat = self.names[review.seat] if review.seat < len(self.names) else PLAYER(n=review.seat + 1)
         said = [split_line(review)]
+        drift = drift_line(review)
+        if drift:
+            said.append(drift)
         plainly = plain_words(review, self.names)
         if plainly:
             said.append(plainly)

@@ -104,12 +104,15 @@ class TableState(Generic[V]):
 
     # -- names and words --------------------------------------------------------------------
 
-    def seat_name(self, seat: int | None) -> str:
+    def seat_name(self, seat: int | None, short: bool = False) -> str:
         """The seat's player, "(you)" after ours: plain text, to go into a ``Text`` (or through
-        ``seat_label``), never into markup."""
+        ``seat_label``), never into markup; ``short``: an AI seat's without its level, as the
+        table names it (``brief_name``)."""
         if seat is None:
             return NOBODY()
-        name = self.names[seat] if 0 <= seat < len(self.names) else PLAYER(n=seat + 1)
+        name = (
+            self.brief_name(seat) if short else self.names[seat] if 0 <= seat < len(self.names) else PLAYER(n=seat + 1)
+        )
         kind = self.seat_kinds[seat] if 0 <= seat < len(self.seat_kinds) else ""
         if is_away(kind):
             return AWAY(name=name)
@@ -140,14 +143,16 @@ class TableState(Generic[V]):
         """The seat's name; an AI seat's without its level ("AI 2", not "AI 2 (normal)"), where a
         game names seats often; a person's name stays whole, brackets and all."""
         name = self.names[seat] if 0 <= seat < len(self.names) else PLAYER(n=seat + 1)
-        try:
-            ai = seat < len(self.seat_kinds) and SeatSpec.parse(self.seat_kinds[seat]).kind == "ai"
-        except ValueError:
-            ai = False
-        return LEVEL_SUFFIX.sub("", name) if ai else name
+        return brief(name, self.seat_kinds[seat] if 0 <= seat < len(self.seat_kinds) else "")
 
     def log_line(self, line: str) -> str:
-        """A line of the log as this table shows it (a game may name seats more briefly)."""
+        """A line of the log, the "since your last turn" panel or a hint's words as this table
+        shows it: an AI seat named as the players' table names it (``brief_name``), "AI 2
+        rolls", not "AI 2 (normal) rolls" under a table that says "AI 2"."""
+        for seat, name in enumerate(self.names):
+            brief = self.brief_name(seat)
+            if brief != name:
+                line = line.replace(name, brief)
         return line
 
     def player_name(self, seat: int, width: int | None = None) -> str:
@@ -158,9 +163,9 @@ class TableState(Generic[V]):
         room = None if width is None else max(1, width - len(STAND_IN_MARK(name="")))
         return STAND_IN_MARK(name=self.short_name(seat, room))
 
-    def seat_label(self, seat: int | None, style: str = "") -> Text:
+    def seat_label(self, seat: int | None, style: str = "", short: bool = False) -> Text:
         """``seat_name`` as a ``Text``: what a table cell, a title or a panel shows."""
-        return Text(self.seat_name(seat), style=style)
+        return Text(self.seat_name(seat, short), style=style)
 
     def played_by_person(self, seat: int) -> bool:
         """Whether a person plays ``seat`` (their turn is not "thinking"); an unknown or open
@@ -195,6 +200,16 @@ class TableState(Generic[V]):
         if self.world is None:
             return " ".join(map(str, action))
         return self.words(self.world.describe(action, self.seat))
+
+
+def brief(name: str, kind: str) -> str:
+    """``name`` as a table names a seat of ``kind`` (a seat spec, "ai:normal"): an AI seat's
+    without its level ("AI 2", not "AI 2 (normal)"); a person's whole, brackets and all."""
+    try:
+        ai = SeatSpec.parse(kind).kind == "ai"
+    except ValueError:
+        ai = False
+    return LEVEL_SUFFIX.sub("", name) if ai else name
 
 
 def fit_name(name: str, width: int | None) -> str:

@@ -59,6 +59,7 @@ class ActionList(StopAtEnds):
         self.hinted: Action | None = None
         self._note: str | None = None  # the note shown while there are no actions
         self._asked = 0  # the table's ``list_asked`` last followed
+        self._held = False  # the next decision starts with no line highlighted (``hold``)
 
     def watch_table_state(self, was: SeatTable | None, table: SeatTable | None) -> None:
         if table is None or only_spun(was, table):
@@ -73,7 +74,8 @@ class ActionList(StopAtEnds):
             self._texts = [self.describe(action) for action in self.actions]
             self.hinted = starred
             self._rebuild()
-            self.highlighted = 0 if self.actions else None
+            self.highlighted = 0 if self.actions and not (self._held and self.has_focus) else None
+            self._held = False
         elif starred != self.hinted:
             self.hinted = starred
             self._rebuild()
@@ -87,6 +89,20 @@ class ActionList(StopAtEnds):
         # (Textual's) is on its way, and the next frame draws them with the list, not after it
         self.play = self.highlighted_action
         super().watch_highlighted(highlighted)
+
+    def hold(self) -> None:
+        """The next decision starts with no line highlighted: an Enter typed before it showed
+        (after a hint taken with ``a``, whose play left the focus here) highlights its first line
+        and plays nothing (``action_select``)."""
+        self._held = True
+
+    def action_select(self) -> None:
+        """Enter: the highlighted play is chosen; with none highlighted, the first is, and says
+        what it plays (the status line), for the next Enter."""
+        if self.highlighted is None and self.actions:
+            self.highlighted = 0
+            return
+        super().action_select()
 
     def _show_note(self, note: str) -> None:
         """No actions, only ``note``; nothing is redrawn if that is what the list shows (every

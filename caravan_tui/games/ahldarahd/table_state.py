@@ -51,15 +51,6 @@ class AhldarahdTable(TableState[AhldarahdView]):
         and the trade dialog, as everywhere on this table."""
         return YOU() if seat == self.seat else fit_name(self.brief_name(seat), width)
 
-    def log_line(self, line: str) -> str:
-        """The log and "since your last turn" name AI seats as the table does: "AI 2 claims …
-        on AI 2's own map", not "AI 2 (normal)" twice in a 29-cell column."""
-        for seat, name in enumerate(self.names):
-            brief = self.brief_name(seat)
-            if brief != name:
-                line = line.replace(name, brief)
-        return line
-
     def sentence(self, text: str) -> str:
         text = self.words(text)
         return text[:1].upper() + text[1:]

@@ -66,7 +66,8 @@ def _effect(state: CamelCaravanState, seat: int, action: Action) -> str:
         markers = state.demand[cell]
         extra = f", +{markers} demand marker{'s' if markers > 1 else ''}" if markers else ""
         steps = DIST[cell][CITY_OF_GOOD[good]]
-        return f"loads {GOODS[good]} (worth {VALUE[good]}, {steps} steps from its city{extra})"
+        away = f"{steps} step{'s' if steps != 1 else ''} from its city"
+        return f"loads {GOODS[good]} (worth {VALUE[good]}, {away}{extra})"
     if kind == "steal":
         _, _, victim, name = action
         yours = who(seat, "'s")
@@ -82,10 +83,18 @@ def _effect(state: CamelCaravanState, seat: int, action: Action) -> str:
 
 
 def _camel_step(state: CamelCaravanState, seat: int, cell: int) -> str:
-    """Why a camel goes to ``cell``: the good it reaches, or how far it carries a chain."""
+    """Why a camel goes to ``cell``: the good it reaches (loose, or on top of another's camel
+    there, to steal while the seat holds a theft marker), or how far it carries a chain."""
     yours = who(seat, "'s")
     if state.loose[cell] >= 0:
         return f"a camel onto the {GOODS[state.loose[cell]]} on space {SPACES.index(cell) + 1}"
+    if state.thefts[seat]:
+        for victim in range(state.n):
+            top = [good for at, good, under in state.loads[victim] if at == cell and not under]
+            if victim != seat and top:
+                good = max(top, key=lambda good: VALUE[good])
+                owner = who(victim, "'s")
+                return f"a camel where it can steal {owner} {GOODS[good]} (worth {VALUE[good]})"
     if CITY_AT[cell] >= 0 and any(good == CITY_AT[cell] for _, good, _ in state.loads[seat]):
         return f"a camel into the city of {yours} {GOODS[CITY_AT[cell]]}"
     best = None

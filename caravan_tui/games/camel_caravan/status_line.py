@@ -47,6 +47,8 @@ def status(table: CamelCaravanTable) -> Text | None:
         return None
     if table.focus != BOARD:
         action = enter(table)
+        if action is None and table.focus == PLAYS:  # (none highlighted yet: ``ActionList.hold``)
+            return Text("enter: highlight the first play (↑↓ pick one)", style="bold")
         return Text(f"enter: {table.describe(action)}" if action else "Your turn", style="bold")
     if table.armed is not None:
         verb = "place" if table.armed[1][0] == "place" else "move"

@@ -17,6 +17,7 @@ one at a time, ``app.move_pause`` apart (a key skips the rest).
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import cast
 
 from rich.table import Table
@@ -111,7 +112,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         return self.table.words(tied) if tied else super().result_headline(names, scores, outcome)
 
     def match_summary(self, view: MerchantLordView) -> Table:
-        return summary_table(view, self.table.seat_label)
+        return summary_table(view, partial(self.table.seat_label, short=True))  # (AI 2, as the table names it)
 
     # -- the state: what the boards report, what a key or a message makes of it ------------------
 
@@ -282,7 +283,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
             self.notify(no_hint_to_take(self.table), severity="warning")
         elif self.decides_now():
             self.table_state, focus = intents.taken_hint(self.table)
-            self.query_one(f"#{focus}").focus()
+            self.moves.lend_focus(self.query_one(f"#{focus}"))
 
 
 SCREEN = MerchantLordScreen

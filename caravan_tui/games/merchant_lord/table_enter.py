@@ -75,7 +75,7 @@ def status(table: MerchantLordTable) -> Text | None:
     if action is not None:
         return Text(f"enter: {table.describe(action)}", style="bold")
     if focus == PLAYS:
-        return Text("enter: the highlighted play", style="bold")
+        return Text("enter: highlight the first play (↑↓ pick one)", style="bold")  # (none highlighted yet)
     if favour_sale(table, focus) is not None:
         return Text("enter: end the favour step and make this sale", style="bold")
     cursor = table.cell(focus)

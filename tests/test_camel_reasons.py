@@ -1,0 +1,88 @@
+"""Every Camel Caravan hint reason describes the move it is given for, a kind of move at a time.
+The bug: a camel placed where it could steal another's good read "a camel 2 steps from the
+nearest loose good", as if it went for a loose good."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from caravan_tui.engine import render
+from caravan_tui.games import get_game
+from caravan_tui.games.camel_caravan.board import CITY_OF_GOOD, GOOD_INDEX, GOODS
+from caravan_tui.games.camel_caravan.explain import explain
+from caravan_tui.games.camel_caravan.rules import CamelCaravanState
+
+OPTIONS = {"short_game": True, "sixth_camel": False}
+NAMES = ["Ann", "Bob"]
+
+
+def steal_there(state: CamelCaravanState, cell: int) -> bool:
+    """Whether the mover, holding a theft marker, could steal a good on top of another's camel on ``cell``."""
+    seat = state.turn
+    return bool(state.thefts[seat]) and any(
+        victim != seat and at == cell and not under
+        for victim in range(state.n)
+        for at, _good, under in state.loads[victim]
+    )
+
+
+def camel_to(action) -> int | None:
+    return action[-1] if action[0] in ("place", "move_camel") else None
+
+
+#: a kind of move: which moves are of it, and what the reason for one must say
+KINDS: dict[str, tuple[Callable, Callable]] = {
+    "a camel onto a loose good": (
+        lambda s, a: camel_to(a) is not None and s.loose[camel_to(a)] >= 0,
+        lambda s, a: f"onto the {GOODS[s.loose[camel_to(a)]]}",
+    ),
+    "a camel where it can steal": (
+        lambda s, a: camel_to(a) is not None and s.loose[camel_to(a)] < 0 and steal_there(s, camel_to(a)),
+        lambda s, a: "where it can steal Bob's" if s.turn == 0 else "where it can steal Ann's",
+    ),
+    "a pick-up": (lambda s, a: a[0] == "pickup", lambda s, a: f"loads {GOODS[s.loose[a[1]]]}"),
+    "a theft": (lambda s, a: a[0] == "steal", lambda s, a: f"takes {a[3]} (worth"),
+    "a delivery": (
+        lambda s, a: a[0] == "move_good" and CITY_OF_GOOD[GOOD_INDEX[a[3]]] == a[2],
+        lambda s, a: f"delivers {a[3]}",
+    ),
+    "a good moved on": (
+        lambda s, a: a[0] == "move_good" and CITY_OF_GOOD[GOOD_INDEX[a[3]]] != a[2],
+        lambda s, a: f"brings {a[3]}",
+    ),
+    "the end of a turn": (lambda s, a: a[0] == "end_turn", lambda s, a: "passes" if s.left else "ends the turn"),
+}
+
+
+def found(kind: str) -> tuple[CamelCaravanState, tuple]:
+    """A position of random play (seeded) with a move of ``kind``, and the move."""
+    game = get_game("camel_caravan")
+    test = KINDS[kind][0]
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = game.new(2, seed=seed, options=OPTIONS)
+        for _ in range(400):
+            if state.turn is None:
+                break
+            legal = state.legal_actions()
+            for action in legal:
+                if test(state, action):
+                    return state, action
+            state.apply(rng.choice(legal), False)
+    raise AssertionError(f"no position with {kind}")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_reason_says_what_its_move_does(kind):
+    state, action = found(kind)
+    reason = render(explain(state.clone(), state.turn, (action,)), NAMES, None)
+    said = KINDS[kind][1](state, action)
+    first = reason.split("; ")[0]  # (what the move itself does; the rest of the turn follows)
+    assert said in first, (action, reason)
+    if kind != "a camel where it can steal":
+        assert "where it can steal" not in first, (action, reason)
+    else:
+        assert "loose good" not in reason, (action, reason)
