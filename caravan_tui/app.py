@@ -79,7 +79,7 @@ from caravan_tui.screens.review import ReviewScreen
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen, rating_changes_line, resigned_line
-from caravan_tui.screens.table_seat import brief
+from caravan_tui.screens.table_seat import brief_names
 from caravan_tui.textual_adapter import FailureHook, end_failed, keep_failure
 
 if TYPE_CHECKING:
@@ -598,7 +598,7 @@ class CaravanApp(TableApp):
             self.notify(f"Cannot review it: {problem}.", severity="error")
             return
         shelf = ReviewShelf(self.store.root)
-        names = [brief(name, kind) for name, kind in zip(snapshot.names, snapshot.seats)]  # (as the table said)
+        names = brief_names(snapshot.names, snapshot.seats)  # (as the table said)
         title = f"{checked.game.title}, {match_id}, from {plain(names[seat])}'s seat"
         self.push_screen(
             ReviewScreen(
@@ -858,12 +858,13 @@ class ClientApp(TableApp):
         if row is None:
             self.notify("You have no finished match of that name to review.", severity="warning")
             return
+        names = brief_names(row.names, row.kinds)  # (as the table said)
         title = (
-            f"{GAMES[row.game].title}, from {plain(row.names[row.yours])}'s seat"
-            if 0 <= row.yours < len(row.names)
+            f"{GAMES[row.game].title}, from {plain(names[row.yours])}'s seat"
+            if 0 <= row.yours < len(names)
             else GAMES[row.game].title
         )
-        self.push_screen(ReviewScreen(title, row.names, lambda judged: self.reviews.review(row.match, judged)))
+        self.push_screen(ReviewScreen(title, names, lambda judged: self.reviews.review(row.match, judged)))
 
     def open_create(self, game: Game | None = None) -> None:
         self.push_screen(CreateMatchScreen(game, self.grace))

@@ -100,7 +100,8 @@ class FinishedRow(PlainRow):
     """A finished match you played, as a plain map: its game, the seats' names, its result
     (each seat's share of the win), how it ended ("over" or "resigned"), when (seconds since the
     epoch), and your seat; ``gave_up``: you resigned it (an AI played the seat on: its result
-    is the AI's, not yours)."""
+    is the AI's, not yours); ``kinds``: each seat's kind as saved ("ai:normal"), so that a
+    screen names an AI seat as its table did ("AI 2")."""
 
     match: str
     game: str
@@ -111,6 +112,7 @@ class FinishedRow(PlainRow):
     yours: int
     rating: int | None = None  # what the match did to the rating of the seat's person (None: not rated)
     gave_up: bool = False
+    kinds: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

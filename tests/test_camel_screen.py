@@ -516,7 +516,7 @@ async def test_the_players_table_names_whole_where_they_fit(tmp_path):
     async with at_my_turn(tmp_path, three) as (app, _pilot):
         drawn = screen_lines(app)
         assert any(line.startswith("1 You ") for line in drawn)
-        assert any(line.startswith("2 AI 2 (normal) ") for line in drawn)  # never "AI 2 (n…"
+        assert any(line.startswith("2 AI 2 ") and "(n" not in line for line in drawn)  # as the table names it
         assert any(line.startswith("3 Scheherazade… ") for line in drawn)
 
 

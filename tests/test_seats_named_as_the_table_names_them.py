@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 import dataclasses
+import io
 
 from test_review import finished, snapshot_of
 from textual.widgets import Static
 
 from caravan_tui.bus import MatchOver
+from caravan_tui.games import get_game
 from caravan_tui.saves import SaveStore
 from caravan_tui.screens.history import COLUMNS
 from caravan_tui.screens.review import ReviewScreen
@@ -61,3 +63,73 @@ def test_a_records_column_of_what_each_match_did_to_the_rating_reads_as_a_change
     """ "Rating" over "−81" read as a rating of −81."""
     labels = [label for label, _width in COLUMNS]
     assert "Change" in labels and "Rating" not in labels
+
+
+def table_of(table_type):
+    """A two-seat table of ``table_type`` from Ann's seat against "AI 2 (normal)"."""
+    return table_type(seat=0, names=("Ann", "AI 2 (normal)"), seat_kinds=("human", "ai:normal"))
+
+
+def drawn(renderable) -> str:
+    """``renderable`` as 80 columns of plain text."""
+    from rich.console import Console
+
+    console = Console(width=80, no_color=True, record=True, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()
+
+
+def start_view(game_id: str):
+    game = get_game(game_id)
+    return game.new(2, seed=1, options=game.quick_options).view(0)
+
+
+def test_every_games_final_table_names_an_ai_seat_as_the_table_did():
+    """The bug: Decktet Caravan's, Caravanserai's and Caravans of Ahldarahd's final tables said
+    "AI 2 (normal)" under a table that had said "AI 2" all match."""
+    from caravan_tui.games.ahldarahd.table_state import AhldarahdTable
+    from caravan_tui.games.ahldarahd.table_text import scores_table
+    from caravan_tui.games.caravanserai.table_state import CaravanseraiTable
+    from caravan_tui.games.caravanserai.table_text import final_table
+    from caravan_tui.games.decktet_caravan.score_tables import match_table
+    from caravan_tui.games.decktet_caravan.table_state import DecktetCaravanTable
+
+    ahl = table_of(AhldarahdTable)
+    finals = {
+        "decktet_caravan": match_table(table_of(DecktetCaravanTable), start_view("decktet_caravan")),
+        "caravanserai": final_table(start_view("caravanserai"), table_of(CaravanseraiTable)),
+        "ahldarahd": scores_table(start_view("ahldarahd"), ahl.seat_label),
+    }
+    for game_id, final in finals.items():
+        text = drawn(final)
+        assert "AI 2" in text and "(normal)" not in text, (game_id, text)
+
+
+def test_camels_players_table_names_an_ai_seat_as_the_table_does():
+    """The bug: "2 AI 2 (normal)" in Camel Caravan's players table while the status line and
+    the log said "AI 2"."""
+    from caravan_tui.games.camel_caravan.table_state import CamelCaravanTable
+    from caravan_tui.games.camel_caravan.tables import players_table
+
+    table = table_of(CamelCaravanTable)
+    text = drawn(players_table(start_view("camel_caravan"), table.player_name))
+    assert "AI 2" in text and "(normal)" not in text and "(n…" not in text, text
+
+
+def test_a_review_opened_over_ssh_names_an_ai_seat_as_the_table_did(tmp_path):
+    """The bug: the finished match the hub sent held no seat kinds, so the review said "AI 2
+    (normal)'s" where the table had said "AI 2"."""
+    from caravan_tui.hub_protocol import FinishedRow
+    from caravan_tui.screens.table_seat import brief_names
+    from caravan_tui.ssh.finished import read_ended
+
+    store = SaveStore(tmp_path)
+    store.write(dataclasses.replace(snapshot_of(finished("decktet_caravan")), names=["Ann", "AI 2 (easy)"]))
+    _, ended = read_ended(store, "m1")
+    row = FinishedRow.from_map(
+        FinishedRow(
+            "m1", ended.game, ended.names, ended.result, ended.status, ended.ended, 0, kinds=ended.kinds
+        ).to_map()
+    )
+    assert brief_names(row.names, row.kinds) == ["Ann", "AI 2"]
+    assert brief_names(["Ann", "AI 2 (easy)"], []) == ["Ann", "AI 2 (easy)"]  # (kinds unknown: names whole)

@@ -133,11 +133,12 @@ class TableState(Generic[V]):
         return 0 <= seat < len(self.seat_kinds) and self.seat_kinds[seat] == STANDING_IN
 
     def short_name(self, seat: int, width: int | None = None) -> str:
-        """The seat's player where room is short: "You" for ours, else their name fit to
-        ``width`` cells (``fit_name``), the same everywhere on the table."""
+        """The seat's player where room is short: "You" for ours, else their name as the table
+        names it (``brief_name``: "AI 2", not "AI 2 (normal)") fit to ``width`` cells
+        (``fit_name``), the same everywhere on the table."""
         if seat == self.seat:
             return YOU()
-        return fit_name(self.names[seat] if 0 <= seat < len(self.names) else PLAYER(n=seat + 1), width)
+        return fit_name(self.brief_name(seat), width)
 
     def brief_name(self, seat: int) -> str:
         """The seat's name; an AI seat's without its level ("AI 2", not "AI 2 (normal)"), where a
@@ -163,9 +164,10 @@ class TableState(Generic[V]):
         room = None if width is None else max(1, width - len(STAND_IN_MARK(name="")))
         return STAND_IN_MARK(name=self.short_name(seat, room))
 
-    def seat_label(self, seat: int | None, style: str = "", short: bool = False) -> Text:
-        """``seat_name`` as a ``Text``: what a table cell, a title or a panel shows."""
-        return Text(self.seat_name(seat, short), style=style)
+    def seat_label(self, seat: int | None, style: str = "") -> Text:
+        """``seat_name`` as a ``Text``: what a table cell, a title or a panel shows, an AI seat
+        named as the table names it ("AI 2", not "AI 2 (normal)": a game's final table too)."""
+        return Text(self.seat_name(seat, short=True), style=style)
 
     def played_by_person(self, seat: int) -> bool:
         """Whether a person plays ``seat`` (their turn is not "thinking"); an unknown or open
@@ -210,6 +212,13 @@ def brief(name: str, kind: str) -> str:
     except ValueError:
         ai = False
     return LEVEL_SUFFIX.sub("", name) if ai else name
+
+
+def brief_names(names: list[str], kinds: list[str]) -> list[str]:
+    """Each seat's name as a table names it (``brief``); a seat whose kind is not known (or not
+    text: the kinds may come from the hub) keeps its name whole."""
+    known = [kind if isinstance(kind, str) else "" for kind in kinds] if isinstance(kinds, list) else []
+    return [brief(name, known[seat] if seat < len(known) else "") for seat, name in enumerate(names)]
 
 
 def fit_name(name: str, width: int | None) -> str:

@@ -31,6 +31,7 @@ class Ended:
     result: list[float]
     status: str
     ended: float
+    kinds: list[str]  # each seat's kind as saved ("ai:normal")
 
 
 def read_ended(store: MatchStore, match_id: str) -> tuple[Replayed, Ended] | None:
@@ -44,7 +45,12 @@ def read_ended(store: MatchStore, match_id: str) -> tuple[Replayed, Ended] | Non
     if snapshot.status == "playing" or snapshot.result is None:
         return None
     return replayed, Ended(
-        snapshot.game_id, list(snapshot.names), list(snapshot.result), snapshot.status, snapshot.updated
+        snapshot.game_id,
+        list(snapshot.names),
+        list(snapshot.result),
+        snapshot.status,
+        snapshot.updated,
+        list(snapshot.seats),
     )
 
 
@@ -66,7 +72,15 @@ class FinishedMatches:
             ended = self._known(match_id)
             if ended is not None and 0 <= seat < len(ended.names):
                 row = FinishedRow(
-                    match_id, ended.game, ended.names, ended.result, ended.status, ended.ended, seat, gave_up=gave_up
+                    match_id,
+                    ended.game,
+                    ended.names,
+                    ended.result,
+                    ended.status,
+                    ended.ended,
+                    seat,
+                    gave_up=gave_up,
+                    kinds=ended.kinds,
                 )
                 if keep(row):
                     found.append(row)

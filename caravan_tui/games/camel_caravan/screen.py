@@ -17,7 +17,6 @@ highlighted; a key pressed meanwhile skips the rest of the animation.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import cast
 
 from rich.table import Table
@@ -125,7 +124,7 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
         return enter(self.table)
 
     def match_summary(self, view: CamelCaravanView) -> Table:
-        return scores_table(view, partial(self.table.seat_label, short=True))  # (AI 2, as the table names it)
+        return scores_table(view, self.table.seat_label)
 
     def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
         """Equal scores go to the player who delivered more goods (rules §5): say so."""

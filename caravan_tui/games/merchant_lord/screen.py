@@ -17,7 +17,6 @@ one at a time, ``app.move_pause`` apart (a key skips the rest).
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import partial
 from typing import cast
 
 from rich.table import Table
@@ -112,7 +111,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         return self.table.words(tied) if tied else super().result_headline(names, scores, outcome)
 
     def match_summary(self, view: MerchantLordView) -> Table:
-        return summary_table(view, partial(self.table.seat_label, short=True))  # (AI 2, as the table names it)
+        return summary_table(view, self.table.seat_label)
 
     # -- the state: what the boards report, what a key or a message makes of it ------------------
 
