@@ -399,10 +399,10 @@ async def test_a_hint_is_taken_with_capital_a_where_a_turns_west(tmp_path):
         await pilot.press("h")
         await wait_for(pilot, lambda: screen.table.hinted is not None, "the hint")
         panel = screen.query_one("#hint-panel", TablePanel)
-        await wait_for(pilot, lambda: "takes it" in str(panel.border_title), "the hint's panel")
+        await wait_for(pilot, lambda: "ready it" in str(panel.border_title), "the hint's panel")
         await pilot.pause()
         top = screen_lines(app)[panel.region.y]
-        assert "Hint (A takes it)" in top and "…" not in top  # (the side column's 28: the short title)
+        assert "Hint (A: ready it)" in top and "…" not in top  # (the side column's 28: the short title)
         hinted, turn = screen.table.hinted, host.turn
         await pilot.press("A")
         plays = screen.query_one(ActionList)

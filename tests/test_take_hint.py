@@ -9,6 +9,7 @@ import pytest
 
 from caravan_tui.games import GAMES
 from caravan_tui.screens import game_screen_class
+from caravan_tui.textual_adapter import screen_lines
 from caravan_tui.widgets import ActionList, TablePanel
 
 from tables import Table, quick_app, wait_for
@@ -18,7 +19,7 @@ SIZE = (80, 24)
 
 def hint_shown(screen) -> bool:
     panel = screen.query_one("#hint-panel", TablePanel)
-    return "hides it" in str(panel.border_title) and screen.query_one(ActionList).hinted is not None
+    return "h: hide" in str(panel.border_title) and screen.query_one(ActionList).hinted is not None
 
 
 async def my_turn(pilot, table: Table) -> None:
@@ -44,7 +45,10 @@ async def test_a_readies_the_hinted_play_in_the_plays_list(tmp_path, game_id):
         await my_turn(pilot, table)
         await pilot.press("h")
         await wait_for(pilot, lambda: hint_shown(screen), "the hint")
-        assert "a takes it" in str(screen.query_one("#hint-panel", TablePanel).border_title)
+        panel = screen.query_one("#hint-panel", TablePanel)
+        await pilot.pause()
+        top = screen_lines(screen)[panel.region.y]
+        assert "Hint (h: hide · a: ready, enter: play)" in top  # (what a does: it plays nothing)
         actions = screen.query_one(ActionList)
         moves = table.moves()
         await pilot.press("a")

@@ -1,4 +1,4 @@
-"""The panels over a table's board (DESIGN §6): the hint (``h``; ``a`` takes it), what an AI
+"""The panels over a table's board (DESIGN §6): the hint (``h``; ``a`` readies its play), what an AI
 weighed at a replay's move, and what others did since our last decision. What each says is the
 table's state (``hint_panel``, ``since_panel``); this helper works out the words and the keys'
 meaning, and the screen assigns the state they give."""
@@ -37,6 +37,14 @@ def take_hint_key(screen: GameScreen[Any]) -> str | None:
         if takes is not None and takes.binding.action == "take_hint":
             return key
     return None
+
+
+def take_hint_words(key: str) -> str:
+    """What the key that takes a hint does, as the hint's panel says it: in every game it readies
+    the hinted play (highlighted, the focus on it) and Enter plays it; it never plays it itself
+    ("a takes it" read as if it did). Short enough that the whole title fits the panel over the
+    board at 80 columns (39 cells)."""
+    return f"{key}: ready, enter: play"
 
 
 #: the hint panel while the host works out the hint asked for (``TableOverlays.ask_hint``)
@@ -85,7 +93,7 @@ class TableOverlays:
         key = take_hint_key(screen)
         if key is None:
             return PanelWords("Hint (h hides it)", tuple(lines))
-        return PanelWords(f"Hint (h hides it · {key} takes it)", tuple(lines), short=f"Hint ({key} takes it)")
+        return PanelWords(f"Hint (h: hide · {take_hint_words(key)})", tuple(lines), short=f"Hint ({key}: ready it)")
 
     def ask_hint(self) -> None:
         """``h``: ask the host for a hint (the panel says so until it comes), or close the hint."""
