@@ -36,10 +36,11 @@ async def test_a_before_the_hint_comes_says_it_is_coming_in_the_kit(tmp_path, mo
     async with camel_at_my_turn(tmp_path) as (app, pilot):
         screen = app.screen
         hint_never_comes(monkeypatch, screen)
+        await pilot.press("a")  # (no hint asked for)
+        await wait_for(pilot, lambda: bool(notices(app)), "the notice for no hint")
+        assert "h asks for one" in notices(app)[-1].message
+        app.clear_notifications()
         assert await asked_then_taken(pilot, app, screen) == [COMING]
-        await pilot.press("h")  # (the panel put away: no hint asked for)
-        await pilot.press("a")
-        await wait_for(pilot, lambda: "h asks for one" in notices(app)[-1].message, "the notice for no hint")
 
 
 async def test_a_before_the_hint_comes_says_it_is_coming_in_merchant_lord(tmp_path, monkeypatch):
@@ -48,3 +49,31 @@ async def test_a_before_the_hint_comes_says_it_is_coming_in_merchant_lord(tmp_pa
         screen = table.screen
         hint_never_comes(monkeypatch, screen)
         assert await asked_then_taken(pilot, app, screen) == [COMING]
+
+
+async def test_h_again_while_the_hint_comes_keeps_the_hint_that_comes(tmp_path, monkeypatch):
+    """The bug (Camel Caravan, a hint slower than the keys): a second ``h`` closed the panel
+    asking the AI, so the hint that came after it was shut out and ``a`` said "No hint to take".
+    ``h`` while a hint is on its way says it is coming and keeps it."""
+    from caravan_tui.widgets import ActionList
+
+    async with camel_at_my_turn(tmp_path) as (app, pilot):
+        screen = app.screen
+        held: list[HintRequest] = []
+        send = screen.send
+        monkeypatch.setattr(
+            screen, "send", lambda message: held.append(message) if isinstance(message, HintRequest) else send(message)
+        )
+        await pilot.press("h")
+        await wait_for(pilot, lambda: screen.table.hint_panel == ASKING and bool(held), "the panel asking the AI")
+        await pilot.press("h")
+        await wait_for(pilot, lambda: bool(notices(app)), "a notice")
+        assert screen.table.hint_panel == ASKING
+        assert notices(app)[-1].message.startswith("The hint is still coming")
+        send(held[0])  # (the hint comes after the keys)
+        actions = screen.query_one(ActionList)
+        await wait_for(
+            pilot, lambda: screen.table.hint_panel not in (None, ASKING) and actions.hinted is not None, "the hint"
+        )
+        await pilot.press("a")
+        assert app.focused is actions and actions.highlighted_action == actions.hinted

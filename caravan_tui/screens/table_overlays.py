@@ -96,10 +96,15 @@ class TableOverlays:
         return PanelWords(f"Hint (h: hide · {take_hint_words(key)})", tuple(lines), short=f"Hint ({key}: ready it)")
 
     def ask_hint(self) -> None:
-        """``h``: ask the host for a hint (the panel says so until it comes), or close the hint."""
+        """``h``: ask the host for a hint (the panel says so until it comes), or close the hint.
+        An ``h`` while the hint is still coming says so and keeps the panel: closing it shut out
+        the hint that came after the keys (a second ``h`` typed on a busy host, as if the first
+        had not been heard)."""
         screen, table = self.screen, self.screen.table
         if table.turn is None:
             screen.notify("A hint is for your turn.", severity="warning")
+        elif table.hint_panel == ASKING:
+            screen.notify(no_hint_to_take(table, take_hint_key(screen)))
         elif table.hint_panel is not None:
             screen.open_panel("hint", None)
         else:
