@@ -59,3 +59,18 @@ async def test_a_readies_the_hinted_play_in_the_plays_list(tmp_path, game_id):
         await pilot.press("enter")
         await wait_for(pilot, lambda: table.moves() > moves, "the hinted play")
         assert table.runner.host.actions[moves] == hinted
+
+
+async def test_merchant_lords_hint_panel_says_what_a_does(tmp_path):
+    """Merchant Lord's ``a`` puts the hinted play in its builder (Enter plays it): the panel
+    says so in the kit's words, not "a takes it"."""
+    from test_merchant_lord_screen import at_my_turn, builder_position, play_until
+
+    prefix, state = play_until(builder_position)
+    sale = next(a for a in state.legal_actions() if a[0] == "sell")
+    async with at_my_turn(tmp_path, prefix) as (_app, pilot, table):
+        screen = table.screen
+        screen.show_hint(sale, "")
+        await pilot.pause()
+        title = str(screen.query_one("#hint-panel", TablePanel).border_title)
+        assert title in ("Hint (h: hide · a: ready, enter: play)", "Hint (a: ready it)"), title
