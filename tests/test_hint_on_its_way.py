@@ -15,7 +15,7 @@ from caravan_tui.textual_adapter import notices
 
 from tables import wait_for
 
-COMING = "The hint is still coming: a takes it once it shows."
+COMING = "The hint is still coming: a gets its play ready once it shows."
 
 
 def hint_never_comes(monkeypatch, screen) -> None:

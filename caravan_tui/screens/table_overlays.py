@@ -56,7 +56,7 @@ def no_hint_to_take(table: TableState[Any], key: str | None = TAKE_HINT) -> str:
     asked for is still coming (its panel says so; "h asks for one" read as if ``h`` had not been
     heard, on a busy host where a hint takes seconds), or none was asked for."""
     if table.hint_panel == ASKING:
-        return f"The hint is still coming: {key or TAKE_HINT} takes it once it shows."
+        return f"The hint is still coming: {key or TAKE_HINT} gets its play ready once it shows."
     return "No hint to take: h asks for one."
 
 
