@@ -166,7 +166,7 @@ async def test_a_whole_match_by_keys(tmp_path):
         assert from_hand and from_list
         over = app.screen
         assert "win" in over.headline or "draw" in over.headline
-        assert "(you)" in over.scores and "AI 2" in over.scores
+        assert "(you)" in over.scores and "AI 2: " in over.scores and "(normal)" not in over.scores
         (entry,) = app.store.entries()
         assert entry.snapshot.status == "over"
         await pilot.press("enter", "enter")  # pressed on, as the match ended: nothing leaves the result
