@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -245,6 +247,15 @@ def test_describe_in_plain_words():
         "Bandit (Ace and Crown of one suit): the Ace of Moons and the Huntress"
     )
     assert describe_action(PASS) == "Pass"
+
+
+def test_a_bandit_is_described_in_a_process_that_never_listed_it():
+    """The bug: a bandit's words read its kind from the moves listed so far (hands enumerated in
+    this process), so a bandit read from a save or a log before any hand held it raised KeyError
+    (the test above passed only where an earlier test had listed it)."""
+    code = "from caravan_tui.games.decktet_caravan.rules import describe_action as d; print(d(('bandit', '1M', 'NM')))"
+    said = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert said.strip() == "Bandit (Ace and Crown of one suit): the Ace of Moons and the Huntress"
 
 
 # -- §3 beating -----------------------------------------------------------------------------

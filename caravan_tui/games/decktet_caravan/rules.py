@@ -52,7 +52,7 @@ def describe_action(action: Action) -> str:
         return "Pass"
     parts = readings(action)
     if action[0] == "bandit":
-        return f"Bandit ({BANDIT_NAMES[MOVES[action][4]]}): " + " and ".join(NAMES[c] for c, _ in parts)
+        return f"Bandit ({BANDIT_NAMES[move_of(action)[4]]}): " + " and ".join(NAMES[c] for c, _ in parts)
     names = [NAMES[c] + (f" (as {r})" if (1 << c) & WILD_MASK else "") for c, r in parts]
     return f"Caravan {'-'.join(str(r) for _, r in parts)}: " + ", ".join(names)
 
