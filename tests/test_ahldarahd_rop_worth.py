@@ -10,38 +10,16 @@ from __future__ import annotations
 
 import re
 
-from caravan_tui.engine import normalise_action
-from caravan_tui.games import get_game
+from ahldarahd_seed65 import after
+
 from caravan_tui.games.ahldarahd.cards import ROP
 from caravan_tui.games.ahldarahd.evaluation import item_worth, rop_sale
 from caravan_tui.games.ahldarahd.explain import explain
-from tests.test_ahldarahd_sure_bonus import BEFORE_THE_CLAIM
-
-TURN_2_BUILD = [
-    *BEFORE_THE_CLAIM,
-    ["claim", "red", 9, "Metals"],
-    ["end"],
-    ["claim", "blue", 9, "Dates"],
-    ["end"],
-    ["claim", "red", 3, "Incense"],
-    ["end"],
-    ["open", "RoP red", 0],
-    ["pass"],
-    ["raise", 2],
-    ["raise", 3],
-    ["open", "RoP blue", 0],
-    ["raise", 1],
-    ["pass"],
-    ["open", "RoP green", 0],
-    ["pass"],
-]
 
 
 def position():
-    state = get_game("ahldarahd").new(3, seed=65)
-    for action in TURN_2_BUILD:
-        state.apply(normalise_action(action))
-    return state
+    """Turn 2's build, the auctions done."""
+    return after(39)
 
 
 def test_the_sale_says_the_worth_a_bid_gives_it() -> None:

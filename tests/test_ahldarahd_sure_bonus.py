@@ -8,45 +8,17 @@ top of the sure one, so the hint said "End your build" (the claim "Weaker")."""
 
 from __future__ import annotations
 
+from ahldarahd_seed65 import after
+
 from caravan_tui.ai.policies import hint
-from caravan_tui.engine import normalise_action
-from caravan_tui.games import get_game
 from caravan_tui.games.ahldarahd.evaluation import estimate
 
-BEFORE_THE_CLAIM = [
-    ["free", 21],
-    ["free", 17],
-    ["free", 21],
-    ["free", 20],
-    ["free", 21],
-    ["free", 20],
-    ["done"],
-    ["open", "RoP green", 0],
-    ["pass"],
-    ["raise", 1],
-    ["raise", 4],
-    ["raise", 5],
-    ["pass"],
-    ["open", "RoP red", 0],
-    ["raise", 1],
-    ["raise", 3],
-    ["raise", 5],
-    ["pass"],
-    ["open", "Shah", 0],
-    ["pass"],
-    ["give_shah", 0],
-    ["claim", "blue", 18, "Spices"],
-    ["buy", "blue", 17],
-    ["claim", "red", 16, "Salt"],
-]
 TAKE_METALS = ("claim", "red", 9, "Metals")
 
 
 def position():
-    state = get_game("ahldarahd").new(3, seed=65)
-    for action in BEFORE_THE_CLAIM:
-        state.apply(normalise_action(action))
-    return state
+    """The person's build before the claim that takes the Metals city."""
+    return after(24)
 
 
 def test_taking_the_city_that_pays_a_sure_bonus_beats_ending_the_build() -> None:
