@@ -7,14 +7,12 @@ import dataclasses
 import io
 
 from test_review import finished, snapshot_of
-from textual.widgets import Static
+from test_review_screen import reviewed_from_the_saves, shown
 
 from caravan_tui.bus import MatchOver
 from caravan_tui.games import get_game
 from caravan_tui.saves import SaveStore
 from caravan_tui.screens.history import COLUMNS
-from caravan_tui.screens.review import ReviewScreen
-from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.textual_adapter import screen_lines
 
@@ -29,15 +27,9 @@ async def test_the_review_names_an_ai_seat_as_the_table_did(tmp_path):
     SaveStore(tmp_path).write(kept)
     app = quick_app(tmp_path, 30)
     async with app.run_test(size=SIZE) as pilot:
-        app.open_saves()
-        await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen), "the saves list")
-        await pilot.press("v")
-        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review screen")
-        screen = app.screen
-        await wait_for(pilot, lambda: screen.review is not None, "the review", timeout=60)
+        screen = await reviewed_from_the_saves(pilot, app)
         assert screen.names == ["Ann", "AI 2"]
-        text = "\n".join(str(static.render()) for static in screen.query(Static))
-        assert "(easy)" not in text
+        assert "(easy)" not in shown(screen)
 
 
 async def test_the_result_screen_names_an_ai_seat_as_the_table_did(tmp_path):
