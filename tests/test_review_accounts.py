@@ -202,3 +202,19 @@ def test_a_loss_between_the_hints_moves_is_said_to_be_the_replies_the_search_did
         "with nothing drawn, −47 points (the worst after decision 20, −18 points): the others' replies left you "
         "less than the search grading your moves, and the hints, expected of the positions reached."
     )
+
+
+def test_a_solo_reviews_drift_speaks_of_no_one_elses_replies():
+    """Found in a solo Caravanserai review (seed 7, every hint followed, 39 pieces): the words
+    under its split spoke of "the others' errors" and "the others' replies" in a game no one else
+    plays. Solo, the drift is only the AI's estimates, in the game's measure."""
+    decisions = (_judged(0, 14 / 45, 14 / 45), _judged(6, 30 / 45, 30 / 45))
+    done = Review("caravanserai", "m", 0, 1, 10, 39 / 45, decisions)
+    lines = review_lines(done, NAMES[:1], "Caravanserai")
+    said = lines[lines.index(next(line for line in lines if line.startswith("From 14.0 pieces"))) + 1]
+    assert said == (
+        "The searches' drift: how far your expected length moved between your decisions where you saw nothing new "
+        "(no draw, roll or deal, and no one else plays): only the AI's estimates differing from one position to "
+        "the next."
+    )
+    assert "others" not in said

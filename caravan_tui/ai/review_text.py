@@ -237,9 +237,18 @@ DRIFT_WORDS = (
 )
 
 
+#: the same in a solo game, where no one else plays
+SOLO_DRIFT_WORDS = (
+    "The searches' drift: how far your {measure} moved between your decisions where you saw nothing new (no "
+    "draw, roll or deal, and no one else plays): only the AI's estimates differing from one position to the next."
+)
+
+
 def drift_line(review: Review) -> str | None:
     """What the searches' drift is, where ``split_line`` shows one (None: it shows none)."""
-    return DRIFT_WORDS if review.account().total("drift") else None
+    if not review.account().total("drift"):
+        return None
+    return SOLO_DRIFT_WORDS.format(measure=review.measure.name) if review.players == 1 else DRIFT_WORDS
 
 
 def plain_words(review: Review, names: Sequence[str]) -> str | None:
