@@ -18,6 +18,7 @@ from caravan_tui.screens.action_pause import ActionPause
 from caravan_tui.screens.table_client import acted, cursor_at, cursor_pointed, focused, heard, highlighted, paused, spun
 from caravan_tui.screens.table_seat import TableState
 from caravan_tui.screens.table_status import list_enter, replay_status, seat_status
+from caravan_tui.seat_kinds import OPEN
 from caravan_tui.textual_adapter import message_clock
 from caravan_tui.widgets.seat_table import only_spun
 
@@ -208,3 +209,12 @@ def test_a_key_pressed_before_the_action_came_on_show_does_not_skip_it():
         await lingering
 
     asyncio.run(run())
+
+
+def test_a_seat_kept_for_its_person_is_waited_for_by_their_name():
+    """A rematch keeps the other seat for its person: the table said it waited for "a person to
+    take seat 2", as if anyone could, though only Bob may (the header already named him)."""
+    table = TableState(seat=0, names=("Ann", "Bob"), seat_kinds=("human", OPEN), view={"to_move": 1})
+    assert seat_status(table).plain == "Waiting for Bob to take seat 2 (from the lobby)…"
+    free = replace(table, names=("Ann", "Open seat 2"))
+    assert seat_status(free).plain == "Waiting for a person to take seat 2 (from the lobby)…"
