@@ -86,6 +86,9 @@ class ChipGrid(CursorWidget, KeptRows):
             lines.append(line)
         return Text("\n").join(lines)
 
+    def cursor_drawn(self) -> None:
+        self.refresh_changed_rows()
+
     # -- input --------------------------------------------------------------------------------
 
     def neighbour(self, dx: int, dy: int) -> int | None:
