@@ -1,6 +1,6 @@
 """A table's panels show their focus themselves (``DrawsItsFocus``): a Tab restyles nothing and
 repaints no panel whole, only the edges of the panel left and of the panel reached (their
-``focused--border``: the top and bottom edges in the accent), the plays list's ``▸`` and its
+``focused--border``: the top edge in the accent), the plays list's ``▸`` and its
 highlighted play, the hand's cursor row; the focused panel shows at every game's table, and a
 click focuses a panel as before."""
 
