@@ -11,12 +11,17 @@ from typing import Any
 
 import pytest
 from rich.color import Color as RichColor
+from test_replay import record_a_match
 from textual.color import Color
 from textual.widget import Widget
 
+from caravan_tui.app import CaravanApp
+from caravan_tui.games import GAMES
 from caravan_tui.games.decktet_caravan.card_grid import CardGrid
 from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen
 from caravan_tui.match.runner import MatchRunner
+from caravan_tui.saves import SaveStore
+from caravan_tui.screens.game import GameScreen
 from caravan_tui.seats import SeatSpec
 from caravan_tui.textual_adapter import FOCUSED_BORDER, DrawsItsFocus, Redraws, screen_strips
 from caravan_tui.widgets import ActionList, MatchLog
@@ -93,26 +98,47 @@ async def test_a_tab_round_the_table_repaints_the_edges_and_the_highlight_alone(
         assert REDRAWS.layouts == layouts
 
 
+async def round_the_table(pilot, screen, game_id: str) -> None:
+    """Focus each of the table's panels in turn: the focused panel's top edge in the accent (where
+    it has a ``focused--border``), every other panel's not; the plays list and the log marked
+    ``▸`` only while focused (the mark reads without colour, under ``NO_COLOR``)."""
+    panels = [widget for widget in screen.focus_chain if isinstance(widget, DrawsItsFocus)]
+    assert {ActionList, MatchLog} <= {type(widget) for widget in panels}
+    for focused in panels + panels[:1]:
+        focused.focus()
+        await pilot.pause()
+        for panel in panels:
+            if panel.get_component_styles(FOCUSED_BORDER).has_rule("border_top"):
+                shown = edge_colour(screen, panel, 0) == accent(panel)
+                assert shown == (panel is focused), (game_id, focused.id, panel.id)
+            if isinstance(panel, ActionList | MatchLog):
+                marked = str(panel.border_title).startswith(FOCUS_MARK)
+                assert marked == (panel is focused), (game_id, focused.id, panel.id)
+
+
 @pytest.mark.parametrize("game_id", games_checked_by_default("decktet_caravan", "merchant_lord"))
 async def test_the_focused_panel_shows_at_each_table_and_the_one_left_does_not(tmp_path, game_id):
-    """Round each game's table at 80×24: the focused panel's top edge in the accent (where it has a
-    ``focused--border``), every other panel's not; the plays list and the log marked ``▸`` only
-    while focused (the mark reads without colour, under ``NO_COLOR``)."""
     runner = MatchRunner.new(game_id, [SeatSpec("human")] * 2, ["Ann", "Bob"], 7, {}, None)
     async with table_shown(tmp_path, runner) as (_, pilot, screen):
         await wait_for(pilot, lambda: screen.table.view is not None, "the table")
-        panels = [widget for widget in screen.focus_chain if isinstance(widget, DrawsItsFocus)]
-        assert {ActionList, MatchLog} <= {type(widget) for widget in panels} and len(panels) >= 3
-        for focused in panels + panels[:1]:
-            focused.focus()
-            await pilot.pause()
-            for panel in panels:
-                if panel.get_component_styles(FOCUSED_BORDER).has_rule("border_top"):
-                    shown = edge_colour(screen, panel, 0) == accent(panel)
-                    assert shown == (panel is focused), (game_id, focused.id, panel.id)
-                if isinstance(panel, ActionList | MatchLog):
-                    marked = str(panel.border_title).startswith(FOCUS_MARK)
-                    assert marked == (panel is focused), (game_id, focused.id, panel.id)
+        assert len(screen.focus_chain) >= 3
+        await round_the_table(pilot, screen, game_id)
+
+
+async def test_the_focused_panel_shows_at_a_spectators_table_and_in_a_replay(tmp_path):
+    runner = MatchRunner.new("decktet_caravan", [SeatSpec("human")] * 2, ["Ann", "Bob"], 7, {}, None)
+    async with table_shown(tmp_path, runner, seat=None) as (_, pilot, screen):
+        await wait_for(pilot, lambda: screen.table.view is not None, "the spectator's table")
+        await round_the_table(pilot, screen, "a spectator's")
+    store = SaveStore(tmp_path / "saves")
+    match_id, _seen = await record_a_match(GAMES["decktet_caravan"], store, moves=6)
+    app = CaravanApp(store=store, ai_iterations=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_replay(match_id, seat=0)
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.view is not None, "replay"
+        )
+        await round_the_table(pilot, app.screen, "a replay's")
 
 
 async def test_a_click_focuses_a_panel_and_shows_it(tmp_path):
