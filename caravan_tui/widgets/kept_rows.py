@@ -63,6 +63,15 @@ class KeptRows(Widget):
         if changed:
             super().refresh(*changed)  # (the rows worked out now stand)
 
+    def replace_row(self, y: int, row: Text) -> None:
+        """Row ``y`` is now ``row`` (the rest as they are): repainted alone if it changed, the whole
+        widget if its rows were not worked out at this size."""
+        if self._rows_at != self.size or y >= len(self._rows):
+            self.refresh()
+        elif not same(row, self._rows[y]):
+            self._rows[y] = row
+            super().refresh(Region(0, y, self.size.width, 1))  # (the rows worked out stand)
+
     def render_lines(self, crop: Region) -> list[Strip]:
         if self._rows_at != self.size:
             rendered = self.render()
