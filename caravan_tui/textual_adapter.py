@@ -322,8 +322,8 @@ EDGES = ("top", "right", "bottom", "left")
 class DrawsItsFocus(Widget):
     """A widget whose focus changes no style and repaints it not whole: its focus shows by what
     ``focus_drawn`` repaints, its border's edges drawn as its ``focused--border`` component says
-    (``#log > .focused--border { border: round $accent; }``: the edges that component sets, and
-    only while focused). It has no ``:focus`` rule of its own that changes its look (a restyle
+    (``#log > .focused--border { border-top: round $accent; }``: the edges that component sets,
+    and only while focused). It has no ``:focus`` rule of its own that changes its look (a restyle
     for another cause, the mouse over it, would apply it, and its blur would not take it away).
     Its focus shows as the screen's focus moves (the screen's ``focused``), so the widget losing
     it and the one gaining it repaint in one frame. Textual takes a class's component classes from
@@ -373,9 +373,13 @@ class DrawsItsFocus(Widget):
         changed = []
         for edge in EDGES:
             rule = f"border_{edge}"
-            if look.has_rule(rule):
-                (inline.set_rule(rule, look.get_rule(rule)) if focused else inline.clear_rule(rule))
-                changed.append(edges[edge])
+            if not look.has_rule(rule):
+                continue
+            if focused:
+                inline.set_rule(rule, look.get_rule(rule))
+            else:
+                inline.clear_rule(rule)
+            changed.append(edges[edge])
         self.repaint_outer(*changed)
 
     def repaint_outer(self, *regions: Region) -> None:

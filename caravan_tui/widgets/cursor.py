@@ -1,9 +1,9 @@
 """What every game's board or grid does with its cursor, so that each game supplies only its
 geometry and what choosing means: the arrows move the cursor to the ``neighbour`` that way (what
 the eye sees there; nothing that way, it stays: it never wraps), the widget is drawn again when
-the cursor moves, and its cursor's look and its border (``focused--border``) when it gains or
-loses the focus (``DrawsItsFocus``: nothing restyled), and a click
-puts the cursor on the cell under the pointer (``cell_at``) and acts on it (``clicked``).
+the cursor moves, its cursor's look and its border's ``focused--border`` when it gains or loses
+the focus (``DrawsItsFocus``: nothing restyled), and a click puts the cursor on the cell under the
+pointer (``cell_at``) and acts on it (``clicked``).
 
 A board is drawn from the table's state (``TableDrawn``): the table gives it a look."""
 
