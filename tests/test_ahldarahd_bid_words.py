@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from caravan_tui.games import get_game
 from caravan_tui.games.ahldarahd.cards import ROP
+from caravan_tui.games.ahldarahd.describe import describe
 from caravan_tui.games.ahldarahd.evaluation import item_worth
 from caravan_tui.games.ahldarahd.explain import explain
 
@@ -69,3 +70,13 @@ def test_giving_the_shah_says_its_holder_builds_first_this_turn() -> None:
     assert ("give_shah", 2) in state.legal_actions()
     reason = explain(state, 1, [("give_shah", 2)])
     assert "build{p2:s} first this turn and bid{p2:s} first next turn, before seeing the others" in reason, reason
+
+
+def test_an_auction_for_a_right_of_passage_its_player_holds_names_the_player_once() -> None:
+    """The review read "ai:easy's Right of Passage (now ai:easy's)": the holder said twice."""
+    state = first_auction()
+    state.set_holder(ROP + 2, 2)
+    words = describe(state, ("open", "RoP green", 0))
+    assert words == "Open an auction for {p2:'s} Right of Passage (its player holds it) at 0 gold"
+    state.set_holder(ROP + 2, 3)
+    assert describe(state, ("open", "RoP green", 0)).endswith("Right of Passage (now {p3:'s}) at 0 gold")

@@ -59,7 +59,7 @@ from .terms import (
     SETUP,
     SHAH_GIVE,
 )
-from .trading import judge, traded
+from .trading import judge, offer_net, traded
 from .tuned import tuned_estimate
 
 #: what the prior charges for a gold and for a card spent (points)
@@ -278,9 +278,10 @@ SCREEN_ITERATIONS = 100
 
 
 def vetoed(state: AhldarahdState, seat: int, action: Action, level: str | None = None) -> bool:
-    """No trap offers: an AI seat never proposes a trade by which its partner, by its own lights,
-    loses by accepting, judged from worlds redealt from what the proposer can see (never the
-    partner's real hand). First the partner's judgement (``trading.judge``): an offer by which it
+    """No trap offers: an AI seat never proposes, nor a hint shows, a trade its proposer loses by
+    (``trading.offer_net``), nor one by which its partner, by its own lights, loses by
+    accepting, judged from worlds redealt from what the proposer can see (never the partner's
+    real hand). First the partner's judgement (``trading.judge``): an offer by which it
     expects on average to lose win chance is vetoed at once; then a small search of the partner's
     answer (``answer_value``): the evaluation misses trades whose cost shows only in the turns
     after. The search may still like such an offer (its model of the partner accepts in some
@@ -288,6 +289,8 @@ def vetoed(state: AhldarahdState, seat: int, action: Action, level: str | None =
     comes first, so that the offers it rejects cost it no more than a move."""
     if action[0] != "offer":
         return False
+    if offer_net(state, seat, action) < 0:  # nor one its proposer loses by, as its words say (``describe``)
+        return True
     if judged_losing(state, seat, action):
         return True
     if level in SCREENED and answer_value(state, seat, action, 1, SCREEN_ITERATIONS) < -ANSWER_BELOW:

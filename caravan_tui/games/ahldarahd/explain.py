@@ -14,8 +14,8 @@ from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
 from caravan_tui.words import a_or_an, signed
 
-from .cards import COMMODITY_MASK, ITEM_INDEX, ROP, SHAH, pick_card
-from .evaluation import board_of, commodity_worth, item_worth, projected_all, rop_sale
+from .cards import COMMODITY_MASK, ITEM_INDEX, ROP, SHAH
+from .evaluation import board_of, item_worth, projected_all, rop_sale
 from .maps import (
     COLOUR_INDEX,
     COMMODITIES,
@@ -32,7 +32,7 @@ from .night import loss_routes
 from .offers import offer_words
 from .rules import AhldarahdState
 from .terms import COMPOSE, NIGHT_PRICE, item_words, map_words, plural, poss
-from .trading import judge
+from .trading import judge, offer_net, side_worth
 
 
 def gain(value: float) -> str:
@@ -171,24 +171,16 @@ def _destroy(state: AhldarahdState, seat: int, m: int, r: int) -> str:
     return f"weakens {poss(victim)} hold on {map_words(m, state.n)}; the route is free for {who(seat)}"
 
 
-def _worth(state: AhldarahdState, seat: int, kind: str, value: object, giving: bool) -> float:
-    """What one side of a proposal is worth to ``seat``, in gold."""
-    if kind == "gold":
-        return float(value)  # type: ignore[arg-type]  # a gold side is an amount
-    if kind == "card":
-        k = COMMODITY_INDEX[value]  # type: ignore[index]  # a card side is a commodity name
-        if giving:
-            card = pick_card(state.hand[seat], state.known[seat], k)
-            return item_worth(state, seat, card) if card >= 0 else 0.0
-        return commodity_worth(state, seat, k)
-    return item_worth(state, seat, ITEM_INDEX[value])  # type: ignore[index]  # an item side is its name
-
-
 def _offer(state: AhldarahdState, seat: int, action: Action) -> str:
-    _, partner, give_kind, give_value, ask_kind, ask_value = action
-    net = _worth(state, seat, ask_kind, ask_value, False) - _worth(state, seat, give_kind, give_value, True)
+    partner, ask_kind, ask_value = action[1], action[4], action[5]
+    net = offer_net(state, seat, action)
+    again = ""
+    if ask_kind == "item" and ITEM_INDEX[ask_value] >= ROP and not state.final:
+        # §3.2: every Right of Passage is auctioned each turn, wherever it is: one bought by trade
+        # for 4 gold went back at 0 in the next auction to a seat that had nothing left to bid
+        again = f"; {item_words(ITEM_INDEX[ask_value], seat)} is auctioned again next turn, where any player may win it"
     return (
-        f"if {who(partner)} accept{who(partner, 's')}: worth about {gain(net)} gold to {who(seat)}; "
+        f"if {who(partner)} accept{who(partner, 's')}: worth about {gain(net)} gold to {who(seat)}{again}; "
         f"an AI accepts what raises its own chances, and a decline costs only one of {poss(seat)} 3 proposals"
     )
 
@@ -345,7 +337,7 @@ def _draft_step(state: AhldarahdState, seat: int, action: Action) -> str:
         return f"{partner} {who(state.partner, 'has')} {state.gold[state.partner]} gold"
     if kind in ("give_card", "give_item", "ask_card", "ask_item"):
         giving, thing = kind.startswith("give"), kind.split("_")[1]
-        worth = _worth(state, seat, thing, action[1], giving)
+        worth = side_worth(state, seat, thing, action[1], giving)
         named = f"{a_or_an(action[1])} card" if thing == "card" else item_words(ITEM_INDEX[action[1]])
         return (
             f"{named} is worth about {worth:.0f} gold to {who(seat)}"
