@@ -212,6 +212,11 @@ def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
         return f"{item_words(item)} is worth about 0 gold to {who(seat)}{_kept_from(state, seat, item)}; {leaves}"
     use = f" ({_card_use(state, seat, item % 10)})" if item < ROP else ""
     rival = _rival(state, seat, item, worth)
+    if bid > round(worth):
+        # a bid above the worth it names: what a win keeps from the others is the search's reason
+        # (a hint raised to 2 for a Right of Passage "worth about 1 gold to you" and said no more)
+        kept = _kept_from(state, seat, item)
+        use += kept if kept.startswith(", but") else ", less than the bid"
     return f"{item_words(item)} is worth about {worth:.0f} gold to {who(seat)}{use}; {leaves}{rival}"
 
 
