@@ -58,7 +58,7 @@ def test_a_bid_for_the_shah_says_what_its_winner_gets_not_a_worth_of_0() -> None
 
 def test_a_bid_for_what_is_worth_something_to_you_still_says_its_worth() -> None:
     reason = explain(first_auction(), 1, [("open", "Eyes", 1)])
-    assert reason.startswith("the Eyes of Shamesh is worth about 3 gold to {p1}; a win at 1 leaves {p1} 4 gold")
+    assert reason.startswith("the Eyes of Shamesh is worth about 2 gold to {p1}; a win at 1 leaves {p1} 4 gold")
 
 
 def test_giving_the_shah_says_its_holder_builds_first_this_turn() -> None:

@@ -10,7 +10,7 @@ and nothing is applied except the few trade proposals (judged on a copy):
   reach; a suggested proposal by what it brings if accepted, below ending the build when its
   partner would refuse it by its own judgement (``trading.judge``);
   ending the build is the yardstick (0);
-- bidding (at a few levels, ``considered``): an item's worth to the seat (``item_worth``) less
+- bidding (at a few levels, ``considered``): an item's worth to the seat (``use_worth``) less
   the bid, so the search tries the items it wants at prices it can bear first; passing is the
   yardstick;
 - the Shah goes to the player doing best (they bid first and build first, without hindsight);
@@ -35,10 +35,10 @@ from .evaluation import (
     city_points,
     estimate,
     item_use,
-    item_worth,
     projected,
     projected_all,
     rop_sale,
+    use_worth,
 )
 from .explain import explain
 from .maps import COLOUR_INDEX, COMMODITY_AT, COST, ENDS, MAJORITY, SLOTS
@@ -159,7 +159,7 @@ def _bid_prior(state: AhldarahdState, seat: int, actions: Sequence[Action]) -> l
             item, bid = ITEM_INDEX[action[1]], action[2]
         w = worth.get(item)
         if w is None:
-            w = worth[item] = item_worth(state, seat, item, board)
+            w = worth[item] = use_worth(state, seat, item, board)
         scores.append((w - bid) * GOLD - 0.01 * bid)
     return scores
 

@@ -2,8 +2,9 @@
 (``GameAI.explain``): "claims the Salt city: +4 gold, majority 3 of 5".
 
 Only what the player can see is read: the maps, gold, items and its own hand; an item's or a
-card's worth is the player's own projected gain (``evaluation.item_worth``, in gold); a trade
-offered to it is judged as ``trading.judge`` does, the others' hidden cards by their number.
+card's worth is the gold the player could pay for it and be no worse off by its own projection
+(``evaluation.item_worth``); a trade offered to it is judged as ``trading.judge`` does, the
+others' hidden cards by their number.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from caravan_tui.engine import seat_field as who
 from caravan_tui.words import a_or_an, signed
 
 from .cards import COMMODITY_MASK, ITEM_INDEX, ROP, SHAH
-from .evaluation import board_of, item_worth, projected_all, rop_sale
+from .evaluation import item_worth, projected_all, rop_sale
 from .maps import (
     COLOUR_INDEX,
     COMMODITIES,
@@ -73,12 +74,7 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
         cards = state.hand[seat].bit_count()
         if state.final:  # no later turns: gold only breaks a tie, cards score nothing
             return f"ends {poss(seat)} last build: {state.gold[seat]} gold left counts only in a tie"
-        kept = f"keeps {state.gold[seat]} gold and {plural(cards, 'card')} for later turns"
-        if kind == "end" and _city_in_reach(state, seat):
-            # what the AI weighs, said: a city still to take carries the hope of a bonus (a point
-            # less than a sure one) that a city taken loses, so ending can rank above taking one
-            kept += "; the AI counts a city still to take with the hope of a bonus, a city taken without it"
-        return kept
+        return f"keeps {state.gold[seat]} gold and {plural(cards, 'card')} for later turns"
     if kind in ("open", "raise", "pass"):
         return _bid(state, seat, action)
     if kind == "give_shah":
@@ -90,25 +86,6 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
     if kind == "trade_with":
         return _proposal(state, seat, line)
     return _draft_step(state, seat, action)
-
-
-def _city_in_reach(state: AhldarahdState, seat: int) -> bool:
-    """Whether a claim or purchase ``seat`` may make now takes a city whose hope of a bonus the
-    evaluation drops once taken (``evaluation.W_BONUS_HOPE``): one on its own map of a commodity
-    it holds nowhere abroad, or abroad of a commodity it does not hold at home."""
-    board = board_of(state)
-    home, abroad = board.home[seat], board.abroad[seat]
-    for action in state.legal_actions():
-        if action[0] not in ("claim", "buy"):
-            continue
-        m, r = COLOUR_INDEX[action[1]], action[2] - 1
-        for slot in ENDS[r]:
-            if state.ctrl[m * SLOTS + slot] == seat or state.routes_into(m, slot, seat) + 1 < MAJORITY[slot]:
-                continue
-            c = COMMODITY_AT[m][slot]
-            if (m == seat and not abroad[c]) or (m != seat and not home >> c & 1):
-                return True
-    return False
 
 
 def _proposal(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
