@@ -148,6 +148,45 @@ async def test_an_opponents_move_at_a_decktet_table_is_one_state(tmp_path):
         assert update and assigned.index(update[0]) == 0  # (the move's first state holds the flash)
 
 
+async def test_the_opponents_move_and_our_turn_are_one_state(tmp_path):
+    """The opponent's ``Update`` and our ``YourTurn``, sent together, are one state assigned: the
+    widgets are told once (two states ran every watcher twice)."""
+    app = quick_app(tmp_path, 10, home=False)
+    app.move_pause = 0.0
+    table = Table(app, "decktet_caravan", DecktetCaravanScreen, 3, {"hands": 1})
+    async with app.run_test(size=(80, 24)) as pilot, table:
+        screen = table.screen
+        if table.runner.host.state.to_move() == 0:
+            await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
+            screen.act(screen.table.legal[0])
+        await wait_for(pilot, lambda: screen.table.view is not None and screen.table.view["to_move"] == 1, "its turn")
+        was, assigned = screen.table, []
+        screen.watch(screen, "table_state", lambda state: assigned.append(state), init=False)
+        await table.bot_plays(lambda legal: next(a for a in legal if a != PASS))
+        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn again")
+        first = assigned[0]  # (the turn's view and the turn itself, together)
+        assert first.view is not was.view and first.turn is not None and first.view is screen.table.view
+
+
+async def test_a_play_and_the_hosts_answer_are_one_state(tmp_path):
+    """Our play (our turn over, the ticks cleared) and the host's answer (the move's view and
+    its log line) are one state assigned: the widgets are told once."""
+    app = quick_app(tmp_path, 10, home=False)
+    app.move_pause = 0.0
+    table = Table(app, "decktet_caravan", DecktetCaravanScreen, 3, {"hands": 1})
+    async with app.run_test(size=(80, 24)) as pilot, table:
+        screen = table.screen
+        if table.runner.host.state.to_move() == 1:
+            await table.bot_plays(lambda legal: next(a for a in legal if a != PASS))
+        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
+        was, assigned = screen.table, []
+        screen.watch(screen, "table_state", lambda state: assigned.append(state), init=False)
+        screen.act(next(action for action in screen.table.legal if action != PASS))
+        assert screen.table.turn is None and not assigned  # (read back at once; drawn with the answer)
+        await wait_for(pilot, lambda: screen.moves.held is None, "the host's answer")
+        assert assigned[0].turn is None and assigned[0].view is not was.view and len(assigned[0].log) > len(was.log)
+
+
 async def test_the_footer_drops_the_pass_key_in_the_frame_that_ends_our_turn(tmp_path):
     """The footer follows the keys a turn's change brings as the state changes (Textual tells it
     only after the next frame, which then laid the table out a second time)."""
@@ -163,8 +202,17 @@ async def test_the_footer_drops_the_pass_key_in_the_frame_that_ends_our_turn(tmp
             screen.act(next(action for action in screen.table.legal if action != PASS))
             await table.bot_plays(lambda legal: next(a for a in legal if a != PASS))
         await wait_for(pilot, lambda: "Pass" in [key.description for key in footer.shown_keys], "the Pass key")
+        frames, seen = REDRAWS.frames, []
+
+        def answered() -> bool:  # (the play's frames wait for the host's answer)
+            if screen.moves.held is None:
+                seen.append(("Pass" in [key.description for key in footer.shown_keys], REDRAWS.frames))
+            return bool(seen)
+
         screen.act(PASS)
-        assert "Pass" not in [key.description for key in footer.shown_keys]  # (before any frame)
+        await wait_for(pilot, answered, "the host's answer")
+        shown, drawn = seen[0]
+        assert not shown and drawn - frames <= 1  # (gone in the one frame of the play and its answer)
 
 
 async def test_a_new_line_scrolls_the_log_in_the_frame_that_draws_it():
