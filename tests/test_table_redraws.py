@@ -185,6 +185,7 @@ async def test_a_play_and_the_hosts_answer_are_one_state(tmp_path):
         assert screen.table.turn is None and not assigned  # (read back at once; drawn with the answer)
         await wait_for(pilot, lambda: screen.moves.held is None, "the host's answer")
         assert assigned[0].turn is None and assigned[0].view is not was.view and len(assigned[0].log) > len(was.log)
+        assert len(assigned) == 1  # (the list's highlight gone with the play: its report changes nothing)
 
 
 async def test_the_footer_drops_the_pass_key_in_the_frame_that_ends_our_turn(tmp_path):
