@@ -18,7 +18,7 @@ from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen
 from caravan_tui.screens import table_moves
 from caravan_tui.screens.chat import ChatInput
 from caravan_tui.screens.table_seat import TableState
-from caravan_tui.textual_adapter import Redraws
+from caravan_tui.textual_adapter import Redraws, screen_strips
 from caravan_tui.widgets import ActionList, MatchLog
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.lists import StopAtEnds
@@ -228,6 +228,44 @@ async def test_a_new_line_scrolls_the_log_in_the_frame_that_draws_it():
         assert log.scroll_y == log.max_scroll_y > 0
         log.table_state = TableState(seat=0, log=(*table.log, ("Bob plays.", True)))
         assert log.scroll_y == log.max_scroll_y  # (before any frame)
+
+
+async def test_a_new_line_draws_one_row_of_the_log_and_the_log_looks_as_drawn_anew():
+    """A new line scrolls the log by a row; the rows it keeps are the ones it drew (Textual styled
+    every row again after the scroll), and what shows is what a log given every line at once
+    shows. Focused (restyled), every row is drawn again."""
+    lines = tuple((f"Ann plays {n}.", n % 3 == 0) for n in range(30))
+    app, fresh = SideApp(), SideApp()
+    async with app.run_test(size=(40, 24)) as pilot:
+        log = app.query_one(MatchLog)
+        log.table_state = TableState(seat=0, log=lines)
+        await pilot.pause()
+        cells(app.screen)
+        drawn: list[int] = []
+        render_line = log.render_line
+        log.render_line = lambda y: drawn.append(y) or render_line(y)  # type: ignore[method-assign]
+        log.table_state = TableState(seat=0, log=(*lines, ("Bob plays.", True)))
+        await pilot.pause()
+        shown = cells(app.screen)
+        assert len(drawn) == 1  # (the new line's row)
+        drawn.clear()
+        log.focus()
+        await pilot.pause()
+        focused = cells(app.screen)
+        assert len(drawn) >= log.scrollable_content_region.height  # (restyled: every row again)
+    async with fresh.run_test(size=(40, 24)) as pilot:
+        log = fresh.query_one(MatchLog)
+        log.table_state = TableState(seat=0, log=(*lines, ("Bob plays.", True)))
+        await pilot.pause()
+        assert cells(fresh.screen) == shown
+        log.focus()
+        await pilot.pause()
+        assert cells(fresh.screen) == focused
+
+
+def cells(screen) -> list[list[tuple[str, object]]]:
+    """What ``screen`` shows, each row's runs of text and their styles."""
+    return [[(segment.text, segment.style) for segment in strip] for strip in screen_strips(screen)]
 
 
 async def test_a_play_and_the_hosts_answer_are_drawn_in_one_frame(tmp_path, monkeypatch):
