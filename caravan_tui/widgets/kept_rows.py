@@ -6,6 +6,10 @@ a line to a season. Here each row of the text is drawn as Textual draws it and k
 shows (its characters and their styles), so a refresh draws again only the rows that changed.
 For a text whose rows fit the widget's width (its ``render`` wraps them itself).
 
+A change the widget knows touches rows, not its size (a tick, the plays list's highlight ticking a
+play's cards), is ``repaint_rows``: the text worked out at once and only the rows that differ
+repainted, so the frame draws those rows of the widget and not its border and other rows again.
+
 The text itself is worked out again only after the widget was refreshed, restyled or resized: a
 frame draws every widget under the box that holds all of its changes (a key that moves the plays
 list's highlight and ticks a card of the hand draws the season between them), and a season asked
@@ -46,6 +50,23 @@ class KeptRows(Widget):
         self._rows_at = None
         super().notify_style_update()
 
+    def repaint_rows(self) -> None:
+        """Repaint the rows whose text changed, the text worked out now; all of the widget when it
+        has no rows drawn at its size yet, or the text has more or fewer rows."""
+        if self._rows_at != self.size or not self._rows:
+            self.refresh()
+            return
+        rendered = self.render()
+        rows = list(rendered.split("\n")) if isinstance(rendered, Text) else []
+        if len(rows) != len(self._rows):
+            self.refresh()
+            return
+        changed = [y for y, (was, now) in enumerate(zip(self._rows, rows)) if not same_row(was, now)]
+        self._rows = rows
+        width = self.size.width
+        for y in changed:
+            super().refresh(Region(0, y, width, 1))  # (Widget's: the rows kept are the ones now shown)
+
     def render_lines(self, crop: Region) -> list[Strip]:
         if self._rows_at != self.size:
             rendered = self.render()
@@ -68,3 +89,8 @@ class KeptRows(Widget):
             strip = Visual.to_strips(self, visualize(self, row, markup=False), width, 1, style)[0]
             self._row_strips[key] = strip
         return strip
+
+
+def same_row(was: Text, now: Text) -> bool:
+    """Whether two rows show the same: characters, their styles and the row's own style."""
+    return was.plain == now.plain and was.spans == now.spans and was.style == now.style
