@@ -16,12 +16,14 @@ from caravan_tui.widgets.typed_input import TypedInput
 class ChatInput(TypedInput):
     """One line to say to the table, typed in place of the status line: enter sends, escape
     does not. It is part of the table rather than a dialog over it, so opening and closing it
-    lays out one line instead of drawing the whole table again, dimmed, under a modal screen."""
+    draws one line instead of drawing the whole table again, dimmed, under a modal screen. It
+    lies docked under the status line's last row, which draws it while it is open
+    (``StatusLine.show_line``); it takes the focus only then."""
 
     BINDINGS = [Binding("enter", "submit", "Say it"), Binding("escape", "cancel", "Cancel")]
     PROMPT = "Say to the table (enter sends, escape cancels)"
     DEFAULT_CSS = """
-    ChatInput { height: 1; border: none; padding: 0 1; display: none; background: $boost; }
+    ChatInput { dock: bottom; width: 100%; height: 1; border: none; padding: 0 1; background: $boost; }
     ChatInput:focus { border: none; }
     """
 
@@ -36,6 +38,7 @@ class ChatInput(TypedInput):
         # a steady cursor: a blinking one redrew the line twice a second for as long as it is
         # open, and over SSH sent it each time (an idle session draws nothing)
         self.set_reactive(Input.cursor_blink, False)
+        self.can_focus = False  # (closed: a tab passes it by; ``TableChat`` opens it)
         self._finished = False  # said or dropped: the line says it once
 
     def on_focus(self) -> None:
