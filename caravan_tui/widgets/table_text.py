@@ -13,9 +13,11 @@ from typing import Any
 
 from rich.console import Console, RenderableType
 from rich.text import Text
+from textual.cache import LRUCache
 from textual.geometry import Region
 from textual.reactive import var
 from textual.strip import Strip
+from textual.visual import Visual
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -104,6 +106,9 @@ class StatusLine(TableText):
         super().__init__(lambda _view, table: text(table), **kwargs)
         self.line_of = text
         self.lines, self._wrapped = lines, 1
+        #: the rows drawn for each text shown (``render_line``): an arrow back to a play met before
+        #: shows the words it showed
+        self._drawn: LRUCache[tuple[Any, ...], list[Strip]] = LRUCache(16)
         if lines > 1:  # (inline: the app's stylesheet gives it one line)
             self.styles.height, self.styles.max_height = "auto", lines
 
@@ -123,6 +128,17 @@ class StatusLine(TableText):
         typed = line.render_lines(Region(crop.x, 0, crop.width, 1))[0]
         empty = Strip.blank(crop.width, self.rich_style)
         return [typed if y == last else empty for y in crop.line_range]
+
+    def render_line(self, y: int) -> Strip:
+        """Row ``y`` of the words, as Textual draws them, kept by the words drawn."""
+        content, (width, height), style = self.content, self.size, self.visual_style
+        if not isinstance(content, Text):
+            return super().render_line(y)
+        shows = (content.plain, tuple(content.spans), content.style, width, height, style)
+        rows = self._drawn.get(shows)
+        if rows is None:
+            rows = self._drawn[shows] = Visual.to_strips(self, self.visual, width, height, style)
+        return rows[y] if y < len(rows) else Strip.blank(width, style.rich_style)
 
     def redraw(self) -> None:
         if self.table_state is None:
