@@ -6,7 +6,9 @@ from dataclasses import dataclass
 
 from textual.binding import Binding
 from textual.events import Paste
+from textual.geometry import Region
 from textual.message import Message
+from textual.strip import Strip
 from textual.widgets import Input
 
 from caravan_tui.bus import MAX_CHAT
@@ -43,6 +45,13 @@ class ChatInput(TypedInput):
 
     def on_focus(self) -> None:
         self._finished = False
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """Closed, it lies under the status line, which covers it: nothing of it is seen (a frame
+        that draws the status line draws the widgets under it too)."""
+        if not self.can_focus:
+            return [Strip.blank(crop.width)] * crop.height
+        return super().render_lines(crop)
 
     def on_paste(self, event: Paste) -> None:
         """A paste's first line, as much of it as the line has room for; the rest is cut, and
