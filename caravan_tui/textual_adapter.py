@@ -67,6 +67,10 @@ that breaks one of these breaks it here, and the tests that use it say so.
   itself (``Widget._scroll_update``, what the layout would call) and lays out only when one comes
   or goes. Retired when Textual lays out only a widget whose size follows what it holds (no
   upstream issue yet).
+- ``message_clock``: a key pressed before an opponent's action came on show is no answer to it
+  (``ActionPause``): a key's time (``Message.time``, public) is read on Textual's own clock
+  (``textual._time.get_time``: monotonic, but ``perf_counter`` on Windows), which is private.
+  Retired by a public clock for ``Message.time``.
 """
 
 from __future__ import annotations
@@ -196,6 +200,11 @@ def draw_when_read() -> None:
     Screen._compositor_refresh = unless_headless  # type: ignore[method-assign,assignment]
     Pilot.pause = drawn_pause  # type: ignore[method-assign,assignment]
     App._shutdown = drawn_last  # type: ignore[method-assign,assignment]
+
+
+def message_clock() -> float:
+    """Now, on the clock Textual stamps each message's ``time`` with."""
+    return get_time()
 
 
 def key_parser() -> XTermParser:

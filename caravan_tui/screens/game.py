@@ -266,7 +266,7 @@ class GameScreen(BaseScreen, Generic[V]):
         """A key pressed while an opponent's action is on show shows the rest of their actions at
         once and does nothing else (an Enter meant to skip must not act on our next turn); else
         the "since your last turn" panel closes (``TableOverlays.key``)."""
-        if self.pause.skip():
+        if self.pause.skip(event.time):
             event.stop()
             event.prevent_default()
             return
