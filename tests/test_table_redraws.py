@@ -315,3 +315,30 @@ def test_a_frames_changes_are_drawn_in_bands_of_the_rows_they_cover():
     regions = {Region(50, 3, 30, 1), Region(0, 18, 48, 1), Region(0, 19, 48, 2), Region(2, 10, 5, 1)}
     assert changed_bands(regions) == [Region(50, 3, 30, 1), Region(2, 10, 5, 1), Region(0, 18, 48, 3)]
     assert changed_bands({Region(0, 0, 10, 2), Region(5, 1, 10, 1)}) == [Region(0, 0, 15, 2)]
+
+
+class StatusApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield StatusLine(lambda table: Text(table), id="status")
+
+
+async def test_the_status_line_draws_a_text_it_showed_before_from_the_rows_it_kept(monkeypatch):
+    """An arrow down and back up in the plays list shows the status line's words of the play met
+    before: they are drawn once, not at each arrow."""
+    app = StatusApp()
+    drawn: list[object] = []
+    made = Visual.to_strips
+
+    def counted(widget, *args, **kwargs):
+        if isinstance(widget, StatusLine):
+            drawn.append(widget)
+        return made(widget, *args, **kwargs)
+
+    monkeypatch.setattr(Visual, "to_strips", staticmethod(counted))
+    async with app.run_test(size=(40, 4)) as pilot:
+        status = app.query_one(StatusLine)
+        for words in ("Enter plays one", "Enter plays two", "Enter plays one", "Enter plays two"):
+            status.table_state = words  # type: ignore[assignment]  # (a state whose words are itself)
+            await pilot.pause()
+            assert screen_lines(app.screen)[0].startswith(words)
+        assert len(drawn) == 2
