@@ -16,9 +16,11 @@ from caravan_tui.screens.table_client import cursor_at, focused, highlighted, sp
 from caravan_tui.screens.table_keys import shown_plays
 from caravan_tui.screens.table_seat import TableState
 from caravan_tui.screens.table_status import ai_thinking
+from caravan_tui.textual_adapter import repaint_at_once
 from caravan_tui.widgets import ActionList
 from caravan_tui.widgets.cursor import CursorWidget
 from caravan_tui.widgets.footer import KeysFooter
+from caravan_tui.widgets.table_text import StatusLine
 
 if TYPE_CHECKING:
     from caravan_tui.screens.game import GameScreen
@@ -34,6 +36,7 @@ class TableReports:
         self.waiting: list[Change] = []
         self.drawing = False
         self.spinner: Timer | None = None
+        self.status: StatusLine | None = None
 
     def start(self) -> None:
         """Once the table is mounted: the spinner (it ticks only while an AI thinks: an idle
@@ -41,6 +44,7 @@ class TableReports:
         reported into the state (what the status line says Enter does is worked out from it)."""
         screen = self.screen
         self.spinner = screen.set_interval(0.15, self.tick, pause=True)
+        self.status = screen.query_one(StatusLine)
         screen.watch(screen, "focused", self.focus_moved)
         for board in screen.query("#table CursorWidget").results(CursorWidget):
             if board.id is not None:
@@ -100,8 +104,12 @@ class TableReports:
         self.screen.table_state = table  # (the same state: nothing is drawn)
 
     def focus_moved(self, widget: Widget | None) -> None:
+        """The focus moved: into the state, and the status line drawn in the frame that shows the
+        focus move (``DrawsItsFocus``)."""
         self.report(lambda table: focused(table, None if widget is None else widget.id))
         self.screen.selection_changed()
+        if self.status is not None:
+            repaint_at_once(self.status)
 
     def cursor_of(self, board: str) -> Callable[[Any], None]:
         def moved(cell: Any) -> None:

@@ -6,10 +6,6 @@ a line to a season. Here each row of the text is drawn as Textual draws it and k
 shows (its characters and their styles), so a refresh draws again only the rows that changed.
 For a text whose rows fit the widget's width (its ``render`` wraps them itself).
 
-A change the widget knows touches rows, not its size (a tick, the plays list's highlight ticking a
-play's cards), is ``repaint_rows``: the text worked out at once and only the rows that differ
-repainted, so the frame draws those rows of the widget and not its border and other rows again.
-
 The text itself is worked out again only after the widget was refreshed, restyled or resized: a
 frame draws every widget under the box that holds all of its changes (a key that moves the plays
 list's highlight and ticks a card of the hand draws the season between them), and a season asked
@@ -50,10 +46,10 @@ class KeptRows(Widget):
         self._rows_at = None
         super().notify_style_update()
 
-    def repaint_rows(self) -> None:
-        """Repaint the rows whose text changed, the text worked out now; all of the widget when it
-        has no rows drawn at its size yet, or the text has more or fewer rows."""
-        if self._rows_at != self.size or not self._rows:
+    def refresh_changed_rows(self) -> None:
+        """Repaint the rows whose text changed (the focus's look of a hand: its cursor, its dimmed
+        cards), and no other: the whole widget if its rows were not worked out at this size."""
+        if self._rows_at != self.size:
             self.refresh()
             return
         rendered = self.render()
@@ -61,11 +57,20 @@ class KeptRows(Widget):
         if len(rows) != len(self._rows):
             self.refresh()
             return
-        changed = [y for y, (was, now) in enumerate(zip(self._rows, rows)) if not same_row(was, now)]
-        self._rows = rows
         width = self.size.width
-        for y in changed:
-            super().refresh(Region(0, y, width, 1))  # (Widget's: the rows kept are the ones now shown)
+        changed = [Region(0, y, width, 1) for y, (row, was) in enumerate(zip(rows, self._rows)) if not same(row, was)]
+        self._rows = rows
+        if changed:
+            super().refresh(*changed)  # (the rows worked out now stand)
+
+    def replace_row(self, y: int, row: Text) -> None:
+        """Row ``y`` is now ``row`` (the rest as they are): repainted alone if it changed, the whole
+        widget if its rows were not worked out at this size."""
+        if self._rows_at != self.size or y >= len(self._rows):
+            self.refresh()
+        elif not same(row, self._rows[y]):
+            self._rows[y] = row
+            super().refresh(Region(0, y, self.size.width, 1))  # (the rows worked out stand)
 
     def render_lines(self, crop: Region) -> list[Strip]:
         if self._rows_at != self.size:
@@ -91,6 +96,6 @@ class KeptRows(Widget):
         return strip
 
 
-def same_row(was: Text, now: Text) -> bool:
-    """Whether two rows show the same: characters, their styles and the row's own style."""
-    return was.plain == now.plain and was.spans == now.spans and was.style == now.style
+def same(row: Text, was: Text) -> bool:
+    """Whether two rows draw alike (their characters and styles)."""
+    return row.plain == was.plain and row.spans == was.spans and row.style == was.style

@@ -9,7 +9,7 @@ from textual.reactive import var
 from textual.widgets import RichLog
 
 from caravan_tui.safe_text import LONG, plain
-from caravan_tui.textual_adapter import ScrollsInPlace, SteadyScrollbars
+from caravan_tui.textual_adapter import FOCUSED_BORDER, DrawsItsFocus, ScrollsInPlace, SteadyScrollbars
 from caravan_tui.widgets.focus_mark import mark_focus
 from caravan_tui.widgets.seat_table import LogLine, SeatTable
 
@@ -63,11 +63,22 @@ class LogLines(RichLog, SteadyScrollbars, ScrollsInPlace):
                 self._write(line, emphasis)
 
 
-class MatchLog(LogLines):
-    """The table's log, drawn from the table's state (its ``log``)."""
+class MatchLog(LogLines, DrawsItsFocus):
+    """The table's log, drawn from the table's state (its ``log``). Its focus shows by its border
+    (``#log > .focused--border``) and its title's ``▸``, each repainted alone (``DrawsItsFocus``),
+    as the plays list's does: the tint Textual's log takes on focus changes every cell of it."""
+
+    COMPONENT_CLASSES = {FOCUSED_BORDER}
+    DEFAULT_CSS = """
+    MatchLog:focus { background-tint: $foreground 0%; }
+    """
 
     #: the table's state, bound to the screen's (``data_bind``)
     table_state: var[SeatTable | None] = var(None, init=False)
+
+    def focus_drawn(self, focused: bool) -> None:
+        super().focus_drawn(focused)
+        mark_focus(self, focused)
 
     def watch_table_state(self, table: SeatTable | None) -> None:
         if table is not None and table.log is not self.entries:

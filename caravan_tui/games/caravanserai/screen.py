@@ -78,7 +78,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     """
     DEFAULT_CSS = """
     #cs-board { border: round $primary; border-left: none; border-right: none; }
-    #cs-board:focus { border: heavy $accent; border-left: none; border-right: none; }
+    #cs-board > .focused--border { border-top: heavy $accent; border-bottom: heavy $accent; }
     #cs-info, #cs-seats, #cs-turn { padding: 0 1; }
     #cs-turn { color: $text-muted; height: auto; max-height: 2; }
     #cs-legend { height: 1fr; color: $text-muted; overflow: hidden; padding: 0 1; text-wrap: nowrap; }

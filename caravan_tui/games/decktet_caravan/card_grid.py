@@ -98,7 +98,7 @@ class CardGrid(ChipGrid):
         marks = (look.marked & held, look.ticked & held, look.plays)
         if marks != (self.marked, self.selected, self.plays):
             self.marked, self.selected, self.plays = marks
-            self.repaint_rows()  # (a tick, the highlight's play: the rows it changed)
+            self.refresh_changed_rows()  # (a tick, the highlight's play: the rows it changed)
 
     def selection(self) -> tuple[str, ...]:
         """The ticked cards, in hand order."""
@@ -110,6 +110,10 @@ class CardGrid(ChipGrid):
     def render(self) -> Text:
         self.dimmed = dimmed_cards(self.keys, self.plays, self.selected if self.has_focus else frozenset())
         return super().render()
+
+    def focus_in_every_chip(self) -> bool:
+        """With cards ticked, the focus dims those in no play with them (``render``)."""
+        return bool(self.selected)
 
     def chip(self, index: int) -> Text:
         card = self.chips[index][0]
