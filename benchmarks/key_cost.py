@@ -138,7 +138,7 @@ async def measure(args: argparse.Namespace) -> dict:
                 await timed("nav", key)
             await timed("chat", "t", wait=lambda: line.has_focus)
             # (the focus goes back once the line is closed: a tab pressed before would move it on)
-            await timed("escape", "escape", wait=lambda: not line.display and not line.has_focus)
+            await timed("escape", "escape", wait=lambda: isinstance(app.focused, ActionList))
             await tab()  # round the table's widgets, and back to the plays list
             while not actions.has_focus:
                 await tab()

@@ -80,7 +80,7 @@ from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen, rating_changes_line, resigned_line
 from caravan_tui.screens.table_seat import brief_names
-from caravan_tui.textual_adapter import FailureHook, end_failed, keep_failure
+from caravan_tui.textual_adapter import FailureHook, draw_changes_apart, end_failed, keep_failure
 
 if TYPE_CHECKING:
     from caravan_tui.escape_driver import InputFailed
@@ -126,6 +126,8 @@ FAILURE_LOG = "last-failure.txt"
 MOVES = frozenset({"up", "down", "left", "right", "pageup", "pagedown", "home", "end"})
 #: the requests the hub answers by seating the person at a table (``Joined``) or refusing
 SEATING = (CreateMatch, JoinSeat, PlayAgain, Watch)
+
+draw_changes_apart()  # (every app of the process: a frame draws each band of its changes alone)
 
 
 def moves_only(key: Key, focus: DOMNode) -> bool:

@@ -51,6 +51,15 @@ that breaks one of these breaks it here, and the tests that use it say so.
   virtual size, ``ScrollView._size_updated`` finds that unlike the list's own (taller) virtual
   size and updates the scrollbars (at a table, each chat line's opening and closing, each play).
   Retired when Textual compares with what it last applied (no upstream issue yet).
+- ``draw_changes_apart``: a frame that is not a layout draws the box that holds every change on
+  the screen, and every widget under that box whole (from its kept lines, each line filtered
+  again): an arrow in the plays list (its row at the top right), the hand's ticked row and the
+  status line (at the bottom left) drew the season, the log, the info panel and the containers
+  between them, about a third of the frame. Here each band of rows the changes cover is drawn
+  alone, and each widget under a band only for the band's rows (``Compositor.render_partial_update``
+  and ``_render_chops``, private, replaced). What reaches the terminal is the same: the changed
+  spans, cut where Textual cuts them. Retired by Textual drawing each region of a partial update
+  alone (no upstream issue yet).
 - ``ScrollsInPlace``: Textual lays the whole screen out each time a widget's virtual size (how
   far it scrolls) changes (``Widget.virtual_size`` is a layout reactive), even for a list or a
   log whose place and size the stylesheet fixes: a play laid the table out twice, once for the
@@ -86,6 +95,7 @@ from typing import Any
 import textual._wait as idle_wait
 from rich.console import RenderableType
 from textual import events
+from textual._compositor import ChopsUpdate, Compositor
 from textual._context import message_hook
 from textual._time import get_time
 from textual._xterm_parser import XTermParser
@@ -320,6 +330,66 @@ class ScrollsInPlace(ScrollView):
             self.refresh(layout=True)
         else:
             self._scroll_update(size)  # (a scrollbar shown or hidden lays the screen out)
+
+
+def draw_changes_apart() -> None:
+    """From now on a frame that is not a layout draws each band of rows its changes cover alone
+    (``changed_bands``), each widget under a band for the band's rows only; what it sends the
+    terminal is what Textual's frame sends (the changed spans)."""
+    if getattr(Compositor.render_partial_update, "draws_apart", False):
+        return
+
+    def render_partial_update(compositor: Compositor) -> ChopsUpdate | None:
+        changed = compositor._dirty_regions.copy()
+        compositor._dirty_regions.clear()
+        if not changed:
+            return None
+        spans = list(compositor._regions_to_spans(changed))
+        rendered = {y for y, _, _ in spans}
+        chops: list[dict[int, Strip | None]] = [dict.fromkeys(cut_set[:-1]) for cut_set in compositor.cuts]
+        screen = compositor.size.region
+        for band in changed_bands(changed):
+            draw_band(compositor, band.intersection(screen), rendered, chops)
+        return ChopsUpdate(chops, spans, [cut_set[1:] for cut_set in compositor.cuts])
+
+    render_partial_update.draws_apart = True  # type: ignore[attr-defined]
+    Compositor.render_partial_update = render_partial_update  # type: ignore[method-assign,assignment]
+
+
+def changed_bands(regions: set[Region]) -> list[Region]:
+    """The boxes of rows ``regions`` cover, one a run of rows that touch or overlap (a region of
+    a band may be narrower than the band: the band's box is drawn whole, as Textual drew the box
+    of every change)."""
+    bands: list[Region] = []
+    for region in sorted(regions, key=lambda region: region.y):
+        if bands and region.y <= bands[-1].bottom:
+            bands[-1] = bands[-1].union(region)
+        else:
+            bands.append(region)
+    return bands
+
+
+def draw_band(compositor: Compositor, crop: Region, rendered: set[int], chops: list[dict[int, Strip | None]]) -> None:
+    """The screen's lines within ``crop`` that are ``rendered`` into ``chops``, as Textual's
+    ``_render_chops`` puts them (the front-most widget's strip wins each cut), each widget asked
+    for the lines it has within ``crop`` alone."""
+    if not crop:
+        return
+    cuts = compositor.cuts
+    for widget, (region, clip) in compositor.visible_widgets.items():
+        shown = region.intersection(clip).intersection(crop)
+        if not shown:
+            continue
+        strips = widget.render_lines(Region(shown.x - region.x, shown.y - region.y, shown.width, shown.height))
+        first_cut, last_cut = shown.column_span
+        for y, strip in zip(shown.line_range, strips):
+            if y not in rendered:
+                continue
+            line = chops[y]
+            line_cuts = [cut for cut in cuts[y] if last_cut >= cut >= first_cut]
+            for cut, piece in zip(line_cuts, strip.divide([cut - shown.x for cut in line_cuts[1:]])):
+                if line.get(cut) is None:
+                    line[cut] = piece
 
 
 #: the component class whose border a ``DrawsItsFocus`` widget shows while focused

@@ -81,3 +81,23 @@ async def test_a_key_clicked_in_the_footer_is_pressed():
         await pilot.click(KeysFooter, offset=(2, 0))  # on "? Rules"
         await pilot.pause()
         assert pressed == ["rules"]
+
+
+async def test_keys_met_again_are_drawn_from_the_line_kept_for_them(monkeypatch):
+    """The focus back and forth between two sets of keys (a chat line opened and closed) works the
+    footer's line out once a set: the keys met again show the line drawn for them before."""
+    app = Table()
+    worked_out: list[tuple[str, ...]] = []
+    keys_line = KeysFooter.keys_line
+
+    def counted(footer: KeysFooter):
+        worked_out.append(tuple(entry.description for entry in footer.shown_keys))
+        return keys_line(footer)
+
+    monkeypatch.setattr(KeysFooter, "keys_line", counted)
+    async with app.run_test(size=(80, 8)) as pilot:
+        for focus in ("plain", "typing", "plain", "typing", "plain"):
+            app.query_one(f"#{focus}").focus()
+            await pilot.pause()
+            assert screen_lines(app.screen)[-1].startswith("? Rules" if focus == "plain" else "⏎ Say it")
+        assert len(worked_out) == len(set(worked_out)) == 2

@@ -33,6 +33,7 @@ from caravan_tui.widgets import ActionList, MatchLog, TablePanel
 from caravan_tui.widgets.away_notice import away_line
 from caravan_tui.widgets.footer import PALETTE_WIDTH, KeysFooter, keys_shown
 from caravan_tui.widgets.log import LogLines
+from caravan_tui.widgets.table_text import StatusLine
 
 from tables import (
     BareApp,
@@ -349,24 +350,24 @@ async def test_the_chat_line_takes_the_status_lines_place_and_a_turn_never_takes
         await wait_for(pilot, lambda: screen.table.view is not None and screen.table.view["to_move"] == 1, "Bob's lead")
         plays = screen.query_one(ActionList)
         plays.focus()
-        line, status, log = screen.query_one(ChatInput), screen.query_one("#status"), screen.query_one(MatchLog)
+        line, status, log = screen.query_one(ChatInput), screen.query_one(StatusLine), screen.query_one(MatchLog)
         await pilot.press("t", *"salt")
         await wait_for(pilot, lambda: line.value == "salt", "the line typed")
-        assert app.screen is screen and line.display and not status.display and app.focused is line
+        assert app.screen is screen and status.shows is line and app.focused is line
         await table.bot_plays(lambda legal: legal[0])
         await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
         assert app.focused is line
         await pilot.press(*"? h", "enter")
         await wait_for(pilot, lambda: "You say: salt? h" in log.lines_text, "the line said")
-        assert not line.display and status.display and app.focused is screen.query_one(CardGrid)
+        assert status.shows is None and not line.focusable and app.focused is screen.query_one(CardGrid)
         assert not screen.query_one("#hint-panel", TablePanel).showing  # the h was a letter, not a hint
         plays.focus()
         await pilot.press("t")
         await wait_for(pilot, lambda: app.focused is line, "the line open")  # (then drawn: wait_for's pause)
         assert ChatInput.PROMPT in "\n".join(line for line in screen_lines(app.screen))
         await pilot.press(*"never mind", "escape")
-        await wait_for(pilot, lambda: not line.display, "the line dropped")
-        assert status.display and app.focused is plays
+        await wait_for(pilot, lambda: status.shows is None, "the line dropped")
+        assert app.focused is plays
         await pilot.press("t", *"ok", "enter")  # said after it: what escape dropped would be in the log by then
         await wait_for(pilot, lambda: "You say: ok" in log.lines_text, "the next line said")
         assert not any("never mind" in entry for entry in log.lines_text)
@@ -405,7 +406,7 @@ async def test_a_key_typed_in_the_same_instant_as_enter_is_the_tables_and_a_long
             app.post_message(Key(key, character))  # all queued before the first is handled
         await wait_for(
             pilot,
-            lambda: "You say: hi" in log.lines_text and line.display and app.focused is line,
+            lambda: "You say: hi" in log.lines_text and app.focused is line,
             "the line said, and open again from the t",
         )
         assert [entry for entry in log.lines_text if "say" in entry] == ["You say: hi"] and line.value == ""

@@ -9,19 +9,26 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.containers import Vertical
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.visual import Visual
+from textual.widget import Widget
 from textual.widgets import Static
 
+from caravan_tui.games.decktet_caravan.card_grid import CardGrid
 from caravan_tui.games.decktet_caravan.card_words import PASS
 from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen
+from caravan_tui.games.decktet_caravan.season_view import SeasonView
 from caravan_tui.screens import table_moves
 from caravan_tui.screens.chat import ChatInput
 from caravan_tui.screens.table_seat import TableState
-from caravan_tui.textual_adapter import Redraws, screen_strips
+from caravan_tui.textual_adapter import Redraws, changed_bands, screen_lines, screen_strips
 from caravan_tui.widgets import ActionList, MatchLog
+from caravan_tui.widgets.board_scroll import BoardScroll
 from caravan_tui.widgets.footer import KeysFooter
+from caravan_tui.widgets.kept_rows import KeptRows
 from caravan_tui.widgets.lists import StopAtEnds
+from caravan_tui.widgets.table_text import StatusLine
 
 from tables import Table, quick_app, wait_for
 
@@ -307,3 +314,119 @@ async def test_a_play_and_the_hosts_answer_are_drawn_in_one_frame(tmp_path, monk
         for message in held:
             screen.send(message)
         await wait_for(pilot, lambda: screen.table.view["to_move"] == 1, "the host's answer")
+
+
+async def my_turn_at_a_shared_decktet_table(pilot, table: Table) -> ActionList:
+    """The plays list focused on our decision (the bot played first if it leads)."""
+    screen = table.screen
+    await wait_for(pilot, lambda: screen.table.view is not None, "the table")
+    if table.runner.host.state.to_move() == 1:
+        await table.bot_plays(lambda legal: legal[0])
+    await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
+    plays = screen.query_one(ActionList)
+    plays.focus()
+    await pilot.pause()
+    return plays
+
+
+async def test_the_chat_lines_t_and_escape_lay_nothing_out_the_line_drawn_in_the_status_lines_place(tmp_path):
+    """``t`` opens the chat line where the status line's last row is, and escape gives the row
+    back, without a layout (shown and hidden, each laid the whole screen out)."""
+    app = quick_app(tmp_path, 10, home=False)
+    table = Table(app, "decktet_caravan", DecktetCaravanScreen, 3, {"hands": 1})
+    table.screen.client.shared = True
+    async with app.run_test(size=(80, 24)) as pilot, table:
+        screen = table.screen
+        plays = await my_turn_at_a_shared_decktet_table(pilot, table)
+        status, line = screen.query_one(StatusLine), screen.query_one(ChatInput)
+        row = status.region.bottom - 1
+        before = screen_lines(app.screen)[row]
+        layouts = REDRAWS.layouts
+        await pilot.press("t")
+        await wait_for(pilot, lambda: app.focused is line, "the line open")
+        assert REDRAWS.layouts == layouts and line.region.y == row
+        assert screen_lines(app.screen)[row].startswith(f" {ChatInput.PROMPT} ")  # (its placeholder)
+        await pilot.press(*"hi")
+        await wait_for(pilot, lambda: line.value == "hi", "the line typed")
+        assert screen_lines(app.screen)[row].startswith(" hi ")
+        layouts = REDRAWS.layouts
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.focused is plays, "the line dropped")
+        assert REDRAWS.layouts == layouts and screen_lines(app.screen)[row] == before
+        await pilot.press("tab")  # (closed, the line under the status line takes no focus)
+        await pilot.pause()
+        assert app.focused is not line
+
+
+async def test_an_arrow_draws_the_plays_list_the_hands_changed_rows_and_the_status_line_alone(tmp_path, monkeypatch):
+    """An arrow in the Decktet plays list ticks the highlighted play's cards: the frame asks the
+    list, the hand (only its rows whose ticks changed) and the status line for lines, and not the
+    season, the log, the info or the footer between and beside them (Textual drew every widget
+    under the box that held all the changes)."""
+    app = quick_app(tmp_path, 10, home=False)
+    table = Table(app, "decktet_caravan", DecktetCaravanScreen, 3, {"hands": 1})
+    async with app.run_test(size=(80, 24)) as pilot, table:
+        screen = table.screen
+        plays = await my_turn_at_a_shared_decktet_table(pilot, table)
+        assert len(plays.options) > 1
+        hand = screen.query_one(CardGrid)
+        rows = range(hand.content_region.y, hand.content_region.bottom)
+        before = screen_lines(app.screen)
+        asked: list[Widget] = []
+        drawn_rows: list[int] = []
+        lines_of, row_of = Widget.render_lines, KeptRows.render_line
+
+        def lines(widget, crop):
+            asked.append(widget)
+            return lines_of(widget, crop)
+
+        def row(widget, y):
+            if widget is hand:
+                drawn_rows.append(y)
+            return row_of(widget, y)
+
+        monkeypatch.setattr(Widget, "render_lines", lines)
+        monkeypatch.setattr(KeptRows, "render_line", row)
+        await pilot.press("down")
+        await pilot.pause()
+        monkeypatch.undo()  # (what follows reads the whole screen)
+        after = screen_lines(app.screen)
+        changed = {y - hand.content_region.y for y in rows if before[y] != after[y]}
+        assert changed and set(drawn_rows) == changed and len(changed) < len(rows)
+        kinds = {type(widget) for widget in asked}
+        assert {ActionList, StatusLine} <= kinds and not kinds & {MatchLog, SeasonView, KeysFooter, BoardScroll}
+        assert screen.query_one("#dc-info") not in asked
+
+
+def test_a_frames_changes_are_drawn_in_bands_of_the_rows_they_cover():
+    """Regions on rows that touch or overlap are one band; a band's box holds its regions."""
+    regions = {Region(50, 3, 30, 1), Region(0, 18, 48, 1), Region(0, 19, 48, 2), Region(2, 10, 5, 1)}
+    assert changed_bands(regions) == [Region(50, 3, 30, 1), Region(2, 10, 5, 1), Region(0, 18, 48, 3)]
+    assert changed_bands({Region(0, 0, 10, 2), Region(5, 1, 10, 1)}) == [Region(0, 0, 15, 2)]
+
+
+class StatusApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield StatusLine(lambda table: Text(table), id="status")
+
+
+async def test_the_status_line_draws_a_text_it_showed_before_from_the_rows_it_kept(monkeypatch):
+    """An arrow down and back up in the plays list shows the status line's words of the play met
+    before: they are drawn once, not at each arrow."""
+    app = StatusApp()
+    drawn: list[object] = []
+    made = Visual.to_strips
+
+    def counted(widget, *args, **kwargs):
+        if isinstance(widget, StatusLine):
+            drawn.append(widget)
+        return made(widget, *args, **kwargs)
+
+    monkeypatch.setattr(Visual, "to_strips", staticmethod(counted))
+    async with app.run_test(size=(40, 4)) as pilot:
+        status = app.query_one(StatusLine)
+        for words in ("Enter plays one", "Enter plays two", "Enter plays one", "Enter plays two"):
+            status.table_state = words  # type: ignore[assignment]  # (a state whose words are itself)
+            await pilot.pause()
+            assert screen_lines(app.screen)[0].startswith(words)
+        assert len(drawn) == 2

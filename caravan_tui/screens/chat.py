@@ -6,7 +6,9 @@ from dataclasses import dataclass
 
 from textual.binding import Binding
 from textual.events import Paste
+from textual.geometry import Region
 from textual.message import Message
+from textual.strip import Strip
 from textual.widgets import Input
 
 from caravan_tui.bus import MAX_CHAT
@@ -16,12 +18,14 @@ from caravan_tui.widgets.typed_input import TypedInput
 class ChatInput(TypedInput):
     """One line to say to the table, typed in place of the status line: enter sends, escape
     does not. It is part of the table rather than a dialog over it, so opening and closing it
-    lays out one line instead of drawing the whole table again, dimmed, under a modal screen."""
+    draws one line instead of drawing the whole table again, dimmed, under a modal screen. It
+    lies docked under the status line's last row, which draws it while it is open
+    (``StatusLine.show_line``); it takes the focus only then."""
 
     BINDINGS = [Binding("enter", "submit", "Say it"), Binding("escape", "cancel", "Cancel")]
     PROMPT = "Say to the table (enter sends, escape cancels)"
     DEFAULT_CSS = """
-    ChatInput { height: 1; border: none; padding: 0 1; display: none; background: $boost; }
+    ChatInput { dock: bottom; width: 100%; height: 1; border: none; padding: 0 1; background: $boost; }
     ChatInput:focus { border: none; }
     """
 
@@ -36,10 +40,18 @@ class ChatInput(TypedInput):
         # a steady cursor: a blinking one redrew the line twice a second for as long as it is
         # open, and over SSH sent it each time (an idle session draws nothing)
         self.set_reactive(Input.cursor_blink, False)
+        self.can_focus = False  # (closed: a tab passes it by; ``TableChat`` opens it)
         self._finished = False  # said or dropped: the line says it once
 
     def on_focus(self) -> None:
         self._finished = False
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """Closed, it lies under the status line, which covers it: nothing of it is seen (a frame
+        that draws the status line draws the widgets under it too)."""
+        if not self.can_focus:
+            return [Strip.blank(crop.width)] * crop.height
+        return super().render_lines(crop)
 
     def on_paste(self, event: Paste) -> None:
         """A paste's first line, as much of it as the line has room for; the rest is cut, and

@@ -31,7 +31,8 @@ class TableChat:
         if not self.chatting:
             self.chatting, self.came_from = True, screen.focused
             line.value = ""
-            screen.query_one(StatusLine).display, line.display = False, True
+            line.can_focus = True
+            screen.query_one(StatusLine).show_line(line)
         screen.set_focus(line)  # (at once: with the line shown, in one frame)
 
     def done(self, text: str) -> None:
@@ -41,7 +42,8 @@ class TableChat:
         if text:
             screen.send(Chat(screen.client.match_id, screen.seat, text))
         self.chatting = False
-        screen.query_one(ChatInput).display, screen.query_one(StatusLine).display = False, True
+        screen.query_one(ChatInput).can_focus = False
+        screen.query_one(StatusLine).show_line(None)
         came_from, self.came_from = self.came_from, None
         if came_from is not None and came_from.is_attached and came_from.focusable:
             screen.set_focus(came_from)

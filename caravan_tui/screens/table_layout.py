@@ -35,11 +35,11 @@ def table_layout(screen: GameScreen[Any]) -> ComposeResult:
             if not screen.PANELS_BESIDE:
                 yield board_panel(screen, "hint", id="hint-panel")
             yield board_panel(screen, "since", head=True, id="since-panel")
+            if screen.client.shared:  # (under the status line, which draws it while it is open)
+                yield ChatInput(id="chat-line")
             yield StatusLine(
                 lambda table: checking_status(table) or screen.status_text(), screen.STATUS_LINES, id="status"
             ).data_bind(state)
-            if screen.client.shared:
-                yield ChatInput(id="chat-line")
         with Vertical(id="side"):
             actions = ActionList(screen.describe, id="actions").data_bind(state)
             actions.border_title = "Plays"

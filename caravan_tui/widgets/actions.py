@@ -170,6 +170,11 @@ class ActionList(StopAtEnds, DrawsItsFocus):
         if keep is not None and keep < len(self.actions):
             self.highlighted = keep
 
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Kept in the list: the table follows the highlight through ``play``, nothing above the
+        list reads Textual's message, and its way up to the app was a message at each node."""
+        event.stop()
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if event.option_index < len(self.actions):

@@ -11,10 +11,12 @@ from typing import Any, NamedTuple
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.cache import LRUCache
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.types import NoActiveAppError
-from textual.widget import Widget
+
+from caravan_tui.widgets.kept_rows import KeptRows
 
 #: below this many columns the keys sit closer together (Textual's compact footer)
 COMPACT_BELOW = 100
@@ -22,6 +24,8 @@ COMPACT_BELOW = 100
 PALETTE_WIDTH = 13
 #: the palette key's left edge (Textual's ``vkey`` border)
 EDGE = "▏"
+#: lines kept drawn (``KeysFooter.render``): a table's few sets of keys, each with a key hovered
+LINES_KEPT = 32
 
 
 class FooterEntry(NamedTuple):
@@ -36,13 +40,15 @@ class FooterEntry(NamedTuple):
     palette: bool = False
 
 
-class KeysFooter(Widget, can_focus=False):
+class KeysFooter(KeptRows, can_focus=False):
     """The screen's shown keys, as Textual's footer shows them (the same cells and colours: a
     key in bold and the accent, its words after it; the palette's key at the right, past a thin
     edge; a key that is not offered now dimmed), drawn as one line. A key clicked is pressed;
     hovered, it is highlighted and its tooltip shows. The keys are worked out when the screen's
     bindings change (Textual's signal, a frame after the change) and, at once, when the focus
-    moves (``on_mount``)."""
+    moves (``on_mount``). Each line drawn is kept by its keys (``KeptRows``, and the line's text
+    by the keys, the hovered one and the width): the chat line's ``t`` and escape, a turn's end
+    and the next turn, meet keys drawn before, and drawing them was most of the footer's cost."""
 
     ALLOW_SELECT = False
     COMPONENT_CLASSES = {
@@ -88,6 +94,7 @@ class KeysFooter(Widget, can_focus=False):
         self._entries: tuple[FooterEntry, ...] = ()
         self._spans: tuple[tuple[int, int], ...] = ()  # the columns each entry is drawn over
         self._hover: int | None = None
+        self._lines: LRUCache[tuple[Any, ...], tuple[Text, tuple[tuple[int, int], ...]]] = LRUCache(LINES_KEPT)
         with suppress(NoActiveAppError):  # (made before its app runs: sized at its first resize)
             compact = self.app.size.width < COMPACT_BELOW
             self.set_reactive(KeysFooter.compact, compact)
@@ -143,8 +150,22 @@ class KeysFooter(Widget, can_focus=False):
         )
         return needed + PALETTE_WIDTH <= self.size.width
 
+    def notify_style_update(self) -> None:
+        self._lines.clear()  # (a new theme: other colours)
+        super().notify_style_update()
+
     def render(self) -> Text:
-        """The keys left to right, the palette's at the right edge, over the footer's colours."""
+        """The keys left to right, the palette's at the right edge, over the footer's colours
+        (the line drawn before for the same keys, the same key hovered and the same width)."""
+        shows = (self._entries, self._hover, self.compact, self.size.width)
+        kept = self._lines.get(shows)
+        if kept is None:
+            kept = self._lines[shows] = self.keys_line()
+        line, self._spans = kept
+        return line
+
+    def keys_line(self) -> tuple[Text, tuple[tuple[int, int], ...]]:
+        """The footer's line, and the columns each key is drawn over."""
         width = self.size.width
         base = self.rich_style
         item = self.get_component_rich_style("keys-footer--item")
@@ -180,8 +201,7 @@ class KeysFooter(Widget, can_focus=False):
             if compact:
                 line.append(" ")
         line.truncate(width, pad=True)
-        self._spans = tuple(spans)
-        return line
+        return line, tuple(spans)
 
     def entry_at(self, x: int) -> int | None:
         """The index of the key drawn at column ``x`` (None: none)."""

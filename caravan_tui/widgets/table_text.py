@@ -13,7 +13,12 @@ from typing import Any
 
 from rich.console import Console, RenderableType
 from rich.text import Text
+from textual.cache import LRUCache
+from textual.geometry import Region
 from textual.reactive import var
+from textual.strip import Strip
+from textual.visual import Visual
+from textual.widget import Widget
 from textual.widgets import Static
 
 from caravan_tui.widgets.seat_table import SeatTable, only_spun, unread
@@ -87,16 +92,53 @@ class StatusLine(TableText):
     table's state: its cursors, highlight and focus are in it), on at most ``lines`` lines; it
     draws each state it is given (the spinner's frame about seven times a second while an AI
     thinks), repaints only when its words change, and is laid out again only when it wraps onto
-    more or fewer lines than before."""
+    more or fewer lines than before.
+
+    A line typed at the table (the chat line, ``shows``) lies under it, in its last row, and is
+    drawn in its place while it is open: opening and closing it swaps what one widget draws and
+    lays nothing out (shown and hidden by ``display``, each was a layout of the whole screen)."""
 
     follows_spin = True
+    #: the line drawn in the status line's place (None: the status line's own words)
+    shows: Widget | None = None
 
     def __init__(self, text: Callable[[Any], Text], lines: int = 1, **kwargs: Any) -> None:
         super().__init__(lambda _view, table: text(table), **kwargs)
         self.line_of = text
         self.lines, self._wrapped = lines, 1
+        #: the rows drawn for each text shown (``render_line``): an arrow back to a play met before
+        #: shows the words it showed
+        self._drawn: LRUCache[tuple[Any, ...], list[Strip]] = LRUCache(16)
         if lines > 1:  # (inline: the app's stylesheet gives it one line)
             self.styles.height, self.styles.max_height = "auto", lines
+
+    def show_line(self, line: Widget | None) -> None:
+        """Draw ``line`` (the widget under the last row) in the status line's place; None: the
+        status line's words again."""
+        self.shows = line
+        self.refresh()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The status line; with a line shown in its place, that line as it draws itself in the
+        last row (its own colours, its cursor), and the rows above it empty."""
+        line = self.shows
+        if line is None:
+            return super().render_lines(crop)
+        last = self.outer_size.height - 1
+        typed = line.render_lines(Region(crop.x, 0, crop.width, 1))[0]
+        empty = Strip.blank(crop.width, self.rich_style)
+        return [typed if y == last else empty for y in crop.line_range]
+
+    def render_line(self, y: int) -> Strip:
+        """Row ``y`` of the words, as Textual draws them, kept by the words drawn."""
+        content, (width, height), style = self.content, self.size, self.visual_style
+        if not isinstance(content, Text):
+            return super().render_line(y)
+        shows = (content.plain, tuple(content.spans), content.style, width, height, style)
+        rows = self._drawn.get(shows)
+        if rows is None:
+            rows = self._drawn[shows] = Visual.to_strips(self, self.visual, width, height, style)
+        return rows[y] if y < len(rows) else Strip.blank(width, style.rich_style)
 
     def redraw(self) -> None:
         if self.table_state is None:

@@ -79,6 +79,9 @@ class CardGrid(ChipGrid):
         self.marked: frozenset[str] = frozenset()
         self.plays: tuple[frozenset[str], ...] | None = None
         self.dimmed: frozenset[str] = frozenset()  # (as last drawn: ``render``)
+        #: each chip drawn for these cards, by what it shows (an arrow in the plays list ticks
+        #: another play's cards: the other chips are the ones drawn before)
+        self._chips_drawn: dict[tuple[object, ...], Text] = {}
 
     # -- data -------------------------------------------------------------------------------
 
@@ -88,13 +91,14 @@ class CardGrid(ChipGrid):
         if list(look.cards) != self.chips:
             rows = self.rows()
             self.chips = list(look.cards)
+            self._chips_drawn.clear()
             self.cursor = min(self.cursor, max(0, len(self.chips) - 1))
             self.refresh(layout=self.rows() != rows)  # (a card played and one drawn: the same rows)
         held = set(self.keys)
         marks = (look.marked & held, look.ticked & held, look.plays)
         if marks != (self.marked, self.selected, self.plays):
             self.marked, self.selected, self.plays = marks
-            self.refresh()
+            self.refresh_changed_rows()  # (a tick, the highlight's play: the rows it changed)
 
     def selection(self) -> tuple[str, ...]:
         """The ticked cards, in hand order."""
@@ -115,6 +119,14 @@ class CardGrid(ChipGrid):
         card = self.chips[index][0]
         chosen = card in self.selected
         dimmed = card in self.dimmed
+        shows = (index, chosen, dimmed, card in self.marked, index == self.cursor, self.has_focus, self.chip_width)
+        chip = self._chips_drawn.get(shows)
+        if chip is None:
+            chip = self._chips_drawn[shows] = self.drawn_chip(index, chosen, dimmed)
+        return chip
+
+    def drawn_chip(self, index: int, chosen: bool, dimmed: bool) -> Text:
+        card = self.chips[index][0]
         chip = self.face_chip(index, "✓" if chosen else "★" if card in self.marked else "·" if dimmed else " ")
         if dimmed:
             chip.stylize("dim")

@@ -4,6 +4,7 @@ suit's colour (``6☀S∿Y``), so colour is never the only cue; and what beats t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from rich.text import Text
 
@@ -44,8 +45,10 @@ def short_name(card: int) -> str:
     return name[4:] if name.startswith("the ") else name
 
 
+@cache
 def card_face(card_id: str) -> Text:
-    """A hand chip: rank, name, suits — `` 5 Forest         ☾M♣L``."""
+    """A hand chip: rank, name, suits — `` 5 Forest         ☾M♣L``. One text a card, made once
+    (the hand's look is worked out at each arrow in the plays list): never changed in place."""
     card = INDEX[card_id]
     face = Text(f"{rank_label(card):>2} {short_name(card):<14} ")
     face.append_text(suits_text(card))
