@@ -611,6 +611,7 @@ def cmd_replay(args) -> int:
     from caravan_tui.saves.codec import DamagedSave
     from caravan_tui.saves.loading import replay_snapshot
     from caravan_tui.saves.snapshot import Snapshot, new_match_id
+    from caravan_tui.seat_labels import ai_seat_name
 
     store = _writable_store() if args.save else None
     where = f"match {args.index} of {args.file}"
@@ -650,7 +651,7 @@ def cmd_replay(args) -> int:
             options=game.resolve_options(options),
             players=len(seats),
             seats=seats,
-            names=seats,
+            names=[ai_seat_name(seat, spec.level or spec.kind) for seat, spec in enumerate(map(SeatSpec.parse, seats))],
             seed=seed,
             actions=actions,
             state=state.to_data(),
@@ -696,6 +697,7 @@ def cmd_review(args) -> int:
     from caravan_tui.ai.worker import AIWorker
     from caravan_tui.match_review import review_of
     from caravan_tui.saves.reviews import ReviewShelf
+    from caravan_tui.screens.table_seat import brief_names
 
     bar = sys.stderr.isatty()
     told = [-1]
@@ -719,7 +721,8 @@ def cmd_review(args) -> int:
             return await review_of(snapshot, seat, ReviewShelf(store.root), worker, args.iterations, judged)
 
     review = asyncio.run(reviewed())
-    for line in wrapped(review_lines(review, snapshot.names, GAMES[snapshot.game_id].title)):
+    names = brief_names(snapshot.names, snapshot.seats)  # (as the table said)
+    for line in wrapped(review_lines(review, names, GAMES[snapshot.game_id].title)):
         print(plain(line, LONG))
     return 0
 

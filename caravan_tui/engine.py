@@ -450,7 +450,9 @@ class GameAI:
     and the moves by which a seat may end the match in its turn that the prior ranks low
     (``Closers``: a look at the end of a match follows them in the others' replies; None: none),
     and the move a hint prefers where the search cannot tell the others from it (``Plain``;
-    None: a hint always suggests the search's most visited move)."""
+    None: a hint always suggests the search's most visited move), and the planner a hint (and a
+    review's best move, the hint's) uses in place of ``plan`` (``Planner``; None: ``plan``): advice
+    may weigh a risk to the person that an AI seat's plan leaves to its opponents' play."""
 
     levels: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     prior: Prior | None = None
@@ -465,6 +467,7 @@ class GameAI:
     stop: Action | None = None
     closers: Closers | None = None
     plain: Plain | None = None
+    hint_plan: Planner | None = None
 
 
 def rules_of(package: str) -> str:

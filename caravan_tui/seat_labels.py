@@ -67,6 +67,8 @@ STAND_IN_MARK = _label("{name}·AI", alone=False)  # a players table where room 
 STAND_IN_OF = _label("{name}'s stand-in", alone=False)  # the log: "Bob's stand-in plays …"
 SAID_OF = _label("{name}" + PART + "{what}", alone=False)  # a game's line: "Bob · 12 in hand"
 TO_PLAY = _label("{name} to play…", alone=False)  # the status line: a person's turn
+#: the status line: a rematch's seat kept for its person, who has not sat down yet
+WAITING_FOR = _label("Waiting for {name} to take seat {n} (from the lobby)…", alone=False)
 THINKING = _label("{name} is thinking…", alone=False)  # the status line: an AI's turn
 
 

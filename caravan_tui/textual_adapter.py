@@ -58,6 +58,24 @@ that breaks one of these breaks it here, and the tests that use it say so.
   itself (``Widget._scroll_update``, what the layout would call) and lays out only when one comes
   or goes. Retired when Textual lays out only a widget whose size follows what it holds (no
   upstream issue yet).
+- ``message_clock``: a key pressed before an opponent's action came on show is no answer to it
+  (``ActionPause``): a key's time (``Message.time``, public) is read on Textual's own clock
+  (``textual._time.get_time``: monotonic, but ``perf_counter`` on Windows), which is private.
+  Retired by a public clock for ``Message.time``.
+- ``DrawsItsFocus``: a table's panel (the plays list, the log, a board or a hand) shows its focus
+  itself and repaints only what the focus changes (its border's edges and title, its highlighted
+  row or its cursor's rows), in the frame that moves the focus. Textual restyles a widget and all
+  in it whenever its focus changes (``Widget.watch_has_focus``) and repaints it whole
+  (``Widget._on_focus``/``_on_blur``), whatever its ``:focus`` rules say, and the widget losing
+  the focus and the one gaining it did so in two frames (each in its own event): a Tab at a table
+  drew two panels whole, their scrollbars and the screen between them twice. Retired when Textual
+  restyles a widget at a focus change only for the ``:focus`` rules that match it and repaints
+  what the restyle changed (no upstream issue yet).
+- ``repaint_at_once``: see there; with ``DrawsItsFocus``, so that a focus change is one frame.
+  Retired by Textual gathering the repaints asked for in one turn of its loop into one frame.
+- ``quiet_title``: a border's title set without repainting the widget whole (Textual's
+  ``border_title`` refreshes the whole widget; the title is one line of it): the ``▸`` of a
+  focused panel. Retired with ``DrawsItsFocus``, or by Textual repainting a title's line alone.
 """
 
 from __future__ import annotations
@@ -67,19 +85,22 @@ from typing import Any
 
 import textual._wait as idle_wait
 from rich.console import RenderableType
+from textual import events
 from textual._context import message_hook
 from textual._time import get_time
 from textual._xterm_parser import XTermParser
 from textual.app import App
+from textual.content import Content
 from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.notifications import Notification
 from textual.pilot import Pilot
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+from textual.widget import Widget
 
 
 def hear_every_message(hook: Any) -> None:
@@ -188,6 +209,11 @@ def draw_when_read() -> None:
     App._shutdown = drawn_last  # type: ignore[method-assign,assignment]
 
 
+def message_clock() -> float:
+    """Now, on the clock Textual stamps each message's ``time`` with."""
+    return get_time()
+
+
 def key_parser() -> XTermParser:
     """Textual's parser of a terminal's input: its bytes (as text) to key, mouse and paste events."""
     return XTermParser()
@@ -294,3 +320,104 @@ class ScrollsInPlace(ScrollView):
             self.refresh(layout=True)
         else:
             self._scroll_update(size)  # (a scrollbar shown or hidden lays the screen out)
+
+
+#: the component class whose border a ``DrawsItsFocus`` widget shows while focused
+FOCUSED_BORDER = "focused--border"
+#: a border's edges, as Textual's style rules name them
+EDGES = ("top", "right", "bottom", "left")
+
+
+class DrawsItsFocus(Widget):
+    """A widget whose focus changes no style and repaints it not whole: its focus shows by what
+    ``focus_drawn`` repaints, its border's edges drawn as its ``focused--border`` component says
+    (``#log > .focused--border { border-top: round $accent; }``: the edges that component sets,
+    and only while focused). It has no ``:focus`` rule of its own that changes its look (a restyle
+    for another cause, the mouse over it, would apply it, and its blur would not take it away).
+    Its focus shows as the screen's focus moves (the screen's ``focused``), so the widget losing
+    it and the one gaining it repaint in one frame. Textual takes a class's component classes from
+    its first base alone: each class using this one names ``FOCUSED_BORDER`` among its own."""
+
+    def on_mount(self) -> None:
+        self.watch(self.screen, "focused", self._focus_moved, init=False)
+
+    def _focus_moved(self, was: Widget | None, now: Widget | None) -> None:
+        if self is was or self is now:
+            self.has_focus = self is now
+            repaint_at_once(self)
+
+    def watch_has_focus(self, focused: bool) -> None:
+        self.focus_drawn(focused)
+
+    def _on_focus(self, event: events.Focus) -> None:
+        event.prevent_default()  # (Textual's own: a repaint of the whole widget)
+        self.has_focus = True
+        if self.parent is not None:
+            self.parent.post_message(events.DescendantFocus(self))
+
+    def _on_blur(self, event: events.Blur) -> None:
+        event.prevent_default()
+        self.has_focus = False
+        if self.parent is not None:
+            self.parent.post_message(events.DescendantBlur(self))
+
+    def focus_drawn(self, focused: bool) -> None:
+        """Show the focus (``focused``) or its end: the border's edges. A subclass repaints what
+        else of it shows the focus."""
+        try:
+            look = self.get_component_styles(FOCUSED_BORDER)
+        except KeyError:  # (focused before it was first styled: shown once it is drawn)
+            if self.is_mounted:
+                raise
+            self.call_after_refresh(lambda: self.focus_drawn(self.has_focus))
+            return
+        inline = self.styles.inline
+        width, height = self.outer_size
+        edges = {
+            "top": Region(0, 0, width, 1),
+            "right": Region(width - 1, 0, 1, height),
+            "bottom": Region(0, height - 1, width, 1),
+            "left": Region(0, 0, 1, height),
+        }
+        changed = []
+        for edge in EDGES:
+            rule = f"border_{edge}"
+            if not look.has_rule(rule):
+                continue
+            if focused:
+                inline.set_rule(rule, look.get_rule(rule))
+            else:
+                inline.clear_rule(rule)
+            changed.append(edges[edge])
+        self.repaint_outer(*changed)
+
+    def repaint_outer(self, *regions: Region) -> None:
+        """Repaint ``regions`` of the widget, border included (Region(0, 0, …): its top-left
+        corner), and nothing else of it."""
+        if regions and self.outer_size:
+            x, y = self.content_offset
+            Widget.refresh(self, *(region.translate((-x, -y)) for region in regions))
+
+
+def repaint_at_once(widget: Widget) -> None:
+    """Hand what ``widget`` was asked to repaint to its screen now, for the screen's next frame.
+    Textual hands it over at the widget's next idle (``Widget._check_refresh``, then an ``Update``
+    message to the screen), and the screen draws a frame as soon as the first widget's comes: the
+    parts a focus change repaints (the panel left, the panel reached, the status line) took two
+    frames, each a walk over the lines of every widget between them."""
+    if widget._repaint_required and widget.display and widget.is_attached:
+        screen = widget.screen
+        if screen in screen._compositor:
+            widget._repaint_required = False
+            screen._dirty_widgets.add(widget)
+            screen.check_idle()
+
+
+def quiet_title(widget: Widget, title: str) -> None:
+    """``widget``'s border title set to ``title`` (plain words, not markup), its border's top line
+    repainted alone."""
+    widget._border_title = Content(title)
+    width = widget.outer_size.width
+    if width:
+        x, y = widget.content_offset
+        Widget.refresh(widget, Region(-x, -y, width, 1))

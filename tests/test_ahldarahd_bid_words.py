@@ -9,7 +9,8 @@ players, the free routes claimed, the first auction about to open (``{p1}`` open
 from __future__ import annotations
 
 from caravan_tui.games import get_game
-from caravan_tui.games.ahldarahd.cards import ROP
+from caravan_tui.games.ahldarahd.cards import ITEM_INDEX, ROP
+from caravan_tui.games.ahldarahd.describe import describe
 from caravan_tui.games.ahldarahd.evaluation import item_worth
 from caravan_tui.games.ahldarahd.explain import explain
 
@@ -57,7 +58,7 @@ def test_a_bid_for_the_shah_says_what_its_winner_gets_not_a_worth_of_0() -> None
 
 def test_a_bid_for_what_is_worth_something_to_you_still_says_its_worth() -> None:
     reason = explain(first_auction(), 1, [("open", "Eyes", 1)])
-    assert reason.startswith("the Eyes of Shamesh is worth about 3 gold to {p1}; a win at 1 leaves {p1} 4 gold")
+    assert reason.startswith("the Eyes of Shamesh is worth about 2 gold to {p1}; a win at 1 leaves {p1} 4 gold")
 
 
 def test_giving_the_shah_says_its_holder_builds_first_this_turn() -> None:
@@ -69,3 +70,26 @@ def test_giving_the_shah_says_its_holder_builds_first_this_turn() -> None:
     assert ("give_shah", 2) in state.legal_actions()
     reason = explain(state, 1, [("give_shah", 2)])
     assert "build{p2:s} first this turn and bid{p2:s} first next turn, before seeing the others" in reason, reason
+
+
+def test_an_auction_for_a_right_of_passage_its_player_holds_names_the_player_once() -> None:
+    """The review read "ai:easy's Right of Passage (now ai:easy's)": the holder said twice."""
+    state = first_auction()
+    state.set_holder(ROP + 2, 2)
+    words = describe(state, ("open", "RoP green", 0))
+    assert words == "Open an auction for {p2:'s} Right of Passage (its player holds it) at 0 gold"
+    state.set_holder(ROP + 2, 3)
+    assert describe(state, ("open", "RoP green", 0)).endswith("Right of Passage (now {p3:'s}) at 0 gold")
+
+
+def test_a_bid_above_what_the_item_is_worth_to_you_says_why() -> None:
+    """A hint raised to 2 gold for a Right of Passage "worth about 1 gold to you" and said no more:
+    a bid above the worth it names says whom a win keeps the item from."""
+    state = first_auction()
+    worth = round(item_worth(state, 1, ITEM_INDEX["Eyes"]))
+    assert 0 < worth < 4
+    assert ", but a win keeps it from" not in explain(state, 1, [("open", "Eyes", worth)])
+    reason = explain(state, 1, [("open", "Eyes", worth + 1)])
+    assert reason.startswith(
+        f"the Eyes of Shamesh is worth about {worth} gold to {{p1}}, but a win keeps it from {{p3}}, to whom"
+    )

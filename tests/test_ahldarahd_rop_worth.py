@@ -13,7 +13,7 @@ import re
 from ahldarahd_seed65 import after
 
 from caravan_tui.games.ahldarahd.cards import ROP
-from caravan_tui.games.ahldarahd.evaluation import item_worth, rop_sale
+from caravan_tui.games.ahldarahd.evaluation import item_worth, projected, rop_sale
 from caravan_tui.games.ahldarahd.explain import explain
 
 
@@ -37,3 +37,37 @@ def test_a_right_of_passage_is_worth_at_least_its_sale() -> None:
     for seat in range(3):
         for colour in range(3):
             assert item_worth(state, seat, ROP + colour) >= rop_sale(state, colour), (seat, colour)
+
+
+def paid_for(held, seat: int, paid: int) -> float:
+    """``seat``'s projected score in ``held`` (a copy) with ``paid`` gold less."""
+    world = held.clone()
+    world.gold[seat] -= paid
+    return projected(world, seat)
+
+
+def test_a_worth_is_a_price_the_seat_could_pay_and_be_no_worse_off() -> None:
+    """Worth in gold is what a seat could pay for an item and be no worse off by its own
+    projection: counted at the rate the next 5 gold bring, another map's Right of Passage was
+    "worth about 6 gold" to AI 3 with 3 gold, though paying 2 of them left it worse off (a
+    claim needs a gold), and a hint passed on an item its words called worth more than the
+    person's whole gold."""
+    checked = 0
+    for count in (35, 50, 65, 82):
+        state = after(count)
+        seat = state.to_move()
+        gold = state.gold[seat]
+        base = projected(state, seat)
+        for colour in range(3):
+            item = ROP + colour
+            if state.holder(item) == seat:
+                continue
+            worth = item_worth(state, seat, item)
+            held = state.clone()
+            held.set_holder(item, seat)
+            if paid_for(held, seat, gold) < base and rop_sale(state, colour) < gold:  # (sold, it is worth that)
+                assert worth < gold, (count, seat, colour, worth)
+                checked += 1
+            if 0 < worth < gold and worth > rop_sale(state, colour):
+                assert paid_for(held, seat, int(worth)) >= base > paid_for(held, seat, int(worth) + 1), (count, colour)
+    assert checked >= 4

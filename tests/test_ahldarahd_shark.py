@@ -68,8 +68,8 @@ def decision(number: int):
 
 
 #: decisions of the walk where the search (normal's settings at ``VETO_ITERATIONS``, seed 3)
-#: likes an offer the veto rejects: at the first, most of all; at the second, third of 14 moves
-OFFER_FIRST, OFFER_THIRD = 74, 267
+#: likes an offer the veto rejects: at the first, most of all; at the second, third
+OFFER_FIRST, OFFER_THIRD = 74, 272
 VETO_ITERATIONS = 60
 
 
@@ -111,13 +111,13 @@ def test_a_hint_passes_over_the_offers_the_veto_rejects_and_asks_the_veto_of_no_
     weighed = policy.weigh_root(GAME.id, view, seat, 3)
     order = ranked(policy, state, seat)
     asked = []
-    judged_losing = ai.judged_losing
+    offer_net = ai.offer_net
 
     def asking(world, seat, action):
         asked.append(action)
-        return judged_losing(world, seat, action)
+        return offer_net(world, seat, action)
 
-    monkeypatch.setattr(ai, "judged_losing", asking)  # (the veto's first step, asked of every offer)
+    monkeypatch.setattr(ai, "offer_net", asking)  # (the veto's first step, asked of every offer)
     shown = [candidate.action for candidate in explained(GAME.id, view, seat, vetted(GAME.id, view, seat, weighed))]
     monkeypatch.undo()
     allowed, passed = [], []
@@ -167,13 +167,13 @@ def test_an_offer_the_evaluation_passes_is_vetoed_when_the_partners_own_search_w
 
     monkeypatch.setattr(ai, "answer_value", recorded)  # (the veto's own search, not run twice)
     caught = passed = 0
-    # (the walk's 23rd to 25th decisions hold two offers the evaluation passes: one the answer
-    # search vetoes, one it allows)
-    for state, seat in builds(3, skip=22):
+    # (the walk's 27th to 32nd decisions hold offers the evaluation passes: one the answer search
+    # vetoes, others it allows)
+    for state, seat in builds(6, skip=26):
         redealt = state.determinize(seat, random.Random(9))  # the partner holds other cards
         for action in [a for a in state.legal_actions() if a[0] == "offer"]:
-            if ai.judged_losing(state, seat, action):
-                continue
+            if ai.offer_net(state, seat, action) < 0 or ai.judged_losing(state, seat, action):
+                continue  # (vetoed before any search)
             verdict = ai.vetoed(state, seat, action)
             value = searched[action]
             assert value == answer_value(redealt, seat, action)
@@ -228,10 +228,10 @@ def test_at_easy_a_search_of_its_own_size_screens_an_offer_and_only_what_it_pass
     from caravan_tui.games.ahldarahd import ai
 
     screened = weighed = 0
-    for state, seat in builds(3, skip=22):  # (offers the evaluation passes, some the search vetoes)
+    for state, seat in builds(6, skip=77):  # (offers the evaluation passes: two the screen rejects, one it passes)
         for action in [a for a in state.legal_actions() if a[0] == "offer"]:
-            if ai.judged_losing(state, seat, action):
-                continue
+            if ai.offer_net(state, seat, action) < 0 or ai.judged_losing(state, seat, action):
+                continue  # (vetoed before any search)
             budgets.clear()
             easy = ai.vetoed(state, seat, action, "easy")
             asked = list(budgets)

@@ -150,8 +150,8 @@ def test_the_hint_for_a_proposal_says_what_an_ai_accepts_and_what_a_decline_cost
 def test_a_hint_to_write_a_trade_both_sides_gain_from_says_the_whole_trade():
     """The bug: the hint read only "Write a trade proposal to AI 2 … writes a proposal to AI 2
     step by step", leaving a newcomer to guess which trade."""
-    state, rng = GAME.new(3, seed=0), random.Random(0)
-    for _ in range(76):  # (seeded random play without proposals, to a build with one to make)
+    state, rng = GAME.new(3, seed=3), random.Random(0)
+    for _ in range(154):  # (seeded random play without proposals, to a build with one to make)
         calm = [a for a in state.legal_actions() if a[0] not in ("offer", "trade_with")]
         state.apply(rng.choice(calm), False)
     seat = state.to_move()
@@ -159,8 +159,7 @@ def test_a_hint_to_write_a_trade_both_sides_gain_from_says_the_whole_trade():
     assert line is not None and line[0] == ("trade_with", 2)
     said = render(explain(state, seat, line), ["A", "B", "C"], seat)
     assert said == (
-        "proposes: you give the Eyes of Shamesh; C gives any Gems card (both sides gain, by the AI's "
-        "estimate, against the others)"
+        "proposes: you give 1 gold; C gives any Spices card (both sides gain, by the AI's estimate, against the others)"
     )
 
 
@@ -178,19 +177,23 @@ def test_a_planned_trades_hint_is_headed_as_the_ais_pick_not_the_only_move():
     assert lines[0].startswith("The AI's pick: ") and "only move" not in " ".join(lines)
 
 
-def test_ending_the_build_with_a_city_in_reach_says_what_the_ai_weighs_against_taking_it():
-    """A hint put "End your build — keeps 6 gold" above a claim taking the Horses city (+3 gold):
-    the evaluation counts a city still to take with the hope of a bonus, and a city taken without
-    it. Where a city is in reach, the reason says so; where none is, it does not."""
+def test_a_city_in_reach_taken_is_worth_more_than_left_and_ending_says_no_more():
+    """A hint put "End your build — keeps 6 gold" above a claim taking the Horses city (+3 gold),
+    and in a match "End your build" above a claim taking a city for a point and 5 gold: the
+    evaluation counted a city still to take with the hope of a bonus and a city taken without
+    it, and the reason for ending only said so. A city held at home keeps the hope now."""
     state = fresh(3, seed=1)
     set_gold(state, RED, 5)
     set_hand(state, RED, ["red Horses"])
     to_build(state, RED)
-    said = render(explain(state, RED, [("end",)]), NAMES, RED)
-    assert said == "keeps 5 gold and 1 card for later turns"
     put_route(state, RED, RED, route_no("F", "I"))  # the Horses city (I) is one route short
-    said = render(explain(state, RED, [("end",)]), NAMES, RED)
-    assert said.endswith("; the AI counts a city still to take with the hope of a bonus, a city taken without it")
+    claim = next(a for a in state.legal_actions() if a[0] == "claim" and a[1:3] == ("red", route_no("I", "J")))
+    taken, ended = state.clone(), state.clone()
+    taken.apply(claim)
+    ended.apply(("end",))
+    assert taken.points()[RED] == state.points()[RED] + 1
+    assert estimate(taken)[RED] > estimate(ended)[RED]
+    assert render(explain(state, RED, [("end",)]), NAMES, RED) == "keeps 5 gold and 1 card for later turns"
 
 
 def test_a_trade_both_sides_gain_from_once_sent_is_judged_by_what_it_moves_not_charged_as_a_draft():

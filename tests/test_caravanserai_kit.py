@@ -367,6 +367,26 @@ def test_a_hint_that_leaves_one_open_cell_by_the_head_says_so_as_the_question_do
 LONE_CELL_PLAN = (("dir", 2), ("good", 0, 1), ("dir", 1), ("good", 1, 2), ("dir", 5))
 
 
+def test_the_hints_plan_keeps_room_at_the_head_where_one_open_cell_would_corner_it():
+    """Found following every hint (seed 21, 2 players, against normal): at ``ROUND_4`` the
+    hint's plan (``LONE_CELL_PLAN``, its camel on (5,2) at the board's east edge) left the head
+    one open cell, and from that corner the caravan could lay only single camels for three
+    turns. Played on from here against normal with every hint followed, that plan lost 30-31
+    and the hint's plan now (2P 3K south-west, three open cells by the head) won 34-27. The
+    planner played the other seat out as never shutting a cell, and valued the corner as open
+    country; a hint weighs a head left one open cell as boxed in."""
+    from caravan_tui.ai.policies import hint, hint_seed
+    from caravan_tui.games.caravanserai.play_checks import open_by_head
+
+    state = GAME.new(2, seed=21, options={"variant": "basic"})
+    play(state, ROUND_4)
+    line = hint("caravanserai", state.view(0), 0, "normal", hint_seed(0, len(ROUND_4)))[0].line
+    after = state.clone()
+    play(after, line)
+    assert tuple(line[: len(LONE_CELL_PLAN)]) != LONE_CELL_PLAN
+    assert after.turn == 1 and len(open_by_head(after, 0)) >= 2
+
+
 def test_solos_two_stands_for_a_camel_say_which_of_the_two_is_asked():
     """The bug: solo stands two market goods for each camel taken back (rules §7.2), and the two
     stands in a row looked alike ("enter: stand a yellow good at (-2,2)", twice): now "1 of 2",

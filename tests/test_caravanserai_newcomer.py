@@ -446,3 +446,27 @@ async def took_a_plans_first_step(pilot, screen, host) -> bool:
     await wait_for(pilot, lambda: plays.highlighted_action == trail[1], "the plan's next step")
     assert screen.table.hinted == trail[1] and plays.has_focus
     return True
+
+
+async def test_a_pressed_for_the_hint_where_west_is_refused_says_that_capital_a_readies_it(tmp_path):
+    """Found playing by hand: with the hint shown, ``a`` (the key that readies a hint in the
+    other four games) said only "Not west now: first put your starting camel on a › cell
+    (enter)." The refusal now says that ``A`` readies the hint, ``a`` being west here."""
+    from test_caravanserai_screen import next_turn, setup
+
+    from caravan_tui.textual_adapter import notices
+
+    app = make_app(tmp_path, iterations=6)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        app.start_match(setup(["human"], 3))
+        await next_turn(pilot, app)
+        screen = app.screen
+        await pilot.press("h")
+        await wait_for(pilot, lambda: screen.table.hinted is not None, "the hint")
+        app.clear_notifications()
+        await pilot.press("a")
+        await wait_for(pilot, lambda: notices(app), "the refusal")
+        said = [notice.message for notice in notices(app)]
+        assert said[-1] == (
+            "Not west now: first put your starting camel on a › cell (enter). (A readies the hint: a is west here.)"
+        )

@@ -594,6 +594,8 @@ def test_a_recorded_match_replays_and_saves(home, tmp_path, capsys):
     assert (code, err) == (0, "") and "seed 2: scores" in out and "(as recorded)" in out
     saved = out.split("saved as ")[1].strip()
     assert home.read(saved).seats == ["random", "greedy"]
+    # named as a match the app sets up names them: a review said "ai:easy's Right of Passage"
+    assert home.read(saved).names == ["AI 1 (random)", "AI 2 (greedy)"]
 
 
 def test_a_file_of_no_matches_is_refused(home, tmp_path, capsys):

@@ -93,7 +93,9 @@ async def test_a_server_killed_mid_match_is_replaced_without_a_move_lost(tmp_pat
         acknowledged = one.saved(match_id).actions  # every move the people saw (the commit comes first)
         await one.kill()
 
-        await eventually(lambda: not hosted_by_nobody(database_url, match_id), "the second server to take over", WAIT)
+        await eventually(
+            lambda: one_hosts(database_url, two.proc.pid, match_id), "the second server to take over", WAIT
+        )
         assert two.saved(match_id).actions[: len(acknowledged)] == acknowledged
         ann, bob = await Terminal.open(two, ANN), await Terminal.open(two, BOB)
         terminals += [ann, bob]
@@ -473,7 +475,9 @@ async def test_a_person_at_a_match_over_the_link_keeps_their_session_when_its_se
         _ann, bob, match_id = await bob_joins_anns_match_across(one, two, terminals)
         await one.kill()
         await bob.wait_for("the server hosting this match")  # (the notice wraps)
-        await eventually(lambda: not hosted_by_nobody(database_url, match_id), "the second server to take over", WAIT)
+        await eventually(
+            lambda: one_hosts(database_url, two.proc.pid, match_id), "the second server to take over", WAIT
+        )
         await bob.wait_for("You play seat 2")  # the lobby, once the match shows there
         bob.press("enter")
         await bob.wait_for("Bob (you) · pile")

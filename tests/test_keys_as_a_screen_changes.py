@@ -13,15 +13,18 @@ from test_ssh_client import client_of, in_the_lobby, queued
 from test_ssh_hub import ANN, BOB
 from textual.widgets import Input
 
-from caravan_tui.hub_protocol import AskHistory
+from caravan_tui.bus import Update
+from caravan_tui.hub_protocol import AskHistory, CreateMatch, Joined
 from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.history import HistoryScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
+from caravan_tui.screens.requests import ToHub
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.ssh import hub as hub_module
+from caravan_tui.ssh.remote import HubLink
 
 from tables import running_hub, wait_for
 
@@ -126,3 +129,37 @@ async def test_keys_typed_while_the_server_seats_you_are_the_tables(hub, monkeyp
         queued(app, "d", "question_mark")
         await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen) and app.held_keys is None, "the rules")
         assert isinstance(app.screen_stack[-2], GameScreen)
+
+
+async def test_a_key_typed_before_the_table_opened_is_no_skip_of_an_ais_first_action(hub, monkeypatch):
+    """d then ? at How to play, for a match an AI moves first in, actions shown one at a time:
+    the ? is held for the table and came to it while the AI's first action was on show, which
+    took it as a key that cuts the pause short, and the rules never opened. (The hub's word that
+    seats Ann is read here once the AI's first action is on its way to her table.)"""
+    get = HubLink.get
+
+    async def once_the_ai_has_acted(self) -> object:
+        message = await get(self)
+        while isinstance(message, Joined) and not any(isinstance(m, Update) for m in queued_for(self.match.queue)):
+            await asyncio.sleep(0.005)
+        return message
+
+    monkeypatch.setattr(HubLink, "get", once_the_ai_has_acted)
+    async with in_the_lobby(hub) as (app, pilot):
+        app.move_pause = 30.0  # (each of the AI's actions stays on show until a key cuts it short)
+        app.post_message(ToHub(CreateMatch("merchant_lord", ["ai:easy", "you"])))
+        await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "How to play")
+        queued(app, "d", "question_mark")
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, GameScreen | RulesScreen) and app.held_keys is None, "table"
+        )
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules", timeout=5)
+        assert isinstance(app.screen_stack[-2], GameScreen)
+
+
+def queued_for(queue: asyncio.Queue) -> list:
+    """What waits in ``queue``, left in it in order."""
+    waiting = [queue.get_nowait() for _ in range(queue.qsize())]
+    for message in waiting:
+        queue.put_nowait(message)
+    return waiting

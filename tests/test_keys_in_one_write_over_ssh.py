@@ -50,3 +50,33 @@ async def test_keys_in_one_write_after_escape_or_enter_are_the_next_screens(tmp_
         await ann.close()
     finally:
         await server.stop()
+
+
+async def test_d_and_question_mark_in_one_write_at_how_to_play_open_the_rules_over_a_table_an_ai_opens(tmp_path):
+    """d then ? in one write at How to play of a match an AI moves first in (Merchant Lord shows
+    each of its actions for a while): the ? is held for the table, which may be showing the AI's
+    first action as it comes; it went for a key that cuts that pause short, and was lost."""
+    server = await Server(tmp_path, "--move-pause", "5").start()
+    try:
+        ann = await enter_as(server, ANN, "Ann")
+        ann.press("c")
+        await ann.wait_for("Create a match")
+        ann.press("down", "down", "down")  # Merchant Lord
+        await ann.wait_for("Sell your dice-goods")
+        ann.press("tab", "tab", "enter")  # seat 1's choices
+        await ann.wait_for("Dismiss menu")
+        ann.press("down", "down", "enter")  # AI easy
+        await ann.wait_for("Seat 1      AI easy")
+        ann.press("tab", "enter")  # seat 2's
+        await ann.wait_for("Dismiss menu")
+        ann.press("up", "enter")  # you
+        await ann.wait_for("Seat 2      You")
+        ann.press("ctrl+g")
+        await ann.wait_for("Don't show again (d)")
+        ann.press("d?")
+        await ann.wait_for("t Contents")  # the rules, over the table
+        ann.press("escape")
+        await ann.wait_for("AI 1")
+        await ann.close()
+    finally:
+        await server.stop()

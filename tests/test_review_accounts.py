@@ -173,3 +173,48 @@ def test_a_proposal_written_step_by_step_is_one_decision_from_its_start_to_its_s
             drafts += 1
             assert position.steps[-1][0] in ("send", "cancel") and position.words.startswith("Write a trade proposal")
     assert drafts
+
+
+def test_a_loss_between_the_hints_moves_is_said_to_be_the_replies_the_search_did_not_foresee():
+    """Found following every hint in Caravanserai (two players against normal, seed 21, from a
+    match played by hand to round 4; the review kept in ``tests/matches``): lost 30-31, and the
+    split put −47 points on "the searches' drift", said to be "no luck and no one's play, only
+    the AI's estimates differing", beside −8 for the person's play. In a game with nothing to
+    draw after setup, what moves between two decisions is the other seat's reply: the review now
+    says that the loss came between the best moves, where the replies left less than the search
+    grading them (the hints') expected."""
+    import json
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).parent / "matches" / "caravanserai_hints_21.json").read_text())
+    actions = [tuple(action) for action in data["actions"]]
+    found = decisions_of(get_game("caravanserai"), 2, data["seed"], data["options"], actions, 0).decisions
+    done = Review.from_data(data["review"])
+    assert [judged.turn for judged in done.decisions] == [p.turn for p in found if p.seat == 0]  # (this match's)
+    account = done.account()
+    assert (account.total("yours"), account.total("luck"), account.total("drift")) == (-8, 0, -47)
+    lines = review_lines(done, NAMES, "Caravanserai")
+    assert "only the AI's estimates" not in "\n".join(lines)
+    split = next(index for index, line in enumerate(lines) if line.startswith("From 52%"))
+    assert lines[split + 1] == DRIFT_WORDS and "the others' replies doing more or less" in DRIFT_WORDS
+    assert lines[split + 2] == (
+        "You made the best move (the one a hint shows) at 23 of 25 decisions; most of the loss came between them "
+        "with nothing drawn, −47 points (the worst after decision 20, −18 points): the others' replies left you "
+        "less than the search grading your moves, and the hints, expected of the positions reached."
+    )
+
+
+def test_a_solo_reviews_drift_speaks_of_no_one_elses_replies():
+    """Found in a solo Caravanserai review (seed 7, every hint followed, 39 pieces): the words
+    under its split spoke of "the others' errors" and "the others' replies" in a game no one else
+    plays. Solo, the drift is only the AI's estimates, in the game's measure."""
+    decisions = (_judged(0, 14 / 45, 14 / 45), _judged(6, 30 / 45, 30 / 45))
+    done = Review("caravanserai", "m", 0, 1, 10, 39 / 45, decisions)
+    lines = review_lines(done, NAMES[:1], "Caravanserai")
+    said = lines[lines.index(next(line for line in lines if line.startswith("From 14.0 pieces"))) + 1]
+    assert said == (
+        "The searches' drift: how far your expected length moved between your decisions where you saw nothing new "
+        "(no draw, roll or deal, and no one else plays): only the AI's estimates differing from one position to "
+        "the next."
+    )
+    assert "others" not in said

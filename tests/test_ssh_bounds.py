@@ -27,7 +27,7 @@ from caravan_tui.hub_protocol import CreateMatch, Joined, JoinSeat, Refused, Set
 from caravan_tui.saves.store import SaveStore
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.hub import Hub
-from caravan_tui.ssh.pty_session import PtySession, Serve, draws_text, set_size
+from caravan_tui.ssh.pty_session import STARTING, WIPE, PtySession, Serve, draws_text, set_size
 from caravan_tui.ssh.records import Identities
 from caravan_tui.ssh.server import GameServer, ServerConfig, serve
 
@@ -154,8 +154,8 @@ async def test_every_line_the_person_reads_as_a_session_ends_starts_at_column_0(
     await asyncio.wait_for(session.ended.wait(), WAIT)
     session.farewell = "The server is stopping;\nyour match is saved."  # (a line break in it, too)
     await asyncio.wait_for(running, WAIT)
-    assert bytes(session.fake.stdout.data) == (
-        b"one\r\ntwo\r\nthree\r\n\rThe server is stopping; your match is saved.\r\n"
+    assert bytes(session.fake.stdout.data) == (  # (the line saying it starts, wiped as the child writes)
+        STARTING + WIPE + b"one\r\ntwo\r\nthree\r\n\rThe server is stopping; your match is saved.\r\n"
     )
 
 

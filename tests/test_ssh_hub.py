@@ -20,18 +20,18 @@ import pytest
 
 from caravan_tui import hub_protocol as protocol
 from caravan_tui import seat_kinds
-from caravan_tui.bus import Act, Chat, MatchInfo, MatchOver, Rejected, Resign, Sync, UndoRequest, Update, YourTurn
+from caravan_tui.bus import Act, Bus, Chat, MatchInfo, MatchOver, Rejected, Resign, Sync, UndoRequest, Update, YourTurn
 from caravan_tui.engine import Event
 from caravan_tui.games import get_game
 from caravan_tui.games.decktet_caravan.cards import INDEX, NAMES
-from caravan_tui.match.host import LATE
+from caravan_tui.match.host import LATE, MatchHost
 from caravan_tui.saves.codec import decode as decode_snapshot
 from caravan_tui.saves.loading import load, replay_snapshot
 from caravan_tui.saves.store import SaveStore
 from caravan_tui.seat_labels import STAND_IN_OF
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.framing import MAX_REQUEST, encode
-from caravan_tui.ssh.hub import Hub
+from caravan_tui.ssh.hub import BETWEEN_SERVERS, NOT_PLAYED, Hub
 from caravan_tui.ssh.records import load_side_log, save_side_log
 
 WAIT = 20  # seconds; only guards against a hung test
@@ -253,6 +253,27 @@ async def test_joining_the_seat_one_sits_at_changes_nothing(tmp_path, worker):
         assert hub.matches[joined.match].seated[0] is not None
         await ann.close()
         await bob.close()
+    finally:
+        hub.stop()
+
+
+async def test_a_match_between_servers_is_said_to_be_so_to_who_asks_for_it(tmp_path, worker):
+    """The bug: a person brought back to the lobby when their match's server stopped, told that
+    enter takes them back once another server has taken the match over, pressed it a moment too
+    soon and read "that match is not being played" (its save still being played, no server
+    hosting it yet)."""
+    hub = make_hub(tmp_path, worker)
+    try:
+        people = [SeatSpec("human")] * 2
+        between = MatchHost.new("decktet_caravan", people, ["Ann", "Bob"], 7, {}, SaveStore(hub.root), Bus())
+        ann = await named(hub, ANN, "Ann")
+        for asked in (protocol.JoinSeat(between.match_id, 0), protocol.Watch(between.match_id)):
+            await ann.send(asked)
+            assert (await ann.next(protocol.Refused)).reason == BETWEEN_SERVERS
+        await ann.send(protocol.JoinSeat("no-such-match", 0))
+        assert (await ann.next(protocol.Refused)).reason == NOT_PLAYED
+        assert between.match_id not in hub.matches
+        await ann.close()
     finally:
         hub.stop()
 

@@ -19,6 +19,8 @@ from caravan_tui.screens.table_client import acted, cursor_at, cursor_pointed, f
 from caravan_tui.screens.table_panels import ASKING
 from caravan_tui.screens.table_seat import TableState
 from caravan_tui.screens.table_status import list_enter, replay_status, seat_status
+from caravan_tui.seat_kinds import OPEN
+from caravan_tui.textual_adapter import message_clock
 from caravan_tui.widgets.seat_table import only_spun
 
 
@@ -64,7 +66,7 @@ def test_a_turn_folds_into_a_new_table_and_says_so(game_id):
     assert hinted.hint_plan == (legal[0],) and turn.hint_plan == ()
     assert heard(hinted, Hint("m", 0, 7, legal[0], "", [], []), world_of, 16.0) is hinted  # another decision's
     gone = acted(hinted)
-    assert gone.turn is None and hinted.turn == 0 and seat_status(gone).plain == ""
+    assert gone.turn is None and hinted.turn == 0 and seat_status(gone).plain == "" and gone.highlighted is None
     over = heard(gone, MatchOver("m", [1.0] * players, [1.0 / players] * players), world_of, 17.0)
     assert over.over is not None and seat_status(over).plain == "The match is over."
 
@@ -186,10 +188,37 @@ def test_the_pause_is_the_tables_state_and_a_key_skips_only_while_it_says_so():
         await asyncio.sleep(0)
         assert tables[-1].pausing == 1 and pause.pausing == 1
         tables.append(TableState(seat=0))  # a new state, no action on show in it
-        assert not pause.skip() and not lingering.done()
+        assert not pause.skip(message_clock()) and not lingering.done()
         tables.append(paused(tables[-1], 1))
-        assert pause.skip()  # the rest shows at once, and the pause ends
+        assert pause.skip(message_clock())  # the rest shows at once, and the pause ends
         await lingering
         assert tables[-1].pausing is None
 
     asyncio.run(run())
+
+
+def test_a_key_pressed_before_the_action_came_on_show_does_not_skip_it():
+    """A key typed as the table opened (held for it, over SSH) is no answer to the AI's action
+    that came on show before it reached the table: it does what it does."""
+
+    async def run() -> None:
+        tables: list[TableState] = [TableState(seat=0)]
+        pause = ActionPause(lambda: tables[-1].pausing, lambda seat: tables.append(paused(tables[-1], seat)))
+        pressed = message_clock()
+        pause.mover = 1
+        lingering = asyncio.ensure_future(pause.linger(5.0))
+        await asyncio.sleep(0)
+        assert not pause.skip(pressed) and not lingering.done()
+        assert pause.skip(message_clock())
+        await lingering
+
+    asyncio.run(run())
+
+
+def test_a_seat_kept_for_its_person_is_waited_for_by_their_name():
+    """A rematch keeps the other seat for its person: the table said it waited for "a person to
+    take seat 2", as if anyone could, though only Bob may (the header already named him)."""
+    table = TableState(seat=0, names=("Ann", "Bob"), seat_kinds=("human", OPEN), view={"to_move": 1})
+    assert seat_status(table).plain == "Waiting for Bob to take seat 2 (from the lobby)…"
+    free = replace(table, names=("Ann", "Open seat 2"))
+    assert seat_status(free).plain == "Waiting for a person to take seat 2 (from the lobby)…"

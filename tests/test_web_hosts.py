@@ -9,7 +9,7 @@ import secrets
 
 import aiohttp
 import pytest
-from test_hosts import DatabaseServer, hosted_by_nobody
+from test_hosts import DatabaseServer, one_hosts
 from test_ssh_server import ANN, WAIT, Terminal, create_short_match, enter_as, eventually
 from test_web_seat import Tab
 
@@ -64,7 +64,7 @@ async def test_a_browser_seat_is_back_at_its_seat_on_the_server_that_took_its_ma
 
             await one.kill()
             await eventually(
-                lambda: not hosted_by_nobody(database_url, match_id), "the second server to take over", WAIT
+                lambda: one_hosts(database_url, two.proc.pid, match_id), "the second server to take over", WAIT
             )
             again = await tab_on(http, two, cookie)  # the page tries again: here, the other server
             await again.shows("Bob (you) · pile")

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol, TypedDict
 
-from caravan_tui.engine import Action, Considered, Game, Prior, State
+from caravan_tui.engine import Action, Considered, Game, Planner, Prior, State
 from caravan_tui.games import get_game
 from caravan_tui.seats import SeatSpec
 
@@ -123,13 +123,15 @@ class SearchPolicy:
     ``per_game``: apply the game's settings for this level (``Game.ai``) when choosing;
     ``fixed_budget``: ``level``'s iterations and seconds stand even where a game sets its own;
     ``timed`` False: search by the iteration budget only (the clock is dropped); ``tweaks``:
-    level fields set last, over the game's settings (a custom seat's)."""
+    level fields set last, over the game's settings (a custom seat's); ``hinting``: a hint's,
+    which plans by the game's ``hint_plan`` where it has one."""
 
     level: Level
     per_game: bool = True
     fixed_budget: bool = False
     timed: bool = True
     tweaks: tuple[tuple[str, object], ...] = ()
+    hinting: bool = False
 
     def level_for(self, game_id: str) -> Level:
         """The settings this policy searches ``game_id`` with."""
@@ -190,9 +192,10 @@ class SearchPolicy:
         None (search it). In iteration mode the clock is dropped here as in the search."""
         level = self.level_for(game_id)
         game = get_game(game_id)
-        if not level.plan or game.ai.plan is None:
+        planner = planner_of(game, self.hinting)
+        if not level.plan or planner is None:
             return None
-        planned = game.ai.plan(game.from_view(view, seat), seat, index, level.iterations, level.seconds)
+        planned = planner(game.from_view(view, seat), seat, index, level.iterations, level.seconds)
         return None if planned is None else Weighed(*planned)
 
     def _search(
@@ -248,6 +251,12 @@ class SearchPolicy:
             ),
             self.level.name,
         )
+
+
+def planner_of(game: Game, hinting: bool) -> Planner | None:
+    """The planner a level that plans decides ``game``'s positions by: a hint's where the game
+    has one for hints (``GameAI.hint_plan``), else its seats'."""
+    return (game.ai.hint_plan or game.ai.plan) if hinting else game.ai.plan
 
 
 def screened(game: Game) -> bool:
@@ -418,7 +427,7 @@ def hint_policy(level: str = REVIEWED) -> SearchPolicy:
     the clock with the match's seed, the review by iterations with its own, and two "close
     calls" taken from the hint were graded inaccuracies); at another level as an AI seat of it,
     its clock keeping a hard hint prompt."""
-    policy = search_policy(SeatSpec.ai(level))
+    policy = dataclasses.replace(search_policy(SeatSpec.ai(level)), hinting=True)
     return dataclasses.replace(policy, timed=False) if level == REVIEWED else policy
 
 
@@ -433,7 +442,10 @@ def hint(
     """The AI's suggestion for ``seat`` (shown to the player, not played): the search's top
     candidates with their reasons, the suggestion first (``seed``: ``hint_seed``, as a match's
     host asks); ``iterations`` sets an iteration-only budget (as ``search_policy`` does)."""
-    policy = hint_policy(level) if iterations is None else search_policy(SeatSpec.ai(level), iterations=iterations)
+    if iterations is None:
+        policy = hint_policy(level)
+    else:
+        policy = dataclasses.replace(search_policy(SeatSpec.ai(level), iterations=iterations), hinting=True)
     weighed = Weighed.merge(
         [policy.weigh_root(game_id, view, seat, seed, index) for index in range(policy.level.searches)]
     )

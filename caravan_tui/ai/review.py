@@ -43,7 +43,7 @@ from caravan_tui.games import GAMES, get_game
 from .explain import playable
 from .ismcts import SearchResult, continuation, search
 from .levels import LEVELS, MAX_ITERATIONS, Level, level_for
-from .policies import REVIEWED, SearchSettings, hint_seed, pick, search_settings
+from .policies import REVIEWED, SearchSettings, hint_seed, pick, planner_of, search_settings
 
 #: a decision's search budget by default: the normal level's
 ITERATIONS = 1500
@@ -283,10 +283,10 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
 def best_move(
     game: Game, view: dict[str, Any], mover: int, weighed: SearchResult, budget: int, level: str
 ) -> tuple[Action, tuple[Action, ...]]:
-    """The move an AI seat at the normal level makes from ``view`` at ``budget`` and the line it
-    means to follow (``policies.pick``): the game's planner's where that level plans the
-    position (a hint shows the plan), else the review's search's own (``weighed``)."""
-    planner = game.ai.plan if level_for(LEVELS[REVIEWED], game).plan else None
+    """The move a hint at the normal level shows from ``view`` at ``budget`` and the line it
+    means to follow (``policies.pick``): the game's planner's for hints where that level plans
+    the position (``policies.planner_of``), else the review's search's own (``weighed``)."""
+    planner = planner_of(game, True) if level_for(LEVELS[REVIEWED], game).plan else None
     planned = None if planner is None else planner(game.from_view(view, mover), mover, 0, budget, None)
     if planned is not None and planned[0]:  # (a planner may leave a position to the search)
         stats, lines = planned

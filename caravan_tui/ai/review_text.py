@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from caravan_tui.engine import Measure, render
 
-from .review import Draw, Judged, Review, Swing
+from .review import Account, Draw, Judged, Review, Swing
 
 #: eighths of a cell, from empty to full
 BLOCKS = " ▁▂▃▄▅▆▇█"
@@ -231,21 +231,36 @@ def split_line(review: Review) -> str:
 
 #: what the drift in ``split_line`` is, said under it wherever it is shown
 DRIFT_WORDS = (
-    "The searches' drift: how far your chances moved where you saw nothing new (no draw, roll or deal): "
-    "no luck and no one's play, only the AI's estimates differing from one position to the next."
+    "The searches' drift: how far your chances moved between your decisions where you saw nothing new (no draw, "
+    "roll or deal), beyond the others' errors: the others' replies doing more or less than the search grading "
+    "your move expected, and its estimates differing from one position to the next."
+)
+
+
+#: the same in a solo game, where no one else plays
+SOLO_DRIFT_WORDS = (
+    "The searches' drift: how far your {measure} moved between your decisions where you saw nothing new (no "
+    "draw, roll or deal, and no one else plays): only the AI's estimates differing from one position to the next."
 )
 
 
 def drift_line(review: Review) -> str | None:
     """What the searches' drift is, where ``split_line`` shows one (None: it shows none)."""
-    return DRIFT_WORDS if review.account().total("drift") else None
+    if not review.account().total("drift"):
+        return None
+    return SOLO_DRIFT_WORDS.format(measure=review.measure.name) if review.players == 1 else DRIFT_WORDS
 
 
 def plain_words(review: Review, names: Sequence[str]) -> str | None:
     """Said plainly where the seat lost chances without a graded mistake: to luck (with what was
     drawn worst) or to nothing in particular; None where a mistake is to blame or nothing lost."""
     measure, account = review.measure, review.account()
-    if account.end >= account.start or any(review.grade(judged) for judged in review.decisions):
+    if account.end >= account.start:
+        return None
+    unforeseen = replies_words(review, account)
+    if unforeseen:
+        return unforeseen
+    if any(review.grade(judged) for judged in review.decisions):
         return None
     luck = account.total("luck")
     if luck < 0:
@@ -255,6 +270,24 @@ def plain_words(review: Review, names: Sequence[str]) -> str | None:
         where += f": {drawn})" if drawn else ")"
         return f"No decision of yours cost enough to grade: you lost this on the draw, {signed(measure, luck)}{where}."
     return "No decision of yours cost enough to grade: small costs added up."
+
+
+def replies_words(review: Review, account: Account) -> str | None:
+    """Said plainly where most of a loss came between the seat's decisions with nothing drawn
+    (the drift, more than its play or luck cost): the grades measure each choice against the search's
+    best, the hints' move, so a loss that search did not foresee (the others' replies outdoing
+    what it expected of the positions reached) is not the seat's play, nor the searches' noise."""
+    drift, measure = account.total("drift"), review.measure
+    if drift >= 0 or drift >= min(account.total("yours"), account.total("luck")):
+        return None
+    worst = min((swing for swing in account.swings if swing.kind == "drift"), key=lambda swing: swing.change)
+    best = sum(judged.was_best for judged in review.decisions)
+    return (
+        f"You made the best move (the one a hint shows) at {best} of {len(review.decisions)} decisions; most of "
+        f"the loss came between them with nothing drawn, {signed(measure, drift)} (the worst after decision "
+        f"{worst.index + 1}, {signed(measure, worst.change)}): the others' replies left you less than the search "
+        "grading your moves, and the hints, expected of the positions reached."
+    )
 
 
 def decision_lines(review: Review, names: Sequence[str]) -> list[str]:

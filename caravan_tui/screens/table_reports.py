@@ -16,9 +16,10 @@ from caravan_tui.screens.table_client import cursor_at, focused, highlighted, sp
 from caravan_tui.screens.table_keys import shown_plays
 from caravan_tui.screens.table_seat import TableState
 from caravan_tui.screens.table_status import ai_thinking
+from caravan_tui.textual_adapter import repaint_at_once
 from caravan_tui.widgets import ActionList
 from caravan_tui.widgets.cursor import CursorWidget
-from caravan_tui.widgets.footer import KeysFooter
+from caravan_tui.widgets.table_text import StatusLine
 
 if TYPE_CHECKING:
     from caravan_tui.screens.game import GameScreen
@@ -34,6 +35,7 @@ class TableReports:
         self.waiting: list[Change] = []
         self.drawing = False
         self.spinner: Timer | None = None
+        self.status: StatusLine | None = None
 
     def start(self) -> None:
         """Once the table is mounted: the spinner (it ticks only while an AI thinks: an idle
@@ -41,21 +43,22 @@ class TableReports:
         reported into the state (what the status line says Enter does is worked out from it)."""
         screen = self.screen
         self.spinner = screen.set_interval(0.15, self.tick, pause=True)
+        self.status = screen.query_one(StatusLine)
         screen.watch(screen, "focused", self.focus_moved)
         for board in screen.query("#table CursorWidget").results(CursorWidget):
             if board.id is not None:
                 screen.watch(board, "at", self.cursor_of(board.id))
         screen.watch(screen.query_one(ActionList), "play", self.highlight_moved)
-        for footer in screen.query(KeysFooter).results(KeysFooter):  # (its own watch: it composes keys)
-            footer.watch(screen, "table_state", self.footer_follows(footer), init=False)
+        # (watched after every widget bound to the state: the footer's repaint asks to be drawn
+        # after theirs, so a layout they ask for is in the frame that draws it; asked first, the
+        # footer was drawn in a frame of its own before the layout's)
+        screen.watch(screen, "table_state", self.keys_follow, init=False)
 
     def assigned(self, was: TableState[Any], table: TableState[Any]) -> None:
         """A new state is being drawn (every widget bound to it draws itself after this): the
-        footer follows whose turn it is, the save notice's end is told, the spinner turns only
+        save notice's end is told, the spinner turns only
         while an AI thinks, and what is reported meanwhile waits until every widget has drawn it."""
         screen = self.screen
-        if self.keys_changed(was, table):
-            screen.refresh_bindings()  # (shown play keys only on our turn; undo only against AI seats)
         if was.unsaved and not table.unsaved:
             screen.notify("Saved: every move is stored again.", title="Saved")
         if self.spinner is not None:
@@ -71,15 +74,12 @@ class TableReports:
         turned = (was.turn is None) != (table.turn is None) and bool(shown_plays(type(self.screen)))
         return turned or was.undo != table.undo or was.seat_kinds != table.seat_kinds
 
-    def footer_follows(self, footer: KeysFooter) -> Callable[[TableState[Any], TableState[Any]], None]:
-        """The footer told at once when the keys may have changed: Textual tells it only after the
-        next frame, which a second layout then drew (the Pass key at each turn's change)."""
-
-        def follow(was: TableState[Any], table: TableState[Any]) -> None:
-            if self.keys_changed(was, table):
-                footer.bindings_changed(self.screen)
-
-        return follow
+    def keys_follow(self, was: TableState[Any], table: TableState[Any]) -> None:
+        """The footer told at once when the keys may have changed (shown play keys only on our
+        turn; undo only against AI seats): Textual tells it only after the next frame, which a
+        second layout then drew (the Pass key at each turn's change)."""
+        if self.keys_changed(was, table):
+            self.screen.refresh_bindings()
 
     def report(self, change: Change) -> None:
         """The table's state after ``change``, assigned now, or once the state being drawn is drawn."""
@@ -100,8 +100,12 @@ class TableReports:
         self.screen.table_state = table  # (the same state: nothing is drawn)
 
     def focus_moved(self, widget: Widget | None) -> None:
+        """The focus moved: into the state, and the status line drawn in the frame that shows the
+        focus move (``DrawsItsFocus``)."""
         self.report(lambda table: focused(table, None if widget is None else widget.id))
         self.screen.selection_changed()
+        if self.status is not None:
+            repaint_at_once(self.status)
 
     def cursor_of(self, board: str) -> Callable[[Any], None]:
         def moved(cell: Any) -> None:

@@ -7,7 +7,17 @@ from rich.text import Text
 
 from caravan_tui.engine import Action
 from caravan_tui.screens.table_seat import TableState, fit_name
-from caravan_tui.seat_labels import CONNECTING, OVER, SEAT, THINKING, TO_PLAY, WAITING, YOUR_TURN
+from caravan_tui.seat_labels import (
+    CONNECTING,
+    OPEN_SEAT,
+    OVER,
+    SEAT,
+    THINKING,
+    TO_PLAY,
+    WAITING,
+    WAITING_FOR,
+    YOUR_TURN,
+)
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 #: the plays list's id (``GameScreen``)
@@ -26,8 +36,9 @@ def seat_status(table: TableState) -> Text:
     mover = table.view["to_move"]
     if mover is None or mover == table.seat:  # our move is on its way: the next view says who is next
         return Text("")
-    if table.open_seat(mover):
-        return Text(WAITING(n=mover + 1))
+    if table.open_seat(mover):  # (a rematch's seat kept for its person bears their name: theirs alone to take)
+        name = table.seat_name(mover)
+        return Text(WAITING(n=mover + 1) if name == OPEN_SEAT(n=mover + 1) else WAITING_FOR(name=name, n=mover + 1))
     if table.played_by_person(mover):
         return Text(TO_PLAY(name=table.seat_name(mover)))
     text = Text(f"{SPINNER[table.spin % len(SPINNER)]} {THINKING(name=table.seat_name(mover))}")

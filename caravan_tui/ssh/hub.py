@@ -104,6 +104,9 @@ MatchRequest = Act | HintRequest | UndoRequest | Resign | SaveRequest | Sync | C
 MAX_MATCHES = 64  # being played at once
 MAX_MATCHES_EACH = 4  # matches being played in which one person holds a seat
 MAX_REASON = 160
+NOT_PLAYED = "that match is not being played"
+#: a match still being played that no server hosts: its server stopped, another takes it over
+BETWEEN_SERVERS = "that match is between servers: one takes it over in a moment, try again then"
 #: seconds a session's allowance of each of these kinds takes to refill one request (each costs
 #: the server work); ``REQUEST_BURST`` of a kind may come at once (a person's quick second look)
 SPACING = {
@@ -765,8 +768,11 @@ class Hub:
 
     async def _join(self, session: Session, msg: JoinSeat) -> None:
         hosted = self.matches.get(msg.match)
-        if hosted is None or hosted.over:
-            await self._refuse(session, "that match is not being played")
+        if hosted is None:
+            await self._refuse(session, await self._why_not_here(msg.match))
+            return
+        if hosted.over:
+            await self._refuse(session, NOT_PLAYED)
             return
         seat = msg.seat
         if not 0 <= seat < len(hosted.record.owners):
@@ -794,10 +800,20 @@ class Hub:
             return
         await self._seated(session, hosted, taken_from[0] if taken_from else None)
 
+    async def _why_not_here(self, match_id: str) -> str:
+        """Why a match asked for is not hosted here: one still being played that no server hosts
+        is between servers (its server stopped; on a database, this one takes it over at its next
+        look), and the lobby had told the person that enter takes them back to it."""
+        try:
+            playing = (await asyncio.to_thread(self.store.read, match_id)).status == "playing"
+        except (OSError, ValueError, DamagedSave):
+            playing = False
+        return BETWEEN_SERVERS if playing else NOT_PLAYED
+
     async def _watch(self, session: Session, match_id: str) -> None:
         hosted = self.matches.get(match_id)
         if hosted is None:
-            await self._refuse(session, "that match is not being played")
+            await self._refuse(session, await self._why_not_here(match_id))
             return
         self._sit(session, hosted, None)
         await self._seated(session, hosted, None)

@@ -17,6 +17,11 @@ screen: 65535×65535 took 1.5 GB), and no request stops the session reading the 
 
 The child is forked by the server's zygote (``zygote.py``: Textual and the app already imported,
 the same setup done in the child) when there is one and it answers, else started from scratch.
+Until its first screen the person reads one line saying their session is starting (``STARTING``):
+on a busy server that takes seconds, and an empty terminal reads as a hung connection. The line is
+wiped as the app's first output comes (its last words, once it restores the terminal, then land on
+a clean line), or before the last line of a session that never drew; until the app's first frame
+(drawn over it) it is written again at the top of the app's screen, blank until then.
 
 The session ends when any side does: the person's connection, the child, the hub's socket, or
 any of its tasks failing; the hub's side then ends at once (the seat's grace starts) and the
@@ -58,6 +63,12 @@ Serve = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
 
 _TERM = re.compile(r"[A-Za-z0-9._+-]{1,40}")
 ENDING = 2.0  # seconds the child has to end after SIGHUP before SIGKILL
+#: what the person reads until the app's first output (no line feed after it: ``WIPE`` clears it)
+STARTING = "caravan-tui: starting your session…".encode()
+#: back to the line's start, cleared
+WIPE = b"\r\x1b[K"
+#: the screen's top left
+HOME = b"\x1b[H"
 #: seconds the app has to end on its own once the hub closed its session: it reads the hub's
 #: last word (why a kick, a ban, a refusal), restores the terminal and writes it; only then SIGHUP
 SAYING_GOODBYE = 5.0
@@ -161,6 +172,7 @@ class PtySession:
         self.zygote = zygote
         self.last_input = time.monotonic()  # (again as the app first draws: nobody types before that)
         self._drawn = False
+        self._output_began = False  # the child has written something (``STARTING`` is wiped)
         self.child: Child | None = None
         self.ended = asyncio.Event()
         self.reason = ""
@@ -178,6 +190,7 @@ class PtySession:
             raw_input_cooked_output(slave)
             width, height, pixels_wide, pixels_high = self.process.get_terminal_size()
             set_size(master, width, height, pixels_wide, pixels_high)
+            self._send(STARTING)
             self.child = child = await self._start_child(slave, theirs.fileno())
         except BaseException:
             os.close(master)
@@ -207,6 +220,8 @@ class PtySession:
             await self._drain_output(master)
             if not by_itself and self._said is not None and self._said.goodbye and not self.farewell:
                 self.farewell = self._said.goodbye  # (the app ended before it could say it)
+            if not self._output_began:
+                self._send(WIPE)  # (``STARTING``: the app never wrote a byte)
             if self.farewell:  # (one line, on a line of its own)
                 self._send(b"\r" + " ".join(self.farewell.split()).encode() + b"\r\n")
             loop.remove_reader(master)
@@ -265,8 +280,14 @@ class PtySession:
             loop.remove_reader(master)
             self._end("the app ended")
             return
-        if not self._drawn and draws_text(data):  # the idle clock starts when there is something to answer
-            self._drawn, self.last_input = True, time.monotonic()
+        if not self._output_began:  # (the terminal's set-up: the app's own screen, still blank)
+            self._output_began = True
+            data = WIPE + data
+        if not self._drawn:
+            if draws_text(data):  # the idle clock starts when there is something to answer
+                self._drawn, self.last_input = True, time.monotonic()
+            else:  # (on the app's screen too, until its first frame is drawn over it)
+                data += HOME + STARTING
         if not self._send(data):
             loop.remove_reader(master)
         elif self.process.channel.get_write_buffer_size() > BACKLOG:

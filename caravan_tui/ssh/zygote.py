@@ -9,8 +9,12 @@ modules' pages copy-on-write.
 The server becomes a child subreaper, so each session the zygote forks (twice, see
 ``forking``) is the server's own child: it waits for it, ends it, and outlives the zygote's
 death without losing a session. A zygote that dies is started again (the log says so); a session
-asked of a zygote that is not ready, is gone or does not answer in ``ANSWER`` seconds is started
-the old way (``spawn`` raises ``ZygoteUnavailable``), so no session waits on a dead zygote.
+asked of a zygote that is gone or does not answer in ``ANSWER`` seconds is started the old way
+(``spawn`` raises ``ZygoteUnavailable``), so no session waits on a dead zygote. A session asked
+of a zygote still warming up waits for it, for as long as its warm-up may take (``WARM_UP``,
+then it is ended and started again): one started from scratch beside it imports the same modules
+on the same cores, and comes no sooner (on a busy server, as it starts, both took tens of seconds,
+the person's terminal empty meanwhile).
 """
 
 from __future__ import annotations
@@ -29,7 +33,6 @@ log = logging.getLogger(__name__)
 
 PR_SET_CHILD_SUBREAPER = 36
 ANSWER = 5.0  # seconds the zygote has to answer a request
-WAIT_READY = 3.0  # seconds a session waits for a zygote warming up before starting without it
 WARM_UP = 60.0  # seconds a zygote has to import everything before it is given up on
 RESTART_PAUSE = 1.0  # seconds between a zygote's death and the next one (if it dies young, the next waits longer)
 COMMAND = ("-I", "-m", "caravan_tui.session_main", "--zygote")
@@ -90,6 +93,7 @@ class Zygote:
         self._lock = asyncio.Lock()
         self._keeper: asyncio.Task[None] | None = None
         self._readying: asyncio.Task[None] | None = None  # reading the zygote's "ready"
+        self._launched = 0.0  # when the zygote was started (the loop's time)
         self._closing = False
 
     async def start(self) -> None:
@@ -121,13 +125,18 @@ class Zygote:
             theirs.close()
         ours.setblocking(False)
         self._sock = ours
+        self._launched = asyncio.get_running_loop().time()
         self.ready.clear()
         self._readying = asyncio.create_task(self._await_ready(ours))
 
     async def _await_ready(self, sock: socket.socket) -> None:
         try:
             said = await asyncio.wait_for(self._receive(sock), WARM_UP)
-        except (OSError, TimeoutError, ValueError):
+        except TimeoutError:
+            if sock is self._sock:
+                self._give_up(f"it did not warm up in {WARM_UP:.0f} s")
+            return
+        except (OSError, ValueError):
             return
         if said.get("ready") and sock is self._sock:
             self.ready.set()
@@ -168,10 +177,9 @@ class Zygote:
 
     async def spawn(self, terminal: int, hub: int, env: dict[str, str], pause: float) -> ForkedChild:
         """A session forked by the zygote on ``terminal`` with ``hub`` (both still ours to close).
-        A zygote still warming up is waited for a moment (a session from scratch takes longer)."""
+        A zygote still warming up is waited for (a session from scratch would come no sooner)."""
         if not self.ready.is_set() and self.process is not None and self.process.returncode is None:
-            with suppress(TimeoutError):
-                await asyncio.wait_for(self.ready.wait(), WAIT_READY)
+            await self._warmed(self.process)
         if not self.ready.is_set() or self._sock is None:
             raise ZygoteUnavailable("the zygote is not ready")
         request = msgpack.packb({"env": env, "pause": pause})
@@ -192,6 +200,16 @@ class Zygote:
             return ForkedChild(pid)
         except OSError as exc:  # ended already, and not ours to wait for
             raise ZygoteUnavailable(f"the forked session is gone: {exc}") from exc
+
+    async def _warmed(self, process: asyncio.subprocess.Process) -> None:
+        """Until ``process`` is ready, or ends, or has had its ``WARM_UP``."""
+        left = self._launched + WARM_UP - asyncio.get_running_loop().time()
+        waits = [asyncio.ensure_future(self.ready.wait()), asyncio.ensure_future(process.wait())]
+        try:
+            await asyncio.wait(waits, timeout=max(0.0, left), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for wait in waits:
+                wait.cancel()
 
     @staticmethod
     async def _receive(sock: socket.socket) -> dict:

@@ -6,13 +6,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.message import Message
 from textual.reactive import var
+from textual.strip import Strip
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from caravan_tui.engine import Action
+from caravan_tui.textual_adapter import FOCUSED_BORDER, DrawsItsFocus
+from caravan_tui.widgets.focus_mark import mark_focus
 from caravan_tui.widgets.lists import StopAtEnds
 from caravan_tui.widgets.seat_table import SeatTable, only_spun
 
@@ -27,13 +32,32 @@ def idle_note(table: Any) -> str:
     return "you are watching" if table.seat is None else "waiting…"
 
 
-class ActionList(StopAtEnds):
+#: the highlighted play's row while the list has the focus, over its colours (``focused--highlight``)
+FOCUSED_ROW = Style(reverse=True, underline=False)
+
+
+class ActionList(StopAtEnds, DrawsItsFocus):
     """The table's choices while it is our decision (``TableState.legal``), in the table's words
     (``describe``), its hint's play starred (``hint_action``); else a note of why there are
     none. Arrows + Enter (or a click) choose; posts ``ActionList.Chosen``. It writes itself from
     the table's state, bound to the screen's: a new decision puts the highlight on the first
     play, the table's ``point_list`` on the play a game's selection makes, and nothing else moves
-    it but the keys (a hint never moves what Enter plays)."""
+    it but the keys (a hint never moves what Enter plays).
+
+    Its focus repaints its border (``#actions > .focused--border``), its title's ``▸`` and the
+    highlighted play's rows alone (``DrawsItsFocus``), the play drawn in the colours of its
+    ``focused--highlight`` component (a focus restyles nothing: Textual's ``:focus`` colours for
+    the highlight would stay on it after the blur)."""
+
+    COMPONENT_CLASSES = {FOCUSED_BORDER, "focused--highlight"}
+    DEFAULT_CSS = """
+    ActionList > .focused--highlight {
+        color: $block-cursor-foreground; background: $block-cursor-background; text-style: bold;
+    }
+    ActionList:focus > .option-list--option-highlighted {
+        color: $foreground; background: $block-cursor-blurred-background; text-style: underline;
+    }
+    """
 
     #: the table's state, bound to the screen's (``data_bind``)
     table_state: var[SeatTable | None] = var(None, init=False)
@@ -89,6 +113,15 @@ class ActionList(StopAtEnds):
         # (Textual's) is on its way, and the next frame draws them with the list, not after it
         self.play = self.highlighted_action
         super().watch_highlighted(highlighted)
+
+    def focus_drawn(self, focused: bool) -> None:
+        super().focus_drawn(focused)
+        mark_focus(self, focused)
+        self.repaint_highlight()
+
+    def focused_highlight(self, strip: Strip) -> Strip:
+        style = self.get_component_rich_style("focused--highlight") + FOCUSED_ROW
+        return Strip(Segment.apply_style(strip, post_style=style), strip.cell_length)
 
     def hold(self) -> None:
         """The next decision starts with no line highlighted: an Enter typed before it showed

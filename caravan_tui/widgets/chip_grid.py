@@ -72,19 +72,35 @@ class ChipGrid(CursorWidget, KeptRows):
         return self.rows(width) or 1
 
     def render(self) -> Text:
-        label = Text(self.label, style=self.LABEL_STYLE)
         if not self.chips:
-            return label + Text(self.empty, style=self.EMPTY_STYLE)
+            return Text(self.label, style=self.LABEL_STYLE) + Text(self.empty, style=self.EMPTY_STYLE)
         columns = self._columns()
-        lines = []
-        for start in range(0, len(self.chips), columns):
-            line = label.copy() if start == 0 else Text(" " * len(self.label))
-            for index in range(start, min(start + columns, len(self.chips))):
-                if index > start:
-                    line.append(" " * self.gap)
-                line.append_text(self.chip(index))
-            lines.append(line)
-        return Text("\n").join(lines)
+        return Text("\n").join(self.row_text(start, columns) for start in range(0, len(self.chips), columns))
+
+    def row_text(self, start: int, columns: int) -> Text:
+        """The row of chips from ``start`` (the label before the first row, as wide a blank before
+        the others)."""
+        line = Text(self.label, style=self.LABEL_STYLE) if start == 0 else Text(" " * len(self.label))
+        for index in range(start, min(start + columns, len(self.chips))):
+            if index > start:
+                line.append(" " * self.gap)
+            line.append_text(self.chip(index))
+        return line
+
+    def focus_in_every_chip(self) -> bool:
+        """Whether the focus changes the look of chips other than the cursor's (a game whose
+        chips dim otherwise while it has the focus says when)."""
+        return False
+
+    def cursor_drawn(self) -> None:
+        """The cursor's row worked out again and repainted alone (every row whose look changed,
+        when the focus changes more than the cursor's chip)."""
+        if self.focus_in_every_chip() or not self.chips:
+            self.refresh_changed_rows()
+            return
+        columns = self._columns()
+        row = self.cursor // columns
+        self.replace_row(row, self.row_text(row * columns, columns))
 
     # -- input --------------------------------------------------------------------------------
 

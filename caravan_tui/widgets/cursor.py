@@ -1,8 +1,9 @@
 """What every game's board or grid does with its cursor, so that each game supplies only its
 geometry and what choosing means: the arrows move the cursor to the ``neighbour`` that way (what
 the eye sees there; nothing that way, it stays: it never wraps), the widget is drawn again when
-the cursor moves and when it gains or loses the focus (its cursor mark shows which), and a click
-puts the cursor on the cell under the pointer (``cell_at``) and acts on it (``clicked``).
+the cursor moves, its cursor's look and its border's ``focused--border`` when it gains or loses
+the focus (``DrawsItsFocus``: nothing restyled), and a click puts the cursor on the cell under the
+pointer (``cell_at``) and acts on it (``clicked``).
 
 A board is drawn from the table's state (``TableDrawn``): the table gives it a look."""
 
@@ -15,12 +16,14 @@ from textual import events
 from textual.binding import Binding
 from textual.reactive import var
 
+from caravan_tui.textual_adapter import FOCUSED_BORDER, DrawsItsFocus
 from caravan_tui.widgets.drawn import TableDrawn
 
 
-class CursorWidget(TableDrawn, can_focus=True):
+class CursorWidget(TableDrawn, DrawsItsFocus, can_focus=True):
     """A subclass declares its ``cursor`` reactive and says which cell is a ``neighbour``."""
 
+    COMPONENT_CLASSES = {FOCUSED_BORDER}
     BINDINGS = [
         Binding("left", "move(-1, 0)", "Left", show=False),
         Binding("right", "move(1, 0)", "Right", show=False),
@@ -76,10 +79,15 @@ class CursorWidget(TableDrawn, can_focus=True):
         self.at = self.cell  # (the cells drawn anew: another may be under the same cursor)
 
     def on_focus(self) -> None:
-        self.refresh()
         self.cursor_moved()
 
-    def on_blur(self) -> None:
+    def focus_drawn(self, focused: bool) -> None:
+        super().focus_drawn(focused)
+        self.cursor_drawn()
+
+    def cursor_drawn(self) -> None:
+        """Repaint what the focus changes of the cells (the cursor's look): all of them, unless
+        the widget knows which."""
         self.refresh()
 
     def on_click(self, event: events.Click) -> None:

@@ -5,11 +5,16 @@ from __future__ import annotations
 
 from textual.widget import Widget
 
+from caravan_tui.textual_adapter import quiet_title
+
 FOCUS_MARK = "▸ "
 
 
 def mark_focus(widget: Widget, focused: bool) -> None:
-    """Put the mark before ``widget``'s border title, or take it away."""
-    title = str(widget.border_title or "").removeprefix(FOCUS_MARK)
-    if title:
-        widget.border_title = FOCUS_MARK + title if focused else title
+    """Put the mark before ``widget``'s border title, or take it away: the title's line alone is
+    repainted, and only when the mark comes or goes."""
+    shown = str(widget.border_title or "")
+    title = shown.removeprefix(FOCUS_MARK)
+    wanted = FOCUS_MARK + title if focused else title
+    if title and wanted != shown:
+        quiet_title(widget, wanted)

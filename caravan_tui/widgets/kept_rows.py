@@ -46,6 +46,32 @@ class KeptRows(Widget):
         self._rows_at = None
         super().notify_style_update()
 
+    def refresh_changed_rows(self) -> None:
+        """Repaint the rows whose text changed (the focus's look of a hand: its cursor, its dimmed
+        cards), and no other: the whole widget if its rows were not worked out at this size."""
+        if self._rows_at != self.size:
+            self.refresh()
+            return
+        rendered = self.render()
+        rows = list(rendered.split("\n")) if isinstance(rendered, Text) else []
+        if len(rows) != len(self._rows):
+            self.refresh()
+            return
+        width = self.size.width
+        changed = [Region(0, y, width, 1) for y, (row, was) in enumerate(zip(rows, self._rows)) if not same(row, was)]
+        self._rows = rows
+        if changed:
+            super().refresh(*changed)  # (the rows worked out now stand)
+
+    def replace_row(self, y: int, row: Text) -> None:
+        """Row ``y`` is now ``row`` (the rest as they are): repainted alone if it changed, the whole
+        widget if its rows were not worked out at this size."""
+        if self._rows_at != self.size or y >= len(self._rows):
+            self.refresh()
+        elif not same(row, self._rows[y]):
+            self._rows[y] = row
+            super().refresh(Region(0, y, self.size.width, 1))  # (the rows worked out stand)
+
     def render_lines(self, crop: Region) -> list[Strip]:
         if self._rows_at != self.size:
             rendered = self.render()
@@ -68,3 +94,8 @@ class KeptRows(Widget):
             strip = Visual.to_strips(self, visualize(self, row, markup=False), width, 1, style)[0]
             self._row_strips[key] = strip
         return strip
+
+
+def same(row: Text, was: Text) -> bool:
+    """Whether two rows draw alike (their characters and styles)."""
+    return row.plain == was.plain and row.spans == was.spans and row.style == was.style

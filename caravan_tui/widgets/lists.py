@@ -54,8 +54,20 @@ class StopAtEnds(OptionList, SteadyScrollbars, ScrollsInPlace):
         first, last = self._drawn_rows.get(option, (row, row))
         self._drawn_rows[option] = (min(first, row), max(last, row))
         if self.has_focus and option == self.highlighted:
-            return strip.apply_style(REVERSE)
+            return self.focused_highlight(strip)
         return strip
+
+    def focused_highlight(self, strip: Strip) -> Strip:
+        """A row of the highlighted option, drawn while the list has the focus."""
+        return strip.apply_style(REVERSE)
+
+    def repaint_highlight(self) -> None:
+        """Repaint the rows of the highlighted option (the whole list, for one not drawn yet)."""
+        rows = None if self.highlighted is None else self._drawn_rows.get(self.highlighted)
+        if rows is not None:
+            self.refresh_lines(rows[0], rows[1] - rows[0] + 1)
+        elif self.highlighted is not None:
+            self.refresh()
 
     def watch_highlighted(self, highlighted: int | None) -> None:
         """Repaint the rows of the option the highlight left and of the one it reached (all of

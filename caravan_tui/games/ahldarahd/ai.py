@@ -10,7 +10,7 @@ and nothing is applied except the few trade proposals (judged on a copy):
   reach; a suggested proposal by what it brings if accepted, below ending the build when its
   partner would refuse it by its own judgement (``trading.judge``);
   ending the build is the yardstick (0);
-- bidding (at a few levels, ``considered``): an item's worth to the seat (``item_worth``) less
+- bidding (at a few levels, ``considered``): an item's worth to the seat (``use_worth``) less
   the bid, so the search tries the items it wants at prices it can bear first; passing is the
   yardstick;
 - the Shah goes to the player doing best (they bid first and build first, without hindsight);
@@ -35,10 +35,10 @@ from .evaluation import (
     city_points,
     estimate,
     item_use,
-    item_worth,
     projected,
     projected_all,
     rop_sale,
+    use_worth,
 )
 from .explain import explain
 from .maps import COLOUR_INDEX, COMMODITY_AT, COST, ENDS, MAJORITY, SLOTS
@@ -59,7 +59,7 @@ from .terms import (
     SETUP,
     SHAH_GIVE,
 )
-from .trading import judge, traded
+from .trading import judge, offer_net, traded
 from .tuned import tuned_estimate
 
 #: what the prior charges for a gold and for a card spent (points)
@@ -159,7 +159,7 @@ def _bid_prior(state: AhldarahdState, seat: int, actions: Sequence[Action]) -> l
             item, bid = ITEM_INDEX[action[1]], action[2]
         w = worth.get(item)
         if w is None:
-            w = worth[item] = item_worth(state, seat, item, board)
+            w = worth[item] = use_worth(state, seat, item, board)
         scores.append((w - bid) * GOLD - 0.01 * bid)
     return scores
 
@@ -278,9 +278,10 @@ SCREEN_ITERATIONS = 100
 
 
 def vetoed(state: AhldarahdState, seat: int, action: Action, level: str | None = None) -> bool:
-    """No trap offers: an AI seat never proposes a trade by which its partner, by its own lights,
-    loses by accepting, judged from worlds redealt from what the proposer can see (never the
-    partner's real hand). First the partner's judgement (``trading.judge``): an offer by which it
+    """No trap offers: an AI seat never proposes, nor a hint shows, a trade its proposer loses by
+    (``trading.offer_net``), nor one by which its partner, by its own lights, loses by
+    accepting, judged from worlds redealt from what the proposer can see (never the partner's
+    real hand). First the partner's judgement (``trading.judge``): an offer by which it
     expects on average to lose win chance is vetoed at once; then a small search of the partner's
     answer (``answer_value``): the evaluation misses trades whose cost shows only in the turns
     after. The search may still like such an offer (its model of the partner accepts in some
@@ -288,6 +289,8 @@ def vetoed(state: AhldarahdState, seat: int, action: Action, level: str | None =
     comes first, so that the offers it rejects cost it no more than a move."""
     if action[0] != "offer":
         return False
+    if offer_net(state, seat, action) < 0:  # nor one its proposer loses by, as its words say (``describe``)
+        return True
     if judged_losing(state, seat, action):
         return True
     if level in SCREENED and answer_value(state, seat, action, 1, SCREEN_ITERATIONS) < -ANSWER_BELOW:

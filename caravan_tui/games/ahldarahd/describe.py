@@ -25,7 +25,7 @@ from .maps import (
 )
 from .offers import offer_words
 from .terms import NIGHT_PRICE, city_words, gold_words, item_words, map_words, poss
-from .trading import long_shot
+from .trading import long_shot, offer_net
 
 if TYPE_CHECKING:
     from .rules import AhldarahdState
@@ -97,6 +97,8 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
         held = f" (now {poss(holder)})" if holder >= 0 else ""
         if holder == seat:
             held = " (yours now)"
+        elif item == ROP + holder:  # "Ann's Right of Passage (now Ann's)" said Ann twice
+            held = " (its player holds it)"
         return f"Open an auction for {item_words(item, seat)}{held} at {gold_words(action[2])}"
     if kind == "raise" and brief:  # (the panel above names the leader)
         return (
@@ -145,7 +147,15 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
     if kind == "offer":
         q = action[1]
         text = f"Propose to {who(q)}: {_thing(action[2], action[3], seat)} for {_ask(action[4], action[5], q)}"
-        return text + " (a long shot)" if not brief and long_shot(state, seat, action) else text
+        if brief:
+            return text
+        # what it costs, said where it costs: a ready-made offer read as advice, and one that lost
+        # its proposer 4 gold for a Right of Passage won back at 0 the next turn said nothing
+        marks = ["a long shot"] if long_shot(state, seat, action) else []
+        net = round(offer_net(state, seat, action))
+        if net < 0:
+            marks.append(f"costs you about {-net} gold")
+        return text + (f" ({'; '.join(marks)})" if marks else "")
     if kind == "trade_with":
         return f"Write a trade proposal to {who(action[1])} (gold, cards, items)"
     if kind in ("give_gold", "ask_gold"):

@@ -8,11 +8,12 @@ opponent's must be destroyed first); taking the cheapest first, then the most va
 adds its points (1, its bonus or the hope of one, its gold) times a confidence that falls with
 the routes needed, while the budget lasts. The budget is the routes the seat can still place:
 its cards that fit an empty route toward such a city (1 gold each), the rest of its gold (8.5 a
-route) and half a route for each turn the deck still holds. Add a little for gold and cards
-as such, the Eyes / the Pirate Queen (by the empty routes of their kind toward a city in
-reach), less a little while the seat's own RoP is not in its hands (another player's, or on
-the table, where any player may win it). A seat whose last
-building phase is over keeps its points (gold only breaks ties). The projected scores become
+route) and half a route for each turn the deck still holds. A city held at home keeps the hope
+of a bonus it was counted with while still to take. Add a
+little for gold and cards as such, the Eyes / the Pirate Queen (by the empty routes of their
+kind toward a city in reach), less a little while the seat's own RoP is not in its hands
+(another player's, or on the table, where any player may win it). A seat whose last building
+phase is over keeps its points (gold only breaks ties). The projected scores become
 win chances by a softmax whose spread shrinks as the end nears; a seat that accepted a trade
 this turn gives up ``MARGIN`` of its chance (``trading.py``: trading with a rival is a risk, so
 a trade must gain more; a failed acceptance counts too, so a seat lacking the card declines),
@@ -121,7 +122,7 @@ class Board:
     """What every seat's projection shares, computed once: routes per (map, slot, seat), empty
     routes per (map, slot), each seat's cities, points, home commodities and cities abroad."""
 
-    __slots__ = ("cnt", "empty", "points", "home", "abroad", "candidates")
+    __slots__ = ("cnt", "empty", "points", "home", "abroad", "hoping", "candidates")
 
     def __init__(self, state: AhldarahdState) -> None:
         n = state.n
@@ -165,6 +166,13 @@ class Board:
         for p, m, c in cities:
             points[p] += 4 if m != p and home[p] >> c & 1 else 1
         self.points = points
+        #: per seat, the cities it holds at home of a commodity it holds nowhere abroad: each keeps
+        #: the hope of a bonus a city still to take there is counted with, so taking one never
+        #: looks worse than leaving it ("End your build" was hinted over a claim taking a city
+        #: for a point and 5 gold)
+        self.hoping = [
+            sum(1 for p, m, c in cities if p == seat and m == seat and not abroad[seat][c]) for seat in range(n)
+        ]
         self.home = home
         self.abroad = abroad
         self.candidates: dict[tuple, tuple] = {}  # seat_candidates' results, by (seat, *maps)
@@ -321,7 +329,8 @@ def projected(
         items += w.discount * sea
     if state.rop[seat] != seat:  # on the table it is open too: anyone may win it, often for 0
         items -= w.open_map
-    return pts + potential + items + w.gold * gold
+    hoped = 0.0 if state.final else W_BONUS_HOPE * board.hoping[seat]
+    return pts + hoped + potential + items + w.gold * gold
 
 
 def future_turns(state: AhldarahdState, seat: int) -> float:
@@ -389,11 +398,25 @@ def _without_item(state: AhldarahdState, item: int, seat: int) -> AhldarahdState
 def item_worth(
     state: AhldarahdState, seat: int, item: int, board: Board | None = None, viewer: int | None = None
 ) -> float:
-    """What ``item`` is worth to ``seat`` in gold: its use (``item_use``), and for a Right of
-    Passage at least what the bank pays for it (``rop_sale``, §4: its holder may sell it in any
-    build). Every word of a hint about an item's worth comes from here: before, a bid's words
-    left out the sale and counted one's own open map twice, so one hint called a Right of
-    Passage worth 3 gold that another sold for 1."""
+    """What ``item`` is worth to ``seat`` in gold: the most it could pay for it and be no worse
+    off (``price``), and for a Right of Passage at least what the bank pays for it (``rop_sale``,
+    §4: its holder may sell it in any build). Every word of a hint about an item's worth comes
+    from here: before, a bid's words left out the sale and counted one's own open map twice, so
+    one hint called a Right of Passage worth 3 gold that another sold for 1."""
+    if item == SHAH:
+        return 0.0
+    if board is None:
+        board = board_of(state)
+    world, more = _worlds(state, seat, item)
+    worth = price(world, more.clone(), seat, board, viewer)
+    return max(worth, rop_sale(state, item - ROP)) if ROP <= item < SHAH else worth
+
+
+def use_worth(
+    state: AhldarahdState, seat: int, item: int, board: Board | None = None, viewer: int | None = None
+) -> float:
+    """The search's guide to an item's worth (the bid prior's): its use (``item_use``), and for a
+    Right of Passage at least its sale."""
     worth = item_use(state, seat, item, board, viewer)
     return max(worth, rop_sale(state, item - ROP)) if ROP <= item < SHAH else worth
 
@@ -401,21 +424,55 @@ def item_worth(
 def item_use(
     state: AhldarahdState, seat: int, item: int, board: Board | None = None, viewer: int | None = None
 ) -> float:
-    """What ``item`` adds to ``seat``'s projected score, in gold (holding it against not); the
-    Shah is worth nothing either way ("a mixed blessing at best")."""
+    """What ``item`` adds to ``seat``'s projected score, in gold at the rate the next 5 gold bring
+    (holding it against not); the Shah is worth nothing either way ("a mixed blessing at best")."""
     if item == SHAH:
         return 0.0
     if board is None:
         board = board_of(state)
+    world, more = _worlds(state, seat, item)
+    gain = projected(more, seat, board, viewer) - projected(world, seat, board, viewer)
+    return gain / gold_rate(state, seat, board, viewer)
+
+
+def _worlds(state: AhldarahdState, seat: int, item: int) -> tuple[AhldarahdState, AhldarahdState]:
+    """``state`` without ``item`` in ``seat``'s hands and with it (either may be ``state``)."""
     if item < ROP:  # a card: the hand changes, the board does not
         world = _without_item(state, item, seat) if state.hand[seat] >> item & 1 else state
-        more = _with_item(world, item, seat)
-        gain = projected(more, seat, board, viewer) - projected(world, seat, board, viewer)
-    elif item >= ROP and state.holder(item) == seat:
-        gain = projected(state, seat, board, viewer) - projected(_without_item(state, item, seat), seat, board, viewer)
-    else:
-        gain = projected(_with_item(state, item, seat), seat, board, viewer) - projected(state, seat, board, viewer)
-    return gain / gold_rate(state, seat, board, viewer)
+        return world, _with_item(world, item, seat)
+    if state.holder(item) == seat:
+        return _without_item(state, item, seat), state
+    return state, _with_item(state, item, seat)
+
+
+def price(without: AhldarahdState, more: AhldarahdState, seat: int, board: Board, viewer: int | None) -> float:
+    """The gold ``seat`` could pay out of ``more`` (a copy, its gold changed here) and be no worse
+    off than in ``without``: a gold spent from the last few costs more than one of the next five
+    brings (a claim needs one), so the rate of the next five alone called an item worth 9 gold to
+    a seat that would lose by paying its 5. Beyond the seat's gold, at that rate; a loss, at it."""
+    base = projected(without, seat, board, viewer)
+    gold = more.gold[seat]
+
+    def gain(paid: int) -> float:
+        more.gold[seat] = gold - paid
+        return projected(more, seat, board, viewer) - base
+
+    first = gain(0)
+    if first <= 0 or gain(gold) >= 0:
+        paid = 0 if first <= 0 else gold
+        beyond = gain(paid)
+        more.gold[seat] = gold
+        return paid + beyond / gold_rate(without, seat, board, viewer)
+    low, high = 0, gold  # gain(low) >= 0 > gain(high)
+    while high - low > 1:
+        mid = (low + high) // 2
+        if gain(mid) >= 0:
+            low = mid
+        else:
+            high = mid
+    at_low, at_high = gain(low), gain(high)
+    more.gold[seat] = gold
+    return low + at_low / (at_low - at_high)
 
 
 def rop_sale(state: AhldarahdState, colour: int) -> int:

@@ -2,8 +2,9 @@
 (``GameAI.explain``): "claims the Salt city: +4 gold, majority 3 of 5".
 
 Only what the player can see is read: the maps, gold, items and its own hand; an item's or a
-card's worth is the player's own projected gain (``evaluation.item_worth``, in gold); a trade
-offered to it is judged as ``trading.judge`` does, the others' hidden cards by their number.
+card's worth is the gold the player could pay for it and be no worse off by its own projection
+(``evaluation.item_worth``); a trade offered to it is judged as ``trading.judge`` does, the
+others' hidden cards by their number.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
 from caravan_tui.words import a_or_an, signed
 
-from .cards import COMMODITY_MASK, ITEM_INDEX, ROP, SHAH, pick_card
-from .evaluation import board_of, commodity_worth, item_worth, projected_all, rop_sale
+from .cards import COMMODITY_MASK, ITEM_INDEX, ROP, SHAH
+from .evaluation import item_worth, projected_all, rop_sale
 from .maps import (
     COLOUR_INDEX,
     COMMODITIES,
@@ -32,7 +33,7 @@ from .night import loss_routes
 from .offers import offer_words
 from .rules import AhldarahdState
 from .terms import COMPOSE, NIGHT_PRICE, item_words, map_words, plural, poss
-from .trading import judge
+from .trading import judge, offer_net, side_worth
 
 
 def gain(value: float) -> str:
@@ -73,12 +74,7 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
         cards = state.hand[seat].bit_count()
         if state.final:  # no later turns: gold only breaks a tie, cards score nothing
             return f"ends {poss(seat)} last build: {state.gold[seat]} gold left counts only in a tie"
-        kept = f"keeps {state.gold[seat]} gold and {plural(cards, 'card')} for later turns"
-        if kind == "end" and _city_in_reach(state, seat):
-            # what the AI weighs, said: a city still to take carries the hope of a bonus (a point
-            # less than a sure one) that a city taken loses, so ending can rank above taking one
-            kept += "; the AI counts a city still to take with the hope of a bonus, a city taken without it"
-        return kept
+        return f"keeps {state.gold[seat]} gold and {plural(cards, 'card')} for later turns"
     if kind in ("open", "raise", "pass"):
         return _bid(state, seat, action)
     if kind == "give_shah":
@@ -90,25 +86,6 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
     if kind == "trade_with":
         return _proposal(state, seat, line)
     return _draft_step(state, seat, action)
-
-
-def _city_in_reach(state: AhldarahdState, seat: int) -> bool:
-    """Whether a claim or purchase ``seat`` may make now takes a city whose hope of a bonus the
-    evaluation drops once taken (``evaluation.W_BONUS_HOPE``): one on its own map of a commodity
-    it holds nowhere abroad, or abroad of a commodity it does not hold at home."""
-    board = board_of(state)
-    home, abroad = board.home[seat], board.abroad[seat]
-    for action in state.legal_actions():
-        if action[0] not in ("claim", "buy"):
-            continue
-        m, r = COLOUR_INDEX[action[1]], action[2] - 1
-        for slot in ENDS[r]:
-            if state.ctrl[m * SLOTS + slot] == seat or state.routes_into(m, slot, seat) + 1 < MAJORITY[slot]:
-                continue
-            c = COMMODITY_AT[m][slot]
-            if (m == seat and not abroad[c]) or (m != seat and not home >> c & 1):
-                return True
-    return False
 
 
 def _proposal(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
@@ -171,24 +148,16 @@ def _destroy(state: AhldarahdState, seat: int, m: int, r: int) -> str:
     return f"weakens {poss(victim)} hold on {map_words(m, state.n)}; the route is free for {who(seat)}"
 
 
-def _worth(state: AhldarahdState, seat: int, kind: str, value: object, giving: bool) -> float:
-    """What one side of a proposal is worth to ``seat``, in gold."""
-    if kind == "gold":
-        return float(value)  # type: ignore[arg-type]  # a gold side is an amount
-    if kind == "card":
-        k = COMMODITY_INDEX[value]  # type: ignore[index]  # a card side is a commodity name
-        if giving:
-            card = pick_card(state.hand[seat], state.known[seat], k)
-            return item_worth(state, seat, card) if card >= 0 else 0.0
-        return commodity_worth(state, seat, k)
-    return item_worth(state, seat, ITEM_INDEX[value])  # type: ignore[index]  # an item side is its name
-
-
 def _offer(state: AhldarahdState, seat: int, action: Action) -> str:
-    _, partner, give_kind, give_value, ask_kind, ask_value = action
-    net = _worth(state, seat, ask_kind, ask_value, False) - _worth(state, seat, give_kind, give_value, True)
+    partner, ask_kind, ask_value = action[1], action[4], action[5]
+    net = offer_net(state, seat, action)
+    again = ""
+    if ask_kind == "item" and ITEM_INDEX[ask_value] >= ROP and not state.final:
+        # §3.2: every Right of Passage is auctioned each turn, wherever it is: one bought by trade
+        # for 4 gold went back at 0 in the next auction to a seat that had nothing left to bid
+        again = f"; {item_words(ITEM_INDEX[ask_value], seat)} is auctioned again next turn, where any player may win it"
     return (
-        f"if {who(partner)} accept{who(partner, 's')}: worth about {gain(net)} gold to {who(seat)}; "
+        f"if {who(partner)} accept{who(partner, 's')}: worth about {gain(net)} gold to {who(seat)}{again}; "
         f"an AI accepts what raises its own chances, and a decline costs only one of {poss(seat)} 3 proposals"
     )
 
@@ -220,6 +189,11 @@ def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
         return f"{item_words(item)} is worth about 0 gold to {who(seat)}{_kept_from(state, seat, item)}; {leaves}"
     use = f" ({_card_use(state, seat, item % 10)})" if item < ROP else ""
     rival = _rival(state, seat, item, worth)
+    if bid > round(worth):
+        # a bid above the worth it names: what a win keeps from the others is the search's reason
+        # (a hint raised to 2 for a Right of Passage "worth about 1 gold to you" and said no more)
+        kept = _kept_from(state, seat, item)
+        use += kept if kept.startswith(", but") else ", less than the bid"
     return f"{item_words(item)} is worth about {worth:.0f} gold to {who(seat)}{use}; {leaves}{rival}"
 
 
@@ -345,7 +319,7 @@ def _draft_step(state: AhldarahdState, seat: int, action: Action) -> str:
         return f"{partner} {who(state.partner, 'has')} {state.gold[state.partner]} gold"
     if kind in ("give_card", "give_item", "ask_card", "ask_item"):
         giving, thing = kind.startswith("give"), kind.split("_")[1]
-        worth = _worth(state, seat, thing, action[1], giving)
+        worth = side_worth(state, seat, thing, action[1], giving)
         named = f"{a_or_an(action[1])} card" if thing == "card" else item_words(ITEM_INDEX[action[1]])
         return (
             f"{named} is worth about {worth:.0f} gold to {who(seat)}"

@@ -12,6 +12,7 @@ from caravan_tui.words import a_or_an
 from .cards import ITEM_INDEX, ROP
 from .describe import describe
 from .maps import CODES, COLOURS, COMMODITIES
+from .no_gold import panel_words
 from .rules import AhldarahdState
 from .seat_marks import seat_letter, seat_style
 from .table_state import AhldarahdTable
@@ -57,7 +58,9 @@ def panel_text(view: AhldarahdView, table: AhldarahdTable, hint: bool = True, wi
         # auction that can win it back says so, from the first turn on
         lines.append(
             Text(
-                f"{done} · {table.short_name(ours, 8)} can build on your map"
+                broke
+                if (broke := no_gold_line(table)) is not None
+                else f"{done} · {table.short_name(ours, 8)} can build on your map"
                 if ours not in (-1, m)
                 else f"{done} this turn",
                 style="bold",
@@ -94,7 +97,7 @@ def panel_text(view: AhldarahdView, table: AhldarahdTable, hint: bool = True, wi
         )
     elif phase == "build":
         if mine:
-            lines.append(Text("Your build: enter on a route to build on it", style="bold"))
+            lines.append(Text(no_gold_line(table) or "Your build: enter on a route to build on it", style="bold"))
             lines.append(Text(f"o offer a trade ({view['proposals_left']} left) · e end · m map"))
         else:
             lines.append(Text(table.sentence(f"{who(m)} {who(m, 'is')} building.")))
@@ -118,6 +121,14 @@ def panel_text(view: AhldarahdView, table: AhldarahdTable, hint: bool = True, wi
     text = Text("\n").join(lines)
     text.no_wrap, text.overflow = True, "ellipsis"
     return text
+
+
+def no_gold_line(table: AhldarahdTable) -> str | None:
+    """On our turn with no gold to claim with, the rules' way out in a line (``no_gold``)."""
+    world = table.world
+    if table.turn is None or table.seat is None or not isinstance(world, AhldarahdState):
+        return None
+    return panel_words(world, table.seat)
 
 
 def card_or_item(table: AhldarahdTable, item: str) -> str:

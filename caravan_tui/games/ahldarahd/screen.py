@@ -41,9 +41,11 @@ from caravan_tui.screens.summary import tie_broken
 from .legend import legend_text
 from .map_text import map_look, route_problem, shown_route_plays
 from .map_widget import MapBoard
+from .no_gold import way_out
 from .panel import panel_text
 from .proposal import Proposal
 from .proposal import actions as proposal_actions
+from .rules import AhldarahdState
 from .table_checks import (
     AMOUNT_PHASES,
     amount_problem,
@@ -176,6 +178,14 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         if self.table.turn is None or self.table.over is not None:
             return super().status_text()
         return status(self.table)
+
+    def hint_warning(self, action: Action) -> str | None:
+        """With no gold to claim with, the hint opens with the rules' way out (``no_gold``)."""
+        world, seat = self.table.world, self.seat
+        if not isinstance(world, AhldarahdState) or seat is None:
+            return None
+        advice = way_out(world, seat)
+        return None if advice is None else self.table.sentence(advice) + "."
 
     def enter_action(self) -> Action | None:
         return enter(self.table)

@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING
 
 from caravan_tui.engine import Action
 
-from .cards import pick_card
-from .evaluation import MARGIN, gold_rate, projected_all, win_chances
+from .cards import ITEM_INDEX, pick_card
+from .evaluation import MARGIN, commodity_worth, gold_rate, item_worth, projected_all, win_chances
+from .maps import COMMODITY_INDEX
 from .offers import accept, apply_trade_step
 
 if TYPE_CHECKING:
@@ -95,3 +96,23 @@ def long_shot(state: AhldarahdState, seat: int, offer: Action) -> bool:
         apply_trade_step(world, seat, offer, None)
         taken += judge(world).good
     return 2 * taken < LONG_SHOT_WORLDS
+
+
+def side_worth(state: AhldarahdState, seat: int, kind: str, value: object, giving: bool) -> float:
+    """What one side of a proposal is worth to ``seat``, in gold."""
+    if kind == "gold":
+        return float(value)  # type: ignore[arg-type]  # a gold side is an amount
+    if kind == "card":
+        k = COMMODITY_INDEX[value]  # type: ignore[index]  # a card side is a commodity name
+        if giving:
+            card = pick_card(state.hand[seat], state.known[seat], k)
+            return item_worth(state, seat, card) if card >= 0 else 0.0
+        return commodity_worth(state, seat, k)
+    return item_worth(state, seat, ITEM_INDEX[value])  # type: ignore[index]  # an item side is its name
+
+
+def offer_net(state: AhldarahdState, seat: int, action: Action) -> float:
+    """What ``seat``'s suggested proposal ``action`` brings it if accepted, in gold: what it
+    asks less what it gives, each as ``seat`` values it (``item_worth``)."""
+    _, _, give_kind, give_value, ask_kind, ask_value = action
+    return side_worth(state, seat, ask_kind, ask_value, False) - side_worth(state, seat, give_kind, give_value, True)

@@ -75,7 +75,7 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
     DEFAULT_CSS = """
     #cc-end { height: auto; text-style: bold; color: $warning; padding: 0 1; }
     #cc-board { border: round $primary; }
-    #cc-board:focus { border: round $accent; }
+    #cc-board > .focused--border { border-top: round $accent; }
     #cc-players { height: auto; }
     #cc-legend { height: 1fr; color: $text-muted; overflow: hidden; }
     /* 1fr is never less than a row: docked, the status line stays in view when nothing is left */

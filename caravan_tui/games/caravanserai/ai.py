@@ -276,11 +276,27 @@ def placement_plan(
     first move weighs the lines played out through it, and the chosen one as much again as all of
     them, so that it is the most weighed (the search's most visited); its value is the best end
     found through it (``planner.line_value``: solo the final length over 45)."""
+    return _planned(state, index, iterations, seconds, wary=False)
+
+
+def hint_plan(
+    state: CaravanseraiState, seat: int, index: int, iterations: int | None, seconds: float | None
+) -> tuple[dict[Action, tuple[int, float]], dict[Action, tuple[Action, ...]]]:
+    """``GameAI.hint_plan``: ``placement_plan`` weighing a head left one open cell as boxed in
+    (``planner.plan``'s ``wary``). A hint followed walked a caravan into a corner the play-outs
+    called open (the others played by the prior, which never shuts a cell); the seats' own plan
+    stays as it is, since the same weighing won fewer matches against easy (docs/ai.md)."""
+    return _planned(state, index, iterations, seconds, wary=True)
+
+
+def _planned(
+    state: CaravanseraiState, index: int, iterations: int | None, seconds: float | None, wary: bool
+) -> tuple[dict[Action, tuple[int, float]], dict[Action, tuple[Action, ...]]]:
     if index > 0:
         return {}, {}
     candidates, width = budget_for(iterations)
     deadline = None if seconds is None else time.perf_counter() + seconds
-    chosen = plan(state, prior_choice, candidates, width, deadline)
+    chosen = plan(state, prior_choice, candidates, width, deadline, wary)
     total = sum(chosen.counts.values())
     weights = {action: count + (total if action == chosen.best else 0) for action, count in chosen.counts.items()}
     return (
@@ -313,6 +329,7 @@ AI = GameAI(
     prior=prior,
     explain=explainer(prior),
     plan=placement_plan,
+    hint_plan=hint_plan,
     review=REVIEW,
     end_near=end_near,
 )

@@ -27,8 +27,10 @@ against opponents who play as the prior would. The arena says it is still much t
 player (docs/ai.md). The prior as good as never lays a piece just to shut another caravan in, but
 a player may: of two placements worth the same, the one that leaves its head two open cells or
 more (or none) is chosen over one that leaves a lone open cell for another caravan to take
-(``lone_open_cell``). Weighing the lone cell as shut, worth the line played out with it taken,
-fixed more such plans but won fewer matches against easy (docs/ai.md).
+(``lone_open_cell``). Weighing the lone cell as shut, worth the line played out with it taken
+(``wary``), won fewer matches against easy (docs/ai.md), so the seats do not; a hint does: a
+head left one open cell lays lone camels in a corner or is boxed in, and a person following the
+hints lost a match from one such plan the play-out called a win.
 
 The chosen placement's decisions are remembered (``_CACHE``), so the rest of the turn follows it
 without planning again. Budget: ``candidates`` placements played out; in the app ``deadline``
@@ -71,7 +73,7 @@ class Plan:
 
 
 #: (budget, position) -> the plan made there or, along the chosen placement, its rest
-_CACHE: OrderedDict[tuple[tuple[int, int], str], Plan] = OrderedDict()
+_CACHE: OrderedDict[tuple[tuple[int, int, bool], str], Plan] = OrderedDict()
 _CACHE_LOCK = threading.Lock()  # searches may run in threads (hints beside a seat's own search)
 
 
@@ -100,18 +102,27 @@ def line_value(state: CaravanseraiState, seat: int) -> float:
 def lone_open_cell(state: CaravanseraiState, seat: int) -> bool:
     """Whether ``seat``'s turn is over (between seats) with one open cell left next to its head:
     the cell another caravan may take to box it in (its turns skipped until a cell there frees)."""
+    return _lone_cell(state, seat) >= 0
+
+
+def _lone_cell(state: CaravanseraiState, seat: int) -> int:
+    """The one open cell next to ``seat``'s head once its turn is over (between seats), else -1."""
     if state.n == 1 or state.turn is None or state.turn == seat:
-        return False
+        return -1
     blocked = state.blocked
-    return sum(not blocked[cell] for cell in NEIGHBOURS[state.caravans[seat][-1][0]]) == 1
+    open_cells = [cell for cell in NEIGHBOURS[state.caravans[seat][-1][0]] if not blocked[cell]]
+    return open_cells[0] if len(open_cells) == 1 else -1
 
 
-def _worth(after: CaravanseraiState, policy: Policy, seat: int) -> tuple[float, bool]:
+def _worth(after: CaravanseraiState, policy: Policy, seat: int, wary: bool) -> tuple[float, bool]:
     """What the position after ``seat``'s turn is worth to it (its line played out by
     ``policy``), and whether it leaves the head more than one open cell, or none: of two equal
-    values, the better."""
-    safe = not lone_open_cell(after, seat)
-    return play_out(after, policy, seat)[0], safe
+    values, the better. ``wary``: a head left one open cell is weighed boxed in, the line
+    played out with that cell shut."""
+    lone = _lone_cell(after, seat)
+    if wary and lone >= 0:
+        after.blocked[lone] = 1  # (the played-out copy only: no piece of anyone's stands there)
+    return play_out(after, policy, seat)[0], lone < 0
 
 
 def _stand(state: CaravanseraiState, line: Line, policy: Policy) -> Line:
@@ -156,12 +167,19 @@ def budget_for(iterations: int | None) -> tuple[int, int]:
     return candidates, max(2, round(candidates * INSIDE_PER_CANDIDATE))
 
 
-def plan(state: CaravanseraiState, policy: Policy, candidates: int, width: int, deadline: float | None = None) -> Plan:
+def plan(
+    state: CaravanseraiState,
+    policy: Policy,
+    candidates: int,
+    width: int,
+    deadline: float | None = None,
+    wary: bool = False,
+) -> Plan:
     """The placement to play from ``state`` (see the module doc), with ``policy`` (the search
     prior's choice, ``ai.prior_choice``) playing the lines out and placing stands; remembered for
     the rest of the turn. A pure function of the position and the budget while no deadline cuts
     it short."""
-    key = ((candidates, width), repr(state.to_data()))
+    key = ((candidates, width, wary), repr(state.to_data()))
     with _CACHE_LOCK:
         known = _CACHE.get(key)
         if known is not None:
@@ -171,7 +189,7 @@ def plan(state: CaravanseraiState, policy: Policy, candidates: int, width: int, 
     seat = _mover(state)
     world = state.clone()
     turn_line = _finish_turn(world, policy)
-    best = _worth(world, policy, seat)
+    best = _worth(world, policy, seat, wary)
     best_value = best[0]
     values = {turn_line[0]: best_value}
     firsts = {turn_line[0]: best}
@@ -182,7 +200,7 @@ def plan(state: CaravanseraiState, policy: Policy, candidates: int, width: int, 
     for after, line in found:
         if deadline is not None and time.perf_counter() > deadline:
             break
-        worth = _worth(after, policy, seat)
+        worth = _worth(after, policy, seat, wary)
         first = line[0]
         counts[first] = counts.get(first, 0) + 1
         if first not in firsts or worth > firsts[first]:
@@ -191,7 +209,7 @@ def plan(state: CaravanseraiState, policy: Policy, candidates: int, width: int, 
             best, best_value, turn_line = worth, worth[0], line
     chosen = Plan(values, lines, counts, turn_line[0])
     _remember(key, chosen)
-    _remember_rest(state, (candidates, width), turn_line, best_value)
+    _remember_rest(state, (candidates, width, wary), turn_line, best_value)
     return chosen
 
 
@@ -211,7 +229,7 @@ def _finish_turn(world: CaravanseraiState, policy: Policy) -> Line:
     return tuple(line)
 
 
-def _remember(key: tuple[tuple[int, int], str], chosen: Plan) -> None:
+def _remember(key: tuple[tuple[int, int, bool], str], chosen: Plan) -> None:
     with _CACHE_LOCK:
         _CACHE[key] = chosen
         _CACHE.move_to_end(key)
@@ -219,7 +237,7 @@ def _remember(key: tuple[tuple[int, int], str], chosen: Plan) -> None:
             _CACHE.popitem(last=False)
 
 
-def _remember_rest(state: CaravanseraiState, budget: tuple[int, int], line: Line, value: float) -> None:
+def _remember_rest(state: CaravanseraiState, budget: tuple[int, int, bool], line: Line, value: float) -> None:
     """Along the chosen line, each position of this turn and what the plan does there."""
     world, turns = state.clone(), state.turns
     for step, action in enumerate(line[:-1]):

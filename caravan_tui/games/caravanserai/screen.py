@@ -48,6 +48,8 @@ from .words import block_problem, refused
 
 #: direction keys: the keyboard's hex around ``s`` (w e / a d / z x), and the rules' 0-5
 DIRECTION_KEYS = {"d": 0, "e": 1, "w": 2, "a": 3, "z": 4, "x": 5}
+#: the key that readies a hint here, ``a`` being west
+TAKE_HINT_HERE = "A"
 
 
 class CaravanseraiScreen(GameScreen[CaravanseraiView]):
@@ -76,7 +78,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     """
     DEFAULT_CSS = """
     #cs-board { border: round $primary; border-left: none; border-right: none; }
-    #cs-board:focus { border: heavy $accent; border-left: none; border-right: none; }
+    #cs-board > .focused--border { border-top: heavy $accent; border-bottom: heavy $accent; }
     #cs-info, #cs-seats, #cs-turn { padding: 0 1; }
     #cs-turn { color: $text-muted; height: auto; max-height: 2; }
     #cs-legend { height: 1fr; color: $text-muted; overflow: hidden; padding: 0 1; text-wrap: nowrap; }
@@ -233,8 +235,11 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             return
         if action in self.table.legal:
             self.play(action)
-        else:
-            self.notify(refused(action, self.table.view, self.table.legal), severity="warning")
+            return
+        said = refused(action, self.table.view, self.table.legal)
+        if action == ("dir", DIRECTION_KEYS["a"]) and self.table.hinted is not None:
+            said += f" ({TAKE_HINT_HERE} readies the hint: a is west here.)"  # (a takes a hint in the other games)
+        self.notify(said, severity="warning")
 
     def action_direction(self, d: int) -> None:
         self.play_key(("dir", d))

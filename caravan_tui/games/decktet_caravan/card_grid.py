@@ -107,6 +107,10 @@ class CardGrid(ChipGrid):
         self.dimmed = dimmed_cards(self.keys, self.plays, self.selected if self.has_focus else frozenset())
         return super().render()
 
+    def focus_in_every_chip(self) -> bool:
+        """With cards ticked, the focus dims those in no play with them (``render``)."""
+        return bool(self.selected)
+
     def chip(self, index: int) -> Text:
         card = self.chips[index][0]
         chosen = card in self.selected

@@ -56,7 +56,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
     #dc-info { height: auto; max-height: 8; padding: 0 1; }
     #dc-season-box { height: 1fr; min-height: 4; border: round $secondary; scrollbar-size-vertical: 1; }
     #dc-hand { height: auto; border: round $primary; }
-    #dc-hand:focus { border: round $accent; }
+    #dc-hand > .focused--border { border-top: round $accent; }
     """
 
     def compose_board(self) -> ComposeResult:

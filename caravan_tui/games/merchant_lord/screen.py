@@ -68,7 +68,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
     #ml-villages { padding: 0 0 0 1; }
     #ml-dice { padding: 0 1; }
     #ml-hand, #ml-row { border-top: solid $primary; padding: 0 0 0 1; border-title-align: left; }
-    #ml-hand:focus, #ml-row:focus { border-top: heavy $accent; }
+    #ml-hand > .focused--border, #ml-row > .focused--border { border-top: heavy $accent; }
     #ml-builder { height: auto; padding: 0 1; }  /* a step in two rows, a card or a village in up to three */
     #status { dock: bottom; }
     """

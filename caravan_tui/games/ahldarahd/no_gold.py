@@ -1,0 +1,62 @@
+"""What a seat with no gold to claim with can do about it, in words: the rules' way out.
+
+A claim costs a gold (§4), and a city's gold, the only income besides a Right of Passage sold,
+comes only from a claim or a purchase; but an item won at 0 costs nothing (§3.2), and a Right of
+Passage sells to the bank for a gold a city held on its map (§4). A person at 0 gold was told
+nothing of it for five turns."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import ROP
+from .evaluation import builds_left, rop_sale
+from .terms import BID_PHASES, BUILD, item_words
+
+if TYPE_CHECKING:
+    from .rules import AhldarahdState
+
+
+def short_of_gold(state: AhldarahdState, seat: int) -> bool:
+    """Whether ``seat`` has no gold to claim a route with (the Eyes or the Pirate Queen make some
+    claims cost none) while a build of its is still to come."""
+    return state.gold[seat] <= 0 and seat not in (state.eyes, state.pirate) and builds_left(state, seat)
+
+
+def _sales(state: AhldarahdState, seat: int, held: bool) -> list[tuple[int, int]]:
+    """(gold the bank pays, colour) of the Rights of Passage ``seat`` holds (``held``) or does
+    not, most first: those that sell for something."""
+    found = [(rop_sale(state, k), k) for k in range(len(state.rop)) if (state.rop[k] == seat) == held]
+    return sorted((sale for sale in found if sale[0] > 0), reverse=True)
+
+
+def way_out(state: AhldarahdState, seat: int) -> str | None:
+    """What ``seat`` can do about having no gold, in a sentence ({pN} fields), or None (it has
+    some, or nothing is to be done: its last build is over)."""
+    if not short_of_gold(state, seat):
+        return None
+    owned = _sales(state, seat, True)
+    if state.phase == BUILD and owned:
+        sale, k = owned[0]
+        return (
+            f"No gold, so no claim (a claim costs 1 gold): sell {item_words(ROP + k, seat)} to the bank "
+            f"for {sale} gold (in the plays list), then claim"
+        )
+    others = _sales(state, seat, False)
+    when = "in an auction" if state.phase in BID_PHASES else "in next turn's auctions"
+    if not others:
+        return f"No gold, so no claim (a claim costs 1 gold): win a route card or an item at 0 {when}"
+    sale, k = others[0]
+    return (
+        f"No gold, so no claim (a claim costs 1 gold): win a Right of Passage at 0 {when} and sell it "
+        f"to the bank in your build, a gold a city held on its map ({item_words(ROP + k, seat)} sells for {sale} now)"
+    )
+
+
+def panel_words(state: AhldarahdState, seat: int) -> str | None:
+    """The decision panel's short line for the same (about 45 cells), or None."""
+    if not short_of_gold(state, seat):
+        return None
+    if state.phase == BUILD and _sales(state, seat, True):
+        return "No gold to claim: sell a Right of Passage first"
+    return "No gold: win a Right of Passage at 0, sell it"
