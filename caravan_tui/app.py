@@ -79,7 +79,7 @@ from caravan_tui.screens.review import ReviewScreen
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen, rating_changes_line, resigned_line
-from caravan_tui.screens.table_seat import brief_names
+from caravan_tui.seats import names_called
 from caravan_tui.textual_adapter import FailureHook, draw_changes_apart, end_failed, keep_failure
 
 if TYPE_CHECKING:
@@ -362,7 +362,7 @@ class TableApp(FailureHook):
 
     def final_table(self, screen: GameScreen, over: MatchOver, review: bool = False) -> MatchOverScreen:
         """The result screen; ``review``: it offers the review of the match from the seat played."""
-        names = [screen.table.seat_name(seat, short=True) for seat in range(len(over.scores))]
+        names = [screen.table.seat_name(seat) for seat in range(len(over.scores))]
         if over.status == "resigned":
             headline = resigned_line(
                 screen.result.headline_names(names), over.outcome, screen.result.resigner(), over.scores
@@ -600,7 +600,7 @@ class CaravanApp(TableApp):
             self.notify(f"Cannot review it: {problem}.", severity="error")
             return
         shelf = ReviewShelf(self.store.root)
-        names = brief_names(snapshot.names, snapshot.seats)  # (as the table said)
+        names = names_called(snapshot.names, snapshot.seats)  # (as the table said)
         title = f"{checked.game.title}, {match_id}, from {plain(names[seat])}'s seat"
         self.push_screen(
             ReviewScreen(
@@ -860,7 +860,7 @@ class ClientApp(TableApp):
         if row is None:
             self.notify("You have no finished match of that name to review.", severity="warning")
             return
-        names = brief_names(row.names, row.kinds)  # (as the table said)
+        names = names_called(row.names, row.kinds)  # (as the table said)
         title = (
             f"{GAMES[row.game].title}, from {plain(names[row.yours])}'s seat"
             if 0 <= row.yours < len(names)

@@ -697,7 +697,7 @@ def cmd_review(args) -> int:
     from caravan_tui.ai.worker import AIWorker
     from caravan_tui.match_review import review_of
     from caravan_tui.saves.reviews import ReviewShelf
-    from caravan_tui.screens.table_seat import brief_names
+    from caravan_tui.seats import names_called
 
     bar = sys.stderr.isatty()
     told = [-1]
@@ -721,7 +721,7 @@ def cmd_review(args) -> int:
             return await review_of(snapshot, seat, ReviewShelf(store.root), worker, args.iterations, judged)
 
     review = asyncio.run(reviewed())
-    names = brief_names(snapshot.names, snapshot.seats)  # (as the table said)
+    names = names_called(snapshot.names, snapshot.seats)  # (as the table said)
     for line in wrapped(review_lines(review, names, GAMES[snapshot.game_id].title)):
         print(plain(line, LONG))
     return 0

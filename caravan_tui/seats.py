@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from caravan_tui.ai.levels import LEVELS, Level, get_level, tweaked
-from caravan_tui.seat_labels import AI_KIND, CUSTOM_AI
+from caravan_tui.seat_labels import AI_KIND, CUSTOM_AI, LEVEL_MARK
 
 PEOPLE = ("human", "remote")
 POLICIES = ("random", "greedy")
@@ -103,6 +103,34 @@ class SeatSpec:
             raise ValueError(f"a {self.kind} seat has no AI level")
         level = LEVELS[self.level]
         return tweaked(level, dict(self.tweaks)) if self.tweaks else level
+
+
+def seat_called(name: str, kind: object) -> str:
+    """The name a seat goes by in every line but those where people choose or read the seats (the
+    new-match form, the lobby's seats, the saves list, a record's "Against"), which name its level
+    once: an AI seat's without its level ("AI 2", not "AI 2 (normal)"), in the log, the status
+    line, a result and a finished match's result alike; a person's name whole, brackets and all.
+    ``kind`` is the seat's spec ("ai:normal"), or "ai" as the hub tells a table and the lobby;
+    only a level's mark goes (a person's seat an AI took over keeps "Bob (club)"), and a kind not
+    known (or not text) keeps the name whole."""
+    try:
+        person = kind != "ai" and (not isinstance(kind, str) or SeatSpec.parse(kind).is_person)
+    except ValueError:
+        person = True
+    if person:
+        return name
+    for level in LEVEL_NAMES:
+        mark = LEVEL_MARK(name="", level=level)
+        if name.endswith(mark) and len(name) > len(mark):
+            return name[: -len(mark)]
+    return name
+
+
+def names_called(names: list[str] | tuple[str, ...], kinds: object) -> list[str]:
+    """Each seat's name as ``seat_called`` gives it; ``kinds`` that are not a list of them (the
+    hub's or a save's, hostile until checked) leave every name whole."""
+    known = list(kinds) if isinstance(kinds, (list, tuple)) else []
+    return [seat_called(name, known[seat] if seat < len(known) else "") for seat, name in enumerate(names)]
 
 
 def parse_seats(text: str) -> list[SeatSpec]:

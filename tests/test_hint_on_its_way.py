@@ -1,6 +1,7 @@
 """``a`` pressed while the hint asked for is still being worked out (seconds, on a busy host):
 the table says the hint is coming, not "h asks for one" as if ``h`` had not been heard. In the
-kit (Camel Caravan) and in Merchant Lord, which takes a hint its own way."""
+kit (Camel Caravan) and in Merchant Lord, which takes a hint its own way; and ``h`` or escape while
+it comes puts it away."""
 
 from __future__ import annotations
 
@@ -51,29 +52,69 @@ async def test_a_before_the_hint_comes_says_it_is_coming_in_merchant_lord(tmp_pa
         assert await asked_then_taken(pilot, app, screen) == [COMING]
 
 
-async def test_h_again_while_the_hint_comes_keeps_the_hint_that_comes(tmp_path, monkeypatch):
-    """The bug (Camel Caravan, a hint slower than the keys): a second ``h`` closed the panel
-    asking the AI, so the hint that came after it was shut out and ``a`` said "No hint to take".
-    ``h`` while a hint is on its way says it is coming and keeps it."""
+def holding_hints(monkeypatch, screen):
+    """The hint requests ``screen`` sends, held (the host still working them out), and the
+    screen's own way to send one on."""
+    held: list[HintRequest] = []
+    send = screen.send
+    monkeypatch.setattr(
+        screen, "send", lambda message: held.append(message) if isinstance(message, HintRequest) else send(message)
+    )
+    return held, send
+
+
+def hints_heard(monkeypatch) -> list[object]:
+    """Each hint the table hears from the host, as it hears it (whether it shows it or not)."""
+    from caravan_tui.screens import table_bus
+
+    heard: list[object] = []
+    awaited = table_bus.hint_awaited
+
+    def hearing(table, message):
+        heard.append(message)
+        return awaited(table, message)
+
+    monkeypatch.setattr(table_bus, "hint_awaited", hearing)
+    return heard
+
+
+async def test_h_again_while_the_hint_comes_cancels_it(tmp_path, monkeypatch):
+    """The bug: a hint asked with ``h`` could not be put away while it was still coming (a
+    second ``h`` only said it was coming; only the turn's end closed it). ``h`` again closes
+    the panel, which said so, and the hint that comes after it is not shown."""
     from caravan_tui.widgets import ActionList
 
     async with camel_at_my_turn(tmp_path) as (app, pilot):
         screen = app.screen
-        held: list[HintRequest] = []
-        send = screen.send
-        monkeypatch.setattr(
-            screen, "send", lambda message: held.append(message) if isinstance(message, HintRequest) else send(message)
-        )
+        (held, send), heard = holding_hints(monkeypatch, screen), hints_heard(monkeypatch)
         await pilot.press("h")
         await wait_for(pilot, lambda: screen.table.hint_panel == ASKING and bool(held), "the panel asking the AI")
+        assert "h or esc: cancel" in ASKING.title
         await pilot.press("h")
-        await wait_for(pilot, lambda: bool(notices(app)), "a notice")
-        assert screen.table.hint_panel == ASKING
-        assert notices(app)[-1].message.startswith("The hint is still coming")
+        assert screen.table.hint_panel is None
         send(held[0])  # (the hint comes after the keys)
+        await wait_for(pilot, lambda: bool(heard), "the hint from the host")
+        await pilot.pause()
         actions = screen.query_one(ActionList)
-        await wait_for(
-            pilot, lambda: screen.table.hint_panel not in (None, ASKING) and actions.hinted is not None, "the hint"
-        )
+        assert screen.table.hint_panel is None and actions.hinted is None and screen.table.hint_candidates == ()
         await pilot.press("a")
-        assert app.focused is actions and actions.highlighted_action == actions.hinted
+        await wait_for(pilot, lambda: bool(notices(app)), "a notice")
+        assert notices(app)[-1].message == "No hint to take: h asks for one."
+
+
+async def test_escape_while_the_hint_comes_cancels_it_and_opens_no_menu(tmp_path, monkeypatch):
+    async with camel_at_my_turn(tmp_path) as (app, pilot):
+        screen = app.screen
+        (held, send), heard = holding_hints(monkeypatch, screen), hints_heard(monkeypatch)
+        await pilot.press("h")
+        await wait_for(pilot, lambda: screen.table.hint_panel == ASKING and bool(held), "the panel asking the AI")
+        await pilot.press("escape")
+        assert screen.table.hint_panel is None and app.screen is screen  # (no menu over the table)
+        send(held[0])
+        await wait_for(pilot, lambda: bool(heard), "the hint from the host")
+        await pilot.pause()
+        assert screen.table.hint_panel is None and screen.table.hint_action is None
+        await pilot.press("h")  # (a hint asked again comes and shows)
+        await wait_for(pilot, lambda: len(held) == 2, "the hint asked again")
+        send(held[1])
+        await wait_for(pilot, lambda: screen.table.hint_panel not in (None, ASKING), "the hint")

@@ -19,6 +19,7 @@ from caravan_tui.games.merchant_lord.table import DICE, HAND, PLAYS, ROW, VILLAG
 from caravan_tui.games.merchant_lord.table_enter import enter, favour_sale, status
 from caravan_tui.games.merchant_lord.table_text import builder_text
 from caravan_tui.screens.table_client import cursor_at, focused, highlighted
+from caravan_tui.screens.table_panels import ASKING
 from caravan_tui.textual_adapter import screen_lines
 from caravan_tui.widgets import ActionList
 
@@ -126,7 +127,7 @@ def test_a_then_enter_turns_the_die_a_hint_to_turn_one_names():
     _prefix, state = play_until(lambda s: s.turn == 0 and s.phase == FAVOUR and s.favour[0] >= 2)
     turn = next(a for a in state.legal_actions() if a[0] == "adjust" and a[2] < 0)
     hinted = replace(table_for(state), hinted=turn)
-    assert builder_text(hinted).plain.startswith(f"★ Hint: {hinted.describe(turn)} · a picks the die, enter turns it")
+    assert builder_text(hinted).plain.startswith(f"★ Hint: {hinted.describe(turn)} · a: pick the die, enter: turn it")
     table, focus = intents.taken_hint(hinted)
     assert focus == DICE and table.sel == Selection()  # (no dice ticked: Enter would reroll them)
     die = table.cursor_asks[DICE][0]
@@ -246,6 +247,7 @@ async def test_a_then_enter_turns_the_die_a_hint_from_the_host_names_with_its_pa
         await read_since(pilot, screen)
         candidates = [[screen.table.describe(turn), 0.6, 0.5, "", list(turn)]]
         hint = Hint(screen.client.match_id, 0, screen.table.turn, turn, "a good turn", candidates, [turn])
+        screen.open_panel("hint", ASKING)  # (as h leaves it: the hint is asked for)
         screen.handle(hint)
         await pilot.pause()
         assert screen.table.hint_panel is not None and screen.table.hinted == turn

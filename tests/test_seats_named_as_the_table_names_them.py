@@ -112,7 +112,7 @@ def test_a_review_opened_over_ssh_names_an_ai_seat_as_the_table_did(tmp_path):
     """The bug: the finished match the hub sent held no seat kinds, so the review said "AI 2
     (normal)'s" where the table had said "AI 2"."""
     from caravan_tui.hub_protocol import FinishedRow
-    from caravan_tui.screens.table_seat import brief_names
+    from caravan_tui.seats import names_called
     from caravan_tui.ssh.finished import read_ended
 
     store = SaveStore(tmp_path)
@@ -123,5 +123,117 @@ def test_a_review_opened_over_ssh_names_an_ai_seat_as_the_table_did(tmp_path):
             "m1", ended.game, ended.names, ended.result, ended.status, ended.ended, 0, kinds=ended.kinds
         ).to_map()
     )
-    assert brief_names(row.names, row.kinds) == ["Ann", "AI 2"]
-    assert brief_names(["Ann", "AI 2 (easy)"], []) == ["Ann", "AI 2 (easy)"]  # (kinds unknown: names whole)
+    assert names_called(row.names, row.kinds) == ["Ann", "AI 2"]
+    assert names_called(["Ann", "AI 2 (easy)"], []) == ["Ann", "AI 2 (easy)"]  # (kinds unknown: names whole)
+
+
+# -- one rule: the level named once where seats are chosen or read, "AI 2" in every other line --
+
+
+def test_a_seat_is_called_without_the_mark_of_its_own_level_only():
+    """The one rule every line goes through: an AI seat's level mark goes, over SSH too (where a
+    table is told "ai", not the level); a person's brackets, or a taken-over seat's, stay."""
+    from caravan_tui.seats import seat_called
+
+    assert seat_called("AI 2 (normal)", "ai:normal") == "AI 2"
+    assert seat_called("AI 3 (hard)", "ai") == "AI 3"  # (the hub tells a table "ai")
+    assert seat_called("AI 2 (random)", "random") == "AI 2"
+    assert seat_called("Bob (club)", "ai:normal") == "Bob (club)"  # (a person's seat an AI took over)
+    assert seat_called("Ann (club)", "human") == "Ann (club)"
+    assert seat_called("AI 2 (easy)", None) == "AI 2 (easy)"  # (a kind not known: whole)
+
+
+def ai_to_move(table_type, **changes):
+    """Ann's table of ``table_type`` while AI 2 (normal) is to move, the view its game's first."""
+    game_id = {
+        "AhldarahdTable": "ahldarahd",
+        "CamelCaravanTable": "camel_caravan",
+        "CaravanseraiTable": "caravanserai",
+        "DecktetCaravanTable": "decktet_caravan",
+        "MerchantLordTable": "merchant_lord",
+    }[table_type.__name__]
+    view = {**start_view(game_id), "to_move": 1}
+    return dataclasses.replace(table_of(table_type), view=view, **changes)
+
+
+def in_play_lines() -> dict[str, str]:
+    """Every line a table writes about the AI seat to move (or on show), by where it is."""
+    from caravan_tui.games.ahldarahd.table_state import AhldarahdTable
+    from caravan_tui.games.camel_caravan import looks as camel_looks
+    from caravan_tui.games.camel_caravan import status_line as camel_status
+    from caravan_tui.games.camel_caravan.table_state import CamelCaravanTable
+    from caravan_tui.games.caravanserai.table_state import CaravanseraiTable
+    from caravan_tui.games.caravanserai.table_text import title_text
+    from caravan_tui.games.decktet_caravan import looks as decktet_looks
+    from caravan_tui.games.decktet_caravan.table_state import DecktetCaravanTable
+    from caravan_tui.games.merchant_lord import table_enter
+    from caravan_tui.games.merchant_lord.table import MerchantLordTable
+    from caravan_tui.screens.table_status import seat_status
+
+    decktet = ai_to_move(DecktetCaravanTable)
+    assert decktet.view is not None and not decktet.view["season"]  # (a new season: who leads it)
+    return {
+        **{
+            f"{table_type.__name__}: status": str(seat_status(ai_to_move(table_type)))
+            for table_type in (
+                AhldarahdTable,
+                CamelCaravanTable,
+                CaravanseraiTable,
+                DecktetCaravanTable,
+                MerchantLordTable,
+            )
+        },
+        "camel: on show": str(camel_status.status(ai_to_move(CamelCaravanTable, pausing=1))),
+        "camel: the board's title": camel_looks.title_text(ai_to_move(CamelCaravanTable), start_view("camel_caravan")),
+        "merchant lord: on show": str(table_enter.status(ai_to_move(MerchantLordTable, pausing=1))),
+        "caravanserai: the board's title": title_text(
+            {**start_view("caravanserai"), "to_move": 1}, ai_to_move(CaravanseraiTable)
+        ),
+        "decktet: who leads": " ".join(str(note) for note in decktet_looks.season_look(decktet).notes),
+        "decktet: the piles": str(decktet_looks.info_text(decktet.view, decktet)),
+        'over SSH, a table told "ai": status': str(
+            seat_status(ai_to_move(CamelCaravanTable, seat_kinds=("remote", "ai")))
+        ),
+        "a game's words": ai_to_move(AhldarahdTable).words("{p1} claims a route on {p1:'s} map"),
+    }
+
+
+def test_every_games_lines_during_play_name_an_ai_seat_as_the_table_does():
+    """The bug: "AI 2 (normal) is thinking…" (every game's status line), "AI 2 (normal) is
+    playing…" (Camel Caravan), "AI 2 (normal) played…" (Merchant Lord), "AI 2 (normal) leads"
+    and its pile "AI 2 (normal)" (Decktet Caravan), "AI 2 (normal) to play" (Caravanserai),
+    under a players table that says "AI 2"."""
+    for where, line in in_play_lines().items():
+        assert "AI 2" in line and "(normal)" not in line, (where, line)
+
+
+async def test_the_hosts_refusals_name_an_ai_seat_as_the_table_does(tmp_path):
+    """The bug: "Not possible: it is AI 2 (normal)'s turn"."""
+    from caravan_tui.bus import Act, Bus, Rejected, seat_address
+    from caravan_tui.match.host import MatchHost
+    from caravan_tui.seats import SeatSpec
+
+    game, bus = get_game("merchant_lord"), Bus()
+    seats, names = [SeatSpec.ai("normal")] * 2, ["AI 1 (normal)", "AI 2 (normal)"]
+    host = MatchHost.new(game.id, seats, names, 7, game.quick_options, SaveStore(tmp_path), bus)
+    waiting = 1 - host.state.to_move()
+    theirs = bus.subscribe(seat_address(host.match_id, waiting))
+    await host.handle(Act(host.match_id, waiting, 0, ("end",)))
+    reply = theirs.get_nowait()
+    assert isinstance(reply, Rejected) and reply.reason == f"it is AI {2 - waiting}'s turn", reply
+
+
+def finished_row(kinds: list[str]):
+    from caravan_tui.hub_protocol import FinishedRow
+
+    return FinishedRow("m1", "merchant_lord", ["Ann", "AI 2 (easy)"], [0.0, 1.0], "over", 0.0, 0, kinds=kinds)
+
+
+async def test_the_lobby_and_a_record_say_who_won_as_the_table_did():
+    """The bug: the lobby's and the record's finished lists said "AI 2 (easy) won" beside an
+    Against column that names the seat's level once ("AI 2 (easy)"); the lobby's To move
+    column "AI 2 (easy)" beside the Seats column that names it."""
+    from caravan_tui.screens.lobby import finished_words
+
+    assert finished_words(finished_row(["human", "ai:easy"])) == "AI 2 won"
+    assert finished_words(finished_row([])) == "AI 2 (easy) won"  # (kinds not known: the name whole)

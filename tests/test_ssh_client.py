@@ -289,7 +289,7 @@ async def test_a_person_who_resigns_sees_the_result(hub, opponent):
         if opponent == "open":
             assert shown == ["You resigned.", "An AI plays your seat from now on: the match goes on."]
         else:
-            assert shown == ["You resigned: AI 2 (easy) wins."]
+            assert shown == ["You resigned: AI 2 wins."]  # (as the table named the seat)
         # no rematch: the seat is no longer hers, and the hub plays a match again only for its
         # people (r went to the lobby, or asked for the last match finished before this one)
         resigned = app.screen

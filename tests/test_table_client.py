@@ -16,6 +16,7 @@ from caravan_tui.games import GAMES
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.action_pause import ActionPause
 from caravan_tui.screens.table_client import acted, cursor_at, cursor_pointed, focused, heard, highlighted, paused, spun
+from caravan_tui.screens.table_panels import ASKING
 from caravan_tui.screens.table_seat import TableState
 from caravan_tui.screens.table_status import list_enter, replay_status, seat_status
 from caravan_tui.seat_kinds import OPEN
@@ -59,7 +60,9 @@ def test_a_turn_folds_into_a_new_table_and_says_so(game_id):
     assert len(built) == 1  # the turn's view is the update's: its world stands
     assert turn.turn == 0 and turn.legal == tuple(legal) and not turn.undo and shown.turn is None
     assert seat_status(turn).plain == "Your turn."
-    hinted = heard(turn, Hint("m", 0, 0, legal[0], "", [["a", 1.0, 0.5, "", legal[0]]], [legal[0]]), world_of, 15.0)
+    hint = Hint("m", 0, 0, legal[0], "", [["a", 1.0, 0.5, "", legal[0]]], [legal[0]])
+    assert heard(turn, hint, world_of, 15.0) is turn  # (not asked for, or put away before it came)
+    hinted = heard(dataclasses.replace(turn, hint_panel=ASKING), hint, world_of, 15.0)
     assert hinted.hint_plan == (legal[0],) and turn.hint_plan == ()
     assert heard(hinted, Hint("m", 0, 7, legal[0], "", [], []), world_of, 16.0) is hinted  # another decision's
     gone = acted(hinted)
@@ -159,7 +162,8 @@ def test_every_games_table_holds_values_not_lists_or_dicts(game_id):
         heard(seated, Update("m", 0, 0, view, ["x"]), world_of, 0.0), YourTurn("m", 0, 0, view, legal), world_of, 0.0
     )
     hint = Hint("m", 0, 0, legal[0] if legal else ("x",), "", [["a", 1.0, 0.5, "", ("x",)]], [("x",)])
-    hinted = heard(heard(turn, hint, world_of, 0.0), Chat("m", 1, "hi", name="P1"), world_of, 0.0)
+    asking = dataclasses.replace(turn, hint_panel=ASKING)
+    hinted = heard(heard(asking, hint, world_of, 0.0), Chat("m", 1, "hi", name="P1"), world_of, 0.0)
     pointed = cursor_pointed(cursor_at(hinted, "board", (0, 0)), "board", (1, 1))
     for shown in (table, seated, turn, hinted, pointed):
         found = [

@@ -65,7 +65,7 @@ from caravan_tui.saves.codec import DamagedSave
 from caravan_tui.saves.deciders import AI, PERSON, is_stand_in, level_of, seats_changed, stand_in, stand_in_name
 from caravan_tui.saves.loading import Replayed, load, replay, resignation_result, standing_after_resignation
 from caravan_tui.saves.snapshot import Record, Snapshot, new_match_id
-from caravan_tui.seats import SeatSpec
+from caravan_tui.seats import SeatSpec, names_called
 
 #: who plays a seat a person gave up (resigned or left) while other people play on
 STAND_IN = SeatSpec.ai("normal")
@@ -292,6 +292,11 @@ class MatchHost:
     def names(self) -> list[str]:
         return self.snapshot.names
 
+    @property
+    def called(self) -> list[str]:
+        """Each seat's name as the lines of the match say it (``seats.names_called``): "AI 2"."""
+        return names_called(self.snapshot.names, self.snapshot.seats)
+
     def people(self) -> list[int]:
         return [seat for seat, spec in enumerate(self.seats) if spec.is_person]
 
@@ -469,7 +474,7 @@ class MatchHost:
         for i in range(target, self.turn):
             mover = self.movers[i]
             if mover != seat and self._is_person(mover):
-                return f"cannot take back past {self.names[mover]}'s move"
+                return f"cannot take back past {self.called[mover]}'s move"
             if mover != seat and self._played_for_a_person(i):
                 return (
                     f"cannot take back past the move {stand_in_name(self.names[mover])} made: "
@@ -477,11 +482,11 @@ class MatchHost:
                 )
             for event in self.events[i]:
                 if event.reveals_to(seat):
-                    return f"cannot take back past “{event.render(self.names, seat)}”"
+                    return f"cannot take back past “{event.render(self.called, seat)}”"
         witness = next((other for other, seen in self.seen.items() if other != seat and seen > target), None)
         if witness is not None:
             those = "that move: it stands" if self.turn - target == 1 else "those moves: they stand"
-            return f"{self.names[witness]} has seen {those}"
+            return f"{self.called[witness]} has seen {those}"
         return target
 
     def _played_for_a_person(self, turn: int) -> bool:
@@ -617,14 +622,14 @@ class MatchHost:
         return isinstance(seat, int) and 0 <= seat < len(self.seats) and self.seats[seat].is_person
 
     def _words(self, text: str, seat: int | None) -> str:
-        return render(text, self.names, seat)
+        return render(text, self.called, seat)
 
     def _why_not_to_move(self, seat: int, turn: int) -> str | None:
         if self.status != "playing":
             return "the match is over"
         to_move = self.state.to_move()
         if seat != to_move:
-            who = self.names[to_move] if to_move is not None else "nobody"
+            who = self.called[to_move] if to_move is not None else "nobody"
             return f"it is {who}'s turn"
         if turn != self.turn:
             age = "stale" if turn < self.turn else "from the future"
@@ -659,7 +664,7 @@ class MatchHost:
         return Update(self.match_id, seat, self.turn, self.state.view(seat), texts, whole_log, self.unsaved)
 
     def _words_for(self, event: Event, seat: int | None, by: int | None) -> str:
-        return words_for(event, self.names, seat, by)
+        return words_for(event, self.called, seat, by)
 
     async def _broadcast(self, events: list[Event], by: int | None = None) -> None:
         """Each seat its own Update, then ``YourTurn`` to the seat to move or ``MatchOver`` to all."""

@@ -26,7 +26,7 @@ from caravan_tui.match.host import words_for
 from caravan_tui.saves.deciders import decided_by
 from caravan_tui.saves.loading import Replayed, replay
 from caravan_tui.seat_kinds import STANDING_IN
-from caravan_tui.seats import SeatSpec
+from caravan_tui.seats import SeatSpec, names_called
 
 
 class ReplayClient:
@@ -110,7 +110,7 @@ class ReplayClient:
         whoever watches); as written if it cannot be (a saved reason is a file's words: the
         loader bounds its seat fields, and this never raises)."""
         try:
-            return render(text, self.snapshot.names)
+            return render(text, names_called(self.snapshot.names, self.snapshot.seats))
         except Exception:
             return text
 
@@ -140,8 +140,9 @@ class ReplayClient:
             self.queue.put_nowait(
                 MatchInfo(self.match_id, seat, self.game_id, list(snap.names), kinds, dict(snap.options))
             )
-        lines = [event.render(snap.names, seat) for event in at.opening if event.visible_to(seat)]
+        called = names_called(snap.names, snap.seats)
+        lines = [event.render(called, seat) for event in at.opening if event.visible_to(seat)]
         for turn, events in enumerate(at.events):
             by = at.movers[turn] if turn in snap.deciders else None
-            lines += [words_for(event, snap.names, seat, by) for event in events if event.visible_to(seat)]
+            lines += [words_for(event, called, seat, by) for event in events if event.visible_to(seat)]
         self.queue.put_nowait(Update(self.match_id, seat, self.position, at.state.view(seat), lines, True))

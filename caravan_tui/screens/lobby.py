@@ -37,6 +37,7 @@ from caravan_tui.screens.row_tables import row_at_cursor, row_table
 from caravan_tui.screens.table_seat import fit_name
 from caravan_tui.seat_kinds import STANDING_IN
 from caravan_tui.seat_labels import AWAY, FREE, INVITED, STAND_IN_SEAT, YOURS
+from caravan_tui.seats import names_called
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.words import LIST
@@ -66,10 +67,12 @@ def game_cell(row: LobbyRow) -> Text:
 def finished_words(row: FinishedRow, mine: bool = True) -> str:
     """How a finished match went for you: "You won", "Bob won", "You resigned", "Shared: you
     and Bob", "Draw" (every seat shares the win: "Shared: Alice and Bob" was cut to fit a
-    record's column) (``mine`` False: for the person at ``row.yours``, by name: "Ann won")."""
+    record's column) (``mine`` False: for the person at ``row.yours``, by name: "Ann won"). An AI
+    seat is "AI 2" (``seats.names_called``): the Against column beside it names its level."""
     if not 0 <= row.yours < len(row.result) or len(row.result) != len(row.names):
         return "Over"
-    you = "You" if mine else row.names[row.yours]
+    names = names_called(row.names, row.kinds)
+    you = "You" if mine else names[row.yours]
     if row.gave_up is True:  # (whatever the AI that played the seat on made of it)
         return f"{you} resigned"
     best = max(row.result)
@@ -77,13 +80,13 @@ def finished_words(row: FinishedRow, mine: bool = True) -> str:
     if row.yours not in winners:
         if row.status == "resigned":
             return f"{you} resigned"
-        return f"{row.names[winners[0]]} won" if len(winners) == 1 else "Lost"
+        return f"{names[winners[0]]} won" if len(winners) == 1 else "Lost"
     if len(winners) == 1:
         return f"{you} won"
     if len(winners) == len(row.result):
         return "Draw"
     return "Shared: " + " and ".join(
-        (you.lower() if mine else you) if seat == row.yours else row.names[seat] for seat in winners
+        (you.lower() if mine else you) if seat == row.yours else names[seat] for seat in winners
     )
 
 
@@ -235,7 +238,8 @@ class LobbyScreen(BaseScreen):
                 )
         table.clear()
         for row in self.rows:
-            mover = row.names[row.to_move] if row.to_move is not None and row.to_move < len(row.names) else "—"
+            names = names_called(row.names, row.kinds)  # (the Seats column names each level once)
+            mover = names[row.to_move] if row.to_move is not None and row.to_move < len(names) else "—"
             seats = Text(seats_words(row, SEATS_WIDTH), overflow="ellipsis", no_wrap=True)
             mine = row.to_move is not None and row.to_move == row.yours
             to_move = "you" if mine else fit_name(plain(mover), TO_MOVE_WIDTH)

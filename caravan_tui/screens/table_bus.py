@@ -30,7 +30,7 @@ from caravan_tui.bus import (
 )
 from caravan_tui.engine import State
 from caravan_tui.screens.requests import MatchEnded
-from caravan_tui.screens.table_client import heard, moved_by_other
+from caravan_tui.screens.table_client import heard, hint_awaited, moved_by_other
 from caravan_tui.screens.table_panels import since_panel
 
 if TYPE_CHECKING:
@@ -159,7 +159,7 @@ class TableBus:
 
     @hears(Hint)
     def heard_hint(self, message: Hint) -> float:
-        if message.turn == self.screen.table.turn:
+        if hint_awaited(self.screen.table, message):
             self.fold(message)
             self.screen.show_hint(message.action, message.text)
         return 0.0

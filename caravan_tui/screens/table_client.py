@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from caravan_tui.bus import Chat, Hint, MatchInfo, MatchOver, Message, SaveStatus, Thinking, Update, YourTurn
 from caravan_tui.engine import Action, State
 from caravan_tui.safe_text import plain
-from caravan_tui.screens.table_panels import PanelWords
+from caravan_tui.screens.table_panels import ASKING, PanelWords
 from caravan_tui.screens.table_seat import TableState, frozen_map
 
 T = TypeVar("T", bound=TableState)
@@ -92,10 +92,16 @@ def _thinking(table: T, message: Thinking, world_of: WorldOf, now: float) -> T:
 
 
 def _hint(table: T, message: Hint, world_of: WorldOf, now: float) -> T:
-    if message.turn != table.turn:
-        return table  # (a hint for a decision gone by)
+    if not hint_awaited(table, message):
+        return table  # (a hint for a decision gone by, or put away before it came)
     rows = tuple(tuple(row) for row in message.candidates)
     return dataclasses.replace(table, hint_candidates=rows, hint_plan=tuple(message.plan))
+
+
+def hint_awaited(table: TableState, message: Hint) -> bool:
+    """Whether ``message`` is the hint the table still waits for: for its decision, its panel
+    still asking (``h`` or escape put it away: the hint that comes after is not shown)."""
+    return message.turn == table.turn and table.hint_panel == ASKING
 
 
 def _save_status(table: T, message: SaveStatus, world_of: WorldOf, now: float) -> T:

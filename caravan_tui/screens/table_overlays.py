@@ -14,7 +14,7 @@ from caravan_tui.engine import Action, normalise_action
 from caravan_tui.screens.base import WIDE_WIDTH
 from caravan_tui.screens.table_client import list_pointed
 from caravan_tui.screens.table_layout import board_panel
-from caravan_tui.screens.table_panels import HIDE_SINCE, PANEL_SCROLL_KEYS, PanelWords, hint_lines
+from caravan_tui.screens.table_panels import ASKING, CANCEL_HINT, HIDE_SINCE, PANEL_SCROLL_KEYS, PanelWords, hint_lines
 from caravan_tui.screens.table_seat import TableState
 from caravan_tui.screens.weighed_words import nothing_weighed
 from caravan_tui.widgets import ActionList, TablePanel
@@ -45,10 +45,6 @@ def take_hint_words(key: str) -> str:
     ("a takes it" read as if it did). Short enough that the whole title fits the panel over the
     board at 80 columns (39 cells)."""
     return f"{key}: ready, enter: play"
-
-
-#: the hint panel while the host works out the hint asked for (``TableOverlays.ask_hint``)
-ASKING = PanelWords("Hint", ("Asking the AI…",))
 
 
 def no_hint_to_take(table: TableState[Any], key: str | None = TAKE_HINT) -> str:
@@ -97,14 +93,12 @@ class TableOverlays:
 
     def ask_hint(self) -> None:
         """``h``: ask the host for a hint (the panel says so until it comes), or close the hint.
-        An ``h`` while the hint is still coming says so and keeps the panel: closing it shut out
-        the hint that came after the keys (a second ``h`` typed on a busy host, as if the first
-        had not been heard)."""
+        An ``h`` while the hint is still coming puts the panel away and the hint is not shown
+        when it comes (``table_client``): only the turn's end closed it, a person who had changed
+        their mind could not."""
         screen, table = self.screen, self.screen.table
         if table.turn is None:
             screen.notify("A hint is for your turn.", severity="warning")
-        elif table.hint_panel == ASKING:
-            screen.notify(no_hint_to_take(table, take_hint_key(screen)))
         elif table.hint_panel is not None:
             screen.open_panel("hint", None)
         else:
@@ -151,12 +145,17 @@ class TableOverlays:
     def key(self, event: Key) -> None:
         """The "since your last turn" panel is a notice, not a dialog: the next key closes it and
         does what it does all the same (a panel that swallowed the key was a trap). Escape hides
-        it and does nothing else; the keys its foot names keep their word (ctrl+↑/↓ scroll it)."""
+        it and does nothing else; the keys its foot names keep their word (ctrl+↑/↓ scroll it).
+        Escape while the hint asked for is still coming cancels it (as ``h`` does), not the menu."""
         if self.screen.table.since_panel is not None and event.key not in PANEL_SCROLL_KEYS:
             self.screen.open_panel("since", None)
             if event.key == HIDE_SINCE:
                 event.stop()
                 event.prevent_default()
+        elif self.screen.table.hint_panel == ASKING and event.key == CANCEL_HINT:
+            self.screen.open_panel("hint", None)
+            event.stop()
+            event.prevent_default()
 
     def scroll(self, lines: int) -> None:
         """ctrl+↑/↓: the "since your last turn" panel while it shows, else the legend while it

@@ -34,6 +34,12 @@ class PanelWords:
     short: str = ""
 
 
+#: the hint panel while the host works out the hint asked for (``TableOverlays.ask_hint``): ``h``
+#: again or escape puts it away, and the hint that comes after is not shown (``table_client``)
+ASKING = PanelWords("Hint (h or esc: cancel)", ("Asking the AI…",), short="Hint (h: cancel)")
+CANCEL_HINT = "escape"
+
+
 def hint_lines(
     rows: list,
     texts: list[str],

@@ -24,7 +24,7 @@ from caravan_tui.saves.deciders import decided_name
 from caravan_tui.screens.table_panels import PanelWords
 from caravan_tui.seat_kinds import OPEN, STANDING_IN, is_away
 from caravan_tui.seat_labels import AI_STANDING_IN, AWAY, NOBODY, PLAYER, STAND_IN_MARK, YOU, YOURS
-from caravan_tui.seats import SeatSpec
+from caravan_tui.seats import SeatSpec, seat_called
 from caravan_tui.widgets.seat_table import LogLine
 
 #: what an AI seat's default name ends with: its level, "(normal)"
@@ -104,15 +104,13 @@ class TableState(Generic[V]):
 
     # -- names and words --------------------------------------------------------------------
 
-    def seat_name(self, seat: int | None, short: bool = False) -> str:
-        """The seat's player, "(you)" after ours: plain text, to go into a ``Text`` (or through
-        ``seat_label``), never into markup; ``short``: an AI seat's without its level, as the
-        table names it (``brief_name``)."""
+    def seat_name(self, seat: int | None) -> str:
+        """The seat's player as every line of the table names it (``brief_name``: "AI 2", not
+        "AI 2 (normal)"), "(you)" after ours: plain text, to go into a ``Text`` (or through
+        ``seat_label``), never into markup."""
         if seat is None:
             return NOBODY()
-        name = (
-            self.brief_name(seat) if short else self.names[seat] if 0 <= seat < len(self.names) else PLAYER(n=seat + 1)
-        )
+        name = self.brief_name(seat)
         kind = self.seat_kinds[seat] if 0 <= seat < len(self.seat_kinds) else ""
         if is_away(kind):
             return AWAY(name=name)
@@ -141,10 +139,10 @@ class TableState(Generic[V]):
         return fit_name(self.brief_name(seat), width)
 
     def brief_name(self, seat: int) -> str:
-        """The seat's name; an AI seat's without its level ("AI 2", not "AI 2 (normal)"), where a
-        game names seats often; a person's name stays whole, brackets and all."""
+        """The seat's name as the table says it (``seats.seat_called``): an AI seat's without its
+        level ("AI 2", not "AI 2 (normal)"); a person's whole, brackets and all."""
         name = self.names[seat] if 0 <= seat < len(self.names) else PLAYER(n=seat + 1)
-        return brief(name, self.seat_kinds[seat] if 0 <= seat < len(self.seat_kinds) else "")
+        return seat_called(name, self.seat_kinds[seat] if 0 <= seat < len(self.seat_kinds) else "")
 
     def log_line(self, line: str) -> str:
         """A line of the log, the "since your last turn" panel or a hint's words as this table
@@ -165,9 +163,9 @@ class TableState(Generic[V]):
         return STAND_IN_MARK(name=self.short_name(seat, room))
 
     def seat_label(self, seat: int | None, style: str = "") -> Text:
-        """``seat_name`` as a ``Text``: what a table cell, a title or a panel shows, an AI seat
-        named as the table names it ("AI 2", not "AI 2 (normal)": a game's final table too)."""
-        return Text(self.seat_name(seat, short=True), style=style)
+        """``seat_name`` as a ``Text``: what a table cell, a title or a panel shows (a game's final
+        table too)."""
+        return Text(self.seat_name(seat), style=style)
 
     def played_by_person(self, seat: int) -> bool:
         """Whether a person plays ``seat`` (their turn is not "thinking"); an unknown or open
@@ -193,8 +191,9 @@ class TableState(Generic[V]):
         return seat < len(self.seat_kinds) and self.seat_kinds[seat] == OPEN
 
     def words(self, text: str) -> str:
-        """A game's text with its seat fields filled in for this seat ("you" for ours)."""
-        return render(text, self.names, self.seat)
+        """A game's text with its seat fields filled in for this seat ("you" for ours), each seat
+        as the table names it (``brief_name``)."""
+        return render(text, [self.brief_name(seat) for seat in range(len(self.names))], self.seat)
 
     def describe(self, action: Action) -> str:
         """In the game's words, from a world built out of this seat's view only (a spectator,
@@ -202,23 +201,6 @@ class TableState(Generic[V]):
         if self.world is None:
             return " ".join(map(str, action))
         return self.words(self.world.describe(action, self.seat))
-
-
-def brief(name: str, kind: str) -> str:
-    """``name`` as a table names a seat of ``kind`` (a seat spec, "ai:normal"): an AI seat's
-    without its level ("AI 2", not "AI 2 (normal)"); a person's whole, brackets and all."""
-    try:
-        ai = SeatSpec.parse(kind).kind == "ai"
-    except ValueError:
-        ai = False
-    return LEVEL_SUFFIX.sub("", name) if ai else name
-
-
-def brief_names(names: list[str], kinds: list[str]) -> list[str]:
-    """Each seat's name as a table names it (``brief``); a seat whose kind is not known (or not
-    text: the kinds may come from the hub) keeps its name whole."""
-    known = [kind if isinstance(kind, str) else "" for kind in kinds] if isinstance(kinds, list) else []
-    return [brief(name, known[seat] if seat < len(known) else "") for seat, name in enumerate(names)]
 
 
 def fit_name(name: str, width: int | None) -> str:

@@ -11,10 +11,12 @@ from caravan_tui.words import a_or_an
 
 from .cards import ITEM_INDEX, ROP
 from .describe import describe
+from .maps import CODES, COLOURS, COMMODITIES
 from .no_gold import panel_words
 from .rules import AhldarahdState
 from .seat_marks import seat_letter, seat_style
 from .table_state import AhldarahdTable
+from .table_text import fit
 from .terms import NIGHT_PRICE
 from .trade_dialog import side_words
 from .views import AhldarahdView, AuctionView, DraftView, NightView
@@ -100,7 +102,7 @@ def panel_text(view: AhldarahdView, table: AhldarahdTable, hint: bool = True, wi
         else:
             lines.append(Text(table.sentence(f"{who(m)} {who(m, 'is')} building.")))
     elif phase in ("compose", "answer") and (draft := view["draft"]):
-        lines += offer_lines(table, view, draft, mine)
+        lines += offer_lines(table, view, draft, mine, width)
     elif phase == "night_avert":
         lines += night_lines(table, view["night"], mine, m)
     elif phase == "night_loss":
@@ -168,19 +170,16 @@ def auction_lines(table: AhldarahdTable, view: AhldarahdView, auction: AuctionVi
     return [first, second, third]
 
 
-def offer_lines(table: AhldarahdTable, view: AhldarahdView, draft: DraftView, mine: bool) -> list[Text]:
+def offer_lines(table: AhldarahdTable, view: AhldarahdView, draft: DraftView, mine: bool, width: int) -> list[Text]:
+    """An offer: to us, its keys and each side on a row of its own; between others (or our own
+    draft), who writes to whom and each side on a row of its own, in words where they fit
+    ``width`` cells, else in the players' lines' short forms ("gives …; asks …" on one row was
+    cut at four players, what it asked for out of sight, and four players leave no row to wrap)."""
     proposer, partner = view["order"][view["position"]], draft["partner"]
-    gives = side_words(
-        draft["give_gold"], [c.split(" ", 1)[1] for c in draft["give_cards"]], draft["give_items"], table.item_text
-    )
+    given = [c.split(" ", 1)[1] for c in draft["give_cards"]]
+    gives = side_words(draft["give_gold"], given, draft["give_items"], table.item_text)
     asks = side_words(draft["ask_gold"], draft["ask_cards"], draft["ask_items"], table.item_text, asking=True)
-    if view["phase"] == "compose":
-        if proposer == table.seat:
-            head = "Sending your proposal…" if table.queue else "Your draft (finish it in the plays list)"
-        else:
-            head = table.sentence(f"{who(proposer)} write{who(proposer, 's')} to {who(partner)}")
-        return [Text(head, style="bold"), Text(f"gives {gives}; asks {asks}")]
-    if mine:
+    if mine and view["phase"] != "compose":
         # each side on a row of its own, the keys beside who offers it: on one row, "you get
         # AI 2's Right of Passage; you give your…" cut the offer in the middle
         return [
@@ -188,8 +187,32 @@ def offer_lines(table: AhldarahdTable, view: AhldarahdView, draft: DraftView, mi
             Text(f"you get: {gives}"),
             Text(f"you give: {asks}"),
         ]
-    weighs = f"{who(partner)} weigh{who(partner, 's')} {who(proposer, POSS)} offer:"
-    return [Text(table.sentence(weighs), style="bold"), Text(f"gives {gives}; asks {asks}")]
+    if view["phase"] == "compose" and proposer == table.seat:
+        head = "Sending your proposal…" if table.queue else "Your draft (finish it in the plays list)"
+    elif view["phase"] == "compose":
+        head = table.sentence(f"{who(proposer)} write{who(proposer, 's')} to {who(partner)}:")
+    else:
+        head = table.sentence(f"{who(partner)} weigh{who(partner, 's')} {who(proposer, POSS)} offer:")
+    short_gives = short_side(draft["give_gold"], given, draft["give_items"])
+    short_asks = short_side(draft["ask_gold"], draft["ask_cards"], draft["ask_items"])
+    return [
+        Text(head, style="bold"),
+        Text(fit(f"gives: {gives}", f"gives: {short_gives}", width)),
+        Text(fit(f"asks: {asks}", f"asks: {short_asks}", width)),
+    ]
+
+
+def short_side(gold: int, cards: list[str], items: list[str]) -> str:
+    """One side of an offer in the players' lines' and the market's short forms: "13 gold ·
+    cards In Me Ge · RoP:B Pirate"."""
+    parts = [f"{gold} gold"] if gold else []
+    if cards:
+        parts.append("cards " + " ".join(CODES[COMMODITIES.index(card)] for card in cards))
+    rops = "".join(seat_letter(COLOURS.index(item.split(" ", 1)[1])) for item in items if item.startswith("RoP "))
+    named = [f"RoP:{rops}"] * bool(rops) + [item for item in items if not item.startswith("RoP ")]
+    if named:
+        parts.append(" ".join(named))
+    return " · ".join(parts) or "nothing"
 
 
 def night_lines(table: AhldarahdTable, night: NightView, mine: bool, mover: int) -> list[Text]:

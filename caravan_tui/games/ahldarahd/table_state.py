@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from caravan_tui.engine import Action, render
-from caravan_tui.screens.table_seat import TableState, fit_name
-from caravan_tui.seat_labels import YOU
+from caravan_tui.engine import Action
+from caravan_tui.screens.table_seat import TableState
 
 from .cards import ITEM_INDEX
 from .maps import COLOURS
@@ -40,16 +39,6 @@ class AhldarahdTable(TableState[AhldarahdView]):
         """An item in words, inside a sentence: "your Right of Passage", "the Shah"."""
         text = self.words(item_words(ITEM_INDEX[name]))
         return "your" + text[4:] if text.startswith("Your ") else text
-
-    def words(self, text: str) -> str:
-        """The game's text for this seat, an AI seat named as the players' table and the map's
-        header name it, without its level ("AI 2", not "AI 2 (normal)" twice in one line)."""
-        return render(text, [self.brief_name(seat) for seat in range(len(self.names))], self.seat)
-
-    def short_name(self, seat: int, width: int | None = None) -> str:
-        """As the kit's, from the brief name: "AI 2" in the map's header, the line under the map
-        and the trade dialog, as everywhere on this table."""
-        return YOU() if seat == self.seat else fit_name(self.brief_name(seat), width)
 
     def sentence(self, text: str) -> str:
         text = self.words(text)

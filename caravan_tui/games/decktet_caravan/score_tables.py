@@ -26,9 +26,7 @@ def hand_table(table: DecktetCaravanTable, view: DecktetCaravanView, row: Histor
     scores.add_row("Going out", *(f"+{bonus}" if p == out else "" for p in range(len(totals))))
     scores.add_row("Hand", *(change(t) for t in totals), style="bold")
     scores.add_row("Total", *(signed(s) for s in view["scores"]), style="bold")
-    scores.caption = Text(
-        "Nobody went out." if out is None else f"{table.seat_name(out, short=True)} went out: +{bonus}."
-    )
+    scores.caption = Text("Nobody went out." if out is None else f"{table.seat_name(out)} went out: +{bonus}.")
     return scores
 
 

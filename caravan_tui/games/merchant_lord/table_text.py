@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from caravan_tui.engine import Action
+from caravan_tui.screens.table_overlays import TAKE_HINT, take_hint_words
 
 from .builder import Selection
 from .cards import DIE, HALF_INDEX, INDEX
@@ -105,12 +106,14 @@ def tuck_possible(table: MerchantLordTable) -> bool:
 
 
 def hint_keys(action: Action) -> str:
-    """The keys that play a hint (``MerchantLordScreen.action_take_hint``)."""
+    """The keys that play a hint (``MerchantLordScreen.action_take_hint``), in the words of the
+    hint's panel (``take_hint_words``): "a: ready, enter: play" (the line said "a takes it",
+    which read as a word missing, and as if ``a`` played it)."""
     if action[0] == "adjust":
-        return "a picks the die, enter turns it"
+        return f"{TAKE_HINT}: pick the die, enter: turn it"
     if action in END_ACTIONS:
-        return "a takes it · e does it"
-    return "a takes it"
+        return f"{take_hint_words(TAKE_HINT)} (or e)"
+    return take_hint_words(TAKE_HINT)
 
 
 def step_text(table: MerchantLordTable, phase: str) -> Text:
