@@ -136,6 +136,15 @@ async def test_the_log_draws_itself_from_the_tables_state_and_a_new_line_lays_ou
         assert log.lines_text == ["A whole log."] and len(log.lines) == 1
 
 
+async def to_its_turn(pilot, table: Table) -> None:
+    """Until the opponent (seat 2) is to move, our first play made if we lead."""
+    screen = table.screen
+    if table.runner.host.state.to_move() == 0:
+        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
+        screen.act(screen.table.legal[0])
+    await wait_for(pilot, lambda: screen.table.view is not None and screen.table.view["to_move"] == 1, "its turn")
+
+
 async def test_an_opponents_move_at_a_decktet_table_is_one_state(tmp_path):
     """The move's view, the ticks kept on cards still held and the opponent's play flashed are
     one state assigned (a second one redrew every part of the table again)."""
@@ -143,10 +152,7 @@ async def test_an_opponents_move_at_a_decktet_table_is_one_state(tmp_path):
     table = Table(app, "decktet_caravan", DecktetCaravanScreen, 3, {"hands": 1})
     async with app.run_test(size=(80, 24)) as pilot, table:
         screen = table.screen
-        if table.runner.host.state.to_move() == 0:
-            await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
-            screen.act(screen.table.legal[0])
-        await wait_for(pilot, lambda: screen.table.view is not None and screen.table.view["to_move"] == 1, "its turn")
+        await to_its_turn(pilot, table)
         assigned: list[object] = []
         screen.watch(screen, "table_state", lambda state: assigned.append(state), init=False)
         await table.bot_plays(lambda legal: next(a for a in legal if a != ("pass",)))
@@ -163,10 +169,7 @@ async def test_the_opponents_move_and_our_turn_are_one_state(tmp_path):
     table = Table(app, "decktet_caravan", DecktetCaravanScreen, 3, {"hands": 1})
     async with app.run_test(size=(80, 24)) as pilot, table:
         screen = table.screen
-        if table.runner.host.state.to_move() == 0:
-            await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
-            screen.act(screen.table.legal[0])
-        await wait_for(pilot, lambda: screen.table.view is not None and screen.table.view["to_move"] == 1, "its turn")
+        await to_its_turn(pilot, table)
         was, assigned = screen.table, []
         screen.watch(screen, "table_state", lambda state: assigned.append(state), init=False)
         await table.bot_plays(lambda legal: next(a for a in legal if a != PASS))
