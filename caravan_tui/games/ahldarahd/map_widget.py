@@ -173,7 +173,7 @@ class MapBoard(CursorWidget):
     """A header line (the maps, which is shown), the map and a line on the route under the
     cursor, right of a one-cell gutter whose ``▸`` before the header marks the focus (as the
     kit's mark before a panel's title: it reads under NO_COLOR too). Arrows move over the
-    routes, Enter posts ``Chosen``; ``Moved`` on every move."""
+    routes, Enter posts ``Chosen`` (the table follows the cursor by its ``at``)."""
 
     BINDINGS = [
         Binding("enter", "choose", "Choose", show=False),
@@ -184,10 +184,6 @@ class MapBoard(CursorWidget):
 
     @dataclass
     class Chosen(WidgetMessage["MapBoard"]):
-        route: int
-
-    @dataclass
-    class Moved(WidgetMessage["MapBoard"]):
         route: int
 
     def __init__(self, **kwargs) -> None:
@@ -224,9 +220,6 @@ class MapBoard(CursorWidget):
     @property
     def text(self) -> str:
         return self.render().plain
-
-    def cursor_moved(self) -> None:
-        self.post_message(self.Moved(self, self.cursor))
 
     def neighbour(self, dx: int, dy: int) -> int:
         return nearest(self.cursor, dy, dx)

@@ -64,10 +64,6 @@ class CardGrid(ChipGrid):
         cards: tuple[str, ...]
 
     @dataclass
-    class Moved(WidgetMessage["CardGrid"]):
-        """The cursor moved, or the grid gained the focus."""
-
-    @dataclass
     class Changed(WidgetMessage["CardGrid"]):
         """The player asks for these ``cards`` ticked (in hand order)."""
 
@@ -137,9 +133,6 @@ class CardGrid(ChipGrid):
         return chip
 
     # -- input ------------------------------------------------------------------------------
-
-    def cursor_moved(self) -> None:
-        self.post_message(self.Moved(self))
 
     def action_toggle_card(self) -> None:
         if not self.chips:

@@ -56,10 +56,6 @@ class ChipBar(ChipGrid):
     class Toggled(WidgetMessage["ChipBar"]):
         key: str
 
-    @dataclass
-    class Moved(WidgetMessage["ChipBar"]):
-        key: str
-
     def __init__(self, chip_width: int, empty: str = "(none)", label: str = "", gap: int = 1, **kwargs) -> None:
         super().__init__(chip_width, empty, label, gap, **kwargs)
         self.marks: dict[str, str] = {}
@@ -98,10 +94,6 @@ class ChipBar(ChipGrid):
         return chip
 
     # -- input --------------------------------------------------------------------------------
-
-    def cursor_moved(self) -> None:
-        if self.chips:
-            self.post_message(self.Moved(self, self.chips[self.cursor][0]))
 
     def action_toggle_chip(self) -> None:
         if self.chips:
@@ -161,10 +153,6 @@ class VillageBoard(CursorWidget):
 
     @dataclass
     class Toggled(WidgetMessage["VillageBoard"]):
-        key: str
-
-    @dataclass
-    class Moved(WidgetMessage["VillageBoard"]):
         key: str
 
     def __init__(self, **kwargs) -> None:
@@ -237,8 +225,6 @@ class VillageBoard(CursorWidget):
 
     def cursor_moved(self) -> None:
         self.call_after_refresh(self.keep_cursor_visible)
-        if self.cursor is not None:
-            self.post_message(self.Moved(self, self.cursor))
 
     def neighbour(self, dx: int, dy: int) -> str | None:
         """The villages are one list: every arrow steps along it."""
