@@ -57,7 +57,6 @@ async def test_merchant_lords_buy_line_says_the_buy_whole_and_the_cards_halves_a
     async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
         screen = table.screen
         await read_since(pilot, screen)
-        await pilot.pause()  # (the builder's second row is laid out after the turn's state: drawn once idle)
         assert screen.enter_action() == ("buy", card)
         assert shown(app, screen.query_one("#status")) == f"enter: Buy {card} for 5 coins"
         builder = screen.query_one("#ml-builder")
