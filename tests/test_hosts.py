@@ -478,7 +478,7 @@ async def test_a_person_at_a_match_over_the_link_keeps_their_session_when_its_se
         await eventually(
             lambda: one_hosts(database_url, two.proc.pid, match_id), "the second server to take over", WAIT
         )
-        await bob.wait_for("You play seat 2")  # the lobby, once the match shows there
+        await bob.wait_for("Bob ? (you)")  # the lobby's row, once the match shows there (the notice covers its foot)
         bob.press("enter")
         await bob.wait_for("Bob (you) · pile")
         assert not bob.closed.is_set()
