@@ -15,9 +15,10 @@ that breaks one of these breaks it here, and the tests that use it say so.
   closed without it). ``end_failed`` and ``keep_failure`` do what Textual's own handler does with
   the error (the return code, the error a Pilot test raises at its end). Retired by a public
   exception hook on ``App``.
-- ``screen_strips``, ``screen_lines`` and ``notices``: the tests read the screen as drawn (``App.export_screenshot``
-  gives SVG only), once its next frame is done (``Screen._on_timer_update``, as Pilot's ``pause``
-  does), and the notices an app was given (``App.notify`` keeps them privately; the
+- ``screen_strips``, ``screen_lines``, ``frame_written`` and ``notices``: the tests read the screen as drawn
+  (``App.export_screenshot`` gives SVG only), once its next frame is done (``Screen._on_timer_update``,
+  as Pilot's ``pause`` does), what a frame sends a terminal (``Compositor.render_update``: a
+  test's app sends it nowhere), and the notices an app was given (``App.notify`` keeps them privately; the
   toasts show them only for a while). Retired by a text form of the screenshot and a public list
   of notifications; Textual's own tests read the same privates.
 - ``Redraws``: a benchmark (``benchmarks/key_cost.py``) counts the layouts and frames a key
@@ -56,7 +57,7 @@ that breaks one of these breaks it here, and the tests that use it say so.
   again): an arrow in the plays list (its row at the top right), the hand's ticked row and the
   status line (at the bottom left) drew the season, the log, the info panel and the containers
   between them, about a third of the frame. Here each band of rows the changes cover is drawn
-  alone, and each widget under a band only for the band's rows (``Compositor.render_partial_update``
+  alone, and each widget under a band only for the band's rows, whole rows (``Compositor.render_partial_update``
   and ``_render_chops``, private, replaced). What reaches the terminal is the same: the changed
   spans, cut where Textual cuts them. Retired by Textual drawing each region of a partial update
   alone (no upstream issue yet).
@@ -95,7 +96,7 @@ from typing import Any
 import textual._wait as idle_wait
 from rich.console import RenderableType
 from textual import events
-from textual._compositor import ChopsUpdate, Compositor
+from textual._compositor import ChopsUpdate, Compositor, CompositorUpdate
 from textual._context import message_hook
 from textual._time import get_time
 from textual._xterm_parser import XTermParser
@@ -278,6 +279,17 @@ def screen_lines(screen: Screen[Any]) -> list[str]:
     return [strip.text for strip in screen_strips(screen)]
 
 
+def frame_written(screen: Screen[Any], whole: bool = False) -> str:
+    """What ``screen``'s next frame writes to its terminal, escape sequences and all: the whole
+    screen (``whole``), or what changed since the frame before as a terminal over SSH receives it
+    ("" when nothing changed). A test's app sends its frames nowhere: a test feeds these to a
+    terminal emulator to read what a person's terminal shows after each."""
+    if screen.is_current:
+        screen._on_timer_update()  # (the changes handed to the compositor, as a frame does)
+    update = screen._compositor.render_update(full=whole, screen_stack=screen.app._background_screens)
+    return update.render_segments(screen.app.console) if isinstance(update, CompositorUpdate) else ""
+
+
 def notices(app: App[Any]) -> list[Notification]:
     """The notifications ``app`` shows now, oldest first (each leaves when its time is up)."""
     return list(app._notifications)
@@ -371,15 +383,19 @@ def changed_bands(regions: set[Region]) -> list[Region]:
 
 def draw_band(compositor: Compositor, crop: Region, rendered: set[int], chops: list[dict[int, Strip | None]]) -> None:
     """The screen's lines within ``crop`` that are ``rendered`` into ``chops``, as Textual's
-    ``_render_chops`` puts them (the front-most widget's strip wins each cut), each widget asked
-    for the lines it has within ``crop`` alone."""
+    ``_render_chops`` puts them (the front-most widget's strip wins each cut), each widget under
+    ``crop`` asked for its rows within ``crop`` alone, each row as wide as the widget shows: a
+    strip cut where ``crop`` begins would begin inside a cut (a scrolled log's lines, inside its
+    border), and fill none of them."""
     if not crop:
         return
     cuts = compositor.cuts
     for widget, (region, clip) in compositor.visible_widgets.items():
-        shown = region.intersection(clip).intersection(crop)
-        if not shown:
+        visible = region.intersection(clip)
+        rows = visible.intersection(crop)
+        if not rows:
             continue
+        shown = Region(visible.x, rows.y, visible.width, rows.height)
         strips = widget.render_lines(Region(shown.x - region.x, shown.y - region.y, shown.width, shown.height))
         first_cut, last_cut = shown.column_span
         for y, strip in zip(shown.line_range, strips):

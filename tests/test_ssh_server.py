@@ -624,9 +624,8 @@ async def test_a_match_survives_a_dropped_player_and_a_killed_server(tmp_path):
         assert server.saved(match_id).seats[0] == "ai:normal"
         ann = await Terminal.open(server, ANN)
         await ann.wait_for("Ann (you) · pile")  # no lobby, no name: straight back into the seat
-        # (her seat hers again; the log's line of her return is below the table's log's first
-        # lines, which it opens at: left open in issue 65)
-        await eventually(lambda: server.saved(match_id).seats[0] == f"remote:{fingerprint(ANN)}", "her seat back")
+        await ann.wait_for("You are back;")  # the table's log at its end, where her return is
+        assert server.saved(match_id).seats[0] == f"remote:{fingerprint(ANN)}"
         assert server.saved(match_id).actions[: len(dropped)] == dropped
         at = moves(server, match_id)
         await play(server, ann, 0, match_id, until=lambda: moves(server, match_id) >= at + 2)

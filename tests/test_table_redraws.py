@@ -6,9 +6,10 @@ one state."""
 
 from __future__ import annotations
 
+import pyte
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.visual import Visual
@@ -22,12 +23,13 @@ from caravan_tui.games.decktet_caravan.season_view import SeasonView
 from caravan_tui.screens import table_moves
 from caravan_tui.screens.chat import ChatInput
 from caravan_tui.screens.table_seat import TableState
-from caravan_tui.textual_adapter import Redraws, changed_bands, screen_lines
+from caravan_tui.textual_adapter import Redraws, changed_bands, frame_written, repaint_at_once, screen_lines
 from caravan_tui.widgets import ActionList, MatchLog
 from caravan_tui.widgets.board_scroll import BoardScroll
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.kept_rows import KeptRows
 from caravan_tui.widgets.lists import StopAtEnds
+from caravan_tui.widgets.log import LogLines
 from caravan_tui.widgets.table_text import StatusLine
 
 from tables import Table, quick_app, wait_for
@@ -321,6 +323,40 @@ def test_a_frames_changes_are_drawn_in_bands_of_the_rows_they_cover():
     regions = {Region(50, 3, 30, 1), Region(0, 18, 48, 1), Region(0, 19, 48, 2), Region(2, 10, 5, 1)}
     assert changed_bands(regions) == [Region(50, 3, 30, 1), Region(2, 10, 5, 1), Region(0, 18, 48, 3)]
     assert changed_bands({Region(0, 0, 10, 2), Region(5, 1, 10, 1)}) == [Region(0, 0, 15, 2)]
+
+
+class BorderedLogApp(App[None]):
+    """A log in a border, beside a column: its lines begin inside the border, to the right."""
+
+    CSS = """
+    #side { width: 10; }
+    LogLines { border: round $accent; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            yield Static("side", id="side")
+            yield LogLines()
+
+
+async def test_a_scrolled_log_reaches_the_terminal_as_it_is_drawn():
+    """A person back at their seat over SSH saw the table's log at its first lines, above the
+    line of their return, though the log had scrolled to its end and drawn it: a frame whose
+    change began inside a widget's border (a scroll repaints the lines, not the border) sent
+    nothing of that widget, and the terminal went on showing the lines drawn before."""
+    app = BorderedLogApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        log = app.query_one(LogLines)
+        log.entries = tuple((f"line {n}", False) for n in range(30))
+        await pilot.pause()
+        terminal = pyte.Screen(40, 12)
+        stream = pyte.Stream(terminal)
+        stream.feed(frame_written(app.screen, whole=True))
+        assert terminal.display == screen_lines(app.screen) and "line 29" in "".join(terminal.display)
+        log.scroll_home(animate=False, immediate=True)
+        repaint_at_once(log)  # (handed to the screen now, as the log's next idle would: no frame drawn between)
+        stream.feed(frame_written(app.screen))
+        assert terminal.display == screen_lines(app.screen) and "line 0" in "".join(terminal.display)
 
 
 class StatusApp(App[None]):
