@@ -706,7 +706,7 @@ class ClientApp(TableApp):
     async def _listen_to_hub(self) -> None:
         while (message := await self.link.get()) is not None:
             self.from_hub(message)
-        self.exit(message=self.goodbye or "The server closed the connection.")
+        self.exit(message=Text(self.goodbye or "The server closed the connection."))  # (a reason is text, not markup)
 
     def from_hub(self, message: Message) -> None:
         if isinstance(message, Welcome):
