@@ -46,14 +46,21 @@ def overlaps(one, other) -> bool:
 
 
 @pytest.mark.parametrize(
-    ("game_id", "board", "prefix"),
-    [("decktet_caravan", "#dc-hand", late_in_a_hand), ("camel_caravan", "#cc-board", lambda: [])],
+    ("game_id", "board", "prefix", "shared"),
+    [
+        ("decktet_caravan", "#dc-hand", late_in_a_hand, False),
+        ("camel_caravan", "#cc-board", lambda: [], False),
+        ("camel_caravan", "#cc-board", lambda: [], True),  # (as over SSH: the chat line under the status line)
+    ],
 )
-async def test_the_hint_panel_covers_neither_what_it_names_nor_the_status_line(tmp_path, game_id, board, prefix):
+async def test_the_hint_panel_covers_neither_what_it_names_nor_the_status_line(
+    tmp_path, game_id, board, prefix, shared
+):
     app = quick_app(tmp_path, 20, home=False)
     options = {"hands": 1} if game_id == "decktet_caravan" else {}
     table = Table(app, game_id, game_screen_class(GAMES[game_id]), 5, options, prefix=prefix())
     screen = table.screen
+    screen.client.shared = shared
     async with app.run_test(size=SIZE) as pilot, table:
         await wait_for(pilot, lambda: settled(screen), "the table")
         panel = screen.query_one("#hint-panel", TablePanel)
