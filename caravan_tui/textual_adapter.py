@@ -302,6 +302,33 @@ class Redraws:
         Screen._compositor_refresh = counted_frame  # type: ignore[method-assign,assignment]
 
 
+class SentFrames:
+    """What the frames drawn from now on send the terminal, each frame's changed rows cut by the
+    screen's cuts (wraps them, until ``stop``): for tests of what reaches a terminal, which a
+    look at the whole screen drawn anew (``screen_lines``) cannot tell."""
+
+    def __init__(self) -> None:
+        self.updates: list[ChopsUpdate] = []
+        self._partial = partial = Compositor.render_partial_update
+
+        def recorded(compositor: Compositor) -> ChopsUpdate | None:
+            update = partial(compositor)
+            if update is not None:
+                self.updates.append(update)
+            return update
+
+        Compositor.render_partial_update = recorded  # type: ignore[method-assign,assignment]
+
+    def stop(self) -> None:
+        Compositor.render_partial_update = self._partial  # type: ignore[method-assign]
+
+    def sent(self, y: int, x: int) -> list[str]:
+        """The text each frame sent for row ``y``'s cut that starts at column ``x``, oldest first
+        (a frame that sent nothing there: left out)."""
+        pieces = [update.chops[y].get(x) for update in self.updates if y < len(update.chops)]
+        return [piece.text for piece in pieces if piece is not None]
+
+
 class SteadyScrollbars(ScrollView):
     """A ``ScrollView`` whose scrollbars are updated at a layout only when its size, its own
     virtual size, its container's or the scrollbars shown changed since the last."""
@@ -371,15 +398,18 @@ def changed_bands(regions: set[Region]) -> list[Region]:
 
 def draw_band(compositor: Compositor, crop: Region, rendered: set[int], chops: list[dict[int, Strip | None]]) -> None:
     """The screen's lines within ``crop`` that are ``rendered`` into ``chops``, as Textual's
-    ``_render_chops`` puts them (the front-most widget's strip wins each cut), each widget asked
-    for the lines it has within ``crop`` alone."""
+    ``_render_chops`` puts them (the front-most widget's strip wins each cut), each widget under
+    ``crop`` asked for its lines within ``crop``'s rows alone, across its whole width: a strip cut
+    at ``crop``'s left edge, inside a widget, began at no cut of the screen's and was never sent
+    (a hand's row that changed alone, one column into its frame)."""
     if not crop:
         return
     cuts = compositor.cuts
     for widget, (region, clip) in compositor.visible_widgets.items():
-        shown = region.intersection(clip).intersection(crop)
-        if not shown:
+        seen = region.intersection(clip)
+        if not seen.overlaps(crop):
             continue
+        shown = seen.intersection(Region(seen.x, crop.y, seen.width, crop.height))
         strips = widget.render_lines(Region(shown.x - region.x, shown.y - region.y, shown.width, shown.height))
         first_cut, last_cut = shown.column_span
         for y, strip in zip(shown.line_range, strips):
