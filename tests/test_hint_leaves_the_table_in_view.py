@@ -79,3 +79,18 @@ async def test_the_hint_panel_covers_neither_what_it_names_nor_the_status_line(
                 hand = screen.table.view["hand"]
                 assert len(hand) <= 3
                 assert "Your hand" in rows[shown.region.y], "\n".join(rows)
+
+
+async def test_the_hints_first_frame_beside_the_board_has_the_title_that_fits(tmp_path):
+    """The bug: the first frame of a hint beside the board read "Hint (h: hide · a: ready…" (its
+    whole title cut) until the panel's next refresh chose the short one."""
+    app = quick_app(tmp_path, 20, home=False)
+    table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 5, {"hands": 1})
+    screen = table.screen
+    async with app.run_test(size=SIZE) as pilot, table:
+        await wait_for(pilot, lambda: settled(screen), "the table")
+        panel = screen.query_one("#hint-panel", TablePanel)
+        screen.open_panel("hint", ASKING)
+        await wait_for(pilot, lambda: panel.display and panel.size.width, "the panel asking")
+        screen.open_panel("hint", HINT)
+        assert panel.shown == HINT and str(panel.border_title) == HINT.short  # (before any refresh)
