@@ -51,3 +51,15 @@ def test_every_title_fits_the_frames_room_on_the_narrowest_board():
                     shown = replace(table, names=("Bob", name), seat_kinds=("human", kind), view=view)
                     title = title_text(shown, {**view, "to_move": 1, "left": left, "bag": {"M": bag}})
                     assert len(title) <= TITLE_ROOM and "…" not in title and name in title, title
+
+
+def test_while_anothers_actions_are_on_show_the_frame_names_who_is_playing():
+    """The bug: the frame read "Your turn · 4 actions left" while AI 2's last actions were still on
+    show and the status line said "AI 2 is playing… (any key skips)": a key pressed for the turn the
+    frame announced skipped the show instead (an ``h`` for a hint asked for nothing)."""
+    table = offline_screen("camel_caravan").table
+    view = GAMES["camel_caravan"].new(2, seed=3).view(0)
+    shown = replace(table, names=("Bob", "Ann"), view=view, pausing=1)
+    title = title_text(shown, {**view, "to_move": 0, "left": 4})
+    assert title.startswith("Ann is playing") and "Your turn" not in title and "4 actions" not in title
+    assert title_text(replace(shown, pausing=None), {**view, "to_move": 0, "left": 4}).startswith("Your turn")

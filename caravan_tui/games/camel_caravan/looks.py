@@ -36,11 +36,14 @@ TITLE_ROOM = SIZE * MIN_CELL[0] + 1 + 2 - 6
 def title_text(table: CamelCaravanTable, view: CamelCaravanView) -> str:
     """Whose turn, the actions left and the goods still in the bag, whole in the frame at 80 columns: where the seat's
     name as the table says it does not fit ("Ann · AI standing in"), as the players' table under
-    the board names it ("Ann·AI"), cut only where a name is longer than the room."""
+    the board names it ("Ann·AI"), cut only where a name is longer than the room. While another
+    seat's actions are on show, whose they are, as the status line says."""
     bag = sum(view["bag"].values())
     mover = view["to_move"]
     if mover is None:
         return "Game over"
+    if table.pausing is not None:  # (another's actions on show: "Your turn" over them took a key that skips them)
+        return f"{table.seat_name(table.pausing)} is playing · bag {bag}"
     rest = f" · {actions_word(view['left'])} left · bag {bag}"  # (at 0, the line above says what that means)
     who = "Your turn" if mover == table.seat else table.seat_name(mover)
     if len(who) + len(rest) > TITLE_ROOM:
