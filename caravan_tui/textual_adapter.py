@@ -314,6 +314,33 @@ class Redraws:
         Screen._compositor_refresh = counted_frame  # type: ignore[method-assign,assignment]
 
 
+class SentFrames:
+    """What the frames drawn from now on send the terminal, each frame's changed rows cut by the
+    screen's cuts (wraps them, until ``stop``): for tests of what reaches a terminal, which a
+    look at the whole screen drawn anew (``screen_lines``) cannot tell."""
+
+    def __init__(self) -> None:
+        self.updates: list[ChopsUpdate] = []
+        self._partial = partial = Compositor.render_partial_update
+
+        def recorded(compositor: Compositor) -> ChopsUpdate | None:
+            update = partial(compositor)
+            if update is not None:
+                self.updates.append(update)
+            return update
+
+        Compositor.render_partial_update = recorded  # type: ignore[method-assign,assignment]
+
+    def stop(self) -> None:
+        Compositor.render_partial_update = self._partial  # type: ignore[method-assign]
+
+    def sent(self, y: int, x: int) -> list[str]:
+        """The text each frame sent for row ``y``'s cut that starts at column ``x``, oldest first
+        (a frame that sent nothing there: left out)."""
+        pieces = [update.chops[y].get(x) for update in self.updates if y < len(update.chops)]
+        return [piece.text for piece in pieces if piece is not None]
+
+
 class SteadyScrollbars(ScrollView):
     """A ``ScrollView`` whose scrollbars are updated at a layout only when its size, its own
     virtual size, its container's or the scrollbars shown changed since the last."""
@@ -385,8 +412,9 @@ def draw_band(compositor: Compositor, crop: Region, rendered: set[int], chops: l
     """The screen's lines within ``crop`` that are ``rendered`` into ``chops``, as Textual's
     ``_render_chops`` puts them (the front-most widget's strip wins each cut), each widget under
     ``crop`` asked for its rows within ``crop`` alone, each row as wide as the widget shows: a
-    strip cut where ``crop`` begins would begin inside a cut (a scrolled log's lines, inside its
-    border), and fill none of them."""
+    strip cut where ``crop`` begins would begin inside a cut and fill none of them, so it was never
+    sent (a scrolled log's lines inside its border; a hand's row that changed alone, one column
+    into its frame)."""
     if not crop:
         return
     cuts = compositor.cuts
