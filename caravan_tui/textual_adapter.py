@@ -15,10 +15,9 @@ that breaks one of these breaks it here, and the tests that use it say so.
   closed without it). ``end_failed`` and ``keep_failure`` do what Textual's own handler does with
   the error (the return code, the error a Pilot test raises at its end). Retired by a public
   exception hook on ``App``.
-- ``screen_strips``, ``screen_lines``, ``frame_written`` and ``notices``: the tests read the screen as drawn
+- ``screen_strips``, ``screen_lines`` and ``notices``: the tests read the screen as drawn
   (``App.export_screenshot`` gives SVG only), once its next frame is done (``Screen._on_timer_update``,
-  as Pilot's ``pause`` does), what a frame sends a terminal (``Compositor.render_update``: a
-  test's app sends it nowhere), and the notices an app was given (``App.notify`` keeps them privately; the
+  as Pilot's ``pause`` does), and the notices an app was given (``App.notify`` keeps them privately; the
   toasts show them only for a while). Retired by a text form of the screenshot and a public list
   of notifications; Textual's own tests read the same privates.
 - ``Redraws``: a benchmark (``benchmarks/key_cost.py``) counts the layouts and frames a key
@@ -96,7 +95,7 @@ from typing import Any
 import textual._wait as idle_wait
 from rich.console import RenderableType
 from textual import events
-from textual._compositor import ChopsUpdate, Compositor, CompositorUpdate
+from textual._compositor import ChopsUpdate, Compositor
 from textual._context import message_hook
 from textual._time import get_time
 from textual._xterm_parser import XTermParser
@@ -279,17 +278,6 @@ def screen_lines(screen: Screen[Any]) -> list[str]:
     return [strip.text for strip in screen_strips(screen)]
 
 
-def frame_written(screen: Screen[Any], whole: bool = False) -> str:
-    """What ``screen``'s next frame writes to its terminal, escape sequences and all: the whole
-    screen (``whole``), or what changed since the frame before as a terminal over SSH receives it
-    ("" when nothing changed). A test's app sends its frames nowhere: a test feeds these to a
-    terminal emulator to read what a person's terminal shows after each."""
-    if screen.is_current:
-        screen._on_timer_update()  # (the changes handed to the compositor, as a frame does)
-    update = screen._compositor.render_update(full=whole, screen_stack=screen.app._background_screens)
-    return update.render_segments(screen.app.console) if isinstance(update, CompositorUpdate) else ""
-
-
 def notices(app: App[Any]) -> list[Notification]:
     """The notifications ``app`` shows now, oldest first (each leaves when its time is up)."""
     return list(app._notifications)
@@ -339,6 +327,11 @@ class SentFrames:
         (a frame that sent nothing there: left out)."""
         pieces = [update.chops[y].get(x) for update in self.updates if y < len(update.chops)]
         return [piece.text for piece in pieces if piece is not None]
+
+    def written(self, app: App[Any]) -> str:
+        """All the frames sent, escape sequences and all, as a terminal over SSH receives them (a
+        test feeds them to a terminal emulator to read what a person's terminal shows)."""
+        return "".join(update.render_segments(app.console) for update in self.updates)
 
 
 class SteadyScrollbars(ScrollView):

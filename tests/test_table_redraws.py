@@ -23,7 +23,7 @@ from caravan_tui.games.decktet_caravan.season_view import SeasonView
 from caravan_tui.screens import table_moves
 from caravan_tui.screens.chat import ChatInput
 from caravan_tui.screens.table_seat import TableState
-from caravan_tui.textual_adapter import Redraws, changed_bands, frame_written, repaint_at_once, screen_lines
+from caravan_tui.textual_adapter import Redraws, SentFrames, changed_bands, screen_lines
 from caravan_tui.widgets import ActionList, MatchLog
 from caravan_tui.widgets.board_scroll import BoardScroll
 from caravan_tui.widgets.footer import KeysFooter
@@ -351,11 +351,16 @@ async def test_a_scrolled_log_reaches_the_terminal_as_it_is_drawn():
         await pilot.pause()
         terminal = pyte.Screen(40, 12)
         stream = pyte.Stream(terminal)
-        stream.feed(frame_written(app.screen, whole=True))
-        assert terminal.display == screen_lines(app.screen) and "line 29" in "".join(terminal.display)
-        log.scroll_home(animate=False, immediate=True)
-        repaint_at_once(log)  # (handed to the screen now, as the log's next idle would: no frame drawn between)
-        stream.feed(frame_written(app.screen))
+        stream.feed("\r\n".join(screen_lines(app.screen)))  # (the terminal as the frames so far left it)
+        assert "line 29" in "".join(terminal.display)
+        frames = SentFrames()
+        try:
+            log.scroll_home(animate=False, immediate=True)
+            await pilot.pause()
+        finally:
+            frames.stop()
+        assert frames.updates  # (the scroll was drawn as a change, not the whole screen)
+        stream.feed(frames.written(app))
         assert terminal.display == screen_lines(app.screen) and "line 0" in "".join(terminal.display)
 
 
