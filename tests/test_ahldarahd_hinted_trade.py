@@ -56,3 +56,21 @@ async def test_a_hinted_trade_is_readied_whole_by_a_and_sent_by_enter(tmp_path):
         assert not isinstance(app.screen, TradeDialog)
         state = host.state
         assert (state.partner, state.g_gold, state.a_gold, len(state.a_cards)) == (1, 1, 0, 1)
+
+
+async def test_the_builders_rows_open_at_their_top_once_the_partner_is_picked(tmp_path):
+    """Picking the second of two partners left the highlight on the second row of what to trade,
+    "You ask 0 gold": a person's + for the first row's gold asked 2 gold of a player with none
+    (met at 80×24, 3 players). The rows of what to trade open at their first row."""
+    app = quick_app(tmp_path, 3, home=False)
+    table = Table(app, "ahldarahd", AhldarahdScreen, 37, {}, PREFIX, names=("Tester", "Bot", "Cat"))
+    async with app.run_test(size=(80, 24)) as pilot, table:
+        screen = table.screen
+        await wait_for(pilot, lambda: screen.table.turn is not None and bool(screen.table.names), "my build")
+        await pilot.press("o")
+        await wait_for(pilot, lambda: isinstance(app.screen, TradeDialog), "the trade builder")
+        dialog = app.screen
+        assert isinstance(dialog, TradeDialog)
+        await pilot.press("down", "enter")  # (Cat, the second partner)
+        await pilot.press("+")
+        assert dialog.proposal == Proposal(2, give_gold=1), dialog.proposal

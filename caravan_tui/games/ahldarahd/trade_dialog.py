@@ -47,7 +47,8 @@ Rows = tuple[tuple[tuple, Text], ...]
 class ProposalRows(StopAtEnds):
     """The builder's rows, written from the dialog's ``rows`` (bound): a new set of rows (a new
     partner's items) is laid out again with the highlight kept where it was; else only the rows
-    whose words changed are written again. Nothing outside sets its options."""
+    whose words changed are written again; once the partner is picked, at their top. Nothing
+    outside sets its options."""
 
     rows: var[Rows] = var((), init=False)
 
@@ -57,7 +58,10 @@ class ProposalRows(StopAtEnds):
 
     def watch_rows(self, before: Rows, rows: Rows) -> None:
         if [key for key, _ in before] != [key for key, _ in rows]:
-            keep = self.highlighted
+            # the rows of what to trade, once the partner is picked, open at their top: kept where
+            # the partner's row was, a + for the first row's gold asked gold of the second partner
+            picked = bool(before) and before[0][0][0] == "partner"
+            keep = 0 if picked else self.highlighted
             self.clear_options()
             self.add_options([Option(text) for _, text in rows])
             if rows:
