@@ -199,7 +199,7 @@ def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
     if bid > round(worth):
         # a bid above the worth it names: what a win keeps from the others is the search's reason
         # (a hint raised to 2 for a Right of Passage "worth about 1 gold to you" and said no more)
-        kept = _kept_from(state, seat, item)
+        kept = _kept_from(state, seat, item, bid)
         use += kept if kept.startswith(", but") else ", less than the bid"
     return f"{item_words(item)} is worth about {worth:.0f} gold to {who(seat)}{use}; {leaves}{rival}"
 
@@ -229,14 +229,19 @@ def _rivals(state: AhldarahdState, seat: int, floor: float) -> list[int]:
     ]
 
 
-def _kept_from(state: AhldarahdState, seat: int, item: int) -> str:
+def _kept_from(state: AhldarahdState, seat: int, item: int, bid: int | None = None) -> str:
     """Whom a win keeps ``item`` from: the player still in to whom it is worth most as ``seat``
-    can judge it, where that is about a gold or more (else that it is worth little to them too)."""
+    can judge it, where that is about a gold or more (else that it is worth little to them too);
+    and where ``bid`` is above that worth too, that both are less than the bid (a hint to open
+    at 6 for a Right of Passage "worth about 3 gold to you, but a win keeps it from AI 2, to whom
+    it is worth about 4" read as if keeping it were worth the bid)."""
     worths = {q: item_worth(state, q, item, viewer=seat) for q in _rivals(state, seat, 0)}
     q = max(worths, key=worths.__getitem__, default=None)
     if q is None or round(worths[q]) <= 0:
         return " or to the others still in"
-    return f", but a win keeps it from {who(q)}, to whom it is worth about {round(worths[q])}"
+    theirs = round(worths[q])
+    above = ", both less than the bid" if bid is not None and bid > theirs else ""
+    return f", but a win keeps it from {who(q)}, to whom it is worth about {theirs}{above}"
 
 
 def _rival(state: AhldarahdState, seat: int, item: int, worth: float) -> str:
