@@ -85,6 +85,14 @@ that breaks one of these breaks it here, and the tests that use it say so.
 - ``quiet_title``: a border's title set without repainting the widget whole (Textual's
   ``border_title`` refreshes the whole widget; the title is one line of it): the ``▸`` of a
   focused panel. Retired with ``DrawsItsFocus``, or by Textual repainting a title's line alone.
+- ``lay_out_every_change``: a widget keeps its size (its box model) by how many times it was
+  asked to lay out (``Widget._layout_updates``), and ``Widget.refresh(layout=True)`` counts a
+  request only while none is waiting (``_layout_required``: the request reaches the screen when
+  the widget is next idle). A layout another part asked for, run in between, lays the widget out
+  under that count; a second change of its text before it is idle was then laid out at the first
+  change's size (Merchant Lord's builder, grown twice at a turn's start, kept a row too few: its
+  last row was never drawn). Here every request counts. Retired when Textual counts each request
+  (no upstream issue yet).
 """
 
 from __future__ import annotations
@@ -354,6 +362,22 @@ def draw_changes_apart() -> None:
 
     render_partial_update.draws_apart = True  # type: ignore[attr-defined]
     Compositor.render_partial_update = render_partial_update  # type: ignore[method-assign,assignment]
+
+
+def lay_out_every_change() -> None:
+    """From now on each ``refresh(layout=True)`` of a widget has it measured again at the next
+    layout, even one asked for while its last request is still waiting to reach the screen."""
+    if getattr(Widget.refresh, "counts_every_layout", False):
+        return
+    refresh = Widget.refresh
+
+    def counted(widget: Widget, *regions: Region, layout: bool = False, **kwargs: Any) -> Widget:
+        if layout and widget._layout_required:  # (waiting: Textual would not count this one)
+            widget._layout_updates += 1
+        return refresh(widget, *regions, layout=layout, **kwargs)
+
+    counted.counts_every_layout = True  # type: ignore[attr-defined]
+    Widget.refresh = counted  # type: ignore[assignment,method-assign]
 
 
 def changed_bands(regions: set[Region]) -> list[Region]:
