@@ -93,6 +93,13 @@ that breaks one of these breaks it here, and the tests that use it say so.
   change's size (Merchant Lord's builder, grown twice at a turn's start, kept a row too few: its
   last row was never drawn). Here every request counts. Retired when Textual counts each request
   (no upstream issue yet).
+- ``leaves_sized_in_place``: a layout that gives a widget a new size sets its virtual size
+  (``Widget._size_updated``), a reactive that asks for another layout of the whole screen, though
+  a widget that neither scrolls nor holds others is placed by what it shows, not by its virtual
+  size: a move that resized the table's info panel or a scrollbar laid the table out twice. Such
+  a widget takes its virtual size without asking (Textual's own path for a size it sets without
+  a layout). Retired when Textual lays out again only for a widget whose virtual size places
+  something (no upstream issue yet).
 """
 
 from __future__ import annotations
@@ -378,6 +385,22 @@ def lay_out_every_change() -> None:
 
     counted.counts_every_layout = True  # type: ignore[attr-defined]
     Widget.refresh = counted  # type: ignore[assignment,method-assign]
+
+
+def leaves_sized_in_place() -> None:
+    """From now on a widget that neither scrolls nor holds others, resized by a layout, asks for
+    no second layout."""
+    if getattr(Widget._size_updated, "sizes_leaves_in_place", False):
+        return
+    size_updated = Widget._size_updated
+
+    def sized(widget: Widget, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        if layout and not widget.is_scrollable and not widget._nodes:  # (a leaf: nothing placed by it)
+            layout = False
+        return size_updated(widget, size, virtual_size, container_size, layout)
+
+    sized.sizes_leaves_in_place = True  # type: ignore[attr-defined]
+    Widget._size_updated = sized  # type: ignore[method-assign,assignment]
 
 
 def changed_bands(regions: set[Region]) -> list[Region]:
