@@ -83,6 +83,7 @@ from caravan_tui.seats import names_called
 from caravan_tui.textual_adapter import (
     FailureHook,
     draw_changes_apart,
+    draw_pending_repaints,
     end_failed,
     keep_failure,
     lay_out_every_change,
@@ -137,6 +138,7 @@ SEATING = (CreateMatch, JoinSeat, PlayAgain, Watch)
 draw_changes_apart()  # (every app of the process: a frame draws each band of its changes alone)
 lay_out_every_change()  # (every app of the process: a widget changed twice is laid out at its last size)
 leaves_sized_in_place()  # (every app of the process: a leaf resized by a layout asks for no second)
+draw_pending_repaints()  # (every app of the process: a frame draws every repaint asked for before it)
 
 
 def moves_only(key: Key, focus: DOMNode) -> bool:

@@ -82,6 +82,14 @@ that breaks one of these breaks it here, and the tests that use it say so.
   what the restyle changed (no upstream issue yet).
 - ``repaint_at_once``: see there; with ``DrawsItsFocus``, so that a focus change is one frame.
   Retired by Textual gathering the repaints asked for in one turn of its loop into one frame.
+- ``draw_pending_repaints``: a frame draws too what every part on the screen has been asked to
+  repaint and has not yet handed over (``Widget._repaint_required``; Textual hands it over at the
+  part's next idle, an ``Update`` message to the screen, so it came after the frame and drew a
+  second one). A move's layout resizes the scrollbars and the season's box and the host's answer
+  repaints the footer, each after the layout's frame was drawn: every move drew two frames, the
+  second over most of the table's rows. The parts to draw are those the frame's compositor shows
+  (``Compositor.visible_widgets``, ``update_widgets``). Retired by Textual gathering the repaints
+  asked for before a frame into it.
 - ``quiet_title``: a border's title set without repainting the widget whole (Textual's
   ``border_title`` refreshes the whole widget; the title is one line of it): the ``▸`` of a
   focused panel. Retired with ``DrawsItsFocus``, or by Textual repainting a title's line alone.
@@ -401,6 +409,28 @@ def leaves_sized_in_place() -> None:
 
     sized.sizes_leaves_in_place = True  # type: ignore[attr-defined]
     Widget._size_updated = sized  # type: ignore[method-assign,assignment]
+
+
+def draw_pending_repaints() -> None:
+    """From now on a screen's frame draws every part it shows that was asked to repaint, handed
+    over to the screen or not yet."""
+    if getattr(Screen._compositor_refresh, "draws_pending", False):
+        return
+    frame = Screen._compositor_refresh
+
+    def drawn(screen: Screen[Any]) -> None:
+        app = screen.app
+        if screen is app.screen and not app.is_inline:
+            compositor = screen._compositor
+            pending = {widget for widget in compositor.visible_widgets if widget._repaint_required}
+            if pending:
+                for widget in pending:
+                    widget._repaint_required = False  # (drawn here: its idle sends no ``Update``)
+                compositor.update_widgets(pending)
+        frame(screen)
+
+    drawn.draws_pending = True  # type: ignore[attr-defined]
+    Screen._compositor_refresh = drawn  # type: ignore[method-assign,assignment]
 
 
 def changed_bands(regions: set[Region]) -> list[Region]:
