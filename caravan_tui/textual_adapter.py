@@ -82,9 +82,32 @@ that breaks one of these breaks it here, and the tests that use it say so.
   what the restyle changed (no upstream issue yet).
 - ``repaint_at_once``: see there; with ``DrawsItsFocus``, so that a focus change is one frame.
   Retired by Textual gathering the repaints asked for in one turn of its loop into one frame.
+- ``draw_pending_repaints``: a frame draws too what every part on the screen has been asked to
+  repaint and has not yet handed over (``Widget._repaint_required``; Textual hands it over at the
+  part's next idle, an ``Update`` message to the screen, so it came after the frame and drew a
+  second one). A move's layout resizes the scrollbars and the season's box and the host's answer
+  repaints the footer, each after the layout's frame was drawn: every move drew two frames, the
+  second over most of the table's rows. The parts to draw are those the frame's compositor shows
+  (``Compositor.visible_widgets``, ``update_widgets``). Retired by Textual gathering the repaints
+  asked for before a frame into it.
 - ``quiet_title``: a border's title set without repainting the widget whole (Textual's
   ``border_title`` refreshes the whole widget; the title is one line of it): the ``▸`` of a
   focused panel. Retired with ``DrawsItsFocus``, or by Textual repainting a title's line alone.
+- ``lay_out_every_change``: a widget keeps its size (its box model) by how many times it was
+  asked to lay out (``Widget._layout_updates``), and ``Widget.refresh(layout=True)`` counts a
+  request only while none is waiting (``_layout_required``: the request reaches the screen when
+  the widget is next idle). A layout another part asked for, run in between, lays the widget out
+  under that count; a second change of its text before it is idle was then laid out at the first
+  change's size (Merchant Lord's builder, grown twice at a turn's start, kept a row too few: its
+  last row was never drawn). Here every request counts. Retired when Textual counts each request
+  (no upstream issue yet).
+- ``leaves_sized_in_place``: a layout that gives a widget a new size sets its virtual size
+  (``Widget._size_updated``), a reactive that asks for another layout of the whole screen, though
+  a widget that neither scrolls nor holds others is placed by what it shows, not by its virtual
+  size: a move that resized the table's info panel or a scrollbar laid the table out twice. Such
+  a widget takes its virtual size without asking (Textual's own path for a size it sets without
+  a layout). Retired when Textual lays out again only for a widget whose virtual size places
+  something (no upstream issue yet).
 """
 
 from __future__ import annotations
@@ -386,6 +409,60 @@ def draw_changes_apart() -> None:
 
     render_partial_update.draws_apart = True  # type: ignore[attr-defined]
     Compositor.render_partial_update = render_partial_update  # type: ignore[method-assign,assignment]
+
+
+def lay_out_every_change() -> None:
+    """From now on each ``refresh(layout=True)`` of a widget has it measured again at the next
+    layout, even one asked for while its last request is still waiting to reach the screen."""
+    if getattr(Widget.refresh, "counts_every_layout", False):
+        return
+    refresh = Widget.refresh
+
+    def counted(widget: Widget, *regions: Region, layout: bool = False, **kwargs: Any) -> Widget:
+        if layout and widget._layout_required:  # (waiting: Textual would not count this one)
+            widget._layout_updates += 1
+        return refresh(widget, *regions, layout=layout, **kwargs)
+
+    counted.counts_every_layout = True  # type: ignore[attr-defined]
+    Widget.refresh = counted  # type: ignore[assignment,method-assign]
+
+
+def leaves_sized_in_place() -> None:
+    """From now on a widget that neither scrolls nor holds others, resized by a layout, asks for
+    no second layout."""
+    if getattr(Widget._size_updated, "sizes_leaves_in_place", False):
+        return
+    size_updated = Widget._size_updated
+
+    def sized(widget: Widget, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        if layout and not widget.is_scrollable and not widget._nodes:  # (a leaf: nothing placed by it)
+            layout = False
+        return size_updated(widget, size, virtual_size, container_size, layout)
+
+    sized.sizes_leaves_in_place = True  # type: ignore[attr-defined]
+    Widget._size_updated = sized  # type: ignore[method-assign,assignment]
+
+
+def draw_pending_repaints() -> None:
+    """From now on a screen's frame draws every part it shows that was asked to repaint, handed
+    over to the screen or not yet."""
+    if getattr(Screen._compositor_refresh, "draws_pending", False):
+        return
+    frame = Screen._compositor_refresh
+
+    def drawn(screen: Screen[Any]) -> None:
+        app = screen.app
+        if screen is app.screen and not app.is_inline:
+            compositor = screen._compositor
+            pending = {widget for widget in compositor.visible_widgets if widget._repaint_required}
+            if pending:
+                for widget in pending:
+                    widget._repaint_required = False  # (drawn here: its idle sends no ``Update``)
+                compositor.update_widgets(pending)
+        frame(screen)
+
+    drawn.draws_pending = True  # type: ignore[attr-defined]
+    Screen._compositor_refresh = drawn  # type: ignore[method-assign,assignment]
 
 
 def changed_bands(regions: set[Region]) -> list[Region]:
