@@ -85,3 +85,23 @@ def test_where_no_village_fits_the_dice_a_reroll_offers_a_sale_not_a_better_one(
         f"1 favour to roll 2 dice again, keeping 2 3: a {chance}% chance of a sale "
         "(now: no village fits these dice; no card in hand to tuck)"
     )
+
+
+def test_no_favour_is_paid_for_a_roll_that_cannot_make_a_better_sale():
+    """Found playing by hand: with 1 1 1 6 and M02 in hand (its 1 tucked in the 1-6 sale), the
+    hint said "Reroll 1 (1f): no chance of a better sale" five times running. Neither an AI seat
+    nor a hint pays favour for a reroll or a turn that cannot better the sale now (but easy); a
+    reroll that can stays allowed."""
+    from caravan_tui.ai.explain import Weighed
+    from caravan_tui.ai.policies import pick
+    from caravan_tui.games.merchant_lord.ai import vetoed
+
+    state = build(phase="favour", dice={0: [1, 1, 1, 6], 1: [1, 2, 3, 4]}, hands={0: ["M02"]}, favour=[13, 2])
+    assert vetoed(state, 0, ("reroll", 1))
+    assert vetoed(state, 0, ("adjust", 1, 1))  # (a 2 tucks M02's other half: one card all the same)
+    assert not vetoed(state, 0, ("end_favour",))
+    assert not vetoed(state, 0, ("reroll", 1), "easy")  # (easy does not yet know which rerolls pay)
+    stats = Weighed({("reroll", 1): (164, 94.5), ("adjust", 1, 1): (152, 86.8), ("end_favour",): (67, 33.0)}, {})
+    assert pick("merchant_lord", state.view(0), 0, stats.stats, "normal") == ("end_favour",)
+    hoping = nothing_sells_yet()
+    assert not vetoed(hoping, 0, ("reroll", 6, 6))

@@ -114,6 +114,26 @@ def end_near(state) -> bool:
 #: another and of keeping: a seed apart, a reroll's hint became keeping's or another reroll's)
 PLAIN = Plain(("end_favour",), "no reroll or turn gains enough to tell apart from keeping these dice")
 
+
+def vetoed(state: MerchantLordState, seat: int, action: Action, level: str | None = None) -> bool:
+    """No favour for nothing: an AI seat never pays for a reroll after which no roll makes a
+    better sale than the best one now, nor for a turn of a die that makes none (the one-sale view
+    of ``rolls.py``), and a hint never shows one. The search mixes a reroll's outcomes in one
+    node and backed such rerolls above keeping the dice: with 1 1 1 6 and M02 in hand (its 1
+    tucked with the 1-6 sale), a hint said "Reroll 1" five times running, 8 favour for nothing.
+    Easy keeps such rerolls: a player who does not yet know which rerolls pay (the level the
+    ladder measured; with the veto it won more against normal)."""
+    kind = action[0]
+    if kind not in ("reroll", "adjust") or level == "easy":
+        return False
+    dice = state._unplaced(seat)
+    odds = RerollOdds(state, seat, dice)
+    if kind == "adjust":
+        return odds.value(dice - UNIT[action[1]] + UNIT[adjusted(action[1], action[2])]) <= odds.now
+    kept = dice - sum(UNIT[value] for value in action[1:])
+    return odds.chances(kept, len(action) - 1)[0] == 0
+
+
 AI = GameAI(
     levels={"easy": EASY, "normal": SEARCH, "hard": HARD},
     prior=prior,
@@ -121,4 +141,5 @@ AI = GameAI(
     review=REVIEW,
     end_near=end_near,
     plain=PLAIN,
+    vetoed=vetoed,
 )
