@@ -46,8 +46,8 @@ that breaks one of these breaks it here, and the tests that use it say so.
   own ends with ``Screen._on_timer_update``; this one waits as it does, with
   ``Pilot._wait_for_screen``) lays the screen out; it draws what changed since the last frame
   drawn only for a test of what frames draw (``PauseFrames``): drawn at every pause, the frames
-  no test read were a sixth to a quarter of a table test's CPU. Retired by a public way to run
-  an app without frames.
+  no test read were about a twelfth of the table screens' tests' CPU (a quarter of a test of many
+  keys, test_one_truth.py). Retired by a public way to run an app without frames.
 - ``SteadyScrollbars``: a scrolling list or log (a ``ScrollView``) redrew both its scrollbars at
   every layout of its screen, its size unchanged: the compositor hands it its window as its
   virtual size, ``ScrollView._size_updated`` finds that unlike the list's own (taller) virtual
