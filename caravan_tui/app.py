@@ -80,7 +80,15 @@ from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen, rating_changes_line, resigned_line
 from caravan_tui.seats import names_called
-from caravan_tui.textual_adapter import FailureHook, draw_changes_apart, end_failed, keep_failure
+from caravan_tui.textual_adapter import (
+    FailureHook,
+    draw_changes_apart,
+    draw_pending_repaints,
+    end_failed,
+    keep_failure,
+    lay_out_every_change,
+    leaves_sized_in_place,
+)
 
 if TYPE_CHECKING:
     from caravan_tui.escape_driver import InputFailed
@@ -128,6 +136,9 @@ MOVES = frozenset({"up", "down", "left", "right", "pageup", "pagedown", "home", 
 SEATING = (CreateMatch, JoinSeat, PlayAgain, Watch)
 
 draw_changes_apart()  # (every app of the process: a frame draws each band of its changes alone)
+lay_out_every_change()  # (every app of the process: a widget changed twice is laid out at its last size)
+leaves_sized_in_place()  # (every app of the process: a leaf resized by a layout asks for no second)
+draw_pending_repaints()  # (every app of the process: a frame draws every repaint asked for before it)
 
 
 def moves_only(key: Key, focus: DOMNode) -> bool:
@@ -706,7 +717,7 @@ class ClientApp(TableApp):
     async def _listen_to_hub(self) -> None:
         while (message := await self.link.get()) is not None:
             self.from_hub(message)
-        self.exit(message=self.goodbye or "The server closed the connection.")
+        self.exit(message=Text(self.goodbye or "The server closed the connection."))  # (a reason is text, not markup)
 
     def from_hub(self, message: Message) -> None:
         if isinstance(message, Welcome):

@@ -452,7 +452,9 @@ class GameAI:
     and the move a hint prefers where the search cannot tell the others from it (``Plain``;
     None: a hint always suggests the search's most visited move), and the planner a hint (and a
     review's best move, the hint's) uses in place of ``plan`` (``Planner``; None: ``plan``): advice
-    may weigh a risk to the person that an AI seat's plan leaves to its opponents' play."""
+    may weigh a risk to the person that an AI seat's plan leaves to its opponents' play; and
+    how often seats shown a win chance went on to win in self-play (``calibrated``: the hint's
+    "How it stands" words that share; None: the chance is taken as it is)."""
 
     levels: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     prior: Prior | None = None
@@ -468,6 +470,7 @@ class GameAI:
     closers: Closers | None = None
     plain: Plain | None = None
     hint_plan: Planner | None = None
+    calibrated: Callable[[float], float] | None = None
 
 
 def rules_of(package: str) -> str:

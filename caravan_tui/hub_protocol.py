@@ -45,6 +45,9 @@ MAX_MUTE = 7 * 24 * 60  #: minutes a mute lasts at most
 #: what a guest's result and record say where a rating would be (ratings follow keys: a guest is
 #: someone new each visit, so the hub rates none and sends them no ``Rated`` of their own)
 GUEST_UNRATED = "Guests are not rated: connect with an SSH key to get a rating."
+#: the last line a person reads as the server stops (each one line: what happened, what to do)
+STOPPING_SAVED = "The server is stopping; your match is saved: connect again later to play on."
+STOPPING = "The server is stopping: connect again later."
 #: what a "?" rating is, said where one is shown (a newcomer's first ratings all read "?")
 UNSETTLED_WORDS = "A ? rating settles after about ten matches with people."
 

@@ -15,9 +15,9 @@ that breaks one of these breaks it here, and the tests that use it say so.
   closed without it). ``end_failed`` and ``keep_failure`` do what Textual's own handler does with
   the error (the return code, the error a Pilot test raises at its end). Retired by a public
   exception hook on ``App``.
-- ``screen_strips``, ``screen_lines`` and ``notices``: the tests read the screen as drawn (``App.export_screenshot``
-  gives SVG only), once its next frame is done (``Screen._on_timer_update``, as Pilot's ``pause``
-  does), and the notices an app was given (``App.notify`` keeps them privately; the
+- ``screen_strips``, ``screen_lines`` and ``notices``: the tests read the screen as drawn
+  (``App.export_screenshot`` gives SVG only), once its next frame is done (``Screen._on_timer_update``,
+  as Pilot's ``pause`` does), and the notices an app was given (``App.notify`` keeps them privately; the
   toasts show them only for a while). Retired by a text form of the screenshot and a public list
   of notifications; Textual's own tests read the same privates.
 - ``Redraws``: a benchmark (``benchmarks/key_cost.py``) counts the layouts and frames a key
@@ -58,7 +58,7 @@ that breaks one of these breaks it here, and the tests that use it say so.
   again): an arrow in the plays list (its row at the top right), the hand's ticked row and the
   status line (at the bottom left) drew the season, the log, the info panel and the containers
   between them, about a third of the frame. Here each band of rows the changes cover is drawn
-  alone, and each widget under a band only for the band's rows (``Compositor.render_partial_update``
+  alone, and each widget under a band only for the band's rows, whole rows (``Compositor.render_partial_update``
   and ``_render_chops``, private, replaced). What reaches the terminal is the same: the changed
   spans, cut where Textual cuts them. Retired by Textual drawing each region of a partial update
   alone (no upstream issue yet).
@@ -84,9 +84,32 @@ that breaks one of these breaks it here, and the tests that use it say so.
   what the restyle changed (no upstream issue yet).
 - ``repaint_at_once``: see there; with ``DrawsItsFocus``, so that a focus change is one frame.
   Retired by Textual gathering the repaints asked for in one turn of its loop into one frame.
+- ``draw_pending_repaints``: a frame draws too what every part on the screen has been asked to
+  repaint and has not yet handed over (``Widget._repaint_required``; Textual hands it over at the
+  part's next idle, an ``Update`` message to the screen, so it came after the frame and drew a
+  second one). A move's layout resizes the scrollbars and the season's box and the host's answer
+  repaints the footer, each after the layout's frame was drawn: every move drew two frames, the
+  second over most of the table's rows. The parts to draw are those the frame's compositor shows
+  (``Compositor.visible_widgets``, ``update_widgets``). Retired by Textual gathering the repaints
+  asked for before a frame into it.
 - ``quiet_title``: a border's title set without repainting the widget whole (Textual's
   ``border_title`` refreshes the whole widget; the title is one line of it): the ``▸`` of a
   focused panel. Retired with ``DrawsItsFocus``, or by Textual repainting a title's line alone.
+- ``lay_out_every_change``: a widget keeps its size (its box model) by how many times it was
+  asked to lay out (``Widget._layout_updates``), and ``Widget.refresh(layout=True)`` counts a
+  request only while none is waiting (``_layout_required``: the request reaches the screen when
+  the widget is next idle). A layout another part asked for, run in between, lays the widget out
+  under that count; a second change of its text before it is idle was then laid out at the first
+  change's size (Merchant Lord's builder, grown twice at a turn's start, kept a row too few: its
+  last row was never drawn). Here every request counts. Retired when Textual counts each request
+  (no upstream issue yet).
+- ``leaves_sized_in_place``: a layout that gives a widget a new size sets its virtual size
+  (``Widget._size_updated``), a reactive that asks for another layout of the whole screen, though
+  a widget that neither scrolls nor holds others is placed by what it shows, not by its virtual
+  size: a move that resized the table's info panel or a scrollbar laid the table out twice. Such
+  a widget takes its virtual size without asking (Textual's own path for a size it sets without
+  a layout). Retired when Textual lays out again only for a widget whose virtual size places
+  something (no upstream issue yet).
 """
 
 from __future__ import annotations
@@ -316,6 +339,38 @@ class Redraws:
         Screen._compositor_refresh = counted_frame  # type: ignore[method-assign,assignment]
 
 
+class SentFrames:
+    """What the frames drawn from now on send the terminal, each frame's changed rows cut by the
+    screen's cuts (wraps them, until ``stop``): for tests of what reaches a terminal, which a
+    look at the whole screen drawn anew (``screen_lines``) cannot tell."""
+
+    def __init__(self) -> None:
+        self.updates: list[ChopsUpdate] = []
+        self._partial = partial = Compositor.render_partial_update
+
+        def recorded(compositor: Compositor) -> ChopsUpdate | None:
+            update = partial(compositor)
+            if update is not None:
+                self.updates.append(update)
+            return update
+
+        Compositor.render_partial_update = recorded  # type: ignore[method-assign,assignment]
+
+    def stop(self) -> None:
+        Compositor.render_partial_update = self._partial  # type: ignore[method-assign]
+
+    def sent(self, y: int, x: int) -> list[str]:
+        """The text each frame sent for row ``y``'s cut that starts at column ``x``, oldest first
+        (a frame that sent nothing there: left out)."""
+        pieces = [update.chops[y].get(x) for update in self.updates if y < len(update.chops)]
+        return [piece.text for piece in pieces if piece is not None]
+
+    def written(self, app: App[Any]) -> str:
+        """All the frames sent, escape sequences and all, as a terminal over SSH receives them (a
+        test feeds them to a terminal emulator to read what a person's terminal shows)."""
+        return "".join(update.render_segments(app.console) for update in self.updates)
+
+
 class SteadyScrollbars(ScrollView):
     """A ``ScrollView`` whose scrollbars are updated at a layout only when its size, its own
     virtual size, its container's or the scrollbars shown changed since the last."""
@@ -370,6 +425,60 @@ def draw_changes_apart() -> None:
     Compositor.render_partial_update = render_partial_update  # type: ignore[method-assign,assignment]
 
 
+def lay_out_every_change() -> None:
+    """From now on each ``refresh(layout=True)`` of a widget has it measured again at the next
+    layout, even one asked for while its last request is still waiting to reach the screen."""
+    if getattr(Widget.refresh, "counts_every_layout", False):
+        return
+    refresh = Widget.refresh
+
+    def counted(widget: Widget, *regions: Region, layout: bool = False, **kwargs: Any) -> Widget:
+        if layout and widget._layout_required:  # (waiting: Textual would not count this one)
+            widget._layout_updates += 1
+        return refresh(widget, *regions, layout=layout, **kwargs)
+
+    counted.counts_every_layout = True  # type: ignore[attr-defined]
+    Widget.refresh = counted  # type: ignore[assignment,method-assign]
+
+
+def leaves_sized_in_place() -> None:
+    """From now on a widget that neither scrolls nor holds others, resized by a layout, asks for
+    no second layout."""
+    if getattr(Widget._size_updated, "sizes_leaves_in_place", False):
+        return
+    size_updated = Widget._size_updated
+
+    def sized(widget: Widget, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        if layout and not widget.is_scrollable and not widget._nodes:  # (a leaf: nothing placed by it)
+            layout = False
+        return size_updated(widget, size, virtual_size, container_size, layout)
+
+    sized.sizes_leaves_in_place = True  # type: ignore[attr-defined]
+    Widget._size_updated = sized  # type: ignore[method-assign,assignment]
+
+
+def draw_pending_repaints() -> None:
+    """From now on a screen's frame draws every part it shows that was asked to repaint, handed
+    over to the screen or not yet."""
+    if getattr(Screen._compositor_refresh, "draws_pending", False):
+        return
+    frame = Screen._compositor_refresh
+
+    def drawn(screen: Screen[Any]) -> None:
+        app = screen.app
+        if screen is app.screen and not app.is_inline:
+            compositor = screen._compositor
+            pending = {widget for widget in compositor.visible_widgets if widget._repaint_required}
+            if pending:
+                for widget in pending:
+                    widget._repaint_required = False  # (drawn here: its idle sends no ``Update``)
+                compositor.update_widgets(pending)
+        frame(screen)
+
+    drawn.draws_pending = True  # type: ignore[attr-defined]
+    Screen._compositor_refresh = drawn  # type: ignore[method-assign,assignment]
+
+
 def changed_bands(regions: set[Region]) -> list[Region]:
     """The boxes of rows ``regions`` cover, one a run of rows that touch or overlap (a region of
     a band may be narrower than the band: the band's box is drawn whole, as Textual drew the box
@@ -385,15 +494,20 @@ def changed_bands(regions: set[Region]) -> list[Region]:
 
 def draw_band(compositor: Compositor, crop: Region, rendered: set[int], chops: list[dict[int, Strip | None]]) -> None:
     """The screen's lines within ``crop`` that are ``rendered`` into ``chops``, as Textual's
-    ``_render_chops`` puts them (the front-most widget's strip wins each cut), each widget asked
-    for the lines it has within ``crop`` alone."""
+    ``_render_chops`` puts them (the front-most widget's strip wins each cut), each widget under
+    ``crop`` asked for its rows within ``crop`` alone, each row as wide as the widget shows: a
+    strip cut where ``crop`` begins would begin inside a cut and fill none of them, so it was never
+    sent (a scrolled log's lines inside its border; a hand's row that changed alone, one column
+    into its frame)."""
     if not crop:
         return
     cuts = compositor.cuts
     for widget, (region, clip) in compositor.visible_widgets.items():
-        shown = region.intersection(clip).intersection(crop)
-        if not shown:
+        visible = region.intersection(clip)
+        rows = visible.intersection(crop)
+        if not rows:
             continue
+        shown = Region(visible.x, rows.y, visible.width, rows.height)
         strips = widget.render_lines(Region(shown.x - region.x, shown.y - region.y, shown.width, shown.height))
         first_cut, last_cut = shown.column_span
         for y, strip in zip(shown.line_range, strips):

@@ -93,3 +93,27 @@ def test_a_bid_above_what_the_item_is_worth_to_you_says_why() -> None:
     assert reason.startswith(
         f"the Eyes of Shamesh is worth about {worth} gold to {{p1}}, but a win keeps it from {{p3}}, to whom"
     )
+
+
+#: a person's match at 80×24 (seed 6565, 3 players, the person in the first seat against two
+#: normal AIs): the free routes, to the person's first auction of turn 1
+SEED_6565 = [
+    ("free", 21),
+    ("free", 20),
+    ("free", 21),
+    ("free", 20),
+    ("free", 21),
+    ("free", 17),
+    ("done",),
+]
+
+
+def test_a_bid_above_what_the_item_is_worth_to_you_and_to_whom_it_keeps_it_from_says_both_are_less() -> None:
+    """The hint opened at 6 for AI 3's Right of Passage, "worth about 3 gold to you, but a win
+    keeps it from AI 2, to whom it is worth about 4": the words read as if keeping it from AI 2
+    were worth the bid (the person sold it for 1 gold in the same build, as the next hint said)."""
+    state = get_game("ahldarahd").new(3, seed=6565)
+    for action in SEED_6565:
+        state.apply(action)
+    reason = explain(state, 0, [("open", "RoP green", 6)])
+    assert ", to whom it is worth about 4, both less than the bid; a win at 6 leaves {p0} 2 gold" in reason, reason

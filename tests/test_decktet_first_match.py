@@ -13,6 +13,7 @@ from test_decktet_screen import GAME, OPTIONS, SIZE, DecktetCaravanScreen, find_
 
 from caravan_tui.ai.explain import headline
 from caravan_tui.engine import render
+from caravan_tui.games.decktet_caravan.combos import BANDIT, MOVES
 from caravan_tui.games.decktet_caravan.explain import explain
 from caravan_tui.games.decktet_caravan.looks import info_text
 from caravan_tui.games.decktet_caravan.standing import standing_basis
@@ -121,3 +122,25 @@ async def test_the_hints_how_it_stands_names_what_the_ai_rates_stronger(tmp_path
         await pilot.pause()
         said = screen.query_one("#hint-panel", TablePanel).text
         assert "How it stands: level on points, but the AI rates your position stronger on the cards in hand." in said
+
+
+def test_a_bandit_nothing_beats_is_not_said_to_be_beatable():
+    """The bug: the hint for an Ace and the Crown of its suit on the AI's bandit said "AI 2 must
+    beat it or collect 8 cards worth −4; the last Ace or Crown in hand": nothing beats that bandit
+    (rules §3), and the last words said nothing of what the play did."""
+    said = []
+    for seed in range(40):
+        state, rng = GAME.new(2, seed=seed, options=OPTIONS), random.Random(seed)
+        while not state.is_over():
+            seat = state.to_move()
+            for action in state.legal_actions():
+                move = MOVES.get(action)
+                if move is None or move[1] != BANDIT or state.top is None:
+                    continue
+                reason = explain(state, seat, [action])
+                assert "the last Ace or Crown in hand" not in reason, reason
+                if move[4] == 4:
+                    said.append(reason)
+                    assert "must beat it" not in reason and f"{{p{1 - seat}}} cannot beat it: " in reason, reason
+            state.apply(rng.choice(state.legal_actions()), False)
+    assert said

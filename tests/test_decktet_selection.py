@@ -152,3 +152,12 @@ def test_with_the_log_focused_the_line_says_where_to_play_from():
     play = a_lone_play(table)
     line = str(status(pointing(ticked(table, cards_in(play)), "log")))
     assert line == "Your turn: tab to your hand or the plays list"
+
+
+def test_in_the_plays_list_with_no_line_highlighted_the_line_says_what_enter_does_there():
+    """The bug: after a hint taken with ``a`` was played, the plays list kept the focus with no
+    line highlighted (a first Enter highlights one) and the line read "space ticks cards, Enter
+    plays them": space did nothing there and said nothing."""
+    line = str(status(pointing(decision(), PLAYS)))
+    assert "space" not in line and "Enter highlights the first play" in line and "tab" in line
+    assert enter(pointing(decision(), PLAYS)) is None  # (Enter plays nothing yet: it highlights)

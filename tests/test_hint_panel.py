@@ -3,6 +3,8 @@ than the panel scrolls rather than being cut mid-sentence."""
 
 from __future__ import annotations
 
+import pytest
+
 from caravan_tui.games import GAMES
 from caravan_tui.saves import SaveStore
 from caravan_tui.screens import game_screen_class
@@ -71,13 +73,14 @@ async def test_the_foot_says_there_is_more_when_the_panel_shrinks_after_it_showe
         await wait_for(pilot, lambda: "more" in str(panel.border_subtitle), "the foot to say there is more")
 
 
-async def test_the_hint_panel_stands_above_every_line_of_a_two_line_status(tmp_path):
+@pytest.mark.parametrize("game_id", ["decktet_caravan", "merchant_lord"])  # (beside the board; over it)
+async def test_the_hint_panel_stands_above_every_line_of_a_two_line_status(tmp_path, game_id):
     """The bug: the panel sat one line above the board's foot, over the first line of a status
     that had wrapped to two; " 6♣L⌘K 7☾M♣L 8≈V♣L A♣L→9" was all that showed of it."""
     from rich.text import Text
 
     app = BareApp(store=SaveStore(tmp_path))
-    table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})
+    table = Table(app, game_id, game_screen_class(GAMES[game_id]), 1, {})
     screen = table.screen
     async with app.run_test(size=SIZE) as pilot, table:
         await wait_for(pilot, lambda: settled(screen), "the table")
@@ -87,7 +90,7 @@ async def test_the_hint_panel_stands_above_every_line_of_a_two_line_status(tmp_p
         panel = screen.query_one("#hint-panel", TablePanel)
         await wait_for(pilot, lambda: panel.display and status.region.height == 2, "the panel and two lines")
         await pilot.pause()
-        assert panel.region.bottom <= status.region.y, (panel.region, status.region)
+        assert not panel.region.overlaps(status.region), (panel.region, status.region)
         shown = "\n".join(screen_lines(app.screen))
         assert "FIRST" in shown and "LAST" in shown
 

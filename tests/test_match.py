@@ -14,6 +14,7 @@ from caravan_tui.bus import Bus, Message, Request, Subscription, seat_address, s
 from caravan_tui.engine import Event, IllegalAction
 from caravan_tui.games import GAMES
 from caravan_tui.match.host import MatchHost
+from caravan_tui.match.runner import MatchRunner
 from caravan_tui.saves import MatchLocked, SaveStore
 from caravan_tui.saves.loading import replay_snapshot
 from caravan_tui.seats import SeatSpec
@@ -544,3 +545,26 @@ def test_a_remote_request_is_checked_before_it_is_converted():
     ):
         with pytest.raises(ValueError, match="bad"):
             message_from_map(bad)
+
+
+async def test_lines_shown_before_a_person_took_an_open_seat_name_them_after():
+    """Ann's log read "Open seat 2 starts (chosen at random) …" after Bob had taken seat 2 (the
+    seat's name in the lines already sent stayed as it was): each seat's log is sent again,
+    whole, in the names now at the table."""
+    game = GAMES["camel_caravan"]
+    seats = [SeatSpec("remote", who="ann"), SeatSpec("remote")]
+    runner = MatchRunner.new(game.id, seats, ["Ann", "Open seat 2"], 1, game.quick_options, None)  # seat 2 starts
+    ann = runner.client(0)
+    runner.start()
+    try:
+        first = await next_of(ann, messages.Update)
+        assert any(line.startswith("Open seat 2 starts") for line in first.events)
+        await runner.give_back(1, SeatSpec("remote", who="bob"), "Bob", joining=True)
+        log: list[str] = list(first.events)
+        while not log or log[-1] != "Bob joins the match.":
+            update = await next_of(ann, messages.Update)
+            log = list(update.events) if update.whole_log else log + list(update.events)
+        assert not any("Open seat" in line for line in log)
+        assert any(line.startswith("Bob starts") for line in log)
+    finally:
+        runner.stop()

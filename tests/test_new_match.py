@@ -3,6 +3,7 @@ options; focus shows without colour; each game's options are remembered for the 
 
 from __future__ import annotations
 
+import pytest
 from textual import events
 from textual.widgets import OptionList, Select
 
@@ -228,3 +229,43 @@ async def test_the_last_options_list_opens_whole_above_the_footer(tmp_path):
             await pilot.press("escape")  # (the list closes; the form stays)
             await wait_for(pilot, lambda choices=choices: not choices.has_focus, "the list to close")
             assert isinstance(app.screen, NewMatchScreen), game_id
+
+
+@pytest.mark.parametrize("form", ["create", "new"])
+async def test_every_stop_of_the_form_marks_its_row_in_plain_text_at_once(tmp_path, monkeypatch, form):
+    """Over SSH the create-match form showed no row marked (NO_COLOR, or a terminal read as plain
+    text): its first row was marked only once the form had built its rows (a second and more on
+    a busy server), and its Create button (New match's Start) never. Each stop's row reads "▸"
+    from the moment it has the focus, and only that row."""
+    from caravan_tui.app import CaravanApp
+    from caravan_tui.saves import SaveStore
+    from caravan_tui.screens.create_match import CreateMatchScreen
+    from caravan_tui.textual_adapter import screen_lines
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = CaravanApp(store=SaveStore(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = CreateMatchScreen(GAMES["camel_caravan"]) if form == "create" else NewMatchScreen()
+        await app.push_screen(screen)
+        assert marked_rows(screen) == ["Game"]  # (before the rows below it are built)
+        await wait_for(pilot, lambda: screen.shown is screen.game, "the game's rows")
+        button = "create" if form == "create" else "start"
+        for _ in range(20):
+            await pilot.pause()
+            focused = app.focused
+            rows = [line for line in screen_lines(app.screen) if "▸" in line]
+            assert len(rows) == 1, (focused, rows)
+            if focused is not None and focused.id == button:
+                (marked,) = [y for y, line in enumerate(screen_lines(app.screen)) if "▸" in line]
+                assert marked == focused.region.y + 1  # (the button's words, on its middle line)
+                break
+            await pilot.press("tab")
+        else:
+            raise AssertionError(f"no tab reached the {button} button")
+
+
+def marked_rows(screen) -> list[str]:
+    """The labels of the form's rows marked as holding the focus."""
+    from caravan_tui.screens.match_form import FOCUS_MARK, FieldLabel
+
+    return [label.text for label in screen.query(FieldLabel) if str(label.render()).startswith(FOCUS_MARK)]

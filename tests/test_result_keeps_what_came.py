@@ -51,6 +51,9 @@ class ScriptedSeat:
     async def get(self):
         return await self.heard.get()
 
+    def waiting(self) -> bool:
+        return not self.heard.empty()
+
     async def send(self, message) -> None:
         pass
 

@@ -59,7 +59,8 @@ def reviewed(game_id: str, seed: int) -> tuple[Review, list[str]]:
 def test_every_figure_of_a_generated_review_adds_up(game_id, seed):
     done, text = reviewed(game_id, seed)
     listed = text[text.index("Every decision:") + 1 :]
-    assert [int(line.split(".")[0]) for line in listed] == list(range(1, len(done.decisions) + 1))  # none skipped
+    # none skipped, each by its move's number (as the replay finds it)
+    assert [line.split(":")[0].strip() for line in listed] == [f"Move {judged.turn + 1}" for judged in done.decisions]
     costs = []
     for line in listed:
         found = VERDICT.search(line)
@@ -68,7 +69,7 @@ def test_every_figure_of_a_generated_review_adds_up(game_id, seed):
             assert round(before - after, 1) == cost, line
             costs.append(cost)
     for line in text:
-        if line.startswith("Decision "):
+        if line.startswith("Move ") and " you played " in line:
             found = VERDICT.search(line)
             assert found and round(number(found[1]) - number(found[2]), 1) == number(found[3]), line
     (total,) = [number(found[1]) for line in text if (found := TOTAL.search(line))]
@@ -135,7 +136,9 @@ def test_a_match_lost_without_a_mistake_says_it_was_lost_on_the_draw():
         for line in lines
     )
     points = "\n".join(lines[lines.index("Turning points:") : lines.index("Every decision:")])
-    assert "Luck after decision 2: −43 points" in points and "Move 3: Bob played a — their error gave you +10" in points
+    assert (
+        "Luck after your move 5: −43 points" in points and "Move 3: Bob played a — their error gave you +10" in points
+    )
 
 
 def test_yours_explains_the_seats_own_steps_not_the_searchs_follow_up():
@@ -199,7 +202,7 @@ def test_a_loss_between_the_hints_moves_is_said_to_be_the_replies_the_search_did
     assert lines[split + 1] == DRIFT_WORDS and "the others' replies doing more or less" in DRIFT_WORDS
     assert lines[split + 2] == (
         "You made the best move (the one a hint shows) at 23 of 25 decisions; most of the loss came between them "
-        "with nothing drawn, −47 points (the worst after decision 20, −18 points): the others' replies left you "
+        "with nothing drawn, −47 points (the worst after your move 110, −18 points): the others' replies left you "
         "less than the search grading your moves, and the hints, expected of the positions reached."
     )
 

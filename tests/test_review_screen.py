@@ -156,3 +156,43 @@ async def test_the_charts_legend_lines_are_whole_at_80_columns(tmp_path):
         under = rows[rows.index(legend[0]) :]
         assert under == legend, rows  # each legend line whole on its row: nothing wrapped under them
         assert all(len(row.split()) > 1 for row in under), rows
+
+
+async def test_a_decision_has_one_number_its_moves_while_the_review_runs_and_once_it_is_whole(tmp_path):
+    """The bug: "Move 3" in the list shown while the review ran, "2." in the finished list and
+    "Decision 2 (move 3)" at the turning point. The move's number is the one the replay finds it
+    by ("move 3/…" shows the table after it): the same everywhere."""
+    import asyncio
+
+    from caravan_tui.ai.review import Judged, Review
+
+    def judged(turn: int, before: float, after: float) -> Judged:
+        return Judged(turn, ("a",), f"move at {turn}", "", ("b",), "b", "", before, after, 0, turn)
+
+    decisions = (judged(0, 0.5, 0.48), judged(2, 0.6, 0.3))
+    go_on = asyncio.Event()
+
+    async def reviewer(progress):
+        for done, each in enumerate(decisions, 1):
+            progress(done, 2)
+            progress.each(each)
+        await go_on.wait()
+        return Review("decktet_caravan", "m1", 0, 2, 10, 0.0, decisions)
+
+    app = quick_app(tmp_path, 30)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = ReviewScreen("a match", ["Ann", "Bob"], reviewer, "decktet_caravan")
+        await app.push_screen(screen)
+        live = screen.query_one("#review-live")
+        await wait_for(pilot, lambda: len(live.lines) == 3, "the decisions judged so far")
+        assert live.lines[1].startswith("Move 3: move at 2")
+        go_on.set()
+        await wait_for(pilot, lambda: screen.review is not None and screen.query("#review-decisions"), "the review")
+        every = [line.strip() for line in screen.query_one("#review-decisions").lines]
+        assert every == [
+            "Move 1: move at 0 — fine: 50% → 48% (−2 points)",
+            "Move 3: move at 2 — a blunder: 60% → 30% (−30 points)",
+        ]
+        points = [line for part in screen.query(".review-point") for line in part.lines]
+        assert points[0].startswith("Move 3: you played move at 2"), points
+        assert not any("Decision" in line for line in points), points

@@ -23,7 +23,7 @@ from test_ssh_hub import ANN, BOB, GAME, Peer, eventually
 from caravan_tui.ai.policies import make_policy
 from caravan_tui.ai.worker import AIWorker, Question
 from caravan_tui.games import get_game
-from caravan_tui.hub_protocol import CreateMatch, Joined, JoinSeat, Refused, SetName, Welcome
+from caravan_tui.hub_protocol import STOPPING, CreateMatch, Joined, JoinSeat, Refused, SetName, Welcome
 from caravan_tui.saves.store import SaveStore
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.hub import Hub
@@ -433,7 +433,8 @@ async def test_ctrl_c_tells_each_person_and_ends_their_sessions_cleanly(tmp_path
     await asyncio.wait_for(serving, WAIT)
     await asyncio.wait_for(reading, WAIT)
     restored = seen.rindex(b"\x1b[?1049l")  # the app gave the person's own screen back, then:
-    assert seen.endswith(b"The server is stopping.\r\n") and restored > seen.rindex(b"What name")
+    assert seen[restored:].endswith(f"{STOPPING}\r\n".encode()) and restored > seen.rindex(b"What name")
+    assert b"closed the connection" not in seen[restored:]  # (one line: what happened, what to do)
     assert process.exit_status == 0
     assert not session_main(int(child))  # ended, not left behind
     assert b"the server is stopping" in await waiting.rest()  # an SSH disconnect, with the reason

@@ -529,3 +529,22 @@ async def test_a_match_newly_yours_is_highlighted_in_the_lobby_and_a_refresh_kee
         app.from_hub(Lobby([*others, {**left.to_map(), "watchers": 1}], ["Ann", "Bob"]))
         await pilot.pause()
         assert lobby.selected().match == "m13"
+
+
+async def test_the_lobby_says_what_a_rating_of_a_question_mark_is(hub):
+    """The lobby's "Ann ?" said nothing of what "?" is (only the result and the record did): the
+    line under the matches says it while the highlighted match shows one, and only then."""
+    from caravan_tui.hub_protocol import UNSETTLED_WORDS, Lobby
+
+    unsettled = LobbyRow("m1", "decktet_caravan", ["Bob", "(free)"], ["person", "open"], 0, 1, 0, ratings=["?", ""])
+    settled = LobbyRow("m2", "decktet_caravan", ["Cyd", "(free)"], ["person", "open"], 0, 1, 0, ratings=["1043", ""])
+    hub.identities.keep(ANN, "Ann")
+    async with in_the_lobby(hub) as (app, pilot):
+        app.from_hub(Lobby([unsettled.to_map(), settled.to_map()], ["Ann", "Bob", "Cyd"]))
+        await pilot.pause()
+        shown = " ".join(line.strip() for line in screen_lines(app.screen))
+        assert "Bob ?" in shown and UNSETTLED_WORDS in shown
+        await pilot.press("down")
+        await pilot.pause()
+        shown = " ".join(line.strip() for line in screen_lines(app.screen))
+        assert "Cyd 1043" in shown and UNSETTLED_WORDS not in shown

@@ -66,7 +66,7 @@ def test_a_turn_folds_into_a_new_table_and_says_so(game_id):
     assert hinted.hint_plan == (legal[0],) and turn.hint_plan == ()
     assert heard(hinted, Hint("m", 0, 7, legal[0], "", [], []), world_of, 16.0) is hinted  # another decision's
     gone = acted(hinted)
-    assert gone.turn is None and hinted.turn == 0 and seat_status(gone).plain == ""
+    assert gone.turn is None and hinted.turn == 0 and seat_status(gone).plain == "" and gone.highlighted is None
     over = heard(gone, MatchOver("m", [1.0] * players, [1.0 / players] * players), world_of, 17.0)
     assert over.over is not None and seat_status(over).plain == "The match is over."
 

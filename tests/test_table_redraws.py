@@ -6,10 +6,11 @@ one state."""
 
 from __future__ import annotations
 
+import pyte
 import pytest
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.visual import Visual
@@ -23,12 +24,13 @@ from caravan_tui.games.decktet_caravan.season_view import SeasonView
 from caravan_tui.screens import table_moves
 from caravan_tui.screens.chat import ChatInput
 from caravan_tui.screens.table_seat import TableState
-from caravan_tui.textual_adapter import Redraws, changed_bands, screen_lines
+from caravan_tui.textual_adapter import Redraws, SentFrames, changed_bands, screen_lines, screen_strips
 from caravan_tui.widgets import ActionList, MatchLog
 from caravan_tui.widgets.board_scroll import BoardScroll
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.kept_rows import KeptRows
 from caravan_tui.widgets.lists import StopAtEnds
+from caravan_tui.widgets.log import LogLines
 from caravan_tui.widgets.table_text import StatusLine
 
 from tables import Table, quick_app, wait_for
@@ -165,6 +167,43 @@ async def test_an_opponents_move_at_a_decktet_table_is_one_state(tmp_path):
         assert update and assigned.index(update[0]) == 0  # (the move's first state holds the flash)
 
 
+async def test_the_opponents_move_and_our_turn_are_one_state(tmp_path):
+    """The opponent's ``Update`` and our ``YourTurn``, sent together, are one state assigned: the
+    widgets are told once (two states ran every watcher twice)."""
+    app = quick_app(tmp_path, 10, home=False)
+    app.move_pause = 0.0
+    table = Table(app, "decktet_caravan", DecktetCaravanScreen, 3, {"hands": 1})
+    async with app.run_test(size=(80, 24)) as pilot, table:
+        screen = table.screen
+        await to_its_turn(pilot, table)
+        was, assigned = screen.table, []
+        screen.watch(screen, "table_state", lambda state: assigned.append(state), init=False)
+        await table.bot_plays(lambda legal: next(a for a in legal if a != PASS))
+        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn again")
+        first = assigned[0]  # (the turn's view and the turn itself, together)
+        assert first.view is not was.view and first.turn is not None and first.view is screen.table.view
+
+
+async def test_a_play_and_the_hosts_answer_are_one_state(tmp_path):
+    """Our play (our turn over, the ticks cleared) and the host's answer (the move's view and
+    its log line) are one state assigned: the widgets are told once."""
+    app = quick_app(tmp_path, 10, home=False)
+    app.move_pause = 0.0
+    table = Table(app, "decktet_caravan", DecktetCaravanScreen, 3, {"hands": 1})
+    async with app.run_test(size=(80, 24)) as pilot, table:
+        screen = table.screen
+        if table.runner.host.state.to_move() == 1:
+            await table.bot_plays(lambda legal: next(a for a in legal if a != PASS))
+        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
+        was, assigned = screen.table, []
+        screen.watch(screen, "table_state", lambda state: assigned.append(state), init=False)
+        screen.act(next(action for action in screen.table.legal if action != PASS))
+        assert screen.table.turn is None and not assigned  # (read back at once; drawn with the answer)
+        await wait_for(pilot, lambda: screen.moves.held is None, "the host's answer")
+        assert assigned[0].turn is None and assigned[0].view is not was.view and len(assigned[0].log) > len(was.log)
+        assert len(assigned) == 1  # (the list's highlight gone with the play: its report changes nothing)
+
+
 async def test_the_footer_drops_the_pass_key_in_the_frame_that_ends_our_turn(tmp_path):
     """The footer follows the keys a turn's change brings as the state changes (Textual tells it
     only after the next frame, which then laid the table out a second time)."""
@@ -180,8 +219,17 @@ async def test_the_footer_drops_the_pass_key_in_the_frame_that_ends_our_turn(tmp
             screen.act(next(action for action in screen.table.legal if action != PASS))
             await table.bot_plays(lambda legal: next(a for a in legal if a != PASS))
         await wait_for(pilot, lambda: "Pass" in [key.description for key in footer.shown_keys], "the Pass key")
+        frames, seen = REDRAWS.frames, []
+
+        def answered() -> bool:  # (the play's frames wait for the host's answer)
+            if screen.moves.held is None:
+                seen.append(("Pass" in [key.description for key in footer.shown_keys], REDRAWS.frames))
+            return bool(seen)
+
         screen.act(PASS)
-        assert "Pass" not in [key.description for key in footer.shown_keys]  # (before any frame)
+        await wait_for(pilot, answered, "the host's answer")
+        shown, drawn = seen[0]
+        assert not shown and drawn - frames <= 1  # (gone in the one frame of the play and its answer)
 
 
 async def test_a_new_line_scrolls_the_log_in_the_frame_that_draws_it():
@@ -196,6 +244,45 @@ async def test_a_new_line_scrolls_the_log_in_the_frame_that_draws_it():
         assert log.scroll_y == log.max_scroll_y > 0
         log.table_state = TableState(seat=0, log=(*table.log, ("Bob plays.", True)))
         assert log.scroll_y == log.max_scroll_y  # (before any frame)
+
+
+async def test_a_new_line_draws_one_row_of_the_log_and_the_log_looks_as_drawn_anew():
+    """A new line scrolls the log by a row; the rows it keeps are the ones it drew (Textual styled
+    every row again after the scroll), and what shows is what a log given every line at once
+    shows. Focused, it draws no row again (its focus shows on its border), and looks as a log
+    given every line at once and focused looks."""
+    lines = tuple((f"Ann plays {n}.", n % 3 == 0) for n in range(30))
+    app, fresh = SideApp(), SideApp()
+    async with app.run_test(size=(40, 24)) as pilot:
+        log = app.query_one(MatchLog)
+        log.table_state = TableState(seat=0, log=lines)
+        await pilot.pause()
+        cells(app.screen)
+        drawn: list[int] = []
+        render_line = log.render_line
+        log.render_line = lambda y: drawn.append(y) or render_line(y)  # type: ignore[method-assign]
+        log.table_state = TableState(seat=0, log=(*lines, ("Bob plays.", True)))
+        await pilot.pause()
+        shown = cells(app.screen)
+        assert len(drawn) == 1  # (the new line's row)
+        drawn.clear()
+        log.focus()
+        await pilot.pause()
+        focused = cells(app.screen)
+        assert drawn == []
+    async with fresh.run_test(size=(40, 24)) as pilot:
+        log = fresh.query_one(MatchLog)
+        log.table_state = TableState(seat=0, log=(*lines, ("Bob plays.", True)))
+        await pilot.pause()
+        assert cells(fresh.screen) == shown
+        log.focus()
+        await pilot.pause()
+        assert cells(fresh.screen) == focused
+
+
+def cells(screen) -> list[list[tuple[str, object]]]:
+    """What ``screen`` shows, each row's runs of text and their styles."""
+    return [[(segment.text, segment.style) for segment in strip] for strip in screen_strips(screen)]
 
 
 async def test_a_play_and_the_hosts_answer_are_drawn_in_one_frame(tmp_path, monkeypatch):
@@ -325,6 +412,45 @@ def test_a_frames_changes_are_drawn_in_bands_of_the_rows_they_cover():
     regions = {Region(50, 3, 30, 1), Region(0, 18, 48, 1), Region(0, 19, 48, 2), Region(2, 10, 5, 1)}
     assert changed_bands(regions) == [Region(50, 3, 30, 1), Region(2, 10, 5, 1), Region(0, 18, 48, 3)]
     assert changed_bands({Region(0, 0, 10, 2), Region(5, 1, 10, 1)}) == [Region(0, 0, 15, 2)]
+
+
+class BorderedLogApp(App[None]):
+    """A log in a border, beside a column: its lines begin inside the border, to the right."""
+
+    CSS = """
+    #side { width: 10; }
+    LogLines { border: round $accent; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            yield Static("side", id="side")
+            yield LogLines()
+
+
+async def test_a_scrolled_log_reaches_the_terminal_as_it_is_drawn():
+    """A person back at their seat over SSH saw the table's log at its first lines, above the
+    line of their return, though the log had scrolled to its end and drawn it: a frame whose
+    change began inside a widget's border (a scroll repaints the lines, not the border) sent
+    nothing of that widget, and the terminal went on showing the lines drawn before."""
+    app = BorderedLogApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        log = app.query_one(LogLines)
+        log.entries = tuple((f"line {n}", False) for n in range(30))
+        await pilot.pause()
+        terminal = pyte.Screen(40, 12)
+        stream = pyte.Stream(terminal)
+        stream.feed("\r\n".join(screen_lines(app.screen)))  # (the terminal as the frames so far left it)
+        assert "line 29" in "".join(terminal.display)
+        frames = SentFrames()
+        try:
+            log.scroll_home(animate=False, immediate=True)
+            await pilot.pause()
+        finally:
+            frames.stop()
+        assert frames.updates  # (the scroll was drawn as a change, not the whole screen)
+        stream.feed(frames.written(app))
+        assert terminal.display == screen_lines(app.screen) and "line 0" in "".join(terminal.display)
 
 
 class StatusApp(App[None]):

@@ -25,7 +25,8 @@ async def test_the_since_panel_is_the_tables_and_shows_again_where_a_wider_scree
     over the side column, empty, and what others did was gone before it was read."""
     assert not hasattr(TablePanel, "show") and not hasattr(TablePanel, "hide")  # (no text from outside)
     app = BareApp(store=SaveStore(tmp_path))
-    table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})
+    # (a table whose panels go over its board at 80 columns: Decktet's go beside it)
+    table = Table(app, "ahldarahd", game_screen_class(GAMES["ahldarahd"]), 1, {})
     screen = table.screen
     words = PanelWords("Since your last turn (any key closes)", ("• Bot plays a 7.", "• Bot passes."))
     async with app.run_test(size=(80, 24)) as pilot, table:

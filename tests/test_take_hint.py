@@ -19,7 +19,8 @@ SIZE = (80, 24)
 
 def hint_shown(screen) -> bool:
     panel = screen.query_one("#hint-panel", TablePanel)
-    return "h: hide" in str(panel.border_title) and screen.query_one(ActionList).hinted is not None
+    words = panel.shown
+    return words is not None and "h: hide" in words.title and screen.query_one(ActionList).hinted is not None
 
 
 async def my_turn(pilot, table: Table) -> None:
@@ -48,7 +49,8 @@ async def test_a_readies_the_hinted_play_in_the_plays_list(tmp_path, game_id):
         panel = screen.query_one("#hint-panel", TablePanel)
         await pilot.pause()
         top = screen_lines(screen)[panel.region.y]
-        assert "Hint (h: hide · a: ready, enter: play)" in top  # (what a does: it plays nothing)
+        # what a does (it plays nothing): whole over the board, short in the side column's 31
+        assert ("Hint (h: hide · a: ready, enter: play)" if panel.size.width > 40 else "Hint (a: ready it)") in top
         actions = screen.query_one(ActionList)
         moves = table.moves()
         await pilot.press("a")

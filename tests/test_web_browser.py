@@ -35,6 +35,7 @@ from test_ssh_server import (
     play,
 )
 
+from caravan_tui.hub_protocol import STOPPING_SAVED
 from caravan_tui.saves.loading import load
 
 pytestmark = pytest.mark.e2e
@@ -164,7 +165,7 @@ async def test_a_browser_plays_a_whole_match_with_an_ssh_player_through_a_closed
         before = server.saved(match_id).actions
         await server.stop()
         await bob.close()  # his ssh has ended with the connection
-        await ann.wait_for("The server is stopping; your match is saved.")
+        await ann.wait_for(STOPPING_SAVED)
         await page.wait_for_function("document.getElementById('status').textContent.includes('connection is lost')")
         server = await Server(tmp_path, "--web", str(web), grace=GRACE).start()
         await ann.wait_for("Ann (you) · pile", timeout=60)

@@ -28,7 +28,7 @@ DRAWS_SHOWN = 3
 #: the width ``review --text`` fits its lines to
 WIDTH = 80
 #: what a review's line wraps under: "Decision 12 (move 30): ", "  Better: ", "  12. "
-HANG = re.compile(r" *(?:(?:Decision|Move|Luck after decision) \d+(?: \(move \d+\))?: |[A-Z][a-z' ]+: |\d+\. )")
+HANG = re.compile(r" *(?:(?:Move|Luck after your move) \d+: |[A-Z][a-z' ]+: )")
 #: the least room a line's text keeps beside its hang (narrower, it wraps from the left edge)
 HANG_ROOM = 20
 
@@ -160,9 +160,15 @@ def verdict(review: Review, judged: Judged) -> str:
     )
 
 
-def numbers(review: Review) -> dict[int, int]:
-    """Each of the seat's decisions' number (from 1, in the match's order) by its move number."""
-    return {judged.turn: index + 1 for index, judged in enumerate(review.decisions)}
+def move_number(judged: Judged) -> int:
+    """The number of ``judged``'s move in the match, as the replay numbers it ("move 7/80" shows
+    the table after it): the one number a review gives a decision, wherever it names it."""
+    return judged.turn + 1
+
+
+def after_move(review: Review, swing: Swing) -> int:
+    """The number of the seat's move after which ``swing`` (luck, drift) came."""
+    return move_number(review.decisions[swing.index])
 
 
 def turning_point_lines(review: Review, swing: Swing, names: Sequence[str]) -> list[str]:
@@ -172,9 +178,8 @@ def turning_point_lines(review: Review, swing: Swing, names: Sequence[str]) -> l
     if swing.kind == "yours" and judged is not None:
         played, better = words(review, judged.played, names), words(review, judged.better, names)
         why = f" — {words(review, judged.better_reason, names)}" if judged.better_reason else ""
-        number = numbers(review)[judged.turn]
         lines = [
-            f"Decision {number} (move {judged.turn + 1}): you played {played} — {verdict(review, judged)}",
+            f"Move {move_number(judged)}: you played {played} — {verdict(review, judged)}",
             f"  Better: {better}{why}",
         ]
         if judged.played_reason:
@@ -184,10 +189,10 @@ def turning_point_lines(review: Review, swing: Swing, names: Sequence[str]) -> l
         who = name_of(review, judged.seat, names)
         played, better = words(review, judged.played, names), words(review, judged.better, names)
         return [
-            f"Move {judged.turn + 1}: {who} played {played} — their error gave you {signed(measure, swing.change)}",
+            f"Move {move_number(judged)}: {who} played {played} — their error gave you {signed(measure, swing.change)}",
             f"  Their best: {better}",
         ]
-    after = f"Luck after decision {swing.index + 1}: {signed(measure, swing.change)} of {measure.name}"
+    after = f"Luck after your move {after_move(review, swing)}: {signed(measure, swing.change)} of {measure.name}"
     lines = [after + (" (chance went your way)" if swing.change > 0 else " (chance went against you)")]
     if swing.draws:
         lines.append(f"  Seen: {seen(review, swing.draws, names)}")
@@ -266,7 +271,7 @@ def plain_words(review: Review, names: Sequence[str]) -> str | None:
     if luck < 0:
         worst = min((swing for swing in account.swings if swing.kind == "luck"), key=lambda swing: swing.change)
         drawn = seen(review, worst.draws, names)
-        where = f" (the worst after decision {worst.index + 1}, {signed(measure, worst.change)}"
+        where = f" (the worst after your move {after_move(review, worst)}, {signed(measure, worst.change)}"
         where += f": {drawn})" if drawn else ")"
         return f"No decision of yours cost enough to grade: you lost this on the draw, {signed(measure, luck)}{where}."
     return "No decision of yours cost enough to grade: small costs added up."
@@ -284,17 +289,17 @@ def replies_words(review: Review, account: Account) -> str | None:
     best = sum(judged.was_best for judged in review.decisions)
     return (
         f"You made the best move (the one a hint shows) at {best} of {len(review.decisions)} decisions; most of "
-        f"the loss came between them with nothing drawn, {signed(measure, drift)} (the worst after decision "
-        f"{worst.index + 1}, {signed(measure, worst.change)}): the others' replies left you less than the search "
-        "grading your moves, and the hints, expected of the positions reached."
+        f"the loss came between them with nothing drawn, {signed(measure, drift)} (the worst after your move "
+        f"{after_move(review, worst)}, {signed(measure, worst.change)}): the others' replies left you less than "
+        "the search grading your moves, and the hints, expected of the positions reached."
     )
 
 
 def decision_lines(review: Review, names: Sequence[str]) -> list[str]:
-    """Every decision of the seat, numbered in order, with its verdict."""
+    """Every decision of the seat, by its move's number, with its verdict."""
     return [
-        f"  {index + 1:>3}. {words(review, judged.played, names)} — {verdict(review, judged)}"
-        for index, judged in enumerate(review.decisions)
+        f"  Move {move_number(judged)}: {words(review, judged.played, names)} — {verdict(review, judged)}"
+        for judged in review.decisions
     ]
 
 

@@ -538,6 +538,7 @@ class MatchHost:
         seats_changed(self.standing_in, self.snapshot.seats, seats, self.turn)
         self.seats[seat] = spec
         self.snapshot.seats[seat] = str(spec)
+        renamed = name is not None and name != self.snapshot.names[seat]
         if name is not None:
             self.snapshot.names[seat] = name
         if self.on_seat_change is not None:
@@ -546,7 +547,16 @@ class MatchHost:
         await self._store(Record("seats", self.turn, time.time(), seats=list(snap.seats), names=list(snap.names)))
         for other in self._audience():
             await self._send(other, self._info(other))
-        await self._broadcast([self._note(event)])
+        if not renamed:
+            await self._broadcast([self._note(event)])
+            return
+        # the lines already shown name the seat as it was called ("Open seat 2 starts…"): each
+        # seat's whole log again, in the names now at the table
+        self._note(event)
+        history = self._history()
+        for other in self._audience():
+            await self._send(other, self._update(other, history, whole_log=True))
+        await self._prompt()
 
     async def _hint(self, msg: HintRequest) -> None:
         reason = self._why_not_to_move(msg.seat, msg.turn)

@@ -61,6 +61,9 @@ class ReplayClient:
     async def get(self) -> Message:
         return await self.queue.get()
 
+    def waiting(self) -> bool:
+        return not self.queue.empty()
+
     async def send(self, message: Message) -> None:
         seat = getattr(message, "seat", None)  # a request of another protocol may name no seat
         if isinstance(message, Request) and seat == self.seat and self.seat is not None:

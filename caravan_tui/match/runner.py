@@ -32,6 +32,9 @@ class SeatClient:
     async def get(self) -> Message:
         return await self.inbox.get()
 
+    def waiting(self) -> bool:
+        return not self.inbox.empty()
+
     async def send(self, message: Message) -> None:
         await self.bus.publish(host_address(self.match_id), message)
 

@@ -15,7 +15,7 @@ from textual.widgets import Button, Select, Static
 from caravan_tui.ai.levels import LEVELS
 from caravan_tui.engine import Game
 from caravan_tui.hub_protocol import CreateMatch
-from caravan_tui.screens.match_form import FormScroll, MatchForm, form_row
+from caravan_tui.screens.match_form import FormScroll, MatchForm, button_row, form_row
 from caravan_tui.screens.requests import ToHub
 from caravan_tui.seat_kinds import OPEN, YOU
 from caravan_tui.seat_labels import AI_KIND
@@ -40,7 +40,8 @@ class CreateMatchScreen(MatchForm):
     #create-match .help { width: 1fr; color: $text-muted; }
     #create-match .long-option { height: auto; }
     #create-match #seats, #create-match #options { height: auto; }
-    #create-match #create { margin-top: 1; }
+    #create-match .button-row { margin-top: 1; }
+    #create-match .button-row > FieldLabel { margin-top: 1; }
     """
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
@@ -89,7 +90,7 @@ class CreateMatchScreen(MatchForm):
                 ),
                 help="when every person has left the table",
             )
-            yield Button("Create (ctrl+g)", id="create", variant="primary")
+            yield button_row(Button("Create (ctrl+g)", id="create", variant="primary"))
         yield KeysFooter()
 
     def seat_row(self, seat: int) -> Horizontal:

@@ -16,6 +16,7 @@ A game's ``Game.screen`` subclasses ``GameScreen`` with its own board; ``Generic
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import replace
 from typing import Any, Generic, TypeVar
 
@@ -24,7 +25,6 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.events import Key, Resize
-from textual.reactive import var
 from textual.widget import Widget
 
 from caravan_tui.ai.explain import STILL_TO_PLAY
@@ -41,6 +41,7 @@ from caravan_tui.screens.summary import result_line
 from caravan_tui.screens.table_bus import TableBus
 from caravan_tui.screens.table_chat import TableChat
 from caravan_tui.screens.table_client import panel_opened, paused
+from caravan_tui.screens.table_hold import HeldVar, StateHold
 from caravan_tui.screens.table_keys import PLAY_ONLY, REPLAY_ONLY, TABLE_KEYS, offered
 from caravan_tui.screens.table_layout import show_full_log, table_layout, toggle_legend
 from caravan_tui.screens.table_menu import TableMenu
@@ -84,7 +85,7 @@ class GameScreen(BaseScreen, Generic[V]):
     PANELS_BESIDE = False
     #: what the table shows, in one place, a value: every part of the table is bound to it and
     #: draws itself when a new state is assigned
-    table_state: var[TableState[Any]] = var(None, init=False)  # type: ignore[arg-type]  # (set in __init__)
+    table_state: HeldVar[TableState[Any]] = HeldVar(None, init=False)  # type: ignore[arg-type]  # (set in __init__)
 
     def __init__(self, client: SeatEnd) -> None:
         super().__init__()
@@ -94,6 +95,8 @@ class GameScreen(BaseScreen, Generic[V]):
         self.replaying = self.replay is not None
         self.game = get_game(client.game_id)
         self.seat = client.seat
+        #: while held, states assigned wait to be drawn as one (``one_state``)
+        self.state_hold = StateHold(self, GameScreen.table_state)
         self.set_reactive(
             GameScreen.table_state,
             self.TABLE(
@@ -117,6 +120,11 @@ class GameScreen(BaseScreen, Generic[V]):
     def watch_table_state(self, was: TableState[V], table: TableState[V]) -> None:
         if self.is_running:  # (a table not shown yet draws what it holds as it mounts)
             self.reports.assigned(was, table)
+
+    def one_state(self) -> AbstractContextManager[None]:
+        """Within it, every state assigned is read back at once and drawn as one when it ends:
+        the widgets bound to the table are told once, from the state before to the last."""
+        return self.state_hold.held()
 
     def paused_after(self, seat: int | None) -> None:
         """An action of ``seat``'s on show (None: none), in the table's state at once (a key

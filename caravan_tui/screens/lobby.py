@@ -17,6 +17,7 @@ from caravan_tui.bus import MAX_NAME
 from caravan_tui.games import GAMES
 from caravan_tui.hub_protocol import (
     MAX_REASON,
+    UNSETTLED_WORDS,
     AskHistory,
     AskLeaderboard,
     AskWebLink,
@@ -300,6 +301,8 @@ class LobbyScreen(BaseScreen):
             text = "Every seat is taken, and nobody is at the table: the match waits for its people."
         else:
             text = "Every seat is taken: w watches."
+        if row is not None and any(rating_words(row, seat) == "?" for seat in range(len(row.names))):
+            text = f"{text} {UNSETTLED_WORDS}"  # (the "?" beside a name, said where it shows)
         if self.hosted_app.guest and (row is None or row.yours is not None or row.free):
             text = f"{text} {GUEST_SEAT}"
         if row is not None and row.unsaved:

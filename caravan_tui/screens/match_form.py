@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive, var
 from textual.widget import Widget
-from textual.widgets import Label, OptionList, Select, Static
+from textual.widgets import Button, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from caravan_tui.engine import Game
@@ -75,6 +75,12 @@ def form_row(label: str, *fields: Widget, help: str = "") -> Horizontal:
     """One line of a form: its label, its fields, then a word of ``help`` if any."""
     helps = (Static(help, classes="help"),) if help else ()
     return Horizontal(FieldLabel(label), *fields, *helps, classes="row")
+
+
+def button_row(button: Button) -> Horizontal:
+    """The form's button (Start, Create) in a row whose label column marks its focus (on the
+    button's middle line, where its words are: ``.button-row``)."""
+    return Horizontal(FieldLabel("", of=button.id or ""), button, classes="row button-row")
 
 
 def option_row(name: str, game: Game, value: Any) -> Widget:
@@ -161,9 +167,13 @@ class MatchForm(BaseScreen):
         """Start with what the form shows (its rows show ``self.game``)."""
         raise NotImplementedError
 
-    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+    def mark_focused_row(self, focused: Widget | None) -> None:
+        """Mark the row that holds the focus, as it moves (not at the screen's next message: the
+        form's first row read unmarked while its rows below were built)."""
         for label in self.query(FieldLabel):
-            label.mark(label.names(event.widget))
+            label.mark(focused is not None and label.names(focused))
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if isinstance(event.widget, OptionList) and isinstance(event.widget.parent, Select):
             self.call_after_refresh(self.fit_above_footer, event.widget.parent, event.widget)
 
@@ -182,6 +192,7 @@ class MatchForm(BaseScreen):
         # A watcher runs as the highlight moves, before any message about it is queued.
         self.watch(games, "highlighted", self.follow_highlight, init=False)
         games.focus()
+        self.watch(self, "focused", self.mark_focused_row)
         self.table_app.pass_held_keys()  # (typed before the list was up: the list's, in order)
         self.call_later(self.catch_up)
 

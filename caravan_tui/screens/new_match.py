@@ -15,7 +15,7 @@ from textual.widgets import Button, Input, Select, Static
 from caravan_tui.ai.levels import LEVELS
 from caravan_tui.engine import MAX_SEED, Game
 from caravan_tui.preferences import MAX_NAME, clean_name
-from caravan_tui.screens.match_form import FormScroll, MatchForm, form_row
+from caravan_tui.screens.match_form import FormScroll, MatchForm, button_row, form_row
 from caravan_tui.screens.requests import BeginMatch
 from caravan_tui.seat_labels import AI_KIND, ai_seat_name
 from caravan_tui.seats import SeatSpec
@@ -86,7 +86,7 @@ class NewMatchScreen(MatchForm):
                     compact=True,
                 ),
             )
-            yield Button("Start (ctrl+g)", id="start", variant="primary")
+            yield button_row(Button("Start (ctrl+g)", id="start", variant="primary"))
         yield KeysFooter()
 
     def seat_row(self, seat: int) -> Horizontal:

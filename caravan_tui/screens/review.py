@@ -31,6 +31,7 @@ from caravan_tui.ai.review_text import (
     chart_text,
     decision_lines,
     drift_line,
+    move_number,
     plain_words,
     split_line,
     summary_line,
@@ -166,7 +167,9 @@ class ReviewScreen(BaseScreen):
         partial = Review(game_id, "", judged.seat, len(self.names), 1, 0.0, tuple(self.so_far))
         worst = sorted(self.so_far, key=lambda j: (-j.loss, j.turn))[:WORST_SHOWN]
         lines = [f"The costliest of the {len(self.so_far)} judged so far:"]
-        lines += [f"Move {j.turn + 1}: {words(partial, j.played, self.names)} — {verdict(partial, j)}" for j in worst]
+        lines += [
+            f"Move {move_number(j)}: {words(partial, j.played, self.names)} — {verdict(partial, j)}" for j in worst
+        ]
         self.query_one("#review-live", HangingLines).show(lines)
 
     def action_stop(self) -> None:

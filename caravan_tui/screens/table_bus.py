@@ -62,16 +62,23 @@ class TableBus:
         self.since_moves = 0  # how many moves they made
 
     async def listen(self) -> None:
-        """Handle this seat's messages in order. After an opponent's move, pause a moment so
-        the player sees it before the game moves on."""
-        screen = self.screen
+        """Handle this seat's messages in order, those that came together as one state. After an
+        opponent's move, pause a moment so the player sees it before the game moves on."""
+        screen, client = self.screen, self.screen.client
         while True:
-            message = await screen.client.get()
-            # the screen was closed (or the app is ending) meanwhile: once its message loop has
-            # stopped, its widgets are being removed while it is still attached (#status gone)
-            if not (screen.is_attached and screen.is_running):
-                return
-            pause = self.handle(message)
+            message = await client.get()
+            # the messages here already (the opponent's move and our turn: the host sends them
+            # together) are one state, one pass of the widgets; a pause shows what came before it
+            with screen.one_state():
+                while True:
+                    # the screen was closed (or the app is ending) meanwhile: once its message loop has
+                    # stopped, its widgets are being removed while it is still attached (#status gone)
+                    if not (screen.is_attached and screen.is_running):
+                        return
+                    pause = self.handle(message)
+                    if pause or not client.waiting():
+                        break
+                    message = await client.get()  # (here already: no wait)
             screen.moves.answered()  # (a play's frames wait for the host's first word after it)
             if pause:
                 await self.linger(pause)

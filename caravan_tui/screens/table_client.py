@@ -126,8 +126,9 @@ FOLDS: dict[type[Message], Callable[[Any, Any, WorldOf, float], Any]] = {
 
 def acted(table: T) -> T:
     """The table once our decision has gone to the host: no turn until the next one comes, the
-    hint's and the "since" panels closed."""
-    return dataclasses.replace(table, turn=None, hint_panel=None, since_panel=None)
+    hint's and the "since" panels closed, and no play highlighted (the plays list shows its note
+    and reports no highlight: already so, its report changes nothing and draws nothing again)."""
+    return dataclasses.replace(table, turn=None, hint_panel=None, since_panel=None, highlighted=None)
 
 
 # -- local intents: what the person points at, as the table's widgets report it -----------------

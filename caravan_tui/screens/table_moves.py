@@ -86,10 +86,12 @@ class TableMoves:
         turn over, the plays list emptied, the footer's play key gone) and the move as the host
         made it (the board, the hand, the log's line) drew two to four frames a play, each
         laying the table out, the host answering within milliseconds. Frames wait for the
-        answer (``answered``), at most ``ANSWER_WAIT`` seconds."""
+        answer (``answered``), at most ``ANSWER_WAIT`` seconds, and so does the play's state: the
+        widgets are told of the play and the answer once (``GameScreen.one_state``)."""
         if self.held is None:
             batch = self.screen.app.batch_update()
             batch.__enter__()
+            self.screen.state_hold.hold()  # (the play's state and the answer's: one state drawn)
             # (the app's timer: it ends the wait even if the table is closed meanwhile)
             self.held = batch, self.screen.app.set_timer(ANSWER_WAIT, self.answered)
 
@@ -98,6 +100,7 @@ class TableMoves:
         if self.held is not None:
             (batch, timer), self.held = self.held, None
             timer.stop()
+            self.screen.state_hold.release()
             batch.__exit__(None, None, None)
             app = self.screen.app
             if app.screen_stack:  # (the screen on top draws what waited, this table or not)

@@ -85,6 +85,7 @@ class TableOverlays:
             screen.hint_warning(action),
             screen.standing_basis(),
             len(table.legal),
+            screen.game.ai.calibrated,
         )
         key = take_hint_key(screen)
         if key is None:

@@ -3,6 +3,7 @@ turn (DESIGN §6), from data (the hint's rows, the log's lines), never the scree
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from caravan_tui.ai.explain import STILL_TO_PLAY, confidence, headline, rank_label
@@ -50,16 +51,21 @@ def hint_lines(
     warning: str | None,
     basis: str = STILL_TO_PLAY,
     choices: int | None = None,
+    calibrated: Callable[[float], float] | None = None,
 ) -> list[str]:
     """The hint panel's lines: the game's ``warning`` first, then the search's top moves in
     words (``texts``; the host's ``text`` when it gave none) with the game's reasons, how sure it
     is (``choices``: the legal moves, beside which a lone candidate was planned) and (between
     players) how the match stands (``basis``: on what the AI's rating differs from the scores, in
-    the game's words), under the suggestion, in view."""
+    the game's words), under the suggestion, in view: from the share of seats shown that chance
+    that won, where the game measured it (``calibrated``: a chance of 0.8 said "you should win"
+    to seats that lost one match in three)."""
     lines = explanation(rows, texts, choices) or [text]
     if rows and players > 1:
         below = 2 if len(lines) > 1 and lines[1].startswith("  ") else 1  # (its reason)
-        lines.insert(below, f"How it stands: {headline(float(rows[0][2]), scores, seat, basis)}.")
+        chance = float(rows[0][2])
+        chance = chance if calibrated is None else calibrated(chance)
+        lines.insert(below, f"How it stands: {headline(chance, scores, seat, basis)}.")
     return ([warning] if warning else []) + lines
 
 

@@ -19,7 +19,6 @@ from caravan_tui.screens.table_status import ai_thinking
 from caravan_tui.textual_adapter import repaint_at_once
 from caravan_tui.widgets import ActionList
 from caravan_tui.widgets.cursor import CursorWidget
-from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.table_text import StatusLine
 
 if TYPE_CHECKING:
@@ -50,16 +49,16 @@ class TableReports:
             if board.id is not None:
                 screen.watch(board, "at", self.cursor_of(board.id))
         screen.watch(screen.query_one(ActionList), "play", self.highlight_moved)
-        for footer in screen.query(KeysFooter).results(KeysFooter):  # (its own watch: it composes keys)
-            footer.watch(screen, "table_state", self.footer_follows(footer), init=False)
+        # (watched after every widget bound to the state: the footer's repaint asks to be drawn
+        # after theirs, so a layout they ask for is in the frame that draws it; asked first, the
+        # footer was drawn in a frame of its own before the layout's)
+        screen.watch(screen, "table_state", self.keys_follow, init=False)
 
     def assigned(self, was: TableState[Any], table: TableState[Any]) -> None:
         """A new state is being drawn (every widget bound to it draws itself after this): the
-        footer follows whose turn it is, the save notice's end is told, the spinner turns only
+        save notice's end is told, the spinner turns only
         while an AI thinks, and what is reported meanwhile waits until every widget has drawn it."""
         screen = self.screen
-        if self.keys_changed(was, table):
-            screen.refresh_bindings()  # (shown play keys only on our turn; undo only against AI seats)
         if was.unsaved and not table.unsaved:
             screen.notify("Saved: every move is stored again.", title="Saved")
         if self.spinner is not None:
@@ -75,15 +74,12 @@ class TableReports:
         turned = (was.turn is None) != (table.turn is None) and bool(shown_plays(type(self.screen)))
         return turned or was.undo != table.undo or was.seat_kinds != table.seat_kinds
 
-    def footer_follows(self, footer: KeysFooter) -> Callable[[TableState[Any], TableState[Any]], None]:
-        """The footer told at once when the keys may have changed: Textual tells it only after the
-        next frame, which a second layout then drew (the Pass key at each turn's change)."""
-
-        def follow(was: TableState[Any], table: TableState[Any]) -> None:
-            if self.keys_changed(was, table):
-                footer.bindings_changed(self.screen)
-
-        return follow
+    def keys_follow(self, was: TableState[Any], table: TableState[Any]) -> None:
+        """The footer told at once when the keys may have changed (shown play keys only on our
+        turn; undo only against AI seats): Textual tells it only after the next frame, which a
+        second layout then drew (the Pass key at each turn's change)."""
+        if self.keys_changed(was, table):
+            self.screen.refresh_bindings()
 
     def report(self, change: Change) -> None:
         """The table's state after ``change``, assigned now, or once the state being drawn is drawn."""

@@ -44,6 +44,8 @@ from caravan_tui.games import GAMES
 from caravan_tui.hub_protocol import (
     MAX_REPLAY,
     SEAT_CHOICES,
+    STOPPING,
+    STOPPING_SAVED,
     AskHistory,
     AskLeaderboard,
     AskWebLink,
@@ -309,8 +311,8 @@ class Hub:
         theirs = [m for m in self.matches.values() if not m.over and m.seat_of(identity) is not None]
         unsaved = next((m.host.unsaved for m in theirs if m.host.unsaved), "")
         if unsaved:
-            return f"The server is stopping; your match's last moves are not saved: {unsaved}."
-        return "The server is stopping; your match is saved." if theirs else "The server is stopping."
+            return f"The server is stopping; your match's last moves are not saved ({unsaved}): connect again later."
+        return STOPPING_SAVED if theirs else STOPPING
 
     def _host(self, runner: MatchRunner, record: HostedRecord) -> HostedMatch:
         hosted = self._hosted(runner, record)

@@ -50,7 +50,7 @@ import asyncssh
 import msgpack
 
 from caravan_tui.hub_protocol import Goodbye, message_from_map
-from caravan_tui.ssh.framing import HEADER
+from caravan_tui.ssh.framing import HEADER, encode
 from caravan_tui.ssh.zygote import ESCDELAY, ForkedChild, Zygote, ZygoteUnavailable
 
 log = logging.getLogger(__name__)
@@ -180,6 +180,7 @@ class PtySession:
         self._resuming: asyncio.Task | None = None  # reading the child again once the person caught up
         self._hub_gone = False  # the hub closed the session: the app is ending on its own
         self._said: NotingGoodbye | None = None  # what the hub writes to the app
+        self._told_app = False  # the app was given the last word to end with (the server stopping)
 
     async def run(self) -> str:
         """Until the session ends; returns why it ended."""
@@ -216,9 +217,15 @@ class PtySession:
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)  # the hub has let the seat go
+            if self._told_app:  # (its hub connection closed after the word: it ends saying it)
+                with suppress(TimeoutError):
+                    await asyncio.wait_for(child.wait(), SAYING_GOODBYE)
+                    await asyncio.sleep(0.1)  # its last output through the PTY (as ``_watch_child``)
             by_itself = await self._end_child()
             await self._drain_output(master)
-            if not by_itself and self._said is not None and self._said.goodbye and not self.farewell:
+            if by_itself and self._told_app:
+                self.farewell = ""  # (the app's own last line)
+            elif not by_itself and self._said is not None and self._said.goodbye and not self.farewell:
                 self.farewell = self._said.goodbye  # (the app ended before it could say it)
             if not self._output_began:
                 self._send(WIPE)  # (``STARTING``: the app never wrote a byte)
@@ -259,7 +266,12 @@ class PtySession:
             self.ended.set()
 
     def stop(self, farewell: str) -> None:
-        """End the session (the server is stopping), telling the person ``farewell``."""
+        """End the session (the server is stopping), telling the person ``farewell``: the app is
+        told it as the hub's last word, so the line it ends with is this one (it wrote "The server
+        closed the connection." above it); if the app cannot say it, the session does."""
+        if self._said is not None and not (self.ended.is_set() or self._hub_gone) and self._output_began:
+            self._said.write(encode(Goodbye(farewell).to_map()))
+            self._told_app = True
         self._end("the server stopped", farewell)
 
     def _task_done(self, task: asyncio.Task) -> None:

@@ -33,6 +33,9 @@ class RemoteSeatClient:
     async def get(self) -> Message | None:
         return await self.queue.get()
 
+    def waiting(self) -> bool:
+        return not self.queue.empty()
+
     async def send(self, message: Message) -> None:
         await self.link.send(message)
 

@@ -45,9 +45,9 @@ class KeysFooter(KeptRows, can_focus=False):
     key in bold and the accent, its words after it; the palette's key at the right, past a thin
     edge; a key that is not offered now dimmed), drawn as one line. A key clicked is pressed;
     hovered, it is highlighted and its tooltip shows. The keys are worked out when the screen's
-    bindings change (Textual's signal, a frame after the change) and, at once, when the focus
-    moves (``on_mount``). Each line drawn is kept by its keys (``KeptRows``, and the line's text
-    by the keys, the hovered one and the width): the chat line's ``t`` and escape, a turn's end
+    bindings change (Textual's signal: at once when the focus moves, ``on_mount``). Each line
+    drawn is kept by its keys (``KeptRows``, and the line's text by the keys, the hovered one
+    and the width): the chat line's ``t`` and escape, a turn's end
     and the next turn, meet keys drawn before, and drawing them was most of the footer's cost."""
 
     ALLOW_SELECT = False
@@ -101,11 +101,10 @@ class KeysFooter(KeptRows, can_focus=False):
             self.set_class(compact, "-compact", update=False)
 
     def on_mount(self) -> None:
-        """Textual signals a change of the screen's keys only after the next frame (``Screen.
-        set_focus`` refreshes the bindings after the refresh), so a key that moves the focus drew
-        a second frame for the footer: followed as the focus moves, both go in one frame."""
+        """Textual signals a change of the screen's keys as the focus moves (the screen's
+        ``focused`` watcher), in the frame that shows the focus move, and again after that frame
+        (``Screen.set_focus``), where the keys are found unchanged."""
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
-        self.watch(self.screen, "focused", lambda _focused: self.bindings_changed(self.screen), init=False)
 
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)

@@ -3,15 +3,23 @@ the lines it is given (a table's: its state's ``log``)."""
 
 from __future__ import annotations
 
+from typing import Any, Self
+
 from rich.text import Text
 from textual import events
+from textual.cache import LRUCache
+from textual.geometry import Region
 from textual.reactive import var
+from textual.strip import Strip
 from textual.widgets import RichLog
 
 from caravan_tui.safe_text import LONG, plain
 from caravan_tui.textual_adapter import FOCUSED_BORDER, DrawsItsFocus, ScrollsInPlace, SteadyScrollbars
 from caravan_tui.widgets.focus_mark import mark_focus
 from caravan_tui.widgets.seat_table import LogLine, SeatTable
+
+#: the rows a log keeps drawn: its lines in sight and those of a few scrolls back
+ROWS_KEPT = 256
 
 
 class LogLines(RichLog, SteadyScrollbars, ScrollsInPlace):
@@ -26,6 +34,43 @@ class LogLines(RichLog, SteadyScrollbars, ScrollsInPlace):
     def __init__(self, **kwargs) -> None:
         super().__init__(wrap=True, min_width=20, markup=False, highlight=False, **kwargs)
         self._width = 0
+        #: each row drawn, styled, by what it shows (``render_lines``)
+        self._rows_drawn: LRUCache[Any, Strip] = LRUCache(ROWS_KEPT)
+
+    def notify_style_update(self) -> None:
+        self._rows_drawn.clear()  # (restyled: the focus's tint, the theme)
+        super().notify_style_update()
+
+    def clear(self) -> Self:
+        self._rows_drawn.clear()  # (its lines written again: a row's line may be another)
+        return super().clear()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The rows of ``crop``, each kept by what it shows: a line of the log by its place in the
+        log, a row of the border by the border's words. A new line scrolls the log by one row,
+        and Textual styles every row again after a scroll (its cache is by the row on screen):
+        here only the new line's row is drawn (a move drew the log's dozen rows again)."""
+        if self.text_selection is not None:
+            return super().render_lines(crop)
+        content = self.scrollable_content_region  # (narrower by a scrollbar that came)
+        top, height = self.styles.gutter.top, content.height
+        scroll_x, scroll_y = self.scroll_offset
+        shown = (self.size, content, crop.x, crop.width, scroll_x)
+        keys, written = [], len(self.lines)
+        for y in range(crop.y, crop.bottom):
+            line = y - top
+            at: tuple[Any, ...] = ("edge", y, self.border_title, self.border_subtitle)  # (a border's row)
+            if 0 <= line < height:  # (a row past the log's last line is blank until one is written there)
+                at = ("line", scroll_y + line) if scroll_y + line < written else ("blank", y)
+            keys.append((at, shown))
+        rows = [self._rows_drawn.get(key) for key in keys]
+        missing = [index for index, row in enumerate(rows) if row is None]
+        if missing:  # (drawn in one go, from the first row missing to the last: a restyle draws them all)
+            first, last = missing[0], missing[-1]
+            drawn = super().render_lines(Region(crop.x, crop.y + first, crop.width, last - first + 1))
+            for index, strip in enumerate(drawn, first):
+                rows[index] = self._rows_drawn[keys[index]] = strip
+        return rows  # type: ignore[return-value]  # (every row drawn or kept)
 
     @property
     def lines_text(self) -> list[str]:

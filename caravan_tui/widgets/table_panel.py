@@ -83,7 +83,7 @@ class TablePanel(VerticalScroll, can_focus=False):
         if words is None:
             self.display = False
             return
-        self.border_title = as_text(words.title, limit=LONG)
+        self.border_title = self.title_that_fits(words)
         self.query_one(Static).update(Text("\n".join(plain(line, LONG) for line in words.lines)))
         self.display = True
         self.scroll_home(animate=False)
@@ -102,14 +102,21 @@ class TablePanel(VerticalScroll, can_focus=False):
         """The foot says how to read the rest when the text is longer than the panel; the title
         is the short one where the whole one does not fit."""
         shown = self.shown
-        if shown is not None and shown.short:
-            fits = len(shown.title) <= self.size.width - 6  # (the corners, the dashes, the spaces)
-            self.border_title = as_text(shown.title if fits else shown.short, limit=LONG)
+        if shown is not None:
+            self.border_title = self.title_that_fits(shown)
         more = self.max_scroll_y > 0
         foot = " · ".join(part for part in (self.foot, MORE if more else "") if part)
         if len(foot) > self.size.width - 6 and self.foot:  # (the corners, the dashes, the spaces)
             foot = self.foot  # its own words whole ("ctrl+l: the whole log · …"): the scrollbar shows more
         self.border_subtitle = as_text(foot, limit=LONG) if foot else None
+
+    def title_that_fits(self, words: Any) -> Text:
+        """The words' title, or their short one where the whole one does not fit the panel's
+        width (where it has one yet: a panel shown again keeps its column's width, so the first
+        frame of a hint beside the board no longer read "Hint (h: hide · a: ready…")."""
+        width = self.size.width
+        fits = not width or len(words.title) <= width - 6  # (the corners, the dashes, the spaces)
+        return as_text(words.title if fits or not words.short else words.short, limit=LONG)
 
     def scroll_lines(self, lines: int) -> None:
         self.scroll_relative(y=lines, animate=False)

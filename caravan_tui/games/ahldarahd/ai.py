@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from caravan_tui.ai.ismcts import search
 from caravan_tui.engine import Action, GameAI, Measure, ReviewTerms
 
+from .calibration import calibrated
 from .cards import ITEM_INDEX, ROP
 from .evaluation import (
     MARGIN,
@@ -453,4 +454,5 @@ AI = GameAI(
     vetoed=vetoed,
     end_near=end_near,
     draws=draws,
+    calibrated=calibrated,
 )

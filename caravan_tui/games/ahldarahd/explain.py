@@ -27,6 +27,7 @@ from .maps import (
     MAJORITY,
     ROUTE_GOODS,
     ROUTES,
+    SEA,
     SLOTS,
 )
 from .night import loss_routes
@@ -183,6 +184,12 @@ def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
         return (
             f"the Shah scores nothing, but its winner chooses who builds first this turn and bids first next; {leaves}"
         )
+    free = _free_claim(state, seat, item % 10) if item < ROP and bid >= state.gold[seat] else ""
+    if round(worth) <= 0 and free:
+        # the worth is priced as if every claim cost a gold (``evaluation.projected``), so a win
+        # with the last gold reads "worth about 0"; the search sees the claim the Eyes or the
+        # Pirate Queen make free, and called the bid "clearly best" beside those words
+        return f"{item_words(item)} would be worth about 0 gold to {who(seat)} at a gold a claim, but {free}; {leaves}"
     if round(worth) <= 0:
         # the search values a win for what it keeps from the others too: "worth about 0 gold to
         # you" alone beside a bid for it read as a contradiction
@@ -192,9 +199,22 @@ def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
     if bid > round(worth):
         # a bid above the worth it names: what a win keeps from the others is the search's reason
         # (a hint raised to 2 for a Right of Passage "worth about 1 gold to you" and said no more)
-        kept = _kept_from(state, seat, item)
+        kept = _kept_from(state, seat, item, bid)
         use += kept if kept.startswith(", but") else ", less than the bid"
     return f"{item_words(item)} is worth about {worth:.0f} gold to {who(seat)}{use}; {leaves}{rival}"
+
+
+def _free_claim(state: AhldarahdState, seat: int, k: int) -> str:
+    """Where a card of commodity ``k`` claims a route for no gold, ``seat`` holding the Eyes of
+    Shamesh (land) or the Pirate Queen (sea, §4): "with the Eyes of Shamesh it claims Ivory–Horses
+    (land) for no gold"; "" where it claims none."""
+    for m in state.maps_of(seat):
+        for r, (a, b) in enumerate(ROUTE_GOODS[m]):
+            holder = state.pirate if SEA[r] else state.eyes
+            if holder == seat and k in (a, b) and state.owner[m * ROUTES + r] < 0:
+                kind, by = ("sea", ITEM_INDEX["Pirate"]) if SEA[r] else ("land", ITEM_INDEX["Eyes"])
+                return f"with {item_words(by)} it claims {COMMODITIES[a]}–{COMMODITIES[b]} ({kind}) for no gold"
+    return ""
 
 
 def _rivals(state: AhldarahdState, seat: int, floor: float) -> list[int]:
@@ -209,14 +229,19 @@ def _rivals(state: AhldarahdState, seat: int, floor: float) -> list[int]:
     ]
 
 
-def _kept_from(state: AhldarahdState, seat: int, item: int) -> str:
+def _kept_from(state: AhldarahdState, seat: int, item: int, bid: int | None = None) -> str:
     """Whom a win keeps ``item`` from: the player still in to whom it is worth most as ``seat``
-    can judge it, where that is about a gold or more (else that it is worth little to them too)."""
+    can judge it, where that is about a gold or more (else that it is worth little to them too);
+    and where ``bid`` is above that worth too, that both are less than the bid (a hint to open
+    at 6 for a Right of Passage "worth about 3 gold to you, but a win keeps it from AI 2, to whom
+    it is worth about 4" read as if keeping it were worth the bid)."""
     worths = {q: item_worth(state, q, item, viewer=seat) for q in _rivals(state, seat, 0)}
     q = max(worths, key=worths.__getitem__, default=None)
     if q is None or round(worths[q]) <= 0:
         return " or to the others still in"
-    return f", but a win keeps it from {who(q)}, to whom it is worth about {round(worths[q])}"
+    theirs = round(worths[q])
+    above = ", both less than the bid" if bid is not None and bid > theirs else ""
+    return f", but a win keeps it from {who(q)}, to whom it is worth about {theirs}{above}"
 
 
 def _rival(state: AhldarahdState, seat: int, item: int, worth: float) -> str:

@@ -79,6 +79,22 @@ def steps(proposal: Proposal) -> list[Action]:
     return out
 
 
+def written(line: Sequence[Action]) -> Proposal | None:
+    """The whole proposal a line of steps writes from ``trade_with`` to ``send`` (a hint's plan),
+    or None if ``line`` is not one: taking such a hint readies it whole in the builder."""
+    if len(line) < 2 or line[0][0] != "trade_with" or tuple(line[-1]) != ("send",):
+        return None
+    proposal = Proposal(int(line[0][1]))
+    for kind, value in line[1:-1]:
+        if kind in ("give_gold", "ask_gold"):
+            setattr(proposal, kind, getattr(proposal, kind) + int(value))
+        elif kind in ("give_card", "ask_card", "give_item", "ask_item"):
+            getattr(proposal, f"{kind}s").append(str(value))
+        else:
+            return None
+    return proposal
+
+
 def one_step(proposal: Proposal) -> Action | None:
     """The suggested ``offer`` action this proposal is, when it is one thing for one thing."""
     give, ask = proposal.side(True), proposal.side(False)

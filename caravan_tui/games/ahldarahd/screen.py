@@ -37,13 +37,14 @@ from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
 from caravan_tui.screens.game import TAKE_HINT, GameScreen
 from caravan_tui.screens.summary import tie_broken
+from caravan_tui.widgets import ActionList
 
 from .legend import legend_text
 from .map_text import map_look, route_problem, shown_route_plays
 from .map_widget import MapBoard
 from .no_gold import way_out
 from .panel import panel_text
-from .proposal import Proposal
+from .proposal import Proposal, written
 from .proposal import actions as proposal_actions
 from .rules import AhldarahdState
 from .table_checks import (
@@ -319,14 +320,26 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         if self.deciding("setup", "build"):
             self.act(("done",) if self.phase == "setup" else ("end",))
 
-    def action_trade(self) -> None:
+    def action_trade(self, ready: Proposal | None = None) -> None:
+        """``o``: the trade builder, empty, or with ``ready`` (a hinted proposal) written whole."""
         view, seat = self.table.view, self.seat
         if not self.allowed(trade_problem) or view is None or seat is None:
             return
         partners = [q for q in range(view["players"]) if q != seat]
         table = self.table
-        dialog = TradeDialog(view, seat, partners, table.short_name, table.item_text, self.proposal_problem)
+        dialog = TradeDialog(view, seat, partners, table.short_name, table.item_text, self.proposal_problem, ready)
         self.app.push_screen(dialog, self.send_proposal)
+
+    def action_take_hint(self) -> None:
+        """``a``: a hinted trade written step by step is readied whole in the builder, where Enter
+        sends it (a step a hint took four rounds of h, a, Enter for one gold for a card); any other
+        hint as in every game."""
+        plan, hinted = self.table.hint_plan, self.query_one(ActionList).hinted
+        proposal = written(plan) if plan and plan[0] == hinted and hinted in self.table.legal else None
+        if proposal is None or not self.decides_now():
+            super().action_take_hint()
+        else:
+            self.action_trade(proposal)
 
     def proposal_problem(self, proposal: Proposal) -> str | None:
         return proposal_problem(self.table, proposal)

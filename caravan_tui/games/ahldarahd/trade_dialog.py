@@ -37,6 +37,8 @@ from .views import AhldarahdView
 
 #: what ``p`` and ``s`` say before the partner is picked
 WHOM_FIRST = "Choose whom the proposal is to first: ↑↓ and Enter"
+#: the builder's first row when it opens on a hinted proposal (``ready``)
+SEND_ROW = ("send",)
 KEYS = "enter/+ add · - remove · p partner · s send · esc drop"
 #: the builder's rows: what each adds (``("give_card", "Salt")``) and its words now
 Rows = tuple[tuple[tuple, Text], ...]
@@ -45,7 +47,8 @@ Rows = tuple[tuple[tuple, Text], ...]
 class ProposalRows(StopAtEnds):
     """The builder's rows, written from the dialog's ``rows`` (bound): a new set of rows (a new
     partner's items) is laid out again with the highlight kept where it was; else only the rows
-    whose words changed are written again. Nothing outside sets its options."""
+    whose words changed are written again; once the partner is picked, at their top. Nothing
+    outside sets its options."""
 
     rows: var[Rows] = var((), init=False)
 
@@ -55,7 +58,10 @@ class ProposalRows(StopAtEnds):
 
     def watch_rows(self, before: Rows, rows: Rows) -> None:
         if [key for key, _ in before] != [key for key, _ in rows]:
-            keep = self.highlighted
+            # the rows of what to trade, once the partner is picked, open at their top: kept where
+            # the partner's row was, a + for the first row's gold asked gold of the second partner
+            picked = bool(before) and before[0][0][0] == "partner"
+            keep = 0 if picked else self.highlighted
             self.clear_options()
             self.add_options([Option(text) for _, text in rows])
             if rows:
@@ -95,9 +101,12 @@ class TradeDialog(DialogScreen[Proposal | None]):
         names: Callable[[int], str],
         item_text: Callable[[str], str],
         check: Callable[[Proposal], str | None],
+        ready: Proposal | None = None,
     ) -> None:
         super().__init__()
         self.view, self.seat, self.partners = view, seat, partners
+        #: a hinted proposal readied whole (``a``): the rows open on "Send", so Enter sends it
+        self.ready = ready
         self.seat_name, self.item_text, self.check = names, item_text, check
 
     # -- layout ---------------------------------------------------------------------------------
@@ -114,7 +123,7 @@ class TradeDialog(DialogScreen[Proposal | None]):
     def on_mount(self) -> None:
         rows = self.query_one(ProposalRows)
         rows.styles.max_height = 12  # inline: the app's dialog lists may be taller; this one leaves room at 80×24
-        self.draft = started(self.partners)
+        self.draft = started(self.partners) if self.ready is None else Draft(self.ready, chosen=True)
         rows.focus()
 
     @property
@@ -141,7 +150,8 @@ class TradeDialog(DialogScreen[Proposal | None]):
             return [("partner", q) for q in self.partners]
         hand = self.hand()
         return (
-            [("give_gold",), ("ask_gold",)]
+            ([SEND_ROW] if self.ready is not None else [])
+            + [("give_gold",), ("ask_gold",)]
             + [("give_card", k) for k in COMMODITIES if hand[k]]
             + [("give_item", i) for i in self.items_of(self.seat)]
             + [("ask_card", k) for k in COMMODITIES]
@@ -152,6 +162,8 @@ class TradeDialog(DialogScreen[Proposal | None]):
         p, kind = self.proposal, key[0]
         partner = self.seat_name(p.partner)
         gold = self.view["gold"]
+        if key == SEND_ROW:
+            return Text("→ Send this proposal: Enter", style="bold")
         if kind == "partner":
             q = key[1]
             cards = plural(self.view["hand_sizes"][q], "card")
@@ -197,12 +209,18 @@ class TradeDialog(DialogScreen[Proposal | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.action_change(1)
+        rows = self.query_one(ProposalRows)
+        if rows.highlighted is not None and rows.keys[rows.highlighted : rows.highlighted + 1] == [SEND_ROW]:
+            self.action_send()
+        else:
+            self.action_change(1)
 
     def action_change(self, step: int) -> None:
         rows = self.query_one(ProposalRows)
         if self.draft is None or rows.highlighted is None or rows.highlighted >= len(rows.keys):
             return
+        if rows.keys[rows.highlighted] == SEND_ROW:
+            return  # (nothing to add or remove: Enter or s sends)
         self.why = ""
         self.draft = changed(self.draft, rows.keys[rows.highlighted], step, self.hand())
 

@@ -3,7 +3,8 @@ board draws this look whenever the state changes."""
 
 from __future__ import annotations
 
-from .board_widget import CamelLook
+from .board import SIZE
+from .board_widget import MIN_CELL, CamelLook
 from .faces import CHOSEN, HINT, ONE, TWO
 from .plays import action_cells, completes
 from .rules import actions_word
@@ -27,16 +28,27 @@ def end_phase(view: CamelCaravanView, _table: CamelCaravanTable) -> str:
     return END_PHASE if not sum(view["bag"].values()) and view["to_move"] is not None else ""
 
 
+#: the room for the frame's title on the narrowest board (at 80 columns: 7 cells of 6, the
+#: board's padding and frame), less the frame's corners and the spaces around the title
+TITLE_ROOM = SIZE * MIN_CELL[0] + 1 + 2 - 6
+
+
 def title_text(table: CamelCaravanTable, view: CamelCaravanView) -> str:
-    """Whose turn, the actions left and the goods still in the bag (once it is empty, the line
-    above the board says what that means)."""
+    """Whose turn, the actions left and the goods still in the bag, whole in the frame at 80 columns: where the seat's
+    name as the table says it does not fit ("Ann · AI standing in"), as the players' table under
+    the board names it ("Ann·AI"), cut only where a name is longer than the room. While another
+    seat's actions are on show, whose they are, as the status line says."""
     bag = sum(view["bag"].values())
     mover = view["to_move"]
     if mover is None:
         return "Game over"
+    if table.pausing is not None:  # (another's actions on show: "Your turn" over them took a key that skips them)
+        return f"{table.seat_name(table.pausing)} is playing · bag {bag}"
+    rest = f" · {actions_word(view['left'])} left · bag {bag}"  # (at 0, the line above says what that means)
     who = "Your turn" if mover == table.seat else table.seat_name(mover)
-    text = f"{who} · {actions_word(view['left'])} left"
-    return f"{text} · bag {bag}" if bag else f"{text} · bag empty"
+    if len(who) + len(rest) > TITLE_ROOM:
+        who = table.player_name(mover, TITLE_ROOM - len(rest))
+    return who + rest
 
 
 def marks(table: CamelCaravanTable) -> dict[int, str]:

@@ -71,6 +71,7 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
     STATUS_LINES = 2
     PAUSE_EACH_ACTION = True
     TABLE = CamelCaravanTable
+    PANELS_BESIDE = True  # (over the board, the hint hid the lower rows where the cell it names may be)
 
     DEFAULT_CSS = """
     #cc-end { height: auto; text-style: bold; color: $warning; padding: 0 1; }

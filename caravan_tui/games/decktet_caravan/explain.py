@@ -19,6 +19,9 @@ from .cards import CROWNS, NAMES, WILD_MASK, cards_of
 from .combos import BANDIT, MOVES, PASS, Move
 from .rules import BANDIT_NAMES, HAND_CARDS_WILD, DecktetCaravanState, pile_points
 
+#: the bandit nothing beats (rules §3): an Ace and the Crown of its suit
+TOP_BANDIT = max(BANDIT_NAMES)
+
 
 def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> str:
     """ "beats the 2-card caravan up to 8 with 2 cards; you collect 4 cards worth +2 if Bob passes;
@@ -50,6 +53,9 @@ def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> st
     elif not left:
         theirs = who(other, "'s")
         parts.append(f"goes out: +5, +{state.hands[other].bit_count()} for {theirs} cards")
+    elif move[1] == BANDIT and (level == TOP_BANDIT or not state.hands[other] & WILD_MASK):
+        # (nothing beats an Ace and the Crown of its suit; a bandit is beaten by a bandit only)
+        parts.append(f"{who(other)} cannot beat it: {_collects(other, after, state.up)}")
     elif move[1] == BANDIT:
         parts.append(f"{who(other)} must beat it or collect {_cards(after, state.up)}")
     else:
@@ -91,13 +97,14 @@ def _cards(pile: int, up: tuple[int, ...]) -> str:
 
 def _wild_words(wilds: int, used: int, bandit: bool) -> str:
     """What the play does with the player's Aces and Crowns: "keeps both Crowns", "spends the
-    Huntress" (a bandit is its Aces and Crowns: what it keeps), "" without any."""
+    Huntress" (a bandit is its Aces and Crowns: what it keeps, or that none is left), "" without
+    any."""
     spent, kept = wilds & used, wilds & ~used
     if spent and not bandit:
         return "spends " + _names(spent)
     if kept:
         return "keeps " + _names(kept)
-    return "the last Ace or Crown in hand" if bandit else ""
+    return "no Ace or Crown left in hand" if bandit else ""
 
 
 def _names(mask: int) -> str:

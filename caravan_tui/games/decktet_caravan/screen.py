@@ -52,6 +52,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
     PLAY_ONLY = GameScreen.PLAY_ONLY | {"pass"}
     STATUS_LINES = 2
     TABLE = DecktetCaravanTable
+    PANELS_BESIDE = True  # (over the board, the hint hid the hand it names: all of it late in a hand)
     DEFAULT_CSS = """
     #dc-info { height: auto; max-height: 8; padding: 0 1; }
     #dc-season-box { height: 1fr; min-height: 4; border: round $secondary; scrollbar-size-vertical: 1; }

@@ -1,0 +1,75 @@
+"""A bid's words and the hint's margin agree where the Eyes of Shamesh make a claim free. Found in
+self-play (seed 3, 3 players, turn 3): AI 3 holds the Eyes and 1 gold, the red Ivory card is up
+for 0, and the hint said "Clearly best: Raise to 1 gold for the red Ivory card — the red Ivory
+card is worth about 0 gold to you or to the others still in" (the search: 0.79 against passing's
+0.65). The search saw the claim the card makes at 0 gold on a land route (§4: the Eyes take 1 off
+a claim's gold); the worth is priced by a projection that charges every claim a gold, so after
+a win with the last gold the card was worth nothing to it (docs/ai.md, "A claim the Eyes or the
+Pirate Queen make free")."""
+
+from __future__ import annotations
+
+from caravan_tui.games import get_game
+from caravan_tui.games.ahldarahd.evaluation import item_worth
+from caravan_tui.games.ahldarahd.explain import explain
+
+#: the match up to AI 3's answer to the red Ivory card's auction, opened at 0 by AI 2
+MOVES = [
+    ("free", 20),
+    ("free", 16),
+    ("free", 3),
+    ("free", 11),
+    ("free", 11),
+    ("free", 18),
+    ("done",),
+    ("open", "red Textiles", 0),
+    ("raise", 3),
+    ("raise", 4),
+    ("pass",),
+    ("pass",),
+    ("open", "Shah", 1),
+    ("raise", 3),
+    ("raise", 4),
+    ("pass",),
+    ("give_shah", 2),
+    ("open", "RoP blue", 0),
+    ("raise", 1),
+    ("claim", "green", 18, "Incense"),
+    ("claim", "blue", 17, "Metals"),
+    ("end",),
+    ("claim", "red", 18, "Horses"),
+    ("end",),
+    ("claim", "green", 19, "Incense"),
+    ("end",),
+    ("open", "Eyes", 1),
+    ("open", "red Incense", 0),
+    ("open", "RoP green", 0),
+    ("end",),
+    ("end",),
+    ("end",),
+    ("open", "Eyes", 0),
+    ("open", "Shah", 0),
+    ("pass",),
+    ("give_shah", 2),
+    ("open", "red Ivory", 0),
+]
+
+
+def ivory_auction():
+    state = get_game("ahldarahd").new(3, seed=3)
+    for action in MOVES:
+        state.apply(action)
+    return state
+
+
+def test_a_bid_for_a_card_the_eyes_claim_for_free_says_so_beside_its_worth_of_0() -> None:
+    state = ivory_auction()
+    seat = state.to_move()
+    assert seat == 2 and state.eyes == seat and state.gold[seat] == 1
+    assert round(item_worth(state, seat, state.item)) == 0  # (priced at a gold a claim)
+    reason = explain(state, seat, [("raise", 1)])
+    assert reason.startswith(
+        "the red Ivory card would be worth about 0 gold to {p2} at a gold a claim, but with the Eyes of Shamesh "
+        "it claims "
+    ), reason
+    assert "(land) for no gold; a win at 1 leaves {p2} 0 gold" in reason, reason

@@ -1,0 +1,76 @@
+"""Taking a hinted trade in Caravans of Ahldarahd at 80×24, by keys, as every other hint kind is
+taken: ``a`` readies the whole offer in the trade builder, Enter sends it. Before, the hint was
+the draft's first step only ("Propose to Bot"), then its next one, a hint at a time: a trade of
+one gold for a card took four rounds of h, a, Enter."""
+
+from __future__ import annotations
+
+from caravan_tui.games.ahldarahd.proposal import Proposal
+from caravan_tui.games.ahldarahd.screen import AhldarahdScreen
+from caravan_tui.games.ahldarahd.terms import ANSWER
+from caravan_tui.games.ahldarahd.trade_dialog import TradeDialog
+
+from tables import Table, quick_app, wait_for
+
+#: seed 37, 3 players: the start of a match to the person's (seat 0's) first build, after two
+#: claims, where the trade both sides gain from is hers to propose: 1 gold to Bot for any Salt card
+PREFIX = [
+    ("free", 17),
+    ("free", 20),
+    ("free", 12),
+    ("free", 13),
+    ("free", 2),
+    ("free", 7),
+    ("done",),
+    ("open", "red Metals", 3),
+    ("pass",),
+    ("pass",),
+    ("open", "red Gems", 1),
+    ("raise", 4),
+    ("pass",),
+    ("open", "Eyes", 0),
+    ("raise", 1),
+    ("end",),
+    ("claim", "blue", 5, "Horses"),
+    ("claim", "red", 17, "Spices"),
+]
+HINTED = Proposal(1, give_gold=1, ask_cards=["Salt"])
+
+
+async def test_a_hinted_trade_is_readied_whole_by_a_and_sent_by_enter(tmp_path):
+    app = quick_app(tmp_path, 3, home=False)
+    table = Table(app, "ahldarahd", AhldarahdScreen, 37, {}, PREFIX, names=("Tester", "Bot", "Cat"))
+    async with app.run_test(size=(80, 24)) as pilot, table:
+        screen = table.screen
+        await wait_for(pilot, lambda: screen.table.turn is not None and bool(screen.table.names), "my build")
+        await pilot.press("h")
+        await wait_for(pilot, lambda: bool(screen.table.hint_candidates), "the hint")
+        assert screen.table.hint_plan[0] == ("trade_with", 1), screen.table.hint_plan
+        await pilot.press("a")
+        await wait_for(pilot, lambda: isinstance(app.screen, TradeDialog), "the builder, ready")
+        dialog = app.screen
+        assert isinstance(dialog, TradeDialog) and dialog.chosen and dialog.proposal == HINTED
+        await pilot.press("enter")
+        host = table.runner.host
+        await wait_for(pilot, lambda: host.state.phase == ANSWER, "the proposal sent")
+        assert not isinstance(app.screen, TradeDialog)
+        state = host.state
+        assert (state.partner, state.g_gold, state.a_gold, len(state.a_cards)) == (1, 1, 0, 1)
+
+
+async def test_the_builders_rows_open_at_their_top_once_the_partner_is_picked(tmp_path):
+    """Picking the second of two partners left the highlight on the second row of what to trade,
+    "You ask 0 gold": a person's + for the first row's gold asked 2 gold of a player with none
+    (met at 80×24, 3 players). The rows of what to trade open at their first row."""
+    app = quick_app(tmp_path, 3, home=False)
+    table = Table(app, "ahldarahd", AhldarahdScreen, 37, {}, PREFIX, names=("Tester", "Bot", "Cat"))
+    async with app.run_test(size=(80, 24)) as pilot, table:
+        screen = table.screen
+        await wait_for(pilot, lambda: screen.table.turn is not None and bool(screen.table.names), "my build")
+        await pilot.press("o")
+        await wait_for(pilot, lambda: isinstance(app.screen, TradeDialog), "the trade builder")
+        dialog = app.screen
+        assert isinstance(dialog, TradeDialog)
+        await pilot.press("down", "enter")  # (Cat, the second partner)
+        await pilot.press("+")
+        assert dialog.proposal == Proposal(2, give_gold=1), dialog.proposal

@@ -1,0 +1,65 @@
+"""Camel Caravan's board frame says whose turn it is, the actions left and the bag whole at
+80×24: a seat an AI plays in its person's place is named there as the players' table under the
+board names it ("Ann·AI"), not cut ("Ann · AI standing in · 2 actions left …")."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from caravan_tui.games import GAMES
+from caravan_tui.games.camel_caravan.looks import TITLE_ROOM, title_text
+from caravan_tui.screens import game_screen_class
+from caravan_tui.seat_kinds import AWAY, STANDING_IN
+from caravan_tui.textual_adapter import screen_lines
+
+from tables import Table, offline_screen, quick_app, settled, wait_for
+
+
+async def test_the_frame_names_a_stood_in_seat_whole_at_80x24(tmp_path):
+    app = quick_app(tmp_path, 20, home=False)
+    table = Table(app, "camel_caravan", game_screen_class(GAMES["camel_caravan"]), 3, {}, names=("Bob", "Ann"))
+    screen = table.screen
+    async with app.run_test(size=(80, 24)) as pilot, table:
+        await wait_for(pilot, lambda: settled(screen), "the table")
+        mover = screen.table.view["to_move"]
+        other = 1 - screen.seat
+        if mover != other:  # (Ann's turn: her seat is the one whose name the frame gives)
+            await table.bot_plays(lambda legal: next(a for a in legal if a[0] == "place"))
+            await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
+            await pilot.press("enter")  # place a camel, then end the turn
+            await pilot.press("e")
+            await wait_for(pilot, lambda: screen.table.view["to_move"] == other, "Ann's turn")
+        kinds = list(screen.table.seat_kinds)
+        kinds[other] = STANDING_IN
+        screen.table_state = replace(screen.table, seat_kinds=tuple(kinds))
+        await wait_for(pilot, lambda: "Ann" in str(screen.query_one("#cc-board").border_title), "the title")
+        await pilot.pause()
+        frame = screen_lines(app.screen)[0]
+        assert "Ann·AI" in frame and "left · bag" in frame and "…" not in frame, frame
+        assert screen.table.seat_name(other) == "Ann · AI standing in"  # (the rest of the table says it whole)
+
+
+def test_every_title_fits_the_frames_room_on_the_narrowest_board():
+    """Whatever the seat, the actions left and the bag, with names of up to 10 letters."""
+    assert TITLE_ROOM == 39  # (the frame is 45 columns at 80×24)
+    table = offline_screen("camel_caravan").table
+    view = GAMES["camel_caravan"].new(2, seed=3).view(0)
+    for name in ("Ann", "Maximilian"):
+        for kind in ("", STANDING_IN, AWAY):
+            for left in (1, 4):
+                for bag in (0, 40):
+                    shown = replace(table, names=("Bob", name), seat_kinds=("human", kind), view=view)
+                    title = title_text(shown, {**view, "to_move": 1, "left": left, "bag": {"M": bag}})
+                    assert len(title) <= TITLE_ROOM and "…" not in title and name in title, title
+
+
+def test_while_anothers_actions_are_on_show_the_frame_names_who_is_playing():
+    """The bug: the frame read "Your turn · 4 actions left" while AI 2's last actions were still on
+    show and the status line said "AI 2 is playing… (any key skips)": a key pressed for the turn the
+    frame announced skipped the show instead (an ``h`` for a hint asked for nothing)."""
+    table = offline_screen("camel_caravan").table
+    view = GAMES["camel_caravan"].new(2, seed=3).view(0)
+    shown = replace(table, names=("Bob", "Ann"), view=view, pausing=1)
+    title = title_text(shown, {**view, "to_move": 0, "left": 4})
+    assert title.startswith("Ann is playing") and "Your turn" not in title and "4 actions" not in title
+    assert title_text(replace(shown, pausing=None), {**view, "to_move": 0, "left": 4}).startswith("Your turn")
