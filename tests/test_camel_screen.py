@@ -302,6 +302,7 @@ async def test_the_whole_legend_the_goods_key_and_the_end_phase_read_at_80x24(tm
             "chosen to move",
             "changed by last move",
             "the hint",
+            "(−6)   goods-held penalty",  # (the players' table's "Pts 15 (−6)")
         ):
             assert words in text
         await pilot.press("l")  # back to the plays and the log
