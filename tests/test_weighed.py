@@ -214,6 +214,13 @@ async def test_the_hint_panel_shows_three_moves_with_their_reasons_and_how_sure(
         )
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.table.turn is not None
+        if ("end_favour",) in screen.table.legal:  # (Merchant Lord opens on dice no reroll can better a sale of:
+            screen.act(("end_favour",))  # only "spend no more favour" is worth weighing; the hint comes at the sale)
+            await wait_for(
+                pilot,
+                lambda: screen.table.turn is not None and ("end_favour",) not in screen.table.legal,
+                "the sale",
+            )
         await pilot.press("h")
         panel = screen.query_one("#hint-panel", TablePanel)
         await wait_for(pilot, lambda: screen.table.hint_candidates, "the hint")
