@@ -67,7 +67,7 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
         held = item_worth(state, seat, ROP + k)
         return (
             f"{lose}; the bank pays a gold a city held there ({rop_sale(state, k)}); "
-            f"held, it is worth about {held:.0f} gold to {who(seat)}"
+            f"held, it is {_worth_to(state, seat, held)}"
         )
     if kind == "offer":
         return _offer(state, seat, action)
@@ -201,7 +201,24 @@ def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
         # (a hint raised to 2 for a Right of Passage "worth about 1 gold to you" and said no more)
         kept = _kept_from(state, seat, item, bid)
         use += kept if kept.startswith(", but") else ", less than the bid"
-    return f"{item_words(item)} is worth about {worth:.0f} gold to {who(seat)}{use}; {leaves}{rival}"
+    return f"{item_words(item)} is {_worth_to(state, seat, worth)}{use}; {leaves}{rival}"
+
+
+def _worth_to(state: AhldarahdState, seat: int, worth: float) -> str:
+    """``worth`` (``item_worth``: a price, the most ``seat`` could pay) in words: "worth about 3
+    gold to {p0}"; beyond the gold ``seat`` holds, it says so ("worth more to {p2} than all
+    {p2:'s} gold (2)"): a Right of Passage was "worth about 17 gold" to a player holding 2."""
+    if round(worth) > state.gold[seat]:
+        return f"worth more to {who(seat)} than all {poss(seat)} gold ({state.gold[seat]})"
+    return f"worth about {worth:.0f} gold to {who(seat)}"
+
+
+def _their_worth(state: AhldarahdState, q: int, worth: float) -> str:
+    """Another player's worth as a price after "to whom it is worth": "about 4", or "more than
+    all {p2:'s} gold (2)" where it is beyond what they hold (``_worth_to``)."""
+    if round(worth) > state.gold[q]:
+        return f"more than all {poss(q)} gold ({state.gold[q]})"
+    return f"about {max(0, worth):.0f}"
 
 
 def _free_claim(state: AhldarahdState, seat: int, k: int) -> str:
@@ -241,7 +258,7 @@ def _kept_from(state: AhldarahdState, seat: int, item: int, bid: int | None = No
         return " or to the others still in"
     theirs = round(worths[q])
     above = ", both less than the bid" if bid is not None and bid > theirs else ""
-    return f", but a win keeps it from {who(q)}, to whom it is worth about {theirs}{above}"
+    return f", but a win keeps it from {who(q)}, to whom it is worth {_their_worth(state, q, worths[q])}{above}"
 
 
 def _rival(state: AhldarahdState, seat: int, item: int, worth: float) -> str:
@@ -252,7 +269,9 @@ def _rival(state: AhldarahdState, seat: int, item: int, worth: float) -> str:
         return ""
     q = max(rivals, key=lambda q: state.gold[q])
     theirs = item_worth(state, q, item, viewer=seat)
-    return f"; {who(q)} {who(q, 'has')} {state.gold[q]} gold, and it is worth about {max(0, theirs):.0f} to {who(q)}"
+    return (
+        f"; {who(q)} {who(q, 'has')} {state.gold[q]} gold, and it is worth {_their_worth(state, q, theirs)} to {who(q)}"
+    )
 
 
 def _card_use(state: AhldarahdState, seat: int, k: int) -> str:
@@ -347,9 +366,9 @@ def _draft_step(state: AhldarahdState, seat: int, action: Action) -> str:
         worth = side_worth(state, seat, thing, action[1], giving)
         named = f"{a_or_an(action[1])} card" if thing == "card" else item_words(ITEM_INDEX[action[1]])
         return (
-            f"{named} is worth about {worth:.0f} gold to {who(seat)}"
+            f"{named} is {_worth_to(state, seat, worth)}"
             if giving
-            else f"{named} would be worth about {worth:.0f} gold to {who(seat)}"
+            else f"{named} would be {_worth_to(state, seat, worth)}"
         )
     if kind == "send":
         return f"{partner} answers it now"
