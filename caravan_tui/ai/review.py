@@ -9,10 +9,10 @@ step, or a placement laid piece by piece, is one decision; a forced step is none
 For each decision, a search from what the seat could see when it began (its ``view``; what it
 could not see is determinized, as for an AI seat) gives the seat's expected result with the best
 move (``before``: the move the normal level makes, its planner's where the game plans, as a hint
-shows it: named at the hint's budget, ``hint_budget``) and with the move made (``after``), each weighed where its decision ends, by a search
-narrowed to its last step: the same steps weigh the same, so following a hint costs nothing. Their
-difference, in the game's measure (``GameAI.review``), grades the decision: an inaccuracy, a
-mistake or a blunder.
+shows it: named at the hint's budget, ``hint_budget``) and with the move made (``after``), each
+weighed where its decision ends, by a search narrowed to its last step: the same steps weigh the
+same, so following a hint costs nothing. Their difference, in the game's measure
+(``GameAI.review``), grades the decision: an inaccuracy, a mistake or a blunder.
 
 Where the seat's chances went (as GNU Backgammon splits skill from luck): between two of its
 decisions, the others' decisions are judged the same way from their own views, their error
