@@ -73,3 +73,35 @@ def test_a_bid_for_a_card_the_eyes_claim_for_free_says_so_beside_its_worth_of_0(
         "it claims "
     ), reason
     assert "(land) for no gold; a win at 1 leaves {p2} 0 gold" in reason, reason
+
+
+def test_a_bid_for_a_card_worth_0_says_the_free_claim_it_brings_with_gold_to_spare() -> None:
+    """``ahldarahd_seed65``'s move 74: AI 3 holds the Pirate Queen and 3 gold; its hint raised to
+    1 for the red Pearls card, "clearly best", beside "worth about 0 gold" and no reason (the
+    free claim was said only for a bid of the last gold)."""
+    from ahldarahd_seed65 import after
+
+    state = after(74)
+    assert state.to_move() == 2 and state.pirate == 2 and state.eyes != 2 and state.gold[2] == 3
+    assert round(item_worth(state, 2, state.item)) == 0
+    reason = explain(state, 2, [("raise", 1)])
+    assert reason.startswith(
+        "the red Pearls card would be worth about 0 gold to {p2} at a gold a claim, but with the Pirate Queen "
+        "it claims Gems–Pearls (sea) for no gold"
+    ), reason
+
+
+def test_a_bid_for_a_card_worth_0_says_the_free_claim_a_pass_leaves_to_the_leader() -> None:
+    """``ahldarahd_seed65``'s move 122: AI 2 holds neither the Eyes nor the Pirate Queen; its hint
+    raised to 1 for the blue Salt card, "clearly best", beside "worth about 0 gold to you or to
+    the others still in": a pass leaves it to AI 3 at 0, who claims with it for no gold."""
+    from ahldarahd_seed65 import after
+
+    state = after(122)
+    assert state.to_move() == 1 and state.leader == 2 and 1 not in (state.eyes, state.pirate)
+    assert round(item_worth(state, 1, state.item)) == 0
+    reason = explain(state, 1, [("raise", 1)])
+    assert reason.startswith(
+        "the blue Salt card is worth about 0 gold to {p1}, but a pass leaves it to {p2} at 0, and with the "
+        "Pirate Queen it claims Salt–Metals (sea) for no gold; "
+    ), reason

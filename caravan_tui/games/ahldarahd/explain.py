@@ -184,12 +184,22 @@ def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
         return (
             f"the Shah scores nothing, but its winner chooses who builds first this turn and bids first next; {leaves}"
         )
-    free = _free_claim(state, seat, item % 10) if item < ROP and bid >= state.gold[seat] else ""
+    free = _free_claim(state, seat, item % 10) if item < ROP else ""
     if round(worth) <= 0 and free:
-        # the worth is priced as if every claim cost a gold (``evaluation.projected``), so a win
-        # with the last gold reads "worth about 0"; the search sees the claim the Eyes or the
-        # Pirate Queen make free, and called the bid "clearly best" beside those words
+        # the worth is priced as if every claim cost a gold (``evaluation.projected``), so a card
+        # the Eyes or the Pirate Queen claim with for free reads "worth about 0" (with the last
+        # gold, or with gold to spare); the search sees the free claim, and called the bid
+        # "clearly best" beside those words
         return f"{item_words(item)} would be worth about 0 gold to {who(seat)} at a gold a claim, but {free}; {leaves}"
+    taker = state.leader if action[0] == "raise" and state.leader != seat else -1
+    theirs = _free_claim(state, taker, item % 10) if item < ROP and taker >= 0 else ""
+    if round(worth) <= 0 and theirs:
+        # the same for the player a pass leaves the card to: a bid for a card worth 0 to the
+        # bidder was "clearly best" because the leader would claim with it for free
+        return (
+            f"{item_words(item)} is worth about 0 gold to {who(seat)}, but a pass leaves it to {who(taker)} "
+            f"at {state.high}, and {theirs}; {leaves}"
+        )
     if round(worth) <= 0:
         # the search values a win for what it keeps from the others too: "worth about 0 gold to
         # you" alone beside a bid for it read as a contradiction
