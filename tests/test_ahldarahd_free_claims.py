@@ -105,3 +105,22 @@ def test_a_bid_for_a_card_worth_0_says_the_free_claim_a_pass_leaves_to_the_leade
         "the blue Salt card is worth about 0 gold to {p1}, but a pass leaves it to {p2} at 0, and with the "
         "Pirate Queen it claims Salt–Metals (sea) for no gold; "
     ), reason
+
+
+def test_a_bid_against_the_leader_with_no_gold_says_whom_a_win_keeps_it_from() -> None:
+    """A random self-play (``matches/ahldarahd_eyes_leader_2.json``, seed 2, 3 players), move 233:
+    AI 2 leads the Eyes of Shamesh's auction at 0 with no gold left; the hint raised to 1 for
+    {p0}, "clearly best" (0.24 against passing's 0.20), beside "worth about 0 gold to you or to
+    the others still in": the leader takes it at 0 on a pass, but with no gold to outbid it was
+    not counted among the others still in."""
+    import json
+    from pathlib import Path
+
+    match = json.loads((Path(__file__).parent / "matches" / "ahldarahd_eyes_leader_2.json").read_text())
+    state = get_game("ahldarahd").new(match["players"], seed=match["seed"])
+    for action in match["log"]:
+        state.apply(tuple(action))
+    assert state.to_move() == 0 and state.leader == 1 and state.gold[1] == 0 and state.eyes != 0
+    assert round(item_worth(state, 0, state.item)) == 0
+    reason = explain(state, 0, [("raise", 1)])
+    assert "the Eyes of Shamesh is worth about 0 gold to {p0}, but a win keeps it from {p1}, " in reason, reason

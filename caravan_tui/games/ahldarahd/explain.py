@@ -262,7 +262,9 @@ def _kept_from(state: AhldarahdState, seat: int, item: int, bid: int | None = No
     and where ``bid`` is above that worth too, that both are less than the bid (a hint to open
     at 6 for a Right of Passage "worth about 3 gold to you, but a win keeps it from AI 2, to whom
     it is worth about 4" read as if keeping it were worth the bid)."""
-    worths = {q: item_worth(state, q, item, viewer=seat) for q in _rivals(state, seat, 0)}
+    # the leader too: a pass leaves the item to it at its bid, whatever gold it has left
+    leader = [state.leader] if state.item >= 0 and state.leader not in (-1, seat) else []
+    worths = {q: item_worth(state, q, item, viewer=seat) for q in {*_rivals(state, seat, 0), *leader}}
     q = max(worths, key=worths.__getitem__, default=None)
     if q is None or round(worths[q]) <= 0:
         return " or to the others still in"
