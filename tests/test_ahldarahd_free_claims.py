@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from caravan_tui.games import get_game
 from caravan_tui.games.ahldarahd.evaluation import item_worth
-from caravan_tui.games.ahldarahd.explain import explain
+from caravan_tui.games.ahldarahd.explain import _kept_from, explain
 
 #: the match up to AI 3's answer to the red Ivory card's auction, opened at 0 by AI 2
 MOVES = [
@@ -112,7 +112,8 @@ def test_a_bid_against_the_leader_with_no_gold_says_whom_a_win_keeps_it_from() -
     AI 2 leads the Eyes of Shamesh's auction at 0 with no gold left; the hint raised to 1 for
     {p0}, "clearly best" (0.24 against passing's 0.20), beside "worth about 0 gold to you or to
     the others still in": the leader takes it at 0 on a pass, but with no gold to outbid it was
-    not counted among the others still in."""
+    not counted among the others still in. (The claim the Eyes would make free for {p0} is now
+    said first: ``test_opening_the_eyes_with_no_gold_says_the_claim_they_make_free``.)"""
     import json
     from pathlib import Path
 
@@ -122,5 +123,28 @@ def test_a_bid_against_the_leader_with_no_gold_says_whom_a_win_keeps_it_from() -
         state.apply(tuple(action))
     assert state.to_move() == 0 and state.leader == 1 and state.gold[1] == 0 and state.eyes != 0
     assert round(item_worth(state, 0, state.item)) == 0
-    reason = explain(state, 0, [("raise", 1)])
-    assert "the Eyes of Shamesh is worth about 0 gold to {p0}, but a win keeps it from {p1}, " in reason, reason
+    assert _kept_from(state, 0, state.item).startswith(", but a win keeps it from {p1}, "), _kept_from(
+        state, 0, state.item
+    )
+    reason = explain(state, 0, [("raise", 1)])  # (the free claim the Eyes bring {p0} is said first)
+    assert reason.startswith("the Eyes of Shamesh would be worth about 0 gold to {p0} at a gold a claim, but "), reason
+
+
+def test_opening_the_eyes_with_no_gold_says_the_claim_they_make_free() -> None:
+    """A random self-play (``matches/ahldarahd_eyes_no_gold_3.json``, seed 3, 3 players), move 288:
+    no one has gold and {p0} opens the Eyes of Shamesh at 0, "clearly best" (0.64 against 0.21),
+    beside "worth about 0 gold to you or to the others still in": priced at a gold a claim, the
+    Eyes are worth nothing to a seat with none; the search sees its Gems card claim a land route."""
+    import json
+    from pathlib import Path
+
+    match = json.loads((Path(__file__).parent / "matches" / "ahldarahd_eyes_no_gold_3.json").read_text())
+    state = get_game("ahldarahd").new(match["players"], seed=match["seed"])
+    for action in match["log"]:
+        state.apply(tuple(action))
+    assert state.to_move() == 0 and state.gold == [0, 0, 0] and state.eyes == -1
+    reason = explain(state, 0, [("open", "Eyes", 0)])
+    assert reason.startswith(
+        "the Eyes of Shamesh would be worth about 0 gold to {p0} at a gold a claim, but with it {p0:'s} Gems card "
+        "claims Gems–Pearls (land) for no gold; "
+    ), reason

@@ -184,7 +184,7 @@ def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
         return (
             f"the Shah scores nothing, but its winner chooses who builds first this turn and bids first next; {leaves}"
         )
-    free = _free_claim(state, seat, item % 10) if item < ROP else ""
+    free = _free_claim(state, seat, item % 10) if item < ROP else _frees(state, seat, item)
     if round(worth) <= 0 and free:
         # the worth is priced as if every claim cost a gold (``evaluation.projected``), so a card
         # the Eyes or the Pirate Queen claim with for free reads "worth about 0" (with the last
@@ -241,6 +241,25 @@ def _free_claim(state: AhldarahdState, seat: int, k: int) -> str:
             if holder == seat and k in (a, b) and state.owner[m * ROUTES + r] < 0:
                 kind, by = ("sea", ITEM_INDEX["Pirate"]) if SEA[r] else ("land", ITEM_INDEX["Eyes"])
                 return f"with {item_words(by)} it claims {COMMODITIES[a]}–{COMMODITIES[b]} ({kind}) for no gold"
+    return ""
+
+
+def _frees(state: AhldarahdState, seat: int, item: int) -> str:
+    """Where ``item`` (the Eyes of Shamesh or the Pirate Queen) would let a card in ``seat``'s
+    hand claim a route for no gold: "with it {p0:'s} Ivory card claims Ivory–Horses (land) for
+    no gold"; "" elsewhere. The projection charges every claim a gold, so to a seat without gold
+    the Eyes read "worth about 0" while the search opened them at 0, "clearly best"."""
+    sea = item == ITEM_INDEX["Pirate"]
+    if not sea and item != ITEM_INDEX["Eyes"]:
+        return ""
+    for m in state.maps_of(seat):
+        for r, (a, b) in enumerate(ROUTE_GOODS[m]):
+            if bool(SEA[r]) != sea or state.owner[m * ROUTES + r] >= 0:
+                continue
+            for k in (a, b):
+                if state.hand[seat] & COMMODITY_MASK[k]:
+                    route = f"{COMMODITIES[a]}–{COMMODITIES[b]} ({'sea' if sea else 'land'})"
+                    return f"with it {poss(seat)} {COMMODITIES[k]} card claims {route} for no gold"
     return ""
 
 
