@@ -40,12 +40,14 @@ that breaks one of these breaks it here, and the tests that use it say so.
   process, keyed by both. Retired by a public, shareable parse cache in Textual.
 - ``draw_when_read``: a Pilot test's app draws each frame (``Compositor.render_update``, from
   ``Screen._compositor_refresh``) and its headless driver throws it away: about a fifth to a third
-  of a table test's CPU. In the test run a headless app draws a frame only where its test looks:
-  at each Pilot pause (Pilot's own ends with ``Screen._on_timer_update``; this one waits as it
-  does, with ``Pilot._wait_for_screen``, then draws what changed since the last frame drawn);
-  what a test reads is drawn as it reads it (``screen_strips``, snapshots), and each app's last
-  screen is drawn as it shuts down (``App._shutdown``), so a widget that cannot draw still fails
-  its test. Retired by a public way to run an app without frames.
+  of a table test's CPU. In the test run a headless app draws only what its test reads, as it
+  reads it (``screen_strips``, snapshots), and each app's last screen as it shuts down
+  (``App._shutdown``), so a widget that cannot draw still fails its test. A Pilot pause (Pilot's
+  own ends with ``Screen._on_timer_update``; this one waits as it does, with
+  ``Pilot._wait_for_screen``) lays the screen out; it draws what changed since the last frame
+  drawn only for a test of what frames draw (``PauseFrames``): drawn at every pause, the frames
+  no test read were about a twelfth of the table screens' tests' CPU (a quarter of a test of many
+  keys, test_one_truth.py). Retired by a public way to run an app without frames.
 - ``SteadyScrollbars``: a scrolling list or log (a ``ScrollView``) redrew both its scrollbars at
   every layout of its screen, its size unchanged: the compositor hands it its window as its
   virtual size, ``ScrollView._size_updated`` finds that unlike the list's own (taller) virtual
@@ -192,11 +194,20 @@ def share_parsed_css() -> None:
     Stylesheet.__init__ = sharing  # type: ignore[method-assign,assignment]
 
 
+class PauseFrames:
+    """Whether a Pilot ``pause`` of a headless app draws a frame (``draw_when_read``): not by
+    default, a pause laying the screen out only; on for a test of what frames draw (what a key
+    repaints, what a widget keeps of the rows it last drew, a scrollbar known once its list's
+    lines are drawn)."""
+
+    drawn = False
+
+
 def draw_when_read() -> None:
-    """From now on a headless app of this process draws a frame only when its test looks: at
-    each Pilot ``pause`` (what a key and a wait end with), where the screen is laid out and what
-    changed since the last frame drawn is drawn, until drawing changes nothing more (a list's
-    size is known once its lines are drawn); a test reads the screen drawn whole
+    """From now on a headless app of this process draws only what its test reads: a Pilot
+    ``pause`` (what a key and a wait end with) lays the screen out, and with ``PauseFrames.drawn``
+    also draws what changed since the last frame drawn, until drawing changes nothing more (a
+    list's size is known once its lines are drawn); a test reads the screen drawn whole
     (``screen_strips``), and the app's last screen is drawn as it ends (a failure to draw is kept
     as the app's, raised at the end of its Pilot test)."""
     refresh, shutdown = Screen._compositor_refresh, App._shutdown
@@ -227,7 +238,10 @@ def draw_when_read() -> None:
             await idle_wait.wait_for_idle(0)
         else:
             await asyncio.sleep(delay)
-        draw(pilot.app.screen)
+        if PauseFrames.drawn:
+            draw(pilot.app.screen)
+        else:
+            pilot.app.screen._on_timer_update()  # (what Pilot's own pause ends with: the layout)
 
     async def drawn_last(app: App[Any]) -> None:
         if app.is_headless and app.screen_stack and app._running:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from caravan_tui.textual_adapter import draw_when_read, settle_in_steps, share_parsed_css
+from caravan_tui.textual_adapter import PauseFrames, draw_when_read, settle_in_steps, share_parsed_css
 
 # PYTHONDONTWRITEBYTECODE: every test process compiled each test module again, its asserts
 # rewritten (about 5 CPU-s a process), and each server and command it started compiled the app.
@@ -101,9 +101,20 @@ if CPU_FILE:
 
 
 # a Pilot app drew every frame, and its headless driver threw each away (a fifth to a third of a
-# table test's CPU): the run's apps draw what a test reads, as it reads it, and each app's last
-# screen as it ends (textual_adapter says how)
+# table test's CPU), then a frame at each Pilot pause that no test read: the run's apps draw what a
+# test reads, as it reads it, and each app's last screen as it ends (textual_adapter says how)
 draw_when_read()
+
+
+@pytest.fixture
+def pause_frames():
+    """For a test of what frames draw (what a key repaints, the rows a widget last drew, a list's
+    scrollbar): each Pilot pause draws what changed since the last frame, as the app's timer
+    would have by then on a terminal (``PauseFrames``)."""
+    PauseFrames.drawn = True
+    yield
+    PauseFrames.drawn = False
+
 
 #: the run's PostgreSQL server and the thread starting it (the controller's, with test processes)
 SHARED_SERVER = pytest.StashKey[tuple]()

@@ -209,7 +209,7 @@ LOOK_AGAIN = 0.25
 
 async def wait_for(pilot, condition, what: str, timeout: float = 20.0) -> None:
     """Until ``condition`` holds: looked at again each time the app handles a message (what
-    changes a screen), then one pause so the screen is drawn and idle."""
+    changes a screen), then one pause so the screen is laid out and idle."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while not condition():

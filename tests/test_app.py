@@ -220,11 +220,17 @@ async def test_hint_shows_and_undo_stops_at_what_the_reply_showed(tmp_path):
         assert panel.showing and "%" not in panel.text
         stands = next(line for line in panel.text.splitlines() if line.startswith("How it stands: "))
         box = panel.region
-        shown = " ".join(
-            line[box.x : box.right].strip(" │╭╮╰╯─▁▂▃▄▅▆▇█")  # (borders, the scrollbar)
-            for line in screen_lines(app.screen)[box.y : box.bottom]
-        )
-        assert " ".join(stands.split()) in " ".join(shown.split())  # whole at 80×24, where a title was cut
+
+        def shown() -> str:
+            return " ".join(
+                line[box.x : box.right].strip(" │╭╮╰╯─▁▂▃▄▅▆▇█")  # (borders, the scrollbar)
+                for line in screen_lines(app.screen)[box.y : box.bottom]
+            )
+
+        while " ".join(stands.split()) not in " ".join(shown().split()) and panel.scroll_y < panel.max_scroll_y:
+            await pilot.press("ctrl+down")  # (beside the board the panel is narrow: its text scrolls)
+            await pilot.pause()
+        assert " ".join(stands.split()) in " ".join(shown().split())  # whole at 80×24, where a title was cut
         assert screen.query_one(CardGrid).marked == set(cards_in(actions.hinted))
         await pilot.press("h")  # h again hides it
         assert not panel.showing and not panel.display

@@ -302,6 +302,7 @@ async def test_the_whole_legend_the_goods_key_and_the_end_phase_read_at_80x24(tm
             "chosen to move",
             "changed by last move",
             "the hint",
+            "(−6)   goods-held penalty",  # (the players' table's "Pts 15 (−6)")
         ):
             assert words in text
         await pilot.press("l")  # back to the plays and the log
@@ -670,3 +671,22 @@ async def test_the_plays_list_keeps_the_focus_when_a_decision_comes_while_the_te
         app.app_focus = True
         await pilot.pause()
         assert app.focused is actions
+
+
+async def test_after_an_undo_from_the_plays_list_a_first_enter_plays_nothing(tmp_path):
+    """The bug: a play taken back from the plays list left its first line highlighted ("enter:
+    Move a camel … — 2 actions"): an Enter pressed as before the undo spent actions on a play
+    never chosen. As after a hint's play, the list starts with no line highlighted."""
+    async with at_my_turn(tmp_path, setup(seed_where_first(1))) as (app, pilot):
+        screen, host = app.screen, app.runner.host
+        actions = screen.query_one(ActionList)
+        actions.focus()
+        turn = host.turn
+        screen.act(next(a for a in screen.table.legal if a[0] == "place"))
+        await wait_for(pilot, lambda: my_turn(app) and host.turn > turn, "my second action")
+        await pilot.press("u")
+        await wait_for(pilot, lambda: my_turn(app) and host.turn == turn, "the action taken back")
+        assert screen.focused is actions and screen.enter_action() is None
+        await pilot.press("enter")
+        await pilot.pause()
+        assert host.turn == turn and screen.enter_action() is not None  # (highlighted, not played)

@@ -383,10 +383,11 @@ def test_the_count_row_keeps_every_block_within_its_row():
     assert all(count_text(b).cell_len <= ROW for b in (blocks, many))
 
 
-async def test_a_hint_is_taken_with_capital_a_where_a_turns_west(tmp_path):
-    """The bug: in Caravanserai ``a`` turns west, so its hint could not be taken by a key, and its
-    panel said only "h hides it". ``A`` readies the hinted play in the plays list, the panel says
-    so, and Enter plays it."""
+async def test_a_shown_hint_is_taken_with_a_as_in_every_game_and_the_panel_and_footer_say_so(tmp_path):
+    """The bug: in Caravanserai ``a`` turned west, so ``a`` with a hint shown moved the caravan
+    (or said ``A`` readies it) where every other game readies the hint. While a hint shows, ``a``
+    readies it (the panel's title and the footer say so, its foot that ``3`` turns west) and
+    Enter plays it."""
     from test_caravanserai_screen import next_turn, setup
 
     from caravan_tui.widgets import ActionList
@@ -401,10 +402,13 @@ async def test_a_hint_is_taken_with_capital_a_where_a_turns_west(tmp_path):
         panel = screen.query_one("#hint-panel", TablePanel)
         await wait_for(pilot, lambda: "ready it" in str(panel.border_title), "the hint's panel")
         await pilot.pause()
-        top = screen_lines(app)[panel.region.y]
-        assert "Hint (A: ready it)" in top and "…" not in top  # (the side column's 28: the short title)
+        lines = screen_lines(app)
+        top, foot = lines[panel.region.y], lines[panel.region.bottom - 1]
+        assert "Hint (a: ready it)" in top and "…" not in top  # (the side column's 28: the short title)
+        assert "3 turns west" in foot
+        assert "a Take hint" in lines[-1]  # (the footer)
         hinted, turn = screen.table.hinted, host.turn
-        await pilot.press("A")
+        await pilot.press("a")
         plays = screen.query_one(ActionList)
         await wait_for(pilot, lambda: plays.has_focus and plays.highlighted_action == hinted, "the hint taken")
         await pilot.press("enter")
@@ -412,8 +416,55 @@ async def test_a_hint_is_taken_with_capital_a_where_a_turns_west(tmp_path):
         assert host.actions[turn] == hinted
 
 
+async def at_a_turn_west_may_go(pilot, app):
+    """Solo seed 3, played by the prior's best until a decision where west is legal."""
+    from test_caravanserai_screen import best, next_turn, setup
+
+    app.start_match(setup(["human"], 3))
+    for _ in range(20):
+        await next_turn(pilot, app)
+        if ("dir", 3) in app.screen.table.legal:
+            return app.screen, app.runner.host
+        app.screen.act(best(app.runner.host.state))
+    raise AssertionError("west never legal")
+
+
+async def test_with_a_hint_shown_3_turns_west(tmp_path):
+    """While a hint shows ``a`` readies it: west is still a key away, ``3`` (the rules' 0-5)."""
+    from test_caravanserai_screen import answer_yes_if_asked
+
+    app = make_app(tmp_path, iterations=6)
+    async with app.run_test(size=SIZE) as pilot:
+        screen, host = await at_a_turn_west_may_go(pilot, app)
+        await pilot.press("h")
+        await wait_for(pilot, lambda: screen.table.hint_panel is not None and screen.table.hinted, "the hint")
+        turn = host.turn
+        await pilot.press("3")
+        await answer_yes_if_asked(pilot, screen)
+        await wait_for(pilot, lambda: host.turn > turn, "the turn west")
+        assert host.actions[turn] == ("dir", 3)
+
+
+async def test_with_no_hint_shown_a_turns_west(tmp_path):
+    """The hex keys stay whole where no hint shows: ``a`` turns west, even after a hint put away."""
+    from test_caravanserai_screen import answer_yes_if_asked
+
+    app = make_app(tmp_path, iterations=6)
+    async with app.run_test(size=SIZE) as pilot:
+        screen, host = await at_a_turn_west_may_go(pilot, app)
+        await pilot.press("h")
+        await wait_for(pilot, lambda: screen.table.hint_panel is not None and screen.table.hinted, "the hint")
+        await pilot.press("h")  # (put away)
+        await wait_for(pilot, lambda: screen.table.hint_panel is None, "the hint put away")
+        turn = host.turn
+        await pilot.press("a")
+        await answer_yes_if_asked(pilot, screen)
+        await wait_for(pilot, lambda: host.turn > turn, "the turn west")
+        assert host.actions[turn] == ("dir", 3)
+
+
 async def test_a_plan_taken_from_the_plays_list_keeps_its_next_step_highlighted_there(tmp_path):
-    """The bug: after ``A`` and Enter on a plan's first step, the list's highlight went to its
+    """The bug: after ``a`` and Enter on a plan's first step, the list's highlight went to its
     first line ("1 white good"), so a second Enter left the plan. It goes to the plan's next step."""
     from test_caravanserai_screen import best, next_turn, setup
 
@@ -430,7 +481,7 @@ async def test_a_plan_taken_from_the_plays_list_keeps_its_next_step_highlighted_
 
 async def took_a_plans_first_step(pilot, screen, host) -> bool:
     """Ask a hint; where its plan has two steps or more, take the first from the plays list
-    (``A``, Enter) and check the list then highlights the second. False: no such plan."""
+    (``a``, Enter) and check the list then highlights the second. False: no such plan."""
     from caravan_tui.widgets import ActionList
 
     plays = screen.query_one(ActionList)
@@ -439,7 +490,7 @@ async def took_a_plans_first_step(pilot, screen, host) -> bool:
     trail, turn = list(screen.table.trail), host.turn
     if len(trail) < 2 or trail[0][0] == "stand":
         return False
-    await pilot.press("A")
+    await pilot.press("a")
     await wait_for(pilot, lambda: plays.has_focus and plays.highlighted_action == trail[0], "the hint taken")
     await pilot.press("enter")
     await wait_for(pilot, lambda: host.turn > turn and screen.table.turn is not None, "the step")
@@ -448,10 +499,10 @@ async def took_a_plans_first_step(pilot, screen, host) -> bool:
     return True
 
 
-async def test_a_pressed_for_the_hint_where_west_is_refused_says_that_capital_a_readies_it(tmp_path):
-    """Found playing by hand: with the hint shown, ``a`` (the key that readies a hint in the
-    other four games) said only "Not west now: first put your starting camel on a › cell
-    (enter)." The refusal now says that ``A`` readies the hint, ``a`` being west here."""
+async def test_a_pressed_for_a_hint_put_away_where_west_is_refused_says_how_to_take_it(tmp_path):
+    """Found playing by hand: ``a`` (the key that readies a hint in every game) said only "Not
+    west now: first put your starting camel on a › cell (enter)." With the hint put away ``a`` is
+    west, and its refusal says that ``a`` readies a hint while it shows."""
     from test_caravanserai_screen import next_turn, setup
 
     from caravan_tui.textual_adapter import notices
@@ -463,10 +514,25 @@ async def test_a_pressed_for_the_hint_where_west_is_refused_says_that_capital_a_
         screen = app.screen
         await pilot.press("h")
         await wait_for(pilot, lambda: screen.table.hinted is not None, "the hint")
+        await pilot.press("h")
+        await wait_for(pilot, lambda: screen.table.hint_panel is None, "the hint put away")
         app.clear_notifications()
         await pilot.press("a")
         await wait_for(pilot, lambda: notices(app), "the refusal")
         said = [notice.message for notice in notices(app)]
         assert said[-1] == (
-            "Not west now: first put your starting camel on a › cell (enter). (A readies the hint: a is west here.)"
+            "Not west now: first put your starting camel on a › cell (enter). "
+            "(a readies the hint while it shows: h asks for it.)"
         )
+
+
+def test_how_to_play_and_the_rules_keys_say_a_readies_a_shown_hint_and_3_turns_west():
+    """How to play's keys and the rules' Keys section said ``a`` turns west and ``A`` takes a
+    hint; both say now that ``a`` readies a shown hint, as in every game, and ``3`` is west then."""
+    from caravan_tui.screens.how_to_play import how_to_play
+
+    keys = GAME.rules[GAME.rules.index("## Keys") :]
+    for text in (how_to_play(GAME.rules), keys):
+        flat = " ".join(text.split())
+        assert "`a` readies" in flat and "`3`" in flat and "west" in flat, flat
+    assert "`A`" not in GAME.rules

@@ -3,6 +3,7 @@ its own focus."""
 
 from __future__ import annotations
 
+import pytest
 from rich.text import Text
 from textual.app import App, ComposeResult
 
@@ -42,6 +43,7 @@ async def test_a_toggle_asks_for_the_ticks_and_the_hand_shows_what_the_table_hol
         assert app.asked[1:] == [("a", "b"), ()] and hand.selection() == ("b",)
 
 
+@pytest.mark.usefixtures("pause_frames")  # (it reads the rows the hand last drew)
 async def test_the_hand_dims_cards_no_play_uses_with_the_ticked_ones_only_while_it_has_the_focus():
     app = HandApp()
     async with app.run_test(size=(80, 10)) as pilot:

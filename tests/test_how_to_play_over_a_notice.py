@@ -7,6 +7,7 @@ drew the button (an end-to-end test waited for the button's words while How to p
 from __future__ import annotations
 
 import pyte
+import pytest
 
 from caravan_tui.games import GAMES
 from caravan_tui.screens.how_to_play import HowToPlayScreen
@@ -15,6 +16,7 @@ from caravan_tui.textual_adapter import SentFrames, notices, screen_lines
 from tables import quick_app, wait_for
 
 
+@pytest.mark.usefixtures("pause_frames")  # (it reads the frames sent to the terminal)
 async def test_the_button_a_notice_covered_reaches_the_terminal_as_the_notice_goes(tmp_path):
     app = quick_app(tmp_path, 5, home=False)
     frames = SentFrames()

@@ -36,7 +36,8 @@ def test_a_reroll_the_search_cannot_tell_from_keeping_is_not_the_hint(monkeypatc
     state, seat = first_favour_step()
     top = hint("merchant_lord", state.view(seat), seat, "normal", seed)
     assert top[0].action == KEEP, top
-    assert top[0].reason.endswith(PLAIN.why)
+    # (no roll there makes a better sale than 2 coins: every reroll is vetoed, and keeping says why)
+    assert "the best reroll: no chance of a better sale" in top[0].reason
     assert all(c.value <= top[0].value + NEARLY for c in top[1:])
 
 
@@ -65,7 +66,16 @@ def test_an_ai_seat_keeps_the_dice_where_the_hint_does():
     assert pick("merchant_lord", view, seat, close.stats, "normal") == KEEP
     assert [c.action for c in advised("merchant_lord", view, seat, close)] == [KEEP, ("reroll", 1, 3), ("adjust", 3, 1)]
     clear = stats_of((95, 0.463), (69, 0.429))
-    assert pick("merchant_lord", view, seat, clear.stats, "normal") == ("reroll", 1, 3)
+    hoping = with_a_card_to_tuck()  # (where no roll can better the sale, a reroll is vetoed)
+    assert pick("merchant_lord", hoping.view(0), 0, clear.stats, "normal") == ("reroll", 1, 3)
+
+
+def with_a_card_to_tuck():
+    """Dice 1 2 3 5 and M17 (a 2 or a 6) in hand: the 2-5 sale leaves 1 3, which tuck nothing;
+    rolling 1 3 again may bring a 2 or a 6 to tuck."""
+    from test_merchant_lord import build
+
+    return build(phase="favour", dice={0: [1, 2, 3, 5], 1: [1, 2, 3, 4]}, hands={0: ["M17"]}, favour=[2, 2])
 
 
 @pytest.mark.parametrize("level", ["easy", "normal"])

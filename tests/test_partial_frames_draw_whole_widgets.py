@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from caravan_tui.games import GAMES
 from caravan_tui.games.decktet_caravan.card_grid import CardGrid
 from caravan_tui.screens import game_screen_class
@@ -16,6 +18,7 @@ from caravan_tui.textual_adapter import SentFrames
 from tables import Table, quick_app, settled, wait_for
 
 
+@pytest.mark.usefixtures("pause_frames")  # (it reads the frames sent to the terminal)
 async def test_a_change_inside_a_widget_alone_reaches_the_terminal(tmp_path):
     game, options = GAMES["decktet_caravan"], {"hands": 1}
     seed = next(seed for seed in range(100) if game.new(2, seed=seed, options=options).to_move() == 0)

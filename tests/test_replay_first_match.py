@@ -84,3 +84,44 @@ async def test_the_replays_footer_names_each_key_once_and_h_toggles_what_the_ai_
             assert not panel.showing
             await pilot.press("h")
             assert panel.showing and "the reason it played" in panel.text
+
+
+async def test_the_arrows_step_on_from_a_hands_summary_in_a_replay(tmp_path):
+    """The bug: stepping through a Decktet Caravan replay with →, the summary of a hand's end
+    came up and took the next → keys, doing nothing with them (only enter or escape closed it)."""
+    from caravan_tui.games.decktet_caravan.hand_summary import HandSummaryScreen
+
+    store, game, options = SaveStore(tmp_path), GAMES["decktet_caravan"], {"hands": 2}
+    state = game.new(2, seed=7, options=options)
+    rng, actions, first_end = random.Random(7), [], 0
+    while not state.is_over():
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        actions.append(action)
+        if not first_end and state.view(0)["history"]:
+            first_end = len(actions)
+    store.write(
+        Snapshot(
+            match_id="m",
+            game_id=game.id,
+            options=game.resolve_options(options),
+            players=2,
+            seats=["human", "ai:easy"],
+            names=["Ann", "Bob"],
+            seed=7,
+            actions=actions,
+            state=state.to_data(),
+            status="over",
+            result=state.outcome(),
+        )
+    )
+    app = CaravanApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_replay("m", seat=0, position=first_end - 1)
+        await wait_for(pilot, lambda: getattr(app.screen, "replaying", False) and app.screen.is_mounted, "the replay")
+        table = app.screen
+        await pilot.press("right")
+        await wait_for(pilot, lambda: isinstance(app.screen, HandSummaryScreen), "the hand's summary")
+        await pilot.press("right")
+        await wait_for(pilot, lambda: app.screen is table, "the table again")
+        assert table.replay.position == first_end + 1  # (the → stepped on, not only closed the summary)

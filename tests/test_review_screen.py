@@ -111,10 +111,13 @@ async def test_the_decisions_judged_so_far_show_as_they_come_the_costliest_first
     def judged(turn: int, before: float, after: float) -> Judged:
         return Judged(turn, ("a",), f"move at {turn}", "", ("b",), "b", "", before, after, 0, turn)
 
-    go_on = asyncio.Event()
+    go_on, seen_alone = asyncio.Event(), asyncio.Event()
 
     async def reviewer(progress):
-        for done, each in enumerate((judged(0, 0.5, 0.48), judged(2, 0.6, 0.3)), 1):
+        progress(1, 4)
+        progress.each(judged(4, 0.55, 0.55))  # (the best move: it cost nothing)
+        await seen_alone.wait()
+        for done, each in enumerate((judged(0, 0.5, 0.48), judged(2, 0.6, 0.3)), 2):
             progress(done, 4)
             progress.each(each)
         await go_on.wait()
@@ -125,6 +128,9 @@ async def test_the_decisions_judged_so_far_show_as_they_come_the_costliest_first
         screen = ReviewScreen("a match", ["Ann", "Bob"], reviewer, "decktet_caravan")
         await app.push_screen(screen)
         live = screen.query_one("#review-live")
+        await wait_for(pilot, lambda: len(live.lines) == 1, "the first decision judged")
+        assert live.lines == ["Each of the 1 judged so far was the best move or as good as it."]  # (none costly)
+        seen_alone.set()
         await wait_for(pilot, lambda: len(live.lines) == 3, "the decisions judged so far")
         status = screen.query_one("#review-status")
         rows = [row.strip() for row in screen_lines(screen)[status.region.y : status.region.bottom]]
@@ -132,7 +138,7 @@ async def test_the_decisions_judged_so_far_show_as_they_come_the_costliest_first
             "The AI judges each of your decisions from what you could see then — s stops."
         ]  # (not "— s" / "stops.")
         assert live.lines == [
-            "The costliest of the 2 judged so far:",
+            "The costliest of the 3 judged so far:",
             "Move 3: move at 2 — a blunder: 60% → 30% (−30 points)",
             "Move 1: move at 0 — fine: 50% → 48% (−2 points)",
         ]

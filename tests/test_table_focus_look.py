@@ -29,6 +29,9 @@ from caravan_tui.widgets.focus_mark import FOCUS_MARK
 
 from tables import Table, games_checked_by_default, quick_app, table_shown, wait_for
 
+#: what a Tab repaints is what these tests read: each Pilot pause draws a frame
+pytestmark = pytest.mark.usefixtures("pause_frames")
+
 #: counts every screen's layouts from here on (the benchmark's counter)
 REDRAWS = Redraws()
 

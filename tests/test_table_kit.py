@@ -293,6 +293,7 @@ def highlight_drawn(screen, actions: ActionList) -> Style:
     raise AssertionError("no highlighted play drawn")
 
 
+@pytest.mark.usefixtures("pause_frames")  # (it reads the rows the plays list last drew)
 async def test_the_focused_list_or_log_and_the_row_show_without_colour(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     runner = MatchRunner.new("decktet_caravan", [SeatSpec("human")] * 2, ["A", "B"], 1, {}, None)

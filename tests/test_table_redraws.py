@@ -7,6 +7,7 @@ one state."""
 from __future__ import annotations
 
 import pyte
+import pytest
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -36,6 +37,9 @@ from tables import Table, quick_app, wait_for
 
 #: counts every screen's layouts and frames from here on (the benchmark's counter)
 REDRAWS = Redraws()
+
+#: what a frame draws is what these tests read: each Pilot pause draws one
+pytestmark = pytest.mark.usefixtures("pause_frames")
 
 
 class RecordedList(StopAtEnds):

@@ -342,6 +342,7 @@ async def test_the_plays_list_writes_itself_from_the_tables_state():
         assert options_of(actions) == ["a replay: ←/→ step"]
 
 
+@pytest.mark.usefixtures("pause_frames")  # (the list's scrollbar is known once its lines are drawn)
 async def test_the_plays_lists_scrollbar_comes_and_goes_with_its_plays():
     """Its scrollbars are updated only when something they show changed (``SteadyScrollbars``):
     plays too many for the list show one, the note that replaces them hides it, the next

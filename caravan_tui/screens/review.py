@@ -165,8 +165,13 @@ class ReviewScreen(BaseScreen):
         if game_id is None:
             return
         partial = Review(game_id, "", judged.seat, len(self.names), 1, 0.0, tuple(self.so_far))
-        worst = sorted(self.so_far, key=lambda j: (-j.loss, j.turn))[:WORST_SHOWN]
-        lines = [f"The costliest of the {len(self.so_far)} judged so far:"]
+        costly = [j for j in self.so_far if j.loss > 0]  # (the best move, or as good, is no one's costliest)
+        worst = sorted(costly, key=lambda j: (-j.loss, j.turn))[:WORST_SHOWN]
+        lines = [
+            f"The costliest of the {len(self.so_far)} judged so far:"
+            if worst
+            else f"Each of the {len(self.so_far)} judged so far was the best move or as good as it."
+        ]
         lines += [
             f"Move {move_number(j)}: {words(partial, j.played, self.names)} — {verdict(partial, j)}" for j in worst
         ]

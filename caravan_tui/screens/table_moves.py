@@ -123,9 +123,13 @@ class TableMoves:
         """Until the position the undo brings arrives, the keys wait: a key pressed at once would
         act on the position taken back. Refused, the undo asks for the position again, as a
         refused move does; where the host said nothing of ours can be taken back, its answer says
-        why in words."""
+        why in words. Taken back from the plays list, the position it brings starts with no line
+        highlighted (a first Enter highlights one)."""
         screen = self.screen
         if screen.table.turn is not None and screen.table.undo:
             screen.bus.acted = True
             screen.table_state = replace(screen.table, turn=None)
+            actions = screen.query_one(ActionList)
+            if actions.has_focus:  # (as after a hint's play: an Enter typed as before played its first line)
+                actions.hold()
         screen.send(UndoRequest(screen.client.match_id, screen.player))

@@ -22,21 +22,15 @@ from caravan_tui.widgets import ActionList, TablePanel
 if TYPE_CHECKING:
     from caravan_tui.screens.game import GameScreen
 
-#: the key that readies the hinted play (``take_hint``), in every game that leaves it free
+#: the key that readies the hinted play (``take_hint``) in every game (Caravanserai: while the
+#: hint shows, ``a`` being a turn west otherwise)
 TAKE_HINT = "a"
-#: the same where a game keeps ``a`` for a play of its own (Caravanserai: a turn west): a hint
-#: is always a key away from being taken, and its panel names the key
-TAKE_HINT_ELSE = "A"
 
 
 def take_hint_key(screen: GameScreen[Any]) -> str | None:
-    """The key that takes the hint on ``screen`` now: ``a``, or ``A`` where the game keeps ``a``
-    for a play of its own (None: neither is offered)."""
-    for key in (TAKE_HINT, TAKE_HINT_ELSE):
-        takes = screen.active_bindings.get(key)
-        if takes is not None and takes.binding.action == "take_hint":
-            return key
-    return None
+    """The key that takes the hint on ``screen`` now (None: it is not offered)."""
+    takes = screen.active_bindings.get(TAKE_HINT)
+    return TAKE_HINT if takes is not None and takes.binding.action == "take_hint" else None
 
 
 def take_hint_words(key: str) -> str:

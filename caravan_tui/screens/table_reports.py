@@ -70,9 +70,11 @@ class TableReports:
 
     def keys_changed(self, was: TableState[Any], table: TableState[Any]) -> bool:
         """Whether the screen's keys may have changed from ``was`` to ``table``: a game's play key
-        its footer shows comes and goes with our turn, undo with the seats' kinds and the host."""
+        its footer shows comes and goes with our turn, undo with the seats' kinds and the host,
+        the key that takes a hint with its panel (Caravanserai's ``a``)."""
         turned = (was.turn is None) != (table.turn is None) and bool(shown_plays(type(self.screen)))
-        return turned or was.undo != table.undo or was.seat_kinds != table.seat_kinds
+        hinted = (was.hint_panel is None) != (table.hint_panel is None)
+        return turned or hinted or was.undo != table.undo or was.seat_kinds != table.seat_kinds
 
     def keys_follow(self, was: TableState[Any], table: TableState[Any]) -> None:
         """The footer told at once when the keys may have changed (shown play keys only on our

@@ -80,6 +80,7 @@ def legend_panel() -> Text:
     row(CHOSEN, "chosen to move")
     row("*", "changed by last move")
     row(HINT, "the hint")
+    row("(−6)", "goods-held penalty")  # (the players' table: "Pts 15 (−6)")
     text.rstrip()
     return text
 

@@ -7,11 +7,12 @@ table's state (``table_state.py``), each change a new state from the selection r
 
 A placement is built from the board or the keys: direction keys (``w e a d z x`` around ``s``,
 the keyboard's own hex, or ``0``-``5`` as in the rules: E NE NW W SW SE) choose where the caravan
-heads when it may turn; at a block boundary ``c`` lays the final camel, ``W K P R Y`` start a
-block of that colour and ``L`` lays a lying camel (expert). Enter on a cell marked ``›`` plays
-what that cell allows (a chooser when several things do); the plays list (tab) has every legal
-action in words. The board's glyphs and marks are in the legend (``l``). Opponents' actions are
-shown one at a time, ``app.move_pause`` apart; a key skips the rest.
+heads when it may turn (while a hint shows, ``a`` readies it, as in every game, and ``3`` is
+west); at a block boundary ``c`` lays the final camel, ``W K P R Y`` start a block of that colour
+and ``L`` lays a lying camel (expert). Enter on a cell marked ``›`` plays what that cell allows (a
+chooser when several things do); the plays list (tab) has every legal action in words. The
+board's glyphs and marks are in the legend (``l``). Opponents' actions are shown one at a time,
+``app.move_pause`` apart; a key skips the rest.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from textual.binding import Binding
 from caravan_tui.bus import Update
 from caravan_tui.engine import Action
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
-from caravan_tui.screens.game import GameScreen
+from caravan_tui.screens.game import TAKE_HINT, GameScreen
 from caravan_tui.screens.table_seat import TableState
 from caravan_tui.widgets import ActionList
 from caravan_tui.widgets.table_text import StatusLine
@@ -48,12 +49,14 @@ from .words import block_problem, refused
 
 #: direction keys: the keyboard's hex around ``s`` (w e / a d / z x), and the rules' 0-5
 DIRECTION_KEYS = {"d": 0, "e": 1, "w": 2, "a": 3, "z": 4, "x": 5}
-#: the key that readies a hint here, ``a`` being west
-TAKE_HINT_HERE = "A"
+#: west while a hint shows, when ``a`` readies the hint (``check_action``): the hint panel's foot
+WEST_WHILE_HINTED = "3 turns west"
 
 
 class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     BINDINGS = [
+        # ``a`` readies a hint while one shows, as in every game, and turns west otherwise
+        Binding(TAKE_HINT, "take_hint", "Take hint", tooltip="The hinted play ready: Enter plays it (3 turns west)"),
         *(Binding(key, f"direction({d})", DIR_NAMES[d], show=False) for key, d in DIRECTION_KEYS.items()),
         *(Binding(str(d), f"direction({d})", DIR_NAMES[d], show=False) for d in range(6)),
         *(
@@ -149,11 +152,22 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             self.table_state = chose(self.table, action)
 
     def show_hint(self, action: Action, text: str) -> None:
+        """The hint, its panel's foot saying how to turn west while ``a`` readies the hint."""
         super().show_hint(action, text)
+        words = self.table.hint_panel
+        if words is not None:
+            self.open_panel("hint", replace(words, foot=WEST_WHILE_HINTED))
         self.table_state = hinted(self.table, action)
 
     def hint_warning(self, action: Action) -> str | None:
         return hint_warning(self.table)
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """``a`` readies the hint only while its panel shows (the footer then shows the key);
+        else the key goes on to its next binding, a turn west."""
+        if action == "take_hint" and self.table.hint_panel is None:
+            return False
+        return super().check_action(action, parameters)
 
     # -- what the status line says and Enter plays (``status_line``) -----------------------------
 
@@ -238,7 +252,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             return
         said = refused(action, self.table.view, self.table.legal)
         if action == ("dir", DIRECTION_KEYS["a"]) and self.table.hinted is not None:
-            said += f" ({TAKE_HINT_HERE} readies the hint: a is west here.)"  # (a takes a hint in the other games)
+            said += " (a readies the hint while it shows: h asks for it.)"  # (the panel put away: a is west)
         self.notify(said, severity="warning")
 
     def action_direction(self, d: int) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,11 +15,29 @@ from caravan_tui.widgets.footer import KeysFooter
 
 
 class HandSummaryScreen(DialogScreen[None]):
-    BINDINGS = [Binding("enter,escape,space", "dismiss", "Continue")]
+    """``step``: in a replay, the replay's step (``GameScreen.action_step``): ← and → close the
+    summary and step on, as they do over the table (they did nothing: the replay stopped at each
+    hand's end until enter or escape)."""
 
-    def __init__(self, summary: RenderableType) -> None:
+    BINDINGS = [
+        Binding("enter,escape,space", "dismiss", "Continue"),
+        Binding("left", "step(-1)", "Prev", show=False),
+        Binding("right", "step(1)", "Next", show=False),
+    ]
+
+    def __init__(self, summary: RenderableType, step: Callable[[int], None] | None = None) -> None:
         super().__init__()
         self.summary = summary
+        self.step = step
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "step" or self.step is not None
+
+    def action_step(self, moves: int) -> None:
+        step = self.step
+        self.dismiss(None)
+        if step is not None:
+            step(moves)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="hand-summary"):

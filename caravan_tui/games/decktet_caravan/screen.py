@@ -110,7 +110,8 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         if by_other and self.table.flash is not None:
             self.set_timer(cast("TableApp", self.app).flash_seconds, self._unflash)
         if previous is not None and len(view["history"]) > len(previous["history"]) and not view["over"]:
-            self.result.show_summary(HandSummaryScreen(self.hand_summary(view, view["history"][-1])))
+            step = self.action_step if self.replaying else None  # (← and → step on from it in a replay)
+            self.result.show_summary(HandSummaryScreen(self.hand_summary(view, view["history"][-1]), step))
 
     def _unflash(self) -> None:
         self.table_state = flashed(self.table, None)

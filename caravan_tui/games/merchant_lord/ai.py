@@ -7,8 +7,8 @@ on them. Scores are for the mover, only their order matters, and nothing is appl
 - a sale: cards tucked first (3 each), then the coins and favour it pays the seller, its one-time
   rewards, less half of what it pays an opponent owner; stopping ranks below any sale;
 - the favour step: END_FAVOUR is worth the best single sale the dice allow now; a change is worth
-  the best sale after it, less its price; a reroll the best sale its kept dice still allow, plus
-  a little per die rerolled, less its price;
+  the best sale after it, less its price; a reroll the best sale expected after it, over every
+  outcome of the dice it rolls (``rolls.py``), less its price;
 - a purchase beats stopping, except in the final round (someone has 9 table cards: coins then
   only break ties); a free placement beats skipping.
 """
@@ -20,24 +20,10 @@ from collections.abc import Sequence
 from caravan_tui.engine import WIN_CHANCE, Action, GameAI, Plain, ReviewTerms
 
 from .cards import HALF_INDEX, INDEX, OWN_COINS
-from .evaluation import max_tucks
 from .explain import explain
+from .rolls import RerollOdds
 from .rules import BUY, FAVOUR, PLACE, SELL, TARGET, VINDEX, MerchantLordState
 from .sales import UNIT, adjusted
-
-
-def dice_value(state: MerchantLordState, seat: int, dice: int) -> float:
-    """The best single sale ``dice`` allow now: 3 per card it can tuck, plus the coins."""
-    best = 0.0
-    hand = state.hand[seat]
-    for v, rest in state.sellable_villages(dice):
-        if v // 3 == seat:
-            value = 1.0 + state.vownc[v] + 0.2 * state.vownf[v] + 3.0 * max_tucks(rest, hand)
-        else:
-            value = 1.0 + state.vopp[v] - 0.5 * state.vownc[v]
-        if value > best:
-            best = value
-    return best
 
 
 def prior(state: MerchantLordState, actions: Sequence[Action]) -> list[float]:
@@ -64,21 +50,21 @@ def prior(state: MerchantLordState, actions: Sequence[Action]) -> list[float]:
         return scores
     if phase == FAVOUR:
         dice = state._unplaced(seat)
-        now = dice_value(state, seat, dice)
+        odds = RerollOdds(state, seat, dice)
         scores = []
         for action in actions:
             kind = action[0]
             if kind == "end_favour":
-                scores.append(now + 0.2)
+                scores.append(odds.now + 0.2)
             elif kind == "adjust":
                 value = action[1]
                 changed = dice - UNIT[value] + UNIT[adjusted(value, action[2])]
-                scores.append(dice_value(state, seat, changed) - 0.6)
+                scores.append(odds.value(changed) - 0.6)
             else:
                 kept = dice
                 for value in action[1:]:
                     kept -= UNIT[value]
-                scores.append(dice_value(state, seat, kept) + 0.15 * (len(action) - 1) - 0.3)
+                scores.append(odds.expected(kept, len(action) - 1) - 0.3)
         return scores
     if phase == BUY:
         final = max(state.table) >= TARGET
@@ -128,6 +114,26 @@ def end_near(state) -> bool:
 #: another and of keeping: a seed apart, a reroll's hint became keeping's or another reroll's)
 PLAIN = Plain(("end_favour",), "no reroll or turn gains enough to tell apart from keeping these dice")
 
+
+def vetoed(state: MerchantLordState, seat: int, action: Action, level: str | None = None) -> bool:
+    """No favour for nothing: an AI seat never pays for a reroll after which no roll makes a
+    better sale than the best one now, nor for a turn of a die that makes none (the one-sale view
+    of ``rolls.py``), and a hint never shows one. The search mixes a reroll's outcomes in one
+    node and backed such rerolls above keeping the dice: with 1 1 1 6 and M02 in hand (its 1
+    tucked with the 1-6 sale), a hint said "Reroll 1" five times running, 8 favour for nothing.
+    Easy keeps such rerolls: a player who does not yet know which rerolls pay (the level the
+    ladder measured; with the veto it won more against normal)."""
+    kind = action[0]
+    if kind not in ("reroll", "adjust") or level == "easy":
+        return False
+    dice = state._unplaced(seat)
+    odds = RerollOdds(state, seat, dice)
+    if kind == "adjust":
+        return odds.value(dice - UNIT[action[1]] + UNIT[adjusted(action[1], action[2])]) <= odds.now
+    kept = dice - sum(UNIT[value] for value in action[1:])
+    return odds.chances(kept, len(action) - 1)[0] == 0
+
+
 AI = GameAI(
     levels={"easy": EASY, "normal": SEARCH, "hard": HARD},
     prior=prior,
@@ -135,4 +141,5 @@ AI = GameAI(
     review=REVIEW,
     end_near=end_near,
     plain=PLAIN,
+    vetoed=vetoed,
 )

@@ -14,6 +14,7 @@ from caravan_tui.engine import seat_field as who
 
 from .cards import DIE, HALF_INDEX, INDEX, ONE_TIME_WORDS, OPP
 from .evaluation import max_tucks
+from .rolls import RerollOdds
 from .rules import MerchantLordState
 from .sales import GUARD, UNIT, adjusted, unpack
 from .terms import ADJUST_COST, PRICE, REROLL_COST, TARGET, VINDEX, dice_words, plural, village_words
@@ -34,16 +35,18 @@ def explain(state: MerchantLordState, seat: int, line: Sequence[Action]) -> str:
     if kind == "end_favour":
         yours = who(seat, "'s")
         return (
-            f"keeps {yours} {state.favour[seat]} favour; "
+            f"keeps {yours} {state.favour[seat]} favour for later rounds ({_best_odds(state, seat)}); "
             f"{_plan(state, seat, line) or 'then ' + _best_sale(state, seat, state._unplaced(seat))}"
         )
     if kind == "reroll":  # what follows a roll is chance: the line stops here
-        kept = state._unplaced(seat)
+        dice = state._unplaced(seat)
+        kept = dice
         for value in action[1:]:
             kept -= UNIT[value]
+        rolled = len(action) - 1
         return (
-            f"keeps {dice_words(unpack(kept)) or 'no dice'} and rolls {_dice(len(action) - 1)} again "
-            f"for {REROLL_COST} favour; the kept dice alone: {_best_sale(state, seat, kept)}"
+            f"{REROLL_COST} favour to roll {_dice(rolled)} again, keeping {dice_words(unpack(kept))}: "
+            f"{_reroll_odds(state, seat, kept, rolled)}"
         )
     if kind == "adjust":
         dice = state._unplaced(seat) - UNIT[action[1]] + UNIT[adjusted(action[1], action[2])]
@@ -86,6 +89,49 @@ def _sale(state: MerchantLordState, seat: int, action: Action) -> str:
     else:
         parts.append("uses every die")
     return "; ".join(parts)
+
+
+def _chance(chance: float) -> str:
+    """A chance in words a newcomer reads at once: "a 65% chance", "no chance"."""
+    percent = round(100 * chance)
+    if percent == 0:
+        return "no chance" if chance == 0 else "under a 1% chance"
+    return f"{'an' if str(percent).startswith('8') or percent in (11, 18) else 'a'} {percent}% chance"
+
+
+def _reroll_odds(state: MerchantLordState, seat: int, kept: int, rolled: int) -> str:
+    """What a reroll may bring, in words: the chance to tuck a card (more cards than now) with
+    cards in hand, else (or where it cannot) the chance of a better sale (of a sale, where no
+    village fits the dice now), and the sale now."""
+    dice = state._unplaced(seat)
+    odds = RerollOdds(state, seat, dice)
+    better, more = odds.chances(kept, rolled)
+    now, sale = _best_sale(state, seat, dice), _sale_words(odds)
+    cards = "a card" if odds.tucked(dice) == 0 else "more cards"
+    if not state.hand[seat]:
+        return f"{_chance(better)} of {sale} (now: {now}; no card in hand to tuck)"
+    if better == 0:
+        return f"no chance of {sale} (now: {now})"
+    if more == 0:
+        return f"no chance to tuck {cards}, {_chance(better)} of {sale} (now: {now})"
+    return f"{_chance(more)} to tuck {cards} (now: {now})"
+
+
+def _best_odds(state: MerchantLordState, seat: int) -> str:
+    """Why keeping the favour may be worth more: the best any reroll offers ("the best reroll:
+    a 20% chance to tuck a card")."""
+    dice = state._unplaced(seat)
+    odds = RerollOdds(state, seat, dice)
+    better, more = (max(column) for column in zip(*(odds.chances(*reroll) for reroll in odds.rerolls())))
+    if not state.hand[seat] or more == 0:
+        return f"the best reroll: {_chance(better)} of {_sale_words(odds)}"
+    cards = "a card" if odds.tucked(dice) == 0 else "more cards"
+    return f"the best reroll: {_chance(more)} to tuck {cards}"
+
+
+def _sale_words(odds: RerollOdds) -> str:
+    """ "a better sale", or "a sale" where the dice fit no village now."""
+    return "a better sale" if odds.now > 0 else "a sale"
 
 
 def _dice(count: int) -> str:

@@ -1,0 +1,107 @@
+"""Merchant Lord's rerolls weighed before they are rolled (``rolls.py``): the prior ranks a reroll
+by the sale expected after it, and a hint's reason says what the favour buys ("a 61% chance to
+tuck a card"), where every reroll read "A close call" and "the kept dice alone: …"."""
+
+from __future__ import annotations
+
+from itertools import product
+
+from test_merchant_lord import build
+
+from caravan_tui.games.merchant_lord.ai import prior
+from caravan_tui.games.merchant_lord.explain import explain
+from caravan_tui.games.merchant_lord.rolls import OUTCOMES, dice_value, most_tucked
+from caravan_tui.games.merchant_lord.sales import UNIT, pack
+
+
+def nothing_sells_yet():
+    """Dice 2 4 6 6 fit no village; M13 in hand tucks on a 2 (left) or a 4 (right)."""
+    return build(phase="favour", dice={0: [2, 4, 6, 6], 1: [1, 2, 3, 4]}, hands={0: ["M13"]}, favour=[3, 2])
+
+
+def test_the_outcomes_of_k_dice_are_every_multiset_with_its_chance():
+    for k in range(7):
+        rolls = {}
+        for values in product(range(1, 7), repeat=k):
+            rolls[pack(values)] = rolls.get(pack(values), 0) + 1 / 6**k
+        assert {dice: round(chance, 12) for dice, chance in OUTCOMES[k]} == {
+            dice: round(chance, 12) for dice, chance in rolls.items()
+        }
+
+
+def test_a_reroll_is_ranked_by_the_sale_expected_after_it():
+    """The bug: a reroll was ranked by the best sale its kept dice alone still allow (plus a
+    little a die), so with nothing to sell yet every reroll tied at nothing and rolling all four
+    dice came first; keeping 2 4 (a 2-5 or 3-4 village, M13's halves) and rolling the 6s is best."""
+    state = nothing_sells_yet()
+    dice = state._unplaced(0)
+    legal = state.legal_actions()
+    scores = dict(zip(legal, prior(state, legal)))
+    rerolls = sorted((a for a in legal if a[0] == "reroll"), key=scores.__getitem__, reverse=True)
+    assert rerolls[0] == ("reroll", 6, 6)
+    for action in rerolls:
+        kept = dice - sum(UNIT[v] for v in action[1:])
+        rolled = len(action) - 1
+        every = [dice_value(state, 0, kept + pack(values)) for values in product(range(1, 7), repeat=rolled)]
+        assert abs(scores[action] - (sum(every) / len(every) - 0.3)) < 1e-9
+
+
+def test_a_reroll_hint_says_what_its_favour_buys():
+    """The reason says the chance the favour buys, counted over every roll, and the sale now."""
+    state = nothing_sells_yet()
+    kept, hand = pack([2, 4]), state.hand[0]
+    assert hand
+    tucks = [most_tucked(state, 0, kept + pack(values)) for values in product(range(1, 7), repeat=2)]
+    chance = round(100 * sum(t > 0 for t in tucks) / len(tucks))
+    reason = explain(state, 0, [("reroll", 6, 6)])
+    assert reason == (
+        f"1 favour to roll 2 dice again, keeping 2 4: a {chance}% chance to tuck a card "
+        "(now: no village fits these dice)"
+    )
+
+
+def test_keeping_the_favour_says_how_little_a_reroll_offers():
+    """Seed 1's first favour step: 1 2 3 5, no card in hand, 2 coins at the 2-5 village: no roll
+    makes a better sale, and the reason says so (the hint there keeps the dice)."""
+    from caravan_tui.games import get_game
+
+    state = get_game("merchant_lord").new(2, seed=1)
+    seat = state.to_move()
+    reason = explain(state, seat, [("end_favour",)])
+    assert reason.startswith(
+        f"keeps {{p{seat}:'s}} 2 favour for later rounds (the best reroll: no chance of a better sale)"
+    )
+    assert explain(state, seat, [("reroll", 1, 3)]).endswith(
+        f"no chance of a better sale (now: 2 coins at {{p{seat}:'s}} 2-5 village; no card in hand to tuck)"
+    )
+
+
+def test_where_no_village_fits_the_dice_a_reroll_offers_a_sale_not_a_better_one():
+    """Found playing by hand: "a 64% chance of a better sale (now: no village fits these dice)"."""
+    state = build(phase="favour", dice={0: [2, 2, 3, 3], 1: [1, 2, 3, 4]}, favour=[3, 2])
+    fits = [dice_value(state, 0, pack([2, 3]) + pack(values)) > 0 for values in product(range(1, 7), repeat=2)]
+    chance = round(100 * sum(fits) / len(fits))
+    assert explain(state, 0, [("reroll", 2, 3)]) == (
+        f"1 favour to roll 2 dice again, keeping 2 3: a {chance}% chance of a sale "
+        "(now: no village fits these dice; no card in hand to tuck)"
+    )
+
+
+def test_no_favour_is_paid_for_a_roll_that_cannot_make_a_better_sale():
+    """Found playing by hand: with 1 1 1 6 and M02 in hand (its 1 tucked in the 1-6 sale), the
+    hint said "Reroll 1 (1f): no chance of a better sale" five times running. Neither an AI seat
+    nor a hint pays favour for a reroll or a turn that cannot better the sale now (but easy); a
+    reroll that can stays allowed."""
+    from caravan_tui.ai.explain import Weighed
+    from caravan_tui.ai.policies import pick
+    from caravan_tui.games.merchant_lord.ai import vetoed
+
+    state = build(phase="favour", dice={0: [1, 1, 1, 6], 1: [1, 2, 3, 4]}, hands={0: ["M02"]}, favour=[13, 2])
+    assert vetoed(state, 0, ("reroll", 1))
+    assert vetoed(state, 0, ("adjust", 1, 1))  # (a 2 tucks M02's other half: one card all the same)
+    assert not vetoed(state, 0, ("end_favour",))
+    assert not vetoed(state, 0, ("reroll", 1), "easy")  # (easy does not yet know which rerolls pay)
+    stats = Weighed({("reroll", 1): (164, 94.5), ("adjust", 1, 1): (152, 86.8), ("end_favour",): (67, 33.0)}, {})
+    assert pick("merchant_lord", state.view(0), 0, stats.stats, "normal") == ("end_favour",)
+    hoping = nothing_sells_yet()
+    assert not vetoed(hoping, 0, ("reroll", 6, 6))
