@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from caravan_tui.games import get_game
 from caravan_tui.games.ahldarahd.evaluation import item_worth
-from caravan_tui.games.ahldarahd.explain import explain
+from caravan_tui.games.ahldarahd.explain import _kept_from, explain
 
 #: the match up to AI 3's answer to the red Ivory card's auction, opened at 0 by AI 2
 MOVES = [
@@ -73,3 +73,78 @@ def test_a_bid_for_a_card_the_eyes_claim_for_free_says_so_beside_its_worth_of_0(
         "it claims "
     ), reason
     assert "(land) for no gold; a win at 1 leaves {p2} 0 gold" in reason, reason
+
+
+def test_a_bid_for_a_card_worth_0_says_the_free_claim_it_brings_with_gold_to_spare() -> None:
+    """``ahldarahd_seed65``'s move 74: AI 3 holds the Pirate Queen and 3 gold; its hint raised to
+    1 for the red Pearls card, "clearly best", beside "worth about 0 gold" and no reason (the
+    free claim was said only for a bid of the last gold)."""
+    from ahldarahd_seed65 import after
+
+    state = after(74)
+    assert state.to_move() == 2 and state.pirate == 2 and state.eyes != 2 and state.gold[2] == 3
+    assert round(item_worth(state, 2, state.item)) == 0
+    reason = explain(state, 2, [("raise", 1)])
+    assert reason.startswith(
+        "the red Pearls card would be worth about 0 gold to {p2} at a gold a claim, but with the Pirate Queen "
+        "it claims Gems–Pearls (sea) for no gold"
+    ), reason
+
+
+def test_a_bid_for_a_card_worth_0_says_the_free_claim_a_pass_leaves_to_the_leader() -> None:
+    """``ahldarahd_seed65``'s move 122: AI 2 holds neither the Eyes nor the Pirate Queen; its hint
+    raised to 1 for the blue Salt card, "clearly best", beside "worth about 0 gold to you or to
+    the others still in": a pass leaves it to AI 3 at 0, who claims with it for no gold."""
+    from ahldarahd_seed65 import after
+
+    state = after(122)
+    assert state.to_move() == 1 and state.leader == 2 and 1 not in (state.eyes, state.pirate)
+    assert round(item_worth(state, 1, state.item)) == 0
+    reason = explain(state, 1, [("raise", 1)])
+    assert reason.startswith(
+        "the blue Salt card is worth about 0 gold to {p1}, but a pass leaves it to {p2} at 0, and with the "
+        "Pirate Queen it claims Salt–Metals (sea) for no gold; "
+    ), reason
+
+
+def test_a_bid_against_the_leader_with_no_gold_says_whom_a_win_keeps_it_from() -> None:
+    """A random self-play (``matches/ahldarahd_eyes_leader_2.json``, seed 2, 3 players), move 233:
+    AI 2 leads the Eyes of Shamesh's auction at 0 with no gold left; the hint raised to 1 for
+    {p0}, "clearly best" (0.24 against passing's 0.20), beside "worth about 0 gold to you or to
+    the others still in": the leader takes it at 0 on a pass, but with no gold to outbid it was
+    not counted among the others still in. (The claim the Eyes would make free for {p0} is now
+    said first: ``test_opening_the_eyes_with_no_gold_says_the_claim_they_make_free``.)"""
+    import json
+    from pathlib import Path
+
+    match = json.loads((Path(__file__).parent / "matches" / "ahldarahd_eyes_leader_2.json").read_text())
+    state = get_game("ahldarahd").new(match["players"], seed=match["seed"])
+    for action in match["log"]:
+        state.apply(tuple(action))
+    assert state.to_move() == 0 and state.leader == 1 and state.gold[1] == 0 and state.eyes != 0
+    assert round(item_worth(state, 0, state.item)) == 0
+    assert _kept_from(state, 0, state.item).startswith(", but a win keeps it from {p1}, "), _kept_from(
+        state, 0, state.item
+    )
+    reason = explain(state, 0, [("raise", 1)])  # (the free claim the Eyes bring {p0} is said first)
+    assert reason.startswith("the Eyes of Shamesh would be worth about 0 gold to {p0} at a gold a claim, but "), reason
+
+
+def test_opening_the_eyes_with_no_gold_says_the_claim_they_make_free() -> None:
+    """A random self-play (``matches/ahldarahd_eyes_no_gold_3.json``, seed 3, 3 players), move 288:
+    no one has gold and {p0} opens the Eyes of Shamesh at 0, "clearly best" (0.64 against 0.21),
+    beside "worth about 0 gold to you or to the others still in": priced at a gold a claim, the
+    Eyes are worth nothing to a seat with none; the search sees its Gems card claim a land route."""
+    import json
+    from pathlib import Path
+
+    match = json.loads((Path(__file__).parent / "matches" / "ahldarahd_eyes_no_gold_3.json").read_text())
+    state = get_game("ahldarahd").new(match["players"], seed=match["seed"])
+    for action in match["log"]:
+        state.apply(tuple(action))
+    assert state.to_move() == 0 and state.gold == [0, 0, 0] and state.eyes == -1
+    reason = explain(state, 0, [("open", "Eyes", 0)])
+    assert reason.startswith(
+        "the Eyes of Shamesh would be worth about 0 gold to {p0} at a gold a claim, but with it {p0:'s} Gems card "
+        "claims Gems–Pearls (land) for no gold; "
+    ), reason

@@ -71,3 +71,13 @@ def test_a_worth_is_a_price_the_seat_could_pay_and_be_no_worse_off() -> None:
             if 0 < worth < gold and worth > rop_sale(state, colour):
                 assert paid_for(held, seat, int(worth)) >= base > paid_for(held, seat, int(worth) + 1), (count, colour)
     assert checked >= 4
+
+
+def test_a_worth_beyond_the_gold_held_is_not_named_as_a_price() -> None:
+    """A worth is a price, so no more than the gold one holds: AI 3 held 2 gold and a hint called
+    a Right of Passage "worth about 6 gold" to it (in a match "about 17" to a player with 2)."""
+    state = after(32)
+    assert state.to_move() == 2 and state.gold[2] == 2 and item_worth(state, 2, ROP) > 3
+    for reason in (explain(state, 2, [("raise", 2)]), explain(after(29), 2, [("sell_rop", "red")])):
+        assert "worth more to {p2} than all {p2:'s} gold (2)" in reason, reason
+        assert "worth about 6" not in reason, reason

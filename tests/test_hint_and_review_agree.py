@@ -140,3 +140,22 @@ async def test_the_hint_a_decktet_table_is_given_is_the_reviews_best_move():
         pass
     judged = judge("decktet_caravan", seat, Position(turn, view, tuple(shown.action)))
     assert judged.best == judged.action and judged.loss == 0
+
+
+def test_a_hint_at_its_games_own_budget_is_not_faulted_by_a_review_of_more() -> None:
+    """Caravans of Ahldarahd's hint searches 500 iterations (its normal level), the review
+    1,500: the review named its own best, so a pass the hint called "probably best" was graded
+    (in a match, "66% → 45%", a blunder). The person's match of ``ahldarahd_seed65``: at moves
+    50 and 149 its hint passes where the review's search of 1,500 would raise."""
+    from ahldarahd_seed65 import after
+
+    from caravan_tui.ai.policies import hint_seed
+
+    for turn in (50, 149):
+        state = after(turn)
+        view = state.view(0)
+        assert state.to_move() == 0
+        shown = hint("ahldarahd", view, 0, seed=hint_seed(0, turn))[0]
+        judged = judge("ahldarahd", 0, Position(turn, view, shown.action))
+        assert shown.action == judged.best == ("pass",), (turn, judged)
+        assert judged.loss == 0

@@ -9,10 +9,10 @@ step, or a placement laid piece by piece, is one decision; a forced step is none
 For each decision, a search from what the seat could see when it began (its ``view``; what it
 could not see is determinized, as for an AI seat) gives the seat's expected result with the best
 move (``before``: the move the normal level makes, its planner's where the game plans, as a hint
-shows it) and with the move made (``after``), each weighed where its decision ends, by a search
-narrowed to its last step: the same steps weigh the same, so following a hint costs nothing. Their
-difference, in the game's measure (``GameAI.review``), grades the decision: an inaccuracy, a
-mistake or a blunder.
+shows it: named at the hint's budget, ``hint_budget``) and with the move made (``after``), each
+weighed where its decision ends, by a search narrowed to its last step: the same steps weigh the
+same, so following a hint costs nothing. Their difference, in the game's measure
+(``GameAI.review``), grades the decision: an inaccuracy, a mistake or a blunder.
 
 Where the seat's chances went (as GNU Backgammon splits skill from luck): between two of its
 decisions, the others' decisions are judged the same way from their own views, their error
@@ -43,7 +43,7 @@ from caravan_tui.games import GAMES, get_game
 from .explain import playable
 from .ismcts import SearchResult, continuation, search
 from .levels import LEVELS, MAX_ITERATIONS, Level, level_for
-from .policies import REVIEWED, SearchSettings, hint_seed, pick, planner_of, search_settings
+from .policies import REVIEWED, SearchSettings, hint_policy, hint_seed, pick, planner_of, search_settings
 
 #: a decision's search budget by default: the normal level's
 ITERATIONS = 1500
@@ -229,6 +229,17 @@ def budget_for(seat: int, position: Position, iterations: int) -> int:
     return iterations if position.seat in (-1, seat) else max(1, int(iterations * OTHERS_SHARE))
 
 
+def hint_budget(game: Game, seat: int, position: Position, budget: int) -> int:
+    """The iterations that name the best move of ``position`` (``best_move``): for the seat
+    reviewed, its hint's (``policies.hint_policy``: the game's normal level) where that is less
+    than ``budget`` (a quicker review names its own), else ``budget``. A review of 1,500
+    iterations named its own best where a game's normal level searches 500 (Caravans of
+    Ahldarahd), and graded a blunder the pass its hint had called probably best."""
+    if position.seat not in (-1, seat):
+        return budget
+    return min(budget, hint_policy().level_for(game.id).iterations or budget)
+
+
 def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATIONS) -> Judged:
     """``position`` reviewed by a search from its view (see the module doc). Its best is the
     move an AI seat at the normal level would make there (``best_move``): a hint's move, so a
@@ -246,7 +257,13 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
     settings = search_settings(level, game)
     seed = seed_of(mover, position.turn)
     weighed = search(world, mover, iterations=budget, seed=seed, **settings)
-    best, best_line = best_move(game, position.view, mover, weighed, budget, level.name)
+    hinted = hint_budget(game, seat, position, budget)
+    named = (
+        weighed
+        if hinted == budget
+        else search(world, mover, iterations=hinted, seed=seed, **search_settings(review_level(game, hinted), game))
+    )
+    best, best_line = best_move(game, position.view, mover, named, hinted, level.name)
     best_steps, best_end = decision_steps(game, world, mover, best_line)
     best_end = game.from_view(best_end.view(mover), mover)  # (as the move made's end is built)
     made = position.steps or (position.action,)

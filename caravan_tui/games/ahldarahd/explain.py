@@ -67,7 +67,7 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
         held = item_worth(state, seat, ROP + k)
         return (
             f"{lose}; the bank pays a gold a city held there ({rop_sale(state, k)}); "
-            f"held, it is worth about {held:.0f} gold to {who(seat)}"
+            f"held, it is {_worth_to(state, seat, held)}"
         )
     if kind == "offer":
         return _offer(state, seat, action)
@@ -184,12 +184,22 @@ def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
         return (
             f"the Shah scores nothing, but its winner chooses who builds first this turn and bids first next; {leaves}"
         )
-    free = _free_claim(state, seat, item % 10) if item < ROP and bid >= state.gold[seat] else ""
+    free = _free_claim(state, seat, item % 10) if item < ROP else _frees(state, seat, item)
     if round(worth) <= 0 and free:
-        # the worth is priced as if every claim cost a gold (``evaluation.projected``), so a win
-        # with the last gold reads "worth about 0"; the search sees the claim the Eyes or the
-        # Pirate Queen make free, and called the bid "clearly best" beside those words
+        # the worth is priced as if every claim cost a gold (``evaluation.projected``), so a card
+        # the Eyes or the Pirate Queen claim with for free reads "worth about 0" (with the last
+        # gold, or with gold to spare); the search sees the free claim, and called the bid
+        # "clearly best" beside those words
         return f"{item_words(item)} would be worth about 0 gold to {who(seat)} at a gold a claim, but {free}; {leaves}"
+    taker = state.leader if action[0] == "raise" and state.leader != seat else -1
+    theirs = _free_claim(state, taker, item % 10) if item < ROP and taker >= 0 else ""
+    if round(worth) <= 0 and theirs:
+        # the same for the player a pass leaves the card to: a bid for a card worth 0 to the
+        # bidder was "clearly best" because the leader would claim with it for free
+        return (
+            f"{item_words(item)} is worth about 0 gold to {who(seat)}, but a pass leaves it to {who(taker)} "
+            f"at {state.high}, and {theirs}; {leaves}"
+        )
     if round(worth) <= 0:
         # the search values a win for what it keeps from the others too: "worth about 0 gold to
         # you" alone beside a bid for it read as a contradiction
@@ -201,7 +211,24 @@ def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
         # (a hint raised to 2 for a Right of Passage "worth about 1 gold to you" and said no more)
         kept = _kept_from(state, seat, item, bid)
         use += kept if kept.startswith(", but") else ", less than the bid"
-    return f"{item_words(item)} is worth about {worth:.0f} gold to {who(seat)}{use}; {leaves}{rival}"
+    return f"{item_words(item)} is {_worth_to(state, seat, worth)}{use}; {leaves}{rival}"
+
+
+def _worth_to(state: AhldarahdState, seat: int, worth: float) -> str:
+    """``worth`` (``item_worth``: a price, the most ``seat`` could pay) in words: "worth about 3
+    gold to {p0}"; beyond the gold ``seat`` holds, it says so ("worth more to {p2} than all
+    {p2:'s} gold (2)"): a Right of Passage was "worth about 17 gold" to a player holding 2."""
+    if round(worth) > state.gold[seat]:
+        return f"worth more to {who(seat)} than all {poss(seat)} gold ({state.gold[seat]})"
+    return f"worth about {worth:.0f} gold to {who(seat)}"
+
+
+def _their_worth(state: AhldarahdState, q: int, worth: float) -> str:
+    """Another player's worth as a price after "to whom it is worth": "about 4", or "more than
+    all {p2:'s} gold (2)" where it is beyond what they hold (``_worth_to``)."""
+    if round(worth) > state.gold[q]:
+        return f"more than all {poss(q)} gold ({state.gold[q]})"
+    return f"about {max(0, worth):.0f}"
 
 
 def _free_claim(state: AhldarahdState, seat: int, k: int) -> str:
@@ -214,6 +241,25 @@ def _free_claim(state: AhldarahdState, seat: int, k: int) -> str:
             if holder == seat and k in (a, b) and state.owner[m * ROUTES + r] < 0:
                 kind, by = ("sea", ITEM_INDEX["Pirate"]) if SEA[r] else ("land", ITEM_INDEX["Eyes"])
                 return f"with {item_words(by)} it claims {COMMODITIES[a]}–{COMMODITIES[b]} ({kind}) for no gold"
+    return ""
+
+
+def _frees(state: AhldarahdState, seat: int, item: int) -> str:
+    """Where ``item`` (the Eyes of Shamesh or the Pirate Queen) would let a card in ``seat``'s
+    hand claim a route for no gold: "with it {p0:'s} Ivory card claims Ivory–Horses (land) for
+    no gold"; "" elsewhere. The projection charges every claim a gold, so to a seat without gold
+    the Eyes read "worth about 0" while the search opened them at 0, "clearly best"."""
+    sea = item == ITEM_INDEX["Pirate"]
+    if not sea and item != ITEM_INDEX["Eyes"]:
+        return ""
+    for m in state.maps_of(seat):
+        for r, (a, b) in enumerate(ROUTE_GOODS[m]):
+            if bool(SEA[r]) != sea or state.owner[m * ROUTES + r] >= 0:
+                continue
+            for k in (a, b):
+                if state.hand[seat] & COMMODITY_MASK[k]:
+                    route = f"{COMMODITIES[a]}–{COMMODITIES[b]} ({'sea' if sea else 'land'})"
+                    return f"with it {poss(seat)} {COMMODITIES[k]} card claims {route} for no gold"
     return ""
 
 
@@ -235,13 +281,15 @@ def _kept_from(state: AhldarahdState, seat: int, item: int, bid: int | None = No
     and where ``bid`` is above that worth too, that both are less than the bid (a hint to open
     at 6 for a Right of Passage "worth about 3 gold to you, but a win keeps it from AI 2, to whom
     it is worth about 4" read as if keeping it were worth the bid)."""
-    worths = {q: item_worth(state, q, item, viewer=seat) for q in _rivals(state, seat, 0)}
+    # the leader too: a pass leaves the item to it at its bid, whatever gold it has left
+    leader = [state.leader] if state.item >= 0 and state.leader not in (-1, seat) else []
+    worths = {q: item_worth(state, q, item, viewer=seat) for q in {*_rivals(state, seat, 0), *leader}}
     q = max(worths, key=worths.__getitem__, default=None)
     if q is None or round(worths[q]) <= 0:
         return " or to the others still in"
     theirs = round(worths[q])
     above = ", both less than the bid" if bid is not None and bid > theirs else ""
-    return f", but a win keeps it from {who(q)}, to whom it is worth about {theirs}{above}"
+    return f", but a win keeps it from {who(q)}, to whom it is worth {_their_worth(state, q, worths[q])}{above}"
 
 
 def _rival(state: AhldarahdState, seat: int, item: int, worth: float) -> str:
@@ -252,7 +300,9 @@ def _rival(state: AhldarahdState, seat: int, item: int, worth: float) -> str:
         return ""
     q = max(rivals, key=lambda q: state.gold[q])
     theirs = item_worth(state, q, item, viewer=seat)
-    return f"; {who(q)} {who(q, 'has')} {state.gold[q]} gold, and it is worth about {max(0, theirs):.0f} to {who(q)}"
+    return (
+        f"; {who(q)} {who(q, 'has')} {state.gold[q]} gold, and it is worth {_their_worth(state, q, theirs)} to {who(q)}"
+    )
 
 
 def _card_use(state: AhldarahdState, seat: int, k: int) -> str:
@@ -347,9 +397,9 @@ def _draft_step(state: AhldarahdState, seat: int, action: Action) -> str:
         worth = side_worth(state, seat, thing, action[1], giving)
         named = f"{a_or_an(action[1])} card" if thing == "card" else item_words(ITEM_INDEX[action[1]])
         return (
-            f"{named} is worth about {worth:.0f} gold to {who(seat)}"
+            f"{named} is {_worth_to(state, seat, worth)}"
             if giving
-            else f"{named} would be worth about {worth:.0f} gold to {who(seat)}"
+            else f"{named} would be {_worth_to(state, seat, worth)}"
         )
     if kind == "send":
         return f"{partner} answers it now"
