@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import asyncio
 
-from textual import events
+from busy_parts import Busy, BusyPart, SaysResized
 from textual.app import App, ComposeResult
 from textual.containers import Vertical
-from textual.message import Message
-from textual.widgets import Static
 
 from caravan_tui.textual_adapter import Redraws, draw_pending_repaints, leaves_sized_in_place, screen_lines
 
@@ -19,44 +17,19 @@ leaves_sized_in_place()  # (the part that grows is laid out once)
 REDRAWS = Redraws()
 
 
-class Busy(Message):
-    """Keeps a part busy until ``done`` is set: it tells the screen what it was asked to repaint
-    only when it is next idle."""
-
-    def __init__(self, done: asyncio.Event) -> None:
-        super().__init__()
-        self.done = done
-
-
-class Words(Static):
-    async def on_busy(self, message: Busy) -> None:
-        await message.done.wait()
-
-
-class Grows(Static):
-    """A part whose growth lays the screen out; says when the layout has given it its new size."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self.resized = asyncio.Event()
-
-    def on_resize(self, event: events.Resize) -> None:
-        self.resized.set()
-
-
 class Panel(App[None]):
-    CSS = "Grows, Words { height: auto; }"
+    CSS = "SaysResized, BusyPart { height: auto; }"
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Grows("one row")
-            yield Words("the old words")
+            yield SaysResized("one row")
+            yield BusyPart("the old words")
 
 
 async def test_a_layouts_frame_draws_a_repaint_asked_for_before_it_and_no_second_frame_follows():
     app = Panel()
     async with app.run_test(size=(30, 8)) as pilot:
-        grows, words = app.query_one(Grows), app.query_one(Words)
+        grows, words = app.query_one(SaysResized), app.query_one(BusyPart)
         await pilot.pause()
         frames, done = REDRAWS.frames, asyncio.Event()
         grows.resized.clear()

@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import asyncio
 
-from textual import events
+from busy_parts import Busy, BusyPart, SaysResized
 from textual.app import App, ComposeResult
 from textual.containers import Vertical
-from textual.message import Message
-from textual.widgets import Static
 
 from caravan_tui.textual_adapter import lay_out_every_change, screen_lines
 
@@ -19,41 +17,16 @@ TWO_ROWS = "Buy from the row (enter), 5 coins each, you have 6 coins: e done"
 THREE_ROWS = f"{TWO_ROWS}\nM15: left papyrus"
 
 
-class Busy(Message):
-    """Keeps the text busy until ``done`` is set: a widget asks the screen to lay it out only
-    when it is next idle (what a widget busy with other messages, or not yet run, does late)."""
-
-    def __init__(self, done: asyncio.Event) -> None:
-        super().__init__()
-        self.done = done
-
-
-class Text(Static):
-    async def on_busy(self, message: Busy) -> None:
-        await message.done.wait()
-
-
-class Above(Static):
-    """A part above the text that takes the room left (``1fr``), and says when its size changed."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self.resized = asyncio.Event()
-
-    def on_resize(self, event: events.Resize) -> None:
-        self.resized.set()
-
-
 class Panel(App[None]):
     CSS = """
-    Above { height: 1fr; }
-    Text { height: auto; }
+    SaysResized { height: 1fr; }
+    BusyPart { height: auto; }
     """
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Above("above")
-            yield Text("Buy from the row.")
+            yield SaysResized("above")
+            yield BusyPart("Buy from the row.")
 
 
 async def test_a_text_grown_again_before_its_layout_is_laid_out_at_its_last_size():
@@ -65,7 +38,7 @@ async def test_a_text_grown_again_before_its_layout_is_laid_out_at_its_last_size
     drawn."""
     app = Panel()
     async with app.run_test(size=(40, 12)) as pilot:
-        text, above = app.query_one(Text), app.query_one(Above)
+        text, above = app.query_one(BusyPart), app.query_one(SaysResized)
         await pilot.pause()
         assert text.region.height == 1
         done = asyncio.Event()
