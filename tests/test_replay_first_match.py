@@ -30,11 +30,17 @@ def weighed_save(store: SaveStore, game) -> dict[int, list]:
             weighed[len(actions)] = [[action, 0.6, "the reason it played"], [legal[0], 0.3, "another"]]
         state.apply(action)
         actions.append(action)
+    write_over(store, game, game.quick_options, state, actions, weighed)
+    return weighed
+
+
+def write_over(store: SaveStore, game, options: dict, state, actions: list, weighed: dict | None = None) -> None:
+    """The finished match of ``actions`` (seed 7), a person ("Ann") against an AI seat ("Bob")."""
     store.write(
         Snapshot(
             match_id="m",
             game_id=game.id,
-            options=game.resolve_options(game.quick_options),
+            options=game.resolve_options(options),
             players=2,
             seats=["human", "ai:easy"],
             names=["Ann", "Bob"],
@@ -43,10 +49,9 @@ def weighed_save(store: SaveStore, game) -> dict[int, list]:
             state=state.to_data(),
             status="over",
             result=state.outcome(),
-            weighed=weighed,
+            weighed=weighed or {},
         )
     )
-    return weighed
 
 
 async def test_the_replays_footer_names_each_key_once_and_h_toggles_what_the_ai_weighed_from_the_first_press(tmp_path):
@@ -100,21 +105,7 @@ async def test_the_arrows_step_on_from_a_hands_summary_in_a_replay(tmp_path):
         actions.append(action)
         if not first_end and state.view(0)["history"]:
             first_end = len(actions)
-    store.write(
-        Snapshot(
-            match_id="m",
-            game_id=game.id,
-            options=game.resolve_options(options),
-            players=2,
-            seats=["human", "ai:easy"],
-            names=["Ann", "Bob"],
-            seed=7,
-            actions=actions,
-            state=state.to_data(),
-            status="over",
-            result=state.outcome(),
-        )
-    )
+    write_over(store, game, options, state, actions)
     app = CaravanApp(store=store)
     async with app.run_test(size=SIZE) as pilot:
         app.open_replay("m", seat=0, position=first_end - 1)
