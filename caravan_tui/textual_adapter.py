@@ -15,9 +15,10 @@ that breaks one of these breaks it here, and the tests that use it say so.
   closed without it). ``end_failed`` and ``keep_failure`` do what Textual's own handler does with
   the error (the return code, the error a Pilot test raises at its end). Retired by a public
   exception hook on ``App``.
-- ``screen_strips``, ``screen_lines`` and ``notices``: the tests read the screen as drawn
+- ``screen_strips``, ``screen_lines``, ``SentFrames`` and ``notices``: the tests read the screen as drawn
   (``App.export_screenshot`` gives SVG only), once its next frame is done (``Screen._on_timer_update``,
-  as Pilot's ``pause`` does), and the notices an app was given (``App.notify`` keeps them privately; the
+  as Pilot's ``pause`` does), what its frames send a terminal (``Compositor.render_partial_update``:
+  a test's app sends them nowhere), and the notices an app was given (``App.notify`` keeps them privately; the
   toasts show them only for a while). Retired by a text form of the screenshot and a public list
   of notifications; Textual's own tests read the same privates.
 - ``Redraws``: a benchmark (``benchmarks/key_cost.py``) counts the layouts and frames a key
