@@ -23,6 +23,7 @@ from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.full_log import FullLogScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen, how_to_play
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
+from caravan_tui.screens.table_menu import BACK_FROM_HOME, BACK_FROM_LOBBY
 from caravan_tui.screens.table_panels import SINCE_AT_LEAST
 from caravan_tui.screens.table_seat import fit_name
 from caravan_tui.screens.table_status import SPINNER
@@ -321,12 +322,19 @@ async def test_the_focused_list_or_log_and_the_row_show_without_colour(tmp_path,
 @pytest.mark.parametrize("shared", [False, True])
 async def test_the_menu_says_where_leaving_goes(tmp_path, shared):
     """Over SSH the menu offered "Save and quit to home": there is no home there, and the server
-    keeps the match and the seat; leaving goes to the lobby."""
-    async with at_our_turn_against_random(tmp_path, "decktet_caravan", 2, shared=shared) as (app, pilot, screen):
+    keeps the match and the seat; leaving goes to the lobby, and the notice says how to come back
+    (it said "Saved")."""
+    seats = [SeatSpec("human"), SeatSpec("random")]
+    runner = MatchRunner.new("decktet_caravan", seats, ["P0", "P1"], 1, {}, SaveStore(tmp_path / "kept"))
+    async with table_shown(tmp_path, runner, shared=shared) as (app, pilot, screen):
+        await wait_for(pilot, lambda: settled(screen) and screen.table.turn is not None, "our turn")
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is not screen, "the menu")
         shown = "\n".join(screen_lines(app.screen))
         assert ("Leave for the lobby" in shown) == shared and ("Save and quit to home" in shown) != shared
+        await pilot.press("down", "enter")
+        said = BACK_FROM_LOBBY if shared else BACK_FROM_HOME
+        await wait_for(pilot, lambda: any(n.message == said for n in notices(app)), said)
 
 
 async def test_a_spectators_plays_list_says_they_watch(tmp_path):

@@ -16,6 +16,9 @@ if TYPE_CHECKING:
 MENU = ("Resume", "Save and quit to home", "Resign")
 #: a shared table's (over SSH): the server keeps the match and the seat, and its home is the lobby
 SHARED_MENU = ("Resume", "Leave for the lobby", "Resign")
+#: what saving on the way out says: where the match is taken up again
+BACK_FROM_HOME = "Saved: Continue (c) at home plays on."
+BACK_FROM_LOBBY = "Saved: your seat is kept; enter on the match in the lobby takes you back."
 
 
 class TableMenu:
@@ -62,7 +65,10 @@ class TableMenu:
     def saved(self, message: Saved) -> None:
         """The host's answer to a save request; after "save and quit", go home."""
         ok = message.ok
-        self.screen.notify("Saved" if ok else f"Not saved: {message.reason}", severity="information" if ok else "error")
+        said = "Saved"
+        if self.leaving:
+            said = BACK_FROM_LOBBY if self.screen.client.shared else BACK_FROM_HOME
+        self.screen.notify(said if ok else f"Not saved: {message.reason}", severity="information" if ok else "error")
         if self.leaving:
             self.leaving = False
             self.screen.post_message(GoHome())
