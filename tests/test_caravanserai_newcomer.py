@@ -405,7 +405,7 @@ async def test_a_shown_hint_is_taken_with_a_as_in_every_game_and_the_panel_and_f
         lines = screen_lines(app)
         top, foot = lines[panel.region.y], lines[panel.region.bottom - 1]
         assert "Hint (a: ready it)" in top and "…" not in top  # (the side column's 28: the short title)
-        assert "3 turns west" in foot
+        assert ("dir", 3) not in screen.table.legal and "3 turns west" not in foot  # (a start: no turn to say)
         assert "a Take hint" in lines[-1]  # (the footer)
         hinted, turn = screen.table.hinted, host.turn
         await pilot.press("a")
@@ -438,6 +438,8 @@ async def test_with_a_hint_shown_3_turns_west(tmp_path):
         screen, host = await at_a_turn_west_may_go(pilot, app)
         await pilot.press("h")
         await wait_for(pilot, lambda: screen.table.hint_panel is not None and screen.table.hinted, "the hint")
+        panel = screen.query_one("#hint-panel", TablePanel)
+        await wait_for(pilot, lambda: "3 turns west" in str(panel.border_subtitle), "the panel's foot saying so")
         turn = host.turn
         await pilot.press("3")
         await answer_yes_if_asked(pilot, screen)

@@ -152,10 +152,11 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             self.table_state = chose(self.table, action)
 
     def show_hint(self, action: Action, text: str) -> None:
-        """The hint, its panel's foot saying how to turn west while ``a`` readies the hint."""
+        """The hint, its panel's foot saying how to turn west while ``a`` readies the hint (where
+        a turn west is a play now)."""
         super().show_hint(action, text)
         words = self.table.hint_panel
-        if words is not None:
+        if words is not None and ("dir", DIRECTION_KEYS["a"]) in self.table.legal:
             self.open_panel("hint", replace(words, foot=WEST_WHILE_HINTED))
         self.table_state = hinted(self.table, action)
 
