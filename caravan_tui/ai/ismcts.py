@@ -36,7 +36,9 @@ ProgressCallback = Callable[[int, Action], None]
 
 class Node:
     """A tree node: the position reached by ``parent``'s ``action``; ``reward`` is summed for
-    ``seat``, the seat that made that move (-1 at the root). ``prior`` caches the prior of the
+    ``seat``, the seat that made that move (-1 at the root), and at the root's children its square
+    too (``square``: how widely the rewards behind a root move spread, for how sure a hint is,
+    ``explain.confidence``). ``prior`` caches the prior of the
     actions seen legal here (only when the search uses a prior). ``legal`` is the list of legal
     actions met at the last visit and, once the same list (the same object: games cache and share
     their lists, never mutating them) is met twice in a row, ``kids`` holds the child of each of
@@ -49,6 +51,7 @@ class Node:
         "visits",
         "avail",
         "reward",
+        "square",
         "prior",
         "action",
         "legal",
@@ -63,6 +66,7 @@ class Node:
         self.visits = 0
         self.avail = 1
         self.reward = 0.0
+        self.square = 0.0
         self.prior: dict[Action, float] | None = None
         self.action = action
         self.legal: list[Action] | None = None
@@ -343,10 +347,14 @@ def _search(
             reward = estimate(state)
         # Backup: each node collects the reward of the seat that moved into it.
         root.visits += 1
+        top = node
         while node is not root:
             node.visits += 1
             node.reward += reward[node.seat]
+            top = node
             node = node.parent  # type: ignore[assignment]  # only the root has none, and the loop stops there
+        if top is not root:
+            top.square += reward[top.seat] ** 2
         done += 1
         if progress is not None and done % progress_every == 0:
             progress(done, most_visited({a: c.visits for a, c in root.children.items()}))

@@ -185,7 +185,8 @@ class SearchPolicy:
         ranked = sorted(stats, key=lambda action: -stats[action][0])
         if get_game(game_id).ai.vetoed is None:
             ranked = ranked[:top]
-        return Weighed(stats, {action: (action, *continuation(root.children[action])) for action in ranked})
+        lines = {action: (action, *continuation(root.children[action])) for action in ranked}
+        return Weighed(stats, lines, {action: child.square for action, child in root.children.items()})
 
     def _plan(self, game_id: str, view: dict[str, Any], seat: int, index: int) -> Weighed | None:
         """The game's plan for this position when the level plans and the game plans it, else
