@@ -103,3 +103,14 @@ def test_the_labels_agree_with_the_first_line():
     assert lines[0].startswith("Either is about as good: ") and lines[1:] == ["Or: c", "Or: b"]
     clear = explanation([["a", 0.8, 0.6, "", ("a",), 0.001], ["b", 0.02, 0.5, "", ("b",), 0.06]])
     assert clear == ["Clearly best: a", "Weaker: b"]
+
+
+def test_a_better_move_listed_third_is_not_under_either_is_about_as_good():
+    """The bug: "Either is about as good: No more favour: sell" over the second move (within the
+    noise) and, below, "A little better: Reroll 2 2 3 (1f)", the third (beyond it)."""
+    rows = [
+        ["keep", 0.2, 0.500, "", ("keep",), 0.002],
+        ["b", 0.3, 0.501, "", ("b",), 0.002],
+        ["c", 0.25, 0.512, "", ("c",), 0.002],
+    ]
+    assert explanation(rows) == ["Nearly as good as the best: keep", "A little better: c", "Or: b"]

@@ -50,7 +50,7 @@ SURE = (
     "The only move worth weighing: ",
     "Either is about as good: ",
     "Slightly better: ",
-    "Nearly as good as the next: ",
+    "Nearly as good as the best: ",
 )
 
 

@@ -212,8 +212,8 @@ CLEAR, CLOSE = "clearly best", "a close call"
 #: (``NOISE``): either move will do, and the alternatives as good say "Or"
 EITHER, OR = "either is about as good", "Or"
 #: better than the next by more than the search's noise, but by less than ``NEARLY``; and worse than
-#: the next by as much (the game's plain move, put first: ``advised``)
-SLIGHTLY, BEHIND = "slightly better", "nearly as good as the next"
+#: an alternative listed beyond the noise (the game's plain move, put first: ``advised``)
+SLIGHTLY, BEHIND = "slightly better", "nearly as good as the best"
 #: the words ``confidence`` judges against the search's noise: the alternatives' labels beside them
 #: are judged so too (``rank_label``'s ``luck``), and beside the others as before
 BY_NOISE = (EITHER, SLIGHTLY, BEHIND)
@@ -249,9 +249,10 @@ def confidence(
     that expect nearly the same: where the search's ``errors`` (its values' standard errors) are
     known, "either is about as good" (the difference is within the search's noise, however large
     the noise: a Decktet Caravan search whose results spread widely), "slightly better" (beyond
-    it, and below ``NEARLY``) or "nearly as good as the next" (the next expects a little more: the
-    first is the game's plain move, ``advised``); where they are not, "a close call" (the next one expects as much,
-    or had nearly as much of the search and expects nearly as much). Shares alone never make a
+    it, and below ``NEARLY``) or "nearly as good as the best" (an alternative listed expects more,
+    beyond the noise: the first is the game's plain move, ``advised``); where they are not, "a
+    close call" (the next one expects as much, or had nearly as much of the search and expects
+    nearly as much). Shares alone never make a
     close call: a search over hundreds of moves (a Camel Caravan turn) gives each a few
     hundredths, and a pick-up expected 13 points above the next move was "a close call" with 3% of
     the visits against 1.5%. A fixed margin alone said "a close call" at 28 of 36 Merchant Lord
@@ -261,11 +262,14 @@ def confidence(
     (s1, s2), (v1, v2) = shares[:2], values[:2]
     if s1 >= 0.5 and s1 >= 2 * s2 and v1 - v2 >= NEARLY:
         return CLEAR
-    luck = noise(*errors[:2]) if errors is not None and len(errors) >= 2 else None
-    if luck is not None and abs(v1 - v2) <= luck:
-        return EITHER
-    if luck is not None and v1 - v2 < NEARLY:
-        return SLIGHTLY if v1 > v2 else BEHIND
+    if errors is not None and len(errors) >= 2 and all(error is not None for error in errors):
+        lucks = [noise(errors[0], error) or 0.0 for error in errors[1:]]
+        if any(value - v1 > luck for value, luck in zip(values[1:], lucks)):
+            return BEHIND  # (an alternative listed below expects more: "A little better")
+        if abs(v1 - v2) <= lucks[0]:
+            return EITHER
+        if v1 - v2 < NEARLY:
+            return SLIGHTLY
     if v2 >= v1 - 0.005 or (s1 - s2 < 0.1 and v1 - v2 < NEARLY):
         return CLOSE
     return "probably best"
