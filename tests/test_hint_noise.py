@@ -114,3 +114,108 @@ def test_a_better_move_listed_third_is_not_under_either_is_about_as_good():
         ["c", 0.25, 0.512, "", ("c",), 0.002],
     ]
     assert explanation(rows) == ["Nearly as good as the best: keep", "A little better: c", "Or: b"]
+
+
+#: seed 12 against normal, played by hand from the hints: 8 table cards each, your dice 1 2 3 5 and
+#: 4 favour, M23 in hand; turning the 1 into a 6 sells 2 3 5 6 at your 2-5 village tucking M23 (a
+#: ninth table card)
+NINTH_CARD = [
+    ("end_favour",),
+    ("sell", "P0-V16", ()),
+    ("end_favour",),
+    ("sell", "P1-V16", ()),
+    ("end_favour",),
+    ("sell", "P1-V25", ()),
+    ("end_favour",),
+    ("sell", "P0-V25", ()),
+    ("end_favour",),
+    ("sell", "P0-V34", ()),
+    ("end_favour",),
+    ("sell", "P1-V16", ()),
+    ("buy", "M17"),
+    ("buy", "M11"),
+    ("reroll", 5),
+    ("adjust", 6, 1),
+    ("adjust", 4, -1),
+    ("end_favour",),
+    ("sell", "P1-V16", (("M11", "R"),)),
+    ("adjust", 5, 1),
+    ("end_favour",),
+    ("sell", "P0-V34", ()),
+    ("sell", "P0-V16", ()),
+    ("buy", "M24"),
+    ("adjust", 1, 1),
+    ("reroll", 4, 5),
+    ("reroll", 1),
+    ("reroll", 1, 2, 5),
+    ("reroll", 4),
+    ("sell", "P0-V25", (("M24", "R"),)),
+    ("end_favour",),
+    ("sell", "P1-V34", ()),
+    ("buy", "M28"),
+    ("end_favour",),
+    ("sell", "P1-V34", (("M28", "L"),)),
+    ("reroll", 2, 2, 5),
+    ("sell", "P0-V34", (("M17", "R"), ("M25", "R"))),
+    ("buy", "M05"),
+    ("sell", "P1-V25", ()),
+    ("reroll", 3),
+    ("reroll", 3),
+    ("end_favour",),
+    ("sell", "P1-V34", (("M12", "R"),)),
+    ("buy", "M01"),
+    ("reroll", 5),
+    ("reroll", 6),
+    ("reroll", 4, 5),
+    ("adjust", 6, 1),
+    ("sell", "P1-V25", (("M01", "L"),)),
+    ("reroll", 2, 3),
+    ("reroll", 2, 3, 4),
+    ("sell", "P0-V16", (("M05", "R"),)),
+    ("buy", "M26"),
+    ("reroll", 5),
+    ("reroll", 1, 1, 4),
+    ("reroll", 3),
+    ("reroll", 5),
+    ("reroll", 3, 4, 4, 5),
+    ("reroll", 3, 4, 6),
+    ("end_selling",),
+    ("reroll", 5),
+    ("adjust", 5, -1),
+    ("reroll", 1),
+    ("sell", "P0-V16", ()),
+    ("buy", "M23"),
+    ("end_favour",),
+    ("adjust", 2, -1),
+    ("end_favour",),
+    ("sell", "P1-V16", (("M26", "L"),)),
+    ("reroll", 6),
+    ("reroll", 2),
+    ("sell", "P1-V25", ()),
+    ("reroll", 5),
+    ("reroll", 3),
+    ("end_favour",),
+    ("sell", "P0-V16", (("M14", "L"),)),
+    ("buy", "M18"),
+    ("reroll", 4),
+    ("reroll", 4),
+    ("reroll", 1, 4),
+    ("reroll", 1),
+]
+
+
+def test_a_move_is_valued_where_its_line_leads():
+    """The bug: "Either is about as good: Turn a 1 into a 6 (2f)" and "Or: Reroll 1 (1f)": the
+    turn's own mean (0.54) counted the rerolls the search tried after it, while the sale it leads
+    to expected 0.995 (and rerolling the 1, 0.52)."""
+    state = GAME.new(2, seed=12, options={"village_payout": "standard", "start_player": "random"})
+    for action in NINTH_CARD:
+        state.apply(action, False)
+    seat = state.to_move()
+    assert sorted(state._unplaced_values(seat)) == [1, 2, 3, 5] and state.table == [8, 8]
+    top = hint("merchant_lord", state.view(seat), seat, seed=hint_seed(seat, len(NINTH_CARD)))
+    turn = next(c for c in top if c.action == ("adjust", 1, -1))
+    assert turn.line[-1] == ("sell", "P0-V25", (("M23", "R"),)) and turn.value > 0.9
+    assert all(c.value < 0.6 for c in top if c is not turn)
+    lines = explanation([[str(c.action), c.share, c.value, "", c.action, c.error] for c in top])
+    assert not lines[0].startswith("Either") and not any(line.startswith("Or: ('adjust'") for line in lines)

@@ -41,21 +41,28 @@ class Weighed(NamedTuple):
     stats: RootStats
     lines: dict[Action, tuple[Action, ...]]
     squares: dict[Action, float] = {}
+    #: for each root action with a line: the visits, summed reward and summed square of each node
+    #: along it (the root action's first), as the search left them (``ismcts.along``)
+    steps: dict[Action, tuple[tuple[int, float, float], ...]] = {}
 
     @staticmethod
     def merge(parts: list[Weighed]) -> Weighed:
         """Several searches' weighing: statistics and squares summed, each line from the first
         search that has one (squares only where every search kept them)."""
         lines: dict[Action, tuple[Action, ...]] = {}
+        steps: dict[Action, tuple[tuple[int, float, float], ...]] = {}
         for part in parts:
             for action, line in part.lines.items():
-                lines.setdefault(action, line)
+                if action not in lines:
+                    lines[action] = line
+                    if action in part.steps:
+                        steps[action] = part.steps[action]
         squares: dict[Action, float] = {}
         if all(part.squares for part in parts):
             for part in parts:
                 for action, square in part.squares.items():
                     squares[action] = squares.get(action, 0.0) + square
-        return Weighed(merge_stats([part.stats for part in parts]), lines, squares)
+        return Weighed(merge_stats([part.stats for part in parts]), lines, squares, steps)
 
 
 class Candidate(NamedTuple):
@@ -154,8 +161,30 @@ def explained(
     for candidate in candidates(weighed.stats, top, first, weighed.squares):
         line = playable(world, seat, weighed.lines.get(candidate.action, (candidate.action,))) or (candidate.action,)
         reason = explain(world, seat, line) if explain is not None else ""
-        out.append(candidate._replace(line=line, reason=reason))
+        out.append(
+            followed(candidate, weighed.steps.get(candidate.action, ()), len(line))._replace(line=line, reason=reason)
+        )
     return out
+
+
+#: a node along a candidate's line speaks for it with at least this many visits (fewer, and its
+#: mean is one or two redeals' luck)
+LINE_VISITS = 5
+
+
+def followed(candidate: Candidate, steps: Sequence[tuple[int, float, float]], played: int) -> Candidate:
+    """``candidate`` valued where its line leads: the expected result (and its standard error) of
+    the deepest node of the ``played`` moves of its line (``steps``, the first move's node first)
+    that the search visited ``LINE_VISITS`` times, not of the move's own node. Below a move, the
+    search also tries moves its seat would not make, and the move's mean counts them: in Merchant
+    Lord (8 table cards each, dice 1 2 3 5) turning the 1 into a 6 for a sale tucking the ninth card
+    expected 0.54, the sale it leads to 0.995, and a hint called it "either is about as good" as
+    rerolling the 1 (0.52)."""
+    deepest = max((i for i in range(1, min(played, len(steps))) if steps[i][0] >= LINE_VISITS), default=0)
+    if not deepest:
+        return candidate
+    visits, reward, square = steps[deepest]
+    return candidate._replace(value=reward / visits, error=standard_error(visits, reward, square))
 
 
 def advised(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top: int = TOP) -> list[Candidate]:
@@ -214,9 +243,12 @@ EITHER, OR = "either is about as good", "Or"
 #: better than the next by more than the search's noise, but by less than ``NEARLY``; and worse than
 #: an alternative listed beyond the noise (the game's plain move, put first: ``advised``)
 SLIGHTLY, BEHIND = "slightly better", "nearly as good as the best"
+#: worse than an alternative listed, beyond the noise and by ``NEARLY`` or more: the search visited
+#: it most, but where the alternative's line leads expects more (``followed``)
+NOT_BEST = "searched most, but not best"
 #: the words ``confidence`` judges against the search's noise: the alternatives' labels beside them
 #: are judged so too (``rank_label``'s ``luck``), and beside the others as before
-BY_NOISE = (EITHER, SLIGHTLY, BEHIND)
+BY_NOISE = (EITHER, SLIGHTLY, BEHIND, NOT_BEST)
 #: a lone candidate among several moves: the game's planner chose it before any search weighed the
 #: others (a trade both sides gain from, proposed first in a build), or the search weighs no other,
 #: so it is not "the only move", nor better than any by a margin
@@ -250,7 +282,8 @@ def confidence(
     known, "either is about as good" (the difference is within the search's noise, however large
     the noise: a Decktet Caravan search whose results spread widely), "slightly better" (beyond
     it, and below ``NEARLY``) or "nearly as good as the best" (an alternative listed expects more,
-    beyond the noise: the first is the game's plain move, ``advised``); where they are not, "a
+    beyond the noise: the first is the game's plain move, ``advised``), "searched most, but not
+    best" (by ``NEARLY`` or more, where that move's line leads: ``followed``); where they are not, "a
     close call" (the next one expects as much, or had nearly as much of the search and expects
     nearly as much). Shares alone never make a
     close call: a search over hundreds of moves (a Camel Caravan turn) gives each a few
@@ -264,8 +297,9 @@ def confidence(
         return CLEAR
     if errors is not None and len(errors) >= 2 and all(error is not None for error in errors):
         lucks = [noise(errors[0], error) or 0.0 for error in errors[1:]]
-        if any(value - v1 > luck for value, luck in zip(values[1:], lucks)):
-            return BEHIND  # (an alternative listed below expects more: "A little better")
+        above = [value - v1 for value, luck in zip(values[1:], lucks) if value - v1 > luck]
+        if above:  # (an alternative listed below expects more: "A little better", "Better")
+            return BEHIND if max(above) < NEARLY else NOT_BEST
         if abs(v1 - v2) <= lucks[0]:
             return EITHER
         if v1 - v2 < NEARLY:

@@ -19,7 +19,7 @@ from caravan_tui.seats import SeatSpec
 
 from . import safety
 from .explain import TOP, Candidate, RootStats, Weighed, advised, advised_first, merge_stats
-from .ismcts import ProgressCallback, SearchResult, continuation, most_visited, search
+from .ismcts import ProgressCallback, SearchResult, along, continuation, most_visited, search
 from .levels import BUDGET_FIELDS, Level, level_for, tweaked
 
 
@@ -186,7 +186,9 @@ class SearchPolicy:
         if get_game(game_id).ai.vetoed is None:
             ranked = ranked[:top]
         lines = {action: (action, *continuation(root.children[action])) for action in ranked}
-        return Weighed(stats, lines, {action: child.square for action, child in root.children.items()})
+        squares = {action: child.square for action, child in root.children.items()}
+        steps = {action: along(root.children[action], line[1:]) for action, line in lines.items()}
+        return Weighed(stats, lines, squares, steps)
 
     def _plan(self, game_id: str, view: dict[str, Any], seat: int, index: int) -> Weighed | None:
         """The game's plan for this position when the level plans and the game plans it, else
