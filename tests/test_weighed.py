@@ -51,6 +51,7 @@ SURE = (
     "Either is about as good: ",
     "Slightly better: ",
     "Nearly as good as the best: ",
+    "Searched most, but not best: ",
 )
 
 
