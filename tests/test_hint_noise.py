@@ -219,3 +219,10 @@ def test_a_move_is_valued_where_its_line_leads():
     assert all(c.value < 0.6 for c in top if c is not turn)
     lines = explanation([[str(c.action), c.share, c.value, "", c.action, c.error] for c in top])
     assert not lines[0].startswith("Either") and not any(line.startswith("Or: ('adjust'") for line in lines)
+
+
+def test_a_move_listed_below_that_leads_further_is_better():
+    """The same match a move before (5 favour): the search visited rerolling the 1 most (0.537)
+    while the turn's line led to the ninth card (0.99); the hint said "Or: Turn a 1 into a 6"."""
+    rows = [["Reroll 1", 0.08, 0.537, "", ("reroll", 1), 0.0145], ["Turn", 0.07, 0.99, "", ("adjust", 1, -1), 0.0095]]
+    assert explanation(rows) == ["The AI's pick, though another is better: Reroll 1", "Better: Turn"]

@@ -51,7 +51,7 @@ SURE = (
     "Either is about as good: ",
     "Slightly better: ",
     "Nearly as good as the best: ",
-    "Searched most, but not best: ",
+    "The AI's pick, though another is better: ",
 )
 
 

@@ -243,9 +243,10 @@ EITHER, OR = "either is about as good", "Or"
 #: better than the next by more than the search's noise, but by less than ``NEARLY``; and worse than
 #: an alternative listed beyond the noise (the game's plain move, put first: ``advised``)
 SLIGHTLY, BEHIND = "slightly better", "nearly as good as the best"
-#: worse than an alternative listed, beyond the noise and by ``NEARLY`` or more: the search visited
-#: it most, but where the alternative's line leads expects more (``followed``)
-NOT_BEST = "searched most, but not best"
+#: worse than an alternative listed, beyond the noise and by ``NEARLY`` or more: the move an AI seat
+#: makes (the most visited, or the game's plain move), but where the alternative's line leads
+#: expects more (``followed``)
+NOT_BEST = "the AI's pick, though another is better"
 #: the words ``confidence`` judges against the search's noise: the alternatives' labels beside them
 #: are judged so too (``rank_label``'s ``luck``), and beside the others as before
 BY_NOISE = (EITHER, SLIGHTLY, BEHIND, NOT_BEST)
@@ -282,14 +283,14 @@ def confidence(
     known, "either is about as good" (the difference is within the search's noise, however large
     the noise: a Decktet Caravan search whose results spread widely), "slightly better" (beyond
     it, and below ``NEARLY``) or "nearly as good as the best" (an alternative listed expects more,
-    beyond the noise: the first is the game's plain move, ``advised``), "searched most, but not
-    best" (by ``NEARLY`` or more, where that move's line leads: ``followed``); where they are not, "a
-    close call" (the next one expects as much, or had nearly as much of the search and expects
-    nearly as much). Shares alone never make a
-    close call: a search over hundreds of moves (a Camel Caravan turn) gives each a few
-    hundredths, and a pick-up expected 13 points above the next move was "a close call" with 3% of
-    the visits against 1.5%. A fixed margin alone said "a close call" at 28 of 36 Merchant Lord
-    decisions, half of them a move better beyond the search's noise."""
+    beyond the noise: the first is the game's plain move, ``advised``) or "the AI's pick, though
+    another is better" (by ``NEARLY`` or more, where that move's line leads: ``followed``); where
+    they are not, "a close call" (the next one expects as much, or had nearly as much of the
+    search and expects nearly as much). Shares alone never make a close call: a search over
+    hundreds of moves (a Camel Caravan turn) gives each a few hundredths, and a pick-up expected 13
+    points above the next move was "a close call" with 3% of the visits against 1.5%. A fixed
+    margin alone said "a close call" at 28 of 36 Merchant Lord decisions, half of them a move
+    better beyond the search's noise."""
     if len(shares) < 2:
         return LONE if choices is not None and choices > 1 else "the only move worth weighing"
     (s1, s2), (v1, v2) = shares[:2], values[:2]
