@@ -249,11 +249,24 @@ SOLO_DRIFT_WORDS = (
 )
 
 
+#: the same where the seat saw nothing drawn or revealed in the whole match (a game without chance or hidden
+#: cards after setup): between two searches of the same positions, nothing else moved
+UNSEEN_DRIFT_WORDS = (
+    "The searches' drift: nothing was drawn or revealed to you in this match, so none of this is luck, and the "
+    "others' errors are counted apart: it is the AI's searches seeing the same positions differently, each only so "
+    "far ahead. The search grading your move where it ended, the others' searches (with a third of the budget) and "
+    "the one at your next decision, nearer the end, did not agree: a measure of how sure any one figure here is, "
+    "not of anyone's play."
+)
+
+
 def drift_line(review: Review) -> str | None:
     """What the searches' drift is, where ``split_line`` shows one (None: it shows none)."""
     if not review.account().total("drift"):
         return None
-    return SOLO_DRIFT_WORDS.format(measure=review.measure.name) if review.players == 1 else DRIFT_WORDS
+    if review.players == 1:
+        return SOLO_DRIFT_WORDS.format(measure=review.measure.name)
+    return DRIFT_WORDS if review.draws else UNSEEN_DRIFT_WORDS
 
 
 def plain_words(review: Review, names: Sequence[str]) -> str | None:
