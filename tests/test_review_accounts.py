@@ -270,3 +270,29 @@ def test_a_decision_is_graded_by_the_cost_it_shows():
     assert done.cost(done.decisions[0]) == 5
     assert done.grade(done.decisions[0]) == "inaccuracy" and done.counts()["inaccuracy"] == 1
     assert "  Move 1: a — an inaccuracy: 57% → 52% (−5 points)" in review_lines(done, NAMES[:2], "Decktet Caravan")
+
+
+def test_the_others_best_of_several_steps_says_what_it_does_not_only_its_first_step():
+    """Found in a Caravanserai review: "Move 109: AI 2 played Head south-east (SE) to (1,-2), then
+    Start block 1: … — their error gave you +7 points" over "Their best: Head south-east (SE) to
+    (1,-2)": the best named by its first step alone read as the move they made. Their best says what
+    it lays, as a better move of yours does."""
+    theirs = Judged(
+        4,
+        ("dir", 5),
+        "Head south-east (SE) to (1,-2), then Start block 1: 1 purple good, the first on (1,-2)",
+        "",
+        ("dir", 5),
+        "Head south-east (SE) to (1,-2)",
+        "lays camel, ending on (1,-2); caravan 13 → 13 (count 1)",
+        0.6,
+        0.5,
+        1,
+        8,
+    )
+    done = Review("caravanserai", "m", 0, 2, 10, 0.0, (_judged(0, 0.5, 0.5), _judged(10, 0.4, 0.4)), (theirs,))
+    lines = review_lines(done, NAMES[:2], "Caravanserai")
+    at = next(index for index, line in enumerate(lines) if line.startswith("Move 5: Bob played Head south-east"))
+    assert lines[at + 1] == (
+        "  Their best: Head south-east (SE) to (1,-2) — lays camel, ending on (1,-2); caravan 13 → 13 (count 1)"
+    )

@@ -188,9 +188,10 @@ def turning_point_lines(review: Review, swing: Swing, names: Sequence[str]) -> l
     if swing.kind == "others" and judged is not None:
         who = name_of(review, judged.seat, names)
         played, better = words(review, judged.played, names), words(review, judged.better, names)
+        why = f" — {words(review, judged.better_reason, names)}" if judged.better_reason else ""
         return [
             f"Move {move_number(judged)}: {who} played {played} — their error gave you {signed(measure, swing.change)}",
-            f"  Their best: {better}",
+            f"  Their best: {better}{why}",  # (a best of several steps is named by its first: its reason tells it)
         ]
     after = f"Luck after your move {after_move(review, swing)}: {signed(measure, swing.change)} of {measure.name}"
     lines = [after + (" (chance went your way)" if swing.change > 0 else " (chance went against you)")]
