@@ -240,7 +240,7 @@ def test_a_drift_where_nothing_was_drawn_is_said_to_be_the_searches_disagreeing_
     assert round(sum(seams.values()) * 100) == done.account().total("drift")  # (between two, a loss is a gain)
     said = review_lines(done, NAMES, "Caravanserai")
     assert UNSEEN_DRIFT_WORDS in said and DRIFT_WORDS not in said
-    assert "none of this is luck" in UNSEEN_DRIFT_WORDS and "not of anyone's play" in UNSEEN_DRIFT_WORDS
+    assert "none of this is luck" in UNSEEN_DRIFT_WORDS and "no one's graded error" in UNSEEN_DRIFT_WORDS
     # where something was drawn, the drift may hold what the draws did to the others' replies: as before
     drawn = Review("caravanserai", "m", 0, 2, 10, done.result, decisions, done.others, (Draw(1, "a deal"),))
     assert DRIFT_WORDS in review_lines(drawn, NAMES, "Caravanserai")

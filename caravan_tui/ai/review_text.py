@@ -256,8 +256,8 @@ UNSEEN_DRIFT_WORDS = (
     "The searches' drift: nothing was drawn or revealed to you in this match, so none of this is luck, and the "
     "others' errors are counted apart: it is the AI's searches seeing the same positions differently, each only so "
     "far ahead. The search grading your move where it ended, the others' searches (with a third of the budget) and "
-    "the one at your next decision, nearer the end, did not agree: a measure of how sure any one figure here is, "
-    "not of anyone's play."
+    "the one at your next decision, nearer the end, did not agree. It is no one's graded error: it says how far to "
+    "trust any one figure here."
 )
 
 
