@@ -253,11 +253,10 @@ SOLO_DRIFT_WORDS = (
 #: the same where the seat saw nothing drawn or revealed in the whole match (a game without chance or hidden
 #: cards after setup): between two searches of the same positions, nothing else moved
 UNSEEN_DRIFT_WORDS = (
-    "The searches' drift: nothing was drawn or revealed to you in this match, so none of this is luck, and the "
-    "others' errors are counted apart: it is the AI's searches seeing the same positions differently, each only so "
-    "far ahead. The search grading your move where it ended, the others' searches (with a third of the budget) and "
-    "the one at your next decision, nearer the end, did not agree. It is no one's graded error: it says how far to "
-    "trust any one figure here."
+    "The searches' drift: nothing was drawn or revealed to you in this match, so none of this is luck: it is the "
+    "AI's searches valuing the same positions differently (the one grading your move, the others' with a third of "
+    "the budget, the next one nearer the end), each seeing only so far ahead. It is no one's graded error: it says "
+    "how far to trust any one figure here."
 )
 
 
