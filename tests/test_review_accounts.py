@@ -264,7 +264,7 @@ def test_a_solo_reviews_drift_speaks_of_no_one_elses_replies():
 
 def test_a_decision_is_graded_by_the_cost_it_shows():
     """Found in a Decktet review: "Move 5: Pass — fine: 56% → 51% (−5 points)", while 5 points of
-    win chance is an inaccuracy (the grade read the unrounded 4.6). A verdict's grade and its cost
+    win chance is an inaccuracy (the grade read the unrounded 4.9). A verdict's grade and its cost
     are one figure: shown 57% → 52% is −5 points, an inaccuracy, in the list and in the counts."""
     done = Review("decktet_caravan", "m", 0, 2, 10, 0.5, (_judged(0, 0.5651, 0.5199),))
     assert done.cost(done.decisions[0]) == 5
