@@ -208,7 +208,8 @@ def considered(state: AhldarahdState, legal: list) -> list:
     """AI seats bid at a few levels (``OPEN_LEVELS``, ``RAISE_STEPS``, ``PLEDGE_LEVELS``), so
     search spreads over distinct prices rather than every gold piece. They trade by the engine's
     suggested proposals (``offers.suggested_offers``), whole actions the prior can judge, and the
-    one trade a build both sides gain from (``plan``); an item they hold they open only at 0; they
+    one trade a build both sides gain from (``plan``); they decline an offer asking a card they
+    lack (their own hand is no secret to them); an item they hold they open only at 0; they
     never write one step by step (``trade_with``): the search spent a third of the moves of
     AI-only matches on drafts partners declined. Nor do they repeat, in the same build, a
     proposal a partner declined, or a worse one for that partner."""
@@ -225,6 +226,10 @@ def considered(state: AhldarahdState, legal: list) -> list:
     if phase == BID_RAISE:
         high = state.high
         return [action for action in legal if action[0] == "pass" or action[1] - high in RAISE_STEPS]
+    if phase == ANSWER and traded(state) is None:
+        # a seat knows its own hand: an offer asking a card it lacks would fail (§5), and
+        # accepting it only says so to the table (the search may find the two alike at the end)
+        return [action for action in legal if action[0] == "decline"]
     if phase == NIGHT_AVERT:
         missing = NIGHT_PRICE - sum(k for _, k in state.pledges)
         return [
