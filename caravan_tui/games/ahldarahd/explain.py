@@ -177,7 +177,7 @@ def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
         )
     item, bid = (state.item, action[1]) if action[0] == "raise" else (ITEM_INDEX[action[1]], action[2])
     worth = item_worth(state, seat, item)
-    leaves = f"a win at {bid} leaves {who(seat)} {state.gold[seat] - bid} gold"
+    leaves = _leaves(state, seat, item, bid)
     if item == SHAH:
         # the Shah scores nothing to anyone (``item_use``): "worth about 0 gold" beside a bid for
         # it read as a contradiction; what its winner gets is a choice (§3)
@@ -212,6 +212,20 @@ def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
         kept = _kept_from(state, seat, item, bid)
         use += kept if kept.startswith(", but") else ", less than the bid"
     return f"{item_words(item)} is {_worth_to(state, seat, worth)}{use}; {leaves}{rival}"
+
+
+def _leaves(state: AhldarahdState, seat: int, item: int, bid: int) -> str:
+    """What a win at ``bid`` leaves ``seat``: its gold, "none for a claim" where that is none (a
+    claim costs a gold, §4), and for a Right of Passage bid above what the bank pays for it, that
+    price: a hint bid 6 for one that it later hinted selling for 1, and hint-following seats sat
+    at 0 gold, unable to claim, with no word that the bid had cost them that."""
+    left = state.gold[seat] - bid
+    words = f"a win at {bid} leaves {who(seat)} {left} gold"
+    if bid > 0 and left == 0:
+        words += ", none for a claim (a gold each)"
+    if ROP <= item < SHAH and bid > rop_sale(state, item - ROP):
+        words += f"; sold to the bank it brings {rop_sale(state, item - ROP)} gold now"
+    return words
 
 
 def _worth_to(state: AhldarahdState, seat: int, worth: float) -> str:
