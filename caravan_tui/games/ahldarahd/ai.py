@@ -208,8 +208,7 @@ def considered(state: AhldarahdState, legal: list) -> list:
     """AI seats bid at a few levels (``OPEN_LEVELS``, ``RAISE_STEPS``, ``PLEDGE_LEVELS``), so
     search spreads over distinct prices rather than every gold piece. They trade by the engine's
     suggested proposals (``offers.suggested_offers``), whole actions the prior can judge, and the
-    one trade a build both sides gain from (``plan``); they decline an offer asking a card they
-    lack (their own hand is no secret to them); an item they hold they open only at 0; they
+    one trade a build both sides gain from (``plan``); an item they hold they open only at 0; they
     never write one step by step (``trade_with``): the search spent a third of the moves of
     AI-only matches on drafts partners declined. Nor do they repeat, in the same build, a
     proposal a partner declined, or a worse one for that partner."""
@@ -226,10 +225,6 @@ def considered(state: AhldarahdState, legal: list) -> list:
     if phase == BID_RAISE:
         high = state.high
         return [action for action in legal if action[0] == "pass" or action[1] - high in RAISE_STEPS]
-    if phase == ANSWER and traded(state) is None:
-        # a seat knows its own hand: an offer asking a card it lacks would fail (§5), and
-        # accepting it only says so to the table (the search may find the two alike at the end)
-        return [action for action in legal if action[0] == "decline"]
     if phase == NIGHT_AVERT:
         missing = NIGHT_PRICE - sum(k for _, k in state.pledges)
         return [
@@ -292,7 +287,13 @@ def vetoed(state: AhldarahdState, seat: int, action: Action, level: str | None =
     answer (``answer_value``): the evaluation misses trades whose cost shows only in the turns
     after. The search may still like such an offer (its model of the partner accepts in some
     redeals); a person might take it on trust. At a ``SCREENED`` level a search of its own size
-    comes first, so that the offers it rejects cost it no more than a move."""
+    comes first, so that the offers it rejects cost it no more than a move. Nor does an AI seat
+    accept, or a hint advise accepting, an offer asking a card the seat lacks: it knows its own
+    hand, and the trade would fail (§5; an AI accepted one, "accepts, but holds no Textiles
+    card"). (A veto after the search, not a narrower choice in it: the search of a partner's
+    answer, ``answer_value``, weighs accepting in every world redealt from the proposer's view.)"""
+    if action[0] == "accept":
+        return traded(state) is None
     if action[0] != "offer":
         return False
     if offer_net(state, seat, action) < 0:  # nor one its proposer loses by, as its words say (``describe``)
