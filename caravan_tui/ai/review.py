@@ -465,8 +465,9 @@ class Review:
         return self.shown(judged.before) - self.shown(judged.kept)
 
     def grade(self, judged: Judged) -> str:
-        """ "blunder", "mistake", "inaccuracy", or "" for a move whose shown cost is less than that."""
-        cost, measure = self.cost(judged), self.measure
+        """ "blunder", "mistake", "inaccuracy", or "" for a move that cost less than that, by its
+        cost as shown (a "fine" move never shows a cost that reads as an inaccuracy's)."""
+        cost, measure = _tidy(self.cost(judged)), self.measure
         for grade, threshold in zip(reversed(GRADES), (measure.blunder, measure.mistake, measure.inaccuracy)):
             if cost >= threshold:
                 return grade
