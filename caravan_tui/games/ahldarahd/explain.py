@@ -34,7 +34,7 @@ from .night import loss_routes
 from .offers import offer_words
 from .rules import AhldarahdState
 from .terms import COMPOSE, NIGHT_PRICE, item_words, map_words, plural, poss
-from .trading import judge, offer_net, side_worth
+from .trading import judge, offer_net, side_worth, traded
 
 
 def gain(value: float) -> str:
@@ -364,9 +364,41 @@ def _answer(state: AhldarahdState, seat: int, accepting: bool) -> str:
         lack = f"{who(seat)} lack{who(seat, 's')} a card it asks for"
         return f"{lack}: the trade would fail" if accepting else lack
     them = f"{who(proposer)} gain{who(proposer, 's')} {'more' if verdict.proposer_gain > verdict.gain else 'less'}"
+    them += _builds_on(state, proposer)
     if accepting:
         return f"worth about {gain(verdict.points)} gold to {who(seat)}; {them}"
     return f"turns down about {gain(verdict.points)} gold of worth; {them} if {who(seat)} accept{who(seat, 's')}"
+
+
+def _builds_on(state: AhldarahdState, proposer: int) -> str:
+    """What the proposer, building, can claim at once with a card the offer asks for: ", but
+    {p2} builds on after it: with a Dates card it can claim Salt–Dates (sea) on {p2:their} own map
+    at once". The gains
+    above are weighed before that claim, and the search after it: a hint said "Clearly best:
+    Decline" beside "turns down about +3 gold of worth; AI 3 gains less" (AI 3 would have
+    claimed with the card at once, its chance 0.75 to 0.84); "" where no such claim is open."""
+    if not state.a_cards:
+        return ""
+    after = traded(state)
+    if after is None:
+        return ""
+    after._legal = None
+    wanted = {COMMODITIES[k] for k in state.a_cards}
+    claims = [action for action in after.legal_actions() if action[0] == "claim" and action[3] in wanted]
+    if not claims:
+        return ""
+
+    def points(action: Action) -> float:  # (the claim the proposer's projection likes best)
+        world = after.clone()
+        world.apply(action, False)
+        return projected_all(world)[proposer]
+
+    best = max(claims, key=points)
+    m, r = COLOUR_INDEX[best[1]], best[2] - 1
+    a, b = ROUTE_GOODS[m][r]
+    route = f"{COMMODITIES[a]}–{COMMODITIES[b]} ({'sea' if SEA[r] else 'land'}) on {map_words(m, state.n, proposer)}"
+    builds = f"{who(proposer)} build{who(proposer, 's')} on after it"
+    return f", but {builds}: with a {best[3]} card it can claim {route} at once"
 
 
 def _night(state: AhldarahdState, seat: int, action: Action) -> str:
