@@ -22,7 +22,7 @@ from caravan_tui.ai.explain import (
 )
 from caravan_tui.ai.policies import hint, hint_seed
 from caravan_tui.games import get_game
-from caravan_tui.screens.table_panels import explanation
+from caravan_tui.screens.table_panels import explanation, hint_lines
 
 GAME = get_game("merchant_lord")
 #: seed 7 against normal: the AI (seat 1) ends its favour step and cannot sell, then you end yours
@@ -226,3 +226,17 @@ def test_a_move_listed_below_that_leads_further_is_better():
     while the turn's line led to the ninth card (0.99); the hint said "Or: Turn a 1 into a 6"."""
     rows = [["Reroll 1", 0.08, 0.537, "", ("reroll", 1), 0.0145], ["Turn", 0.07, 0.99, "", ("adjust", 1, -1), 0.0095]]
     assert explanation(rows) == ["The AI's pick, though another is better: Reroll 1", "Better: Turn"]
+
+
+def test_how_it_stands_reads_the_moves_own_mean_not_where_its_line_leads():
+    """A line's end, searched a few times, expects more than the position does: Caravans of
+    Ahldarahd's calibration was measured on the move's own mean, and a hint valued where its line
+    leads (0.95) told a seat behind on points "the AI expects you to win" where seats shown its own
+    mean (0.5) won about half the time."""
+    row = ["Pass", 1.0, 0.95, "", ("pass",), 0.01, 0.5]
+
+    def stands(rows: list[list]) -> str:
+        return next(line for line in hint_lines(rows, [], "", [3, 4, 1], 0, 3, None) if line.startswith("How"))
+
+    assert "win" not in stands([row]) and "ahead" not in stands([row]), stands([row])
+    assert "expects you to win" in stands([row[:6]])  # (a row without its own mean: as the value reads)

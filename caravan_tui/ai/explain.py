@@ -70,7 +70,9 @@ class Candidate(NamedTuple):
     searching seat's expected result), the line the search means to follow from it (the action
     first) and why it is good or bad, in the game's words (``GameAI.explain``; may hold
     ``{pN}`` fields); ``error``: the standard error of ``value`` from the spread of the results
-    behind it (None where the search kept no spread)."""
+    behind it (None where the search kept no spread); ``own``: the move's own mean where ``value``
+    is where its line leads (``followed``; None: ``value`` is its own mean) — the estimate of the
+    position "How it stands" words, as the games' calibrations measured it."""
 
     action: Action
     share: float
@@ -78,6 +80,7 @@ class Candidate(NamedTuple):
     line: tuple[Action, ...] = ()
     reason: str = ""
     error: float | None = None
+    own: float | None = None
 
 
 def candidates(
@@ -184,7 +187,7 @@ def followed(candidate: Candidate, steps: Sequence[tuple[int, float, float]], pl
     if not deepest:
         return candidate
     visits, reward, square = steps[deepest]
-    return candidate._replace(value=reward / visits, error=standard_error(visits, reward, square))
+    return candidate._replace(value=reward / visits, error=standard_error(visits, reward, square), own=candidate.value)
 
 
 def advised(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top: int = TOP) -> list[Candidate]:

@@ -63,7 +63,8 @@ def hint_lines(
     lines = explanation(rows, texts, choices) or [text]
     if rows and players > 1:
         below = 2 if len(lines) > 1 and lines[1].startswith("  ") else 1  # (its reason)
-        chance = float(rows[0][2])
+        own = rows[0][6] if len(rows[0]) > 6 else None  # (the move's own mean: what calibrations measured)
+        chance = float(rows[0][2] if own is None else own)
         chance = chance if calibrated is None else calibrated(chance)
         lines.insert(below, f"How it stands: {headline(chance, scores, seat, basis)}.")
     return ([warning] if warning else []) + lines
