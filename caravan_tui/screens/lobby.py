@@ -35,7 +35,7 @@ from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
 from caravan_tui.screens.requests import NewMatch, OpenReview, OpenRules, ToHub
-from caravan_tui.screens.row_tables import fit_columns, row_at_cursor, row_table, widened
+from caravan_tui.screens.row_tables import fit_columns, resized, row_at_cursor, row_table
 from caravan_tui.screens.table_seat import fit_name
 from caravan_tui.seat_kinds import STANDING_IN
 from caravan_tui.seat_labels import AWAY, FREE, INVITED, STAND_IN_SEAT, YOURS
@@ -250,7 +250,8 @@ class LobbyScreen(BaseScreen):
                 self.notify(
                     f"A rematch of {game.title if game else 'a match'} waits for you in the lobby.", title="Rematch"
                 )
-        columns = widened(COLUMNS, "Game", title_room([row.game for row in self.rows]), "Seats")
+        game_width = max(dict(COLUMNS)["Game"], title_room([row.game for row in self.rows]))
+        columns = resized(COLUMNS, "Game", game_width, "Seats")
         fit_columns(table, columns)
         seats_width = dict(columns)["Seats"]
         for row in self.rows:
@@ -276,9 +277,8 @@ class LobbyScreen(BaseScreen):
         """The finished matches you played, shown only when there are some."""
         table = self.query_one("#lobby-finished", DataTable)
         self.finished = [FinishedRow.from_map(row) for row in lobby.finished]
-        fit_columns(
-            table, widened(FINISHED_COLUMNS, "Game", title_room([row.game for row in self.finished]), "Against")
-        )
+        game_width = max(dict(FINISHED_COLUMNS)["Game"], title_room([row.game for row in self.finished]))
+        fit_columns(table, resized(FINISHED_COLUMNS, "Game", game_width, "Against"))
         for row in self.finished:
             seats = Text(
                 plain(", ".join(name for seat, name in enumerate(row.names) if seat != row.yours), LONG),

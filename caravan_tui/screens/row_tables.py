@@ -31,13 +31,12 @@ def row_table(table_id: str, title: str, columns: Sequence[tuple[str, int]], *, 
     return table
 
 
-def widened(columns: Sequence[tuple[str, int]], label: str, want: int, giver: str) -> tuple[tuple[str, int], ...]:
-    """``columns`` with the column ``label`` at least ``want`` cells wide, the cells it gains
-    taken from the column ``giver`` (one that cuts its words with care: names)."""
-    extra = max(0, want - dict(columns)[label])
-    return tuple(
-        (name, width + extra if name == label else width - extra if name == giver else width) for name, width in columns
-    )
+def resized(columns: Sequence[tuple[str, int]], label: str, width: int, giver: str) -> tuple[tuple[str, int], ...]:
+    """``columns`` with the column ``label`` ``width`` cells wide, the cells it gains taken from
+    the column ``giver`` (or those it leaves given to it): a column whose words are cut with
+    care, names."""
+    change = width - dict(columns)[label]
+    return tuple((name, width if name == label else size - change if name == giver else size) for name, size in columns)
 
 
 def fit_columns(table: DataTable[Any], columns: Sequence[tuple[str, int]]) -> None:
