@@ -5,6 +5,7 @@ on the server's machine (DESIGN §7)."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import socket
 from contextlib import asynccontextmanager
@@ -477,6 +478,10 @@ def test_the_lobby_cuts_long_names_never_what_a_seat_is():
     assert seats_words(row, SEATS_WIDTH) == "AAAAAAAAA… (you), Gus · AI, AI 3"  # 32 cells
     short = LobbyRow("m1", "decktet_caravan", ["Ann", "Bob"], ["person", "open"], 0, 0, 0)
     assert seats_words(short, SEATS_WIDTH) == "Ann, (free)"
+    # the room an AI's name leaves as it sheds its level goes to a name cut before it ("cAR…")
+    row = LobbyRow("m1", "ahldarahd", ["cAROL", "", "AI 3 (normal)"], ["person", "open", "ai"], 0, 0, 0, yours=0)
+    row = dataclasses.replace(row, ratings=["?", "", ""])
+    assert seats_words(row, 27) == "cAROL ? (you), (free), AI 3"
 
 
 def queued(app: App, *keys: str) -> None:

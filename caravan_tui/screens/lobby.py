@@ -162,9 +162,15 @@ def seats_words(row: LobbyRow, width: int) -> str:
         - sum(len(whole[seat]) - (len(names[seat]) if seat in named else 0) for seat in seats)
     )
     widths: dict[int, int] = {}
-    for left, seat in enumerate(sorted(named, key=lambda seat: len(names[seat]))):
+    order = sorted(named, key=lambda seat: len(names[seat]))
+    for left, seat in enumerate(order):
         widths[seat] = max(1, min(len(names[seat]), room // (len(named) - left)))
         room -= len(fit_name(names[seat], widths[seat]))  # (an AI's name may come out shorter)
+    for seat in order:  # what an AI's shorter name left goes to a name cut before it ("cAR…")
+        if room > 0 and len(fit_name(names[seat], widths[seat])) < len(names[seat]):
+            was = len(fit_name(names[seat], widths[seat]))
+            widths[seat] = min(len(names[seat]), widths[seat] + room)
+            room -= len(fit_name(names[seat], widths[seat])) - was
     return LIST.join(seat_words(row, seat, widths.get(seat)) for seat in seats)
 
 
