@@ -578,4 +578,6 @@ async def test_the_lobby_shows_each_game_title_whole_where_the_seats_have_room(h
         shown = "\n".join(screen_lines(app.screen))
         assert shown.count("Caravans of Ahldarahd") == 2 and "Caravans of Ah…" not in shown, shown
         assert "Cyd, (free), AI 3" in shown, shown  # the seats whole beside it
+        # the room comes from To move first (its name is in Seats too), then from the names
+        assert [column.width for column in matches.columns.values()] == [21, 30, 9, 8]
         assert all(len(line) <= SIZE[0] for line in shown.split("\n"))

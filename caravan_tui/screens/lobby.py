@@ -45,6 +45,8 @@ from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.words import LIST
 
 SEATS_WIDTH, TO_MOVE_WIDTH = 32, 12
+#: the To move column's width where a long game title takes room: its name is in Seats too
+TO_MOVE_LEAST = 9
 MAX_RATING = 6  # characters of a rating beside a name
 COLUMNS = (("Game", 16), ("Seats", SEATS_WIDTH), ("To move", TO_MOVE_WIDTH), ("Watching", 8))
 FINISHED_COLUMNS = (("Game", 15), ("Against", 21), ("Result", 20), ("Ended", 12))
@@ -257,15 +259,17 @@ class LobbyScreen(BaseScreen):
                     f"A rematch of {game.title if game else 'a match'} waits for you in the lobby.", title="Rematch"
                 )
         game_width = max(dict(COLUMNS)["Game"], title_room([row.game for row in self.rows]))
-        columns = resized(COLUMNS, "Game", game_width, "Seats")
+        spared = min(game_width - dict(COLUMNS)["Game"], TO_MOVE_WIDTH - TO_MOVE_LEAST)
+        columns = resized(COLUMNS, "Game", dict(COLUMNS)["Game"] + spared, "To move")
+        columns = resized(columns, "Game", game_width, "Seats")  # (the rest from the names, cut with care)
         fit_columns(table, columns)
-        seats_width = dict(columns)["Seats"]
+        seats_width, to_move_width = dict(columns)["Seats"], dict(columns)["To move"]
         for row in self.rows:
             names = names_called(row.names, row.kinds)  # (the Seats column names each level once)
             mover = names[row.to_move] if row.to_move is not None and row.to_move < len(names) else "—"
             seats = Text(seats_words(row, seats_width), overflow="ellipsis", no_wrap=True)
             mine = row.to_move is not None and row.to_move == row.yours
-            to_move = "you" if mine else fit_name(plain(mover), TO_MOVE_WIDTH)
+            to_move = "you" if mine else fit_name(plain(mover), to_move_width)
             table.add_row(game_cell(row), seats, as_text(to_move), Text(str(row.watchers)), key=row.match)
         matches = [row.match for row in self.rows]
         keep = next((match for match in yours(self.rows) if match not in held), None)
