@@ -188,9 +188,10 @@ def turning_point_lines(review: Review, swing: Swing, names: Sequence[str]) -> l
     if swing.kind == "others" and judged is not None:
         who = name_of(review, judged.seat, names)
         played, better = words(review, judged.played, names), words(review, judged.better, names)
+        why = f" — {words(review, judged.better_reason, names)}" if judged.better_reason else ""
         return [
             f"Move {move_number(judged)}: {who} played {played} — their error gave you {signed(measure, swing.change)}",
-            f"  Their best: {better}",
+            f"  Their best: {better}{why}",  # (a best of several steps is named by its first: its reason tells it)
         ]
     after = f"Luck after your move {after_move(review, swing)}: {signed(measure, swing.change)} of {measure.name}"
     lines = [after + (" (chance went your way)" if swing.change > 0 else " (chance went against you)")]
@@ -249,11 +250,23 @@ SOLO_DRIFT_WORDS = (
 )
 
 
+#: the same where the seat saw nothing drawn or revealed in the whole match (a game without chance or hidden
+#: cards after setup): between two searches of the same positions, nothing else moved
+UNSEEN_DRIFT_WORDS = (
+    "The searches' drift: nothing was drawn or revealed to you in this match, so none of this is luck: it is the "
+    "AI's searches valuing the same positions differently (the one grading your move, the others' with a third of "
+    "the budget, the next one nearer the end), each seeing only so far ahead. It is no one's graded error: it says "
+    "how far to trust any one figure here."
+)
+
+
 def drift_line(review: Review) -> str | None:
     """What the searches' drift is, where ``split_line`` shows one (None: it shows none)."""
     if not review.account().total("drift"):
         return None
-    return SOLO_DRIFT_WORDS.format(measure=review.measure.name) if review.players == 1 else DRIFT_WORDS
+    if review.players == 1:
+        return SOLO_DRIFT_WORDS.format(measure=review.measure.name)
+    return DRIFT_WORDS if review.draws else UNSEEN_DRIFT_WORDS
 
 
 def plain_words(review: Review, names: Sequence[str]) -> str | None:
