@@ -51,6 +51,9 @@ def offered(screen: GameScreen[Any], action: str) -> bool:
         return not screen.replaying
     if action == "undo" and screen.table.others_are_people():
         return False  # (an undo never passes a move another person has seen: theirs see ours at once)
+    if action == "undo" and screen.table.others_stood_in():
+        # offered only where the host said it would take back (a stand-in's move stands)
+        return not screen.replaying and screen.table.turn is not None and screen.table.undo
     if action in screen.PLAY_ONLY:
         # a game's own play key the footer shows ("p Pass") is offered only on our turn
         return (
