@@ -4,11 +4,12 @@ whose rest the rules laid ("6 steps laid for you") read "…then Head south-east
 best: 68%", with no camel and no caravan; a game with nothing drawn after setup read "luck 0
 points" and "+ good luck, - bad luck"."""
 
+import dataclasses
 import json
 from pathlib import Path
 
 from caravan_tui.ai.review import Review, decisions_of, judge
-from caravan_tui.ai.review_text import review_lines
+from caravan_tui.ai.review_text import review_lines, words
 from caravan_tui.games import get_game
 
 KEPT = Path(__file__).parent / "matches" / "caravanserai_hints_21.json"
@@ -27,7 +28,7 @@ def test_a_decision_whose_rest_the_rules_laid_says_where_it_ended_and_the_carava
     # move 25: Ann chose the way to (6,-3); the rules laid the final camel there
     move = found[25]
     assert move.words.endswith(
-        "then Head south-east (SE) to (6,-3), then laid for you: End with a camel on (6,-3): count 4, take back 4, "
+        "then Head south-east (SE) to (6,-3), then laid for {p0}: End with a camel on (6,-3): count 4, take back 4, "
         "caravan 11"
     )
     state = game.new(2, seed=data["seed"], options=data["options"])
@@ -36,13 +37,14 @@ def test_a_decision_whose_rest_the_rules_laid_says_where_it_ended_and_the_carava
     assert state.scores()[0] == 11 and state.to_move() == 1  # (what the words say is what the move left)
     # the forced goods too, and a decision of one chosen step (Bob's move 82) says its end as well
     assert found[38].words.endswith(
-        "then laid for you: 1 white good, End with a camel on (4,2), gaining 1 yellow: count 4, take back 4, caravan 14"
+        "then laid for {p0}: 1 white good, End with a camel on (4,2), gaining 1 yellow: count 4, take back 4, "
+        "caravan 14"
     )
     assert found[82].steps == (actions[81],)
     assert found[82].words == (
-        "Head north-west (NW) to (-3,6), then laid for you: End with a camel on (-3,6): count 1, take back 1, "
+        "Head north-west (NW) to (-3,6), then laid for {p1}: End with a camel on (-3,6): count 1, take back 1, "
         "caravan 28"
-    )
+    )  # (another seat's move is laid for them: "laid for you" read as if for the person reviewed)
     # a long placement is cut among its steps, never at its end
     assert len(found[3].words) <= 600 and found[3].words.endswith(
         ", gaining 1 purple: count 1, take back 1, caravan 11"
@@ -52,8 +54,14 @@ def test_a_decision_whose_rest_the_rules_laid_says_where_it_ended_and_the_carava
     # the review's line is those words
     judged = judge("caravanserai", 0, move, iterations=6)
     assert judged.played == move.words
-    done = Review("caravanserai", "m", 0, 2, 6, 0.0, (judged,))
-    assert any(line.startswith("  Move 25: ") and "caravan 11 — " in line for line in review_lines(done, NAMES, "C"))
+    theirs = judge("caravanserai", 0, dataclasses.replace(found[82], seat=1), iterations=6)
+    lines = review_lines(Review("caravanserai", "m", 0, 2, 6, 0.0, (judged,), (theirs,)), NAMES, "C")
+    assert any(
+        line.startswith("  Move 25: ") and "laid for you: End" in line and "caravan 11 — " in line for line in lines
+    )
+    assert words(Review("caravanserai", "m", 0, 2, 6, 0.0, ()), theirs.played, NAMES).endswith(
+        "then laid for Bob: End with a camel on (-3,6): count 1, take back 1, caravan 28"
+    )
 
 
 def test_a_match_with_nothing_drawn_shows_no_luck_in_its_split_nor_its_marks():

@@ -91,9 +91,10 @@ def _explain(state: CaravanseraiState, seat: int, line: list[Action]) -> str:
 
 def laid_for(state: CaravanseraiState, seat: int, action: Action) -> str:
     """What the rules lay by themselves in ``seat``'s turn after its ``action`` (``Game.laid_for``):
-    "laid for you: 2 white goods, End with a camel on (2,4): count 3, take back 3, caravan 14",
-    the final camel in the words of a camel chosen, so that a review's decision says where its
-    placement ended and the caravan it left ("" where the rules lay nothing)."""
+    "laid for you: 2 white goods, End with a camel on (2,4): count 3, take back 3, caravan 14"
+    (the seat a field: another seat's move in a review read "laid for you"), the final camel in
+    the words of a camel chosen, so that a review's decision says where its placement ended and
+    the caravan it left ("" where the rules lay nothing)."""
     turns = state.turns
     steps = [step for step in state.forced_after(action) if step[0] == seat and step[1] == turns]
     if not steps:
@@ -104,7 +105,7 @@ def laid_for(state: CaravanseraiState, seat: int, action: Action) -> str:
     parts = [forced_words(part, seat, turns, colour)[0] for part in (steps[:camel], steps[camel + 1 :])]
     if before_camel is not None:
         parts.insert(1, before_camel.describe(("camel",), seat))
-    return "laid for you: " + ", ".join(part for part in parts if part)
+    return f"laid for {who(seat)}: " + ", ".join(part for part in parts if part)
 
 
 def _start(state: CaravanseraiState, cell: int) -> str:
