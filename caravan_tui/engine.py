@@ -454,7 +454,7 @@ class GameAI:
     review's best move, the hint's) uses in place of ``plan`` (``Planner``; None: ``plan``): advice
     may weigh a risk to the person that an AI seat's plan leaves to its opponents' play; and
     how often seats shown a win chance went on to win in self-play (``calibrated``: the hint's
-    "How it stands" words that share; None: the chance is taken as it is)."""
+    "How it stands" words that share and a review shows it; None: the chance is taken as it is)."""
 
     levels: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     prior: Prior | None = None

@@ -453,7 +453,15 @@ class Review:
         return get_game(self.game_id).ai.review.measure(self.players)
 
     def shown(self, value: float) -> float:
-        return shown(self.measure, value)
+        """A search's expected result ``value`` as shown: between seats, the share of seats shown
+        that chance that won where the game measured it (``GameAI.calibrated``, as the hint's "How
+        it stands" words it), so that a review never shows 90% where such seats won 70%."""
+        calibrated = get_game(self.game_id).ai.calibrated
+        return shown(self.measure, value if calibrated is None or self.players == 1 else calibrated(value))
+
+    def end(self) -> float:
+        """The match's end for the seat as shown: its result, a fact, never calibrated."""
+        return shown(self.measure, self.result)
 
     def cost(self, judged: Judged) -> float:
         """What ``judged``'s move cost as shown: its shown ``before`` less its shown ``kept``."""
@@ -474,8 +482,8 @@ class Review:
         return 1.0 / max(1, self.players - 1)
 
     def gain(self, other: Judged) -> float:
-        """What ``other``'s error gave the seat reviewed, as shown."""
-        return self.shown(other.loss * self.share())
+        """What ``other``'s error gave the seat reviewed, as shown: its cost as shown, shared."""
+        return shown(self.measure, self.cost(other) / self.measure.scale * self.share())
 
     def account(self) -> Account:
         """The change in the seat's chances from its first decision to the end, split (see the
@@ -483,7 +491,7 @@ class Review:
         luck, what is left of the change from one decision's ``kept`` to the next ``before``."""
         decisions = self.decisions
         if not decisions:
-            end = self.shown(self.result)
+            end = self.end()
             return Account(end, end, ())
         swings: list[Swing] = []
         others = sorted(self.others, key=lambda judged: judged.turn)
@@ -498,11 +506,11 @@ class Review:
                 if gain:
                     swings.append(Swing("others", index, gain, other))
                     gained += gain
-            nxt = self.shown(following.before) if following is not None else self.shown(self.result)
+            nxt = self.shown(following.before) if following is not None else self.end()
             change = nxt - self.shown(judged.kept)
             draws = tuple(draw for draw in self.draws if judged.end <= draw.turn < until)
             swings.append(Swing("luck" if draws else "drift", index, _tidy(change - gained), None, draws))
-        return Account(self.shown(decisions[0].before), self.shown(self.result), tuple(swings))
+        return Account(self.shown(decisions[0].before), self.end(), tuple(swings))
 
     def turning_points(self, count: int = TURNING_POINTS) -> list[Swing]:
         """The ``count`` swings that moved the seat's chances most, the biggest first (ties: the
@@ -524,7 +532,7 @@ class Review:
     def chart(self) -> list[float]:
         """The seat's expected result over the match, in the game's measure as shown: before each
         decision (with the best move), then the end it reached."""
-        return [self.shown(judged.before) for judged in self.decisions] + [self.shown(self.result)]
+        return [self.shown(judged.before) for judged in self.decisions] + [self.end()]
 
     def total_cost(self) -> float:
         """What all the seat's decisions cost together as shown: the sum of their shown costs."""
