@@ -81,6 +81,7 @@ def test_every_figure_of_a_generated_review_adds_up(game_id, seed):
     assert round(end - start, 1) == change and round(sum(parts.values()), 1) == change
     assert parts["your play"] == -total
     assert (done.players == 1) == ("the others' play" not in parts)
+    assert ("luck" in parts) == bool(done.draws)  # (no luck where nothing was drawn or revealed)
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

@@ -98,20 +98,22 @@ class Match:
 class _Run:
     """A decision being followed step by step through the log."""
 
-    __slots__ = ("seat", "turn", "view", "steps", "said", "end", "end_view")
+    __slots__ = ("seat", "turn", "view", "steps", "said", "end", "end_view", "rest")
 
     def __init__(self, seat: int, turn: int, view: dict[str, Any]) -> None:
         self.seat, self.turn, self.view = seat, turn, view
         self.steps: list[Action] = []
         self.said: list[str] = []
         self.end, self.end_view = turn, view
+        self.rest = ""  # what the rules played by themselves after its last step (``Game.laid_for``)
 
     def position(self) -> Position:
-        if len(self.steps) == 1:
+        if len(self.steps) == 1 and not self.rest:
             return Position(self.turn, self.view, self.steps[0], self.seat)
-        words = ", then ".join(self.said)
-        if len(words) > MAX_TEXT:
-            words = words[: MAX_TEXT - 1] + "…"
+        words, end = ", then ".join(self.said), f", then {self.rest}"[: MAX_TEXT // 2] if self.rest else ""
+        if len(words) + len(end) > MAX_TEXT:  # (cut among the steps: where the move ended is kept)
+            words = words[: MAX_TEXT - len(end) - 1] + "…"
+        words += end
         return Position(
             self.turn, self.view, self.steps[0], self.seat, tuple(self.steps), self.end, self.end_view, words
         )
@@ -124,7 +126,7 @@ def decisions_of(
     steps of one are one), and the chance ``seat`` saw (``Event.reveals``: what it could not
     know before)."""
     state = game.new(players, seed=seed, options=options)
-    composing = game.composing
+    composing, laid_for = game.composing, game.laid_for
     found: list[Position] = []
     draws: list[Draw] = []
     run: _Run | None = None
@@ -138,6 +140,7 @@ def decisions_of(
             run.steps.append(action)
             run.said.append(state.describe(action, mover))
             run.end, run.end_view = turn, run.view if turn == run.turn else state.view(mover)
+            run.rest = "" if laid_for is None else laid_for(state, mover, action)
         events = state.apply(action, True)
         draws += [Draw(turn, event.text[:MAX_TEXT]) for event in events if _chance_for(event, seat)]
         if run is not None and ends_decision(state, mover, events, composing):

@@ -126,8 +126,21 @@ def chart_text(review: Review, width: int = 60, height: int = 6) -> list[str]:
         out.append(f"{'':>{label}}  {row}")
     out.append(f"{'':>{label}}  your {measure.name} before each decision, then the end")
     if row.strip():
-        out.append(f"{'':>{label}}  marks: Y your play, O the others' play, + good luck, - bad luck")
+        out.append(f"{'':>{label}}  marks: {', '.join(meaning for _, meaning in kinds(review))}")
     return out
+
+
+def kinds(review: Review) -> list[tuple[str, str]]:
+    """The parts of a split that can happen in ``review``'s match, each with what its chart mark
+    means: no one else's play in a solo game, and no luck where nothing was drawn or revealed to
+    the seat (Caravanserai after setup: its "luck 0 points" read as if luck could have played a
+    part)."""
+    parts = [("yours", "Y your play")]
+    if review.players > 1:
+        parts.append(("others", "O the others' play"))
+    if review.draws:
+        parts.append(("luck", "+ good luck, - bad luck"))
+    return parts
 
 
 def words(review: Review, text: str, names: Sequence[str]) -> str:
@@ -219,13 +232,11 @@ def summary_line(review: Review) -> str:
 
 
 def split_line(review: Review) -> str:
-    """Where the seat's chances went, in one line: its play, the others' and luck, adding up to
-    the change from its first decision to the end."""
+    """Where the seat's chances went, in one line: its play, the others' and luck (the parts that
+    can happen in the match: ``kinds``), adding up to the change from its first decision to the end."""
     measure, account = review.measure, review.account()
-    parts = [f"your play {signed(measure, account.total('yours'))}"]
-    if review.players > 1:
-        parts.append(f"the others' play {signed(measure, account.total('others'))}")
-    parts.append(f"luck {signed(measure, account.total('luck'))}")
+    names = {"yours": "your play", "others": "the others' play", "luck": "luck"}
+    parts = [f"{names[kind]} {signed(measure, account.total(kind))}" for kind, _ in kinds(review)]
     drift = account.total("drift")
     if drift:
         parts.append(f"the searches' drift {signed(measure, drift)}")
