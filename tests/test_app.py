@@ -9,6 +9,7 @@ import random
 import pytest
 from textual.widgets import DataTable, MarkdownViewer
 
+from caravan_tui.ai.explain import BEHIND, CLEAR, CLOSE, EITHER, NOT_BEST, SLIGHTLY
 from caravan_tui.app import CaravanApp
 from caravan_tui.bus import Act, YourTurn
 from caravan_tui.games import GAMES, get_game
@@ -215,7 +216,10 @@ async def test_hint_shows_and_undo_stops_at_what_the_reply_showed(tmp_path):
         assert actions.hinted in screen.table.legal
         assert app.runner.host.turn == 0  # shown, not played
         panel = screen.query_one("#hint-panel", TablePanel)
-        sure = ("Clearly best:", "A close call:", "Probably best:")
+        sure = tuple(
+            f"{words[0].upper()}{words[1:]}:"
+            for words in (CLEAR, CLOSE, "probably best", EITHER, SLIGHTLY, BEHIND, NOT_BEST)
+        )
         await wait_for(pilot, lambda: panel.text.startswith(sure), "the hint's explanation")
         assert panel.showing and "%" not in panel.text
         stands = next(line for line in panel.text.splitlines() if line.startswith("How it stands: "))
