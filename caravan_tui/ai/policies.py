@@ -18,8 +18,8 @@ from caravan_tui.games import get_game
 from caravan_tui.seats import SeatSpec
 
 from . import safety
-from .explain import TOP, Candidate, RootStats, Weighed, advised, advised_first, merge_stats
-from .ismcts import ProgressCallback, SearchResult, along, continuation, most_visited, search
+from .explain import TOP, Candidate, RootStats, Weighed, advised, advised_first, led_best, merge_stats
+from .ismcts import Node, ProgressCallback, SearchResult, along, continuation, most_visited, search
 from .levels import BUDGET_FIELDS, Level, level_for, tweaked
 
 
@@ -180,15 +180,7 @@ class SearchPolicy:
         if planned is not None:
             ranked = sorted(planned.stats, key=lambda action: -planned.stats[action][0])[:top]
             return Weighed(planned.stats, {action: planned.lines[action] for action in ranked})
-        root = self._search(game_id, view, seat, seed, index, progress).root
-        stats = {action: (child.visits, child.reward) for action, child in root.children.items()}
-        ranked = sorted(stats, key=lambda action: -stats[action][0])
-        if get_game(game_id).ai.vetoed is None:
-            ranked = ranked[:top]
-        lines = {action: (action, *continuation(root.children[action])) for action in ranked}
-        squares = {action: child.square for action, child in root.children.items()}
-        steps = {action: along(root.children[action], line[1:]) for action, line in lines.items()}
-        return Weighed(stats, lines, squares, steps)
+        return weighed_root(game_id, self._search(game_id, view, seat, seed, index, progress).root, top)
 
     def _plan(self, game_id: str, view: dict[str, Any], seat: int, index: int) -> Weighed | None:
         """The game's plan for this position when the level plans and the game plans it, else
@@ -254,6 +246,20 @@ class SearchPolicy:
             ),
             self.level.name,
         )
+
+
+def weighed_root(game_id: str, root: Node, top: int = TOP) -> Weighed:
+    """What a search's ``root`` weighed: its statistics, the lines the search means to follow
+    from its ``top`` most visited actions (from every one where the game vetoes moves: ``vetted``
+    may pass over any number of them), and along each line its nodes' statistics (``along``)."""
+    stats = {action: (child.visits, child.reward) for action, child in root.children.items()}
+    ranked = sorted(stats, key=lambda action: -stats[action][0])
+    if get_game(game_id).ai.vetoed is None:
+        ranked = ranked[:top]
+    lines = {action: (action, *continuation(root.children[action])) for action in ranked}
+    squares = {action: child.square for action, child in root.children.items()}
+    steps = {action: along(root.children[action], line[1:]) for action, line in lines.items()}
+    return Weighed(stats, lines, squares, steps)
 
 
 def planner_of(game: Game, hinting: bool) -> Planner | None:
@@ -372,6 +378,17 @@ def plain_or_best(game_id: str, view: dict[str, Any], seat: int, stats: RootStat
     plain = get_game(game_id).ai.plain
     first = advised_first(game_id, view, seat, stats)
     return first if plain is not None and first == plain.action else SearchPolicy.best(stats)
+
+
+def hinted_pick(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, level: str | None = None) -> Action:
+    """The move a hint shows first from what its searches weighed (``hint``): ``pick``'s, or a
+    move whose line leads further beyond the search's noise (``explain.led_best``)."""
+    screened = vetted(game_id, view, seat, weighed, level=level)
+    plain = get_game(game_id).ai.plain
+    first = (
+        plain_or_best(game_id, view, seat, screened.stats) if plain is not None else SearchPolicy.best(screened.stats)
+    )
+    return led_best(game_id, view, seat, screened, first)
 
 
 def vetted(
