@@ -13,16 +13,20 @@ from caravan_tui.ai.explain import (
     EITHER,
     OR,
     SLIGHTLY,
+    Candidate,
     Weighed,
     candidates,
     confidence,
+    led_first,
     noise,
     rank_label,
     standard_error,
 )
-from caravan_tui.ai.policies import hint, hint_seed
+from caravan_tui.ai.policies import hint, hint_seed, search_policy
+from caravan_tui.ai.worker import Question
 from caravan_tui.games import get_game
 from caravan_tui.screens.table_panels import explanation, hint_lines
+from caravan_tui.seats import SeatSpec
 
 GAME = get_game("merchant_lord")
 #: seed 7 against normal: the AI (seat 1) ends its favour step and cannot sell, then you end yours
@@ -116,6 +120,7 @@ def test_a_better_move_listed_third_is_not_under_either_is_about_as_good():
     assert explanation(rows) == ["Nearly as good as the best: keep", "A little better: c", "Or: b"]
 
 
+NINTH_CARD_OPTIONS = {"village_payout": "standard", "start_player": "random"}
 #: seed 12 against normal, played by hand from the hints: 8 table cards each, your dice 1 2 3 5 and
 #: 4 favour, M23 in hand; turning the 1 into a 6 sells 2 3 5 6 at your 2-5 village tucking M23 (a
 #: ninth table card)
@@ -221,6 +226,34 @@ def test_a_move_is_valued_where_its_line_leads():
     assert not lines[0].startswith("Either") and not any(line.startswith("Or: ('adjust'") for line in lines)
 
 
+def test_the_hint_suggests_the_move_whose_line_leads_further():
+    """The bug: "The AI's pick, though another is better: Reroll 1" with "Better: Turn a 1 into a
+    6" below, read as advice to reroll. The turn leads to the sale tucking the ninth card beyond
+    the search's noise and by more than ``NEARLY``: the hint suggests it, "probably best"."""
+    state = ninth_card_position()
+    seat = state.to_move()
+    top = hint("merchant_lord", state.view(seat), seat, seed=hint_seed(seat, len(NINTH_CARD)))
+    assert top[0].action == ("adjust", 1, -1)
+    lines = explanation([[str(c.action), c.share, c.value, "", c.action, c.error] for c in top])
+    assert lines[0] == "Probably best: ('adjust', 1, -1)"
+    assert all(line.startswith("Weaker: ") for line in lines[1:])
+
+
+def test_a_move_leading_further_within_the_noise_or_by_less_than_nearly_stays_below():
+    first = Candidate(("a",), 0.5, 0.50, error=0.005)
+    assert led_first([first, Candidate(("b",), 0.1, 0.515, error=0.001)])[0] is first  # (below NEARLY)
+    assert led_first([first, Candidate(("b",), 0.1, 0.53, error=0.02)])[0] is first  # (within the noise)
+    assert led_first([first, Candidate(("b",), 0.1, 0.53, error=0.001)])[0].action == ("b",)
+    assert led_first([first, Candidate(("b",), 0.1, 0.53)])[0] is first  # (no spread kept: a plan)
+
+
+def ninth_card_position():
+    state = GAME.new(2, seed=12, options=NINTH_CARD_OPTIONS)
+    for action in NINTH_CARD:
+        state.apply(action, False)
+    return state
+
+
 def test_a_move_listed_below_that_leads_further_is_better():
     """The same match a move before (5 favour): the search visited rerolling the 1 most (0.537)
     while the turn's line led to the ninth card (0.99); the hint said "Or: Turn a 1 into a 6"."""
@@ -240,3 +273,50 @@ def test_how_it_stands_reads_the_moves_own_mean_not_where_its_line_leads():
 
     assert "win" not in stands([row]) and "ahead" not in stands([row]), stands([row])
     assert "expects you to win" in stands([row[:6]])  # (a row without its own mean: as the value reads)
+
+
+async def test_h_then_a_readies_the_turn_the_hint_suggests(tmp_path, monkeypatch):
+    """At the table (80×24): ``h`` asks for the hint, whose first line is the turn, and ``a``
+    readies it (the cursor on the 1, Enter turns it)."""
+    from test_merchant_lord_screen import builder, make_app, my_turn, status
+
+    from caravan_tui.games.merchant_lord.screen import MerchantLordScreen
+    from caravan_tui.widgets import TablePanel
+
+    from tables import Table, at_turn, wait_for
+
+    app = make_app(tmp_path, home=False)
+    table = Table(app, "merchant_lord", MerchantLordScreen, 12, NINTH_CARD_OPTIONS, NINTH_CARD)
+    async with at_turn(app, table, my_turn, (80, 24)) as (_app, pilot, table):
+        screen = table.screen
+        await pilot.press("h")
+        await wait_for(pilot, lambda: screen.query_one("#hint-panel", TablePanel).shown is not None, "the hint")
+        await wait_for(
+            pilot, lambda: "Probably best" in str(screen.query_one("#hint-panel", TablePanel).shown), "its words"
+        )
+        turn = ("adjust", 1, -1)
+        assert "a: pick the die, enter: turn it" in builder(screen)
+        await pilot.press("a")
+        await pilot.pause()
+        assert status(screen) == f"enter: {screen.table.describe(turn)}", status(screen)
+        start = table.moves()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table.moves() > start, "the die turned")
+        assert table.runner.host.actions[start] == turn
+
+
+def test_an_ai_seat_makes_the_move_whose_line_leads_further():
+    """Normal's search (seed 1) visits rerolling the 1 most; the turn's line leads to the sale
+    tucking the ninth card, beyond the noise: the seat turns the 1, the move its hint shows."""
+    state = ninth_card_position()
+    seat = state.to_move()
+    normal = search_policy(SeatSpec.ai("normal"))
+    assert normal.choose("merchant_lord", state.view(seat), seat, 1) == ("adjust", 1, -1)
+
+
+async def test_an_ai_decision_makes_the_move_its_record_puts_first(worker):
+    state = ninth_card_position()
+    seat = state.to_move()
+    normal = search_policy(SeatSpec.ai("normal"))
+    decided = await worker.decide(normal, Question("merchant_lord", state.view(seat), seat, 1))
+    assert decided.action == decided.weighed[0].action == ("adjust", 1, -1)

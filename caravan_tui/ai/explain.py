@@ -195,14 +195,47 @@ def advised(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top
     reason saying why, where the search cannot tell the most visited move from it
     (``plain_is_as_good``). Where the end of the match is near (``GameAI.end_near``) only the
     ``top`` most visited moves were looked at for a loss at once (``policies.vetted``): the plain
-    move is suggested there only if it is one of them. An AI seat makes the same move
-    (``policies.plain_or_best``)."""
+    move is suggested there only if it is one of them. A move whose line leads further beyond the
+    noise goes first (``led_first``). An AI seat makes the same move (``policies.hinted_pick``)."""
     plain = get_game(game_id).ai.plain
     if plain is None or advised_first(game_id, view, seat, weighed.stats, top) != plain.action:
-        return explained(game_id, view, seat, weighed, top)
-    found = explained(game_id, view, seat, weighed, top, first=plain.action)
+        return led_first(explained(game_id, view, seat, weighed, top))
+    found = led_first(explained(game_id, view, seat, weighed, top, first=plain.action))
     kept = found[0]
+    if kept.action != plain.action:
+        return found
     return [kept._replace(reason="; ".join(part for part in (kept.reason, plain.why) if part)), *found[1:]]
+
+
+def leads_further(first: Candidate, other: Candidate) -> bool:
+    """Whether ``other``'s line leads to more than ``first``'s (``followed``), beyond the search's
+    noise and by ``NEARLY`` or more: the hint suggests it ("probably best"), not the move the
+    search visited most, which it showed as "the AI's pick, though another is better" above
+    "Better: …" (read as advice to play the worse move)."""
+    luck = noise(first.error, other.error)
+    return luck is not None and other.value - first.value > luck and other.value - first.value >= NEARLY
+
+
+def led_first(found: list[Candidate]) -> list[Candidate]:
+    """``found`` with the candidate whose line leads furthest beyond the first's
+    (``leads_further``) put first, the others in their order; as they were where none does."""
+    further = [candidate for candidate in found[1:] if leads_further(found[0], candidate)]
+    if not further:
+        return found
+    best = max(further, key=lambda candidate: candidate.value)
+    return [best, *(candidate for candidate in found if candidate is not best)]
+
+
+def led_best(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, first: Action, top: int = TOP) -> Action:
+    """``first`` (the most visited, or the game's plain move: ``policies.pick``), or the root
+    move among the ``top`` most visited whose line leads further beyond the noise
+    (``led_first``): the move a hint shows first, without the game's reasons."""
+    world = get_game(game_id).from_view(view, seat)
+    found = []
+    for candidate in candidates(weighed.stats, top, first, weighed.squares):
+        line = playable(world, seat, weighed.lines.get(candidate.action, (candidate.action,))) or (candidate.action,)
+        found.append(followed(candidate, weighed.steps.get(candidate.action, ()), len(line)))
+    return led_first(found)[0].action if found else first
 
 
 def advised_first(game_id: str, view: dict[str, Any], seat: int, stats: RootStats, top: int = TOP) -> Action | None:

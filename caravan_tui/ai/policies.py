@@ -18,8 +18,8 @@ from caravan_tui.games import get_game
 from caravan_tui.seats import SeatSpec
 
 from . import safety
-from .explain import TOP, Candidate, RootStats, Weighed, advised, advised_first, merge_stats
-from .ismcts import ProgressCallback, SearchResult, along, continuation, most_visited, search
+from .explain import TOP, Candidate, RootStats, Weighed, advised, advised_first, led_best, merge_stats
+from .ismcts import Node, ProgressCallback, SearchResult, along, continuation, most_visited, search
 from .levels import BUDGET_FIELDS, Level, level_for, tweaked
 
 
@@ -118,7 +118,8 @@ def iterations_only() -> bool:
 @dataclasses.dataclass(frozen=True)
 class SearchPolicy:
     """ISMCTS at a level. With ``level.searches`` > 1, ``choose`` runs the searches one after the
-    other; ``AIWorker`` runs them in parallel via ``search_root`` and ``merge``, then ``pick``s.
+    other; ``AIWorker`` runs them in parallel via ``weigh_root`` and ``Weighed.merge``, then
+    ``hinted_pick``s.
 
     ``per_game``: apply the game's settings for this level (``Game.ai``) when choosing;
     ``fixed_budget``: ``level``'s iterations and seconds stand even where a game sets its own;
@@ -180,15 +181,7 @@ class SearchPolicy:
         if planned is not None:
             ranked = sorted(planned.stats, key=lambda action: -planned.stats[action][0])[:top]
             return Weighed(planned.stats, {action: planned.lines[action] for action in ranked})
-        root = self._search(game_id, view, seat, seed, index, progress).root
-        stats = {action: (child.visits, child.reward) for action, child in root.children.items()}
-        ranked = sorted(stats, key=lambda action: -stats[action][0])
-        if get_game(game_id).ai.vetoed is None:
-            ranked = ranked[:top]
-        lines = {action: (action, *continuation(root.children[action])) for action in ranked}
-        squares = {action: child.square for action, child in root.children.items()}
-        steps = {action: along(root.children[action], line[1:]) for action, line in lines.items()}
-        return Weighed(stats, lines, squares, steps)
+        return weighed_root(game_id, self._search(game_id, view, seat, seed, index, progress).root, top)
 
     def _plan(self, game_id: str, view: dict[str, Any], seat: int, index: int) -> Weighed | None:
         """The game's plan for this position when the level plans and the game plans it, else
@@ -242,18 +235,27 @@ class SearchPolicy:
     ) -> Action:
         if legal is not None and len(legal) == 1:
             return legal[0]
-        return pick(
-            game_id,
-            view,
-            seat,
-            self.merge(
-                [
-                    self.search_root(game_id, view, seat, seed, index, progress if index == 0 else None)
-                    for index in range(self.level.searches)
-                ]
-            ),
-            self.level.name,
+        weighed = Weighed.merge(
+            [
+                self.weigh_root(game_id, view, seat, seed, index, progress if index == 0 else None)
+                for index in range(self.level.searches)
+            ]
         )
+        return hinted_pick(game_id, view, seat, weighed, self.level.name)
+
+
+def weighed_root(game_id: str, root: Node, top: int = TOP) -> Weighed:
+    """What a search's ``root`` weighed: its statistics, the lines the search means to follow
+    from its ``top`` most visited actions (from every one where the game vetoes moves: ``vetted``
+    may pass over any number of them), and along each line its nodes' statistics (``along``)."""
+    stats = {action: (child.visits, child.reward) for action, child in root.children.items()}
+    ranked = sorted(stats, key=lambda action: -stats[action][0])
+    if get_game(game_id).ai.vetoed is None:
+        ranked = ranked[:top]
+    lines = {action: (action, *continuation(root.children[action])) for action in ranked}
+    squares = {action: child.square for action, child in root.children.items()}
+    steps = {action: along(root.children[action], line[1:]) for action, line in lines.items()}
+    return Weighed(stats, lines, squares, steps)
 
 
 def planner_of(game: Game, hinting: bool) -> Planner | None:
@@ -372,6 +374,21 @@ def plain_or_best(game_id: str, view: dict[str, Any], seat: int, stats: RootStat
     plain = get_game(game_id).ai.plain
     first = advised_first(game_id, view, seat, stats)
     return first if plain is not None and first == plain.action else SearchPolicy.best(stats)
+
+
+def hinted_pick(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, level: str | None = None) -> Action:
+    """The move an AI seat makes (``SearchPolicy.choose``) and a hint shows first (``hint``) from
+    what their searches weighed: ``pick``'s, or a move whose line leads further beyond the
+    search's noise and by ``explain.NEARLY`` (``explain.led_best``). In Merchant Lord's favour
+    step the most visited move's mean is diluted by every move tried below it: normal rerolled a
+    1 (0.54) where turning it into a 6 led to the sale tucking the ninth card (0.99). Normal
+    choosing so against normal as it was: 8 of 12 matches (docs/ai.md)."""
+    screened = vetted(game_id, view, seat, weighed, level=level)
+    plain = get_game(game_id).ai.plain
+    first = (
+        plain_or_best(game_id, view, seat, screened.stats) if plain is not None else SearchPolicy.best(screened.stats)
+    )
+    return led_best(game_id, view, seat, screened, first)
 
 
 def vetted(

@@ -43,7 +43,17 @@ from caravan_tui.games import GAMES, get_game
 from .explain import playable
 from .ismcts import SearchResult, continuation, search
 from .levels import LEVELS, MAX_ITERATIONS, Level, level_for
-from .policies import REVIEWED, SearchSettings, hint_policy, hint_seed, pick, planner_of, search_settings
+from .policies import (
+    REVIEWED,
+    SearchSettings,
+    hint_policy,
+    hint_seed,
+    hinted_pick,
+    pick,
+    planner_of,
+    search_settings,
+    weighed_root,
+)
 
 #: a decision's search budget by default: the normal level's
 ITERATIONS = 1500
@@ -304,7 +314,7 @@ def best_move(
     game: Game, view: dict[str, Any], mover: int, weighed: SearchResult, budget: int, level: str
 ) -> tuple[Action, tuple[Action, ...]]:
     """The move a hint at the normal level shows from ``view`` at ``budget`` and the line it
-    means to follow (``policies.pick``): the game's planner's for hints where that level plans
+    means to follow (``policies.hinted_pick``): the game's planner's for hints where that level plans
     the position (``policies.planner_of``), else the review's search's own (``weighed``)."""
     planner = planner_of(game, True) if level_for(LEVELS[REVIEWED], game).plan else None
     planned = None if planner is None else planner(game.from_view(view, mover), mover, 0, budget, None)
@@ -312,8 +322,7 @@ def best_move(
         stats, lines = planned
         best = pick(game.id, view, mover, stats, level)
         return best, tuple(lines.get(best, (best,)))
-    stats = {move: (child.visits, child.reward) for move, child in weighed.root.children.items()}
-    best = pick(game.id, view, mover, stats, level)
+    best = hinted_pick(game.id, view, mover, weighed_root(game.id, weighed.root), level)
     child = weighed.root.children.get(best)
     return best, (best, *(continuation(child) if child is not None else ()))
 

@@ -273,8 +273,10 @@ class GameScreen(BaseScreen, Generic[V]):
     def on_key(self, event: Key) -> None:
         """A key pressed while an opponent's action is on show shows the rest of their actions at
         once and does nothing else (an Enter meant to skip must not act on our next turn); else
-        the "since your last turn" panel closes (``TableOverlays.key``)."""
+        the "since your last turn" panel closes (``TableOverlays.key``). An ``h`` that skips also
+        asks for the hint once our turn comes (``TableOverlays.hold_hint``)."""
         if self.pause.skip(event.time):
+            self.overlays.hold_hint(event.key)
             event.stop()
             event.prevent_default()
             return

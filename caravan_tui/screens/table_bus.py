@@ -150,6 +150,7 @@ class TableBus:
         assert screen.table.view is not None
         screen.show_view(screen.table.view)
         screen.your_turn()
+        screen.overlays.our_turn()
         return 0.0
 
     @hears(Thinking)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding, BindingType
 
-from caravan_tui.screens.table_overlays import TAKE_HINT, TAKE_HINT_NAME
+from caravan_tui.screens.table_overlays import ASK_HINT, TAKE_HINT, TAKE_HINT_NAME
 from caravan_tui.screens.table_panels import WHOLE_LOG
 
 if TYPE_CHECKING:
@@ -16,9 +16,9 @@ if TYPE_CHECKING:
 
 TABLE_KEYS: list[BindingType] = [
     Binding("question_mark", "rules", "Rules", key_display="?", tooltip="The rules of this game"),
-    Binding("h", "hint", "Hint", tooltip="The AI's suggestion for you (not played)"),
+    Binding(ASK_HINT, "hint", "Hint", tooltip="The AI's suggestion for you (not played)"),
     Binding(TAKE_HINT, "take_hint", TAKE_HINT_NAME, show=False, tooltip="The hinted play ready: Enter plays it"),
-    Binding("h", "weighed", "Why", tooltip="Replay: show or hide what the AI weighed at its move"),
+    Binding(ASK_HINT, "weighed", "Why", tooltip="Replay: show or hide what the AI weighed at its move"),
     Binding("u", "undo", "Undo", tooltip="Take back to your previous decision, when the rules allow"),
     Binding("ctrl+s", "save", "Save", tooltip="Confirm the autosave"),
     Binding("escape", "menu", "Menu", tooltip="Resume, save and quit to home, or resign"),

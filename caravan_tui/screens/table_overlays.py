@@ -28,6 +28,8 @@ TAKE_HINT = "a"
 #: what that key is called, the same in the footer (its binding's description) and in the hint
 #: panel's title ("a: ready hint"): the footer said "a Take hint" beside "a: ready it"
 TAKE_HINT_NAME = "Ready hint"
+#: the key that asks for a hint (and, in a replay, shows what the AI weighed)
+ASK_HINT = "h"
 
 
 def take_hint_key(screen: GameScreen[Any]) -> str | None:
@@ -60,6 +62,23 @@ class TableOverlays:
     def __init__(self, screen: GameScreen[Any]) -> None:
         self.screen = screen
         self.weighed_hidden = False
+        #: ``h`` was pressed while another seat's action was on show: the hint is asked for as our
+        #: turn comes (``hold_hint``)
+        self.hint_held = False
+
+    def hold_hint(self, key: str) -> None:
+        """A key that skipped the others' actions on show (``ActionPause.skip``): where it was
+        ``h``, the hint is asked for once our turn comes (``our_turn``). It only skipped, and the
+        ``a`` that followed said "No hint to take"."""
+        if key == ASK_HINT and self.screen.replay is None:
+            self.hint_held = True
+
+    def our_turn(self) -> None:
+        """Our turn has come: the hint held for it (``hold_hint``) is asked for now."""
+        if self.hint_held:
+            self.hint_held = False
+            if self.screen.table.hint_panel is None:
+                self.ask_hint()
 
     def hint_words(self, table: TableState[Any], action: Action, text: str) -> PanelWords:
         """The hint's panel: the search's top moves with the game's reasons, how sure it is and

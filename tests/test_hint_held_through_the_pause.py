@@ -1,0 +1,29 @@
+"""``h`` pressed while another seat's action is on show ("… (any key skips)") skips the rest, as
+any key does, and asks for the hint once our turn comes (the shared table kit, every game): it only
+skipped, and the ``a`` that followed said "No hint to take"."""
+
+from __future__ import annotations
+
+from test_camel_screen import at_my_turn, my_turn
+
+from caravan_tui.widgets import ActionList, TablePanel
+
+from tables import wait_for
+
+
+def hint_shown(screen) -> bool:
+    words = screen.query_one("#hint-panel", TablePanel).shown
+    return words is not None and "h: hide" in words.title and screen.query_one(ActionList).hinted is not None
+
+
+async def test_h_during_an_ai_action_skips_and_the_hint_comes_with_our_turn(tmp_path):
+    async with at_my_turn(tmp_path, move_pause=30.0) as (app, pilot):
+        screen = app.screen
+        await pilot.press("e", "y")
+        await wait_for(pilot, lambda: screen.pause.pausing == 1, "the AI's action on show")
+        await pilot.press("h")
+        await wait_for(pilot, lambda: my_turn(app), "the rest at once", timeout=5)
+        await wait_for(pilot, lambda: hint_shown(screen), "the hint asked for with h")
+        actions = screen.query_one(ActionList)
+        await pilot.press("a")
+        assert app.focused is actions and actions.highlighted_action == actions.hinted
