@@ -10,10 +10,10 @@ import tracemalloc
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from caravan_tui.ai.explain import RootStats, Weighed
+from caravan_tui.ai.explain import RootStats
 from caravan_tui.ai.ismcts import search
 from caravan_tui.ai.levels import LEVELS, Level, get_level, level_for
-from caravan_tui.ai.policies import SearchPolicy, hinted_pick, search_policy, search_settings
+from caravan_tui.ai.policies import SearchPolicy, pick, search_policy, search_settings
 from caravan_tui.ai.worker import AIWorker
 from caravan_tui.engine import Game, State
 from caravan_tui.games import GAMES, get_game
@@ -113,15 +113,15 @@ def bench_game(
         for index, (state, seat) in enumerate(positions):
             started = time.perf_counter()
             roots = [
-                policy.weigh_root(game_id, state.view(seat), seat, index, number) for number in range(level.searches)
+                policy.search_root(game_id, state.view(seat), seat, index, number) for number in range(level.searches)
             ]
             # what choose does once the searches are in
-            hinted_pick(game_id, state.view(seat), seat, Weighed.merge(roots), policy.level.name)
+            pick(game_id, state.view(seat), seat, policy.merge(roots), policy.level.name)
             times.append(time.perf_counter() - started)
             if plans:
                 on_clock += level.seconds is not None and times[-1] >= level.seconds
             else:
-                on_clock += any(_clock_ended(level, weighed.stats) for weighed in roots)
+                on_clock += any(_clock_ended(level, stats) for stats in roots)
         level_times[name] = {
             "p50_s": percentile(times, 50),
             "p95_s": percentile(times, 95),

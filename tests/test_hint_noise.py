@@ -22,11 +22,9 @@ from caravan_tui.ai.explain import (
     rank_label,
     standard_error,
 )
-from caravan_tui.ai.policies import hint, hint_seed, search_policy
-from caravan_tui.ai.worker import Question
+from caravan_tui.ai.policies import hint, hint_seed
 from caravan_tui.games import get_game
 from caravan_tui.screens.table_panels import explanation, hint_lines
-from caravan_tui.seats import SeatSpec
 
 GAME = get_game("merchant_lord")
 #: seed 7 against normal: the AI (seat 1) ends its favour step and cannot sell, then you end yours
@@ -305,18 +303,17 @@ async def test_h_then_a_readies_the_turn_the_hint_suggests(tmp_path, monkeypatch
         assert table.runner.host.actions[start] == turn
 
 
-def test_an_ai_seat_makes_the_move_whose_line_leads_further():
-    """Normal's search (seed 1) visits rerolling the 1 most; the turn's line leads to the sale
-    tucking the ninth card, beyond the noise: the seat turns the 1, the move its hint shows."""
-    state = ninth_card_position()
-    seat = state.to_move()
-    normal = search_policy(SeatSpec.ai("normal"))
-    assert normal.choose("merchant_lord", state.view(seat), seat, 1) == ("adjust", 1, -1)
+async def test_an_ai_decisions_record_puts_the_move_it_made_first(worker):
+    """Normal's search (seed 1) visits rerolling the 1 most, and the seat makes that move; its
+    hint puts the turn first, its line leading to the sale tucking the ninth card. The decision's
+    record, which the replay reads, names the move made first, not the hint's."""
+    from caravan_tui.ai.policies import search_policy
+    from caravan_tui.ai.worker import Question
+    from caravan_tui.seats import SeatSpec
 
-
-async def test_an_ai_decision_makes_the_move_its_record_puts_first(worker):
     state = ninth_card_position()
     seat = state.to_move()
     normal = search_policy(SeatSpec.ai("normal"))
     decided = await worker.decide(normal, Question("merchant_lord", state.view(seat), seat, 1))
-    assert decided.action == decided.weighed[0].action == ("adjust", 1, -1)
+    assert decided.weighed[0].action == decided.action
+    assert ("adjust", 1, -1) in [candidate.action for candidate in decided.weighed[1:]]

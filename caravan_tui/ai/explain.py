@@ -195,8 +195,8 @@ def advised(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top
     reason saying why, where the search cannot tell the most visited move from it
     (``plain_is_as_good``). Where the end of the match is near (``GameAI.end_near``) only the
     ``top`` most visited moves were looked at for a loss at once (``policies.vetted``): the plain
-    move is suggested there only if it is one of them. A move whose line leads further beyond the
-    noise goes first (``led_first``). An AI seat makes the same move (``policies.hinted_pick``)."""
+    move is suggested there only if it is one of them. An AI seat makes the same move
+    (``policies.plain_or_best``)."""
     plain = get_game(game_id).ai.plain
     if plain is None or advised_first(game_id, view, seat, weighed.stats, top) != plain.action:
         return led_first(explained(game_id, view, seat, weighed, top))

@@ -118,8 +118,7 @@ def iterations_only() -> bool:
 @dataclasses.dataclass(frozen=True)
 class SearchPolicy:
     """ISMCTS at a level. With ``level.searches`` > 1, ``choose`` runs the searches one after the
-    other; ``AIWorker`` runs them in parallel via ``weigh_root`` and ``Weighed.merge``, then
-    ``hinted_pick``s.
+    other; ``AIWorker`` runs them in parallel via ``search_root`` and ``merge``, then ``pick``s.
 
     ``per_game``: apply the game's settings for this level (``Game.ai``) when choosing;
     ``fixed_budget``: ``level``'s iterations and seconds stand even where a game sets its own;
@@ -235,13 +234,18 @@ class SearchPolicy:
     ) -> Action:
         if legal is not None and len(legal) == 1:
             return legal[0]
-        weighed = Weighed.merge(
-            [
-                self.weigh_root(game_id, view, seat, seed, index, progress if index == 0 else None)
-                for index in range(self.level.searches)
-            ]
+        return pick(
+            game_id,
+            view,
+            seat,
+            self.merge(
+                [
+                    self.search_root(game_id, view, seat, seed, index, progress if index == 0 else None)
+                    for index in range(self.level.searches)
+                ]
+            ),
+            self.level.name,
         )
-        return hinted_pick(game_id, view, seat, weighed, self.level.name)
 
 
 def weighed_root(game_id: str, root: Node, top: int = TOP) -> Weighed:
@@ -377,12 +381,8 @@ def plain_or_best(game_id: str, view: dict[str, Any], seat: int, stats: RootStat
 
 
 def hinted_pick(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, level: str | None = None) -> Action:
-    """The move an AI seat makes (``SearchPolicy.choose``) and a hint shows first (``hint``) from
-    what their searches weighed: ``pick``'s, or a move whose line leads further beyond the
-    search's noise and by ``explain.NEARLY`` (``explain.led_best``). In Merchant Lord's favour
-    step the most visited move's mean is diluted by every move tried below it: normal rerolled a
-    1 (0.54) where turning it into a 6 led to the sale tucking the ninth card (0.99). Normal
-    choosing so against normal as it was: 8 of 12 matches (docs/ai.md)."""
+    """The move a hint shows first from what its searches weighed (``hint``): ``pick``'s, or a
+    move whose line leads further beyond the search's noise (``explain.led_best``)."""
     screened = vetted(game_id, view, seat, weighed, level=level)
     plain = get_game(game_id).ai.plain
     first = (

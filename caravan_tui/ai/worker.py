@@ -35,7 +35,7 @@ from caravan_tui.games import get_game
 
 from .explain import TOP, Candidate, RootStats, Weighed, advised
 from .ismcts import ProgressCallback
-from .policies import Policy, SearchPolicy, hinted_pick, plain_or_best, screened, vetted
+from .policies import Policy, SearchPolicy, pick, plain_or_best, screened, vetted
 from .review import Judged, Position, judge
 
 POLL_SECONDS = 0.1
@@ -178,15 +178,20 @@ class AIWorker:
         if asked.legal is not None and len(asked.legal) == 1:
             return asked.legal[0]
         if isinstance(policy, SearchPolicy) and policy.level.searches > 1:
-            pool = self._executor()
-            with self._listening(on_progress) as job:
-                weighed = await self._weigh(pool, policy, job, asked.game_id, asked.view, asked.seat, asked.seed)
-            # (the veto and the look may search, and lines are followed on clones: not on this loop)
-            picked = self._submit(
-                pool,
-                lambda: [pool.submit(hinted_pick, asked.game_id, asked.view, asked.seat, weighed, policy.level.name)],
-            )
-            return (await self._gather(pool, picked, None))[0]
+            stats = await self.root_stats(policy, asked.game_id, asked.view, asked.seat, asked.seed, on_progress)
+            if not screened(get_game(asked.game_id)):
+                return SearchPolicy.best(stats)
+            pool = self._executor()  # (the veto and the look may search: not on this loop)
+            return (
+                await self._gather(
+                    pool,
+                    self._submit(
+                        pool,
+                        lambda: [pool.submit(pick, asked.game_id, asked.view, asked.seat, stats, policy.level.name)],
+                    ),
+                    None,
+                )
+            )[0]
         pool = self._executor()
         with self._listening(on_progress) as job:
             chosen = self._submit(pool, lambda: [pool.submit(_choose, policy, job, asked)])
@@ -236,9 +241,9 @@ class AIWorker:
         except Exception:  # the move stands without its record
             logging.getLogger(__name__).exception("explaining an AI decision failed")
             return Decision(action, [])
-        # the move its line leads furthest with, where the record puts it first (``explain.led_first``):
-        # the move ``choose`` makes (``policies.hinted_pick``)
-        return Decision(top[0][0].action if top[0] else action, top[0])
+        # the move made first, as the replay reads it (a hint puts a move whose line leads further
+        # first, ``explain.led_first``; the seat makes ``pick``'s, and its record says so)
+        return Decision(action, sorted(top[0], key=lambda candidate: candidate.action != action))
 
     async def _weigh(
         self,
