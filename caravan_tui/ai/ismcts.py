@@ -142,7 +142,6 @@ def search(
     considered: Considered | None = None,
     estimate: Callable[[State], list[float]] | None = None,
     root_actions: Sequence[Action] | None = None,
-    enough: Callable[[int, Node], bool] | None = None,
 ) -> SearchResult:
     """Search from ``world`` (built from ``seat``'s view) and return the most visited root action.
 
@@ -153,9 +152,7 @@ def search(
     the module doc); ``considered`` narrows every seat's legal actions, in the tree and in
     rollouts (``Game.ai``); ``root_actions`` narrows the root alone to those of its legal actions
     (in place of ``considered`` there): a review weighs a move the search would not choose by
-    spending the whole budget below it. ``enough(done, root)``, asked every ``progress_every``
-    iterations, ends the search early where it says so: a search ended after n iterations is the
-    search of n exactly (a review stops once its verdict cannot change: ``review.judge``).
+    spending the whole budget below it.
     """
     if iterations is None and seconds is None:
         raise ValueError("give an iteration budget, a time budget, or both")
@@ -184,7 +181,6 @@ def search(
             considered,
             estimate,
             root_actions,
-            enough,
         )
     finally:
         if collecting:
@@ -207,7 +203,6 @@ def _search(
     considered: Considered | None,
     estimate: Callable[[State], list[float]] | None,
     root_actions: Sequence[Action] | None,
-    enough: Callable[[int, Node], bool] | None,
 ) -> SearchResult:
     # Filled once here, the world's cached list of legal actions passes to every redeal that keeps
     # it (the searching seat's own moves: games keep them through determinize), so the root
@@ -353,10 +348,7 @@ def _search(
             node.reward += reward[node.seat]
             node = node.parent  # type: ignore[assignment]  # only the root has none, and the loop stops there
         done += 1
-        if done % progress_every == 0:
-            if progress is not None:
-                progress(done, most_visited({a: c.visits for a, c in root.children.items()}))
-            if enough is not None and enough(done, root):
-                break
+        if progress is not None and done % progress_every == 0:
+            progress(done, most_visited({a: c.visits for a, c in root.children.items()}))
     action = most_visited({a: c.visits for a, c in root.children.items()})
     return SearchResult(action, done, time.perf_counter() - start, root)

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,7 +41,7 @@ from caravan_tui.engine import Action, Event, Game, Measure, State, normalise_ac
 from caravan_tui.games import GAMES, get_game
 
 from .explain import playable
-from .ismcts import Node, SearchResult, continuation, search
+from .ismcts import SearchResult, continuation, search
 from .levels import LEVELS, MAX_ITERATIONS, Level, level_for
 from .policies import REVIEWED, SearchSettings, hint_policy, hint_seed, pick, planner_of, search_settings
 
@@ -53,9 +53,6 @@ OTHERS_SHARE = 1 / 3
 #: the share of a search's visits a move made must have had for the search's own value of it
 #: to stand (else it is weighed again, below it alone: see ``judge``)
 SETTLED = 0.1
-#: the part of a decision's search within which a move made that leads the visits alone ends it
-#: (``_made_stays_best``)
-EARLY = (1 / 6, 1 / 2)
 #: how many turning points a review puts first
 TURNING_POINTS = 3
 GRADES = ("inaccuracy", "mistake", "blunder")
@@ -259,12 +256,8 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
     world = game.from_view(position.view, mover)
     settings = search_settings(level, game)
     seed = seed_of(mover, position.turn)
+    weighed = search(world, mover, iterations=budget, seed=seed, **settings)
     hinted = hint_budget(game, seat, position, budget)
-    made = position.steps or (position.action,)
-    enough = (
-        None if hinted != budget or len(made) > 1 else _made_stays_best(game, position.view, mover, made[0], budget)
-    )
-    weighed = search(world, mover, iterations=budget, seed=seed, enough=enough, **settings)
     named = (
         weighed
         if hinted == budget
@@ -273,6 +266,7 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
     best, best_line = best_move(game, position.view, mover, named, hinted, level.name)
     best_steps, best_end = decision_steps(game, world, mover, best_line)
     best_end = game.from_view(best_end.view(mover), mover)  # (as the move made's end is built)
+    made = position.steps or (position.action,)
     made_end = world if position.end_view is None else game.from_view(position.end_view, mover)
     children = weighed.root.children
     settled = (
@@ -304,38 +298,6 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
         mover,
         position.end if position.steps else position.turn,
     )
-
-
-def _made_stays_best(
-    game: Game, view: dict[str, Any], mover: int, made: Action, budget: int
-) -> Callable[[int, Node], bool] | None:
-    """When the search judging a decision of one step ends early (``ismcts.search``'s
-    ``enough``): the move made leads its visits alone between a sixth and a half of the budget
-    (``EARLY``), or by more than the iterations left. Its best (``best_move``: the most visited,
-    where the game neither plans nor has a plain move) is then the move made, its cost nothing,
-    its grade none; only its value, the chart's, rests on fewer visits. A whole search could
-    still have named another move by a hair: on a whole short Camel Caravan match none of the 52
-    decisions ended early changed its verdict (docs/review.md). ``pick`` must agree once (a veto
-    or a move that loses at once stays what it is). None where the best is not the most visited."""
-    if game.ai.plain is not None or (level_for(LEVELS[REVIEWED], game).plan and planner_of(game, True) is not None):
-        return None
-    agreed: list[bool] = []
-    first, last = budget * EARLY[0], budget * EARLY[1]
-
-    def enough(done: int, root: Node) -> bool:
-        children = root.children
-        child = children.get(made)
-        if child is None:
-            return False
-        runner_up = max((other.visits for action, other in children.items() if action != made), default=0)
-        if child.visits <= runner_up + (0 if first <= done <= last else budget - done):
-            return False
-        if not agreed:
-            stats = {action: (other.visits, other.reward) for action, other in children.items()}
-            agreed.append(pick(game.id, view, mover, stats, REVIEWED) == made)
-        return agreed[0]
-
-    return enough
 
 
 def best_move(
