@@ -1,12 +1,16 @@
-"""What a review spares without changing a verdict (docs/review.md, "Cost and progress")."""
+"""What a review costs and how soon it shows it (docs/review.md, "Cost and progress")."""
 
+import asyncio
 import dataclasses
 import json
 from functools import cache
 from pathlib import Path
 
-from caravan_tui.ai.review import Position, judge, positions
+from caravan_tui.ai.review import Position, judge, positions, review
 from caravan_tui.games import get_game
+from caravan_tui.match_review import review_of
+from caravan_tui.saves.reviews import ReviewShelf
+from caravan_tui.saves.snapshot import Snapshot
 
 ITERATIONS = 300
 
@@ -39,3 +43,38 @@ def test_reasons_are_worded_only_where_a_review_shows_them():
     ]
     costly = [j for j in own + ended if j.loss > 0]
     assert costly and all(j.played_reason and j.better_reason for j in costly)
+
+
+def test_the_seats_own_decisions_are_judged_first_and_the_review_is_the_same(tmp_path):
+    """The review screen lists the seat's decisions as they come: they are sent to the workers
+    first, the others' (which only split luck from their play) after; the review is the one
+    judged in match order."""
+    data = json.loads(MATCH.read_text())
+    actions = [tuple(action) for action in data["actions"]][:30]
+    snapshot = Snapshot(
+        match_id="m1",
+        game_id="camel_caravan",
+        options=data["options"],
+        players=2,
+        seats=["human", "ai:normal"],
+        names=["Ann", "Bob"],
+        seed=data["seed"],
+        actions=actions,
+        state={},
+        status="over",
+        result=[0.0, 1.0],
+        rules=get_game("camel_caravan").rules_version,
+    )
+
+    class InOneProcess:
+        sent: list[int] = []
+
+        async def review(self, game_id, seat, found, iterations, on_judged=None, on_result=None):
+            self.sent = [position.seat for position in found]
+            return [judge(game_id, seat, position, iterations) for position in found]
+
+    worker = InOneProcess()
+    made = asyncio.run(review_of(snapshot, 0, ReviewShelf(tmp_path), worker, 20))
+    own = worker.sent.count(0)
+    assert worker.sent == [0] * own + [1] * (len(worker.sent) - own) and 0 < own < len(worker.sent)
+    assert made == review("camel_caravan", "m1", 2, data["seed"], data["options"], actions, 0, 0.0, 20)
