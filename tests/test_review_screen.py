@@ -226,3 +226,22 @@ async def test_a_decision_whose_cost_rounds_to_nothing_is_not_listed_among_the_c
         live = screen.query_one("#review-live")
         await wait_for(pilot, lambda: bool(live.lines), "the first decision judged")
         assert live.lines == ["Each of the 1 judged so far was the best move or as good as it."]
+
+
+def test_a_sentence_with_a_colon_wraps_from_the_left_edge_not_under_its_colon():
+    """The plain words of a lost review ("No decision of yours cost enough to grade: you lost this
+    on the draw, …") hung their rest under the colon, a column of 34 at 80×24; a label ("Seen: ",
+    "The searches' drift: ") still has its text hang under it."""
+    from rich.console import Console
+
+    from caravan_tui.ai.review_text import wrapped
+    from caravan_tui.screens.review import hanging
+
+    line = (
+        "No decision of yours cost enough to grade: you lost this on the draw, −99 points (the worst "
+        "after your move 187, −61 points: Refill: a demand marker on spaces 1, 2, 7, 8)."
+    )
+    rows = hanging([line], 78, Console(width=78)).plain.split("\n")
+    assert len(rows) == 3 and not rows[1].startswith(" ") and not wrapped([line])[1].startswith(" ")
+    label = "The searches' drift: how far your chances moved between your decisions where you saw nothing new"
+    assert hanging([label], 78, Console(width=78)).plain.split("\n")[1].startswith(" " * 21)
