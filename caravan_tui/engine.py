@@ -454,7 +454,7 @@ class GameAI:
     review's best move, the hint's) uses in place of ``plan`` (``Planner``; None: ``plan``): advice
     may weigh a risk to the person that an AI seat's plan leaves to its opponents' play; and
     how often seats shown a win chance went on to win in self-play (``calibrated``: the hint's
-    "How it stands" words that share; None: the chance is taken as it is)."""
+    "How it stands" words that share and a review shows it; None: the chance is taken as it is)."""
 
     levels: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     prior: Prior | None = None
@@ -502,6 +502,12 @@ Upgrader: TypeAlias = Callable[[Any, Action | None], list[Action]]
 #: without it.
 Composing: TypeAlias = Callable[[Any], bool]
 
+#: ``laid_for(state, seat, action)``: what the rules then play by themselves in ``seat``'s turn
+#: after its ``action`` in ``state`` (forced steps), in the game's words, to where its move ends
+#: ("" where they play nothing): a review's decision says it after the last step the seat chose
+#: (``ai/review.py``), so that its words say what the move did in the end.
+LaidFor: TypeAlias = Callable[[Any, int, Action], str]
+
 
 @dataclass(frozen=True)
 class Game:
@@ -517,7 +523,8 @@ class Game:
     ``solo_titles`` are the titles a solo game earns, as (least score, title), highest first
     (empty: a solo game earns none), which ``selfplay`` counts; ``view_type`` is the TypedDict
     its views are (None: undeclared), whose keys the contract test checks; ``composing`` says
-    which steps continue a decision (``Composing``; None: only those that log nothing)."""
+    which steps continue a decision (``Composing``; None: only those that log nothing);
+    ``laid_for`` what the rules play by themselves after a step (``LaidFor``; None: nothing)."""
 
     id: str
     title: str
@@ -537,6 +544,7 @@ class Game:
     view_type: type | None = None
     composing: Composing | None = None
     short_options: dict[str, Any] | None = None
+    laid_for: LaidFor | None = None
 
     @property
     def short_form(self) -> dict[str, Any]:

@@ -400,13 +400,13 @@ async def test_a_shown_hint_is_taken_with_a_as_in_every_game_and_the_panel_and_f
         await pilot.press("h")
         await wait_for(pilot, lambda: screen.table.hinted is not None, "the hint")
         panel = screen.query_one("#hint-panel", TablePanel)
-        await wait_for(pilot, lambda: "ready it" in str(panel.border_title), "the hint's panel")
+        await wait_for(pilot, lambda: "ready hint" in str(panel.border_title), "the hint's panel")
         await pilot.pause()
         lines = screen_lines(app)
         top, foot = lines[panel.region.y], lines[panel.region.bottom - 1]
-        assert "Hint (a: ready it)" in top and "…" not in top  # (the side column's 28: the short title)
+        assert "Hint (a: ready hint)" in top and "…" not in top  # (the side column's 28: the short title)
         assert ("dir", 3) not in screen.table.legal and "3 turns west" not in foot  # (a start: no turn to say)
-        assert "a Take hint" in lines[-1]  # (the footer)
+        assert "a Ready hint" in lines[-1]  # (the footer)
         hinted, turn = screen.table.hinted, host.turn
         await pilot.press("a")
         plays = screen.query_one(ActionList)

@@ -186,6 +186,21 @@ async def test_a_records_ended_column_is_whole_at_80_columns():
     assert any("Bob Longname w…" in line for line in lines), lines
 
 
+async def test_a_records_against_column_takes_the_room_a_short_title_leaves():
+    """Over SSH at 80×24 a Camel Caravan match read "Bob, AI 3 (no…" against "Camel Caravan"
+    with eight empty cells after it: the Game column is as wide as the longest title listed, the
+    rest of its room the names'."""
+    ours, theirs = socket.socketpair()
+    app = ClientApp(ours)  # (a session with no hub behind it)
+    app.player_name = "Ann"
+    row = FinishedRow("m1", "camel_caravan", ["Ann", "Bob", "AI 3 (normal)"], [0, 0, 1], "over", 0.0, 0, 0)
+    with ours, theirs:
+        async with app.run_test(size=SIZE):
+            await app.push_screen(HistoryScreen(History("Ann", "", "", [row.to_map()], [])))
+            lines = screen_lines(app.screen)
+    assert any("Camel Caravan" in line and "Bob, AI 3 (normal)" in line for line in lines), lines
+
+
 async def test_a_match_played_together_replays_from_the_others_record():
     """Enter on a match in Bob's record that Ann played against him said "Only the people who
     played a match may replay it." to Ann; a match she did not play still says so."""

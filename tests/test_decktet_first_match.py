@@ -144,3 +144,28 @@ def test_a_bandit_nothing_beats_is_not_said_to_be_beatable():
                     assert "must beat it" not in reason and f"{{p{1 - seat}}} cannot beat it: " in reason, reason
             state.apply(rng.choice(state.legal_actions()), False)
     assert said
+
+
+def test_a_play_that_goes_out_says_its_bonus_holds_if_the_other_passes_and_what_it_collects():
+    """Found in a two-hand match: the hint on the last card said "goes out: +5, +6 for AI 2's
+    cards", and the hand scored +10 for going out: AI 2 made its one last play (rules §5.1), a
+    card fewer in hand. The bonus counts the cards left when the hand ends, and the season is
+    collected as any other: the hint says both hold if the other passes."""
+    said = []
+    for seed in range(30):
+        state, rng = GAME.new(2, seed=seed, options=OPTIONS), random.Random(seed)
+        while not state.is_over():
+            seat = state.to_move()
+            for action in state.legal_actions():
+                move = MOVES.get(action)
+                if move is None or state.hands[seat] & ~move[2] or state.out_player is not None:
+                    continue
+                other = ["Ann", "Bob"][1 - seat]
+                reason = render(explain(state, seat, [action]), ["Ann", "Bob"], seat)
+                said.append(reason)
+                found = re.search(
+                    rf"goes out: \+5 and \+\d+ for {other}'s cards, and (you|{other}) collects? \d+ card", reason
+                )
+                assert found and f"if {other} passes rather than make one last play" in reason, reason
+            state.apply(rng.choice(state.legal_actions()), False)
+    assert said

@@ -22,7 +22,7 @@ SIZE = (80, 24)
 HINT = PanelWords(
     "Hint (h: hide · a: ready, enter: play)",
     tuple(f"reason {n}: a sentence about the move, as long as the hint's are" for n in range(8)),
-    short="Hint (a: ready it)",
+    short="Hint (a: ready hint)",
 )
 
 

@@ -407,7 +407,7 @@ async def test_hint_suggests_a_legal_action_for_the_seat_to_move(bus, game):
     hint = await next_of(subs[seat], messages.Hint)
     assert hint.turn == 0 and hint.action in host.state.legal_actions()
     assert "{p" not in hint.text and hint.text and hint.candidates[0][0] == hint.text
-    assert all(0 < share <= 1 and 0 <= value <= 1 for _, share, value, _, _ in hint.candidates)
+    assert all(0 < share <= 1 and 0 <= value <= 1 for _, share, value, *_ in hint.candidates)
     assert hint.plan[0] == hint.action == hint.candidates[0][4]
     assert host.turn == 0
 

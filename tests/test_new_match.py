@@ -221,11 +221,12 @@ async def test_the_last_options_list_opens_whole_above_the_footer(tmp_path):
             assert choices.region.bottom <= footer.region.y, game_id
             lines = screen_lines(app.screen)
             assert "esc Dismiss menu" in lines[-1], (game_id, lines[-1])
-            rows = lines[choices.region.y : choices.region.bottom]
-            shown = min(choices.option_count, choices.region.height)
+            inside = choices.content_region  # (inside the list's frame)
+            rows = lines[inside.y : inside.bottom]
+            shown = min(choices.option_count, inside.height)
             for index in range(shown):
                 prompt = str(choices.get_option_at_index(choices.scroll_offset.y + index).prompt)
-                assert rows[index][choices.region.x :].startswith(prompt), (game_id, prompt, rows)
+                assert rows[index][inside.x :].startswith(prompt), (game_id, prompt, rows)
             await pilot.press("escape")  # (the list closes; the form stays)
             await wait_for(pilot, lambda choices=choices: not choices.has_focus, "the list to close")
             assert isinstance(app.screen, NewMatchScreen), game_id

@@ -6,12 +6,13 @@ decision to the end, and every line fits 80 columns."""
 
 import re
 from functools import cache
+from itertools import pairwise
 
 import pytest
 
 from caravan_tui.ai.matches import play_match
 from caravan_tui.ai.review import Draw, Judged, Review, decisions_of, review
-from caravan_tui.ai.review_text import DRIFT_WORDS, WIDTH, review_lines, wrapped
+from caravan_tui.ai.review_text import DRIFT_WORDS, UNSEEN_DRIFT_WORDS, WIDTH, review_lines, wrapped
 from caravan_tui.games import GAMES, get_game
 from caravan_tui.seats import SeatSpec
 
@@ -80,6 +81,7 @@ def test_every_figure_of_a_generated_review_adds_up(game_id, seed):
     assert round(end - start, 1) == change and round(sum(parts.values()), 1) == change
     assert parts["your play"] == -total
     assert (done.players == 1) == ("the others' play" not in parts)
+    assert ("luck" in parts) == bool(done.draws)  # (no luck where nothing was drawn or revealed)
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -199,12 +201,50 @@ def test_a_loss_between_the_hints_moves_is_said_to_be_the_replies_the_search_did
     lines = review_lines(done, NAMES, "Caravanserai")
     assert "only the AI's estimates" not in "\n".join(lines)
     split = next(index for index, line in enumerate(lines) if line.startswith("From 52%"))
-    assert lines[split + 1] == DRIFT_WORDS and "the others' replies doing more or less" in DRIFT_WORDS
+    assert lines[split + 1] == UNSEEN_DRIFT_WORDS  # (nothing drawn: see the test below)
     assert lines[split + 2] == (
         "You made the best move (the one a hint shows) at 23 of 25 decisions; most of the loss came between them "
         "with nothing drawn, −47 points (the worst after your move 110, −18 points): the others' replies left you "
         "less than the search grading your moves, and the hints, expected of the positions reached."
     )
+
+
+def test_a_drift_where_nothing_was_drawn_is_said_to_be_the_searches_disagreeing_not_luck_or_play():
+    """Found in a Caravanserai review (two players against normal): "+49 points" on the searches'
+    drift, said to be "the others' replies doing more or less than the search grading your move
+    expected". With nothing drawn or hidden after setup, that part is the searches valuing the same
+    positions differently: the kept match (seed 21) puts −60.8 points where the other seat's search took
+    up the position the seat's decision left, +49.5 where the seat's next search took it back, and
+    −35.3 between two decisions of the seat's own with no one else's between."""
+    import json
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).parent / "matches" / "caravanserai_hints_21.json").read_text())
+    done = Review.from_data(data["review"])
+    decisions, others = done.decisions, sorted(done.others, key=lambda judged: judged.turn)
+    seams = {"into theirs": 0.0, "back to yours": 0.0, "yours alone": 0.0}
+    for index, judged in enumerate(decisions):
+        following = decisions[index + 1] if index + 1 < len(decisions) else None
+        until, reached = (following.turn, following.before) if following else (10**9, done.result)
+        between = [other for other in others if judged.end < other.turn < until]
+        if not between:
+            seams["yours alone"] += reached - judged.kept
+            continue
+        seams["into theirs"] += (1 - between[0].before) - judged.kept
+        seams["into theirs"] += sum((1 - b.before) - (1 - a.kept) for a, b in pairwise(between))
+        seams["back to yours"] += reached - (1 - between[-1].kept)
+    assert {name: round(value * 100, 1) for name, value in seams.items()} == {
+        "into theirs": -60.8,
+        "back to yours": 49.5,
+        "yours alone": -35.3,
+    }
+    assert round(sum(seams.values()) * 100) == done.account().total("drift")  # (between two, a loss is a gain)
+    said = review_lines(done, NAMES, "Caravanserai")
+    assert UNSEEN_DRIFT_WORDS in said and DRIFT_WORDS not in said
+    assert "none of this is luck" in UNSEEN_DRIFT_WORDS and "no one's graded error" in UNSEEN_DRIFT_WORDS
+    # where something was drawn, the drift may hold what the draws did to the others' replies: as before
+    drawn = Review("caravanserai", "m", 0, 2, 10, done.result, decisions, done.others, (Draw(1, "a deal"),))
+    assert DRIFT_WORDS in review_lines(drawn, NAMES, "Caravanserai")
 
 
 def test_a_solo_reviews_drift_speaks_of_no_one_elses_replies():
@@ -221,3 +261,39 @@ def test_a_solo_reviews_drift_speaks_of_no_one_elses_replies():
         "the next."
     )
     assert "others" not in said
+
+
+def test_a_decision_is_graded_by_the_cost_it_shows():
+    """Found in a Decktet review: "Move 5: Pass — fine: 56% → 51% (−5 points)", while 5 points of
+    win chance is an inaccuracy (the grade read the unrounded 4.9). A verdict's grade and its cost
+    are one figure: shown 57% → 52% is −5 points, an inaccuracy, in the list and in the counts."""
+    done = Review("decktet_caravan", "m", 0, 2, 10, 0.5, (_judged(0, 0.5651, 0.5199),))
+    assert done.cost(done.decisions[0]) == 5
+    assert done.grade(done.decisions[0]) == "inaccuracy" and done.counts()["inaccuracy"] == 1
+    assert "  Move 1: a — an inaccuracy: 57% → 52% (−5 points)" in review_lines(done, NAMES[:2], "Decktet Caravan")
+
+
+def test_the_others_best_of_several_steps_says_what_it_does_not_only_its_first_step():
+    """Found in a Caravanserai review: "Move 109: AI 2 played Head south-east (SE) to (1,-2), then
+    Start block 1: … — their error gave you +7 points" over "Their best: Head south-east (SE) to
+    (1,-2)": the best named by its first step alone read as the move they made. Their best says what
+    it lays, as a better move of yours does."""
+    theirs = Judged(
+        4,
+        ("dir", 5),
+        "Head south-east (SE) to (1,-2), then Start block 1: 1 purple good, the first on (1,-2)",
+        "",
+        ("dir", 5),
+        "Head south-east (SE) to (1,-2)",
+        "lays camel, ending on (1,-2); caravan 13 → 13 (count 1)",
+        0.6,
+        0.5,
+        1,
+        8,
+    )
+    done = Review("caravanserai", "m", 0, 2, 10, 0.0, (_judged(0, 0.5, 0.5), _judged(10, 0.4, 0.4)), (theirs,))
+    lines = review_lines(done, NAMES[:2], "Caravanserai")
+    at = next(index for index, line in enumerate(lines) if line.startswith("Move 5: Bob played Head south-east"))
+    assert lines[at + 1] == (
+        "  Their best: Head south-east (SE) to (1,-2) — lays camel, ending on (1,-2); caravan 13 → 13 (count 1)"
+    )

@@ -5,6 +5,7 @@ on the server's machine (DESIGN §7)."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import socket
 from contextlib import asynccontextmanager
@@ -13,7 +14,7 @@ import asyncssh
 import pytest
 from textual.app import App
 from textual.events import Key
-from textual.widgets import Static
+from textual.widgets import DataTable, Static
 
 from caravan_tui.app import ClientApp
 from caravan_tui.bus import Chat
@@ -477,6 +478,10 @@ def test_the_lobby_cuts_long_names_never_what_a_seat_is():
     assert seats_words(row, SEATS_WIDTH) == "AAAAAAAAA… (you), Gus · AI, AI 3"  # 32 cells
     short = LobbyRow("m1", "decktet_caravan", ["Ann", "Bob"], ["person", "open"], 0, 0, 0)
     assert seats_words(short, SEATS_WIDTH) == "Ann, (free)"
+    # the room an AI's name leaves as it sheds its level goes to a name cut before it ("cAR…")
+    row = LobbyRow("m1", "ahldarahd", ["cAROL", "", "AI 3 (normal)"], ["person", "open", "ai"], 0, 0, 0, yours=0)
+    row = dataclasses.replace(row, ratings=["?", "", ""])
+    assert seats_words(row, 27) == "cAROL ? (you), (free), AI 3"
 
 
 def queued(app: App, *keys: str) -> None:
@@ -548,3 +553,31 @@ async def test_the_lobby_says_what_a_rating_of_a_question_mark_is(hub):
         await pilot.pause()
         shown = " ".join(line.strip() for line in screen_lines(app.screen))
         assert "Cyd 1043" in shown and UNSETTLED_WORDS not in shown
+
+
+async def test_the_lobby_shows_each_game_title_whole_where_the_seats_have_room(hub):
+    """At 80×24 the lobby cut "Caravans of Ahl…" in its Game column, and "Caravans of Ah…" under
+    the finished matches, while the Seats and Against columns beside had room: a Game column
+    as wide as the longest title listed, the cells taken from the names beside it (which are
+    cut with care); a list of shorter titles keeps the names' room."""
+    from caravan_tui.hub_protocol import Lobby
+
+    long_title = "ahldarahd"
+    playing = LobbyRow("m1", long_title, ["Cyd", "(free)", "AI 3"], ["person", "open", "ai"], 0, 1, 0)
+    short = LobbyRow("m2", "decktet_caravan", ["Bob", "(free)"], ["person", "open"], 0, 1, 0)
+    ended = FinishedRow("m3", long_title, ["Ann", "Bob"], [1.0, 0.0], "over", 1_764_000_000.0, 0, kinds=["person"] * 2)
+    hub.identities.keep(ANN, "Ann")
+    async with in_the_lobby(hub) as (app, pilot):
+        app.from_hub(Lobby([short.to_map()], ["Ann"]))
+        await pilot.pause()
+        matches = app.screen.query_one("#lobby-matches", DataTable)
+        assert matches.columns["Seats"].width == SEATS_WIDTH  # no long title: the names keep their room
+        app.from_hub(Lobby([playing.to_map(), short.to_map()], ["Ann"], [ended.to_map()]))
+        await pilot.pause()
+        await pilot.pause()
+        shown = "\n".join(screen_lines(app.screen))
+        assert shown.count("Caravans of Ahldarahd") == 2 and "Caravans of Ah…" not in shown, shown
+        assert "Cyd, (free), AI 3" in shown, shown  # the seats whole beside it
+        # the room comes from To move first (its name is in Seats too), then from the names
+        assert [column.width for column in matches.columns.values()] == [21, 30, 9, 8]
+        assert all(len(line) <= SIZE[0] for line in shown.split("\n"))

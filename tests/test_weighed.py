@@ -43,7 +43,16 @@ from tables import quick_app, wait_for
 SIZE = (80, 24)
 DECKTET = get_game("decktet_caravan")
 AI, RANDOM, PERSON = SeatSpec.ai("easy"), SeatSpec("random"), SeatSpec("human")
-SURE = ("Clearly best: ", "A close call: ", "Probably best: ", "The only move worth weighing: ")
+SURE = (
+    "Clearly best: ",
+    "A close call: ",
+    "Probably best: ",
+    "The only move worth weighing: ",
+    "Either is about as good: ",
+    "Slightly better: ",
+    "Nearly as good as the best: ",
+    "The AI's pick, though another is better: ",
+)
 
 
 async def finished_match(store: SaveStore) -> tuple[MatchRunner, list]:

@@ -7,6 +7,7 @@ and a game's ``explain`` per candidate.
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from collections.abc import Sequence
@@ -32,44 +33,82 @@ def merge_stats(roots: list[RootStats]) -> RootStats:
 
 
 class Weighed(NamedTuple):
-    """What a search weighed: its root statistics, and for its most visited root actions the
-    line it means to follow (the action first)."""
+    """What a search weighed: its root statistics, for its most visited root actions the line it
+    means to follow (the action first), and each root action's summed squared reward where a
+    search kept it (``squares``; a game's plan has none): how widely the results behind a move
+    spread, so how sure its mean is (``Candidate.error``)."""
 
     stats: RootStats
     lines: dict[Action, tuple[Action, ...]]
+    squares: dict[Action, float] = {}
+    #: for each root action with a line: the visits, summed reward and summed square of each node
+    #: along it (the root action's first), as the search left them (``ismcts.along``)
+    steps: dict[Action, tuple[tuple[int, float, float], ...]] = {}
 
     @staticmethod
     def merge(parts: list[Weighed]) -> Weighed:
-        """Several searches' weighing: statistics summed, each line from the first search that
-        has one."""
+        """Several searches' weighing: statistics and squares summed, each line from the first
+        search that has one (squares only where every search kept them)."""
         lines: dict[Action, tuple[Action, ...]] = {}
+        steps: dict[Action, tuple[tuple[int, float, float], ...]] = {}
         for part in parts:
             for action, line in part.lines.items():
-                lines.setdefault(action, line)
-        return Weighed(merge_stats([part.stats for part in parts]), lines)
+                if action not in lines:
+                    lines[action] = line
+                    if action in part.steps:
+                        steps[action] = part.steps[action]
+        squares: dict[Action, float] = {}
+        if all(part.squares for part in parts):
+            for part in parts:
+                for action, square in part.squares.items():
+                    squares[action] = squares.get(action, 0.0) + square
+        return Weighed(merge_stats([part.stats for part in parts]), lines, squares, steps)
 
 
 class Candidate(NamedTuple):
     """A root action as the search saw it: its share of the visits, its mean reward (the
     searching seat's expected result), the line the search means to follow from it (the action
     first) and why it is good or bad, in the game's words (``GameAI.explain``; may hold
-    ``{pN}`` fields)."""
+    ``{pN}`` fields); ``error``: the standard error of ``value`` from the spread of the results
+    behind it (None where the search kept no spread); ``own``: the move's own mean where ``value``
+    is where its line leads (``followed``; None: ``value`` is its own mean) — the estimate of the
+    position "How it stands" words, as the games' calibrations measured it."""
 
     action: Action
     share: float
     value: float
     line: tuple[Action, ...] = ()
     reason: str = ""
+    error: float | None = None
+    own: float | None = None
 
 
-def candidates(stats: RootStats, top: int = TOP, first: Action | None = None) -> list[Candidate]:
+def candidates(
+    stats: RootStats, top: int = TOP, first: Action | None = None, squares: dict[Action, float] | None = None
+) -> list[Candidate]:
     """The ``top`` most visited root actions, most visited first (``first`` before them where
-    given: a hint's plain move, ``advised``)."""
+    given: a hint's plain move, ``advised``), each with its value's standard error where
+    ``squares`` has its summed squared reward."""
     total = sum(visits for visits, _ in stats.values()) or 1
     ranked = sorted(stats.items(), key=lambda item: (item[0] != first, -item[1][0]))[:top]
     return [
-        Candidate(action, visits / total, reward / visits if visits else 0.0) for action, (visits, reward) in ranked
+        Candidate(
+            action,
+            visits / total,
+            reward / visits if visits else 0.0,
+            error=standard_error(visits, reward, squares[action]) if squares and action in squares else None,
+        )
+        for action, (visits, reward) in ranked
     ]
+
+
+def standard_error(visits: int, reward: float, square: float) -> float | None:
+    """How far the mean of ``visits`` results (summed ``reward``, squares summed ``square``) may
+    be from the move's own: their spread over the root of their number (None below 2 results)."""
+    if visits < 2:
+        return None
+    mean = reward / visits
+    return math.sqrt(max(0.0, square / visits - mean * mean) / (visits - 1))
 
 
 def playable(world: State, seat: int, line: Sequence[Action]) -> tuple[Action, ...]:
@@ -122,11 +161,33 @@ def explained(
     world = game.from_view(view, seat)
     explain = game.ai.explain
     out = []
-    for candidate in candidates(weighed.stats, top, first):
+    for candidate in candidates(weighed.stats, top, first, weighed.squares):
         line = playable(world, seat, weighed.lines.get(candidate.action, (candidate.action,))) or (candidate.action,)
         reason = explain(world, seat, line) if explain is not None else ""
-        out.append(candidate._replace(line=line, reason=reason))
+        out.append(
+            followed(candidate, weighed.steps.get(candidate.action, ()), len(line))._replace(line=line, reason=reason)
+        )
     return out
+
+
+#: a node along a candidate's line speaks for it with at least this many visits (fewer, and its
+#: mean is one or two redeals' luck)
+LINE_VISITS = 5
+
+
+def followed(candidate: Candidate, steps: Sequence[tuple[int, float, float]], played: int) -> Candidate:
+    """``candidate`` valued where its line leads: the expected result (and its standard error) of
+    the deepest node of the ``played`` moves of its line (``steps``, the first move's node first)
+    that the search visited ``LINE_VISITS`` times, not of the move's own node. Below a move, the
+    search also tries moves its seat would not make, and the move's mean counts them: in Merchant
+    Lord (8 table cards each, dice 1 2 3 5) turning the 1 into a 6 for a sale tucking the ninth card
+    expected 0.54, the sale it leads to 0.995, and a hint called it "either is about as good" as
+    rerolling the 1 (0.52)."""
+    deepest = max((i for i in range(1, min(played, len(steps))) if steps[i][0] >= LINE_VISITS), default=0)
+    if not deepest:
+        return candidate
+    visits, reward, square = steps[deepest]
+    return candidate._replace(value=reward / visits, error=standard_error(visits, reward, square), own=candidate.value)
 
 
 def advised(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top: int = TOP) -> list[Candidate]:
@@ -179,27 +240,74 @@ def plain_is_as_good(stats: RootStats, plain: Action) -> bool:
 
 #: how sure a search is of its choice, from its share of the visits and the expected results
 CLEAR, CLOSE = "clearly best", "a close call"
+#: the first two candidates' expected results differ by less than the search can tell apart
+#: (``NOISE``): either move will do, and the alternatives as good say "Or"
+EITHER, OR = "either is about as good", "Or"
+#: better than the next by more than the search's noise, but by less than ``NEARLY``; and worse than
+#: an alternative listed beyond the noise (the game's plain move, put first: ``advised``)
+SLIGHTLY, BEHIND = "slightly better", "nearly as good as the best"
+#: worse than an alternative listed, beyond the noise and by ``NEARLY`` or more: the move an AI seat
+#: makes (the most visited, or the game's plain move), but where the alternative's line leads
+#: expects more (``followed``)
+NOT_BEST = "the AI's pick, though another is better"
+#: the words ``confidence`` judges against the search's noise: the alternatives' labels beside them
+#: are judged so too (``rank_label``'s ``luck``), and beside the others as before
+BY_NOISE = (EITHER, SLIGHTLY, BEHIND, NOT_BEST)
 #: a lone candidate among several moves: the game's planner chose it before any search weighed the
 #: others (a trade both sides gain from, proposed first in a build), or the search weighs no other,
 #: so it is not "the only move", nor better than any by a margin
 LONE = "the AI's pick"
 #: a candidate whose expected result is within this of the choice's is "nearly as good"
 NEARLY = 0.02
+#: two expected results closer than this many standard errors of their difference are the same to
+#: the search: another seed ranks them either way (Merchant Lord, a whole match against normal:
+#: the difference's spread over 3 more seeds was about its standard error)
+NOISE = 2.0
 
 
-def confidence(shares: Sequence[float], values: Sequence[float], choices: int | None = None) -> str:
+def noise(first: float | None, other: float | None) -> float | None:
+    """How far apart two expected results with standard errors ``first`` and ``other`` may lie
+    by the search's luck alone (None where either is unknown)."""
+    if first is None or other is None:
+        return None
+    return NOISE * math.sqrt(first * first + other * other)
+
+
+def confidence(
+    shares: Sequence[float],
+    values: Sequence[float],
+    choices: int | None = None,
+    errors: Sequence[float | None] | None = None,
+) -> str:
     """How sure the search is of its first candidate, in words: "the only move worth weighing",
     "the AI's pick" (the only candidate of ``choices`` moves: planned, or the only one weighed),
-    "clearly best" (most of the search, and better by a margin), "a close call" (the next one
-    expects as much, or had nearly as much of the search and expects nearly as much) or "probably
-    best". Shares alone never make a close call: a search over hundreds of moves (a Camel Caravan
-    turn) gives each a few hundredths, and a pick-up expected 13 points above the next move was "a
-    close call" with 3% of the visits against 1.5%."""
+    "clearly best" (most of the search, and better by a margin), "probably best" or, for two moves
+    that expect nearly the same: where the search's ``errors`` (its values' standard errors) are
+    known, "either is about as good" (the difference is within the search's noise, however large
+    the noise: a Decktet Caravan search whose results spread widely), "slightly better" (beyond
+    it, and below ``NEARLY``) or "nearly as good as the best" (an alternative listed expects more,
+    beyond the noise: the first is the game's plain move, ``advised``) or "the AI's pick, though
+    another is better" (by ``NEARLY`` or more, where that move's line leads: ``followed``); where
+    they are not, "a close call" (the next one expects as much, or had nearly as much of the
+    search and expects nearly as much). Shares alone never make a close call: a search over
+    hundreds of moves (a Camel Caravan turn) gives each a few hundredths, and a pick-up expected 13
+    points above the next move was "a close call" with 3% of the visits against 1.5%. A fixed
+    margin alone said "a close call" at 28 of 36 Merchant Lord decisions, half of them a move
+    better beyond the search's noise."""
     if len(shares) < 2:
         return LONE if choices is not None and choices > 1 else "the only move worth weighing"
     (s1, s2), (v1, v2) = shares[:2], values[:2]
     if s1 >= 0.5 and s1 >= 2 * s2 and v1 - v2 >= NEARLY:
         return CLEAR
+    if errors is not None and len(errors) >= 2 and all(error is not None for error in errors):
+        lucks = [noise(errors[0], error) or 0.0 for error in errors[1:]]
+        above = [value - v1 for value, luck in zip(values[1:], lucks) if value - v1 > luck]
+        if above:  # (an alternative listed below expects more: "A little better", "Better")
+            return BEHIND if max(above) < NEARLY else NOT_BEST
+        if abs(v1 - v2) <= lucks[0]:
+            return EITHER
+        if v1 - v2 < NEARLY:
+            return SLIGHTLY
     if v2 >= v1 - 0.005 or (s1 - s2 < 0.1 and v1 - v2 < NEARLY):
         return CLOSE
     return "probably best"
@@ -268,11 +376,17 @@ def figure_gain(reason: str) -> int | None:
     return int(found[2]) - int(found[1]) if found else None
 
 
-def rank_label(value: float, best: float, reason: str, above: Sequence[str]) -> str:
+def rank_label(value: float, best: float, reason: str, above: Sequence[str], luck: float | None = None) -> str:
     """An alternative's label beside the suggestion (expected result ``best``): "Nearly as
-    good" or "Weaker". The label is about the end of the match; where the alternative's own
+    good" or "Weaker"; where the search's noise between the two (``luck``, ``noise``) is known,
+    "Or" within it (either will do) and "A little better" (or "Better") above it (the suggestion
+    is the game's plain move, ``advised``). The label is about the end of the match; where the alternative's own
     figures grow more than those of a move listed above it, "Weaker in the end" says so rather
     than contradict the figures beside it."""
+    if luck is not None and abs(value - best) <= luck:
+        return OR
+    if luck is not None and value > best:
+        return "A little better" if value - best < NEARLY else "Better"
     if value >= best - NEARLY:
         return "Nearly as good"
     gain = figure_gain(reason)

@@ -36,7 +36,9 @@ ProgressCallback = Callable[[int, Action], None]
 
 class Node:
     """A tree node: the position reached by ``parent``'s ``action``; ``reward`` is summed for
-    ``seat``, the seat that made that move (-1 at the root). ``prior`` caches the prior of the
+    ``seat``, the seat that made that move (-1 at the root), and its square too (``square``: how
+    widely the rewards behind a move spread, for how sure a hint is, ``explain.confidence``).
+    ``prior`` caches the prior of the
     actions seen legal here (only when the search uses a prior). ``legal`` is the list of legal
     actions met at the last visit and, once the same list (the same object: games cache and share
     their lists, never mutating them) is met twice in a row, ``kids`` holds the child of each of
@@ -49,6 +51,7 @@ class Node:
         "visits",
         "avail",
         "reward",
+        "square",
         "prior",
         "action",
         "legal",
@@ -63,6 +66,7 @@ class Node:
         self.visits = 0
         self.avail = 1
         self.reward = 0.0
+        self.square = 0.0
         self.prior: dict[Action, float] | None = None
         self.action = action
         self.legal: list[Action] | None = None
@@ -103,6 +107,19 @@ def _grow_logs(size: int) -> None:
         known = len(_LOGS)
         if known <= size:
             _LOGS.extend([math.log(n) for n in range(known, max(size + 1, 2 * known))])
+
+
+def along(node: Node, line: Sequence[Action]) -> tuple[tuple[int, float, float], ...]:
+    """The visits, summed reward and summed square of each node ``line`` reaches from ``node``
+    (``node`` itself first: the line's first move is the one into it), as far as the tree has it."""
+    found = [(node.visits, node.reward, node.square)]
+    for action in line:
+        child = node.children.get(action)
+        if child is None:
+            break
+        node = child
+        found.append((node.visits, node.reward, node.square))
+    return tuple(found)
 
 
 def continuation(node: Node, limit: int = 40) -> list[Action]:
@@ -344,8 +361,10 @@ def _search(
         # Backup: each node collects the reward of the seat that moved into it.
         root.visits += 1
         while node is not root:
+            gained = reward[node.seat]
             node.visits += 1
-            node.reward += reward[node.seat]
+            node.reward += gained
+            node.square += gained * gained
             node = node.parent  # type: ignore[assignment]  # only the root has none, and the loop stops there
         done += 1
         if progress is not None and done % progress_every == 0:

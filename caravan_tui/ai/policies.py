@@ -19,7 +19,7 @@ from caravan_tui.seats import SeatSpec
 
 from . import safety
 from .explain import TOP, Candidate, RootStats, Weighed, advised, advised_first, merge_stats
-from .ismcts import ProgressCallback, SearchResult, continuation, most_visited, search
+from .ismcts import ProgressCallback, SearchResult, along, continuation, most_visited, search
 from .levels import BUDGET_FIELDS, Level, level_for, tweaked
 
 
@@ -185,7 +185,10 @@ class SearchPolicy:
         ranked = sorted(stats, key=lambda action: -stats[action][0])
         if get_game(game_id).ai.vetoed is None:
             ranked = ranked[:top]
-        return Weighed(stats, {action: (action, *continuation(root.children[action])) for action in ranked})
+        lines = {action: (action, *continuation(root.children[action])) for action in ranked}
+        squares = {action: child.square for action, child in root.children.items()}
+        steps = {action: along(root.children[action], line[1:]) for action, line in lines.items()}
+        return Weighed(stats, lines, squares, steps)
 
     def _plan(self, game_id: str, view: dict[str, Any], seat: int, index: int) -> Weighed | None:
         """The game's plan for this position when the level plans and the game plans it, else

@@ -98,20 +98,22 @@ class Match:
 class _Run:
     """A decision being followed step by step through the log."""
 
-    __slots__ = ("seat", "turn", "view", "steps", "said", "end", "end_view")
+    __slots__ = ("seat", "turn", "view", "steps", "said", "end", "end_view", "rest")
 
     def __init__(self, seat: int, turn: int, view: dict[str, Any]) -> None:
         self.seat, self.turn, self.view = seat, turn, view
         self.steps: list[Action] = []
         self.said: list[str] = []
         self.end, self.end_view = turn, view
+        self.rest = ""  # what the rules played by themselves after its last step (``Game.laid_for``)
 
     def position(self) -> Position:
-        if len(self.steps) == 1:
+        if len(self.steps) == 1 and not self.rest:
             return Position(self.turn, self.view, self.steps[0], self.seat)
-        words = ", then ".join(self.said)
-        if len(words) > MAX_TEXT:
-            words = words[: MAX_TEXT - 1] + "…"
+        words, end = ", then ".join(self.said), f", then {self.rest}"[: MAX_TEXT // 2] if self.rest else ""
+        if len(words) + len(end) > MAX_TEXT:  # (cut among the steps: where the move ended is kept)
+            words = words[: MAX_TEXT - len(end) - 1] + "…"
+        words += end
         return Position(
             self.turn, self.view, self.steps[0], self.seat, tuple(self.steps), self.end, self.end_view, words
         )
@@ -124,7 +126,7 @@ def decisions_of(
     steps of one are one), and the chance ``seat`` saw (``Event.reveals``: what it could not
     know before)."""
     state = game.new(players, seed=seed, options=options)
-    composing = game.composing
+    composing, laid_for = game.composing, game.laid_for
     found: list[Position] = []
     draws: list[Draw] = []
     run: _Run | None = None
@@ -138,6 +140,7 @@ def decisions_of(
             run.steps.append(action)
             run.said.append(state.describe(action, mover))
             run.end, run.end_view = turn, run.view if turn == run.turn else state.view(mover)
+            run.rest = "" if laid_for is None else laid_for(state, mover, action)
         events = state.apply(action, True)
         draws += [Draw(turn, event.text[:MAX_TEXT]) for event in events if _chance_for(event, seat)]
         if run is not None and ends_decision(state, mover, events, composing):
@@ -453,15 +456,24 @@ class Review:
         return get_game(self.game_id).ai.review.measure(self.players)
 
     def shown(self, value: float) -> float:
-        return shown(self.measure, value)
+        """A search's expected result ``value`` as shown: between seats, the share of seats shown
+        that chance that won where the game measured it (``GameAI.calibrated``, as the hint's "How
+        it stands" words it), so that a review never shows 90% where such seats won 70%."""
+        calibrated = get_game(self.game_id).ai.calibrated
+        return shown(self.measure, value if calibrated is None or self.players == 1 else calibrated(value))
+
+    def end(self) -> float:
+        """The match's end for the seat as shown: its result, a fact, never calibrated."""
+        return shown(self.measure, self.result)
 
     def cost(self, judged: Judged) -> float:
         """What ``judged``'s move cost as shown: its shown ``before`` less its shown ``kept``."""
         return self.shown(judged.before) - self.shown(judged.kept)
 
     def grade(self, judged: Judged) -> str:
-        """ "blunder", "mistake", "inaccuracy", or "" for a move that cost less than that."""
-        cost, measure = judged.loss * self.measure.scale, self.measure
+        """ "blunder", "mistake", "inaccuracy", or "" for a move that cost less than that, by its
+        cost as shown (a "fine" move never shows a cost that reads as an inaccuracy's)."""
+        cost, measure = _tidy(self.cost(judged)), self.measure
         for grade, threshold in zip(reversed(GRADES), (measure.blunder, measure.mistake, measure.inaccuracy)):
             if cost >= threshold:
                 return grade
@@ -473,8 +485,8 @@ class Review:
         return 1.0 / max(1, self.players - 1)
 
     def gain(self, other: Judged) -> float:
-        """What ``other``'s error gave the seat reviewed, as shown."""
-        return self.shown(other.loss * self.share())
+        """What ``other``'s error gave the seat reviewed, as shown: its cost as shown, shared."""
+        return shown(self.measure, self.cost(other) / self.measure.scale * self.share())
 
     def account(self) -> Account:
         """The change in the seat's chances from its first decision to the end, split (see the
@@ -482,7 +494,7 @@ class Review:
         luck, what is left of the change from one decision's ``kept`` to the next ``before``."""
         decisions = self.decisions
         if not decisions:
-            end = self.shown(self.result)
+            end = self.end()
             return Account(end, end, ())
         swings: list[Swing] = []
         others = sorted(self.others, key=lambda judged: judged.turn)
@@ -497,11 +509,11 @@ class Review:
                 if gain:
                     swings.append(Swing("others", index, gain, other))
                     gained += gain
-            nxt = self.shown(following.before) if following is not None else self.shown(self.result)
+            nxt = self.shown(following.before) if following is not None else self.end()
             change = nxt - self.shown(judged.kept)
             draws = tuple(draw for draw in self.draws if judged.end <= draw.turn < until)
             swings.append(Swing("luck" if draws else "drift", index, _tidy(change - gained), None, draws))
-        return Account(self.shown(decisions[0].before), self.shown(self.result), tuple(swings))
+        return Account(self.shown(decisions[0].before), self.end(), tuple(swings))
 
     def turning_points(self, count: int = TURNING_POINTS) -> list[Swing]:
         """The ``count`` swings that moved the seat's chances most, the biggest first (ties: the
@@ -523,7 +535,7 @@ class Review:
     def chart(self) -> list[float]:
         """The seat's expected result over the match, in the game's measure as shown: before each
         decision (with the best move), then the end it reached."""
-        return [self.shown(judged.before) for judged in self.decisions] + [self.shown(self.result)]
+        return [self.shown(judged.before) for judged in self.decisions] + [self.end()]
 
     def total_cost(self) -> float:
         """What all the seat's decisions cost together as shown: the sum of their shown costs."""

@@ -128,8 +128,21 @@ def chart_text(review: Review, width: int = 60, height: int = 6) -> list[str]:
         out.append(f"{'':>{label}}  {row}")
     out.append(f"{'':>{label}}  your {measure.name} before each decision, then the end")
     if row.strip():
-        out.append(f"{'':>{label}}  marks: Y your play, O the others' play, + good luck, - bad luck")
+        out.append(f"{'':>{label}}  marks: {', '.join(meaning for _, meaning in kinds(review))}")
     return out
+
+
+def kinds(review: Review) -> list[tuple[str, str]]:
+    """The parts of a split that can happen in ``review``'s match, each with what its chart mark
+    means: no one else's play in a solo game, and no luck where nothing was drawn or revealed to
+    the seat (Caravanserai after setup: its "luck 0 points" read as if luck could have played a
+    part)."""
+    parts = [("yours", "Y your play")]
+    if review.players > 1:
+        parts.append(("others", "O the others' play"))
+    if review.draws:
+        parts.append(("luck", "+ good luck, - bad luck"))
+    return parts
 
 
 def words(review: Review, text: str, names: Sequence[str]) -> str:
@@ -190,9 +203,10 @@ def turning_point_lines(review: Review, swing: Swing, names: Sequence[str]) -> l
     if swing.kind == "others" and judged is not None:
         who = name_of(review, judged.seat, names)
         played, better = words(review, judged.played, names), words(review, judged.better, names)
+        why = f" — {words(review, judged.better_reason, names)}" if judged.better_reason else ""
         return [
             f"Move {move_number(judged)}: {who} played {played} — their error gave you {signed(measure, swing.change)}",
-            f"  Their best: {better}",
+            f"  Their best: {better}{why}",  # (a best of several steps is named by its first: its reason tells it)
         ]
     after = f"Luck after your move {after_move(review, swing)}: {signed(measure, swing.change)} of {measure.name}"
     lines = [after + (" (chance went your way)" if swing.change > 0 else " (chance went against you)")]
@@ -220,13 +234,11 @@ def summary_line(review: Review) -> str:
 
 
 def split_line(review: Review) -> str:
-    """Where the seat's chances went, in one line: its play, the others' and luck, adding up to
-    the change from its first decision to the end."""
+    """Where the seat's chances went, in one line: its play, the others' and luck (the parts that
+    can happen in the match: ``kinds``), adding up to the change from its first decision to the end."""
     measure, account = review.measure, review.account()
-    parts = [f"your play {signed(measure, account.total('yours'))}"]
-    if review.players > 1:
-        parts.append(f"the others' play {signed(measure, account.total('others'))}")
-    parts.append(f"luck {signed(measure, account.total('luck'))}")
+    names = {"yours": "your play", "others": "the others' play", "luck": "luck"}
+    parts = [f"{names[kind]} {signed(measure, account.total(kind))}" for kind, _ in kinds(review)]
     drift = account.total("drift")
     if drift:
         parts.append(f"the searches' drift {signed(measure, drift)}")
@@ -251,11 +263,23 @@ SOLO_DRIFT_WORDS = (
 )
 
 
+#: the same where the seat saw nothing drawn or revealed in the whole match (a game without chance or hidden
+#: cards after setup): between two searches of the same positions, nothing else moved
+UNSEEN_DRIFT_WORDS = (
+    "The searches' drift: nothing was drawn or revealed to you in this match, so none of this is luck: it is the "
+    "AI's searches valuing the same positions differently (the one grading your move, the others' with a third of "
+    "the budget, the next one nearer the end), each seeing only so far ahead. It is no one's graded error: it says "
+    "how far to trust any one figure here."
+)
+
+
 def drift_line(review: Review) -> str | None:
     """What the searches' drift is, where ``split_line`` shows one (None: it shows none)."""
     if not review.account().total("drift"):
         return None
-    return SOLO_DRIFT_WORDS.format(measure=review.measure.name) if review.players == 1 else DRIFT_WORDS
+    if review.players == 1:
+        return SOLO_DRIFT_WORDS.format(measure=review.measure.name)
+    return DRIFT_WORDS if review.draws else UNSEEN_DRIFT_WORDS
 
 
 def plain_words(review: Review, names: Sequence[str]) -> str | None:

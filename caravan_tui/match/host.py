@@ -583,7 +583,8 @@ class MatchHost:
             world = self.game.from_view(view, seat)  # worded from the seat's view, as the rest of the hint
             texts = [self._words(world.describe(c.action, seat), seat) for c in top]
             words: list[list[Any]] = [
-                [text, c.share, c.value, self._words(c.reason, seat), c.action] for text, c in zip(texts, top)
+                [text, c.share, c.value, self._words(c.reason, seat), c.action, c.error, c.own]
+                for text, c in zip(texts, top)
             ]
             await self._send(
                 seat, Hint(self.match_id, seat, msg.turn, top[0].action, texts[0], words, list(top[0].line))

@@ -4,6 +4,7 @@ game above. Everything here came over the network: shown as text, each row check
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,16 +18,17 @@ from caravan_tui.hub_protocol import GUEST_UNRATED, UNSETTLED_WORDS, AskHistory,
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
-from caravan_tui.screens.lobby import finished_words, when_words
+from caravan_tui.screens.lobby import finished_words, title_room, when_words
 from caravan_tui.screens.requests import ToHub
-from caravan_tui.screens.row_tables import row_table
+from caravan_tui.screens.row_tables import fit_columns, resized, row_table
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 
 #: (label, width): every column whole at 80 columns with the border and each cell's padding
 #: ("25 Nov 23:" was cut off the end), the longest title whole ("Caravans of Ahl"); names that
 #: do not fit end in "…"; "Change": what the match did to the rating (−81), not the rating, which
-#: the line above the table gives
+#: the line above the table gives. The Game column is as wide as the longest title listed, the
+#: rest of its room the names' ("Bob, AI 3 (no…" beside "Camel Caravan" and 8 empty cells).
 COLUMNS = (("Game", 21), ("Against", 14), ("Result", 15), ("Change", 6), ("Ended", 12))
 
 
@@ -125,7 +127,8 @@ class HistoryScreen(BaseScreen):
         guest = self.mine and self.hosted_app.guest  # (the hub rates keys only)
         self.ratings = as_text(GUEST_UNRATED if guest else ratings_line(history), limit=LONG)
         table = self.query_one(DataTable)
-        table.clear()
+        game_width = max(cell_len("Game"), title_room([row.game for row in self.rows]))
+        fit_columns(table, resized(COLUMNS, "Game", game_width, "Against"))
         for row in self.rows:
             game = GAMES.get(row.game)
             against = ", ".join(plain(name) for seat, name in enumerate(row.names) if seat != row.yours)

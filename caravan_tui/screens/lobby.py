@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
@@ -34,7 +35,7 @@ from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
 from caravan_tui.screens.requests import NewMatch, OpenReview, OpenRules, ToHub
-from caravan_tui.screens.row_tables import row_at_cursor, row_table
+from caravan_tui.screens.row_tables import fit_columns, resized, row_at_cursor, row_table
 from caravan_tui.screens.table_seat import fit_name
 from caravan_tui.seat_kinds import STANDING_IN
 from caravan_tui.seat_labels import AWAY, FREE, INVITED, STAND_IN_SEAT, YOURS
@@ -44,6 +45,8 @@ from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.words import LIST
 
 SEATS_WIDTH, TO_MOVE_WIDTH = 32, 12
+#: the To move column's width where a long game title takes room: its name is in Seats too
+TO_MOVE_LEAST = 9
 MAX_RATING = 6  # characters of a rating beside a name
 COLUMNS = (("Game", 16), ("Seats", SEATS_WIDTH), ("To move", TO_MOVE_WIDTH), ("Watching", 8))
 FINISHED_COLUMNS = (("Game", 15), ("Against", 21), ("Result", 20), ("Ended", 12))
@@ -54,10 +57,22 @@ GUEST_SEAT = (
 )
 
 
+def game_title(game_id: str) -> str:
+    """The game's title; a game this server does not know by its id, as the hub sent it."""
+    game = GAMES.get(game_id)
+    return game.title if game else game_id
+
+
+def title_room(game_ids: list[str]) -> int:
+    """The cells the longest title of these games takes (a Game column as wide keeps each whole:
+    "Caravans of Ahl…" was cut while the Seats column beside it had room); an id no game has
+    gets no room of its own (it is cut)."""
+    return max((cell_len(GAMES[game_id].title) for game_id in game_ids if game_id in GAMES), default=0)
+
+
 def game_cell(row: LobbyRow) -> Text:
     """The game's title, after the word "unsaved" while the server cannot save the match."""
-    game = GAMES.get(row.game)
-    cell = as_text(game.title if game else row.game)
+    cell = as_text(game_title(row.game))
     cell.overflow, cell.no_wrap = "ellipsis", True
     if row.unsaved:
         cell = Text.assemble(("unsaved ", "bold reverse"), cell)
@@ -149,9 +164,15 @@ def seats_words(row: LobbyRow, width: int) -> str:
         - sum(len(whole[seat]) - (len(names[seat]) if seat in named else 0) for seat in seats)
     )
     widths: dict[int, int] = {}
-    for left, seat in enumerate(sorted(named, key=lambda seat: len(names[seat]))):
+    order = sorted(named, key=lambda seat: len(names[seat]))
+    for left, seat in enumerate(order):
         widths[seat] = max(1, min(len(names[seat]), room // (len(named) - left)))
         room -= len(fit_name(names[seat], widths[seat]))  # (an AI's name may come out shorter)
+    for seat in order:  # what an AI's shorter name left goes to a name cut before it ("cAR…")
+        if room > 0 and len(fit_name(names[seat], widths[seat])) < len(names[seat]):
+            was = len(fit_name(names[seat], widths[seat]))
+            widths[seat] = min(len(names[seat]), widths[seat] + room)
+            room -= len(fit_name(names[seat], widths[seat])) - was
     return LIST.join(seat_words(row, seat, widths.get(seat)) for seat in seats)
 
 
@@ -237,13 +258,18 @@ class LobbyScreen(BaseScreen):
                 self.notify(
                     f"A rematch of {game.title if game else 'a match'} waits for you in the lobby.", title="Rematch"
                 )
-        table.clear()
+        game_width = max(dict(COLUMNS)["Game"], title_room([row.game for row in self.rows]))
+        spared = min(game_width - dict(COLUMNS)["Game"], TO_MOVE_WIDTH - TO_MOVE_LEAST)
+        columns = resized(COLUMNS, "Game", dict(COLUMNS)["Game"] + spared, "To move")
+        columns = resized(columns, "Game", game_width, "Seats")  # (the rest from the names, cut with care)
+        fit_columns(table, columns)
+        seats_width, to_move_width = dict(columns)["Seats"], dict(columns)["To move"]
         for row in self.rows:
             names = names_called(row.names, row.kinds)  # (the Seats column names each level once)
             mover = names[row.to_move] if row.to_move is not None and row.to_move < len(names) else "—"
-            seats = Text(seats_words(row, SEATS_WIDTH), overflow="ellipsis", no_wrap=True)
+            seats = Text(seats_words(row, seats_width), overflow="ellipsis", no_wrap=True)
             mine = row.to_move is not None and row.to_move == row.yours
-            to_move = "you" if mine else fit_name(plain(mover), TO_MOVE_WIDTH)
+            to_move = "you" if mine else fit_name(plain(mover), to_move_width)
             table.add_row(game_cell(row), seats, as_text(to_move), Text(str(row.watchers)), key=row.match)
         matches = [row.match for row in self.rows]
         keep = next((match for match in yours(self.rows) if match not in held), None)
@@ -261,16 +287,16 @@ class LobbyScreen(BaseScreen):
         """The finished matches you played, shown only when there are some."""
         table = self.query_one("#lobby-finished", DataTable)
         self.finished = [FinishedRow.from_map(row) for row in lobby.finished]
-        table.clear()
+        game_width = max(dict(FINISHED_COLUMNS)["Game"], title_room([row.game for row in self.finished]))
+        fit_columns(table, resized(FINISHED_COLUMNS, "Game", game_width, "Against"))
         for row in self.finished:
-            game = GAMES.get(row.game)
             seats = Text(
                 plain(", ".join(name for seat, name in enumerate(row.names) if seat != row.yours), LONG),
                 overflow="ellipsis",
                 no_wrap=True,
             )
             table.add_row(
-                as_text(game.title if game else row.game),
+                as_text(game_title(row.game)),
                 seats,
                 as_text(finished_words(row)),
                 Text(when_words(row.ended)),

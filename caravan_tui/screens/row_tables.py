@@ -31,6 +31,25 @@ def row_table(table_id: str, title: str, columns: Sequence[tuple[str, int]], *, 
     return table
 
 
+def resized(columns: Sequence[tuple[str, int]], label: str, width: int, giver: str) -> tuple[tuple[str, int], ...]:
+    """``columns`` with the column ``label`` ``width`` cells wide, the cells it gains taken from
+    the column ``giver`` (or those it leaves given to it): a column whose words are cut with
+    care, names."""
+    change = width - dict(columns)[label]
+    return tuple((name, width if name == label else size - change if name == giver else size) for name, size in columns)
+
+
+def fit_columns(table: DataTable[Any], columns: Sequence[tuple[str, int]]) -> None:
+    """Give ``table`` these (label, width) columns, its rows cleared; rebuilt only where a width
+    changed (Textual's table has no way to resize a column in place)."""
+    if [(str(column.label), column.width) for column in table.columns.values()] == list(columns):
+        table.clear()
+        return
+    table.clear(columns=True)
+    for label, width in columns:
+        table.add_column(label, width=width, key=label)
+
+
 def row_at_cursor(table: DataTable[Any], rows: Sequence[T], none: str = "") -> T | None:
     """The item of ``rows`` (one per row of ``table``, in order) under the cursor; else None,
     and ``none``, if any, is said as a warning."""

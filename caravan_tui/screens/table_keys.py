@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding, BindingType
 
-from caravan_tui.screens.table_overlays import TAKE_HINT
+from caravan_tui.screens.table_overlays import TAKE_HINT, TAKE_HINT_NAME
 from caravan_tui.screens.table_panels import WHOLE_LOG
 
 if TYPE_CHECKING:
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 TABLE_KEYS: list[BindingType] = [
     Binding("question_mark", "rules", "Rules", key_display="?", tooltip="The rules of this game"),
     Binding("h", "hint", "Hint", tooltip="The AI's suggestion for you (not played)"),
-    Binding(TAKE_HINT, "take_hint", "Take hint", show=False, tooltip="The hinted play ready: Enter plays it"),
+    Binding(TAKE_HINT, "take_hint", TAKE_HINT_NAME, show=False, tooltip="The hinted play ready: Enter plays it"),
     Binding("h", "weighed", "Why", tooltip="Replay: show or hide what the AI weighed at its move"),
     Binding("u", "undo", "Undo", tooltip="Take back to your previous decision, when the rules allow"),
     Binding("ctrl+s", "save", "Save", tooltip="Confirm the autosave"),
@@ -51,6 +51,9 @@ def offered(screen: GameScreen[Any], action: str) -> bool:
         return not screen.replaying
     if action == "undo" and screen.table.others_are_people():
         return False  # (an undo never passes a move another person has seen: theirs see ours at once)
+    if action == "undo" and screen.table.others_stood_in():
+        # offered only where the host said it would take back (a stand-in's move stands)
+        return not screen.replaying and screen.table.turn is not None and screen.table.undo
     if action in screen.PLAY_ONLY:
         # a game's own play key the footer shows ("p Pass") is offered only on our turn
         return (

@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 #: the key that readies the hinted play (``take_hint``) in every game (Caravanserai: while the
 #: hint shows, ``a`` being a turn west otherwise)
 TAKE_HINT = "a"
+#: what that key is called, the same in the footer (its binding's description) and in the hint
+#: panel's title ("a: ready hint"): the footer said "a Take hint" beside "a: ready it"
+TAKE_HINT_NAME = "Ready hint"
 
 
 def take_hint_key(screen: GameScreen[Any]) -> str | None:
@@ -84,7 +87,9 @@ class TableOverlays:
         key = take_hint_key(screen)
         if key is None:
             return PanelWords("Hint (h hides it)", tuple(lines))
-        return PanelWords(f"Hint (h: hide · {take_hint_words(key)})", tuple(lines), short=f"Hint ({key}: ready it)")
+        return PanelWords(
+            f"Hint (h: hide · {take_hint_words(key)})", tuple(lines), short=f"Hint ({key}: {TAKE_HINT_NAME.lower()})"
+        )
 
     def ask_hint(self) -> None:
         """``h``: ask the host for a hint (the panel says so until it comes), or close the hint.

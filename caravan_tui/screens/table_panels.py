@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from caravan_tui.ai.explain import STILL_TO_PLAY, confidence, headline, rank_label
+from caravan_tui.ai.explain import BY_NOISE, STILL_TO_PLAY, confidence, headline, noise, rank_label
 
 #: lines (or moves) by others since our last decision that open the "since your last turn" panel,
 #: and how many of the latest lines it shows (a two-player game's one move is one or two lines: no
@@ -63,7 +63,8 @@ def hint_lines(
     lines = explanation(rows, texts, choices) or [text]
     if rows and players > 1:
         below = 2 if len(lines) > 1 and lines[1].startswith("  ") else 1  # (its reason)
-        chance = float(rows[0][2])
+        own = rows[0][6] if len(rows[0]) > 6 else None  # (the move's own mean: what calibrations measured)
+        chance = float(rows[0][2] if own is None else own)
         chance = chance if calibrated is None else calibrated(chance)
         lines.insert(below, f"How it stands: {headline(chance, scores, seat, basis)}.")
     return ([warning] if warning else []) + lines
@@ -99,14 +100,17 @@ def explanation(candidates: list, texts: list[str] | None = None, choices: int |
     "Clearly best: Pass", "  keeps both Crowns for the next season", "Nearly as good: …" (an
     alternative's reason without the parts it shares with the suggestion's). How sure the search
     is comes from the candidates' shares of the search and expected results; the numbers
-    themselves mean little to a player and are not shown. ``texts``: the moves as the screen
-    words them (default: the host's words); ``choices``: the legal moves (``confidence``)."""
+    themselves mean little to a player and are not shown; where a row carries its value's standard
+    error (its sixth field), closeness is judged against the search's noise. ``texts``: the moves
+    as the screen words them (default: the host's words); ``choices``: the legal moves
+    (``confidence``)."""
     if not candidates:
         return []
     texts = texts or [str(row[0]) for row in candidates]
     shares, values = [float(row[1]) for row in candidates], [float(row[2]) for row in candidates]
     reasons = [str(row[3]) if len(row) > 3 else "" for row in candidates]
-    sure = confidence(shares, values, choices)
+    errors = [float(row[5]) if len(row) > 5 and row[5] is not None else None for row in candidates]
+    sure = confidence(shares, values, choices, errors)
     lines = [f"{sure[0].upper()}{sure[1:]}: {texts[0]}"]
     if reasons[0]:
         lines.append(f"  {reasons[0]}")
@@ -115,7 +119,8 @@ def explanation(candidates: list, texts: list[str] | None = None, choices: int |
     # the alternatives best first by their expected result, which their labels speak of (in the
     # search's order a "Nearly as good" came after a "Weaker")
     for i in sorted(range(1, len(texts)), key=lambda i: -values[i]):
-        label = rank_label(values[i], values[0], reasons[i], listed)
+        luck = noise(errors[0], errors[i]) if sure in BY_NOISE else None  # (not "Or" beside "Clearly best")
+        label = rank_label(values[i], values[0], reasons[i], listed, luck)
         listed.append(reasons[i])
         own = "; ".join(part for part in reasons[i].split("; ") if part not in shared) or reasons[i]
         lines.append(f"{label}: {texts[i]}" + (f" — {mid_sentence(own)}" if own else ""))

@@ -70,9 +70,12 @@ class TableReports:
 
     def keys_changed(self, was: TableState[Any], table: TableState[Any]) -> bool:
         """Whether the screen's keys may have changed from ``was`` to ``table``: a game's play key
-        its footer shows comes and goes with our turn, undo with the seats' kinds and the host,
-        the key that takes a hint with its panel (Caravanserai's ``a``)."""
-        turned = (was.turn is None) != (table.turn is None) and bool(shown_plays(type(self.screen)))
+        its footer shows comes and goes with our turn, undo with the seats' kinds and the host (and
+        with our turn where an AI stands in for another person), the key that takes a hint with
+        its panel (Caravanserai's ``a``)."""
+        turned = (was.turn is None) != (table.turn is None) and (
+            bool(shown_plays(type(self.screen))) or table.others_stood_in()
+        )
         hinted = (was.hint_panel is None) != (table.hint_panel is None)
         return turned or hinted or was.undo != table.undo or was.seat_kinds != table.seat_kinds
 

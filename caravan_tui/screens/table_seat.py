@@ -186,6 +186,12 @@ class TableState(Generic[V]):
             for seat, kind in enumerate(self.seat_kinds)
         )
 
+    def others_stood_in(self) -> bool:
+        """Whether an AI plays a seat other than ours in its person's place: the host takes back
+        nothing past its moves (they show something of that person's hand), and that person
+        reads the log when they come back."""
+        return any(seat != self.seat and self.stood_in(seat) for seat in range(len(self.seat_kinds)))
+
     def open_seat(self, seat: int) -> bool:
         """Whether ``seat`` waits for a person to take it (from the lobby)."""
         return seat < len(self.seat_kinds) and self.seat_kinds[seat] == OPEN

@@ -287,7 +287,13 @@ def vetoed(state: AhldarahdState, seat: int, action: Action, level: str | None =
     answer (``answer_value``): the evaluation misses trades whose cost shows only in the turns
     after. The search may still like such an offer (its model of the partner accepts in some
     redeals); a person might take it on trust. At a ``SCREENED`` level a search of its own size
-    comes first, so that the offers it rejects cost it no more than a move."""
+    comes first, so that the offers it rejects cost it no more than a move. Nor does an AI seat
+    accept, or a hint advise accepting, an offer asking a card the seat lacks: it knows its own
+    hand, and the trade would fail (§5; an AI accepted one, "accepts, but holds no Textiles
+    card"). (A veto after the search, not a narrower choice in it: the search of a partner's
+    answer, ``answer_value``, weighs accepting in every world redealt from the proposer's view.)"""
+    if action[0] == "accept":
+        return traded(state) is None
     if action[0] != "offer":
         return False
     if offer_net(state, seat, action) < 0:  # nor one its proposer loses by, as its words say (``describe``)

@@ -34,7 +34,7 @@ from .night import loss_routes
 from .offers import offer_words
 from .rules import AhldarahdState
 from .terms import COMPOSE, NIGHT_PRICE, item_words, map_words, plural, poss
-from .trading import judge, offer_net, side_worth
+from .trading import judge, offer_net, side_worth, traded
 
 
 def gain(value: float) -> str:
@@ -177,7 +177,7 @@ def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
         )
     item, bid = (state.item, action[1]) if action[0] == "raise" else (ITEM_INDEX[action[1]], action[2])
     worth = item_worth(state, seat, item)
-    leaves = f"a win at {bid} leaves {who(seat)} {state.gold[seat] - bid} gold"
+    leaves = _leaves(state, seat, item, bid)
     if item == SHAH:
         # the Shah scores nothing to anyone (``item_use``): "worth about 0 gold" beside a bid for
         # it read as a contradiction; what its winner gets is a choice (§3)
@@ -212,6 +212,20 @@ def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
         kept = _kept_from(state, seat, item, bid)
         use += kept if kept.startswith(", but") else ", less than the bid"
     return f"{item_words(item)} is {_worth_to(state, seat, worth)}{use}; {leaves}{rival}"
+
+
+def _leaves(state: AhldarahdState, seat: int, item: int, bid: int) -> str:
+    """What a win at ``bid`` leaves ``seat``: its gold, "none for a claim" where that is none (a
+    claim costs a gold, §4), and for a Right of Passage bid above what the bank pays for it, that
+    price: a hint bid 6 for one that it later hinted selling for 1, and hint-following seats sat
+    at 0 gold, unable to claim, with no word that the bid had cost them that."""
+    left = state.gold[seat] - bid
+    words = f"a win at {bid} leaves {who(seat)} {left} gold"
+    if bid > 0 and left == 0:
+        words += ", none for a claim (a gold each)"
+    if ROP <= item < SHAH and bid > rop_sale(state, item - ROP):
+        words += f"; sold to the bank it brings {rop_sale(state, item - ROP)} gold now"
+    return words
 
 
 def _worth_to(state: AhldarahdState, seat: int, worth: float) -> str:
@@ -350,9 +364,41 @@ def _answer(state: AhldarahdState, seat: int, accepting: bool) -> str:
         lack = f"{who(seat)} lack{who(seat, 's')} a card it asks for"
         return f"{lack}: the trade would fail" if accepting else lack
     them = f"{who(proposer)} gain{who(proposer, 's')} {'more' if verdict.proposer_gain > verdict.gain else 'less'}"
+    them += _builds_on(state, proposer)
     if accepting:
         return f"worth about {gain(verdict.points)} gold to {who(seat)}; {them}"
     return f"turns down about {gain(verdict.points)} gold of worth; {them} if {who(seat)} accept{who(seat, 's')}"
+
+
+def _builds_on(state: AhldarahdState, proposer: int) -> str:
+    """What the proposer, building, can claim at once with a card the offer asks for: ", but
+    {p2} builds on after it: with a Dates card it can claim Salt–Dates (sea) on {p2:their} own map
+    at once". The gains
+    above are weighed before that claim, and the search after it: a hint said "Clearly best:
+    Decline" beside "turns down about +3 gold of worth; AI 3 gains less" (AI 3 would have
+    claimed with the card at once, its chance 0.75 to 0.84); "" where no such claim is open."""
+    if not state.a_cards:
+        return ""
+    after = traded(state)
+    if after is None:
+        return ""
+    after._legal = None
+    wanted = {COMMODITIES[k] for k in state.a_cards}
+    claims = [action for action in after.legal_actions() if action[0] == "claim" and action[3] in wanted]
+    if not claims:
+        return ""
+
+    def points(action: Action) -> float:  # (the claim the proposer's projection likes best)
+        world = after.clone()
+        world.apply(action, False)
+        return projected_all(world)[proposer]
+
+    best = max(claims, key=points)
+    m, r = COLOUR_INDEX[best[1]], best[2] - 1
+    a, b = ROUTE_GOODS[m][r]
+    route = f"{COMMODITIES[a]}–{COMMODITIES[b]} ({'sea' if SEA[r] else 'land'}) on {map_words(m, state.n, proposer)}"
+    builds = f"{who(proposer)} build{who(proposer, 's')} on after it"
+    return f", but {builds}: with a {best[3]} card it can claim {route} at once"
 
 
 def _night(state: AhldarahdState, seat: int, action: Action) -> str:

@@ -1,9 +1,10 @@
 """Trades both sides gain from: the one-for-one trade (a few gold amounts, a card, an item, for
 another) that a seat's own estimate, made from its view, says raises both its win chance and its
 partner's, at the expense of the other players. An AI seat proposes one such trade first in its
-build (``ai.plan``), at most once a build and never one a partner declined before in the match:
-the search alone almost never did (0.07 proposals a game to people in one measure, none
-accepted), since it models every partner as a rival in a race.
+build (``ai.plan``), at most once a build and never one a partner declined before in the match,
+nor one the seat declined itself, offered the other way round: the search alone almost never did
+(0.07 proposals a game to people in one measure, none accepted), since it models every partner as
+a rival in a race.
 
 The estimate is the one the seat searches with (``evaluation.projected_all`` from its view: the
 others' hidden cards valued by their number only), averaged over worlds redealt from what the
@@ -74,7 +75,7 @@ def _weighed(
     mine = theirs = judged = 0.0
     for drafts, before in zip(worlds, befores):
         sent = drafts.sent(proposal)
-        if sent is None or (seat, *refusal_key(sent)) in state.declined:
+        if sent is None or (seat, *refusal_key(sent)) in state.declined or _declined_mirror(state, seat, sent):
             return None
         after = traded(sent)
         if after is None:
@@ -87,6 +88,14 @@ def _weighed(
     if mine / n < GAIN or theirs / n < GAIN or judged < 0.0:
         return None
     return Mutual(proposal, mine / n, theirs / n)
+
+
+def _declined_mirror(state: AhldarahdState, seat: int, sent: AhldarahdState) -> bool:
+    """Whether ``seat`` itself declined this very trade in the match, offered the other way round
+    by its partner: a hint said "Decline" to AI 3's 4 gold for a Dates card (its search weighs
+    the answer) and, a move later, proposed the same trade to AI 3 (this estimate alone does)."""
+    partner, give_gold, ask_gold, give, ask = refusal_key(sent)
+    return (partner, seat, ask_gold, give_gold, ask, give) in state.declined
 
 
 def next_step(state: AhldarahdState, seat: int) -> tuple[Action, ...] | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from caravan_tui.engine import Game, Option, rules_of, screen_of
 
 from .ai import AI
+from .explain import laid_for
 from .rules import BOARD, PLACE, TITLES, CaravanseraiState
 from .views import CaravanseraiView
 
@@ -36,4 +37,5 @@ GAME = Game(
     solo_titles=TITLES,
     view_type=CaravanseraiView,
     composing=composing,
+    laid_for=laid_for,
 )

@@ -16,6 +16,7 @@ from caravan_tui.engine import seat_field as who
 
 from .geometry import CELL_ID, COLOUR_NAMES, NEIGHBOURS, QR, cell_name, hex_distance
 from .rules import BOARD, CAMEL, PLACE, START, CaravanseraiState, pieces_text
+from .words import forced_words
 
 #: steps a plan may take past the search's line (a placement is far shorter)
 MAX_STEPS = 60
@@ -86,6 +87,25 @@ def _explain(state: CaravanseraiState, seat: int, line: list[Action]) -> str:
     if gained:
         parts.append("takes " + " and ".join(gained))
     return "; ".join(parts)
+
+
+def laid_for(state: CaravanseraiState, seat: int, action: Action) -> str:
+    """What the rules lay by themselves in ``seat``'s turn after its ``action`` (``Game.laid_for``):
+    "laid for you: 2 white goods, End with a camel on (2,4): count 3, take back 3, caravan 14"
+    (the seat a field: another seat's move in a review read "laid for you"), the final camel in
+    the words of a camel chosen, so that a review's decision says where its placement ended and
+    the caravan it left ("" where the rules lay nothing)."""
+    turns = state.turns
+    steps = [step for step in state.forced_after(action) if step[0] == seat and step[1] == turns]
+    if not steps:
+        return ""
+    colour = action[1] if action[0] == "good" else state.bcol
+    camel = next((index for index, step in enumerate(steps) if step[2][0] == "camel"), len(steps))
+    before_camel = state.forced_camel(action) if camel < len(steps) else None
+    parts = [forced_words(part, seat, turns, colour)[0] for part in (steps[:camel], steps[camel + 1 :])]
+    if before_camel is not None:
+        parts.insert(1, before_camel.describe(("camel",), seat))
+    return f"laid for {who(seat)}: " + ", ".join(part for part in parts if part)
 
 
 def _start(state: CaravanseraiState, cell: int) -> str:

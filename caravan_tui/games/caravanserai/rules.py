@@ -475,6 +475,22 @@ class CaravanseraiState(TurnState):
         world._play_forced(None, steps)
         return steps
 
+    def forced_camel(self, action: Action) -> CaravanseraiState | None:
+        """The position just before the final camel that the rules lay by themselves in this turn
+        after ``action`` (None: they lay none), where ``describe`` says what the camel counts
+        and leaves, as it does for a camel chosen."""
+        if self.turn is None or action not in self.legal_actions():
+            return None
+        world, turns, seat = self.clone(), self.turns, self.turn
+        world._do(action, seat, None)
+        for mover, turn, step in self.forced_after(action):
+            if turn != turns or mover != seat:
+                break
+            if step[0] == "camel":
+                return world
+            world._do(step, seat, None)
+        return None
+
     def _do(self, action: Action, p: int, events: list[Event] | None) -> None:
         """One step of seat ``p``, the seat to move."""
         self._legal = None

@@ -29,6 +29,7 @@ from caravan_tui.bus import Update
 from caravan_tui.engine import Action
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.game import TAKE_HINT, GameScreen
+from caravan_tui.screens.table_overlays import TAKE_HINT_NAME
 from caravan_tui.screens.table_seat import TableState
 from caravan_tui.widgets import ActionList
 from caravan_tui.widgets.table_text import StatusLine
@@ -56,7 +57,7 @@ WEST_WHILE_HINTED = "3 turns west"
 class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     BINDINGS = [
         # ``a`` readies a hint while one shows, as in every game, and turns west otherwise
-        Binding(TAKE_HINT, "take_hint", "Take hint", tooltip="The hinted play ready: Enter plays it (3 turns west)"),
+        Binding(TAKE_HINT, "take_hint", TAKE_HINT_NAME, tooltip="The hinted play ready: Enter plays it (3 turns west)"),
         *(Binding(key, f"direction({d})", DIR_NAMES[d], show=False) for key, d in DIRECTION_KEYS.items()),
         *(Binding(str(d), f"direction({d})", DIR_NAMES[d], show=False) for d in range(6)),
         *(

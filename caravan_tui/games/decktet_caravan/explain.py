@@ -50,9 +50,12 @@ def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> st
     left = state.hands[seat] & ~move[2]
     if state.out_player is not None:
         parts.append(f"the last play: {_collects(collector, after, state.up)}")
-    elif not left:
-        theirs = who(other, "'s")
-        parts.append(f"goes out: +5, +{state.hands[other].bit_count()} for {theirs} cards")
+    elif not left:  # (the other may make one last play: a beat sheds cards and takes the season)
+        theirs, bonus = who(other, "'s"), state.hands[other].bit_count()
+        parts.append(
+            f"goes out: +5 and +{bonus} for {theirs} cards, and {_collects(collector, after, state.up)}, "
+            f"if {who(other)} pass{who(other, 'es')} rather than make one last play"
+        )
     elif move[1] == BANDIT and (level == TOP_BANDIT or not state.hands[other] & WILD_MASK):
         # (nothing beats an Ace and the Crown of its suit; a bandit is beaten by a bandit only)
         parts.append(f"{who(other)} cannot beat it: {_collects(other, after, state.up)}")

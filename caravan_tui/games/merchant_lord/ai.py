@@ -112,7 +112,7 @@ def end_near(state) -> bool:
 #: a hint keeps the dice where no reroll or turn is expected to do clearly better (the searches of
 #: a hint's budget spread their visits over dozens of them, within a point of win chance of one
 #: another and of keeping: a seed apart, a reroll's hint became keeping's or another reroll's)
-PLAIN = Plain(("end_favour",), "no reroll or turn gains enough to tell apart from keeping these dice")
+PLAIN = Plain(("end_favour",), "no reroll or turn is expected to gain 2 points of win chance over keeping these dice")
 
 
 def vetoed(state: MerchantLordState, seat: int, action: Action, level: str | None = None) -> bool:

@@ -1,0 +1,34 @@
+"""A bid's reason says what the bid costs: what a win leaves for claims (a claim costs a gold,
+§4) and, for a Right of Passage, what the bank pays for it back. A hint bid 6 for a Right of
+Passage, later hinted selling it for 1, and hint-following seats sat at 0 gold, unable to claim,
+with only "a win at 6 leaves you 0 gold" said."""
+
+from __future__ import annotations
+
+from ahldarahd_seed65 import after
+
+from caravan_tui.games.ahldarahd.evaluation import rop_sale
+from caravan_tui.games.ahldarahd.explain import explain
+
+
+def opening():
+    """The kept match's first auction: AI 3 (seat 2, 8 gold) opens."""
+    state = after(7)
+    return state, state.to_move()
+
+
+def test_a_bid_of_all_ones_gold_says_it_leaves_none_for_a_claim_and_what_the_bank_pays_back():
+    state, seat = opening()
+    assert state.gold[seat] == 8
+    reason = explain(state, seat, [("open", "RoP green", 8)])
+    assert "a win at 8 leaves {p2} 0 gold, none for a claim (a gold each)" in reason, reason
+    sale = rop_sale(state, 2)  # (green's map: a gold a city held there)
+    assert sale < 8 and f"sold to the bank it brings {sale} gold now" in reason, reason
+
+
+def test_a_bid_the_bank_would_pay_back_says_neither():
+    state, seat = opening()
+    reason = explain(state, seat, [("open", "RoP green", 0)])
+    assert "none for a claim" not in reason and "sold to the bank" not in reason, reason
+    reason = explain(state, seat, [("open", "RoP green", 2)])
+    assert "a win at 2 leaves {p2} 6 gold;" in reason and "none for a claim" not in reason, reason

@@ -1,0 +1,35 @@
+"""The create form over SSH at 80×24, read through a terminal emulator (pyte) as a person sees
+it: a seat's drop-down opens with every choice whole, framed apart from the form around it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from test_ssh_server import ANN, Server, enter_as
+
+from caravan_tui.screens.create_match import SEATS
+
+
+@pytest.mark.e2e
+async def test_a_seats_drop_down_shows_every_choice_framed_apart_from_the_form(tmp_path):
+    server = await Server(tmp_path).start()
+    try:
+        term = await enter_as(server, ANN, "Ann")
+        term.press("c")
+        await term.wait_for("Create a match")
+        term.press("down")  # Camel Caravan: the form's rows move with it
+        await term.wait_for("Chain your camels")
+        term.press("tab", "tab", "tab")  # Players, Seat 1, Seat 2
+        await term.wait_for(lambda text: "▸Seat 2" in text)
+        term.press("enter")
+        await term.wait_for("Dismiss menu")
+        await term.wait_for(SEATS[-1][0])
+        framed = [re.search(r"│([^│]*)│", line) for line in term.text.split("\n")]
+        inside = [found[1].strip() for found in framed if found]
+        assert inside == [label for label, _ in SEATS], term.text  # each choice whole, in its frame
+        top = next(row for row, line in enumerate(term.text.split("\n")) if "╭" in line)
+        bottom = next(row for row, line in enumerate(term.text.split("\n")) if "╰" in line)
+        assert bottom - top == len(SEATS) + 1 and "Dismiss menu" in term.line(23), term.text  # above the footer
+    finally:
+        await server.stop()
