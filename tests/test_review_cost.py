@@ -30,18 +30,18 @@ def camel_decisions() -> list[Position]:
 
 
 def test_reasons_are_worded_only_where_a_review_shows_them():
-    """A review shows the game's reasons at a turning point of the seat's own that cost something
-    (and practice before a blunder): another seat's decisions and moves as good as the best are
-    judged without wording them, the costly ones of the seat's own with."""
+    """A review shows the game's reasons at a turning point, a decision that cost something (the
+    seat's own or another's), and practice before a blunder: moves as good as the best, the seat's
+    or another's, are judged without wording them."""
     decisions = camel_decisions()
     own = [judge("camel_caravan", 0, position, ITERATIONS) for position in decisions]
     theirs = [judge("camel_caravan", 1, dataclasses.replace(p, seat=0), ITERATIONS) for p in decisions[:4]]
-    assert all(not j.played_reason and not j.better_reason for j in theirs)
-    assert all(not j.played_reason and not j.better_reason for j in own if j.loss == 0)
     ended = [
         judge("camel_caravan", 0, dataclasses.replace(p, action=("end_turn",)), ITERATIONS) for p in decisions[1:5]
     ]
-    costly = [j for j in own + ended if j.loss > 0]
+    judged = own + theirs + ended
+    assert all(not j.played_reason and not j.better_reason for j in judged if j.loss == 0)
+    costly = [j for j in judged if j.loss > 0]
     assert costly and all(j.played_reason and j.better_reason for j in costly)
 
 
