@@ -71,7 +71,10 @@ async def review_of(
         get_game(snapshot.game_id), snapshot.players, snapshot.seed, snapshot.options, snapshot.actions, seat
     )
     own = None if on_result is None else (lambda judged: on_result(judged) if judged.seat == seat else None)
-    judged = await worker.review(snapshot.game_id, seat, list(match.decisions), iterations, on_judged, own)
+    # the seat's own decisions first (in order), the others' after: what the screen lists while the
+    # rest are judged is whole three quarters of the way through, the others' only split luck
+    ordered = sorted(match.decisions, key=lambda position: position.seat != seat)
+    judged = await worker.review(snapshot.game_id, seat, ordered, iterations, on_judged, own)
     review = assembled(
         snapshot.game_id,
         snapshot.match_id,

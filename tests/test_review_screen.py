@@ -202,3 +202,46 @@ async def test_a_decision_has_one_number_its_moves_while_the_review_runs_and_onc
         points = [line for part in screen.query(".review-point") for line in part.lines]
         assert points[0].startswith("Move 3: you played move at 2"), points
         assert not any("Decision" in line for line in points), points
+
+
+async def test_a_decision_whose_cost_rounds_to_nothing_is_not_listed_among_the_costliest(tmp_path):
+    """While a review runs, "The costliest … judged so far" lists only decisions that cost
+    something as shown: a move 44.4% → 44.2% reads "fine: 44%", no cost, and was listed there."""
+    from caravan_tui.ai.review import Judged
+
+    def judged(turn: int, before: float, after: float) -> Judged:
+        return Judged(turn, ("a",), f"move at {turn}", "", ("b",), "b", "", before, after, 0, turn)
+
+    async def reviewer(progress):
+        progress(1, 2)
+        progress.each(judged(30, 0.444, 0.442))
+        await asyncio.Event().wait()  # (the rest never comes: the test reads the screen meanwhile)
+
+    import asyncio
+
+    app = quick_app(tmp_path, 30)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = ReviewScreen("a match", ["Ann", "Bob"], reviewer, "camel_caravan")
+        await app.push_screen(screen)
+        live = screen.query_one("#review-live")
+        await wait_for(pilot, lambda: bool(live.lines), "the first decision judged")
+        assert live.lines == ["Each of the 1 judged so far was the best move or as good as it."]
+
+
+def test_a_sentence_with_a_colon_wraps_from_the_left_edge_not_under_its_colon():
+    """The plain words of a lost review ("No decision of yours cost enough to grade: you lost this
+    on the draw, …") hung their rest under the colon, a column of 34 at 80×24; a label ("Seen: ",
+    "The searches' drift: ") still has its text hang under it."""
+    from rich.console import Console
+
+    from caravan_tui.ai.review_text import wrapped
+    from caravan_tui.screens.review import hanging
+
+    line = (
+        "No decision of yours cost enough to grade: you lost this on the draw, −99 points (the worst "
+        "after your move 187, −61 points: Refill: a demand marker on spaces 1, 2, 7, 8)."
+    )
+    rows = hanging([line], 78, Console(width=78)).plain.split("\n")
+    assert len(rows) == 3 and not rows[1].startswith(" ") and not wrapped([line])[1].startswith(" ")
+    label = "The searches' drift: how far your chances moved between your decisions where you saw nothing new"
+    assert hanging([label], 78, Console(width=78)).plain.split("\n")[1].startswith(" " * 21)

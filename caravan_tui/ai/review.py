@@ -295,14 +295,17 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
         before = _weighed(world, mover, best_steps, best_end, budget, seed, settings)
         after = before if tuple(made) == best_steps else _weighed(world, mover, made, made_end, budget, seed, settings)
     played = position.words or world.describe(position.action, mover)
+    # (the reasons are read only at a turning point, a decision that cost something, or where
+    # practice asks before a blunder: a move as good as the best keeps none)
+    said = after < before
     return Judged(
         position.turn,
         position.action,
         played,
-        _reason(game, world, mover, tuple(made)),
+        _reason(game, world, mover, tuple(made)) if said else "",
         best,
         world.describe(best, mover),
-        _reason(game, world, mover, best_line),
+        _reason(game, world, mover, best_line) if said else "",
         before,
         after,
         mover,

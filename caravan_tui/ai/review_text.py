@@ -27,8 +27,10 @@ MARKS = {"yours": "Y", "others": "O", "luck+": "+", "luck-": "-"}
 DRAWS_SHOWN = 3
 #: the width ``review --text`` fits its lines to
 WIDTH = 80
-#: what a review's line wraps under: "Decision 12 (move 30): ", "  Better: ", "  12. "
-HANG = re.compile(r" *(?:(?:Move|Luck after your move) \d+: |[A-Z][a-z' ]+: )")
+#: what a review's line wraps under: "Move 12: ", "  Better: ", "The searches' drift: ", a label of
+#: a few words (a sentence's own colon, "No decision of yours cost enough to grade: ", is none:
+#: the rest hung under it in a column of 34 at 80×24)
+HANG = re.compile(r" *(?:(?:Move|Luck after your move) \d+: |[A-Z][a-z' ]{0,24}: )")
 #: the least room a line's text keeps beside its hang (narrower, it wraps from the left edge)
 HANG_ROOM = 20
 
