@@ -55,6 +55,15 @@ async def hub(tmp_path):
         yield hub
 
 
+@pytest.fixture
+async def still_hub(hub, monkeypatch):
+    """A hub that sends a session its lobby as it arrives and never again: for a test that gives
+    the lobby screen lobbies of its own. (The hub sends every lobby again a second after a person
+    arrives, ``lobby_changed``; on a busy machine it came in between a test's two lobbies.)"""
+    monkeypatch.setattr(hub, "lobby_changed", lambda: None)
+    return hub
+
+
 def client_of(hub: Hub, identity: str = ANN, guest: bool = False) -> ClientApp:
     ours, theirs = socket.socketpair()
 
@@ -70,11 +79,17 @@ def client_of(hub: Hub, identity: str = ANN, guest: bool = False) -> ClientApp:
 
 @asynccontextmanager
 async def in_the_lobby(hub, app=None):
-    """Ann's session at 80×24, served by ``hub``, in the lobby: its app and pilot."""
+    """Ann's session at 80×24, served by ``hub``, in the lobby: its app and pilot, once the hub's
+    first lobby is in (it follows the name, its finished matches read in a thread: a lobby a test
+    gives the app before it was replaced by the hub's, late on a busy machine)."""
     app = app or client_of(hub)
     async with app.run_test(size=SIZE) as pilot:
         served = pilot.app.run_worker(app.serving())
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name == "Ann", "the lobby")
+        await wait_for(
+            pilot,
+            lambda: isinstance(app.screen, LobbyScreen) and app.player_name == "Ann" and app.lobby is not None,
+            "the lobby",
+        )
         yield app, pilot
         served.cancel()
 
@@ -508,11 +523,12 @@ async def test_keys_typed_as_a_line_dialog_opens_reach_its_line_in_order(dialog)
             assert answers == ["Carol"]
 
 
-async def test_a_match_newly_yours_is_highlighted_in_the_lobby_and_a_refresh_keeps_the_persons_choice(hub):
+async def test_a_match_newly_yours_is_highlighted_in_the_lobby_and_a_refresh_keeps_the_persons_choice(still_hub):
     """The bug (over SSH, two people): Bob, back in the lobby from the match he left, found the
     first row highlighted, someone else's ("Every seat is taken…"), and his own below the
     fold: Enter did not take him back. A match newly yours (left, or a rematch kept for you)
     is highlighted; a refresh after that keeps the row the person moves to."""
+    hub = still_hub
     from caravan_tui.hub_protocol import Lobby
 
     others = [
@@ -536,9 +552,10 @@ async def test_a_match_newly_yours_is_highlighted_in_the_lobby_and_a_refresh_kee
         assert lobby.selected().match == "m13"
 
 
-async def test_the_lobby_says_what_a_rating_of_a_question_mark_is(hub):
+async def test_the_lobby_says_what_a_rating_of_a_question_mark_is(still_hub):
     """The lobby's "Ann ?" said nothing of what "?" is (only the result and the record did): the
     line under the matches says it while the highlighted match shows one, and only then."""
+    hub = still_hub
     from caravan_tui.hub_protocol import UNSETTLED_WORDS, Lobby
 
     unsettled = LobbyRow("m1", "decktet_caravan", ["Bob", "(free)"], ["person", "open"], 0, 1, 0, ratings=["?", ""])
@@ -555,11 +572,12 @@ async def test_the_lobby_says_what_a_rating_of_a_question_mark_is(hub):
         assert "Cyd 1043" in shown and UNSETTLED_WORDS not in shown
 
 
-async def test_the_lobby_shows_each_game_title_whole_where_the_seats_have_room(hub):
+async def test_the_lobby_shows_each_game_title_whole_where_the_seats_have_room(still_hub):
     """At 80×24 the lobby cut "Caravans of Ahl…" in its Game column, and "Caravans of Ah…" under
     the finished matches, while the Seats and Against columns beside had room: a Game column
     as wide as the longest title listed, the cells taken from the names beside it (which are
     cut with care); a list of shorter titles keeps the names' room."""
+    hub = still_hub
     from caravan_tui.hub_protocol import Lobby
 
     long_title = "ahldarahd"
