@@ -160,6 +160,25 @@ def ends_decision(state: State, mover: int, events: list[Event], composing: Any)
     return public and not (composing is not None and composing(state))
 
 
+def begun_at(game: Game, state: State, actions: Sequence[Action], seat: int) -> dict[str, Any] | None:
+    """``seat``'s view where the decision it is making began, as ``decisions_of`` cuts a match,
+    when ``actions`` (played from ``state``, changed in place) took steps of it; None when its
+    decision has no step yet. A hint asked in the middle of a decision plans from there first
+    (``SearchPolicy.weigh_root``), so that it goes on with the plan the decision began with."""
+    begun: dict[str, Any] | None = None
+    for action in actions:
+        mover = state.to_move()
+        if mover is None:
+            return None
+        if begun is None and mover == seat and len(state.legal_actions()) > 1:
+            begun = state.view(seat)
+        if begun is not None and ends_decision(state, mover, state.apply(action, True), game.composing):
+            begun = None
+        elif begun is None:
+            state.apply(action, False)
+    return begun if state.to_move() == seat else None
+
+
 def _chance_for(event: Event, seat: int) -> bool:
     """Whether ``event`` shows ``seat`` something it could not know: a deal, draw or roll, or
     a card from another's hidden hand."""

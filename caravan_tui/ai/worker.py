@@ -127,10 +127,17 @@ def _search_root(
 
 
 def _weigh_root(
-    policy: SearchPolicy, job: int | None, index: int, game_id: str, view: dict[str, Any], seat: int, seed: int | str
+    policy: SearchPolicy,
+    job: int | None,
+    index: int,
+    game_id: str,
+    view: dict[str, Any],
+    seat: int,
+    seed: int | str,
+    begun: dict[str, Any] | None = None,
 ) -> Weighed:
     progress = None if job is None else _reporter(job, index, game_id, view, seat)
-    return policy.weigh_root(game_id, view, seat, seed, index, progress)
+    return policy.weigh_root(game_id, view, seat, seed, index, progress, begun=begun)
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,14 +260,15 @@ class AIWorker:
         seat: int,
         seed: int | str,
         top: int = TOP,
+        begun: dict[str, Any] | None = None,
     ) -> Weighed:
         """The level's searches, run in parallel, their weighing merged, its ``top`` candidates all
         moves AI seats may make (``policies.vetted``: the game's veto and its look at the end of the
-        match, asked in a worker)."""
+        match, asked in a worker); ``begun``: as ``SearchPolicy.weigh_root``'s."""
         futures = self._submit(
             pool,
             lambda: [
-                pool.submit(_weigh_root, policy, job, index, game_id, view, seat, seed)
+                pool.submit(_weigh_root, policy, job, index, game_id, view, seat, seed, begun)
                 for index in range(policy.level.searches)
             ],
         )
@@ -290,13 +298,21 @@ class AIWorker:
             self._listeners.pop(job, None)
 
     async def explain(
-        self, policy: SearchPolicy, game_id: str, view: dict[str, Any], seat: int, seed: int | str, top: int = TOP
+        self,
+        policy: SearchPolicy,
+        game_id: str,
+        view: dict[str, Any],
+        seat: int,
+        seed: int | str,
+        top: int = TOP,
+        begun: dict[str, Any] | None = None,
     ) -> list[Candidate]:
         """A hint: the search's ``top`` candidates for ``seat`` with their reasons, its choice
         first (``explain.advised``: where the search cannot tell it from the game's plain move,
-        that one), computed in worker processes, one per search of the level."""
+        that one), computed in worker processes, one per search of the level; ``begun``: the
+        seat's view where the decision it is in the middle of began (``review.begun_at``)."""
         pool = self._executor()
-        weighed = await self._weigh(pool, policy, None, game_id, view, seat, seed, top)
+        weighed = await self._weigh(pool, policy, None, game_id, view, seat, seed, top, begun)
         found = await self._gather(
             pool, self._submit(pool, lambda: [pool.submit(advised, game_id, view, seat, weighed, top)]), None
         )

@@ -32,6 +32,7 @@ from typing import Any, Literal
 
 from caravan_tui import __version__
 from caravan_tui.ai.policies import hint, hint_policy, hint_seed
+from caravan_tui.ai.review import begun_at
 from caravan_tui.ai.worker import AIWorker, AIWorkerError
 from caravan_tui.bus import (
     MAX_SEATS,
@@ -571,11 +572,13 @@ class MatchHost:
         """Search off the event loop; a hint that arrives after the position changed is dropped."""
         game_id, view, seat = self.game.id, self.state.view(msg.seat), msg.seat
         seed = hint_seed(seat, msg.turn)  # (the review's of this decision: the two search alike)
+        policy = hint_policy(self.hint_level)
+        begun = self._begun(seat) if policy.plans(game_id) else None
         try:
             if self.worker is not None:
-                top = await self.worker.explain(hint_policy(self.hint_level), game_id, view, seat, seed)
+                top = await self.worker.explain(policy, game_id, view, seat, seed, begun=begun)
             else:
-                top = await asyncio.to_thread(hint, game_id, view, seat, self.hint_level, seed)
+                top = await asyncio.to_thread(hint, game_id, view, seat, self.hint_level, seed, begun=begun)
         except AIWorkerError as exc:
             await self._reject(seat, f"no hint: {exc}")
             return
@@ -589,6 +592,17 @@ class MatchHost:
             await self._send(
                 seat, Hint(self.match_id, seat, msg.turn, top[0].action, texts[0], words, list(top[0].line))
             )
+
+    def _begun(self, seat: int) -> dict[str, Any] | None:
+        """``seat``'s view where the decision it is in the middle of began (None: it has taken
+        no step of it yet), found in the log, so that it outlasts any process."""
+        first = self.turn
+        while first and self.movers[first - 1] == seat:
+            first -= 1
+        if first == self.turn:
+            return None
+        logged = dataclasses.replace(self.snapshot, actions=self.actions)
+        return begun_at(self.game, replay(self.game, logged, first, log=False).state, self.actions[first:], seat)
 
     async def _chat(self, msg: Chat) -> None:
         """Pass a chat line on to everyone, under the seat's name (a spectator's line keeps the
