@@ -5,7 +5,8 @@ one. The first planned "head east"; one asked in the middle said "head north-eas
 remembers the rest of the placement it chose only in the worker process that planned it, the
 app's pool has two, and the other one planned afresh from the middle and chose another way. The
 review, which judges the placement whole from its start, then graded it an inaccuracy. A hint in
-the middle of a decision now plans from the decision's start (found in the log) first.
+the middle of a decision now plans first from the decision's start (found in the log) and
+from where hints were asked since.
 """
 
 from __future__ import annotations
@@ -74,3 +75,18 @@ async def test_a_worker_process_started_afresh_goes_on_with_the_plan_too() -> No
         await host.handle(messages.Act(host.match_id, 0, host.turn, first[0]))
         pool.close()  # (the next hint starts a new process, which never planned this turn)
         assert await _hint(host, heard) == first[1:]
+
+
+async def test_a_hint_goes_on_with_the_plan_of_the_first_one_asked_after_the_placement_began() -> None:
+    """Heading one way by oneself, where the plan of the placement's start heads another, then
+    asking: the next hint goes on with the plan that one showed, not with one made afresh."""
+    bus = Bus()
+    host = MatchHost.new(GAME, [SeatSpec("human")] * 2, ["Ann", "Bob"], SEED, OPTIONS, None, bus)
+    for action in [*LOG, ("dir", 0)]:
+        await host.handle(messages.Act(host.match_id, host.state.to_move(), host.turn, action))
+    heard = bus.subscribe(seat_address(host.match_id, 0))
+    planner._CACHE.clear()
+    first = await _hint(host, heard)
+    await host.handle(messages.Act(host.match_id, 0, host.turn, first[0]))
+    planner._CACHE.clear()
+    assert await _hint(host, heard) == first[1:]

@@ -160,23 +160,27 @@ def ends_decision(state: State, mover: int, events: list[Event], composing: Any)
     return public and not (composing is not None and composing(state))
 
 
-def begun_at(game: Game, state: State, actions: Sequence[Action], seat: int) -> dict[str, Any] | None:
-    """``seat``'s view where the decision it is making began, as ``decisions_of`` cuts a match,
-    when ``actions`` (played from ``state``, changed in place) took steps of it; None when its
-    decision has no step yet. A hint asked in the middle of a decision plans from there first
-    (``SearchPolicy.weigh_root``), so that it goes on with the plan the decision began with."""
-    begun: dict[str, Any] | None = None
-    for action in actions:
+def decision_views(
+    game: Game, state: State, actions: Sequence[Action], seat: int, hinted: Sequence[int] = ()
+) -> list[dict[str, Any]]:
+    """``seat``'s views where the decision it is making began, as ``decisions_of`` cuts a match,
+    and at each later step of it numbered in ``hinted`` (in ``actions``, played from ``state``,
+    changed in place); none when its decision has no step yet. A hint asked in the middle of a
+    decision plans from these first (``SearchPolicy.weigh_root``), so that it goes on with the
+    plan the decision began with, or the one a hint showed since, while that is followed."""
+    views: list[dict[str, Any]] = []
+    for number, action in enumerate(actions):
         mover = state.to_move()
         if mover is None:
-            return None
-        if begun is None and mover == seat and len(state.legal_actions()) > 1:
-            begun = state.view(seat)
-        if begun is not None and ends_decision(state, mover, state.apply(action, True), game.composing):
-            begun = None
-        elif begun is None:
-            state.apply(action, False)
-    return begun if state.to_move() == seat else None
+            return []
+        if not views and mover == seat and len(state.legal_actions()) > 1:
+            views = [state.view(seat)]
+        elif views and number in hinted:
+            views.append(state.view(seat))
+        events = state.apply(action, bool(views))
+        if views and ends_decision(state, mover, events, game.composing):
+            views = []
+    return views if state.to_move() == seat else []
 
 
 def _chance_for(event: Event, seat: int) -> bool:

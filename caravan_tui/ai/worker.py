@@ -22,7 +22,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
@@ -134,10 +134,10 @@ def _weigh_root(
     view: dict[str, Any],
     seat: int,
     seed: int | str,
-    begun: dict[str, Any] | None = None,
+    earlier: Sequence[dict[str, Any]] = (),
 ) -> Weighed:
     progress = None if job is None else _reporter(job, index, game_id, view, seat)
-    return policy.weigh_root(game_id, view, seat, seed, index, progress, begun=begun)
+    return policy.weigh_root(game_id, view, seat, seed, index, progress, earlier=earlier)
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,15 +260,15 @@ class AIWorker:
         seat: int,
         seed: int | str,
         top: int = TOP,
-        begun: dict[str, Any] | None = None,
+        earlier: Sequence[dict[str, Any]] = (),
     ) -> Weighed:
         """The level's searches, run in parallel, their weighing merged, its ``top`` candidates all
         moves AI seats may make (``policies.vetted``: the game's veto and its look at the end of the
-        match, asked in a worker); ``begun``: as ``SearchPolicy.weigh_root``'s."""
+        match, asked in a worker); ``earlier``: as ``SearchPolicy.weigh_root``'s."""
         futures = self._submit(
             pool,
             lambda: [
-                pool.submit(_weigh_root, policy, job, index, game_id, view, seat, seed, begun)
+                pool.submit(_weigh_root, policy, job, index, game_id, view, seat, seed, earlier)
                 for index in range(policy.level.searches)
             ],
         )
@@ -305,14 +305,15 @@ class AIWorker:
         seat: int,
         seed: int | str,
         top: int = TOP,
-        begun: dict[str, Any] | None = None,
+        earlier: Sequence[dict[str, Any]] = (),
     ) -> list[Candidate]:
         """A hint: the search's ``top`` candidates for ``seat`` with their reasons, its choice
         first (``explain.advised``: where the search cannot tell it from the game's plain move,
-        that one), computed in worker processes, one per search of the level; ``begun``: the
-        seat's view where the decision it is in the middle of began (``review.begun_at``)."""
+        that one), computed in worker processes, one per search of the level; ``earlier``: the
+        seat's views where the decision it is in the middle of began and was hinted since
+        (``review.decision_views``)."""
         pool = self._executor()
-        weighed = await self._weigh(pool, policy, None, game_id, view, seat, seed, top, begun)
+        weighed = await self._weigh(pool, policy, None, game_id, view, seat, seed, top, earlier)
         found = await self._gather(
             pool, self._submit(pool, lambda: [pool.submit(advised, game_id, view, seat, weighed, top)]), None
         )

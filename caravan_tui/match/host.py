@@ -32,7 +32,7 @@ from typing import Any, Literal
 
 from caravan_tui import __version__
 from caravan_tui.ai.policies import hint, hint_policy, hint_seed
-from caravan_tui.ai.review import begun_at
+from caravan_tui.ai.review import decision_views
 from caravan_tui.ai.worker import AIWorker, AIWorkerError
 from caravan_tui.bus import (
     MAX_SEATS,
@@ -199,6 +199,8 @@ class MatchHost:
         self._started = False
         self._stopped = False
         self._hints: set[asyncio.Task[None]] = set()
+        #: per seat, the log lengths at which it was given a hint lately (``_earlier``)
+        self._hinted: dict[int, list[int]] = {}
         self._writing = asyncio.Lock()
         #: the chat said lately, each line where it was said, so a seat that (re)joins reads it in place
         self.chat: deque[Said] = deque(maxlen=CHAT_BACKLOG)
@@ -449,6 +451,7 @@ class MatchHost:
             await self._reject(msg.seat, f"not taken back: {self.unsaved}; try again in a moment")
             return
         taken = self.turn - target
+        self._hinted.clear()  # (the moves they were given at are taken back)
         again = replay(self.game, dataclasses.replace(self.snapshot, actions=self.actions), target)
         self.state, self.movers, self.events = again.state, again.movers, again.events
         del self.actions[target:]
@@ -573,12 +576,12 @@ class MatchHost:
         game_id, view, seat = self.game.id, self.state.view(msg.seat), msg.seat
         seed = hint_seed(seat, msg.turn)  # (the review's of this decision: the two search alike)
         policy = hint_policy(self.hint_level)
-        begun = self._begun(seat) if policy.plans(game_id) else None
+        earlier = self._earlier(seat) if policy.plans(game_id) else []
         try:
             if self.worker is not None:
-                top = await self.worker.explain(policy, game_id, view, seat, seed, begun=begun)
+                top = await self.worker.explain(policy, game_id, view, seat, seed, earlier=earlier)
             else:
-                top = await asyncio.to_thread(hint, game_id, view, seat, self.hint_level, seed, begun=begun)
+                top = await asyncio.to_thread(hint, game_id, view, seat, self.hint_level, seed, earlier=earlier)
         except AIWorkerError as exc:
             await self._reject(seat, f"no hint: {exc}")
             return
@@ -592,17 +595,21 @@ class MatchHost:
             await self._send(
                 seat, Hint(self.match_id, seat, msg.turn, top[0].action, texts[0], words, list(top[0].line))
             )
+            self._hinted.setdefault(seat, []).append(msg.turn)
 
-    def _begun(self, seat: int) -> dict[str, Any] | None:
-        """``seat``'s view where the decision it is in the middle of began (None: it has taken
-        no step of it yet), found in the log, so that it outlasts any process."""
+    def _earlier(self, seat: int) -> list[dict[str, Any]]:
+        """``seat``'s views where the decision it is in the middle of began and where it was
+        given a hint since (none: it has taken no step of it yet), rebuilt from the log: a hint
+        plans from them first, in whichever process it runs (``SearchPolicy._plan``)."""
         first = self.turn
         while first and self.movers[first - 1] == seat:
             first -= 1
+        hinted = self._hinted[seat] = [turn for turn in self._hinted.get(seat, []) if first < turn < self.turn]
         if first == self.turn:
-            return None
+            return []
         logged = dataclasses.replace(self.snapshot, actions=self.actions)
-        return begun_at(self.game, replay(self.game, logged, first, log=False).state, self.actions[first:], seat)
+        state = replay(self.game, logged, first, log=False).state
+        return decision_views(self.game, state, self.actions[first:], seat, [turn - first for turn in hinted])
 
     async def _chat(self, msg: Chat) -> None:
         """Pass a chat line on to everyone, under the seat's name (a spectator's line keeps the
