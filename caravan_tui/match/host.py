@@ -599,8 +599,9 @@ class MatchHost:
 
     def _earlier(self, seat: int) -> list[dict[str, Any]]:
         """``seat``'s views where the decision it is in the middle of began and where it was
-        given a hint since (none: it has taken no step of it yet), rebuilt from the log: a hint
-        plans from them first, in whichever process it runs (``SearchPolicy._plan``)."""
+        given a hint since (none: it has taken no step of it yet): a hint plans from them first,
+        in whichever process it runs (``SearchPolicy._plan``). Where the decision began is found
+        in the log, so a restart keeps it; where hints were given, while this host runs."""
         first = self.turn
         while first and self.movers[first - 1] == seat:
             first -= 1
