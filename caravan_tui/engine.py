@@ -357,7 +357,10 @@ Explain = Callable[[Any, int, Sequence[Action]], str]
 #: answers as search number ``index`` of a level's parallel searches would: per root action its
 #: weight (the search's visits) and summed value, and for the actions it weighed the line it
 #: means to follow (the action first). A plan is one search: for ``index`` > 0 it may weigh
-#: nothing. ``iterations`` and ``seconds`` are the level's budgets (None: not set).
+#: nothing. ``iterations`` and ``seconds`` are the level's budgets (None: not set). A planner that
+#: remembers what it chose (Caravanserai's, per process) goes on with that line where asked along
+#: it: a hint mid-decision asks at the decision's start, and where hints were given since, first
+#: (``SearchPolicy._plan``), so that whichever process answers remembers the same.
 Planner = Callable[
     [Any, int, int, int | None, float | None],
     tuple[dict[Action, tuple[int, float]], dict[Action, tuple[Action, ...]]] | None,

@@ -10,7 +10,7 @@ import dataclasses
 import math
 import os
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypedDict
 
 from caravan_tui.engine import Action, Considered, Game, Planner, Prior, State
@@ -171,27 +171,44 @@ class SearchPolicy:
         index: int = 0,
         progress: ProgressCallback | None = None,
         top: int = TOP,
+        earlier: Sequence[dict[str, Any]] = (),
     ) -> Weighed:
         """``search_root``'s statistics, and for its ``top`` most visited root actions the line
         the search means to follow after each (``ismcts.continuation``); for every root action
         where the game vetoes moves (the veto, asked of the merged searches, may pass over any
-        number of them: ``vetted``). Where the level plans, the plan's weights and lines."""
-        planned = self._plan(game_id, view, seat, index)
+        number of them: ``vetted``). Where the level plans, the plan's weights and lines, the
+        decision planned from its ``earlier`` positions first (``_plan``)."""
+        planned = self._plan(game_id, view, seat, index, earlier)
         if planned is not None:
             ranked = sorted(planned.stats, key=lambda action: -planned.stats[action][0])[:top]
             return Weighed(planned.stats, {action: planned.lines[action] for action in ranked})
         return weighed_root(game_id, self._search(game_id, view, seat, seed, index, progress).root, top)
 
-    def _plan(self, game_id: str, view: dict[str, Any], seat: int, index: int) -> Weighed | None:
+    def _plan(
+        self, game_id: str, view: dict[str, Any], seat: int, index: int, earlier: Sequence[dict[str, Any]] = ()
+    ) -> Weighed | None:
         """The game's plan for this position when the level plans and the game plans it, else
-        None (search it). In iteration mode the clock is dropped here as in the search."""
+        None (search it). In iteration mode the clock is dropped here as in the search.
+        ``earlier``: the seat's views where the decision it is in the middle of began and where
+        it was given a hint since (``review.decision_views``), planned first in that order: a
+        planner asked along the line it chose there goes on with it (``engine.Planner``), in
+        whichever process this runs, so that a hint asked at each step of a placement keeps to
+        the plan the first one showed while it is followed (the review's best for the decision
+        where that first hint came at its start)."""
         level = self.level_for(game_id)
         game = get_game(game_id)
         planner = planner_of(game, self.hinting)
         if not level.plan or planner is None:
             return None
+        for before in earlier:
+            planner(game.from_view(before, seat), seat, index, level.iterations, level.seconds)
         planned = planner(game.from_view(view, seat), seat, index, level.iterations, level.seconds)
         return None if planned is None else Weighed(*planned)
+
+    def plans(self, game_id: str) -> bool:
+        """Whether the level decides ``game_id``'s positions by the game's planner (where it
+        plans them): only then do a decision's earlier positions (``earlier``) weigh in."""
+        return self.level_for(game_id).plan and planner_of(get_game(game_id), self.hinting) is not None
 
     def _search(
         self,
@@ -458,15 +475,17 @@ def hint(
     level: str = REVIEWED,
     seed: int | str = 0,
     iterations: int | None = None,
+    earlier: Sequence[dict[str, Any]] = (),
 ) -> list[Candidate]:
     """The AI's suggestion for ``seat`` (shown to the player, not played): the search's top
     candidates with their reasons, the suggestion first (``seed``: ``hint_seed``, as a match's
-    host asks); ``iterations`` sets an iteration-only budget (as ``search_policy`` does)."""
+    host asks); ``iterations`` sets an iteration-only budget (as ``search_policy`` does);
+    ``earlier``: as ``SearchPolicy.weigh_root``'s, when the seat is in the middle of a decision."""
     if iterations is None:
         policy = hint_policy(level)
     else:
         policy = dataclasses.replace(search_policy(SeatSpec.ai(level), iterations=iterations), hinting=True)
     weighed = Weighed.merge(
-        [policy.weigh_root(game_id, view, seat, seed, index) for index in range(policy.level.searches)]
+        [policy.weigh_root(game_id, view, seat, seed, index, earlier=earlier) for index in range(policy.level.searches)]
     )
     return advised(game_id, view, seat, vetted(game_id, view, seat, weighed, level=policy.level.name))

@@ -170,6 +170,29 @@ def ends_decision(state: State, mover: int, events: list[Event], composing: Any)
     return public and not (composing is not None and composing(state))
 
 
+def decision_views(
+    game: Game, state: State, actions: Sequence[Action], seat: int, hinted: Sequence[int] = ()
+) -> list[dict[str, Any]]:
+    """``seat``'s views where the decision it is making began, as ``decisions_of`` cuts a match,
+    and at each later step of it numbered in ``hinted`` (in ``actions``, played from ``state``,
+    changed in place); none when its decision has no step yet. A hint asked in the middle of a
+    decision plans from these first (``SearchPolicy.weigh_root``), so that it goes on with the
+    plan the decision began with, or the one a hint showed since, while that is followed."""
+    views: list[dict[str, Any]] = []
+    for number, action in enumerate(actions):
+        mover = state.to_move()
+        if mover is None:
+            return []
+        if not views and mover == seat and len(state.legal_actions()) > 1:
+            views = [state.view(seat)]
+        elif views and number in hinted:
+            views.append(state.view(seat))
+        events = state.apply(action, bool(views))
+        if views and ends_decision(state, mover, events, game.composing):
+            views = []
+    return views if state.to_move() == seat else []
+
+
 def _chance_for(event: Event, seat: int) -> bool:
     """Whether ``event`` shows ``seat`` something it could not know: a deal, draw or roll, or
     a card from another's hidden hand."""

@@ -22,7 +22,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
@@ -127,10 +127,17 @@ def _search_root(
 
 
 def _weigh_root(
-    policy: SearchPolicy, job: int | None, index: int, game_id: str, view: dict[str, Any], seat: int, seed: int | str
+    policy: SearchPolicy,
+    job: int | None,
+    index: int,
+    game_id: str,
+    view: dict[str, Any],
+    seat: int,
+    seed: int | str,
+    earlier: Sequence[dict[str, Any]] = (),
 ) -> Weighed:
     progress = None if job is None else _reporter(job, index, game_id, view, seat)
-    return policy.weigh_root(game_id, view, seat, seed, index, progress)
+    return policy.weigh_root(game_id, view, seat, seed, index, progress, earlier=earlier)
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,14 +262,15 @@ class AIWorker:
         seat: int,
         seed: int | str,
         top: int = TOP,
+        earlier: Sequence[dict[str, Any]] = (),
     ) -> Weighed:
         """The level's searches, run in parallel, their weighing merged, its ``top`` candidates all
         moves AI seats may make (``policies.vetted``: the game's veto and its look at the end of the
-        match, asked in a worker)."""
+        match, asked in a worker); ``earlier``: as ``SearchPolicy.weigh_root``'s."""
         futures = self._submit(
             pool,
             lambda: [
-                pool.submit(_weigh_root, policy, job, index, game_id, view, seat, seed)
+                pool.submit(_weigh_root, policy, job, index, game_id, view, seat, seed, earlier)
                 for index in range(policy.level.searches)
             ],
         )
@@ -292,13 +300,22 @@ class AIWorker:
             self._listeners.pop(job, None)
 
     async def explain(
-        self, policy: SearchPolicy, game_id: str, view: dict[str, Any], seat: int, seed: int | str, top: int = TOP
+        self,
+        policy: SearchPolicy,
+        game_id: str,
+        view: dict[str, Any],
+        seat: int,
+        seed: int | str,
+        top: int = TOP,
+        earlier: Sequence[dict[str, Any]] = (),
     ) -> list[Candidate]:
         """A hint: the search's ``top`` candidates for ``seat`` with their reasons, its choice
         first (``explain.advised``: where the search cannot tell it from the game's plain move,
-        that one), computed in worker processes, one per search of the level."""
+        that one), computed in worker processes, one per search of the level; ``earlier``: the
+        seat's views where the decision it is in the middle of began and was hinted since
+        (``review.decision_views``)."""
         pool = self._executor()
-        weighed = await self._weigh(pool, policy, None, game_id, view, seat, seed, top)
+        weighed = await self._weigh(pool, policy, None, game_id, view, seat, seed, top, earlier)
         found = await self._gather(
             pool, self._submit(pool, lambda: [pool.submit(advised, game_id, view, seat, weighed, top)]), None
         )

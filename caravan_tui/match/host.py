@@ -32,6 +32,7 @@ from typing import Any, Literal
 
 from caravan_tui import __version__
 from caravan_tui.ai.policies import hint, hint_policy, hint_seed
+from caravan_tui.ai.review import decision_views
 from caravan_tui.ai.worker import AIWorker, AIWorkerError
 from caravan_tui.bus import (
     MAX_SEATS,
@@ -198,6 +199,8 @@ class MatchHost:
         self._started = False
         self._stopped = False
         self._hints: set[asyncio.Task[None]] = set()
+        #: per seat, the log lengths at which it was given a hint lately (``_earlier``)
+        self._hinted: dict[int, list[int]] = {}
         self._writing = asyncio.Lock()
         #: the chat said lately, each line where it was said, so a seat that (re)joins reads it in place
         self.chat: deque[Said] = deque(maxlen=CHAT_BACKLOG)
@@ -448,6 +451,7 @@ class MatchHost:
             await self._reject(msg.seat, f"not taken back: {self.unsaved}; try again in a moment")
             return
         taken = self.turn - target
+        self._hinted.clear()  # (the moves they were given at are taken back)
         again = replay(self.game, dataclasses.replace(self.snapshot, actions=self.actions), target)
         self.state, self.movers, self.events = again.state, again.movers, again.events
         del self.actions[target:]
@@ -571,11 +575,13 @@ class MatchHost:
         """Search off the event loop; a hint that arrives after the position changed is dropped."""
         game_id, view, seat = self.game.id, self.state.view(msg.seat), msg.seat
         seed = hint_seed(seat, msg.turn)  # (the review's of this decision: the two search alike)
+        policy = hint_policy(self.hint_level)
+        earlier = self._earlier(seat) if policy.plans(game_id) else []
         try:
             if self.worker is not None:
-                top = await self.worker.explain(hint_policy(self.hint_level), game_id, view, seat, seed)
+                top = await self.worker.explain(policy, game_id, view, seat, seed, earlier=earlier)
             else:
-                top = await asyncio.to_thread(hint, game_id, view, seat, self.hint_level, seed)
+                top = await asyncio.to_thread(hint, game_id, view, seat, self.hint_level, seed, earlier=earlier)
         except AIWorkerError as exc:
             await self._reject(seat, f"no hint: {exc}")
             return
@@ -589,6 +595,22 @@ class MatchHost:
             await self._send(
                 seat, Hint(self.match_id, seat, msg.turn, top[0].action, texts[0], words, list(top[0].line))
             )
+            self._hinted.setdefault(seat, []).append(msg.turn)
+
+    def _earlier(self, seat: int) -> list[dict[str, Any]]:
+        """``seat``'s views where the decision it is in the middle of began and where it was
+        given a hint since (none: it has taken no step of it yet): a hint plans from them first,
+        in whichever process it runs (``SearchPolicy._plan``). Where the decision began is found
+        in the log, so a restart keeps it; where hints were given, while this host runs."""
+        first = self.turn
+        while first and self.movers[first - 1] == seat:
+            first -= 1
+        hinted = self._hinted[seat] = [turn for turn in self._hinted.get(seat, []) if first < turn < self.turn]
+        if first == self.turn:
+            return []
+        logged = dataclasses.replace(self.snapshot, actions=self.actions)
+        state = replay(self.game, logged, first, log=False).state
+        return decision_views(self.game, state, self.actions[first:], seat, [turn - first for turn in hinted])
 
     async def _chat(self, msg: Chat) -> None:
         """Pass a chat line on to everyone, under the seat's name (a spectator's line keeps the

@@ -33,8 +33,11 @@ head left one open cell lays lone camels in a corner or is boxed in, and a perso
 hints lost a match from one such plan the play-out called a win.
 
 The chosen placement's decisions are remembered (``_CACHE``), so the rest of the turn follows it
-without planning again. Budget: ``candidates`` placements played out; in the app ``deadline``
-also applies, and the planner answers with the best line played out when it is reached.
+without planning again; each process has its own memory, so a hint asked in the middle of a
+placement plans the placement's start first (``SearchPolicy._plan``): whichever process
+answers, it goes on with the plan while that is followed. Budget: ``candidates`` placements
+played out; in the app ``deadline`` also applies, and the planner answers with the best line
+played out when it is reached.
 """
 
 from __future__ import annotations
@@ -185,6 +188,7 @@ def plan(
         if known is not None:
             _CACHE.move_to_end(key)
     if known is not None and known.best in state.legal_actions():
+        _remember_rest(state, key[0], known.lines[known.best], known.values[known.best])  # (if dropped since)
         return known
     seat = _mover(state)
     world = state.clone()
