@@ -23,13 +23,14 @@ async def test_the_button_a_notice_covered_reaches_the_terminal_as_the_notice_go
     try:
         async with app.run_test(size=(80, 24), notifications=True) as pilot:
             await app.push_screen(HowToPlayScreen(GAMES["decktet_caravan"]))
-            app.notify("Options set for a short match.", timeout=0.5)
+            app.notify("Options set for a short match.", timeout=60)  # (gone when the test says: below)
             await wait_for(pilot, lambda: "Don't show again▌" in "\n".join(screen_lines(app.screen)), "the notice")
             terminal = pyte.Screen(80, 24)
             stream = pyte.Stream(terminal)
             # the terminal as the notice left it: each row's text where it is
             stream.feed("".join(f"\x1b[{y + 1};1H{line}" for y, line in enumerate(screen_lines(app.screen))))
             frames.updates.clear()
+            app.clear_notifications()  # (as its time runs out: the toast leaves the screen)
             await wait_for(pilot, lambda: not notices(app), "the notice to go")
             for _ in range(3):
                 await pilot.pause(0.1)
