@@ -6,6 +6,7 @@ and plays nothing (as the status line says), and so does an arrow."""
 
 from __future__ import annotations
 
+from test_ahldarahd_screen import at_my_turn as at_my_ahldarahd_turn
 from test_camel_screen import at_my_turn as at_my_camel_turn
 from test_camel_screen import next_turn, status
 from test_merchant_lord_screen import ENDS, at_my_turn, play_until
@@ -15,6 +16,10 @@ from caravan_tui.games.merchant_lord.rules import FAVOUR
 from caravan_tui.widgets import ActionList
 
 from tables import wait_for
+
+
+def status_line(screen) -> str:
+    return str(screen.query_one("#status").render())
 
 
 async def highlight(pilot, plays: ActionList, action) -> None:
@@ -95,3 +100,28 @@ async def test_merchant_lord_enter_enter_quickly_makes_one_play(tmp_path):
         await pilot.press("enter")
         assert screen.table.turn is not None and table.moves() == start + 1
         assert plays.highlighted == 0
+
+
+async def test_caravans_of_ahldarahd_a_second_enter_after_a_play_plays_nothing(tmp_path):
+    async with at_my_ahldarahd_turn(tmp_path) as (app, pilot, table):
+        screen = app.screen
+        plays = screen.query_one(ActionList)
+        plays.focus()
+        await pilot.pause()
+        if plays.highlighted is None:
+            await pilot.press("down")
+        chosen, start = plays.highlighted_action, table.moves()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table.moves() > start, "the play")
+        assert table.runner.host.actions[start] == chosen
+        while not (screen.table.turn is not None and table.moves() > start):
+            if table.runner.host.state.to_move() == 1:
+                await table.bot_plays(lambda legal: legal[0])
+            await pilot.pause()
+        await wait_for(
+            pilot, lambda: "highlight the first play" in status_line(screen), "the line saying what Enter does"
+        )
+        assert plays.has_focus and plays.highlighted is None
+        moves = table.moves()
+        await pilot.press("enter")
+        assert screen.table.turn is not None and table.moves() == moves and plays.highlighted == 0
