@@ -148,6 +148,16 @@ def test_a_new_decision_does_not_offer_an_item_we_hold():
     assert begun.item != item and not begun.holds(begun.item) and begun.typed == ""
 
 
+def test_a_new_decision_does_not_point_a_focused_plays_list_at_the_fresh_bid():
+    """The bug: with the plays list focused, each decision asked it to highlight the panel's fresh
+    bid, so after a play a second Enter made that bid, never chosen: the list starts with no
+    line highlighted after a play (``ActionList.hold``)."""
+    table = replace(auction(), focus=PLAYS_ID)
+    assert table.bid() in table.legal
+    begun = decision_begun(table)
+    assert begun.list_asked == table.list_asked and begun.bid() == table.bid()
+
+
 def test_a_proposal_sends_its_next_step_only_while_its_draft_is_being_written():
     table = auction()
     assert next_queued(table) == (table, None)

@@ -586,7 +586,9 @@ async def test_a_spectator_has_no_hand_no_seat_keys_and_waits_for_people_by_name
                 False,
                 True,
             ]
-            assert playing.check_action("hint", ())
+            await wait_for(pilot, lambda: playing.table.view is not None, "the seat's view")
+            # (h only where a turn of the seat's is coming: not on the other person's turn)
+            assert playing.check_action("hint", ()) is (mover == playing.seat)
             # (pass only on the seat's own decision, when it may pass: off it a guest was offered it)
             deciding = playing.table.turn is not None and ("pass",) in playing.table.legal
             assert playing.check_action("pass", ()) is deciding

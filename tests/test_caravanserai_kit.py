@@ -170,6 +170,8 @@ def test_the_enter_line_says_what_enter_plays_where_the_player_is():
     there = action_cell(table.legal[1], table.picture)
     assert str(status(listed)) == f"enter: start at ({there[0]},{there[1]})"
     assert enter(listed) == table.legal[1]
+    none_yet = pointing(table, cell, PLAYS_LIST)  # (after a play: a first Enter highlights the first line)
+    assert str(status(none_yet)) == "enter: highlight the first play (↑↓ pick one)" and enter(none_yet) is None
     elsewhere = pointing(table, cell, None)
     assert str(status(elsewhere)) == "Your starting camel: enter on a › cell" and enter(elsewhere) is None
     empty = pointing(table, next(c for c in table.picture.cells if not actions_at(table, c)))

@@ -373,9 +373,16 @@ async def ann_and_bob_at_a_match(server: Server) -> tuple[Terminal, Terminal, st
     return ann, bob, match_id
 
 
+def unhighlighted(text: str) -> bool:
+    """The status line says the plays list has no line highlighted (after a play: ↓ highlights
+    the first), in Decktet's words too where Pass is the only play."""
+    return "the first play" in text or "nothing beats it" in text
+
+
 async def play(server: Server, term: Terminal, seat: int, match_id: str, until=None) -> None:
     """Play every turn of ``seat`` through keys (the first play in the plays list: tab to the
-    list, enter) until the end screen (or until ``until()``). Like a person, it presses enter
+    list, where no line is highlighted after a play ↓, enter) until the end screen (or until
+    ``until()``). Like a person, it presses enter
     again when a move does not show (a key can land while a seat changes hands), a few times. It
     fails when the match stands still for two minutes (not when it is slow: a busy machine)."""
     missed, loop = 0, asyncio.get_running_loop()
@@ -392,6 +399,13 @@ async def play(server: Server, term: Terminal, seat: int, match_id: str, until=N
                 for _ in range(40):
                     await asyncio.sleep(0.05)
                     if plays_focused(term):
+                        break
+                continue
+            if unhighlighted(term.text):  # (the status line: no line highlighted yet)
+                term.press("down")  # then wait for the screen to show the line highlighted
+                for _ in range(40):
+                    await asyncio.sleep(0.05)
+                    if not unhighlighted(term.text):
                         break
                 continue
             moves = len(server.saved(match_id).actions)

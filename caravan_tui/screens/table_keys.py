@@ -13,6 +13,7 @@ from caravan_tui.screens.table_panels import WHOLE_LOG
 
 if TYPE_CHECKING:
     from caravan_tui.screens.game import GameScreen
+    from caravan_tui.screens.table_seat import TableState
 
 TABLE_KEYS: list[BindingType] = [
     Binding("question_mark", "rules", "Rules", key_display="?", tooltip="The rules of this game"),
@@ -54,6 +55,8 @@ def offered(screen: GameScreen[Any], action: str) -> bool:
     if action == "undo" and screen.table.others_stood_in():
         # offered only where the host said it would take back (a stand-in's move stands)
         return not screen.replaying and screen.table.turn is not None and screen.table.undo
+    if action == "hint" and not hint_may_come(screen.table):
+        return False  # (pressed, it said only "A hint is for your turn.")
     if action in screen.PLAY_ONLY:
         # a game's own play key the footer shows ("p Pass") is offered only on our turn
         return (
@@ -66,6 +69,20 @@ def offered(screen: GameScreen[Any], action: str) -> bool:
     if action == "legend":
         return screen.has_legend  # (asked at every key: the footer's keys follow the focus)
     return True
+
+
+def hint_may_come(table: TableState[Any]) -> bool:
+    """Whether ``h`` can bring a hint: on our turn, or while the moves that lead to it are made
+    or shown (an ``h`` pressed then waits for our turn); not on another person's turn (or an
+    open seat's), once the match is over, nor to a spectator."""
+    if table.seat is None or table.over is not None or table.replaying:
+        return False
+    if table.turn is not None or table.view is None:
+        return True
+    mover = table.view["to_move"]
+    if mover is None or mover == table.seat:
+        return True  # (our move is on its way, or our turn is)
+    return not (table.played_by_person(mover) or table.open_seat(mover))
 
 
 def shown_plays(cls: type[GameScreen[Any]]) -> frozenset[str]:

@@ -16,8 +16,6 @@ from caravan_tui.screens.table_client import acted
 from caravan_tui.widgets.actions import ActionList
 
 if TYPE_CHECKING:
-    from textual.widget import Widget
-
     from caravan_tui.screens.game import GameScreen
 
 #: the longest a play's frame waits for the host's answer (the move as the host made it)
@@ -30,22 +28,13 @@ class TableMoves:
     def __init__(self, screen: GameScreen[Any]) -> None:
         self.screen = screen
         self.held: tuple[AbstractContextManager[None], Timer] | None = None
-        #: the widget ``a`` (take the hint) gave the focus, until the play is made
-        self.lent: Widget | None = None
 
-    def lend_focus(self, widget: Widget) -> None:
-        """Focus ``widget`` to take the hint there (``take_hint``); see ``after_lent``."""
-        self.lent = widget
-        widget.focus()
-
-    def after_lent(self) -> None:
-        """Once a play is sent: where ``a`` gave the plays list the focus and it still has it,
-        its next decision starts with no line highlighted, and a first Enter highlights one
-        (``ActionList.hold``). It kept the focus with the next decision's first line
-        highlighted, and an Enter typed before that decision showed played it unseen."""
-        lent, self.lent = self.lent, None
-        if isinstance(lent, ActionList) and lent.has_focus:
-            lent.hold()
+    def hold_list(self) -> None:
+        """Once a play is sent: the next decision's plays list starts with no line highlighted
+        where it has the focus, and a first Enter highlights one (``ActionList.hold``). It came
+        up with its first line highlighted, so a second Enter, or one typed while the AI
+        replied, played a line never chosen (a play from the list, or a hint's taken with ``a``)."""
+        self.screen.query_one(ActionList).hold()
 
     def decides_now(self) -> bool:
         """Whether this seat decides now; if not, says so (not while replaying or once over; and
@@ -79,7 +68,7 @@ class TableMoves:
         screen.table_state = screen.played(acted(screen.table))
         screen.bus.acted, screen.bus.my_last_turn = True, turn
         screen.send(Act(screen.client.match_id, screen.seat, turn, action))
-        self.after_lent()
+        self.hold_list()
 
     def hold_frames(self) -> None:
         """Draw the play and the host's answer to it in one frame: the play's own state (our

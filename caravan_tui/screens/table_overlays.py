@@ -125,9 +125,8 @@ class TableOverlays:
             screen.send(HintRequest(screen.client.match_id, screen.player, table.turn))
 
     def take_hint(self) -> None:
-        """``a``: the hinted play highlighted in the plays list, which gets the focus until it is
-        played (``TableMoves.lend_focus``), so that the status line says it and Enter plays it.
-        Nothing is played."""
+        """``a``: the hinted play highlighted in the plays list, which gets the focus, so that the
+        status line says it and Enter plays it. Nothing is played."""
         screen = self.screen
         actions = screen.query_one(ActionList)
         hinted = actions.hinted
@@ -135,7 +134,7 @@ class TableOverlays:
             screen.notify(no_hint_to_take(screen.table, take_hint_key(screen)), severity="warning")
         elif screen.decides_now():
             screen.table_state = list_pointed(screen.table, hinted)  # (the list moves its highlight as it draws)
-            screen.moves.lend_focus(actions)
+            actions.focus()
 
     def weighed_words(self, position: int, table: TableState[Any]) -> PanelWords | None:
         """In the replay of a finished match: what the AI decision that made the move shown at

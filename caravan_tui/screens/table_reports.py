@@ -13,7 +13,7 @@ from textual.widget import Widget
 
 from caravan_tui.engine import Action
 from caravan_tui.screens.table_client import cursor_at, focused, highlighted, spun
-from caravan_tui.screens.table_keys import shown_plays
+from caravan_tui.screens.table_keys import hint_may_come, shown_plays
 from caravan_tui.screens.table_seat import TableState
 from caravan_tui.screens.table_status import ai_thinking
 from caravan_tui.textual_adapter import repaint_at_once
@@ -72,12 +72,13 @@ class TableReports:
         """Whether the screen's keys may have changed from ``was`` to ``table``: a game's play key
         its footer shows comes and goes with our turn, undo with the seats' kinds and the host (and
         with our turn where an AI stands in for another person), the key that takes a hint with
-        its panel (Caravanserai's ``a``)."""
+        its panel (Caravanserai's ``a``), the hint with whose turn it is (``hint_may_come``)."""
         turned = (was.turn is None) != (table.turn is None) and (
             bool(shown_plays(type(self.screen))) or table.others_stood_in()
         )
         hinted = (was.hint_panel is None) != (table.hint_panel is None)
-        return turned or hinted or was.undo != table.undo or was.seat_kinds != table.seat_kinds
+        hint_key = hint_may_come(was) != hint_may_come(table)
+        return turned or hinted or hint_key or was.undo != table.undo or was.seat_kinds != table.seat_kinds
 
     def keys_follow(self, was: TableState[Any], table: TableState[Any]) -> None:
         """The footer told at once when the keys may have changed (shown play keys only on our

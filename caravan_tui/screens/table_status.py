@@ -22,6 +22,8 @@ from caravan_tui.seat_labels import (
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 #: the plays list's id (``GameScreen``)
 PLAYS_LIST = "actions"
+#: what Enter does in a focused plays list with no line highlighted (after a play, an undo: ``ActionList.hold``)
+FIRST_PLAY = "enter: highlight the first play (↑↓ pick one)"
 
 
 def seat_status(table: TableState) -> Text:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from caravan_tui.engine import Action
+from caravan_tui.screens.table_status import FIRST_PLAY
 
 from .describe import describe
 from .map_text import route_problem, shown_route_plays
@@ -63,6 +64,8 @@ def status(table: AhldarahdTable) -> Text:
         text = Text(f"enter: {words}", style="bold")
         text.overflow = "ellipsis"
         return text
+    if table.focus == PLAYS_ID:  # (none highlighted yet: ``ActionList.hold``)
+        return Text(FIRST_PLAY, style="bold")
     route = route_under_cursor(table)
     if route is None:
         return Text(PANEL_DECIDES, style="bold")

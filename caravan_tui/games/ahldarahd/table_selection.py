@@ -142,17 +142,15 @@ def decision_begun(table: AhldarahdTable) -> AhldarahdTable:
     """A new decision: the item stays if it can still be opened, but not once it is in our hands
     (Enter would put what we won up for auction again, the trap a newcomer met the turn after
     winning back their Right of Passage); the amount and digits start afresh; a map where the
-    decision can be made is shown."""
+    decision can be made is shown. A focused plays list is not pointed at the fresh bid: after a
+    play its next decision starts with no line highlighted (``ActionList.hold``), and a second
+    Enter played that bid, never chosen."""
     item = table.item
     if table.phase == "bid_open":
         items = table.openable()
         if item not in items or table.holds(item):
             item = next((i for i in items if not table.holds(i)), items[0] if items else None)
-    table = replace(table, item=item, amount=0, typed="")
-    bid = table.bid()
-    if table.focus == PLAYS_ID and bid in table.legal:
-        table = list_pointed(table, bid)
-    return map_to_act_on(table)
+    return map_to_act_on(replace(table, item=item, amount=0, typed=""))
 
 
 def next_queued(table: AhldarahdTable) -> tuple[AhldarahdTable, Action | None]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from caravan_tui.engine import Action
+from caravan_tui.screens.table_status import FIRST_PLAY
 
 from .board import CELL_NAMES, CITY_OF_GOOD, GOOD_INDEX, VALUE
 from .board_widget import START
@@ -48,7 +49,7 @@ def status(table: CamelCaravanTable) -> Text | None:
     if table.focus != BOARD:
         action = enter(table)
         if action is None and table.focus == PLAYS:  # (none highlighted yet: ``ActionList.hold``)
-            return Text("enter: highlight the first play (↑↓ pick one)", style="bold")
+            return Text(FIRST_PLAY, style="bold")
         return Text(f"enter: {table.describe(action)}" if action else "Your turn", style="bold")
     if table.armed is not None:
         verb = "place" if table.armed[1][0] == "place" else "move"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from caravan_tui.engine import Action
-from caravan_tui.screens.table_status import PLAYS_LIST, list_enter, replay_status, seat_status
+from caravan_tui.screens.table_status import FIRST_PLAY, PLAYS_LIST, list_enter, replay_status, seat_status
 
 from .board_widget import Cell
 from .geometry import COLOUR_NAMES, DIR_NAMES, DIR_WORDS
@@ -124,7 +124,7 @@ def status(table: CaravanseraiTable, width: int = ROOM) -> Text:
         return Text.assemble((ahead, "bold"), " · ", base) if ahead else base
     if table.focus == PLAYS_LIST:
         play = table.highlighted
-        return Text(f"enter: {short(table, play, here=False)}" if play else "tab: the board", style="bold")
+        return Text(f"enter: {short(table, play, here=False)}" if play else FIRST_PLAY, style="bold")
     if table.focus != BOARD_ID or cursor is None:
         return Text(prompt(table), style="bold")
     here, pl = actions_at(table, cursor), view["placement"]

@@ -282,7 +282,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
             self.notify(no_hint_to_take(self.table), severity="warning")
         elif self.decides_now():
             self.table_state, focus = intents.taken_hint(self.table)
-            self.moves.lend_focus(self.query_one(f"#{focus}"))
+            self.query_one(f"#{focus}").focus()
 
 
 SCREEN = MerchantLordScreen

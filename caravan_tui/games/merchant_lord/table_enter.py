@@ -7,6 +7,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from caravan_tui.engine import Action
+from caravan_tui.screens.table_status import FIRST_PLAY
 
 from .table import DICE, HAND, PHASE_WORDS, PLAYS, ROW, VILLAGES, MerchantLordTable
 from .terms import PRICE
@@ -75,7 +76,7 @@ def status(table: MerchantLordTable) -> Text | None:
     if action is not None:
         return Text(f"enter: {table.describe(action)}", style="bold")
     if focus == PLAYS:
-        return Text("enter: highlight the first play (↑↓ pick one)", style="bold")  # (none highlighted yet)
+        return Text(FIRST_PLAY, style="bold")  # (none highlighted yet)
     if favour_sale(table, focus) is not None:
         return Text("enter: end the favour step and make this sale", style="bold")
     cursor = table.cell(focus)
