@@ -599,6 +599,23 @@ async def test_the_boards_cursor_shows_its_focus_without_colour(tmp_path, monkey
         assert reversed_cells() == 0  # blurred: underlined only
 
 
+async def test_the_marks_line_stays_whole_under_the_bag_empty_line_and_a_two_line_prompt(tmp_path, monkeypatch):
+    """The bug: at 80×24 the "Bag empty" line over the board, or a prompt wrapped onto two lines,
+    pushed the marks' line ("› 1 action » 2 …") off the screen. The goods key gives way first:
+    letters only on one line, then none."""
+    monkeypatch.setattr(rules, "SHORT_BAG", (1,) * 8)  # (eight goods: the setup empties the bag)
+    marks = "› 1 action » 2 · ● chosen · ★ hint · l legend"
+    async with at_my_turn(tmp_path) as (app, pilot):
+        rows = screen_lines(app)
+        assert any("Bag empty: the next delivery ends the game" in row for row in rows)
+        assert any(marks in row for row in rows)
+        assert any("M W S H = 3 pts · I C G P = 6 pts" in row for row in rows)
+        await pilot.press("tab", "down", "down", "down")  # (the plays list: a play too long for one line)
+        await pilot.pause()
+        assert app.screen.query_one("#status").region.height == 2
+        assert any(marks in row for row in screen_lines(app))
+
+
 async def test_the_end_phase_line_shows_itself_from_the_tables_state(tmp_path):
     """The line over the board writes and shows itself from the table's state (no screen sets
     its classes): none while goods are in the bag, "Bag empty…" once it is empty and the game

@@ -6,7 +6,7 @@ from caravan_tui.engine import Action, GameAI, Measure, ReviewTerms
 
 from .board import MAX_TURNS
 from .explain import explain
-from .heuristic import LAST_REFILL, action_priors
+from .heuristic import LAST_REFILL, action_priors, margin, projected_points
 
 SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
 
@@ -46,6 +46,22 @@ def end_near(state) -> bool:
     return sum(state.bag) <= LAST_REFILL or state.turns >= MAX_TURNS - state.n
 
 
+def vetoed(state, seat: int, action: Action, level: str | None = None) -> bool:
+    """No action spent for nothing at the end: once the bag is empty, an AI seat never sends a
+    camel where the estimate values it no higher than where it stood (nor a camel from supply to
+    such a place), and a hint never shows it. There the search saw ending the turn give the other
+    seat its game-ending delivery, and every camel moved before it put that off: a seat behind
+    moved one camel between the same two spaces with all four actions of its turn (seed 3, short
+    game), and a review called every move best. The turn ends all the same once they are spent."""
+    if action[0] not in SENT or any(state.bag):
+        return False
+    after = state.clone()
+    after.apply(action, log=False)
+    if after.turn is None:
+        return False
+    return margin(projected_points(after), seat) <= margin(projected_points(state), seat)
+
+
 AI = GameAI(
     levels={
         # 100-290 legal actions and multi-action turns: uniform rollouts scatter the camels, so the
@@ -64,4 +80,5 @@ AI = GameAI(
     end_near=end_near,
     stop=("end_turn",),
     closers=closers,
+    vetoed=vetoed,
 )

@@ -19,6 +19,7 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.reactive import reactive
+from textual.widget import Widget
 
 from caravan_tui.widgets.cursor import CursorWidget
 from caravan_tui.widgets.messages import WidgetMessage
@@ -205,3 +206,15 @@ class EndPhaseLine(TableText):
     def show(self, text: RenderableType) -> None:
         self.display = bool(text)
         super().show(text)
+
+
+class FittedLines(Widget):
+    """Lines chosen for the rows the widget has (``lines(rows)``): under the board, a notice over
+    it or a prompt on two lines takes a row, and what is kept is chosen, not cut off."""
+
+    def __init__(self, lines: Callable[[int], list[Text]], **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.lines = lines
+
+    def render(self) -> Text:
+        return Text("\n").join(self.lines(self.size.height))

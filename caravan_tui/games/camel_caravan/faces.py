@@ -38,8 +38,10 @@ def goods_key(goods: tuple[str, ...], points: int) -> Text:
     return text
 
 
-def legend_lines() -> list[Text]:
-    """Under the players' table, most needed first: as many lines as the room allows."""
+def legend_lines(rows: int = 3) -> list[Text]:
+    """Under the players' table, as many lines as ``rows`` allows: the marks' line always (it is
+    what the board's marks mean, and it names ``l``), over it the goods key, each kind on a line
+    of its own where there is room, letters only on one line where there is not."""
     marks = Text.assemble(
         (ONE, "bold"),
         " 1 action ",
@@ -50,7 +52,24 @@ def legend_lines() -> list[Text]:
         (HINT, "bold"),
         " hint · l legend",
     )
-    return [goods_key(KEY_ORDER[0], 3), goods_key(KEY_ORDER[1], 6), marks]
+    if rows >= 3:
+        return [goods_key(KEY_ORDER[0], 3), goods_key(KEY_ORDER[1], 6), marks]
+    if rows == 2:
+        return [letters_key(), marks]
+    return [marks]
+
+
+def letters_key() -> Text:
+    """``M W S H = 3 pts · I C G P = 6 pts``: the goods key in one short line."""
+    text = Text("")
+    for goods, points in zip(KEY_ORDER, (3, 6)):
+        if points == 6:
+            text.append(" · ", style="dim")
+        for good in goods:
+            text.append_text(good_text(good))
+            text.append(" ")
+        text.append(f"= {points} pts", style="dim")
+    return text
 
 
 def legend_panel() -> Text:

@@ -154,7 +154,8 @@ EXTRA_ACTION = 0.05  # a placement onto camels costs 2 actions: a tie-breaker am
 END_PRIOR = 1000.0  # an action that ends the game: scored by its real result, above or below all else
 
 
-def _margin(points: list[float], p: int) -> float:
+def margin(points: list[float], p: int) -> float:
+    """Seat ``p``'s projected points over the others' average."""
     others = [x for q, x in enumerate(points) if q != p]
     return points[p] - sum(others) / len(others)
 
@@ -275,7 +276,7 @@ def action_priors(state, actions) -> list[float]:
     last = not any(state.bag)
     squash = sum(state.bag) <= LAST_REFILL  # (as ``projected_points``)
     raw = _points(state)
-    base = _margin(squashed(raw) if squash else raw, p)
+    base = margin(squashed(raw) if squash else raw, p)
     free = [state.supply[q] + len(state.empties[q]) for q in range(n)]
     thieves = [q for q in range(n) if state.thefts[q] and free[q]]
     robbers_of_p = [q for q in thieves if q != p]
@@ -368,7 +369,7 @@ def action_priors(state, actions) -> list[float]:
             if squash:  # as if the change were all the mover's own (exact at two players)
                 points = raw[:]
                 points[p] += score
-                score = _margin(squashed(points), p) - base
+                score = margin(squashed(points), p) - base
             scores.append(score)
         else:
             after = state.clone()
@@ -376,5 +377,5 @@ def action_priors(state, actions) -> list[float]:
             if after.turn is None:
                 scores.append(END_PRIOR * (after.outcome()[p] - 1.0 / n))
             else:
-                scores.append(_margin(projected_points(after), p) - base)
+                scores.append(margin(projected_points(after), p) - base)
     return scores

@@ -3,7 +3,7 @@
 Everything shown comes from this seat's view; only actions in the host's ``legal`` list are sent.
 Goods are letters (upper case on top of a camel or loose, lower case under a camel: stolen),
 camels are their owner's seat digit, so colour is never the only cue. Under the players' table
-the goods key and the marks show as far as room allows; ``l`` puts the whole legend in place of
+the marks always show, the goods key as far as room allows; ``l`` puts the whole legend in place of
 the plays and the log.
 
 The screen composes the table and maps keys to intents: the board's placement steps are a
@@ -24,7 +24,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widget import Widget
-from textual.widgets import Static
 
 from caravan_tui.bus import SeatEnd, Update
 from caravan_tui.engine import Action
@@ -35,7 +34,7 @@ from caravan_tui.screens.summary import tie_broken
 from caravan_tui.widgets import ActionList
 
 from .board import CELL_NAMES, CITY_AT, GOODS, SIZE
-from .board_widget import CamelBoard, EndPhaseLine
+from .board_widget import CamelBoard, EndPhaseLine, FittedLines
 from .faces import legend_lines, legend_panel, touched
 from .looks import board_look, end_phase
 from .placement import (
@@ -96,7 +95,7 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
             CamelBoard(SIZE, spare_rows=self.client.players + 3, caption=cell_caption, id=BOARD), board_look
         )
         yield self.table_text(lambda view, table: players_table(view, table.player_name), id="cc-players")
-        yield Static(Text("\n").join(legend_lines()), id="cc-legend")
+        yield FittedLines(legend_lines, id="cc-legend")
 
     def legend(self) -> Text:
         return legend_panel()

@@ -1,0 +1,99 @@
+"""Camel Caravan once the bag is empty: no action spent for nothing. A seat behind by ten, whose
+delivery would end the game lost, moved one camel between the same two spaces with all four
+actions of its turn (normal against normal, short game, seed 3), and a hint
+would show each of those moves as best: the search saw ending the turn give the other seat its
+game-ending delivery, and each camel moved put that off."""
+
+from __future__ import annotations
+
+import pytest
+
+from caravan_tui.ai.policies import hint, search_policy
+from caravan_tui.games import get_game
+from caravan_tui.games.camel_caravan.ai import vetoed
+from caravan_tui.games.camel_caravan.rules import CamelCaravanState
+from caravan_tui.seats import SeatSpec
+
+GAME = get_game("camel_caravan")
+#: normal against normal at 100 iterations a move, short game, seed 3: seat 1 to move, the bag empty
+POSITION = {
+    "players": 2,
+    "camels": 5,
+    "short_game": True,
+    "start": 1,
+    "to_move": 1,
+    "turns": 53,
+    "left": 4,
+    "supply": [0, 0],
+    "empty": [[11, 18, 25], [25, 42]],
+    "loaded": [
+        [[3, "swords", True], [10, "hides", False]],
+        [[3, "meat", False], [4, "meat", False], [18, "swords", False]],
+    ],
+    "goods": [
+        [0, "hides"],
+        [6, "ivory"],
+        [9, "cloth"],
+        [11, "salt"],
+        [37, "salt"],
+        [39, "salt"],
+        [42, "cloth"],
+        [48, "salt"],
+    ],
+    "demand": [[0, 2], [37, 1], [39, 1], [42, 3]],
+    "demand_supply": 16,
+    "markers": [15, 6],
+    "thefts": [1, 1],
+    "delivered": [
+        {"meat": 1, "swords": 4, "salt": 1, "hides": 2, "ivory": 0, "cloth": 0, "gems": 2, "paper": 0},
+        {"meat": 3, "swords": 0, "salt": 1, "hides": 2, "ivory": 1, "cloth": 0, "gems": 0, "paper": 2},
+    ],
+    "bag": {"meat": 0, "swords": 0, "salt": 0, "hides": 0, "ivory": 0, "cloth": 0, "gems": 0, "paper": 0},
+    "draws": 7,
+    "chance": 3,
+}
+ITERATIONS = 100
+
+
+def dithered() -> CamelCaravanState:
+    """Seat 1 to move with 4 actions, the bag empty, its empty camels on 25 and 42."""
+    state = CamelCaravanState.from_data(POSITION)
+    assert state.turn == 1 and state.left == 4 and not any(state.bag)
+    return state
+
+
+def board(state: CamelCaravanState) -> tuple:
+    return tuple(state.empties), tuple(state.loads), state.loose, tuple(state.supply)
+
+
+def test_a_camel_sent_where_the_estimate_values_it_no_higher_is_vetoed_once_the_bag_is_empty():
+    state = dithered()
+    assert vetoed(state, 1, ("move_camel", 42, 0))  # (the move made: worth less than staying)
+    assert not vetoed(state, 1, ("pickup", 42)) and not vetoed(state, 1, ("end_turn",))
+    moved = state.clone()
+    moved.apply(("move_camel", 42, 0), log=False)
+    assert not vetoed(moved, 1, ("move_camel", 0, 42))  # (back where it was worth more: not for nothing)
+    running = CamelCaravanState.from_data(POSITION | {"bag": POSITION["bag"] | {"salt": 1}})
+    assert not vetoed(running, 1, ("move_camel", 42, 0))  # (goods in the bag: the search is left to judge)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_an_ai_seat_spends_no_action_to_come_back_where_it_was(monkeypatch, seed):
+    """The bug: 42→0, 0→42, 42→0, 0→42, the board as it was and the turn spent."""
+    monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
+    state = dithered()
+    policy = search_policy(SeatSpec.ai("normal"), iterations=ITERATIONS)
+    seen = {board(state)}
+    while state.turn == 1:
+        action = policy.choose(GAME.id, state.view(1), 1, seed * 10 + state.left)
+        state.apply(action, log=False)
+        if state.turn == 1:
+            assert board(state) not in seen, action
+            seen.add(board(state))
+
+
+def test_the_hint_shows_no_camel_sent_for_nothing(monkeypatch):
+    monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
+    state = dithered()
+    top = hint(GAME.id, state.view(1), 1, "normal", "review/1/183", iterations=ITERATIONS)
+    assert not vetoed(state, 1, top[0].action), top[0]
