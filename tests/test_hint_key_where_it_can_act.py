@@ -1,7 +1,8 @@
 """``h Hint`` showed in the footer on another person's turn, and pressed said only "A hint is for
 your turn.". It is offered only where a turn of ours is coming: on our turn, and while the other
 seats' moves to it are made or shown (an ``h`` pressed then waits for that turn); not on another
-person's turn, in a finished match, nor to a spectator. The footer follows the turn."""
+person's turn, in a finished match, nor to a spectator. The footer follows the turn; an ``h``
+pressed on another person's turn still says why it does nothing (it had fallen silent)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from caravan_tui.games import GAMES
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.table_keys import hint_may_come
 from caravan_tui.seat_kinds import STANDING_IN
+from caravan_tui.textual_adapter import notices
 from caravan_tui.widgets.footer import KeysFooter
 
 from tables import Table, quick_app, settled, wait_for
@@ -30,6 +32,9 @@ async def test_the_hint_key_shows_on_our_turn_and_not_on_another_persons(tmp_pat
             await wait_for(pilot, footer.caught_up, "the footer")
             if screen.table.turn is None:  # Bob's turn: no hint for Ann is coming from it
                 assert not footer_offers(app, "Hint") and not screen.check_action("hint", ())
+                app.clear_notifications()
+                await pilot.press("h")  # (it did nothing and said nothing)
+                assert [notice.message for notice in notices(app)] == ["A hint is for your turn."]
                 await table.bot_plays(lambda legal: next(a for a in legal if a[0] == "place"))
                 await wait_for(pilot, lambda: screen.table.turn is not None, "Ann's turn")
             else:

@@ -42,11 +42,11 @@ from caravan_tui.screens.table_bus import TableBus
 from caravan_tui.screens.table_chat import TableChat
 from caravan_tui.screens.table_client import panel_opened, paused
 from caravan_tui.screens.table_hold import HeldVar, StateHold
-from caravan_tui.screens.table_keys import PLAY_ONLY, REPLAY_ONLY, TABLE_KEYS, offered
+from caravan_tui.screens.table_keys import PLAY_ONLY, REPLAY_ONLY, TABLE_KEYS, hint_refused, offered
 from caravan_tui.screens.table_layout import show_full_log, table_layout, toggle_legend
 from caravan_tui.screens.table_menu import TableMenu
 from caravan_tui.screens.table_moves import TableMoves
-from caravan_tui.screens.table_overlays import TAKE_HINT, TableOverlays
+from caravan_tui.screens.table_overlays import ASK_HINT, NO_HINT_NOW, TAKE_HINT, TableOverlays
 from caravan_tui.screens.table_panels import PanelWords
 from caravan_tui.screens.table_reports import TableReports
 from caravan_tui.screens.table_result import TableResult
@@ -274,13 +274,16 @@ class GameScreen(BaseScreen, Generic[V]):
         """A key pressed while an opponent's action is on show shows the rest of their actions at
         once and does nothing else (an Enter meant to skip must not act on our next turn); else
         the "since your last turn" panel closes (``TableOverlays.key``). An ``h`` that skips also
-        asks for the hint once our turn comes (``TableOverlays.hold_hint``)."""
+        asks for the hint once our turn comes (``TableOverlays.hold_hint``). An ``h`` on another
+        person's turn, not offered there, says why it does nothing."""
         if self.pause.skip(event.time):
             self.overlays.hold_hint(event.key)
             event.stop()
             event.prevent_default()
             return
         self.overlays.key(event)
+        if event.key == ASK_HINT and hint_refused(self.table):
+            self.notify(NO_HINT_NOW, severity="warning")
 
     @on(Resize)
     async def place_since_panel(self, event: Resize) -> None:

@@ -85,6 +85,12 @@ def hint_may_come(table: TableState[Any]) -> bool:
     return not (table.played_by_person(mover) or table.open_seat(mover))
 
 
+def hint_refused(table: TableState[Any]) -> bool:
+    """Whether an ``h`` pressed now asks for a hint that cannot come (another person's or an open
+    seat's turn): the footer does not offer it there, and the key did nothing and said nothing."""
+    return table.seat is not None and table.over is None and not table.replaying and not hint_may_come(table)
+
+
 def shown_plays(cls: type[GameScreen[Any]]) -> frozenset[str]:
     """The game's own play keys (``PLAY_ONLY`` beyond the table's) that its footer shows."""
     bindings = [binding for binding in cls.BINDINGS if isinstance(binding, Binding) and binding.show]

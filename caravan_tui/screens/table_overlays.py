@@ -30,6 +30,8 @@ TAKE_HINT = "a"
 TAKE_HINT_NAME = "Ready hint"
 #: the key that asks for a hint (and, in a replay, shows what the AI weighed)
 ASK_HINT = "h"
+#: what ``h`` says where no hint can come now
+NO_HINT_NOW = "A hint is for your turn."
 
 
 def take_hint_key(screen: GameScreen[Any]) -> str | None:
@@ -117,7 +119,7 @@ class TableOverlays:
         their mind could not."""
         screen, table = self.screen, self.screen.table
         if table.turn is None:
-            screen.notify("A hint is for your turn.", severity="warning")
+            screen.notify(NO_HINT_NOW, severity="warning")
         elif table.hint_panel is not None:
             screen.open_panel("hint", None)
         else:
