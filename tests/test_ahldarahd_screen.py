@@ -240,7 +240,9 @@ async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
             assert host.actions[start] == expected, (host.actions[start], expected)
         assert host.state.turn_no == 2
         assert {"free", "open", "raise", "pass", "trade", "route", "end"} <= set(used), used
-        answers = [line for line in screen.query_one("#log").lines_text if "the trade with you" in line]
+        answers = [
+            line for line in screen.query_one("#log").lines_text if "the trade with you" in line or "declines:" in line
+        ]
         assert answers and ("accepts" in answers[0] or "declines" in answers[0])
 
 
