@@ -30,8 +30,8 @@ class TableMoves:
         self.held: tuple[AbstractContextManager[None], Timer] | None = None
 
     def hold_list(self) -> None:
-        """Once a play is sent: the next decision's plays list starts with no line highlighted
-        where it has the focus, and a first Enter highlights one (``ActionList.hold``). It came
+        """Once a play is sent: the next decision's plays list starts with no line highlighted,
+        and a first Enter there highlights one (``ActionList.hold``). It came
         up with its first line highlighted, so a second Enter, or one typed while the AI
         replied, played a line never chosen (a play from the list, or a hint's taken with ``a``)."""
         self.screen.query_one(ActionList).hold()

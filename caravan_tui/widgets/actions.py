@@ -125,8 +125,8 @@ class ActionList(StopAtEnds, DrawsItsFocus):
 
     def hold(self) -> None:
         """The next decision starts with no line highlighted: an Enter typed before it showed
-        (after a hint taken with ``a``, whose play left the focus here) highlights its first line
-        and plays nothing (``action_select``)."""
+        (a second Enter after a play from this list, or after a hint's taken with ``a``)
+        highlights its first line and plays nothing (``action_select``)."""
         self._held = True
 
     def action_select(self) -> None:
