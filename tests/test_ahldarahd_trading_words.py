@@ -99,9 +99,12 @@ def test_every_decline_says_why_in_the_same_words_whatever_the_hidden_cards():
         world = state.determinize(RED, rng)
         events = world.apply(("decline",))
         lines.add(" ".join(render(e.text, NAMES, RED) for e in events))
-    assert lines == {"AI 2 declines the trade with you: not worth it to AI 2 at that price."}
+    assert lines == {"AI 2 declines: AI 2's Right of Passage is worth only about 1 gold to AI 2, not 3."}
     events = state.clone().apply(("decline",))
-    assert render(events[0].text, NAMES, BLUE) == "You decline the trade with Ann: not worth it to you at that price."
+    assert (
+        render(events[0].text, NAMES, BLUE)
+        == "You decline: your Right of Passage is worth only about 1 gold to you, not 3."
+    )
 
 
 def test_the_plays_lists_ready_made_offers_mark_the_long_shots_by_the_partners_judgement():

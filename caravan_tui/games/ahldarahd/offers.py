@@ -17,8 +17,9 @@ A proposal is made by the player building, to one other player, at most 3 per bu
 
 The partner answers ``("accept",)`` or ``("decline",)``. Accepted, everything moves at once, or
 nothing if the partner lacks a requested card (the trade fails). A decline is logged with the one
-reason the table can know ("not worth it to them at that price", ``decline_words``): one computed
-from the decliner's hand would tell the table what it holds, and a person's reasons are their own.
+reason made of what the table can know (``decline_reason``: what each side is worth to the
+decliner with its hidden cards valued by their number, or a requested card it visibly lacks): one
+computed from the decliner's hidden hand would tell the table what it holds.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from .cards import (
     ROP,
     pick_card,
 )
+from .decline_reason import decline_reason
 from .maps import ADJ, COMMODITIES, COMMODITY_AT, COMMODITY_INDEX, ENDS, MAJORITY, ROUTES, SLOTS
 from .terms import ANSWER, BUILD, CANCEL, COMPOSE, SEND, gold_words, item_words
 
@@ -368,14 +370,10 @@ def accept(state: AhldarahdState, partner: int, events: list[Event] | None) -> N
     _back_to_builder(state)
 
 
-def decline_words(seat: int, partner: int) -> str:
-    """A decline with its reason in words the table already knows: the price was not enough for
-    the partner. Nothing in it comes from a hand (a reason computed from the decliner's cards
-    would tell the table what it holds), so it reads the same whatever the hidden cards are."""
-    return (
-        f"{who(partner)} decline{who(partner, 's')} the trade with {who(seat)}: "
-        f"not worth it to {who(partner)} at that price."
-    )
+def decline_words(partner: int, reason: str) -> str:
+    """A decline with its reason (``decline_reason``: made of what the table knows, so it reads
+    the same whatever the decliner's hidden cards are)."""
+    return f"{who(partner)} decline{who(partner, 's')}: {reason}."
 
 
 def _decline(state: AhldarahdState, partner: int, events: list[Event] | None) -> None:
@@ -392,5 +390,6 @@ def _decline(state: AhldarahdState, partner: int, events: list[Event] | None) ->
     state.declined = (*state.declined, (seat, partner, state.g_gold, state.a_gold, give, ask))
     if events is not None:
         # (it shows the others how the partner judged it, on cards they cannot see: no undo crosses it)
-        events.append(Event(decline_words(seat, partner), reveals=_others(state, partner)))
+        reason = decline_reason(state, partner)
+        events.append(Event(decline_words(partner, reason), reveals=_others(state, partner)))
     _back_to_builder(state)

@@ -30,8 +30,10 @@ Rulings (where the spec is silent or needs a software decision; each is tested):
   can see (a Night's bystander with no gold whose cards are all known to the table and none of
   the Night's commodity, a loss with one route to choose). A bystander with a hidden card is
   asked even when that card cannot avert: skipping them would tell the table what they hold.
-- Ruling (declines): a decline is logged without a reason (a reason computed from the
-  decliner's hand would tell the table what it holds).
+- Ruling (declines): a decline is logged with a reason made of public facts only
+  (``decline_reason``: what each side is worth to the decliner with its hidden cards valued by
+  their number; a requested card it holds none of, only where the table can tell); a reason
+  computed from the decliner's hidden hand would tell the table what it holds.
 - Ruling (the last free route): the last player to claim free routes ends the setup with
   "done" even when no claim is left to make, so that their last claim can be taken back before
   turn 1's cards are turned up (saves made before this ruling load with that "done" put in).

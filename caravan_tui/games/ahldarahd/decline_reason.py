@@ -1,0 +1,100 @@
+"""Why a seat declines a proposal, in words made only of what the whole table knows.
+
+Every decline once read "not worth it at that price", so trading was a black box. The reason
+here weighs the proposal as the decliner's judgement does (``evaluation.item_worth``: what each
+side is worth to it in gold), but with its hidden cards valued by their number only (``viewer``),
+so the words are the same whatever those cards are (the proposer's every redeal reads them
+alike). A requested card the decliner holds no known card of is spoken of only where the table
+can tell it holds none (no hidden card, or its colour's card of that commodity is in sight):
+otherwise the words say that it stays hidden, never whether it is there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from caravan_tui.engine import seat_field as who
+
+from .cards import CARD_NAMES, COMMODITY_MASK
+from .evaluation import item_worth
+from .maps import COMMODITIES
+from .terms import item_words
+
+if TYPE_CHECKING:
+    from .rules import AhldarahdState
+
+
+def decline_reason(state: AhldarahdState, partner: int) -> str:
+    """Why ``partner`` declines the pending proposal of ``state`` (phase ANSWER), as a clause
+    made of public facts only."""
+    seat = state.order[state.pos]
+    p = who(partner)
+    shown = state.hand[partner] & state.known[partner]
+    hidden = (state.hand[partner] & ~shown).bit_count()
+    gets, gets_words, gets_gold = _side(state, partner, seat, state.g_gold, state.g_cards, state.g_items)
+    for k in dict.fromkeys(state.a_cards):
+        held = (shown & COMMODITY_MASK[k]).bit_count()
+        if held >= state.a_cards.count(k):
+            continue
+        if hidden == 0 or _in_sight(state, partner * 10 + k):
+            few = f"only {held}" if held else "no"
+            return f"{p} {who(partner, 'has')} {few} {COMMODITIES[k]} card to give (the table can tell)"
+        card = _foreign_card(state, partner, k)
+        worth = item_worth(state, partner, card, viewer=seat) if card >= 0 else 0.0
+        if round(worth) <= round(gets):
+            return f"whether {p} {who(partner, 'has')} {_a(k)} card stays hidden"
+        return f"{_a(k)} card is worth about {round(worth)} gold to {p}, if {p} {who(partner, 'has')} one"
+    asked = [_known_card(shown, k) for k in state.a_cards]
+    gives, gives_words, gives_gold = _side(state, partner, seat, state.a_gold, asked, state.a_items)
+    left = state.gold[partner] - state.a_gold + state.g_gold
+    if state.a_gold and left < 1 <= state.gold[partner] and state.hand[partner]:
+        return f"{p} would have no gold left to claim a route with a card"
+    if gives < gets - 0.5:
+        return f"not worth it to {p} at that price"
+    if not gives_gold and round(gives) <= round(gets):
+        return f"{gives_words} and {gets_words} are worth about the same to {p}"
+    if not gives_gold:
+        verb = "is" if " and " not in gives_words else "are"
+        return f"{gives_words} {verb} worth about {round(gives)} gold to {p}, not {round(gets)}"
+    if not gets_gold:
+        verb = "is" if " and " not in gets_words else "are"
+        return f"{gets_words} {verb} worth only about {round(gets)} gold to {p}, not {round(gives)}"
+    return f"not worth it to {p} at that price"
+
+
+def _a(k: int) -> str:
+    """The commodity with its article: "a Salt", "an Ivory"."""
+    return f"{'an' if COMMODITIES[k][0] in 'AEIOU' else 'a'} {COMMODITIES[k]}"
+
+
+def _foreign_card(state: AhldarahdState, partner: int, k: int) -> int:
+    """A card of commodity ``k`` that ``partner`` surely lacks (another colour's: its hidden cards
+    are all of its own colour), to weigh "a card of k" without a look at its hand; -1 if none."""
+    return next((c * 10 + k for c in range(5) if c != partner and not state.hand[partner] >> (c * 10 + k) & 1), -1)
+
+
+def _in_sight(state: AhldarahdState, card: int) -> bool:
+    """Whether the table can see where ``card`` is: face up, gone, or known in some hand."""
+    return card in state.faceup or card in state.discards or any(k >> card & 1 for k in state.known)
+
+
+def _known_card(shown: int, k: int) -> int:
+    mask = shown & COMMODITY_MASK[k]
+    return (mask & -mask).bit_length() - 1
+
+
+def _side(
+    state: AhldarahdState, partner: int, viewer: int, gold: int, cards: Sequence[int], items: Sequence[int]
+) -> tuple[float, str, bool]:
+    """One side of the proposal as ``partner`` weighs it (gold, cards, items), in words, and
+    whether it is gold alone."""
+    worth = float(gold)
+    words = [f"{gold} gold"] if gold else []
+    for card in cards:
+        worth += item_worth(state, partner, card, viewer=viewer)
+        words.append(f"the {CARD_NAMES[card].split()[1]} card")
+    for item in items:
+        worth += item_worth(state, partner, item, viewer=viewer)
+        words.append(item_words(item))
+    return worth, " and ".join(words), not cards and not items

@@ -1,0 +1,79 @@
+"""A declined trade says why, in the decliner's own terms and from public facts only: every
+decline read "not worth it to AI 3 at that price", so a newcomer's eight proposals in two
+matches were refused by a black box."""
+
+from __future__ import annotations
+
+import random
+
+from ahldarahd_seed65 import after
+from test_ahldarahd import BLUE, RED, ai_answer, set_hand, trading_position
+
+from caravan_tui.engine import render
+
+NAMES = ["Ann", "AI 2", "AI 3"]
+
+
+def declined(state, viewer=RED):
+    return render(state.clone().apply(("decline",))[0].text, NAMES, viewer)
+
+
+def drafted(state, *steps):
+    for step in steps:
+        state.apply(step)
+    return state
+
+
+def test_ai_3_declines_2_gold_for_its_gems_card_saying_what_the_card_is_worth_to_it():
+    """Seed 65, the person's build of move 191: AI 3 holds one card, the green Gems it won at
+    auction (the table saw it), and its own search declines 2 gold for it."""
+    state = after(191)
+    state.apply(("offer", 2, "gold", 2, "card", "Gems"))
+    assert state.hand[2] == state.known[2] == 1 << 22  # the green Gems, and nothing unseen
+    assert ai_answer(state) == ("decline",)
+    line = declined(state, 0)
+    assert line == "AI 3 declines: the Gems card is worth about 3 gold to AI 3, not 2."
+    assert len(line) <= 80
+
+
+def test_a_request_for_a_card_the_table_can_see_it_lacks_says_so():
+    state = drafted(trading_position(), ("trade_with", BLUE), ("give_gold", 1), ("ask_card", "Dates"), ("send",))
+    assert state.discards.count(BLUE * 10 + 9) == 1  # blue's Dates card is gone, in sight
+    assert declined(state) == "AI 2 declines: AI 2 has no Dates card to give (the table can tell)."
+
+
+def test_a_request_for_a_card_that_may_be_hidden_reads_the_same_whatever_the_hand():
+    """AI 2's two hidden cards are its Salt and Ivory: whether it holds the card asked for is
+    never told, held or not, in any redeal of what the asker cannot see."""
+    for asked, words in [
+        ("Ivory", "AI 2 declines: an Ivory card is worth about 4 gold to AI 2, if AI 2 has one."),
+        ("Gems", "AI 2 declines: a Gems card is worth about 4 gold to AI 2, if AI 2 has one."),
+        ("Salt", "AI 2 declines: whether AI 2 has a Salt card stays hidden."),
+    ]:
+        state = drafted(trading_position(), ("trade_with", BLUE), ("give_gold", 1), ("ask_card", asked), ("send",))
+        rng = random.Random(5)
+        lines = {declined(state.determinize(RED, rng)) for _ in range(8)} | {declined(state)}
+        assert lines == {words}, asked
+
+
+def test_a_known_card_asked_of_a_seat_with_a_hidden_one_names_only_the_known_card():
+    state = trading_position()
+    set_hand(state, BLUE, ["blue Salt", "red Pearls"])  # red Pearls came from the table: known
+    drafted(state, ("trade_with", BLUE), ("give_gold", 1), ("ask_card", "Pearls"), ("send",))
+    rng = random.Random(2)
+    lines = {declined(state.determinize(RED, rng)) for _ in range(8)}
+    assert len(lines) == 1 and next(iter(lines)).startswith("AI 2 declines: the Pearls card is worth about")
+
+
+def test_a_price_that_leaves_the_seat_no_gold_for_a_claim_says_so():
+    state = trading_position()
+    state.gold[BLUE] = 3
+    drafted(state, ("trade_with", BLUE), ("give_card", "Gems"), ("ask_gold", 1), ("ask_gold", 1), ("ask_gold", 1))
+    state.apply(("send",))
+    assert declined(state) == "AI 2 declines: AI 2 would have no gold left to claim a route with a card."
+
+
+def test_a_person_declining_reads_in_the_second_person():
+    state = trading_position()
+    state.apply(next(a for a in state.legal_actions() if a[0] == "offer" and a[1] == BLUE))
+    assert declined(state, BLUE).startswith("You decline: your Right of Passage is worth only about 1 gold to you")
