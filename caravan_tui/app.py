@@ -88,6 +88,7 @@ from caravan_tui.textual_adapter import (
     keep_failure,
     lay_out_every_change,
     leaves_sized_in_place,
+    redraw_where_hidden,
 )
 
 if TYPE_CHECKING:
@@ -139,6 +140,7 @@ draw_changes_apart()  # (every app of the process: a frame draws each band of it
 lay_out_every_change()  # (every app of the process: a widget changed twice is laid out at its last size)
 leaves_sized_in_place()  # (every app of the process: a leaf resized by a layout asks for no second)
 draw_pending_repaints()  # (every app of the process: a frame draws every repaint asked for before it)
+redraw_where_hidden()  # (every app of the process: a layout draws again where a widget it hid was)
 
 
 def moves_only(key: Key, focus: DOMNode) -> bool:
