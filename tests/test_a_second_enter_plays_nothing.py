@@ -18,10 +18,6 @@ from caravan_tui.widgets import ActionList
 from tables import wait_for
 
 
-def status_line(screen) -> str:
-    return str(screen.query_one("#status").render())
-
-
 async def highlight(pilot, plays: ActionList, action) -> None:
     """Move the plays list's highlight to ``action`` with the arrows."""
     if plays.highlighted is None:
@@ -30,20 +26,27 @@ async def highlight(pilot, plays: ActionList, action) -> None:
         await pilot.press("down")
 
 
+async def a_stay_highlighted(app, pilot):
+    """The screen, the host, the focused plays list with a Camel Caravan stay highlighted, and
+    that stay (the camels placed first, one a turn)."""
+    screen, host = app.screen, app.runner.host
+    while not (stays := staying(host.state)):
+        screen.act(screen.table.legal[0])
+        await next_turn(pilot, app)
+    plays = screen.query_one(ActionList)
+    plays.focus()
+    await highlight(pilot, plays, stays[0])
+    return screen, host, plays, stays[0]
+
+
 async def test_camel_caravan_enter_enter_quickly_makes_one_play(tmp_path):
     async with at_my_camel_turn(tmp_path) as (app, pilot):
-        screen, host = app.screen, app.runner.host
-        while not (stays := staying(host.state)):  # (the camels placed first, one a turn)
-            screen.act(screen.table.legal[0])
-            await next_turn(pilot, app)
-        plays = screen.query_one(ActionList)
-        plays.focus()
-        await highlight(pilot, plays, stays[0])
+        screen, host, plays, stay = await a_stay_highlighted(app, pilot)
         start = host.turn
         await pilot.press("enter")
         await wait_for(pilot, lambda: host.turn > start and screen.table.turn is not None, "the next decision")
         await wait_for(pilot, lambda: "highlight the first play" in status(screen), "the line saying what Enter does")
-        assert host.actions[start] == stays[0] and plays.has_focus
+        assert host.actions[start] == stay and plays.has_focus
         await pilot.press("enter")  # (the second Enter, as the next decision shows)
         assert screen.table.turn is not None and host.turn == start + 1
         assert plays.highlighted == 0  # (as the status line said: the first line highlighted, not played)
@@ -51,29 +54,17 @@ async def test_camel_caravan_enter_enter_quickly_makes_one_play(tmp_path):
 
 async def test_camel_caravan_two_enters_at_once_make_one_play(tmp_path):
     async with at_my_camel_turn(tmp_path) as (app, pilot):
-        screen, host = app.screen, app.runner.host
-        while not (stays := staying(host.state)):
-            screen.act(screen.table.legal[0])
-            await next_turn(pilot, app)
-        plays = screen.query_one(ActionList)
-        plays.focus()
-        await highlight(pilot, plays, stays[0])
+        screen, host, plays, stay = await a_stay_highlighted(app, pilot)
         start = host.turn
         await pilot.press("enter", "enter")  # (the second before or after the next decision shows)
         await wait_for(pilot, lambda: host.turn > start and screen.table.turn is not None, "the next decision")
         await pilot.pause()
-        assert host.actions[start] == stays[0] and host.turn == start + 1 and plays.highlighted in (None, 0)
+        assert host.actions[start] == stay and host.turn == start + 1 and plays.highlighted in (None, 0)
 
 
 async def test_camel_caravan_an_arrow_highlights_the_first_line_after_a_play(tmp_path):
     async with at_my_camel_turn(tmp_path) as (app, pilot):
-        screen, host = app.screen, app.runner.host
-        while not (stays := staying(host.state)):
-            screen.act(screen.table.legal[0])
-            await next_turn(pilot, app)
-        plays = screen.query_one(ActionList)
-        plays.focus()
-        await highlight(pilot, plays, stays[0])
+        screen, host, plays, _ = await a_stay_highlighted(app, pilot)
         start = host.turn
         await pilot.press("enter")
         await wait_for(pilot, lambda: host.turn > start and screen.table.turn is not None, "the next decision")
@@ -118,9 +109,7 @@ async def test_caravans_of_ahldarahd_a_second_enter_after_a_play_plays_nothing(t
             if table.runner.host.state.to_move() == 1:
                 await table.bot_plays(lambda legal: legal[0])
             await pilot.pause()
-        await wait_for(
-            pilot, lambda: "highlight the first play" in status_line(screen), "the line saying what Enter does"
-        )
+        await wait_for(pilot, lambda: "highlight the first play" in status(screen), "the line saying what Enter does")
         assert plays.has_focus and plays.highlighted is None
         moves = table.moves()
         await pilot.press("enter")
