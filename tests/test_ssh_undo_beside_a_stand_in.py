@@ -11,6 +11,13 @@ import pytest
 from test_ssh_server import ANN, BOB, Server, enter_as, past_how_to_play
 
 FOOTER = 23  # the footer's row at 80×24
+STATUS = (21, 22)  # the status line's rows (a long play wraps), left of the side column
+
+
+def status(text: str) -> str:
+    """The status line's words, its rows joined."""
+    rows = text.split("\n")
+    return " ".join(" ".join(rows[row][:48].split()) for row in STATUS).strip()
 
 
 def actions_left(text: str) -> int:
@@ -59,6 +66,13 @@ async def test_undo_is_offered_beside_a_stand_in_only_where_it_takes_something_b
         if "enter: highlight" in ann.text:
             ann.press("enter")  # the first play highlighted
             await ann.wait_for(lambda text: "enter: highlight" not in text)
+        for _ in range(12):  # a play of 1 action (one of 2 may spend the turn, and Enter first only says so)
+            if status(ann.text).endswith("— 1 action"):
+                break
+            shown = status(ann.text)
+            ann.press("down")
+            await ann.wait_for(lambda text, shown=shown: status(text) != shown)
+        assert status(ann.text).endswith("— 1 action"), ann.text
         ann.press("enter")  # and played
         await ann.wait_for(lambda text: 0 < actions_left(text) < left)
         await ann.wait_for(lambda text: "u Undo" in text.split("\n")[FOOTER])  # her own play can be taken back
