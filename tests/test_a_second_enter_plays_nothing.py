@@ -13,6 +13,7 @@ from test_merchant_lord_screen import ENDS, at_my_turn, play_until
 from test_taking_a_hint_lends_the_focus import staying
 
 from caravan_tui.games.merchant_lord.rules import FAVOUR
+from caravan_tui.textual_adapter import notices
 from caravan_tui.widgets import ActionList
 
 from tables import wait_for
@@ -114,3 +115,20 @@ async def test_caravans_of_ahldarahd_a_second_enter_after_a_play_plays_nothing(t
         moves = table.moves()
         await pilot.press("enter")
         assert screen.table.turn is not None and table.moves() == moves and plays.highlighted == 0
+
+
+async def test_camel_caravan_a_play_made_again_while_the_first_goes_says_nothing(tmp_path):
+    """The board's Enter (a camel placed at the cursor) pressed again before the host's answer
+    came said "It is not your turn." on our turn; while our play is on its way, it says nothing
+    and plays nothing."""
+    async with at_my_camel_turn(tmp_path) as (app, pilot):
+        screen, host = app.screen, app.runner.host
+        place = next(action for action in screen.table.legal if action[0] == "place")
+        start = host.turn
+        app.clear_notifications()
+        screen.act(place)
+        screen.act(place)  # (the same key again, before the answer)
+        await wait_for(pilot, lambda: host.turn > start, "the play made")
+        await pilot.pause()
+        assert host.actions[start] == place and 0 not in host.movers[start + 1 : host.turn]  # (the AI's moves after)
+        assert not notices(app), [notice.message for notice in notices(app)]

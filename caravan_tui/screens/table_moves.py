@@ -37,13 +37,14 @@ class TableMoves:
         self.screen.query_one(ActionList).hold()
 
     def decides_now(self) -> bool:
-        """Whether this seat decides now; if not, says so (not while replaying or once over; and
-        while practice checks the move chosen)."""
+        """Whether this seat decides now; if not, says so (not while replaying or once over, nor
+        while our play is on its way: a quick second Enter is no mistake, and "It is not your
+        turn." said so on our turn; and while practice checks the move chosen)."""
         screen = self.screen
         if screen.practice is not None and screen.practice.say_checking(screen):
             return False
         if screen.table.turn is None:
-            if screen.table.over is None and not screen.replaying:
+            if screen.table.over is None and not screen.replaying and not screen.bus.acted:
                 screen.notify("It is not your turn.", severity="warning")
             return False
         return True
