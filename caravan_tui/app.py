@@ -704,6 +704,9 @@ class ClientApp(TableApp):
         #: the games whose "How to play" this person dismissed for good (the hub keeps them for a key)
         self.introduced: set[str] = set()
         self.finished: str | None = None  # the match we played that ended last
+        #: the review the result of that match offers (``v``): its title and the names, as the
+        #: table called them (the lobby may not list the match yet when ``v`` is pressed)
+        self.ended: tuple[str, str, list[str]] | None = None
         self.operator = False  # one of the server's operators (the hub says so)
         self.web = False  # the server has a seat from a browser (the hub says so)
         self.hidden: set[str] = set()  # the names (casefolded) whose chat this session hides
@@ -867,19 +870,31 @@ class ClientApp(TableApp):
         self.show_replay(checked, yours if yours is not None and yours < checked.snapshot.players else None)
 
     def on_open_review(self, request: OpenReview) -> None:
-        """The review of a finished match this person played, made by the hub."""
+        """The review of a finished match this person played, made by the hub (from the lobby,
+        the record, or the match's result)."""
         rows = [FinishedRow.from_map(row) for row in self.lobby.finished] if self.lobby else []
         row = next((row for row in rows if row.match == request.match_id and row.game in GAMES), None)
-        if row is None:
+        if row is not None:
+            names = names_called(row.names, row.kinds)  # (as the table said)
+            title = (
+                f"{GAMES[row.game].title}, from {plain(names[row.yours])}'s seat"
+                if 0 <= row.yours < len(names)
+                else GAMES[row.game].title
+            )
+        elif self.ended is not None and self.ended[0] == request.match_id:
+            _, title, names = self.ended
+        else:
             self.notify("You have no finished match of that name to review.", severity="warning")
             return
-        names = names_called(row.names, row.kinds)  # (as the table said)
-        title = (
-            f"{GAMES[row.game].title}, from {plain(names[row.yours])}'s seat"
-            if 0 <= row.yours < len(names)
-            else GAMES[row.game].title
-        )
-        self.push_screen(ReviewScreen(title, names, lambda judged: self.reviews.review(row.match, judged)))
+        match = request.match_id
+        self.push_screen(ReviewScreen(title, names, lambda judged: self.reviews.review(match, judged)))
+
+    def reviewable(self, screen: GameScreen) -> None:
+        """The match ``screen`` played to its end is the one its result offers the review of."""
+        assert screen.seat is not None
+        names = [screen.table.seat_name(seat) for seat in range(len(screen.table.names))]
+        title = f"{screen.game.title}, from {plain(names[screen.seat])}'s seat"
+        self.ended = (screen.client.match_id, title, names)
 
     def open_create(self, game: Game | None = None) -> None:
         self.push_screen(CreateMatchScreen(game, self.grace))
@@ -894,7 +909,9 @@ class ClientApp(TableApp):
     def show_match_over(self, screen: GameScreen, over: MatchOver) -> None:
         self.clear_match_notices()
         self.finished = over.match if screen.seat is not None else None  # (what a rematch plays again)
-        result = self.final_table(screen, over)
+        result = self.final_table(screen, over, review=screen.seat is not None)
+        if result.review is not None:
+            self.reviewable(screen)
         self._leave_match()
         while self.screen is not screen and len(self.screen_stack) > 1:
             self.pop_screen()
@@ -910,12 +927,15 @@ class ClientApp(TableApp):
         world = screen.table.world  # (the standing is public in every game: points and their tie-breaks)
         standing = standing_after_resignation(world, screen.seat) if world is not None else None
         over = MatchOver(screen.client.match_id, scores, resignation_result(players, screen.seat, standing), "resigned")
-        result = self.final_table(screen, over)
+        # against AI seats the match is over: its result offers its review
+        result = self.final_table(screen, over, review=not screen.table.others_are_people())
         # no rematch: the seat given up is no longer the person's, and the hub plays a match
         # again only for its people (r went to the lobby, or played an older match again)
         self.finished, result.rematch = None, False
         if screen.table.others_are_people():
             result.headline, result.status = "You resigned.", "An AI plays your seat from now on: the match goes on."
+        else:
+            self.reviewable(screen)
         self.clear_match_notices()
         while self.screen is not screen and len(self.screen_stack) > 1:
             self.pop_screen()

@@ -312,6 +312,19 @@ async def test_a_person_who_resigns_sees_the_result(hub, opponent):
         assert not resigned.query("#rematch") and "Rematch" not in "\n".join(screen_lines(resigned))
         await pilot.press("r")
         assert app.screen is resigned
+        if opponent != "open":  # the match is over: its review, from her seat, as at home (it had no v)
+            await pilot.press("v")
+            await wait_for(
+                pilot,
+                lambda: isinstance(app.screen, ReviewScreen) and app.screen.review is not None,
+                "the review",
+                timeout=60,
+            )
+            assert app.screen.review.seat == 0
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is resigned, "the result again")
+        else:
+            assert "Review" not in "\n".join(screen_lines(resigned))  # (the match goes on)
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
 
