@@ -11,7 +11,7 @@ from textual.widget import Widget
 from caravan_tui.textual_adapter import screen_lines
 from caravan_tui.widgets.footer import KeysFooter
 
-from tables import footer_keys_focusing
+from tables import footer_keys_focusing, wait_for
 
 
 class Plain(Widget, can_focus=True):
@@ -101,3 +101,16 @@ async def test_keys_met_again_are_drawn_from_the_line_kept_for_them(monkeypatch)
             await pilot.pause()
             assert screen_lines(app.screen)[-1].startswith("? Rules" if focus == "plain" else "⏎ Say it")
         assert len(worked_out) == len(set(worked_out)) == 2
+
+
+async def test_a_dialogs_keys_say_what_its_buttons_say():
+    """ "Stop watching this match?" showed "y Yes n No" in the footer under the buttons "Stop
+    watching (y)" and "Watch on (n)": the footer names the keys as the buttons do."""
+    from caravan_tui.screens.dialogs import ConfirmScreen
+
+    app = Table()
+    async with app.run_test(size=(80, 8)) as pilot:
+        app.push_screen(ConfirmScreen("Stop watching this match?", yes="Stop watching", no="Watch on"))
+        await pilot.pause()
+        await wait_for(pilot, app.screen.query_one(KeysFooter).caught_up, "the dialog's keys")
+        assert screen_lines(app.screen)[-1].startswith("y Stop watching n Watch on "), screen_lines(app.screen)[-1]

@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, OptionList, Static
 
-from caravan_tui.safe_text import LONG, as_text
+from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import DialogScreen
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.lists import StopAtEnds
@@ -34,6 +34,7 @@ class ConfirmScreen(DialogScreen[bool]):
     def __init__(self, question: str, yes: str = "Yes", no: str = "No", yes_first: bool = False) -> None:
         super().__init__()
         self.question, self.yes, self.no, self.yes_first = question, yes, no, yes_first
+        self.footer_words = {"answer(True)": plain(yes), "answer(False)": plain(no)}  # (as the buttons)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):

@@ -6,6 +6,7 @@ key again. Here the keys are the footer's text: a change repaints one line and l
 from __future__ import annotations
 
 from contextlib import suppress
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from rich.style import Style
@@ -257,10 +258,17 @@ def entries(app: Any, shown: tuple[Any, ...], palette: bool) -> tuple[FooterEntr
 
 def keys_shown(screen: Screen[Any]) -> tuple[Any, ...]:
     """What the footer draws from the screen's active bindings: each shown binding with whether
-    it is enabled and its tooltip, and the command palette's key."""
+    it is enabled and its tooltip, and the command palette's key. A screen's ``footer_words``
+    (action -> words) name its keys as its buttons do: a dialog asking "Stop watching this
+    match?" showed "y Yes n No" under "Stop watching (y)" and "Watch on (n)"."""
     active = screen.active_bindings
     palette = active.get(screen.app.COMMAND_PALETTE_BINDING)
+    words: dict[str, str] = getattr(screen, "footer_words", {})
     return (
-        tuple((binding, enabled, tooltip) for _, binding, enabled, tooltip in active.values() if binding.show),
+        tuple(
+            (replace(binding, description=words[binding.action]) if binding.action in words else binding, on, tip)
+            for _, binding, on, tip in active.values()
+            if binding.show
+        ),
         palette[1:] if palette is not None else None,
     )
