@@ -77,3 +77,16 @@ def test_a_person_declining_reads_in_the_second_person():
     state = trading_position()
     state.apply(next(a for a in state.legal_actions() if a[0] == "offer" and a[1] == BLUE))
     assert declined(state, BLUE).startswith("You decline: your Right of Passage is worth only about 1 gold to you")
+
+
+def test_a_trade_worth_it_by_the_goods_alone_says_it_would_help_the_other_more():
+    """6 gold for AI 2's Pearls card (worth about 3 to it): by the goods the trade is good for AI 2,
+    and its search declines it all the same. It read "not worth it to AI 2 at that price", the
+    opposite of what the goods say; what is declined is what the trade gives the proposer."""
+    state = trading_position()
+    set_hand(state, BLUE, ["blue Salt", "red Pearls"])  # red Pearls came from the table: known
+    drafted(state, ("trade_with", BLUE), *[("give_gold", 1)] * 6, ("ask_card", "Pearls"), ("send",))
+    assert declined(state) == (
+        "AI 2 declines: 6 gold is worth more to AI 2 than the Pearls card, but it would help you more."
+    )
+    assert declined(state, BLUE).startswith("You decline: 6 gold is worth more to you than the Pearls card")

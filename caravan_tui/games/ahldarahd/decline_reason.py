@@ -50,8 +50,9 @@ def decline_reason(state: AhldarahdState, partner: int) -> str:
     left = state.gold[partner] - state.a_gold + state.g_gold
     if state.a_gold and left < 1 <= state.gold[partner] and state.hand[partner]:
         return f"{p} would have no gold left to claim a route with a card"
-    if gives < gets - 0.5:
-        return f"not worth it to {p} at that price"
+    if gives < gets - 0.5:  # (worth it by the goods: what is declined is what the other gains)
+        verb = "is" if " and " not in gets_words else "are"
+        return f"{gets_words} {verb} worth more to {p} than {gives_words}, but it would help {who(seat)} more"
     if not gives_gold and round(gives) <= round(gets):
         return f"{gives_words} and {gets_words} are worth about the same to {p}"
     if not gives_gold:
