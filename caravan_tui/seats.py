@@ -14,7 +14,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from caravan_tui.ai.levels import LEVELS, Level, get_level, tweaked
+from caravan_tui.ai.levels import LEVELS, YES_NO, Level, get_level, tweaked
 from caravan_tui.seat_labels import AI_KIND, CUSTOM_AI, LEVEL_MARK
 
 PEOPLE = ("human", "remote")
@@ -33,6 +33,7 @@ TWEAKABLE = (
     "widening_base",
     "plan",
     "tuned",
+    "lines",
 )
 _OPTIONAL = ("iterations", "seconds")
 _INTEGERS = ("iterations", "horizon", "searches")
@@ -152,7 +153,7 @@ def parse_tweaks(text: str) -> tuple[tuple[str, object], ...]:
 def _read(field: str, raw: str) -> object:
     if field in _OPTIONAL and raw == "none":
         return None
-    if field in ("prior", "plan", "tuned"):
+    if field in YES_NO:
         if raw.lower() not in BOOLEANS:
             raise ValueError(f"{field} must be yes or no, not {_short(raw)}")
         return BOOLEANS[raw.lower()]

@@ -198,3 +198,13 @@ def test_your_record_times_the_record_with_and_without_its_index(tmp_path, run_h
     run_here("your_record", "--matches", "16", "--json", str(out))
     row = json.loads(out.read_text())
     assert row["finished"] == 16 and row["no_index_s"] > 0 and row["index_s"] > 0
+
+
+def test_review_drift_sums_the_accounts_both_ways_and_leaves_the_game_as_it_was(run_here):
+    from caravan_tui.games import GAMES
+
+    game = GAMES["merchant_lord"]
+    quick = ("--seeds", "1", "--iterations", "10", "--seat", "greedy", "--moves", "40")
+    said = run_here("review_drift", *quick, "--compare")
+    assert "merchant_lord as the levels are, 1 matches" in said and "merchant_lord own means, 1 matches" in said
+    assert said.count("|drift|") == 4 and GAMES["merchant_lord"] is game

@@ -304,16 +304,38 @@ async def test_h_then_a_readies_the_turn_the_hint_suggests(tmp_path, monkeypatch
 
 
 async def test_an_ai_decisions_record_puts_the_move_it_made_first(worker):
-    """Normal's search (seed 1) visits rerolling the 1 most, and the seat makes that move; its
-    hint puts the turn first, its line leading to the sale tucking the ninth card. The decision's
-    record, which the replay reads, names the move made first, not the hint's."""
-    from caravan_tui.ai.policies import search_policy
+    """A seat that does not follow lines (``lines=no``): normal's search (seed 1) visits
+    rerolling the 1 most, and the seat makes that move; its hint puts the turn first, its line
+    leading to the sale tucking the ninth card. The decision's record, which the replay reads,
+    names the move made first, not the hint's."""
     from caravan_tui.ai.worker import Question
-    from caravan_tui.seats import SeatSpec
 
     state = ninth_card_position()
     seat = state.to_move()
-    normal = search_policy(SeatSpec.ai("normal"))
-    decided = await worker.decide(normal, Question("merchant_lord", state.view(seat), seat, 1))
+    asked = Question("merchant_lord", state.view(seat), seat, 1)
+    decided = await worker.decide(seat_policy("ai:normal+lines=no"), asked)
+    assert decided.action == ("reroll", 1)
     assert decided.weighed[0].action == decided.action
     assert ("adjust", 1, -1) in [candidate.action for candidate in decided.weighed[1:]]
+
+
+async def test_an_ai_seat_makes_the_move_whose_line_leads_to_the_sale(worker):
+    """The bug: with the ninth card's sale one die turn away, a normal seat rerolled the 1 (the
+    most visited move) and gambled the match. Merchant Lord's seats follow lines as its hints do:
+    at the table (the worker's decision, its record first) and in an arena (the policy's own)."""
+    from caravan_tui.ai.worker import Question
+
+    state = ninth_card_position()
+    seat = state.to_move()
+    normal = seat_policy("ai:normal")
+    decided = await worker.decide(normal, Question("merchant_lord", state.view(seat), seat, 1))
+    assert decided.action == ("adjust", 1, -1)
+    assert decided.weighed[0].action == decided.action
+    assert normal.choose("merchant_lord", state.view(seat), seat, 1) == ("adjust", 1, -1)
+
+
+def seat_policy(seat: str):
+    from caravan_tui.ai.policies import search_policy
+    from caravan_tui.seats import SeatSpec
+
+    return search_policy(SeatSpec.parse(seat))

@@ -183,11 +183,19 @@ def followed(candidate: Candidate, steps: Sequence[tuple[int, float, float]], pl
     Lord (8 table cards each, dice 1 2 3 5) turning the 1 into a 6 for a sale tucking the ninth card
     expected 0.54, the sale it leads to 0.995, and a hint called it "either is about as good" as
     rerolling the 1 (0.52)."""
-    deepest = max((i for i in range(1, min(played, len(steps))) if steps[i][0] >= LINE_VISITS), default=0)
-    if not deepest:
+    led = led_to(steps, played)
+    if led is None:
         return candidate
-    visits, reward, square = steps[deepest]
+    visits, reward, square = led
     return candidate._replace(value=reward / visits, error=standard_error(visits, reward, square), own=candidate.value)
+
+
+def led_to(steps: Sequence[tuple[int, float, float]], played: int) -> tuple[int, float, float] | None:
+    """Of the ``played`` moves of a line (``steps``: each node's visits, summed reward and summed
+    square, the first move's node first), the deepest node past the first that the search visited
+    ``LINE_VISITS`` times (None: none)."""
+    deepest = max((i for i in range(1, min(played, len(steps))) if steps[i][0] >= LINE_VISITS), default=0)
+    return steps[deepest] if deepest else None
 
 
 def advised(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top: int = TOP) -> list[Candidate]:

@@ -25,7 +25,9 @@ class Level:
     ``ceil(widening_base * n ** widening)`` children (see ``ai/ismcts.py``).
     ``plan``: where the game has a planner (``Game.ai.plan``) and it plans the position, decide
     by it within the same budgets instead of searching. ``tuned``: score leaves with the game's
-    weights tuned by self-play (``Game.ai.tuned``) where it has them, else ``State.estimate``."""
+    weights tuned by self-play (``Game.ai.tuned``) where it has them, else ``State.estimate``.
+    ``lines``: make the move a hint shows first (``policies.hinted_pick``): one whose line leads
+    further beyond the search's noise than the most visited (``explain.led_first``)."""
 
     name: str
     iterations: int | None
@@ -38,6 +40,7 @@ class Level:
     widening_base: float = 1.0
     plan: bool = False
     tuned: bool = False
+    lines: bool = False
 
     def __post_init__(self) -> None:
         problem = _problem(self)
@@ -46,6 +49,8 @@ class Level:
 
 
 MAX_SEARCHES = 8
+#: the fields that are yes or no
+YES_NO = ("prior", "plan", "tuned", "lines")
 #: A decision's budget at most: a seat may come from a save, a record or a command line, and an
 #: AI with a larger one would seem never to move. In the slowest search (Decktet Caravan: 1,942
 #: iterations/s and a 7.1 MiB tree for 3,000 iterations, docs/performance.md) the most
@@ -68,7 +73,7 @@ def _problem(level: Level) -> str | None:
         return "horizon must be a whole number of at least 0"
     if type(level.searches) is not int or not 1 <= level.searches <= MAX_SEARCHES:
         return f"searches must be a whole number from 1 to {MAX_SEARCHES}"
-    for name in ("prior", "plan", "tuned"):
+    for name in YES_NO:
         if type(getattr(level, name)) is not bool:
             return f"{name} must be yes or no"
     for name in ("exploration", "widening"):

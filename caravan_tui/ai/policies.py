@@ -251,6 +251,14 @@ class SearchPolicy:
     ) -> Action:
         if legal is not None and len(legal) == 1:
             return legal[0]
+        if self.level_for(game_id).lines:
+            weighed = Weighed.merge(
+                [
+                    self.weigh_root(game_id, view, seat, seed, index, progress if index == 0 else None)
+                    for index in range(self.level.searches)
+                ]
+            )
+            return hinted_pick(game_id, view, seat, weighed, self.level.name)
         return pick(
             game_id,
             view,

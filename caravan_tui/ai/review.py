@@ -11,8 +11,10 @@ could not see is determinized, as for an AI seat) gives the seat's expected resu
 move (``before``: the move the normal level makes, its planner's where the game plans, as a hint
 shows it: named at the hint's budget, ``hint_budget``) and with the move made (``after``), each
 weighed where its decision ends, by a search narrowed to its last step: the same steps weigh the
-same, so following a hint costs nothing. Their difference, in the game's measure
-(``GameAI.review``), grades the decision: an inaccuracy, a mistake or a blunder.
+same, so following a hint costs nothing. Where the game's levels follow lines (``Level.lines``),
+a move is valued where the seat's own line from it leads, as its seats and hints value it. Their
+difference, in the game's measure (``GameAI.review``), grades the decision: an inaccuracy, a
+mistake or a blunder.
 
 Where the seat's chances went (as GNU Backgammon splits skill from luck): between two of its
 decisions, the others' decisions are judged the same way from their own views, their error
@@ -40,8 +42,8 @@ from typing import Any
 from caravan_tui.engine import Action, Event, Game, Measure, State, normalise_action
 from caravan_tui.games import GAMES, get_game
 
-from .explain import playable
-from .ismcts import SearchResult, continuation, search
+from .explain import led_to, playable
+from .ismcts import SearchResult, along, continuation, search
 from .levels import LEVELS, MAX_ITERATIONS, Level, level_for
 from .policies import (
     REVIEWED,
@@ -312,11 +314,16 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
         and position.action in children
         and (position.action == best or children[position.action].visits >= budget * SETTLED)
     )
+    lines = world if level.lines else None
     if settled:  # both weighed well enough by the one search
-        before, after = _weigh(weighed, best), _weigh(weighed, position.action)
+        before, after = _weigh(weighed, best, lines, mover), _weigh(weighed, position.action, lines, mover)
     else:
-        before = _weighed(world, mover, best_steps, best_end, budget, seed, settings)
-        after = before if tuple(made) == best_steps else _weighed(world, mover, made, made_end, budget, seed, settings)
+        before = _weighed(world, mover, best_steps, best_end, budget, seed, settings, level.lines)
+        after = (
+            before
+            if tuple(made) == best_steps
+            else _weighed(world, mover, made, made_end, budget, seed, settings, level.lines)
+        )
     played = position.words or world.describe(position.action, mover)
     # (the reasons are read only at a turning point, a decision that cost something, or where
     # practice asks before a blunder: a move as good as the best keeps none)
@@ -370,23 +377,39 @@ def decision_steps(game: Game, world: State, mover: int, line: Sequence[Action])
 
 
 def _weighed(
-    world: State, mover: int, steps: Sequence[Action], end: State, budget: int, seed: str, settings: SearchSettings
+    world: State,
+    mover: int,
+    steps: Sequence[Action],
+    end: State,
+    budget: int,
+    seed: str,
+    settings: SearchSettings,
+    lines: bool,
 ) -> float:
     """The seat's expected result with the decision ``steps`` (from ``world``; ``end``: the
     position before its last step), by a search of half the budget narrowed to that last step:
-    at ``world`` for a decision of one step, else at ``end``."""
+    at ``world`` for a decision of one step, else at ``end`` (``lines``: as ``_weigh``'s)."""
     half = max(1, budget // 2)
     at, salt = (world, "weigh") if len(steps) == 1 else (end, "end")
-    return _weigh(
-        search(at, mover, iterations=half, seed=f"{seed}/{salt}", root_actions=steps[-1:], **settings), steps[-1]
-    )
+    searched = search(at, mover, iterations=half, seed=f"{seed}/{salt}", root_actions=steps[-1:], **settings)
+    return _weigh(searched, steps[-1], at if lines else None, mover)
 
 
-def _weigh(result: SearchResult, action: Action) -> float:
-    """The mean reward of ``action`` at the root of ``result``, within [0, 1] (a game's tuned
-    evaluation may stray)."""
+def _weigh(result: SearchResult, action: Action, lines_from: State | None = None, mover: int = -1) -> float:
+    """The expected result of ``action`` at the root of ``result``, within [0, 1] (a game's tuned
+    evaluation may stray): its mean reward; where the level follows lines (``Level.lines``;
+    ``lines_from``: the position searched, ``mover`` its seat) where the seat's own line from it
+    leads (``explain.led_to``), as its AI seats and hints value a move. A move's mean counts the
+    moves its seat would not make that the search tried below it, and the seat's next decision,
+    with no chance between, was valued by its best: Merchant Lord's seat makes several decisions a
+    turn, and the searches' drift between them (+71 points in a match) outweighed its luck (-33)."""
     child = result.root.children[action]
-    return min(1.0, max(0.0, child.reward / child.visits))
+    value = child.reward / child.visits
+    if lines_from is not None:
+        line = playable(lines_from, mover, (action, *continuation(child))) or (action,)
+        led = led_to(along(child, line[1:]), len(line))
+        value = value if led is None else led[1] / led[0]
+    return min(1.0, max(0.0, value))
 
 
 def _reason(game: Game, world: State, seat: int, line: tuple[Action, ...]) -> str:

@@ -248,8 +248,11 @@ class AIWorker:
         except Exception:  # the move stands without its record
             logging.getLogger(__name__).exception("explaining an AI decision failed")
             return Decision(action, [])
+        if policy.level_for(asked.game_id).lines and top[0]:
+            action = top[0][0].action  # (the move a hint shows first: ``policies.hinted_pick``)
         # the move made first, as the replay reads it (a hint puts a move whose line leads further
-        # first, ``explain.led_first``; the seat makes ``pick``'s, and its record says so)
+        # first, ``explain.led_first``; a seat that does not follow lines makes ``pick``'s, and its
+        # record says so)
         return Decision(action, sorted(top[0], key=lambda candidate: candidate.action != action))
 
     async def _weigh(

@@ -87,7 +87,10 @@ def prior(state: MerchantLordState, actions: Sequence[Action]) -> list[float]:
 #: costs 1.6 times as much), exploration 0.3 12/20 against 0.7; 3000 iterations scored 10/20
 #: against 1000 (the dice decide much). About 11,000-13,000 iterations/s; a normal decision
 #: (1500 iterations) takes 0.11-0.13 s at the median, 0.18-0.21 s at p95.
-SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
+#: Every level makes the move a hint shows first (``lines``): with a sale tucking the ninth card
+#: one die turn away, normal visited rerolling the 1 most (0.54; the turn's line led to 0.995) and
+#: gambled the match on the reroll (seed 12, move 80).
+SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0, "lines": True}
 #: hard explores less (0.3 against 0.7): with the dice deciding much, its four times the iterations
 #: gained little by themselves (hard against normal 12/22, docs/ai.md); exploring less puts them
 #: into the lines worth following, and hard then beat normal clearly (runs of 2026-11-24)

@@ -1,0 +1,30 @@
+"""Merchant Lord's review said its searches' drift moved a seat's chances more than luck did
+(+71 points against −33 in a match): a seat makes several decisions a turn with nothing between
+them, and the review valued a move by its mean, which counts the moves its seat would not make
+that the search tried below it, and the next decision by its best. Where a game's levels follow
+lines (``Level.lines``: Merchant Lord's), a review values a move where its line leads, as its AI
+seats and hints do; between two decisions with nothing between, the value carries over."""
+
+from __future__ import annotations
+
+from test_hint_noise import NINTH_CARD, NINTH_CARD_OPTIONS, ninth_card_position
+
+from caravan_tui.ai.review import decisions_of, judge
+from caravan_tui.games import get_game
+
+
+def test_a_turn_keeps_its_value_to_the_next_decision_where_its_line_leads():
+    """Seed 12: turning the 1 into a 6 leads to the sale tucking the ninth card. Valued by its mean
+    the turn kept 0.54 and the next decision (going on to selling) began at 0.97: 43 points of
+    "drift" where nothing happened."""
+    state = ninth_card_position()
+    turn, on = ("adjust", 1, -1), ("end_favour",)
+    state.apply(turn, False)
+    state.apply(on, False)
+    sale = next(action for action in state.legal_actions() if action[0] == "sell")
+    match = decisions_of(get_game("merchant_lord"), 2, 12, NINTH_CARD_OPTIONS, [*NINTH_CARD, turn, on, sale], 0)
+    first, second = [position for position in match.decisions if position.turn >= len(NINTH_CARD)][:2]
+    turned, went_on = judge("merchant_lord", 0, first), judge("merchant_lord", 0, second)
+    assert (turned.action, went_on.action) == (turn, on)
+    assert turned.action == turned.best == turn and turned.after > 0.9, turned
+    assert abs(went_on.before - turned.kept) < 0.03, (turned.kept, went_on.before)
