@@ -10,8 +10,9 @@ fifth in the prior behind chain-building moves, and the AI ended turns instead o
 from __future__ import annotations
 
 import math
+from operator import mul
 
-from .board import BIT, CITY_OF_GOOD, DIST, NEIGHBOUR_MASK, SPACES, VALUE, group_of, penalty
+from .board import BIT, CELLS, CITY_OF_GOOD, DIST, NEIGHBOUR_MASK, SPACES, VALUE, group_of, penalty
 
 LOOSE_SHARE = 0.3  # part of a loose good's value counted (with its markers) while it lies loose
 RISK_SAME_SPACE = 0.05  # chance a good on top is stolen when a thief's empty camel shares its space
@@ -69,7 +70,7 @@ def _points(state) -> list[float]:
     the rest of the game, and the hint advised it)."""
     n = state.n
     last = not any(state.bag)
-    points = [float(state.markers[p] + sum(VALUE[g] * k for g, k in enumerate(state.delivered[p]))) for p in range(n)]
+    points = [float(state.markers[p] + sum(map(mul, VALUE, state.delivered[p]))) for p in range(n)]
     free = [state.supply[p] + len(state.empties[p]) for p in range(n)]
     thieves = [p for p in range(n) if state.thefts[p] and free[p]]
     penalty_weight = 1.0 if last else 0.5
@@ -77,6 +78,8 @@ def _points(state) -> list[float]:
         loads, empties = state.loads[p], state.empties[p]
         if loads and not free[p]:  # every camel loaded, none to place: no good of theirs moves again
             points[p] -= penalty(len(loads))
+            continue
+        if not loads:  # (nothing carried adds 0.0)
             continue
         robbers = [q for q in thieves if q != p]
         cells = 0
@@ -86,8 +89,10 @@ def _points(state) -> list[float]:
             cells |= BIT[c]
         ready = 0
         values = []
+        group = 0
         for cell, good, under in loads:
-            group = group_of(cell, cells) if empties else 0
+            if empties and not group & BIT[cell]:  # (else the last load's group holds this one too)
+                group = group_of(cell, cells)
             steps = steps_to_city(cell, good, group, empties)
             if not steps:
                 ready += 1  # about to be delivered: no penalty to fear for it
@@ -152,6 +157,7 @@ def win_chances(points: list[float], spread: float) -> list[float]:
 CLAIM_GAIN = CLAIM_ON_SPACE - CLAIM_ELSEWHERE
 EXTRA_ACTION = 0.05  # a placement onto camels costs 2 actions: a tie-breaker among equal moves
 END_PRIOR = 1000.0  # an action that ends the game: scored by its real result, above or below all else
+TOUCH = [BIT[cell] | NEIGHBOUR_MASK[cell] for cell in CELLS]  # a cell and its neighbours
 
 
 def margin(points: list[float], p: int) -> float:
@@ -180,6 +186,7 @@ class _Chains:
         "weight",
         "last",
         "load_cells",
+        "total",
     )
 
     def __init__(
@@ -200,7 +207,7 @@ class _Chains:
         self.load_cells = 0
         self.ready = 0
         self.carried = len(loads)
-        rest = cells
+        rest = cells if loads else 0  # (no load: no chain worth anything)
         while rest:
             low = rest & -rest
             group = group_of(low.bit_length() - 1, cells)
@@ -217,13 +224,16 @@ class _Chains:
                             near[city] = row[city]
             self.near.append(near)
         for cell, good, _ in loads:
-            ci = next(i for i, group in enumerate(self.comps) if group & BIT[cell])
+            ci = 0
+            while not self.comps[ci] & BIT[cell]:
+                ci += 1
             self.load_cells |= self.comps[ci]
             city = CITY_OF_GOOD[good]
             steps = min(DIST[cell][city], self.near[ci][city])
             self.loads.append((ci, cell, city, good, steps))
             self.ready += not steps
         self.values = [carried_value(good, steps, DIST[cell][city]) for _, cell, city, good, steps in self.loads]
+        self.total = self._worth(self.values, self.ready)
 
     def _worth(self, values: list[float], ready: int) -> float:
         """The mover's margin from its carried goods worth ``values`` (``ready`` deliverable)."""
@@ -232,30 +242,28 @@ class _Chains:
         lost = sum(v * r for v, r in zip(values, risk))
         return _carried(kept, ready, self.carried, self.last, self.weight) - self.spill * lost
 
-    def total(self) -> float:
-        return self._worth(self.values, self.ready)
-
     def gain(self, t: int) -> float:
-        """Change of ``total()`` with one more empty camel on ``t``."""
-        touch = NEIGHBOUR_MASK[t] | BIT[t]
-        if not self.load_cells & touch:
-            return 0.0
+        """Change of ``total`` with one more empty camel on ``t``, a cell that ``TOUCH``es a load's
+        group (elsewhere the change is 0.0)."""
+        touch = TOUCH[t]
         merged = [ci for ci, group in enumerate(self.comps) if group & touch]
         row = DIST[t]
-        entries, ready, changed = [], 0, False
-        for ci, cell, city, good, steps in self.loads:
+        values = None
+        ready = self.ready
+        for i, (ci, cell, city, good, steps) in enumerate(self.loads):
             if ci in merged:
                 new = min(steps, row[city])
                 for cj in merged:
                     if cj != ci and self.near[cj][city] < new:
                         new = self.near[cj][city]
                 if new != steps:
-                    steps, changed = new, True
-            entries.append((good, steps, DIST[cell][city]))
-            ready += not steps
-        if not changed:
+                    if values is None:
+                        values = self.values[:]
+                    values[i] = carried_value(good, new, DIST[cell][city])
+                    ready += not new
+        if values is None:
             return 0.0
-        return self._worth([carried_value(*entry) for entry in entries], ready) - self.total()
+        return self._worth(values, ready) - self.total
 
 
 def action_priors(state, actions) -> list[float]:
@@ -340,42 +348,48 @@ def action_priors(state, actions) -> list[float]:
     sources: dict = {}
 
     def source(f):
-        """(chains, claim and threat change) once the camel placed comes from ``f`` (None: supply)."""
-        found = sources.get(f)
-        if found is None:
-            if f is None:
-                left = empties
-                removal = 0.0
-            else:
-                i = empties.index(f)
-                left = empties[:i] + empties[i + 1 :]
-                removal = 0.0 if f in left else -(pot[f] + threat[f])
-            chains = _Chains(left, loads, risk, weight, last, spill)
-            found = sources[f] = (chains, chains.total() + removal, left)
+        """(chains, their total with the claim and threat change, the empty camels left) once the
+        camel placed comes from ``f`` (None: supply), kept in ``sources``."""
+        if f is None:
+            left = empties
+            removal = 0.0
+        else:
+            i = empties.index(f)
+            left = empties[:i] + empties[i + 1 :]
+            removal = 0.0 if f in left else -(pot[f] + threat[f])
+        chains = _Chains(left, loads, risk, weight, last, spill)
+        found = sources[f] = (chains, chains.total + removal, left)
         return found
 
-    start = source(None)[1] if state.supply[p] else _Chains(empties, loads, risk, weight, last, spill).total()
+    start = source(None)[1] if state.supply[p] else _Chains(empties, loads, risk, weight, last, spill).total
+    squashes: dict[float, float] = {}  # score -> squashed score: a few values recur over all the placements
     scores = []
     for action in actions:
         kind = action[0]
         if kind == "place" or kind == "move_camel":
-            chains, value, left = source(None if kind == "place" else action[1])
+            f = None if kind == "place" else action[1]
+            chains, value, left = sources.get(f) or source(f)
             t = action[-1]
-            score = value - start + chains.gain(t)
+            score = value - start + (chains.gain(t) if chains.load_cells & TOUCH[t] else 0.0)
             if t not in left:
                 score += pot[t] + threat[t]
             if occ[t]:
                 score -= EXTRA_ACTION
             if squash:  # as if the change were all the mover's own (exact at two players)
-                points = raw[:]
-                points[p] += score
-                score = margin(squashed(points), p) - base
+                found = squashes.get(score)
+                if found is None:
+                    points = raw[:]
+                    points[p] += score
+                    found = squashes[score] = margin(squashed(points), p) - base
+                score = found
             scores.append(score)
         else:
             after = state.clone()
             after.apply(action, log=False)
             if after.turn is None:
                 scores.append(END_PRIOR * (after.outcome()[p] - 1.0 / n))
+            elif kind == "end_turn":  # nothing ``projected_points`` reads has changed
+                scores.append(0.0)
             else:
                 scores.append(margin(projected_points(after), p) - base)
     return scores
