@@ -43,6 +43,22 @@ def steps_to_city(cell: int, good: int, group: int, empties: tuple) -> int:
     return steps
 
 
+def chain_steps(empties: tuple, loads: tuple) -> list[int]:
+    """``steps_to_city`` of each of a seat's ``loads``, its empty camels on ``empties``."""
+    cells = 0
+    for c in empties:
+        cells |= BIT[c]
+    for c, _, _ in loads:
+        cells |= BIT[c]
+    steps = []
+    group = 0
+    for cell, good, _ in loads:
+        if empties and not group & BIT[cell]:  # (else the last load's group holds this one too)
+            group = group_of(cell, cells)
+        steps.append(steps_to_city(cell, good, group, empties))
+    return steps
+
+
 def projected_points(state) -> list[float]:
     """Delivered points and demand markers; carried goods by chain distance, less theft risk
     (which the thieves gain) and the undelivered-goods penalty (in full once the bag is empty,
@@ -82,21 +98,11 @@ def _points(state) -> list[float]:
         if not loads:  # (nothing carried adds 0.0)
             continue
         robbers = [q for q in thieves if q != p]
-        cells = 0
-        for c in empties:
-            cells |= BIT[c]
-        for c, _, _ in loads:
-            cells |= BIT[c]
-        ready = 0
+        steps = chain_steps(empties, loads)
+        ready = steps.count(0)  # about to be delivered: no penalty to fear for them
         values = []
-        group = 0
-        for cell, good, under in loads:
-            if empties and not group & BIT[cell]:  # (else the last load's group holds this one too)
-                group = group_of(cell, cells)
-            steps = steps_to_city(cell, good, group, empties)
-            if not steps:
-                ready += 1  # about to be delivered: no penalty to fear for it
-            value = carried_value(good, steps, DIST[cell][CITY_OF_GOOD[good]])
+        for (cell, good, under), to_go in zip(loads, steps):
+            value = carried_value(good, to_go, DIST[cell][CITY_OF_GOOD[good]])
             if robbers and not under:
                 near = any(cell in state.empties[q] for q in robbers)
                 lost = value * (RISK_SAME_SPACE if near else RISK_ELSEWHERE)
@@ -190,7 +196,7 @@ class _Chains:
     )
 
     def __init__(
-        self, empties: tuple, loads: tuple, risk: list[float], weight: float, last: bool = False, spill: float = 1.0
+        self, empties: tuple, loads: tuple, risk: list[float], weight: float, last: bool, spill: float
     ) -> None:
         cells = 0
         for c in empties:
@@ -313,7 +319,11 @@ def action_priors(state, actions) -> list[float]:
             theirs = state.loads[q]
             if not theirs:
                 continue
-            values = _Chains(state.empties[q], theirs, [0.0] * len(theirs), weight).values
+            steps = chain_steps(state.empties[q], theirs)
+            values = [
+                carried_value(good, to_go, DIST[cell][CITY_OF_GOOD[good]])
+                for (cell, good, _), to_go in zip(theirs, steps)
+            ]
             exposed = [
                 not under and not any(cell in state.empties[r] for r in robbers if r != p) for cell, _, under in theirs
             ]
@@ -343,36 +353,34 @@ def action_priors(state, actions) -> list[float]:
                 without = max(v * (1.0 - RISK_ELSEWHERE) if h else k for v, k, h in zip(values, kept, here))
                 with_p = max(v * (1.0 - RISK_SAME_SPACE) if h else k for v, k, h in zip(values, kept, here))
                 threat[cell] += taken / len(robbers) + (without - with_p) * spill
+    bonus = [claim + theft for claim, theft in zip(pot, threat)]  # what an empty camel arriving on a cell adds
     empties = state.empties[p]
     occ = state.occ
-    sources: dict = {}
+    whole = _Chains(empties, loads, risk, weight, last, spill)
+    start = whole.total
+    sources = {None: (whole, 0.0, empties)}
 
     def source(f):
-        """(chains, their total with the claim and threat change, the empty camels left) once the
-        camel placed comes from ``f`` (None: supply), kept in ``sources``."""
-        if f is None:
-            left = empties
-            removal = 0.0
-        else:
-            i = empties.index(f)
-            left = empties[:i] + empties[i + 1 :]
-            removal = 0.0 if f in left else -(pot[f] + threat[f])
+        """(chains, the change of their total with the claim and threat given up, the empty camels
+        left) once the camel placed comes from ``f`` (None: supply), kept in ``sources``."""
+        i = empties.index(f)
+        left = empties[:i] + empties[i + 1 :]
         chains = _Chains(left, loads, risk, weight, last, spill)
-        found = sources[f] = (chains, chains.total + removal, left)
+        found = sources[f] = (chains, chains.total + (0.0 if f in left else -bonus[f]) - start, left)
         return found
 
-    start = source(None)[1] if state.supply[p] else _Chains(empties, loads, risk, weight, last, spill).total
     squashes: dict[float, float] = {}  # score -> squashed score: a few values recur over all the placements
     scores = []
     for action in actions:
         kind = action[0]
         if kind == "place" or kind == "move_camel":
             f = None if kind == "place" else action[1]
-            chains, value, left = sources.get(f) or source(f)
+            chains, score, left = sources.get(f) or source(f)
             t = action[-1]
-            score = value - start + (chains.gain(t) if chains.load_cells & TOUCH[t] else 0.0)
+            if chains.load_cells & TOUCH[t]:
+                score += chains.gain(t)
             if t not in left:
-                score += pot[t] + threat[t]
+                score += bonus[t]
             if occ[t]:
                 score -= EXTRA_ACTION
             if squash:  # as if the change were all the mover's own (exact at two players)
