@@ -362,11 +362,15 @@ def action_priors(state, actions) -> list[float]:
 
     def source(f):
         """(chains, the change of their total with the claim and threat given up, the empty camels
-        left) once the camel placed comes from ``f`` (None: supply), kept in ``sources``."""
+        left) once a camel moves from ``f``, kept in ``sources`` (``sources[None]``: from supply)."""
         i = empties.index(f)
         left = empties[:i] + empties[i + 1 :]
-        chains = _Chains(left, loads, risk, weight, last, spill)
-        found = sources[f] = (chains, chains.total + (0.0 if f in left else -bonus[f]) - start, left)
+        if f in left:  # another camel stays on f: the same chains, claim and threat
+            found = (whole, 0.0, left)
+        else:
+            chains = _Chains(left, loads, risk, weight, last, spill)
+            found = (chains, chains.total - bonus[f] - start, left)
+        sources[f] = found
         return found
 
     squashes: dict[float, float] = {}  # score -> squashed score: a few values recur over all the placements
