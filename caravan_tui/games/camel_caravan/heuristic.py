@@ -95,7 +95,7 @@ def _points(state) -> list[float]:
         if loads and not free[p]:  # every camel loaded, none to place: no good of theirs moves again
             points[p] -= penalty(len(loads))
             continue
-        if not loads:  # (nothing carried adds 0.0)
+        if not loads:  # nothing carried: nothing to add
             continue
         robbers = [q for q in thieves if q != p]
         steps = chain_steps(empties, loads)
