@@ -208,3 +208,12 @@ def test_review_drift_sums_the_accounts_both_ways_and_leaves_the_game_as_it_was(
     said = run_here("review_drift", *quick, "--compare")
     assert "merchant_lord as the levels are, 1 matches" in said and "merchant_lord own means, 1 matches" in said
     assert said.count("|drift|") == 4 and GAMES["merchant_lord"] is game
+
+
+def test_camel_prior_cost_times_the_recorded_calls_and_prints_the_moves_digest(run_here):
+    from caravan_tui.games import GAMES
+
+    game = GAMES["camel_caravan"]
+    said = run_here("camel_prior_cost", "--iterations", "2", "--repeat", "1", "--matches", "1")
+    assert "moves digest " in said and "calls of the prior" in said and "us a call" in said
+    assert GAMES["camel_caravan"] is game

@@ -10,8 +10,9 @@ fifth in the prior behind chain-building moves, and the AI ended turns instead o
 from __future__ import annotations
 
 import math
+from operator import mul
 
-from .board import BIT, CITY_OF_GOOD, DIST, NEIGHBOUR_MASK, SPACES, VALUE, group_of, penalty
+from .board import BIT, CELLS, CITY_OF_GOOD, DIST, NEIGHBOUR_MASK, SPACES, VALUE, group_of, penalty
 
 LOOSE_SHARE = 0.3  # part of a loose good's value counted (with its markers) while it lies loose
 RISK_SAME_SPACE = 0.05  # chance a good on top is stolen when a thief's empty camel shares its space
@@ -42,6 +43,22 @@ def steps_to_city(cell: int, good: int, group: int, empties: tuple) -> int:
     return steps
 
 
+def chain_steps(empties: tuple, loads: tuple) -> list[int]:
+    """``steps_to_city`` of each of a seat's ``loads``, its empty camels on ``empties``."""
+    cells = 0
+    for c in empties:
+        cells |= BIT[c]
+    for c, _, _ in loads:
+        cells |= BIT[c]
+    steps = []
+    group = 0
+    for cell, good, _ in loads:
+        if empties and not group & BIT[cell]:  # (else the last load's group holds this one too)
+            group = group_of(cell, cells)
+        steps.append(steps_to_city(cell, good, group, empties))
+    return steps
+
+
 def projected_points(state) -> list[float]:
     """Delivered points and demand markers; carried goods by chain distance, less theft risk
     (which the thieves gain) and the undelivered-goods penalty (in full once the bag is empty,
@@ -69,7 +86,7 @@ def _points(state) -> list[float]:
     the rest of the game, and the hint advised it)."""
     n = state.n
     last = not any(state.bag)
-    points = [float(state.markers[p] + sum(VALUE[g] * k for g, k in enumerate(state.delivered[p]))) for p in range(n)]
+    points = [float(state.markers[p] + sum(map(mul, VALUE, state.delivered[p]))) for p in range(n)]
     free = [state.supply[p] + len(state.empties[p]) for p in range(n)]
     thieves = [p for p in range(n) if state.thefts[p] and free[p]]
     penalty_weight = 1.0 if last else 0.5
@@ -78,20 +95,14 @@ def _points(state) -> list[float]:
         if loads and not free[p]:  # every camel loaded, none to place: no good of theirs moves again
             points[p] -= penalty(len(loads))
             continue
+        if not loads:  # nothing carried: nothing to add
+            continue
         robbers = [q for q in thieves if q != p]
-        cells = 0
-        for c in empties:
-            cells |= BIT[c]
-        for c, _, _ in loads:
-            cells |= BIT[c]
-        ready = 0
+        steps = chain_steps(empties, loads)
+        ready = steps.count(0)  # about to be delivered: no penalty to fear for them
         values = []
-        for cell, good, under in loads:
-            group = group_of(cell, cells) if empties else 0
-            steps = steps_to_city(cell, good, group, empties)
-            if not steps:
-                ready += 1  # about to be delivered: no penalty to fear for it
-            value = carried_value(good, steps, DIST[cell][CITY_OF_GOOD[good]])
+        for (cell, good, under), to_go in zip(loads, steps):
+            value = carried_value(good, to_go, DIST[cell][CITY_OF_GOOD[good]])
             if robbers and not under:
                 near = any(cell in state.empties[q] for q in robbers)
                 lost = value * (RISK_SAME_SPACE if near else RISK_ELSEWHERE)
@@ -152,6 +163,7 @@ def win_chances(points: list[float], spread: float) -> list[float]:
 CLAIM_GAIN = CLAIM_ON_SPACE - CLAIM_ELSEWHERE
 EXTRA_ACTION = 0.05  # a placement onto camels costs 2 actions: a tie-breaker among equal moves
 END_PRIOR = 1000.0  # an action that ends the game: scored by its real result, above or below all else
+TOUCH = [BIT[cell] | NEIGHBOUR_MASK[cell] for cell in CELLS]  # a cell and its neighbours
 
 
 def margin(points: list[float], p: int) -> float:
@@ -180,10 +192,11 @@ class _Chains:
         "weight",
         "last",
         "load_cells",
+        "total",
     )
 
     def __init__(
-        self, empties: tuple, loads: tuple, risk: list[float], weight: float, last: bool = False, spill: float = 1.0
+        self, empties: tuple, loads: tuple, risk: list[float], weight: float, last: bool, spill: float
     ) -> None:
         cells = 0
         for c in empties:
@@ -200,7 +213,7 @@ class _Chains:
         self.load_cells = 0
         self.ready = 0
         self.carried = len(loads)
-        rest = cells
+        rest = cells if loads else 0  # (no load: no chain worth anything)
         while rest:
             low = rest & -rest
             group = group_of(low.bit_length() - 1, cells)
@@ -217,13 +230,16 @@ class _Chains:
                             near[city] = row[city]
             self.near.append(near)
         for cell, good, _ in loads:
-            ci = next(i for i, group in enumerate(self.comps) if group & BIT[cell])
+            ci = 0
+            while not self.comps[ci] & BIT[cell]:
+                ci += 1
             self.load_cells |= self.comps[ci]
             city = CITY_OF_GOOD[good]
             steps = min(DIST[cell][city], self.near[ci][city])
             self.loads.append((ci, cell, city, good, steps))
             self.ready += not steps
         self.values = [carried_value(good, steps, DIST[cell][city]) for _, cell, city, good, steps in self.loads]
+        self.total = self._worth(self.values, self.ready)
 
     def _worth(self, values: list[float], ready: int) -> float:
         """The mover's margin from its carried goods worth ``values`` (``ready`` deliverable)."""
@@ -232,30 +248,28 @@ class _Chains:
         lost = sum(v * r for v, r in zip(values, risk))
         return _carried(kept, ready, self.carried, self.last, self.weight) - self.spill * lost
 
-    def total(self) -> float:
-        return self._worth(self.values, self.ready)
-
     def gain(self, t: int) -> float:
-        """Change of ``total()`` with one more empty camel on ``t``."""
-        touch = NEIGHBOUR_MASK[t] | BIT[t]
-        if not self.load_cells & touch:
-            return 0.0
+        """Change of ``total`` with one more empty camel on ``t``, a cell that ``TOUCH``es a load's
+        group (elsewhere the change is 0.0)."""
+        touch = TOUCH[t]
         merged = [ci for ci, group in enumerate(self.comps) if group & touch]
         row = DIST[t]
-        entries, ready, changed = [], 0, False
-        for ci, cell, city, good, steps in self.loads:
+        values = None
+        ready = self.ready
+        for i, (ci, cell, city, good, steps) in enumerate(self.loads):
             if ci in merged:
                 new = min(steps, row[city])
                 for cj in merged:
                     if cj != ci and self.near[cj][city] < new:
                         new = self.near[cj][city]
                 if new != steps:
-                    steps, changed = new, True
-            entries.append((good, steps, DIST[cell][city]))
-            ready += not steps
-        if not changed:
+                    if values is None:
+                        values = self.values[:]
+                    values[i] = carried_value(good, new, DIST[cell][city])
+                    ready += not new
+        if values is None:
             return 0.0
-        return self._worth([carried_value(*entry) for entry in entries], ready) - self.total()
+        return self._worth(values, ready) - self.total
 
 
 def action_priors(state, actions) -> list[float]:
@@ -305,7 +319,11 @@ def action_priors(state, actions) -> list[float]:
             theirs = state.loads[q]
             if not theirs:
                 continue
-            values = _Chains(state.empties[q], theirs, [0.0] * len(theirs), weight).values
+            steps = chain_steps(state.empties[q], theirs)
+            values = [
+                carried_value(good, to_go, DIST[cell][CITY_OF_GOOD[good]])
+                for (cell, good, _), to_go in zip(theirs, steps)
+            ]
             exposed = [
                 not under and not any(cell in state.empties[r] for r in robbers if r != p) for cell, _, under in theirs
             ]
@@ -335,47 +353,55 @@ def action_priors(state, actions) -> list[float]:
                 without = max(v * (1.0 - RISK_ELSEWHERE) if h else k for v, k, h in zip(values, kept, here))
                 with_p = max(v * (1.0 - RISK_SAME_SPACE) if h else k for v, k, h in zip(values, kept, here))
                 threat[cell] += taken / len(robbers) + (without - with_p) * spill
+    bonus = [claim + theft for claim, theft in zip(pot, threat)]  # what an empty camel arriving on a cell adds
     empties = state.empties[p]
     occ = state.occ
-    sources: dict = {}
+    whole = _Chains(empties, loads, risk, weight, last, spill)
+    start = whole.total
+    sources = {None: (whole, 0.0, empties)}
 
     def source(f):
-        """(chains, claim and threat change) once the camel placed comes from ``f`` (None: supply)."""
-        found = sources.get(f)
-        if found is None:
-            if f is None:
-                left = empties
-                removal = 0.0
-            else:
-                i = empties.index(f)
-                left = empties[:i] + empties[i + 1 :]
-                removal = 0.0 if f in left else -(pot[f] + threat[f])
+        """(chains, the change of their total with the claim and threat given up, the empty camels
+        left) once a camel moves from ``f``, kept in ``sources`` (``sources[None]``: from supply)."""
+        i = empties.index(f)
+        left = empties[:i] + empties[i + 1 :]
+        if f in left:  # another camel stays on f: the same chains, claim and threat
+            found = (whole, 0.0, left)
+        else:
             chains = _Chains(left, loads, risk, weight, last, spill)
-            found = sources[f] = (chains, chains.total() + removal, left)
+            found = (chains, chains.total - bonus[f] - start, left)
+        sources[f] = found
         return found
 
-    start = source(None)[1] if state.supply[p] else _Chains(empties, loads, risk, weight, last, spill).total()
+    squashes: dict[float, float] = {}  # score -> squashed score: a few values recur over all the placements
     scores = []
     for action in actions:
         kind = action[0]
         if kind == "place" or kind == "move_camel":
-            chains, value, left = source(None if kind == "place" else action[1])
+            f = None if kind == "place" else action[1]
+            chains, score, left = sources.get(f) or source(f)
             t = action[-1]
-            score = value - start + chains.gain(t)
+            if chains.load_cells & TOUCH[t]:
+                score += chains.gain(t)
             if t not in left:
-                score += pot[t] + threat[t]
+                score += bonus[t]
             if occ[t]:
                 score -= EXTRA_ACTION
             if squash:  # as if the change were all the mover's own (exact at two players)
-                points = raw[:]
-                points[p] += score
-                score = margin(squashed(points), p) - base
+                found = squashes.get(score)
+                if found is None:
+                    points = raw[:]
+                    points[p] += score
+                    found = squashes[score] = margin(squashed(points), p) - base
+                score = found
             scores.append(score)
         else:
             after = state.clone()
             after.apply(action, log=False)
             if after.turn is None:
                 scores.append(END_PRIOR * (after.outcome()[p] - 1.0 / n))
+            elif kind == "end_turn":  # nothing ``projected_points`` reads has changed
+                scores.append(0.0)
             else:
                 scores.append(margin(projected_points(after), p) - base)
     return scores
