@@ -876,11 +876,7 @@ class ClientApp(TableApp):
         row = next((row for row in rows if row.match == request.match_id and row.game in GAMES), None)
         if row is not None:
             names = names_called(row.names, row.kinds)  # (as the table said)
-            title = (
-                f"{GAMES[row.game].title}, from {plain(names[row.yours])}'s seat"
-                if 0 <= row.yours < len(names)
-                else GAMES[row.game].title
-            )
+            title = from_seat(GAMES[row.game].title, names, row.yours)
         elif self.ended is not None and self.ended[0] == request.match_id:
             _, title, names = self.ended
         else:
@@ -893,8 +889,7 @@ class ClientApp(TableApp):
         """The match ``screen`` played to its end is the one its result offers the review of."""
         assert screen.seat is not None
         names = [screen.table.seat_name(seat) for seat in range(len(screen.table.names))]
-        title = f"{screen.game.title}, from {plain(names[screen.seat])}'s seat"
-        self.ended = (screen.client.match_id, title, names)
+        self.ended = (screen.client.match_id, from_seat(screen.game.title, names, screen.seat), names)
 
     def open_create(self, game: Game | None = None) -> None:
         self.push_screen(CreateMatchScreen(game, self.grace))
@@ -1024,6 +1019,11 @@ def failed_screen(error: Exception) -> Screen | None:
             except NoScreen:
                 return None
     return None
+
+
+def from_seat(title: str, names: list[str], seat: int) -> str:
+    """A review's title: the game's ``title``, from ``seat``'s seat where it is one of ``names``."""
+    return f"{title}, from {plain(names[seat])}'s seat" if 0 <= seat < len(names) else title
 
 
 def run_app(
