@@ -6,12 +6,15 @@ from their play); the time from the first decision sent to the last judged, and 
 decisions' expected results move when searched with other seeds (the review's own noise, which
 the grades' thresholds must clear).
 ``--games`` reviews a match of other games too (``MATCHES``); ``--seat`` has other seats play the
-matches (``greedy``: a match in a fraction of a second, for a quick look that the review runs).
+matches (``greedy``: a match in a fraction of a second, for a quick look that the review runs);
+``--short`` reviews a whole match of each game's short form where it has one (Camel Caravan's short
+game: the end of a match, where each move is looked at again for a loss at once, ``ai/safety.py``).
 
     python benchmarks/review_cost.py                 # the review's budget (1,500 iterations)
     python benchmarks/review_cost.py --iterations 20 --moves 30 --noise 0
     python benchmarks/review_cost.py --iterations 10 --moves 20 --noise 1 --seat greedy
     python benchmarks/review_cost.py --games camel_caravan,merchant_lord,caravanserai
+    python benchmarks/review_cost.py --games camel_caravan --short --seat greedy --iterations 300 --noise 0
 """
 
 from __future__ import annotations
@@ -40,12 +43,13 @@ MATCHES = {
 
 
 def match_positions(
-    game_id: str, players: int, moves: int | None, seed: int, seat: SeatSpec
+    game_id: str, players: int, moves: int | None, seed: int, seat: SeatSpec, short: bool = False
 ) -> tuple[int, list[Position]]:
     """Every seat's decisions in the first ``moves`` moves of a match between ``seat``s (an AI at
-    20 iterations a move), as seat 0's review judges them."""
+    20 iterations a move; ``short``: of the game's short form), as seat 0's review judges them."""
     game = get_game(game_id)
-    record = play_match(game_id, [seat] * players, seed, iterations=20)
+    options = game.short_options if short else None
+    record = play_match(game_id, [seat] * players, seed, options, iterations=20)
     actions = record.actions[:moves]
     return len(actions), list(decisions_of(game, players, seed, record.options, actions, 0).decisions)
 
@@ -104,6 +108,7 @@ def main() -> None:
     parser.add_argument("--games", default="decktet_caravan,ahldarahd", help="the matches reviewed, by game")
     parser.add_argument("--moves", type=int, default=100, help="moves of the Decktet Caravan match reviewed")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--short", action="store_true", help="a whole match of each game's short form, if it has one")
     parser.add_argument("--noise", type=int, default=10, help="decisions searched again with other seeds (0: none)")
     parser.add_argument(
         "--seat",
@@ -115,7 +120,8 @@ def main() -> None:
     for game_id in args.games.split(","):
         players, moves = MATCHES[game_id]
         moves = args.moves if game_id == "decktet_caravan" else moves
-        length, found = match_positions(game_id, players, moves, args.seed, args.seat)
+        short = args.short and bool(get_game(game_id).short_options)
+        length, found = match_positions(game_id, players, None if short else moves, args.seed, args.seat, short)
         seconds, cpu, times = asyncio.run(timed_review(game_id, found, args.iterations, args.workers))
         each = cpu / max(1, len(found))
         own = sum(1 for position in found if position.seat == 0)
