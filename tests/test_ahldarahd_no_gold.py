@@ -11,6 +11,8 @@ from __future__ import annotations
 from ahldarahd_seed65 import after
 from test_ahldarahd_kit import table_at
 
+from caravan_tui.games.ahldarahd.cards import COMMODITY_MASK
+from caravan_tui.games.ahldarahd.maps import COMMODITY_AT, ENDS, ROUTES
 from caravan_tui.games.ahldarahd.no_gold import way_out
 from caravan_tui.games.ahldarahd.panel import panel_text
 from caravan_tui.games.ahldarahd.table_selection import decision_begun
@@ -21,9 +23,8 @@ BROKE_BUILD = 57
 BROKE_AUCTION = 60
 
 
-def lines(count: int) -> tuple[str, list[str]]:
+def lines(state) -> tuple[str, list[str]]:
     """The person's hint warning (as the table words it) and the decision panel's lines."""
-    state = after(count)
     table = decision_begun(table_at(state))
     return table.sentence(way_out(state, 0) or ""), panel_text(table.view, table).plain.splitlines()
 
@@ -31,16 +32,35 @@ def lines(count: int) -> tuple[str, list[str]]:
 def test_at_0_gold_in_an_auction_the_way_out_is_said() -> None:
     state = after(BROKE_AUCTION)
     assert state.to_move() == 0 and state.gold[0] == 0 and state.phase == 1
-    advice, panel = lines(BROKE_AUCTION)
+    advice, panel = lines(state)
     assert advice.startswith("No gold, so no claim (a claim costs 1 gold): win a Right of Passage at 0 in an auction")
     assert "sell it to the bank" in advice and "sells for" in advice
     assert panel[0] == "No gold: win a Right of Passage at 0, sell it"
 
 
+def fitting(state, m: int, seat: int = 0) -> list[int]:
+    """The commodities that fit an open route on map ``m``."""
+    return [
+        k
+        for k in range(10)
+        if any(
+            state.owner[m * ROUTES + r] < 0 and k in (COMMODITY_AT[m][a], COMMODITY_AT[m][b])
+            for r, (a, b) in enumerate(ENDS)
+        )
+    ]
+
+
+def holding(state, commodity: int) -> None:
+    """``state`` with the person holding one card of ``commodity`` and no other."""
+    state.hand[0] = COMMODITY_MASK[commodity] & -COMMODITY_MASK[commodity]
+    state._legal = None
+
+
 def test_at_0_gold_holding_a_right_of_passage_the_build_says_sell_it() -> None:
     state = after(BROKE_BUILD)
     assert state.to_move() == 0 and state.gold[0] == 0 and state.rop[0] == 0
-    advice, panel = lines(BROKE_BUILD)
+    holding(state, fitting(state, 0)[0])  # a card that fits an open route on the person's own map
+    advice, panel = lines(state)
     assert advice == (
         "No gold, so no claim (a claim costs 1 gold): sell your own Right of Passage to the bank for 3 gold "
         "(in the plays list), then claim"
@@ -49,8 +69,39 @@ def test_at_0_gold_holding_a_right_of_passage_the_build_says_sell_it() -> None:
     assert panel[0] == "No gold to claim: sell a Right of Passage first"
 
 
+def test_at_0_gold_with_no_card_to_claim_with_the_build_says_so() -> None:
+    """The bug (seed 41, and this match): with no card in hand, "sell AI 2's Right of Passage to
+    the bank for 1 gold, then claim" while the hint itself said "Clearly best: End your build" (a
+    claim needs a card that fits an open route, and a gold: §4)."""
+    state = after(BROKE_BUILD)
+    assert state.hand[0] == 0 and state.rop[0] == 0
+    advice, panel = lines(state)
+    assert advice == (
+        "No gold and no card that fits an open route, so no claim this build (a claim costs a card "
+        "and 1 gold): win a route card or an item at 0 in next turn's auctions"
+    )
+    assert panel[0] == "No gold and no card to claim with"
+
+
+def test_a_sale_is_advised_only_where_a_claim_is_left_after_it() -> None:
+    """A card that fits only on the map whose Right of Passage would be sold leaves no claim."""
+    state = after(BROKE_BUILD)
+    state.rop[0], state.rop[1] = -1, 0  # the person holds AI 2's Right of Passage, not their own
+    for r in range(ROUTES):  # and no route on their own map is open (a crafted position)
+        if state.owner[r] < 0:
+            state.owner[r] = 2
+    holding(state, fitting(state, 1)[0])
+    assert ("sell_rop", "blue") in state.legal_actions()
+    richer = state.clone()
+    richer.gold[0], richer._legal = 1, None
+    assert {action[1] for action in richer.legal_actions() if action[0] == "claim"} == {"blue"}  # a gold: AI 2's map
+    advice = way_out(state, 0) or ""
+    assert advice.startswith("No gold, so no claim") and "then claim" not in advice
+    assert "win a Right of Passage at 0 in next turn's auctions" in advice
+
+
 def test_a_seat_with_gold_is_told_nothing_of_it() -> None:
     state = after(45)
     assert state.gold[0] > 0 and state.to_move() == 0
     assert way_out(state, 0) is None
-    assert not lines(45)[1][0].startswith("No gold")
+    assert not lines(state)[1][0].startswith("No gold")

@@ -3,14 +3,16 @@
 A claim costs a gold (§4), and a city's gold, the only income besides a Right of Passage sold,
 comes only from a claim or a purchase; but an item won at 0 costs nothing (§3.2), and a Right of
 Passage sells to the bank for a gold a city held on its map (§4). A person at 0 gold was told
-nothing of it for five turns."""
+nothing of it for five turns. A claim needs a card too, one that fits an open route on a map the
+seat may build on: a person with no card was told to sell a Right of Passage "then claim"."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import ROP
+from .cards import COMMODITY_MASK, ROP
 from .evaluation import builds_left, rop_sale
+from .maps import COMMODITY_AT, ENDS, ROUTES
 from .terms import BID_PHASES, BUILD, item_words
 
 if TYPE_CHECKING:
@@ -30,17 +32,48 @@ def _sales(state: AhldarahdState, seat: int, held: bool) -> list[tuple[int, int]
     return sorted((sale for sale in found if sale[0] > 0), reverse=True)
 
 
+def _claimable(state: AhldarahdState, seat: int, sold: int) -> bool:
+    """Whether ``seat`` holds a card that fits an open route on a map it may build on once it has
+    sold the Right of Passage of map ``sold`` (its own map stays open to it; and has a route marker
+    left): a claim then needs only the gold."""
+    hand = state.hand[seat]
+    if not hand or state.markers[seat] <= 0:
+        return False
+    owner = state.owner
+    for m in state.maps_of(seat):
+        if m == sold and m != seat:
+            continue
+        row = COMMODITY_AT[m]
+        for r, (a, b) in enumerate(ENDS):
+            if owner[m * ROUTES + r] < 0 and hand & (COMMODITY_MASK[row[a]] | COMMODITY_MASK[row[b]]):
+                return True
+    return False
+
+
+def _sale_to_claim(state: AhldarahdState, seat: int) -> tuple[int, int] | None:
+    """(gold, colour) of the Right of Passage ``seat`` holds that sells for the most and leaves it
+    a claim to make with the gold (``_claimable``), in its build; None: none does."""
+    if state.phase != BUILD:
+        return None
+    return next(((sale, k) for sale, k in _sales(state, seat, True) if _claimable(state, seat, k)), None)
+
+
 def way_out(state: AhldarahdState, seat: int) -> str | None:
     """What ``seat`` can do about having no gold, in a sentence ({pN} fields), or None (it has
     some, or nothing is to be done: its last build is over)."""
     if not short_of_gold(state, seat):
         return None
-    owned = _sales(state, seat, True)
-    if state.phase == BUILD and owned:
-        sale, k = owned[0]
+    selling = _sale_to_claim(state, seat)
+    if selling is not None:
+        sale, k = selling
         return (
             f"No gold, so no claim (a claim costs 1 gold): sell {item_words(ROP + k, seat)} to the bank "
             f"for {sale} gold (in the plays list), then claim"
+        )
+    if state.phase == BUILD and not _claimable(state, seat, -1):
+        return (
+            "No gold and no card that fits an open route, so no claim this build (a claim costs a card "
+            "and 1 gold): win a route card or an item at 0 in next turn's auctions"
         )
     others = _sales(state, seat, False)
     when = "in an auction" if state.phase in BID_PHASES else "in next turn's auctions"
@@ -57,6 +90,8 @@ def panel_words(state: AhldarahdState, seat: int) -> str | None:
     """The decision panel's short line for the same (about 45 cells), or None."""
     if not short_of_gold(state, seat):
         return None
-    if state.phase == BUILD and _sales(state, seat, True):
+    if _sale_to_claim(state, seat) is not None:
         return "No gold to claim: sell a Right of Passage first"
+    if state.phase == BUILD and not _claimable(state, seat, -1):
+        return "No gold and no card to claim with"
     return "No gold: win a Right of Passage at 0, sell it"
