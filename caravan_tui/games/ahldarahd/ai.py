@@ -42,6 +42,7 @@ from .evaluation import (
     use_worth,
 )
 from .explain import explain
+from .idle_rights import idle_rop_bid
 from .maps import COLOUR_INDEX, COMMODITY_AT, COST, ENDS, MAJORITY, SLOTS
 from .mutual import next_step
 from .night import loss_routes
@@ -291,7 +292,10 @@ def vetoed(state: AhldarahdState, seat: int, action: Action, level: str | None =
     accept, or a hint advise accepting, an offer asking a card the seat lacks: it knows its own
     hand, and the trade would fail (§5; an AI accepted one, "accepts, but holds no Textiles
     card"). (A veto after the search, not a narrower choice in it: the search of a partner's
-    answer, ``answer_value``, weighs accepting in every world redealt from the proposer's view.)"""
+    answer, ``answer_value``, weighs accepting in every world redealt from the proposer's view.)
+    Nor a bid for a Right of Passage that can only lose gold (``idle_rights``)."""
+    if idle_rop_bid(state, seat, action):
+        return True
     if action[0] == "accept":
         return traded(state) is None
     if action[0] != "offer":
