@@ -16,7 +16,7 @@ from caravan_tui.textual_adapter import notices
 
 from tables import wait_for
 
-COMING = "The hint is still coming: a gets its play ready once it shows."
+COMING = "The hint is still coming: its play will be ready as it shows."
 
 
 def hint_never_comes(monkeypatch, screen) -> None:
@@ -118,3 +118,41 @@ async def test_escape_while_the_hint_comes_cancels_it_and_opens_no_menu(tmp_path
         await wait_for(pilot, lambda: len(held) == 2, "the hint asked again")
         send(held[1])
         await wait_for(pilot, lambda: screen.table.hint_panel not in (None, ASKING), "the hint")
+
+
+
+async def test_a_before_the_hint_comes_readies_its_play_as_it_comes(tmp_path, monkeypatch):
+    """The bug: ``h``, then ``a`` while the hint was still coming ("its play ready once it
+    shows"), then Enter: Enter highlighted the first play, the hint came, and its play was not
+    readied: the next Enter played the first play (a lone 3 for the hinted caravan 3-4-5)."""
+    from caravan_tui.widgets import ActionList
+
+    async with camel_at_my_turn(tmp_path) as (app, pilot):
+        screen = app.screen
+        held, send = holding_hints(monkeypatch, screen)
+        actions = screen.query_one(ActionList)
+        assert await asked_then_taken(pilot, app, screen) == [COMING]
+        await pilot.press("tab", "down", "down")  # (keys between: another play highlighted)
+        assert actions.has_focus and actions.highlighted_action is not None
+        send(held[0])
+        await wait_for(pilot, lambda: actions.hinted is not None, "the hint")
+        await wait_for(pilot, lambda: actions.highlighted_action == actions.hinted, "the hint's play readied")
+        assert actions.has_focus
+
+
+async def test_a_waiting_for_a_hint_put_away_readies_nothing(tmp_path, monkeypatch):
+    from caravan_tui.widgets import ActionList
+
+    async with camel_at_my_turn(tmp_path) as (app, pilot):
+        screen = app.screen
+        held, send = holding_hints(monkeypatch, screen)
+        actions = screen.query_one(ActionList)
+        assert await asked_then_taken(pilot, app, screen) == [COMING]
+        await pilot.press("h")  # put away while it comes
+        await pilot.press("tab", "down", "down", "h")  # another play highlighted, and the hint asked again
+        await wait_for(pilot, lambda: len(held) == 2, "the hint asked again")
+        highlighted = actions.highlighted_action
+        send(held[1])
+        await wait_for(pilot, lambda: actions.hinted is not None, "the hint")
+        await pilot.pause()
+        assert actions.highlighted_action == highlighted  # (the hint came and readied nothing)

@@ -163,6 +163,7 @@ class TableBus:
         if hint_awaited(self.screen.table, message):
             self.fold(message)
             self.screen.show_hint(message.action, message.text)
+            self.screen.overlays.hint_shown()
         return 0.0
 
     @hears(Rejected)

@@ -48,12 +48,13 @@ def take_hint_words(key: str) -> str:
     return f"{key}: ready, enter: play"
 
 
-def no_hint_to_take(table: TableState[Any], key: str | None = TAKE_HINT) -> str:
-    """What the key that takes the hint (``key``) says where there is none to take: the hint
-    asked for is still coming (its panel says so; "h asks for one" read as if ``h`` had not been
-    heard, on a busy host where a hint takes seconds), or none was asked for."""
+def no_hint_to_take(table: TableState[Any]) -> str:
+    """What the key that takes the hint says where there is none to take: the hint asked for is
+    still coming (its panel says so; "h asks for one" read as if ``h`` had not been heard, on a
+    busy host where a hint takes seconds: its play is readied as it comes, ``TableOverlays``), or
+    none was asked for."""
     if table.hint_panel == ASKING:
-        return f"The hint is still coming: {key or TAKE_HINT} gets its play ready once it shows."
+        return "The hint is still coming: its play will be ready as it shows."
     return "No hint to take: h asks for one."
 
 
@@ -67,6 +68,10 @@ class TableOverlays:
         #: ``h`` was pressed while another seat's action was on show: the hint is asked for as our
         #: turn comes (``hold_hint``)
         self.hint_held = False
+        #: the key that takes the hint was pressed while the hint was still coming: its play is
+        #: readied as it comes (``hint_shown``), whatever the keys between did (an Enter then
+        #: highlighted the first play, and the next Enter played it, not the hint's)
+        self.take_waiting = False
 
     def hold_hint(self, key: str) -> None:
         """A key that skipped the others' actions on show (``ActionPause.skip``): where it was
@@ -76,7 +81,9 @@ class TableOverlays:
             self.hint_held = True
 
     def our_turn(self) -> None:
-        """Our turn has come: the hint held for it (``hold_hint``) is asked for now."""
+        """Our turn has come: the hint held for it (``hold_hint``) is asked for now (a hint's
+        play waited for in the decision before is not readied in this one)."""
+        self.take_waiting = False
         if self.hint_held:
             self.hint_held = False
             if self.screen.table.hint_panel is None:
@@ -121,6 +128,7 @@ class TableOverlays:
         if table.turn is None:
             screen.notify(NO_HINT_NOW, severity="warning")
         elif table.hint_panel is not None:
+            self.take_waiting = False
             screen.open_panel("hint", None)
         else:
             screen.open_panel("hint", ASKING)
@@ -130,13 +138,25 @@ class TableOverlays:
         """``a``: the hinted play highlighted in the plays list, which gets the focus, so that the
         status line says it and Enter plays it. Nothing is played."""
         screen = self.screen
-        actions = screen.query_one(ActionList)
-        hinted = actions.hinted
-        if hinted is None or hinted not in actions.actions:
-            screen.notify(no_hint_to_take(screen.table, take_hint_key(screen)), severity="warning")
+        hinted = screen.table.hint_action  # (the table's: the list stars it as it draws)
+        if hinted is None or hinted not in screen.table.legal:
+            self.no_hint()
         elif screen.decides_now():
             screen.table_state = list_pointed(screen.table, hinted)  # (the list moves its highlight as it draws)
-            actions.focus()
+            screen.query_one(ActionList).focus()
+
+    def no_hint(self) -> None:
+        """The key that takes the hint, with none to take: said so (``no_hint_to_take``); where the
+        hint is still coming, its play is readied as it comes (``hint_shown``)."""
+        self.take_waiting = self.screen.table.hint_panel == ASKING
+        self.screen.notify(no_hint_to_take(self.screen.table), severity="warning")
+
+    def hint_shown(self) -> None:
+        """The hint asked for has come and shows: its play readied where its key was pressed while
+        it was coming (``no_hint``)."""
+        if self.take_waiting:
+            self.take_waiting = False
+            self.screen.action_take_hint()
 
     def weighed_words(self, position: int, table: TableState[Any]) -> PanelWords | None:
         """In the replay of a finished match: what the AI decision that made the move shown at
@@ -173,6 +193,7 @@ class TableOverlays:
                 event.stop()
                 event.prevent_default()
         elif self.screen.table.hint_panel == ASKING and event.key == CANCEL_HINT:
+            self.take_waiting = False
             self.screen.open_panel("hint", None)
             event.stop()
             event.prevent_default()

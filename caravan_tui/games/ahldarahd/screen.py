@@ -37,7 +37,6 @@ from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
 from caravan_tui.screens.game import TAKE_HINT, GameScreen
 from caravan_tui.screens.summary import tie_broken
-from caravan_tui.widgets import ActionList
 
 from .legend import legend_text
 from .map_text import map_look, route_problem, shown_route_plays
@@ -334,7 +333,7 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         """``a``: a hinted trade written step by step is readied whole in the builder, where Enter
         sends it (a step a hint took four rounds of h, a, Enter for one gold for a card); any other
         hint as in every game."""
-        plan, hinted = self.table.hint_plan, self.query_one(ActionList).hinted
+        plan, hinted = self.table.hint_plan, self.table.hint_action
         proposal = written(plan) if plan and plan[0] == hinted and hinted in self.table.legal else None
         if proposal is None or not self.decides_now():
             super().action_take_hint()

@@ -29,7 +29,6 @@ from caravan_tui.engine import Action
 from caravan_tui.screens.dialogs import ConfirmScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.table_client import cursor_at, cursor_pointed
-from caravan_tui.screens.table_overlays import no_hint_to_take
 from caravan_tui.screens.table_seat import TableState
 from caravan_tui.widgets import ActionList
 
@@ -279,7 +278,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         there (Enter, or + / -, then plays it); a hint to end the step, on its line in the plays
         list (Enter plays it, as e does)."""
         if self.table.hinted is None:
-            self.notify(no_hint_to_take(self.table), severity="warning")
+            self.overlays.no_hint()
         elif self.decides_now():
             self.table_state, focus = intents.taken_hint(self.table)
             self.query_one(f"#{focus}").focus()
