@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 from caravan_tui.screens.chat import ChatInput
 from caravan_tui.screens.full_log import FullLogScreen
-from caravan_tui.screens.table_status import checking_status
+from caravan_tui.screens.table_status import checking_status, log_status
 from caravan_tui.seat_labels import YOU
 from caravan_tui.widgets import ActionList, MatchLog, SaveNotice, TablePanel
 from caravan_tui.widgets.away_notice import AwayNotice
@@ -38,13 +38,13 @@ def table_layout(screen: GameScreen[Any]) -> ComposeResult:
             if screen.client.shared:  # (under the status line, which draws it while it is open)
                 yield ChatInput(id="chat-line")
             yield StatusLine(
-                lambda table: checking_status(table) or screen.status_text(), screen.STATUS_LINES, id="status"
+                lambda table: checking_status(table) or log_status(table) or screen.status_text(), screen.STATUS_LINES, id="status"
             ).data_bind(state)
         with Vertical(id="side"):
             actions = ActionList(screen.describe, id="actions").data_bind(state)
             actions.border_title = "Plays"
             yield actions
-            log = MatchLog(id="log").data_bind(state)
+            log = MatchLog(lambda table: log_covered(screen, table), id="log").data_bind(state)
             log.border_title = "Log"
             yield log
             if screen.PANELS_BESIDE:
@@ -58,6 +58,20 @@ def table_layout(screen: GameScreen[Any]) -> ComposeResult:
                 panel.can_focus = False
                 yield panel
     yield KeysFooter()
+
+
+def log_covered(screen: GameScreen[Any], table: Any) -> bool:
+    """Whether a panel over the side column hides the log in ``table``: the hint's where the game
+    puts it beside the board, the "since your last turn" panel where it went over the side."""
+    side = screen.query("#side")
+    if not side:
+        return False
+    column = side.first()
+    for panel_id, words in (("#hint-panel", table.hint_panel), ("#since-panel", table.since_panel)):
+        panels = screen.query(panel_id)
+        if words is not None and panels and panels.first().parent is column:
+            return True
+    return False
 
 
 def board_panel(screen: GameScreen[Any], which: str, **kwargs: Any) -> TablePanel:

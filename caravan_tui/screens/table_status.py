@@ -55,6 +55,17 @@ def checking_status(table: TableState) -> Text | None:
     return Text("Practice is checking your move…", style="bold") if table.checking else None
 
 
+#: the log's id (``GameScreen``), and what the status line says while it has the focus
+LOG = "log"
+LOG_KEYS = "The log: ↑↓ scroll it · ctrl+l: the whole log"
+
+
+def log_status(table: TableState) -> Text | None:
+    """While the log has the focus, its keys: the status line went on naming the board's ("enter
+    on ›"), and Enter there did nothing and said nothing."""
+    return Text(LOG_KEYS) if table.focus == LOG else None
+
+
 def list_enter(table: TableState) -> Action | None:
     """What Enter plays where the plays list has the focus: its highlighted play, while it is our
     decision (None: else)."""

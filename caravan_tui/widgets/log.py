@@ -3,6 +3,7 @@ the lines it is given (a table's: its state's ``log``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Self
 
 from rich.text import Text
@@ -121,6 +122,13 @@ class MatchLog(LogLines, DrawsItsFocus):
     #: the table's state, bound to the screen's (``data_bind``)
     table_state: var[SeatTable | None] = var(None, init=False)
 
+    def __init__(self, covered: Callable[[SeatTable], bool] | None = None, **kwargs) -> None:
+        """``covered``: whether a panel over the log hides it in a table's state (the hint beside
+        the board): then Tab passes it by, and a focus it had moves on. Tab stopped on the hidden
+        log, where the keys did nothing and said nothing."""
+        super().__init__(**kwargs)
+        self.covered = covered
+
     def focus_drawn(self, focused: bool) -> None:
         super().focus_drawn(focused)
         mark_focus(self, focused)
@@ -128,3 +136,8 @@ class MatchLog(LogLines, DrawsItsFocus):
     def watch_table_state(self, table: SeatTable | None) -> None:
         if table is not None and table.log is not self.entries:
             self.entries = tuple(table.log)
+        if table is not None and self.covered is not None:
+            hidden = self.covered(table)
+            self.can_focus = not hidden
+            if hidden and self.has_focus:
+                self.screen.focus_next()
