@@ -38,7 +38,9 @@ def table_layout(screen: GameScreen[Any]) -> ComposeResult:
             if screen.client.shared:  # (under the status line, which draws it while it is open)
                 yield ChatInput(id="chat-line")
             yield StatusLine(
-                lambda table: checking_status(table) or log_status(table) or screen.status_text(), screen.STATUS_LINES, id="status"
+                lambda table: checking_status(table) or log_status(table) or screen.status_text(),
+                screen.STATUS_LINES,
+                id="status",
             ).data_bind(state)
         with Vertical(id="side"):
             actions = ActionList(screen.describe, id="actions").data_bind(state)
