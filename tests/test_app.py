@@ -245,7 +245,7 @@ async def test_hint_shows_and_undo_stops_at_what_the_reply_showed(tmp_path):
         reply = app.runner.host.events[-1][0]
         await pilot.press("u")
         if reply.reveals_to(0):  # the AI played cards from its hidden hand: no second look, and why
-            await wait_for(pilot, lambda: any("cannot take back past" in n.message for n in notices(app)), "why not")
+            await wait_for(pilot, lambda: any("cannot undo past" in n.message for n in notices(app)), "why not")
             assert app.runner.host.turn == turn
         else:
             await wait_for(pilot, lambda: app.runner.host.turn == 0 and my_turn(app), "the undo")

@@ -256,13 +256,13 @@ async def test_undo_returns_to_the_persons_previous_decision_unless_something_wa
         msgs = drain(sub)
         if revealing:
             assert [type(m) for m in msgs] == [messages.Rejected]
-            assert msgs[0].reason == f"cannot take back past “{revealing[0].render(host.names, 0)}”"
+            assert msgs[0].reason == f"cannot undo past “{revealing[0].render(host.names, 0)}”"
             assert store.path(host.match_id).read_bytes() == saved
         else:
             assert host.turn == mark and host.state.to_data() == before
             assert store.read(host.match_id).actions == host.actions
             assert [type(m) for m in msgs] == [messages.Update, messages.YourTurn]
-            assert msgs[0].events[-1].startswith("You take back")
+            assert msgs[0].events[-1].startswith("You undo")
 
 
 async def test_undo_never_crosses_an_opponents_revealing_move():
@@ -362,7 +362,7 @@ async def test_undo_never_crosses_a_stand_ins_answer_in_a_match_of_people():
             found += 1
             assert replies[1] == (
                 False,
-                ["cannot take back past the move Bob's stand-in made: it showed something of their hand"],
+                ["cannot undo past the move Bob's stand-in made: it showed something of their hand"],
             )
     assert found
 

@@ -217,7 +217,7 @@ async def test_homes_continue_line_keeps_the_number_of_moves_with_its_word(tmp_p
 
 async def test_undo_says_why_where_nothing_of_yours_can_be_taken_back(tmp_path):
     """Finding 2: "u Undo" in Decktet Caravan's footer on every turn, refused after each AI
-    reply ("cannot take back past …"); then the key was dimmed and did nothing, which said it
+    reply ("cannot undo past …"); then the key was dimmed and did nothing, which said it
     by colour alone. The host says with each turn whether it would take back; where it would
     not, ``u`` leaves the position as it is and says why in words."""
     from test_one_truth import match_table
@@ -250,7 +250,7 @@ async def test_undo_says_why_where_nothing_of_yours_can_be_taken_back(tmp_path):
                     await pilot.press("u")
                     await wait_for(
                         pilot,
-                        lambda: any("cannot take back past" in n.message for n in notices(app)),
+                        lambda: any("cannot undo past" in n.message for n in notices(app)),
                         "the reason, in words",
                     )
                     assert screen.table.turn == turn and len(runner.host.actions) == moves + 2

@@ -507,7 +507,7 @@ async def test_undo_never_crosses_another_persons_move(tmp_path, worker):
     first = load(SaveStore(hub.root), joined.match).movers[0]
     await peers[first].send(UndoRequest(joined.match, first))
     rejected = await peers[first].next(Rejected)
-    assert "cannot take back past" in rejected.reason and len(saved(hub, joined.match).actions) == 2
+    assert "cannot undo past" in rejected.reason and len(saved(hub, joined.match).actions) == 2
     hub.stop()
 
 

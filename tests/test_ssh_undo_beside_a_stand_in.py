@@ -77,7 +77,7 @@ async def test_undo_is_offered_beside_a_stand_in_only_where_it_takes_something_b
         await ann.wait_for(lambda text: 0 < actions_left(text) < left)
         await ann.wait_for(lambda text: "u Undo" in text.split("\n")[FOOTER])  # her own play can be taken back
         ann.press("u")
-        await ann.wait_for(lambda text: actions_left(text) == left and "take back 1 move" in text)
+        await ann.wait_for(lambda text: actions_left(text) == left and "undo 1 move" in text)
         await ann.wait_for(lambda text: "u Undo" not in text.split("\n")[FOOTER])
         await ann.close()
     finally:

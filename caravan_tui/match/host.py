@@ -458,8 +458,9 @@ class MatchHost:
         self.weighed = {turn: rows for turn, rows in self.weighed.items() if turn < target}
         self.stood_in = {turn: by for turn, by in self.stood_in.items() if turn < target}
         self.standing_in = {seat: min(since, target) for seat, since in self.standing_in.items()}
-        who, s = seat_field(msg.seat), seat_field(msg.seat, "s")
-        await self._broadcast([self._note(Event(f"{who} take{s} back {taken} move{'s' if taken > 1 else ''}."))])
+        # ("undo", not "take back": a rules step of Caravanserai's is called so, on the same screen)
+        who, es = seat_field(msg.seat), seat_field(msg.seat, "es")
+        await self._broadcast([self._note(Event(f"{who} undo{es} {taken} move{'s' if taken > 1 else ''}."))])
 
     def _undo_target(self, seat: int) -> int | str:
         """The log length to rewind to (``seat``'s previous decision), or why undo is refused:
@@ -473,20 +474,20 @@ class MatchHost:
             return "only a person's seat may undo"
         mine = [i for i, mover in enumerate(self.movers) if mover == seat]
         if not mine:
-            return "there is no move of yours to take back"
+            return "there is no move of yours to undo"
         target = mine[-1]
         for i in range(target, self.turn):
             mover = self.movers[i]
             if mover != seat and self._is_person(mover):
-                return f"cannot take back past {self.called[mover]}'s move"
+                return f"cannot undo past {self.called[mover]}'s move"
             if mover != seat and self._played_for_a_person(i):
                 return (
-                    f"cannot take back past the move {stand_in_name(self.names[mover])} made: "
+                    f"cannot undo past the move {stand_in_name(self.names[mover])} made: "
                     "it showed something of their hand"
                 )
             for event in self.events[i]:
                 if event.reveals_to(seat):
-                    return f"cannot take back past “{event.render(self.called, seat)}”"
+                    return f"cannot undo past “{event.render(self.called, seat)}”"
         witness = next((other for other, seen in self.seen.items() if other != seat and seen > target), None)
         if witness is not None:
             those = "that move: it stands" if self.turn - target == 1 else "those moves: they stand"

@@ -77,15 +77,14 @@ def _explain(state: CaravanseraiState, seat: int, line: list[Action]) -> str:
     ]
     if camels:
         parts.append(f"{camels} camel{'s' if camels != 1 else ''} back")
-    gained = []
+    # a camel's stop takes the board good under it and gains a good from the market on a
+    # Caravanserai (§5.6, §5.7: "takes a purple good" sent a person looking for a board good)
     for x, kind in laid:
-        if kind >= CAMEL:  # a camel's stop: the board good there, and a gain on a Caravanserai
+        if kind >= CAMEL:
             if x in state.bgoods:
-                gained.append(f"the {COLOUR_NAMES[state.bgoods[x]]} board good")
+                parts.append(f"takes the {COLOUR_NAMES[state.bgoods[x]]} board good")
             if state.board.cs[x] >= 0:
-                gained.append(f"a {COLOUR_NAMES[state.board.cs[x]]} good")
-    if gained:
-        parts.append("takes " + " and ".join(gained))
+                parts.append(f"gains a {COLOUR_NAMES[state.board.cs[x]]} good from the market")
     return "; ".join(parts)
 
 
