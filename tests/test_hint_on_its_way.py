@@ -120,7 +120,6 @@ async def test_escape_while_the_hint_comes_cancels_it_and_opens_no_menu(tmp_path
         await wait_for(pilot, lambda: screen.table.hint_panel not in (None, ASKING), "the hint")
 
 
-
 async def test_a_before_the_hint_comes_readies_its_play_as_it_comes(tmp_path, monkeypatch):
     """The bug: ``h``, then ``a`` while the hint was still coming ("its play ready once it
     shows"), then Enter: Enter highlighted the first play, the hint came, and its play was not
