@@ -41,6 +41,7 @@ from typing import Any
 
 from caravan_tui.engine import Action, Event, Game, Measure, State, normalise_action
 from caravan_tui.games import GAMES, get_game
+from caravan_tui.safe_text import cut_words
 
 from .explain import led_to, playable
 from .ismcts import SearchResult, along, continuation, search
@@ -122,13 +123,24 @@ class _Run:
     def position(self) -> Position:
         if len(self.steps) == 1 and not self.rest:
             return Position(self.turn, self.view, self.steps[0], self.seat)
-        words, end = ", then ".join(self.said), f", then {self.rest}"[: MAX_TEXT // 2] if self.rest else ""
-        if len(words) + len(end) > MAX_TEXT:  # (cut among the steps: where the move ended is kept)
-            words = words[: MAX_TEXT - len(end) - 1] + "…"
-        words += end
+        end = cut_words(f", then {self.rest}", MAX_TEXT // 2) if self.rest else ""
         return Position(
-            self.turn, self.view, self.steps[0], self.seat, tuple(self.steps), self.end, self.end_view, words
+            self.turn, self.view, self.steps[0], self.seat, tuple(self.steps), self.end, self.end_view, self.words(end)
         )
+
+    def words(self, end: str) -> str:
+        """The steps said, then ``end``, within ``MAX_TEXT``: cut after the last whole step that
+        fits (at a word where not even the first does), so that where the move ended is kept
+        ("… on (1,-4) as this piec…, then laid for AI 2" cut a word in two)."""
+        room, words = MAX_TEXT - len(end), ", then ".join(self.said)
+        if len(words) <= room:
+            return words + end
+        kept: list[str] = []
+        for said in self.said:
+            if len(", then ".join([*kept, said])) + len(", …") > room:
+                break
+            kept.append(said)
+        return (", then ".join(kept) + ", …" if kept else cut_words(words, room)) + end
 
 
 def decisions_of(
