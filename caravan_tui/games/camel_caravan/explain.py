@@ -30,7 +30,9 @@ def explain(state: CamelCaravanState, seat: int, line: Sequence[Action]) -> str:
         if effect and action[0] in ("pickup", "steal", "move_good"):
             then.append(effect)
         refilled = _apply(world, action)
-    if line[0][0] != "end_turn":
+    if world.turn is None:  # (a delivery once the bag is empty: the game, not just the turn)
+        parts.append(_game_ended(world, seat))
+    elif line[0][0] != "end_turn":
         parts.append(f"{actions_word(left)} left" if left else "ends the turn")
     if then:
         parts.append("then " + ", ".join(then[:2]))
@@ -41,6 +43,18 @@ def explain(state: CamelCaravanState, seat: int, line: Sequence[Action]) -> str:
     if ending:
         parts.append(ending)
     return "; ".join(parts)
+
+
+def _game_ended(world: CamelCaravanState, seat: int) -> str:
+    """How the game ends for ``seat`` with the line's move: a delivery once the bag is empty was
+    said to end "the turn" with 4 actions left."""
+    outcome = world.outcome()
+    if outcome[seat] != max(outcome):
+        result = f"{who(seat)} lose{who(seat, 's')}"
+    else:
+        result = f"{who(seat)} win{who(seat, 's')}" if outcome.count(outcome[seat]) == 1 else "a shared win"
+    best_other = max(world.score(p) for p in range(world.n) if p != seat)
+    return f"ends the game: {result}, {world.score(seat)} to {best_other}"
 
 
 def _apply(world: CamelCaravanState, action: Action) -> bool:
