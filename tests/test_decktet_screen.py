@@ -100,7 +100,7 @@ async def test_the_season_line_shows_who_then_rank_and_suit_glyphs_then_what_bea
         assert re.search(r"[2-9AC][☾☀≈♣∿⌘][MSVLYK]", played)
         lines = screen_lines(app)
         assert any(f"Bot: {played}" in line for line in lines), "\n".join(lines)
-        assert any("To beat: 2 cards above" in line for line in lines)
+        assert any("To beat: 2 cards, top above" in line for line in lines)
 
 
 async def test_the_up_cards_and_a_replaced_up_card_show_as_glyphs_on_the_table(tmp_path):
@@ -183,7 +183,7 @@ async def test_an_illegal_selection_says_why_in_the_engines_words(tmp_path):
         await wait_for(pilot, lambda: any("does not beat" in n.message for n in notices(app)), "the reason")
         reason = next(n.message for n in notices(app) if "does not beat" in n.message)
         assert glyphs(low) in reason and glyphs(lead[1]) in reason
-        assert "To beat:" in reason and ("cards above" in reason or "To beat: any bandit." in reason)
+        assert "To beat:" in reason and ("top above" in reason or "1 card above" in reason or "To beat: any bandit." in reason)
         assert table.moves() == 1
 
 
@@ -380,7 +380,14 @@ def test_a_spectator_is_never_told_of_their_last_play():
 def test_a_caravan_up_to_9_asks_for_a_bandit_only():
     """The bug: "To beat: 7 cards above 9, or any bandit." (nothing stands above 9)."""
     assert to_beat(("caravan", "5YK", "6MV", "7SK", "8YK", "9VY")) == "To beat: any bandit."
-    assert to_beat(("caravan", "7SK", "8YK")) == "To beat: 2 cards above 8, or any bandit."
+    assert to_beat(("caravan", "7SK", "8YK")) == "To beat: 2 cards, top above 8, or any bandit."
+
+
+def test_to_beat_says_the_top_card_is_above():
+    """The bug: "To beat: 3 cards above 7" read as three cards each above 7 (rules: as many cards,
+    a higher top rank)."""
+    assert to_beat(("caravan", "5YK", "6MV", "7SK")) == "To beat: 3 cards, top above 7, or any bandit."
+    assert to_beat(("caravan", "7SK")) == "To beat: 1 card above 7, or any bandit."
 
 
 async def test_a_tick_draws_the_hand_once(tmp_path):

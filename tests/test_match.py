@@ -256,7 +256,9 @@ async def test_undo_returns_to_the_persons_previous_decision_unless_something_wa
         msgs = drain(sub)
         if revealing:
             assert [type(m) for m in msgs] == [messages.Rejected]
-            assert msgs[0].reason == f"cannot undo past “{revealing[0].render(host.names, 0)}”"
+            assert msgs[0].reason == (
+                f"cannot undo past “{revealing[0].render(host.names, 0)}”: it showed you what you had not seen"
+            )
             assert store.path(host.match_id).read_bytes() == saved
         else:
             assert host.turn == mark and host.state.to_data() == before

@@ -487,7 +487,7 @@ class MatchHost:
                 )
             for event in self.events[i]:
                 if event.reveals_to(seat):
-                    return f"cannot undo past “{event.render(self.called, seat)}”"
+                    return f"cannot undo past “{event.render(self.called, seat)}”: it showed you what you had not seen"
         witness = next((other for other, seen in self.seen.items() if other != seat and seen > target), None)
         if witness is not None:
             those = "that move: it stands" if self.turn - target == 1 else "those moves: they stand"

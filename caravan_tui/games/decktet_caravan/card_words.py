@@ -115,7 +115,10 @@ def to_beat(action: Sequence[str]) -> str:
     if height >= 9:  # no card stands above 9 (a Crown stands for 2 to 9)
         return "To beat: any bandit."
     cards = len(action) - 1
-    return f"To beat: {cards} card{'s' if cards > 1 else ''} above {height}, or any bandit."
+    if cards == 1:
+        return f"To beat: 1 card above {height}, or any bandit."
+    # (the top card above: "3 cards above 7" read as three cards each above 7)
+    return f"To beat: {cards} cards, top above {height}, or any bandit."
 
 
 def cards_words(action: Action) -> str:
