@@ -183,7 +183,9 @@ async def test_an_illegal_selection_says_why_in_the_engines_words(tmp_path):
         await wait_for(pilot, lambda: any("does not beat" in n.message for n in notices(app)), "the reason")
         reason = next(n.message for n in notices(app) if "does not beat" in n.message)
         assert glyphs(low) in reason and glyphs(lead[1]) in reason
-        assert "To beat:" in reason and ("top above" in reason or "1 card above" in reason or "To beat: any bandit." in reason)
+        assert "To beat:" in reason and (
+            "top above" in reason or "1 card above" in reason or "To beat: any bandit." in reason
+        )
         assert table.moves() == 1
 
 
