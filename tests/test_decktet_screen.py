@@ -449,3 +449,28 @@ async def test_c_clears_the_ticks_from_the_plays_list_and_the_log_too(tmp_path):
         await wait_for(pilot, lambda: screen.table.ticked_in_hand() and app.focused.id == "log", "the log")
         await pilot.press("c")
         await wait_for(pilot, lambda: not screen.table.ticked_in_hand(), "the ticks cleared")
+
+
+def test_an_unbeatable_bandit_tells_only_the_others_to_pass():
+    """The bug: "Nothing beats it: pass." on the screen of the person who had just played it, on
+    the other's move."""
+    from caravan_tui.games.decktet_caravan.card_words import UNBEATABLE
+    from caravan_tui.games.decktet_caravan.table_state import DecktetCaravanTable
+    from caravan_tui.games.decktet_caravan.views import season_play
+
+    game = get_game("decktet_caravan")
+    for seed in range(200):
+        state, rng = game.new(2, seed=seed), random.Random(seed)
+        while not state.is_over():
+            season = state.view(None)["season"]
+            if season and to_beat(season_play(season[-1])[1]) == UNBEATABLE:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        else:
+            continue
+        break
+    player = season_play(state.view(None)["season"][-1])[0]
+    for seat, said in ((player, "Nothing beats your bandit."), (1 - player, UNBEATABLE)):
+        view = state.view(seat)
+        table = DecktetCaravanTable(seat=seat, names=["Ann", "Bob"], view=view, world=game.from_view(view, seat))
+        assert said in [note.plain for note in season_rows(table, view)[1]]

@@ -103,12 +103,16 @@ _BANDIT_BEATEN_BY = {
 }
 
 
+#: what the season says of a bandit nothing beats (to the seats still to answer it)
+UNBEATABLE = "Nothing beats it: pass."
+
+
 def to_beat(action: Sequence[str]) -> str:
     """What the top play asks of the reply, in words."""
     if action[0] == "bandit":
         category = move_of(tuple(action))[4]
         if category not in _BANDIT_BEATEN_BY:
-            return "Nothing beats it: pass."
+            return UNBEATABLE
         return f"To beat: {_BANDIT_BEATEN_BY[category]}."
     top = action[-1]
     height = int(top.partition("@")[2] or RANKS[card_of(top)])

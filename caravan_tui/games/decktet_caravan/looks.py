@@ -10,7 +10,7 @@ from caravan_tui.widgets.seat_table import reading
 from caravan_tui.words import change, signed
 
 from .card_grid import CardLook
-from .card_words import PASS, card_face, card_token, cards_in, glyphs, play_tokens, to_beat, up_text
+from .card_words import PASS, UNBEATABLE, card_face, card_token, cards_in, glyphs, play_tokens, to_beat, up_text
 from .rules import HAND_CARDS_WILD
 from .season_view import SeasonLook
 from .table_state import DecktetCaravanTable
@@ -44,7 +44,11 @@ def season_rows(
         plays.append((head, play_tokens(action), style))
     notes = []
     if season:
-        notes.append(Text(to_beat(season_play(season[-1])[1]), style="italic"))
+        top_player, top = season_play(season[-1])
+        beat = to_beat(top)
+        if beat == UNBEATABLE and top_player == table.seat:  # ("pass" told the one who played it, on the other's move)
+            beat = "Nothing beats your bandit."
+        notes.append(Text(beat, style="italic"))
     elif view["to_move"] is not None:
         leader = "you lead" if view["to_move"] == table.seat else f"{table.seat_name(view['to_move'])} leads"
         notes.append(Text(f"New season: {leader} a caravan.", style="italic"))
