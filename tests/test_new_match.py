@@ -130,7 +130,7 @@ async def test_the_row_with_the_focus_is_marked_without_colour(tmp_path, monkeyp
                 elif isinstance(focused, Input) and focused.id == "name-1":
                     assert marked == ["Seat 2"]
             await pilot.press("tab")
-        assert {"Game", "Players", "Seat 1", "Seat 2", "hands", "Seed", "Practice"} <= seen, seen
+        assert {"Game", "Players", "Seat 1", "Seat 2", "Hands", "Seed", "Practice"} <= seen, seen
 
 
 async def test_the_practice_box_reads_on_and_off_without_colour(tmp_path, monkeypatch):
@@ -162,8 +162,8 @@ async def test_a_long_option_name_is_whole_on_its_own_line_above_its_value(tmp_p
         select.focus()
         await pilot.pause()
         lines = screen_lines(app.screen)
-        at = next(i for i, line in enumerate(lines) if "night of the outsider" in line)
-        assert lines[at].strip().lstrip("▸ ") == "night of the outsider", lines[at]
+        at = next(i for i, line in enumerate(lines) if "Night of the outsider" in line)
+        assert lines[at].strip().lstrip("▸ ") == "Night of the outsider", lines[at]
         assert "no" in lines[at + 1] and "Three black chips" in lines[at + 1], lines[at + 1]
 
 

@@ -78,6 +78,7 @@ class CreateMatchScreen(MatchForm):
                     allow_blank=False,
                     compact=True,
                 ),
+                help="the AI that plays for a person away",
             )
             yield form_row(
                 "All away",

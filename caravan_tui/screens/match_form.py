@@ -88,7 +88,7 @@ def option_row(name: str, game: Game, value: Any) -> Widget:
     a name too long for the label column goes on a line of its own above ("night of the no
     outsider" read the value in the middle of the name)."""
     option = game.options[name]
-    label = name.replace("_", " ")
+    label = name.replace("_", " ").capitalize()  # (as the form's own labels: "Hands", beside "Away grace")
     select = Select(
         [(choice_label(c), c) for c in option.choices],
         value=value,
