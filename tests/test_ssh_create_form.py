@@ -38,11 +38,11 @@ async def test_a_seats_drop_down_shows_every_choice_framed_apart_from_the_form(t
 async def test_every_row_of_the_create_form_is_named_and_explained(tmp_path):
     """The bug: "Stand-in" had no words beside it while every other row had, and a game's option
     read "hands" beside "Away grace"."""
-    from tables import quick_app
-
     from caravan_tui.games import get_game
     from caravan_tui.screens.create_match import CreateMatchScreen
     from caravan_tui.textual_adapter import screen_lines
+
+    from tables import quick_app
 
     app = quick_app(tmp_path, 1, home=False)
     async with app.run_test(size=(80, 24)) as pilot:
