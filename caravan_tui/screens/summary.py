@@ -34,8 +34,9 @@ def result_line(names: list[str], scores: list[float], outcome: list[float]) -> 
 
 
 def rating_changes_line(rated: Rated) -> str:
-    """ "Ratings: Ann +105 (?), Bob −105 (?)": each person's change and rating now ("?" until
-    it settles), from what the hub sent (a row not of that shape is left out)."""
+    """ "Rating changes: Ann +105 (now ?), Bob −105 (now 990)": each person's change and rating
+    now ("?" until it settles), from what the hub sent (a row not of that shape is left out).
+    "Ratings: Ann +105 (?)" read as if +105 were the rating."""
     rows = (
         [
             row
@@ -50,13 +51,13 @@ def rating_changes_line(rated: Rated) -> str:
         else []
     )
     words = [
-        f"{plain(name, MAX_NAME)} {'+' if points >= 0 else '−'}{abs(points)} ({plain(rating, 6)})"
+        f"{plain(name, MAX_NAME)} {'+' if points >= 0 else '−'}{abs(points)} (now {plain(rating, 6)})"
         for name, points, rating in rows
     ]
     if not words:
         return ""
     unsettled = any(plain(rating, 6) == "?" for _, _, rating in rows)
-    return f"Ratings: {', '.join(words)}." + (f" {UNSETTLED_WORDS}" if unsettled else "")
+    return f"Rating changes: {', '.join(words)}." + (f" {UNSETTLED_WORDS}" if unsettled else "")
 
 
 def resigned_line(
