@@ -263,7 +263,10 @@ def test_a_rating_not_settled_yet_says_what_its_question_mark_is():
 
 def test_rating_words_from_the_network_are_checked_and_shown_as_text():
     rated = protocol.Rated("m1", [["[b]Ann[/b]", 105, "?"], ["Bob", -105, "1040"], ["Cyd", "lots", "?"], "x"])
-    assert rating_changes_line(rated) == f"Rating changes: [b]Ann[/b] +105 (now ?), Bob −105 (now 1040). {protocol.UNSETTLED_WORDS}"
+    assert (
+        rating_changes_line(rated)
+        == f"Rating changes: [b]Ann[/b] +105 (now ?), Bob −105 (now 1040). {protocol.UNSETTLED_WORDS}"
+    )
     board = protocol.Leaderboard([["decktet_caravan", [["Ann\x1b[2J", "1040", 12], ["Bob", 7, 1]]], ["chess", []]])
     lines = leaderboard_lines(board)
     assert lines[0] == get_game("decktet_caravan").title and len(lines) == 2
