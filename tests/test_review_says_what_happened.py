@@ -6,10 +6,11 @@ points" and "+ good luck, - bad luck"."""
 
 import dataclasses
 import json
+from itertools import pairwise
 from pathlib import Path
 
 from caravan_tui.ai.review import Review, decisions_of, judge
-from caravan_tui.ai.review_text import review_lines, words
+from caravan_tui.ai.review_text import marks_shown, review_lines, words
 from caravan_tui.games import get_game
 
 KEPT = Path(__file__).parent / "matches" / "caravanserai_hints_21.json"
@@ -73,11 +74,19 @@ def test_a_match_with_nothing_drawn_shows_no_luck_in_its_split_nor_its_marks():
         "From 52% at your first decision to 0% at the end (−52 points): your play −8 points, the others' play +3 "
         "points, the searches' drift −47 points."
     )
-    assert "marks: Y your play, O the others' play" in [line.strip() for line in lines] and not any(
-        "good luck" in line for line in lines
-    )
+    assert "marks: Y your play" in [line.strip() for line in lines] and not any("good luck" in line for line in lines)
     # where something was drawn, luck is a part of the split and a mark
     drawn = Review.from_data({**done.to_data(), "draws": [[3, "Bob draws a card"]]})
     said = review_lines(drawn, NAMES, "Caravanserai")
     assert any(line.startswith("From 52%") and ", luck " in line for line in said)
-    assert "marks: Y your play, O the others' play, + good luck, - bad luck" in [line.strip() for line in said]
+    row = next(line.strip() for line, after in pairwise(said) if "before each decision" in after)
+    legend = next(line.strip() for line in said if line.strip().startswith("marks: "))
+    assert legend == "marks: " + ", ".join(marks_shown(row))  # (the marks the row shows, no others)
+    assert ("+ good luck" in legend) == ("+" in row) and ("Y your play" in legend) == ("Y" in row)
+
+
+def test_the_marks_key_names_only_the_marks_the_row_shows():
+    """The bug: "marks: Y your play, O the others' play, + good luck, - bad luck" under a row of
+    + and - alone."""
+    assert marks_shown("  -   + + -") == ["+ good luck", "- bad luck"]
+    assert marks_shown("Y  O") == ["Y your play", "O the others' play"]

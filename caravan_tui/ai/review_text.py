@@ -128,21 +128,25 @@ def chart_text(review: Review, width: int = 60, height: int = 6) -> list[str]:
         out.append(f"{'':>{label}}  {row}")
     out.append(f"{'':>{label}}  your {measure.name} before each decision, then the end")
     if row.strip():
-        out.append(f"{'':>{label}}  marks: {', '.join(meaning for _, meaning in kinds(review))}")
+        out.append(f"{'':>{label}}  marks: {', '.join(marks_shown(row))}")
     return out
 
 
-def kinds(review: Review) -> list[tuple[str, str]]:
-    """The parts of a split that can happen in ``review``'s match, each with what its chart mark
-    means: no one else's play in a solo game, and no luck where nothing was drawn or revealed to
-    the seat (Caravanserai after setup: its "luck 0 points" read as if luck could have played a
-    part)."""
-    parts = [("yours", "Y your play")]
-    if review.players > 1:
-        parts.append(("others", "O the others' play"))
-    if review.draws:
-        parts.append(("luck", "+ good luck, - bad luck"))
-    return parts
+#: what each chart mark means
+MARK_WORDS = {"Y": "Y your play", "O": "O the others' play", "+": "+ good luck", "-": "- bad luck"}
+
+
+def marks_shown(row: str) -> list[str]:
+    """What the marks in ``row`` mean, those it shows alone: the key named Y and O under a row
+    of + and - only."""
+    return [meaning for mark, meaning in MARK_WORDS.items() if mark in row]
+
+
+def kinds(review: Review) -> list[str]:
+    """The parts of a split that can happen in ``review``'s match: no one else's play in a solo
+    game, and no luck where nothing was drawn or revealed to the seat (Caravanserai after setup:
+    its "luck 0 points" read as if luck could have played a part)."""
+    return ["yours"] + ["others"] * (review.players > 1) + ["luck"] * bool(review.draws)
 
 
 def words(review: Review, text: str, names: Sequence[str]) -> str:
@@ -238,7 +242,7 @@ def split_line(review: Review) -> str:
     can happen in the match: ``kinds``), adding up to the change from its first decision to the end."""
     measure, account = review.measure, review.account()
     names = {"yours": "your play", "others": "the others' play", "luck": "luck"}
-    parts = [f"{names[kind]} {signed(measure, account.total(kind))}" for kind, _ in kinds(review)]
+    parts = [f"{names[kind]} {signed(measure, account.total(kind))}" for kind in kinds(review)]
     drift = account.total("drift")
     if drift:
         parts.append(f"the searches' drift {signed(measure, drift)}")
