@@ -23,6 +23,7 @@ from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.full_log import FullLogScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen, how_to_play
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
+from caravan_tui.screens.table_keys import NO_UNDO_WITH_PEOPLE
 from caravan_tui.screens.table_menu import BACK_FROM_HOME, BACK_FROM_LOBBY
 from caravan_tui.screens.table_panels import SINCE_AT_LEAST
 from caravan_tui.screens.table_seat import fit_name
@@ -252,6 +253,21 @@ async def test_undo_is_offered_only_where_it_could_apply(tmp_path, opponent):
         await wait_for(pilot, lambda: screen.table.seat_kinds and settled(screen), "the table")
         footer = screen_lines(app.screen)[-1]
         assert ("Undo" in footer) == (opponent == "random") and "Rules" in footer
+
+
+@pytest.mark.parametrize("opponent", ["human", "random"])
+async def test_u_at_a_table_of_people_says_why_nothing_is_taken_back(tmp_path, opponent):
+    """Over SSH, two people: ``u`` (not offered, rightly) did nothing and said nothing. It says
+    the host's rule; against an AI it takes back as before, and says nothing of people."""
+    runner = MatchRunner.new(
+        "decktet_caravan", [SeatSpec("human"), SeatSpec.parse(opponent)], ["Ann", "Bob"], 1, {}, None
+    )
+    async with table_shown(tmp_path, runner, shared=opponent == "human") as (app, pilot, screen):
+        await wait_for(pilot, lambda: screen.table.seat_kinds and settled(screen), "the table")
+        await pilot.press("u")
+        await pilot.pause()
+        said = [note.message for note in notices(app)]
+        assert (NO_UNDO_WITH_PEOPLE in said) == (opponent == "human")
 
 
 def test_a_person_who_left_for_a_while_reads_away_and_their_turn_is_a_persons():

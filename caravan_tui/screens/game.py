@@ -42,7 +42,15 @@ from caravan_tui.screens.table_bus import TableBus
 from caravan_tui.screens.table_chat import TableChat
 from caravan_tui.screens.table_client import panel_opened, paused
 from caravan_tui.screens.table_hold import HeldVar, StateHold
-from caravan_tui.screens.table_keys import PLAY_ONLY, REPLAY_ONLY, TABLE_KEYS, hint_refused, offered
+from caravan_tui.screens.table_keys import (
+    PLAY_ONLY,
+    REPLAY_ONLY,
+    TABLE_KEYS,
+    UNDO_KEY,
+    hint_refused,
+    offered,
+    undo_refused,
+)
 from caravan_tui.screens.table_layout import show_full_log, table_layout, toggle_legend
 from caravan_tui.screens.table_menu import TableMenu
 from caravan_tui.screens.table_moves import TableMoves
@@ -275,7 +283,7 @@ class GameScreen(BaseScreen, Generic[V]):
         once and does nothing else (an Enter meant to skip must not act on our next turn); else
         the "since your last turn" panel closes (``TableOverlays.key``). An ``h`` that skips also
         asks for the hint once our turn comes (``TableOverlays.hold_hint``). An ``h`` on another
-        person's turn, not offered there, says why it does nothing."""
+        person's turn, and a ``u`` at a table of people, not offered there, say why they do nothing."""
         if self.pause.skip(event.time):
             self.overlays.hold_hint(event.key)
             event.stop()
@@ -284,6 +292,8 @@ class GameScreen(BaseScreen, Generic[V]):
         self.overlays.key(event)
         if event.key == ASK_HINT and hint_refused(self.table):
             self.notify(NO_HINT_NOW, severity="warning")
+        elif event.key == UNDO_KEY and (no_undo := undo_refused(self.table)):
+            self.notify(no_undo, severity="warning")
 
     @on(Resize)
     async def place_since_panel(self, event: Resize) -> None:
