@@ -24,7 +24,7 @@ from caravan_tui.screens.full_log import FullLogScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen, how_to_play
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
 from caravan_tui.screens.table_keys import NO_UNDO_WITH_PEOPLE
-from caravan_tui.screens.table_menu import BACK_FROM_HOME, BACK_FROM_LOBBY
+from caravan_tui.screens.table_menu import BACK_FROM_HOME, BACK_FROM_LOBBY, SHARED_KEY_TIPS
 from caravan_tui.screens.table_panels import SINCE_AT_LEAST
 from caravan_tui.screens.table_seat import fit_name
 from caravan_tui.screens.table_status import SPINNER
@@ -351,6 +351,28 @@ async def test_the_menu_says_where_leaving_goes(tmp_path, shared):
         await pilot.press("down", "enter")
         said = BACK_FROM_LOBBY if shared else BACK_FROM_HOME
         await wait_for(pilot, lambda: any(n.message == said for n in notices(app)), said)
+
+
+@pytest.mark.parametrize("shared", [False, True])
+async def test_the_palette_and_the_footer_say_what_escape_and_ctrl_s_do_where_the_person_is(tmp_path, shared):
+    """Over SSH the palette said "Menu — Resume, save and quit to home, or resign (esc)", and
+    "Save — Confirm the autosave (^s)": the menu there leaves for the lobby, and the server
+    saves each move (ctrl+s asks whether its file holds the match)."""
+    seats = [SeatSpec("human"), SeatSpec("random")]
+    runner = MatchRunner.new("decktet_caravan", seats, ["P0", "P1"], 1, {}, SaveStore(tmp_path / "kept"))
+    async with table_shown(tmp_path, runner, shared=shared) as (app, pilot, screen):
+        await wait_for(pilot, lambda: settled(screen) and screen.table.turn is not None, "our turn")
+        palette = {command.title: command.help for command in app.get_system_commands(screen)}
+        tips = {binding.action: tip for binding, _, tip in keys_shown(screen)[0]}
+        if shared:
+            assert palette["Menu"] == f"{SHARED_KEY_TIPS['menu']} (esc)" and "home" not in palette["Menu"]
+            assert palette["Save"] == f"{SHARED_KEY_TIPS['save']} (^s)"
+            assert tips["menu"] == SHARED_KEY_TIPS["menu"] and tips["save"] == SHARED_KEY_TIPS["save"]
+        else:
+            assert palette["Menu"] == "Resume, save and quit to home, or resign (esc)"
+            assert palette["Save"] == "Confirm the autosave (^s)" and tips["menu"] == palette["Menu"][:-6]
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: any(note.message == "Saved" for note in notices(app)), "the save confirmed")
 
 
 async def test_a_spectators_plays_list_says_they_watch(tmp_path):

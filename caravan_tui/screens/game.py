@@ -52,7 +52,7 @@ from caravan_tui.screens.table_keys import (
     undo_refused,
 )
 from caravan_tui.screens.table_layout import show_full_log, table_layout, toggle_legend
-from caravan_tui.screens.table_menu import TableMenu
+from caravan_tui.screens.table_menu import SHARED_KEY_TIPS, TableMenu
 from caravan_tui.screens.table_moves import TableMoves
 from caravan_tui.screens.table_overlays import ASK_HINT, NO_HINT_NOW, TAKE_HINT, TableOverlays
 from caravan_tui.screens.table_panels import PanelWords
@@ -124,6 +124,13 @@ class GameScreen(BaseScreen, Generic[V]):
     def table(self) -> TableState[V]:
         """The table's state, read as the game's view type."""
         return self.table_state
+
+    @property
+    def key_tips(self) -> dict[str, str]:
+        """What a key does at this table where it differs from its binding's words (the footer's
+        and the palette's: ``as_said``): over SSH there is no home to quit to, and the server
+        saves each move."""
+        return SHARED_KEY_TIPS if self.client.shared else {}
 
     def watch_table_state(self, was: TableState[V], table: TableState[V]) -> None:
         if self.is_running:  # (a table not shown yet draws what it holds as it mounts)
