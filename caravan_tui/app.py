@@ -125,6 +125,7 @@ from caravan_tui.screens.your_name import YourNameScreen
 from caravan_tui.screens.your_record import YourRecordScreen
 from caravan_tui.ssh.remote import HubLink
 from caravan_tui.ssh.review_client import HubReviewer
+from caravan_tui.widgets.footer import as_said
 from caravan_tui.words import signed
 
 T = TypeVar("T")
@@ -195,7 +196,7 @@ class TableApp(FailureHook):
         yield from own
         seen = {command.title for command in own}
         for active in screen.active_bindings.values():
-            binding = active.binding
+            binding = as_said(screen, active.binding)  # (what the key does here, as the footer says)
             if binding.show and binding.description and binding.description not in seen:
                 seen.add(binding.description)
                 key = self.get_key_display(binding)

@@ -474,3 +474,24 @@ def test_an_unbeatable_bandit_tells_only_the_others_to_pass():
         view = state.view(seat)
         table = DecktetCaravanTable(seat=seat, names=["Ann", "Bob"], view=view, world=game.from_view(view, seat))
         assert said in [note.plain for note in season_rows(table, view)[1]]
+
+
+async def test_a_hints_stars_go_once_its_play_is_made(tmp_path):
+    """Found over SSH and the same at home: Ann played the hint's Painter (h, a, Enter) and the
+    Painter kept its ★ in her hand (the hand's, and in the next deal the same card dealt again)
+    until her next decision. The stars go with the position they were for."""
+    seed = find_seed(lambda s: s.to_move() == 0)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: my_turn(screen), "my turn")
+        await pilot.press("h")
+        await wait_for(pilot, lambda: screen.table.hint_panel is not None, "the hint asked")
+        play = longest(screen.table.legal)
+        screen.show_hint(play, "")
+        await pilot.pause()
+        assert screen.table.hinted_cards == cards_in(play) and any("★" in line for line in screen_lines(app))
+        await pilot.press("a", "enter")
+        await wait_for(pilot, lambda: table.moves() == 1 and screen.table.view["to_move"] == 1, "the play made")
+        assert screen.table.hinted_cards == frozenset()
+        assert not any("★" in line for line in screen_lines(app)), "\n".join(screen_lines(app))

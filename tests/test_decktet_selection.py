@@ -9,6 +9,7 @@ import dataclasses
 from caravan_tui.games import get_game
 from caravan_tui.games.decktet_caravan.card_words import PASS, cards_in
 from caravan_tui.games.decktet_caravan.selection import (
+    arrived,
     flashed,
     held,
     hinted,
@@ -98,6 +99,17 @@ def test_a_new_decision_drops_the_last_hints_stars_and_the_hint_stars_its_cards(
     starred = hinted(table, play)
     assert starred.hinted_cards == cards_in(play) and table.hinted_cards == frozenset()
     assert turn_begun(starred).hinted_cards == frozenset()
+
+
+def test_a_hints_stars_go_with_the_position_they_were_for():
+    """Ann played the hint's Painter and went out; in the next hand, dealt the Painter again,
+    her hand showed the last hand's star on it while Bob led: the stars went only at her next
+    decision. They go as any new position arrives; the same position (asked for again) keeps them."""
+    table = decision()
+    starred = hinted(table, a_lone_play(table))
+    assert arrived(starred, table.view, by_other=False) is starred
+    moved = dataclasses.replace(starred, view={**table.view, "to_move": 1 - table.seat}, turn=None, legal=[])
+    assert arrived(moved, table.view, by_other=True).hinted_cards == frozenset()
 
 
 def test_the_opponents_play_flashes_and_goes():

@@ -36,11 +36,12 @@ from caravan_tui.screens.lobby import (
 from caravan_tui.screens.requests import Rematch
 from caravan_tui.screens.review import ReviewScreen
 from caravan_tui.screens.summary import MatchOverScreen
-from caravan_tui.screens.your_name import YourNameScreen
+from caravan_tui.screens.your_name import NAME_NEEDED, YourNameScreen
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.ssh.records import Identities
 from caravan_tui.textual_adapter import notices, screen_lines
 from caravan_tui.widgets import MatchLog
+from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.table_panel import TablePanel
 
 from tables import running_hub, wait_for
@@ -155,6 +156,20 @@ async def test_a_guests_name_question_says_what_being_a_guest_means(hub):
         words = str(app.screen.query_one(".dialog-text", Static).render())
         assert "as a guest" in words and words.endswith(GUEST_UNRATED)
         served.cancel()
+
+
+async def test_the_name_question_names_its_enter_and_says_a_name_is_needed(hub):
+    """Enter on the empty name did nothing and said nothing, and the footer showed only
+    "esc Leave": nothing said how to go on."""
+    async with first_visit(hub) as (app, pilot):
+        await wait_for(pilot, lambda: app.screen.query_one(KeysFooter).shown_keys, "the footer's keys")
+        footer = screen_lines(app.screen)[-1]
+        assert "⏎ Use this name" in footer and "esc Leave" in footer
+        await pilot.press("space", "enter")
+        problem = str(app.screen.query_one("#your-name-problem", Static).render())
+        assert isinstance(app.screen, YourNameScreen) and problem == NAME_NEEDED
+        await pilot.press(*"Ann", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name == "Ann", "the lobby")
 
 
 async def test_nothing_acts_on_the_servers_machine(hub):

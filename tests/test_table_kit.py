@@ -23,7 +23,8 @@ from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.full_log import FullLogScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen, how_to_play
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
-from caravan_tui.screens.table_menu import BACK_FROM_HOME, BACK_FROM_LOBBY
+from caravan_tui.screens.table_keys import NO_UNDO_WITH_PEOPLE
+from caravan_tui.screens.table_menu import BACK_FROM_HOME, BACK_FROM_LOBBY, SHARED_KEY_TIPS
 from caravan_tui.screens.table_panels import SINCE_AT_LEAST
 from caravan_tui.screens.table_seat import fit_name
 from caravan_tui.screens.table_status import SPINNER
@@ -254,6 +255,21 @@ async def test_undo_is_offered_only_where_it_could_apply(tmp_path, opponent):
         assert ("Undo" in footer) == (opponent == "random") and "Rules" in footer
 
 
+@pytest.mark.parametrize("opponent", ["human", "random"])
+async def test_u_at_a_table_of_people_says_why_nothing_is_taken_back(tmp_path, opponent):
+    """Over SSH, two people: ``u`` (not offered, rightly) did nothing and said nothing. It says
+    the host's rule; against an AI it takes back as before, and says nothing of people."""
+    runner = MatchRunner.new(
+        "decktet_caravan", [SeatSpec("human"), SeatSpec.parse(opponent)], ["Ann", "Bob"], 1, {}, None
+    )
+    async with table_shown(tmp_path, runner, shared=opponent == "human") as (app, pilot, screen):
+        await wait_for(pilot, lambda: screen.table.seat_kinds and settled(screen), "the table")
+        await pilot.press("u")
+        await pilot.pause()
+        said = [note.message for note in notices(app)]
+        assert (NO_UNDO_WITH_PEOPLE in said) == (opponent == "human")
+
+
 def test_a_person_who_left_for_a_while_reads_away_and_their_turn_is_a_persons():
     runner = MatchRunner.new("decktet_caravan", [SeatSpec("human")] * 2, ["A", "B"], 1, {}, None)
     screen = game_screen_class(GAMES["decktet_caravan"])(runner.client(0))
@@ -335,6 +351,28 @@ async def test_the_menu_says_where_leaving_goes(tmp_path, shared):
         await pilot.press("down", "enter")
         said = BACK_FROM_LOBBY if shared else BACK_FROM_HOME
         await wait_for(pilot, lambda: any(n.message == said for n in notices(app)), said)
+
+
+@pytest.mark.parametrize("shared", [False, True])
+async def test_the_palette_and_the_footer_say_what_escape_and_ctrl_s_do_where_the_person_is(tmp_path, shared):
+    """Over SSH the palette said "Menu — Resume, save and quit to home, or resign (esc)", and
+    "Save — Confirm the autosave (^s)": the menu there leaves for the lobby, and the server
+    saves each move (ctrl+s asks whether its file holds the match)."""
+    seats = [SeatSpec("human"), SeatSpec("random")]
+    runner = MatchRunner.new("decktet_caravan", seats, ["P0", "P1"], 1, {}, SaveStore(tmp_path / "kept"))
+    async with table_shown(tmp_path, runner, shared=shared) as (app, pilot, screen):
+        await wait_for(pilot, lambda: settled(screen) and screen.table.turn is not None, "our turn")
+        palette = {command.title: command.help for command in app.get_system_commands(screen)}
+        tips = {binding.action: tip for binding, _, tip in keys_shown(screen)[0]}
+        if shared:
+            assert palette["Menu"] == f"{SHARED_KEY_TIPS['menu']} (esc)" and "home" not in palette["Menu"]
+            assert palette["Save"] == f"{SHARED_KEY_TIPS['save']} (^s)"
+            assert tips["menu"] == SHARED_KEY_TIPS["menu"] and tips["save"] == SHARED_KEY_TIPS["save"]
+        else:
+            assert palette["Menu"] == "Resume, save and quit to home, or resign (esc)"
+            assert palette["Save"] == "Confirm the autosave (^s)" and tips["menu"] == palette["Menu"][:-6]
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: any(note.message == "Saved" for note in notices(app)), "the save confirmed")
 
 
 async def test_a_spectators_plays_list_says_they_watch(tmp_path):

@@ -42,9 +42,17 @@ from caravan_tui.screens.table_bus import TableBus
 from caravan_tui.screens.table_chat import TableChat
 from caravan_tui.screens.table_client import panel_opened, paused
 from caravan_tui.screens.table_hold import HeldVar, StateHold
-from caravan_tui.screens.table_keys import PLAY_ONLY, REPLAY_ONLY, TABLE_KEYS, hint_refused, offered
+from caravan_tui.screens.table_keys import (
+    PLAY_ONLY,
+    REPLAY_ONLY,
+    TABLE_KEYS,
+    UNDO_KEY,
+    hint_refused,
+    offered,
+    undo_refused,
+)
 from caravan_tui.screens.table_layout import show_full_log, table_layout, toggle_legend
-from caravan_tui.screens.table_menu import TableMenu
+from caravan_tui.screens.table_menu import SHARED_KEY_TIPS, TableMenu
 from caravan_tui.screens.table_moves import TableMoves
 from caravan_tui.screens.table_overlays import ASK_HINT, NO_HINT_NOW, TAKE_HINT, TableOverlays
 from caravan_tui.screens.table_panels import PanelWords
@@ -116,6 +124,13 @@ class GameScreen(BaseScreen, Generic[V]):
     def table(self) -> TableState[V]:
         """The table's state, read as the game's view type."""
         return self.table_state
+
+    @property
+    def key_tips(self) -> dict[str, str]:
+        """What a key does at this table where it differs from its binding's words (the footer's
+        and the palette's: ``as_said``): over SSH there is no home to quit to, and the server
+        saves each move."""
+        return SHARED_KEY_TIPS if self.client.shared else {}
 
     def watch_table_state(self, was: TableState[V], table: TableState[V]) -> None:
         if self.is_running:  # (a table not shown yet draws what it holds as it mounts)
@@ -275,7 +290,7 @@ class GameScreen(BaseScreen, Generic[V]):
         once and does nothing else (an Enter meant to skip must not act on our next turn); else
         the "since your last turn" panel closes (``TableOverlays.key``). An ``h`` that skips also
         asks for the hint once our turn comes (``TableOverlays.hold_hint``). An ``h`` on another
-        person's turn, not offered there, says why it does nothing."""
+        person's turn, and a ``u`` at a table of people, not offered there, say why they do nothing."""
         if self.pause.skip(event.time):
             self.overlays.hold_hint(event.key)
             event.stop()
@@ -284,6 +299,8 @@ class GameScreen(BaseScreen, Generic[V]):
         self.overlays.key(event)
         if event.key == ASK_HINT and hint_refused(self.table):
             self.notify(NO_HINT_NOW, severity="warning")
+        elif event.key == UNDO_KEY and (no_undo := undo_refused(self.table)):
+            self.notify(no_undo, severity="warning")
 
     @on(Resize)
     async def place_since_panel(self, event: Resize) -> None:

@@ -15,12 +15,20 @@ if TYPE_CHECKING:
     from caravan_tui.screens.game import GameScreen
     from caravan_tui.screens.table_seat import TableState
 
+#: the key that takes back our last decision, where the rules allow
+UNDO_KEY = "u"
+#: what that key says at a table where another seat is a person's: the host takes back nothing
+#: past a move another person has seen, and they see each move as it is made
+NO_UNDO_WITH_PEOPLE = (
+    "No undo at a table of people: a move stands once another person has seen it, and they see each one at once."
+)
+
 TABLE_KEYS: list[BindingType] = [
     Binding("question_mark", "rules", "Rules", key_display="?", tooltip="The rules of this game"),
     Binding(ASK_HINT, "hint", "Hint", tooltip="The AI's suggestion for you (not played)"),
     Binding(TAKE_HINT, "take_hint", TAKE_HINT_NAME, show=False, tooltip="The hinted play ready: Enter plays it"),
     Binding(ASK_HINT, "weighed", "Why", tooltip="Replay: show or hide what the AI weighed at its move"),
-    Binding("u", "undo", "Undo", tooltip="Take back to your previous decision, when the rules allow"),
+    Binding(UNDO_KEY, "undo", "Undo", tooltip="Take back to your previous decision, when the rules allow"),
     Binding("ctrl+s", "save", "Save", tooltip="Confirm the autosave"),
     Binding("escape", "menu", "Menu", tooltip="Resume, save and quit to home, or resign"),
     Binding("escape", "back", "Back", tooltip="Replay: back to where it was opened"),
@@ -89,6 +97,14 @@ def hint_refused(table: TableState[Any]) -> bool:
     """Whether an ``h`` pressed now asks for a hint that cannot come (another person's or an open
     seat's turn): the footer does not offer it there, and the key did nothing and said nothing."""
     return table.seat is not None and table.over is None and not table.replaying and not hint_may_come(table)
+
+
+def undo_refused(table: TableState[Any]) -> str | None:
+    """Why an ``u`` pressed now takes nothing back, where the footer does not offer it because
+    another seat is a person's (it did nothing and said nothing); None elsewhere."""
+    if table.seat is None or table.over is not None or table.replaying or not table.others_are_people():
+        return None
+    return NO_UNDO_WITH_PEOPLE
 
 
 def shown_plays(cls: type[GameScreen[Any]]) -> frozenset[str]:

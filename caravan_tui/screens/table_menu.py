@@ -16,6 +16,13 @@ if TYPE_CHECKING:
 MENU = ("Resume", "Save and quit to home", "Resign")
 #: a shared table's (over SSH): the server keeps the match and the seat, and its home is the lobby
 SHARED_MENU = ("Resume", "Leave for the lobby", "Resign")
+#: what the menu's and the save's keys do at a shared table, as the footer's tooltips and the
+#: palette say them (``GameScreen.key_tips``): its save asks the server whether its file holds
+#: the match as it stands (it saves each move itself)
+SHARED_KEY_TIPS = {
+    "menu": "Resume, leave for the lobby (your seat is kept), or resign",
+    "save": "Check that the server has saved the match as it stands",
+}
 #: what saving on the way out says: where the match is taken up again
 BACK_FROM_HOME = "Saved: Continue (c) at home plays on."
 BACK_FROM_LOBBY = "Saved: your seat is kept; enter on the match in the lobby takes you back."

@@ -3,9 +3,11 @@ your key; a guest's lasts the session)."""
 
 from __future__ import annotations
 
+from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.reactive import var
 from textual.widgets import Input, Label, Static
 
 from caravan_tui.bus import MAX_NAME
@@ -13,6 +15,7 @@ from caravan_tui.hub_protocol import GUEST_UNRATED
 from caravan_tui.safe_text import LONG, as_text
 from caravan_tui.screens.base import DialogScreen
 from caravan_tui.screens.dialogs import focus_line
+from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.typed_input import TypedInput
 
@@ -28,21 +31,37 @@ def name_words(guest: bool) -> str:
     )
 
 
+#: what Enter on an empty line says (it did nothing and said nothing)
+NAME_NEEDED = "A name is needed: type the name others will see, then press Enter."
+
+
+class NameInput(TypedInput):
+    """The name's line, its Enter shown in the footer: the footer showed only "esc Leave", and
+    nothing said how to go on."""
+
+    BINDINGS = [Binding("enter", "submit", "Use this name")]
+
+
 class YourNameScreen(DialogScreen[str]):
-    """Returns the name typed (enter); escape leaves the server."""
+    """Returns the name typed (enter); escape leaves the server. Enter on no name says one is
+    needed."""
 
     BINDINGS = [Binding("escape", "app.quit", "Leave")]
 
+    #: what is wrong with the name last sent (the server's refusal, or none typed)
+    problem: var[RenderableType] = var("")
+
     def __init__(self, guest: bool, problem: str = "") -> None:
         super().__init__()
-        self.guest, self.problem = guest, problem
+        self.guest = guest
+        self.set_reactive(YourNameScreen.problem, as_text(problem, limit=LONG))  # (it may quote the name)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label("Welcome! What name do you play under?", classes="dialog-title")
             yield Static(name_words(self.guest), classes="dialog-text")
-            yield TypedInput(max_length=MAX_NAME, id="your-name")
-            yield Static(as_text(self.problem, limit=LONG), id="your-name-problem")  # it may quote the name
+            yield NameInput(max_length=MAX_NAME, id="your-name")
+            yield BoundText(self.problem, id="your-name-problem").data_bind(text=YourNameScreen.problem)
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -53,3 +72,5 @@ class YourNameScreen(DialogScreen[str]):
         name = " ".join("".join(c for c in event.value if c.isprintable()).split())
         if name:
             self.dismiss(name)
+        else:
+            self.problem = as_text(NAME_NEEDED)

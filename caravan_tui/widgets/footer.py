@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.binding import Binding
 from textual.cache import LRUCache
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -256,19 +257,28 @@ def entries(app: Any, shown: tuple[Any, ...], palette: bool) -> tuple[FooterEntr
     return tuple(found)
 
 
+def as_said(screen: Screen[Any], binding: Binding) -> Binding:
+    """``binding`` as ``screen`` names it, in the footer and the command palette alike. A
+    screen's ``footer_words`` (action -> words) name its keys as its buttons do: a dialog asking
+    "Stop watching this match?" showed "y Yes n No" under "Stop watching (y)" and "Watch on (n)".
+    Its ``key_tips`` (action -> words) say what a key does where the person is: over SSH the
+    palette's escape said "Resume, save and quit to home, or resign", and there is no home."""
+    words: dict[str, str] = getattr(screen, "footer_words", {})
+    tips: dict[str, str] = getattr(screen, "key_tips", {})
+    if binding.action in words:
+        binding = replace(binding, description=words[binding.action])
+    if binding.action in tips:
+        binding = replace(binding, tooltip=tips[binding.action])
+    return binding
+
+
 def keys_shown(screen: Screen[Any]) -> tuple[Any, ...]:
     """What the footer draws from the screen's active bindings: each shown binding with whether
-    it is enabled and its tooltip, and the command palette's key. A screen's ``footer_words``
-    (action -> words) name its keys as its buttons do: a dialog asking "Stop watching this
-    match?" showed "y Yes n No" under "Stop watching (y)" and "Watch on (n)"."""
+    it is enabled and its tooltip (``as_said``), and the command palette's key."""
     active = screen.active_bindings
     palette = active.get(screen.app.COMMAND_PALETTE_BINDING)
-    words: dict[str, str] = getattr(screen, "footer_words", {})
+    shown = [(as_said(screen, binding), on) for _, binding, on, _ in active.values() if binding.show]
     return (
-        tuple(
-            (replace(binding, description=words[binding.action]) if binding.action in words else binding, on, tip)
-            for _, binding, on, tip in active.values()
-            if binding.show
-        ),
+        tuple((binding, on, binding.tooltip) for binding, on in shown),
         palette[1:] if palette is not None else None,
     )

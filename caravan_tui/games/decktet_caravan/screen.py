@@ -34,7 +34,7 @@ from .looks import hand_look, info_text, season_look
 from .not_a_play import selection_reason
 from .score_tables import hand_table, match_table
 from .season_view import SeasonView
-from .selection import arrived, flashed, held, hinted, list_followed, matching, ticked, turn_begun
+from .selection import arrived, flashed, held, hinted, list_followed, matching, ticked, turn_begun, unhinted
 from .standing import standing_basis
 from .status_line import HAND, enter, play_text, status
 from .table_state import DecktetCaravanTable
@@ -103,8 +103,9 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
     def view_folded(
         self, table: TableState[DecktetCaravanView], previous: DecktetCaravanView | None, by_other: bool
     ) -> TableState[DecktetCaravanView]:
-        """Ticks kept on cards still held, and the opponent's play flashed, in the move's state."""
-        return arrived(cast(DecktetCaravanTable, table), by_other)
+        """Ticks kept on cards still held, a hint's stars gone with the position, and the opponent's
+        play flashed, in the move's state."""
+        return arrived(cast(DecktetCaravanTable, table), previous, by_other)
 
     def view_changed(self, previous: DecktetCaravanView | None, view: DecktetCaravanView, by_other: bool) -> None:
         if by_other and self.table.flash is not None:
@@ -177,8 +178,8 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
             self.submit(cards)
 
     def played(self, table: TableState[DecktetCaravanView]) -> TableState[DecktetCaravanView]:
-        """A play gone: nothing ticked (in the same state as the play's)."""
-        return ticked(cast(DecktetCaravanTable, table), ())
+        """A play gone: nothing ticked and no hint starred (in the same state as the play's)."""
+        return ticked(unhinted(cast(DecktetCaravanTable, table)), ())
 
     def action_pass(self) -> None:
         self.act(PASS)

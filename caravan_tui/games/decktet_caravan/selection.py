@@ -15,7 +15,7 @@ from caravan_tui.screens.table_client import list_pointed
 
 from .card_words import PASS, cards_in
 from .table_state import PLAYS, DecktetCaravanTable
-from .views import season_play
+from .views import DecktetCaravanView, season_play
 
 
 def plays(table: DecktetCaravanTable) -> list[Action]:
@@ -75,8 +75,7 @@ def held(table: DecktetCaravanTable) -> DecktetCaravanTable:
 def turn_begun(table: DecktetCaravanTable) -> DecktetCaravanTable:
     """Our decision came: the last hint's stars go, and cards ticked while the opponent played
     keep their meaning (the list follows them)."""
-    cleared = dataclasses.replace(table, hinted_cards=frozenset()) if table.hinted_cards else table
-    return followed(cleared)  # (nothing to change: the table itself, nothing drawn again)
+    return followed(unhinted(table))  # (nothing to change: the table itself, nothing drawn again)
 
 
 def hinted(table: DecktetCaravanTable, action: Action) -> DecktetCaravanTable:
@@ -85,10 +84,18 @@ def hinted(table: DecktetCaravanTable, action: Action) -> DecktetCaravanTable:
     return followed(dataclasses.replace(table, hinted_cards=stars))
 
 
-def arrived(table: DecktetCaravanTable, by_other: bool) -> DecktetCaravanTable:
-    """The table once a move's view arrived: ticks kept on cards still held, and the season's
-    last play flashed when another seat made it."""
-    table = held(table)
+def unhinted(table: DecktetCaravanTable) -> DecktetCaravanTable:
+    """The hint's stars gone: the position they were for is gone (a play, a new deal). They
+    stayed until our next decision: dealt the same card in the next hand, the hand showed the
+    last hand's star on it while the other seat led."""
+    return dataclasses.replace(table, hinted_cards=frozenset()) if table.hinted_cards else table
+
+
+def arrived(table: DecktetCaravanTable, previous: DecktetCaravanView | None, by_other: bool) -> DecktetCaravanTable:
+    """The table once a move's view arrived (``previous``: the view before it): ticks kept on
+    cards still held, a hint's stars gone with the position they were for, and the season's last
+    play flashed when another seat made it."""
+    table = held(table if table.view == previous else unhinted(table))
     season = table.view["season"] if table.view is not None else []
     if by_other and season and season_play(season[-1])[0] != table.seat:
         return flashed(table, len(season) - 1)
