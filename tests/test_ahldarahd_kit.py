@@ -216,7 +216,7 @@ def test_each_key_of_another_decision_says_which_panel_has_this_ones_keys():
 def test_with_the_camel_down_the_amount_keys_say_the_bid_is_zero():
     table = auction()
     down = replace(table, view=dict(table.view) | {"camels": [False, True]})
-    assert amount_problem(down) == "your Camel is face down after a paid win: you open at 0 until the next turn"
+    assert amount_problem(down) == "your Camel is face down after a paid win: you open at 0 for the rest of this turn"
     assert amount_problem(table) is None and bid_problem(table) is None
 
 

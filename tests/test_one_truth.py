@@ -18,6 +18,7 @@ from caravan_tui.games import GAMES
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.saves import SaveStore
 from caravan_tui.screens import game_screen_class
+from caravan_tui.screens.table_layout import status_words
 from caravan_tui.seats import SeatSpec
 from caravan_tui.textual_adapter import notices
 from caravan_tui.widgets import TablePanel
@@ -34,7 +35,7 @@ def shown_status(screen) -> str:
 
 
 def worked_out_status(screen) -> str:
-    return " ".join(screen.status_text().plain.split())
+    return " ".join(status_words(screen, screen.table).plain.split())
 
 
 def match_table(tmp_path, game_id: str, players: int, seed: int):

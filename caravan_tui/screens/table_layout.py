@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
@@ -37,11 +38,9 @@ def table_layout(screen: GameScreen[Any]) -> ComposeResult:
             yield board_panel(screen, "since", head=True, id="since-panel")
             if screen.client.shared:  # (under the status line, which draws it while it is open)
                 yield ChatInput(id="chat-line")
-            yield StatusLine(
-                lambda table: checking_status(table) or log_status(table) or screen.status_text(),
-                screen.STATUS_LINES,
-                id="status",
-            ).data_bind(state)
+            yield StatusLine(lambda table: status_words(screen, table), screen.STATUS_LINES, id="status").data_bind(
+                state
+            )
         with Vertical(id="side"):
             actions = ActionList(screen.describe, id="actions").data_bind(state)
             actions.border_title = "Plays"
@@ -60,6 +59,12 @@ def table_layout(screen: GameScreen[Any]) -> ComposeResult:
                 panel.can_focus = False
                 yield panel
     yield KeysFooter()
+
+
+def status_words(screen: GameScreen[Any], table: Any) -> Text:
+    """The status line's words for ``table``: practice checking a move, the log's keys while it
+    has the focus, else the game's own (``GameScreen.status_text``)."""
+    return checking_status(table) or log_status(table) or screen.status_text()
 
 
 def log_covered(screen: GameScreen[Any], table: Any) -> bool:

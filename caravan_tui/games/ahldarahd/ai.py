@@ -33,6 +33,7 @@ from .evaluation import (
     MARGIN,
     Board,
     board_of,
+    builds_left,
     city_points,
     estimate,
     item_use,
@@ -42,6 +43,7 @@ from .evaluation import (
     use_worth,
 )
 from .explain import explain
+from .final_shah import idle_shah_bid
 from .idle_rights import idle_rop_bid
 from .maps import COLOUR_INDEX, COMMODITY_AT, COST, ENDS, MAJORITY, SLOTS
 from .mutual import next_step
@@ -293,11 +295,17 @@ def vetoed(state: AhldarahdState, seat: int, action: Action, level: str | None =
     hand, and the trade would fail (§5; an AI accepted one, "accepts, but holds no Textiles
     card"). (A veto after the search, not a narrower choice in it: the search of a partner's
     answer, ``answer_value``, weighs accepting in every world redealt from the proposer's view.)
-    Nor a bid for a Right of Passage that can only lose gold (``idle_rights``)."""
-    if idle_rop_bid(state, seat, action):
+    Nor does a seat whose last build is over accept a trade its judgement does not call good (it
+    paid gold, its tie-break, for cards and items it could no longer use). Nor a bid for a Right
+    of Passage that can only lose gold (``idle_rights``), nor one for the Shah in the final turn
+    that can only lose the tie-break (``final_shah``)."""
+    if idle_rop_bid(state, seat, action) or idle_shah_bid(state, seat, action):
         return True
     if action[0] == "accept":
-        return traded(state) is None
+        # a seat whose last build is over accepts only what its judgement calls good: its search
+        # values the leaves by projections that count the cards and items the proposer gives as
+        # claims it gave up, and a thousandth of a point for the gold paid for them (``judge``)
+        return traded(state) is None or (not builds_left(state, seat) and not judge(state, seat).good)
     if action[0] != "offer":
         return False
     if offer_net(state, seat, action) < 0:  # nor one its proposer loses by, as its words say (``describe``)

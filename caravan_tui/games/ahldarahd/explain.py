@@ -17,6 +17,7 @@ from caravan_tui.words import a_or_an, signed
 
 from .cards import COMMODITY_MASK, ITEM_INDEX, ROP, SHAH
 from .evaluation import item_worth, projected_all, rop_sale
+from .idle_rights import buildable
 from .maps import (
     COLOUR_INDEX,
     COMMODITIES,
@@ -57,18 +58,7 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
     if kind == "destroy":
         return _destroy(state, seat, COLOUR_INDEX[action[1]], action[2] - 1)
     if kind == "sell_rop":
-        k = COLOUR_INDEX[action[1]]
-        lose = (
-            f"{poss(seat)} own map opens to the next buyer"
-            if k == seat
-            else f"{who(seat)} can no longer build on {poss(k)} map"
-        )
-        # the worth a bid's words give it (``item_worth``), so two hints never disagree on it
-        held = item_worth(state, seat, ROP + k)
-        return (
-            f"{lose}; the bank pays a gold a city held there ({rop_sale(state, k)}); "
-            f"held, it is {_worth_to(state, seat, held)}"
-        )
+        return _sale(state, seat, COLOUR_INDEX[action[1]])
     if kind == "offer":
         return _offer(state, seat, action)
     if kind in ("end", "done"):
@@ -87,6 +77,41 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
     if kind == "trade_with":
         return _proposal(state, seat, line)
     return _draft_step(state, seat, action)
+
+
+def _sale(state: AhldarahdState, seat: int, k: int) -> str:
+    """Selling the Right of Passage of map ``k``: what the seat loses, what the bank pays, and
+    what it is worth held. In the final turn no auction is left and this is the seat's last
+    build: held, it is worth only what the seat can still build with it on that map now, and
+    nothing once the build ends (a sale hint said "held, it is worth more to you than all your
+    gold (3)" in a last build, where only the sale counts, as gold for the tie-break)."""
+    sale = f"the bank pays a gold a city held there ({rop_sale(state, k)})"
+    if state.final:
+        lose = (
+            f"no auction is left: {poss(seat)} own map stays closed to the others"
+            if k == seat
+            else f"{who(seat)} can no longer build on {poss(k)} map"
+        )
+        if k != seat and not buildable(state, seat, k, state.gold[seat]):
+            return (
+                f"{lose}; {sale}; held, it is worth nothing: {who(seat)} can build nothing more there, "
+                f"and this is {poss(seat)} last build"
+            )
+        if k == seat:
+            return f"{lose}; {sale}; held, it is worth nothing once {poss(seat)} last build ends"
+        held = item_worth(state, seat, ROP + k)
+        return (
+            f"{lose}; {sale}; held, it is {_worth_to(state, seat, held)} for what {who(seat)} can still "
+            "build there in this last build, and nothing after it"
+        )
+    lose = (
+        f"{poss(seat)} own map opens to the next buyer"
+        if k == seat
+        else f"{who(seat)} can no longer build on {poss(k)} map"
+    )
+    # the worth a bid's words give it (``item_worth``), so two hints never disagree on it
+    held = item_worth(state, seat, ROP + k)
+    return f"{lose}; {sale}; held, it is {_worth_to(state, seat, held)}"
 
 
 def _proposal(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
@@ -181,6 +206,11 @@ def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
     if item == SHAH:
         # the Shah scores nothing to anyone (``item_use``): "worth about 0 gold" beside a bid for
         # it read as a contradiction; what its winner gets is a choice (§3)
+        if state.final:  # no later turn: who builds first, and so last, is all it decides
+            return (
+                "the Shah scores nothing, but its winner chooses who builds first in this last turn, "
+                f"and so who builds last; {leaves}"
+            )
         return (
             f"the Shah scores nothing, but its winner chooses who builds first this turn and bids first next; {leaves}"
         )

@@ -35,10 +35,10 @@ def idle_rop_bid(state: AhldarahdState, seat: int, action: tuple) -> bool:
     m = item - ROP
     if paid <= rop_sale(state, m):
         return False
-    return not _buildable(state, seat, m, state.gold[seat] - paid)
+    return not buildable(state, seat, m, state.gold[seat] - paid)
 
 
-def _buildable(state: AhldarahdState, seat: int, m: int, gold: int) -> bool:
+def buildable(state: AhldarahdState, seat: int, m: int, gold: int) -> bool:
     """Whether ``seat`` could claim, buy or destroy a route on map ``m`` with ``gold`` and its
     hand (§4, with its Eyes' or Pirate Queen's discount)."""
     hand = state.hand[seat]

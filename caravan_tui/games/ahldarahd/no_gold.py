@@ -70,11 +70,19 @@ def way_out(state: AhldarahdState, seat: int) -> str | None:
             f"No gold, so no claim (a claim costs 1 gold): sell {item_words(ROP + k, seat)} to the bank "
             f"for {sale} gold (in the plays list), then claim"
         )
+    last = state.final and state.phase not in BID_PHASES  # the final turn's build: no auction is left
     if state.phase == BUILD and not _claimable(state, seat, -1):
+        if last:
+            return (
+                "No gold and no card that fits an open route, so no claim in this last build (a claim costs "
+                "a card and 1 gold)"
+            )
         return (
             "No gold and no card that fits an open route, so no claim this build (a claim costs a card "
             "and 1 gold): win a route card or an item at 0 in next turn's auctions"
         )
+    if last:
+        return "No gold, so no claim in this last build (a claim costs 1 gold), and no auction is left"
     others = _sales(state, seat, False)
     when = "in an auction" if state.phase in BID_PHASES else "in next turn's auctions"
     if not others:
@@ -94,4 +102,6 @@ def panel_words(state: AhldarahdState, seat: int) -> str | None:
         return "No gold to claim: sell a Right of Passage first"
     if state.phase == BUILD and not _claimable(state, seat, -1):
         return "No gold and no card to claim with"
+    if state.final and state.phase not in BID_PHASES:
+        return "No gold to claim with in this last build"
     return "No gold: win a Right of Passage at 0, sell it"

@@ -23,7 +23,7 @@ def camel_problem(table: AhldarahdTable) -> str | None:
     view, seat = table.view, table.seat
     if table.phase != "bid_open" or view is None or seat is None or view["camels"][seat]:
         return None
-    return "your Camel is face down after a paid win: you open at 0 until the next turn"
+    return "your Camel is face down after a paid win: you open at 0 for the rest of this turn"
 
 
 def amount_problem(table: AhldarahdTable) -> str | None:

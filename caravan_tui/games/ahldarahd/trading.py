@@ -6,6 +6,14 @@ recipient can see). An AI seat's search accepts an offer when its win chance imp
 than ``MARGIN``: ``evaluation.estimate`` charges that much for each trade a seat accepted this
 turn, and the prior ranks the answers by ``judge``. A trade that hands the proposer the game
 lowers the recipient's win chance, so it is declined.
+
+A recipient whose last build is over (the final turn's, ``evaluation.builds_left``) can score
+nothing by what it receives, and the proposer, building, knows whether it needs what it gives:
+so the proposer is judged to keep the cards and items it gives, and only the gold that changes
+hands and what the recipient gives count. Before, its projection counted a card or the Eyes
+given away as a claim the proposer gave up, while the gold paid for them counted a thousandth of
+a point (the tie-break): an AI seat whose build was over paid 1 gold for the Eyes, then 1 for a
+card, to the person level with it on points and still to build, and handed them the tie-break.
 """
 
 from __future__ import annotations
@@ -17,7 +25,7 @@ from typing import TYPE_CHECKING
 from caravan_tui.engine import Action
 
 from .cards import ITEM_INDEX, pick_card
-from .evaluation import MARGIN, commodity_worth, gold_rate, item_worth, projected_all, win_chances
+from .evaluation import MARGIN, builds_left, commodity_worth, gold_rate, item_worth, projected_all, win_chances
 from .maps import COMMODITY_INDEX
 from .offers import accept, apply_trade_step
 
@@ -64,15 +72,32 @@ def judge(state: AhldarahdState, seat: int | None = None) -> Judgement:
     before = win_chances(state, before_values)
     if after is None:
         return Judgement(0.0, 0.0, before[proposer], 0.0, True)
+    done = not builds_left(state, partner)
+    if done:
+        _keeps_what_it_gives(after, state, proposer)
     after_values = _values(after, partner)
     chances = win_chances(after, after_values)
+    # with no build left, only gold counts (the tie-break): the worth is the gold it gains
+    points = after.gold[partner] - state.gold[partner] if done else None
     return Judgement(
         chances[partner] - before[partner],
         chances[proposer] - before[proposer],
         chances[proposer],
-        (after_values[partner] - before_values[partner]) / gold_rate(state, partner, viewer=partner),
+        (after_values[partner] - before_values[partner]) / gold_rate(state, partner, viewer=partner)
+        if points is None
+        else float(points),
         False,
     )
+
+
+def _keeps_what_it_gives(after: AhldarahdState, state: AhldarahdState, proposer: int) -> None:
+    """Give the proposer in ``after`` back the cards and items it gives in ``state``'s offer (a
+    card is then in both hands: the recipient's projection, its build over, reads no hand)."""
+    for card in state.g_cards:
+        after.hand[proposer] |= 1 << card
+        after.known[proposer] |= 1 << card
+    for item in state.g_items:
+        after.set_holder(item, proposer)
 
 
 def _values(state: AhldarahdState, viewer: int) -> list[float]:
