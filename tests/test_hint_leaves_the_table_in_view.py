@@ -1,7 +1,8 @@
 """The hint's panel at 80×24 leaves in view what a person reads the hint against: Decktet
 Caravan's hand (all of it, late in a hand, when it is a few cards), Camel Caravan's board (the
-cell the hint names may be on its last rows) and, in both, every line of the status line, while
-the hint is on its way and while it shows. The panel goes over the side column's log."""
+cell the hint names may be on its last rows), Merchant Lord's hand, row and dice and, in all,
+every line of the status line, while the hint is on its way and while it shows. The panel goes
+over the side column's log."""
 
 from __future__ import annotations
 
@@ -94,3 +95,30 @@ async def test_the_hints_first_frame_beside_the_board_has_the_title_that_fits(tm
         await wait_for(pilot, lambda: panel.display and panel.size.width, "the panel asking")
         screen.open_panel("hint", HINT)
         assert panel.shown == HINT and str(panel.border_title) == HINT.short  # (before any refresh)
+
+
+async def test_merchant_lords_hint_leaves_the_row_the_dice_and_the_status_lines_in_view(tmp_path):
+    """The bug: at 80×24 the hint (``h`` in round 1's favour step) was drawn over the foot of the
+    board: the hand's header, the row about to be bought from and both status lines (what space,
+    + and - do to the dice) were gone until the hint was hidden."""
+    from caravan_tui.games.merchant_lord.screen import MerchantLordScreen
+
+    app = quick_app(tmp_path, 20, home=False)
+    table = Table(app, "merchant_lord", MerchantLordScreen, 62, {})
+    screen = table.screen
+    async with app.run_test(size=SIZE) as pilot, table:
+        await wait_for(pilot, lambda: settled(screen), "the table")
+        before = "\n".join(screen_lines(app.screen))
+        assert "Favour 2: reroll dice" in before and "space: tick" in before, before
+        await pilot.press("h")
+        panel = screen.query_one("#hint-panel", TablePanel)
+        await wait_for(pilot, lambda: screen.table.hinted is not None and panel.region.height > 2, "the hint")
+        rows = screen_lines(app.screen)
+        shown = "\n".join(rows)
+        for part in ("#ml-hand", "#ml-row", "#ml-dice", "#status"):
+            assert not overlaps(panel.region, screen.query_one(part).region), (part, shown)
+        row = screen.query_one("#ml-row").region
+        assert "Row" in rows[row.y] and all(card in rows[row.y + 1] for card in screen.table.view["row"]), shown
+        assert "Your hand" in shown and "space: tick this 2 to reroll" in shown, shown
+        builder = screen.query_one("#ml-builder").region  # (the step's line, the hint's preview while it shows)
+        assert rows[builder.y][builder.x : builder.right].strip(), shown

@@ -10,7 +10,7 @@ from test_merchant_lord import build
 
 from caravan_tui.games.merchant_lord.ai import prior
 from caravan_tui.games.merchant_lord.explain import explain
-from caravan_tui.games.merchant_lord.rolls import OUTCOMES, dice_value, most_tucked
+from caravan_tui.games.merchant_lord.rolls import OUTCOMES, dice_value, every_sale
 from caravan_tui.games.merchant_lord.sales import UNIT, pack
 
 
@@ -51,7 +51,7 @@ def test_a_reroll_hint_says_what_its_favour_buys():
     state = nothing_sells_yet()
     kept, hand = pack([2, 4]), state.hand[0]
     assert hand
-    tucks = [most_tucked(state, 0, kept + pack(values)) for values in product(range(1, 7), repeat=2)]
+    tucks = [every_sale(state, 0, kept + pack(values))[1] for values in product(range(1, 7), repeat=2)]
     chance = round(100 * sum(t > 0 for t in tucks) / len(tucks))
     reason = explain(state, 0, [("reroll", 6, 6)])
     assert reason == (
@@ -60,19 +60,40 @@ def test_a_reroll_hint_says_what_its_favour_buys():
     )
 
 
-def test_keeping_the_favour_says_how_little_a_reroll_offers():
-    """Seed 1's first favour step: 1 2 3 5, no card in hand, 2 coins at the 2-5 village: no roll
-    makes a better sale, and the reason says so (the hint there keeps the dice)."""
+def test_keeping_the_favour_says_what_the_best_reroll_offers():
+    """Seed 1's first favour step: 1 2 3 5, no card in hand, 2 coins at the 2-5 village; rolling
+    the 1 and the 3 again, a 1 6, 3 4 or 2 5 sells a second time (6 rolls of 36), and the reason
+    says so (it read "no chance of a better sale")."""
     from caravan_tui.games import get_game
 
     state = get_game("merchant_lord").new(2, seed=1)
     seat = state.to_move()
     reason = explain(state, seat, [("end_favour",)])
     assert reason.startswith(
-        f"keeps {{p{seat}:'s}} 2 favour for later rounds (the best reroll: no chance of a better sale)"
+        f"keeps {{p{seat}:'s}} 2 favour for later rounds (the best reroll: a 17% chance to sell for more)"
     )
     assert explain(state, seat, [("reroll", 1, 3)]).endswith(
-        f"no chance of a better sale (now: 2 coins at {{p{seat}:'s}} 2-5 village; no card in hand to tuck)"
+        f"a 17% chance to sell for more (now: 2 coins at {{p{seat}:'s}} 2-5 village; no card in hand to tuck)"
+    )
+
+
+def test_a_second_sale_is_a_chance_to_sell_for_more():
+    """The bug: with 1 1 2 5 and the 1-6, 2-5 and 3-4 villages open (seed 62's first favour
+    step), the hint said "the best reroll: no chance of a better sale", counting the best single
+    sale only: a 1 rolled into a 6 (1 in 6) sells at the 2-5 and the 1-6 villages both (rules
+    §7.2.3: any number of sales), and turning a 1 into a 6 makes both sales sure."""
+    from caravan_tui.games import get_game
+
+    state = get_game("merchant_lord").new(2, seed=62)
+    seat = state.to_move()
+    assert sorted(state._unplaced_values(seat)) == [1, 1, 2, 5] and not state.hand[seat]
+    dice = state._unplaced(seat)
+    both, one = every_sale(state, seat, dice - UNIT[1] + UNIT[6])[0], every_sale(state, seat, dice)[0]
+    assert both > one == dice_value(state, seat, dice)
+    reason = explain(state, seat, [("end_favour",)])
+    assert "no chance" not in reason and "the best reroll: a 17% chance to sell for more" in reason, reason
+    assert explain(state, seat, [("reroll", 1)]).startswith(
+        "1 favour to roll 1 die again, keeping 1 2 5: a 17% chance to sell for more"
     )
 
 

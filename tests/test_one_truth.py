@@ -154,9 +154,9 @@ async def test_the_key_that_closes_the_since_your_last_turn_panel_also_does_what
 
             assert await since_showing()
             await pilot.pause()
-            if game_id == "camel_caravan":  # its panels go beside its board: the board stays in view
+            if screen.PANELS_BESIDE:  # (Camel Caravan's, Merchant Lord's): the board stays in view
                 side = screen.query_one("#side")
-                assert since().parent is side and not since().region.overlaps(screen.query_one("#cc-board").region)
+                assert since().parent is side and not since().region.overlaps(screen.query_one("#board").region)
             else:  # at 80×24 over the head of the board
                 board = screen.query_one("#board")
                 assert since().parent is board and since().region.right <= board.region.right

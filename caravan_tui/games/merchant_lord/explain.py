@@ -101,19 +101,19 @@ def _chance(chance: float) -> str:
 
 def _reroll_odds(state: MerchantLordState, seat: int, kept: int, rolled: int) -> str:
     """What a reroll may bring, in words: the chance to tuck a card (more cards than now) with
-    cards in hand, else (or where it cannot) the chance of a better sale (of a sale, where no
-    village fits the dice now), and the sale now."""
+    cards in hand, else (or where it cannot) the chance to sell for more (to sell at all, where no
+    village fits the dice now), every sale the dice allow counted, and the sale now."""
     dice = state._unplaced(seat)
     odds = RerollOdds(state, seat, dice)
     better, more = odds.chances(kept, rolled)
-    now, sale = _best_sale(state, seat, dice), _sale_words(odds)
+    now = _best_sale(state, seat, dice)
     cards = "a card" if odds.tucked(dice) == 0 else "more cards"
     if not state.hand[seat]:
-        return f"{_chance(better)} of {sale} (now: {now}; no card in hand to tuck)"
+        return f"{_selling_odds(better, odds)} (now: {now}; no card in hand to tuck)"
     if better == 0:
-        return f"no chance of {sale} (now: {now})"
+        return f"{_selling_odds(better, odds)} (now: {now})"
     if more == 0:
-        return f"no chance to tuck {cards}, {_chance(better)} of {sale} (now: {now})"
+        return f"no chance to tuck {cards}, {_selling_odds(better, odds)} (now: {now})"
     return f"{_chance(more)} to tuck {cards} (now: {now})"
 
 
@@ -124,14 +124,17 @@ def _best_odds(state: MerchantLordState, seat: int) -> str:
     odds = RerollOdds(state, seat, dice)
     better, more = (max(column) for column in zip(*(odds.chances(*reroll) for reroll in odds.rerolls())))
     if not state.hand[seat] or more == 0:
-        return f"the best reroll: {_chance(better)} of {_sale_words(odds)}"
+        return f"the best reroll: {_selling_odds(better, odds)}"
     cards = "a card" if odds.tucked(dice) == 0 else "more cards"
     return f"the best reroll: {_chance(more)} to tuck {cards}"
 
 
-def _sale_words(odds: RerollOdds) -> str:
-    """ "a better sale", or "a sale" where the dice fit no village now."""
-    return "a better sale" if odds.now > 0 else "a sale"
+def _selling_odds(chance: float, odds: RerollOdds) -> str:
+    """ "a 17% chance to sell for more" (every sale counted: a second sale is more), or "a 64%
+    chance of a sale" where the dice fit no village now."""
+    if odds.every(odds.dice)[0] > 0:
+        return f"{_chance(chance)} to sell for more"
+    return f"{_chance(chance)} of a sale"
 
 
 def _dice(count: int) -> str:

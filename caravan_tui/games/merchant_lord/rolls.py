@@ -3,6 +3,12 @@ chance, and the best sale each leaves (``dice_value``). The prior ranks rerolls 
 expected after them (ranked by what the kept dice alone allow, rolling every die came first
 wherever nothing sold yet, and keeping a 2 and a 4 that a card's halves want never did), and a
 hint's reason says what the favour buys ("a 61% chance to tuck a card (now: …)").
+
+What a hint says a reroll may bring counts every sale the dice allow one after another
+(``every_sale``; rules §7.2.3): counting the best single sale only, 1 1 2 5 with the 1-6, 2-5 and
+3-4 villages open read "no chance of a better sale", where a 1 rolled into a 6 sells at the 2-5
+and the 1-6 villages both. The veto on favour for nothing (``ai.vetoed``) keeps the one-sale view
+it was measured with (``may_better``).
 """
 
 from __future__ import annotations
@@ -12,7 +18,7 @@ from math import factorial
 from typing import TYPE_CHECKING
 
 from .evaluation import max_tucks
-from .sales import CACHE_LIMIT, UNIT, unpack
+from .sales import CACHE_LIMIT, HALF_UNITS, UNIT, tuck_sets, unpack
 
 if TYPE_CHECKING:
     from .rules import MerchantLordState
@@ -34,7 +40,8 @@ OUTCOMES = tuple(_outcomes(k) for k in range(7))
 
 
 def dice_value(state: MerchantLordState, seat: int, dice: int) -> float:
-    """The best single sale ``dice`` allow now: 3 per card it can tuck, plus the coins."""
+    """The best single sale ``dice`` allow now: 3 per card it can tuck, plus the coins (what the
+    prior ranks favour moves by: a cheap look for every node the search meets)."""
     best = 0.0
     hand = state.hand[seat]
     for v, rest in state.sellable_villages(dice):
@@ -47,17 +54,41 @@ def dice_value(state: MerchantLordState, seat: int, dice: int) -> float:
     return best
 
 
-def most_tucked(state: MerchantLordState, seat: int, dice: int) -> int:
-    """The most cards one sale of ``dice`` can tuck now (at an open village of ``seat``'s)."""
-    hand = state.hand[seat]
-    return max((max_tucks(rest, hand) for v, rest in state.sellable_villages(dice) if v // 3 == seat), default=0)
+def every_sale(state: MerchantLordState, seat: int, dice: int) -> tuple[float, int]:
+    """What ``dice`` sell now, every sale counted (§7.2.3: any number of sales, one after
+    another, each at another open village): the best total of the sales' values (each valued as
+    ``dice_value`` values one) and the most cards the sales tuck."""
+    return _every_sale(state, seat, dice, state.hand[seat], 0)
+
+
+def _every_sale(state: MerchantLordState, seat: int, dice: int, hand: int, sold: int) -> tuple[float, int]:
+    """``every_sale`` with ``hand`` left and the villages of the bit set ``sold`` sold at."""
+    best, most = 0.0, 0
+    for v, rest in state.sellable_villages(dice):
+        if sold >> v & 1:
+            continue
+        if v // 3 != seat:
+            value, tucked = _every_sale(state, seat, rest, hand, sold | 1 << v)
+            best = max(best, 1.0 + state.vopp[v] - 0.5 * state.vownc[v] + value)
+            most = max(most, tucked)
+            continue
+        base = 1.0 + state.vownc[v] + 0.2 * state.vownf[v]
+        for tucks in tuck_sets(rest, hand):
+            used, cards = 0, 0
+            for card, half in tucks:
+                used += HALF_UNITS[card][half]
+                cards |= 1 << card
+            value, tucked = _every_sale(state, seat, rest - used, hand & ~cards, sold | 1 << v)
+            best = max(best, base + 3.0 * len(tucks) + value)
+            most = max(most, len(tucks) + tucked)
+    return best, most
 
 
 #: the best sale of a set of dice, and the best sale expected after a reroll, by what they depend
 #: on (``RerollOdds.table``): the search meets the same tables and dice in iteration after iteration
 _VALUES: dict[tuple, float] = {}
 _EXPECTED: dict[tuple, float] = {}
-_TUCKED: dict[tuple, int] = {}
+_EVERY: dict[tuple, tuple[float, int]] = {}
 
 
 class RerollOdds:
@@ -78,10 +109,10 @@ class RerollOdds:
             tuple(state.vownf),
             tuple(state.vopp),
         )
-        if max(len(_VALUES), len(_EXPECTED), len(_TUCKED)) > CACHE_LIMIT:
+        if max(len(_VALUES), len(_EXPECTED), len(_EVERY)) > CACHE_LIMIT:
             _VALUES.clear()
             _EXPECTED.clear()
-            _TUCKED.clear()
+            _EVERY.clear()
         self.now = self.value(dice)
 
     def value(self, dice: int) -> float:
@@ -100,24 +131,37 @@ class RerollOdds:
             found = _EXPECTED[key] = sum(chance * value(kept + outcome) for outcome, chance in OUTCOMES[rolled])
         return found
 
+    def every(self, dice: int) -> tuple[float, int]:
+        """What ``dice`` sell, every sale counted (``every_sale``)."""
+        key = (self.table, dice)
+        found = _EVERY.get(key)
+        if found is None:
+            found = _EVERY[key] = every_sale(self.state, self.seat, dice)
+        return found
+
     def chances(self, kept: int, rolled: int) -> tuple[float, float]:
-        """Rolling ``rolled`` dice again and keeping ``kept``: the chance of a better sale than
-        now, and of a sale that tucks more cards than now (a hint's words)."""
-        tucked = self.tucked(self.dice)
+        """Rolling ``rolled`` dice again and keeping ``kept``: the chance that the dice sell for
+        more than now, and that their sales tuck more cards than now, every sale counted (a
+        hint's words)."""
+        value, tucked = self.every(self.dice)
         better = more = 0.0
         for outcome, chance in OUTCOMES[rolled]:
-            if self.value(kept + outcome) > self.now:
+            then = self.every(kept + outcome)
+            if then[0] > value:
                 better += chance
-            if self.tucked(kept + outcome) > tucked:
+            if then[1] > tucked:
                 more += chance
         return better, more
 
+    def may_better(self, kept: int, rolled: int) -> bool:
+        """Whether some roll of ``rolled`` dice, ``kept`` kept, makes a better single sale than
+        the best one now (``value``)."""
+        value = self.value
+        return any(value(kept + outcome) > self.now for outcome, _ in OUTCOMES[rolled])
+
     def tucked(self, dice: int) -> int:
-        key = (self.table, dice)
-        found = _TUCKED.get(key)
-        if found is None:
-            found = _TUCKED[key] = most_tucked(self.state, self.seat, dice)
-        return found
+        """The most cards the sales of ``dice`` tuck, every sale counted."""
+        return self.every(dice)[1]
 
     def rerolls(self) -> list[tuple[int, int]]:
         """Every reroll as (the dice kept, how many rolled)."""

@@ -61,6 +61,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
     STATUS_LINES = 4  # a sale tucking two merchants takes three rows of the board's 48 columns
     PAUSE_EACH_ACTION = True
     TABLE = MerchantLordTable
+    PANELS_BESIDE = True  # (over the board, the hint hid the hand's header, the row and the status lines)
     DEFAULT_CSS = """
     #ml-players { height: auto; padding: 0 0 0 1; }
     #ml-villages-box { height: 1fr; min-height: 3; scrollbar-size-vertical: 1; }
