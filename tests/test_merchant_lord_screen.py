@@ -439,6 +439,24 @@ async def test_each_round_the_cursors_start_on_their_first_choice_and_the_lines_
             task.cancel()
 
 
+async def test_the_dice_line_offers_only_what_the_favour_left_pays_for(tmp_path):
+    """The bug: after one reroll (1 favour left) the line still offered "+ or -: turn it", and
+    ``+`` answered that turning costs 2 favour. With 1 favour it offers the reroll alone."""
+    prefix, state = play_until(rerolling)
+    assert state.favour[0] == 2
+    value = state.view(0)["dice"][0][0][0]
+    reroll = ("reroll", value)
+    state.apply(reroll, log=False)
+    assert state.turn == 0 and state.phase == FAVOUR and state.favour[0] == 1
+    async with at_my_turn(tmp_path, [*prefix, reroll]) as (app, pilot, table):
+        screen = table.screen
+        dice = screen.query_one("#ml-dice", ChipBar)
+        await focus(pilot, app, dice)
+        await pilot.press("home")
+        value = screen.table.my_dice()[dice.cursor][0]
+        assert str(screen.query_one("#status").render()) == f"space: tick this {value} to reroll"
+
+
 async def test_enter_on_the_chosen_village_plays_the_sale_the_status_line_words(tmp_path):
     def selling(state) -> bool:
         return (

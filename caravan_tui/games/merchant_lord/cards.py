@@ -36,6 +36,16 @@ OWN_CODES = {
 ONE_TIME_WORDS = {"FM": "Free Merchant", "FC": "Free Caravan", "FP": "Free Placement"}
 CODE_WORDS = {"O1": "1 coin", "O2": "2 coins", "C1": "1 coin", "C2": "2 coins", "F5": "5 favour", **ONE_TIME_WORDS}
 
+
+def reward_words(reward: str, lost: str | None, short: bool = False) -> str:
+    """A one-time reward a sale brings, as ``MerchantLordState.sale_rewards`` has it: "Free
+    Placement", or "Free Placement — lost: no card left in hand" when it cannot be used (short:
+    "FP", "FP lost")."""
+    if short:
+        return reward + (" lost" if lost else "")
+    return ONE_TIME_WORDS[reward] + (f" — lost: {lost}" if lost else "")
+
+
 #: village cards (§2.2): per seat, V16, V25 and V34, each with two stalls
 VILLAGE_NAMES = ("V16", "V25", "V34")
 VILLAGE_STALLS = ((1, 6), (2, 5), (3, 4))

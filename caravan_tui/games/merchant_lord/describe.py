@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from caravan_tui.engine import Action
 
-from .cards import DIE, HALF_INDEX, HALF_WORDS, IDS, INDEX, ONE_TIME_WORDS, half_words
+from .cards import DIE, HALF_INDEX, HALF_WORDS, IDS, INDEX, half_words, reward_words
 from .sales import adjusted, unpack
 from .terms import ADJUST_COST, FAVOUR, PRICE, REROLL_COST, SELL, VINDEX, dice_words, plural, village_words
 
@@ -43,13 +43,14 @@ def describe(state: MerchantLordState, action: Action) -> str:
         text = f"Sell {dice_words(dice)} at {village_words(v)}"
         if tucks:
             text += ", tucking " + " and ".join(f"{IDS[c]} {HALF_WORDS[h]} ({DIE[c][h]})" for c, h in tucks)
-        coins, favour, owner_coins, owner_favour, fires = state.sale_income(seat, v, tucks)
+        coins, favour, owner_coins, owner_favour, _ = state.sale_income(seat, v, tucks)
+        rewards = state.sale_rewards(seat, v, tucks)
         text += f": {{p{seat}}} get{{p{seat}:s}} {_gain(coins, favour)}"
         owner = v // 3
         if owner != seat:
             text += f", {{p{owner}}} get{{p{owner}:s}} {_gain(owner_coins, owner_favour)}"
-        if fires:
-            text += " + " + ", ".join(ONE_TIME_WORDS[f] for f in fires)
+        if rewards:
+            text += " + " + ", ".join(reward_words(reward, lost) for reward, lost in rewards)
         if tucks:
             text += f" ({state.table[seat] + len(tucks)} table cards)"
         return text

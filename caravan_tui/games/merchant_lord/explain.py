@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
 
-from .cards import DIE, HALF_INDEX, INDEX, ONE_TIME_WORDS, OPP
+from .cards import DIE, HALF_INDEX, INDEX, OPP, reward_words
 from .evaluation import max_tucks
 from .rolls import RerollOdds
 from .rules import MerchantLordState
@@ -73,12 +73,14 @@ def explain(state: MerchantLordState, seat: int, line: Sequence[Action]) -> str:
 def _sale(state: MerchantLordState, seat: int, action: Action) -> str:
     v = VINDEX[action[1]]
     tucks = [(INDEX[c], HALF_INDEX[h]) for c, h in action[2]]
-    coins, favour, owner_coins, _, fires = state.sale_income(seat, v, tucks)
+    coins, favour, owner_coins, _, _ = state.sale_income(seat, v, tucks)
     parts = [f"sale at {village_words(v)}"]
     if tucks:
         parts.append(f"+{plural(len(tucks), 'table card')} ({state.table[seat] + len(tucks)} of {TARGET})")
     gain = plural(coins, "coin") + (f" + {favour} favour" if favour else "")
-    parts.append(gain + "".join(f" + {ONE_TIME_WORDS[f]}" for f in fires))
+    parts.append(
+        gain + "".join(f" + {reward_words(reward, lost)}" for reward, lost in state.sale_rewards(seat, v, tucks))
+    )
     owner = v // 3
     if owner != seat:
         parts.append(f"pays {{p{owner}}} {plural(owner_coins, 'coin')}")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from caravan_tui.engine import Action
 
-from .cards import HALF_INDEX, INDEX
+from .cards import HALF_INDEX, INDEX, reward_words
 from .faces import VILLAGE_NAMES, half_token
 from .sales import adjusted
 from .table import MerchantLordTable
@@ -57,8 +57,9 @@ def sale_line(table: MerchantLordTable, action: Action) -> str:
     line = f"Sell {village_label(table, v)}" + "".join(f" +{c}{h}" for c, h in action[2])
     if world is None or seat is None:
         return line
-    coins, favour, _owner_coins, _owner_favour, fires = world.sale_income(seat, v, tucks)
-    gain = "+".join([f"{coins}¢"] * bool(coins or not favour) + [f"{favour}f"] * bool(favour) + list(fires))
+    coins, favour, _owner_coins, _owner_favour, _ = world.sale_income(seat, v, tucks)
+    fires = [reward_words(reward, lost, short=True) for reward, lost in world.sale_rewards(seat, v, tucks)]
+    gain = "+".join([f"{coins}¢"] * bool(coins or not favour) + [f"{favour}f"] * bool(favour) + fires)
     return f"{line}: {gain}"
 
 

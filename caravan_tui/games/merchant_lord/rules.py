@@ -575,6 +575,36 @@ class MerchantLordState(SplitMixChance, TurnState):
             return coins, favour, 0, 0, fires
         return self.vopp[v], 0, coins, favour, fires
 
+    def sale_rewards(self, seat: int, v: int, tucks: Iterable[tuple[int, int]]) -> list[tuple[str, str | None]]:
+        """The one-time rewards a sale by ``seat`` at ``v`` tucking ``tucks`` fires, in the order
+        they are paid (§7.4.3), each with why it will be lost at the income step, or None.
+
+        A reward is called lost only when nothing left in the selling step can save it: later
+        sales only take cards from the hand and close villages, and the pile and the dice do not
+        change until the income step. Rewards from earlier sales this turn are paid first (an
+        earlier Free Merchant takes the pile's top card, an earlier Free Placement a hand card).
+        """
+        tucks = tuple(tucks)
+        fires = [reward for card, half in tucks if (reward := ONE_TIME[card][half])]
+        out: list[tuple[str, str | None]] = []
+        drawn = min(self.pfm + fires.count("FM"), len(self.pile))
+        for i in range(fires.count("FM")):
+            out.append(("FM", None if self.pfm + i < len(self.pile) else "the pile is empty"))
+        for i in range(fires.count("FC")):
+            out.append(("FC", None if self.ndice[seat] + self.pfc + i < MAX_DICE else f"{MAX_DICE} dice already"))
+        bits = 0
+        for card, _ in tucks:
+            bits |= 1 << card
+        cards = (self.hand[seat] & ~bits).bit_count() + drawn
+        open_village = any(self.vseller[u] < 0 for u in range(seat * 3, seat * 3 + 3) if u != v)
+        for i in range(fires.count("FP")):
+            if not open_village:
+                why: str | None = "no own village left open"
+            else:
+                why = None if self.pfp + i < cards else "no card left in hand"
+            out.append(("FP", why))
+        return out
+
     def _attach(self, v: int, card: int, half: int) -> None:
         self.vcards[v] = self.vcards[v] + ((card, half),)
         self.vstall[v] += UNIT[DIE[card][half]]

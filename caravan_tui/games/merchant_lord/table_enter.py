@@ -101,9 +101,16 @@ def status(table: MerchantLordTable) -> Text | None:
 
 
 def dice_keys(table: MerchantLordTable, cursor: str | None) -> str:
-    """What space, + and - do to the die under the cursor."""
+    """What space, + and - do to the die under the cursor: only what the seat's favour pays for
+    (the legal plays say so: a reroll for 1 favour, a turn for 2); unticking is always offered."""
     dice = table.my_dice()
     if cursor is None or dice[int(cursor)][1] != "unplaced":
         return "this die is placed: space, + and - are for your unplaced dice"
+    value = dice[int(cursor)][0]
+    keys = []
     ticked = int(cursor) in table.reroll
-    return f"space: {'untick' if ticked else 'tick'} this {dice[int(cursor)][0]} to reroll · + or -: turn it"
+    if ticked or ("reroll", value) in table.legal:
+        keys.append(f"space: {'untick' if ticked else 'tick'} this {value} to reroll")
+    if ("adjust", value, 1) in table.legal:
+        keys.append("+ or -: turn it")
+    return " · ".join(keys) or "not enough favour to reroll or turn a die"

@@ -12,7 +12,7 @@ from caravan_tui.engine import Action
 from caravan_tui.screens.table_overlays import TAKE_HINT, take_hint_words
 
 from .builder import Selection
-from .cards import DIE, HALF_INDEX, INDEX
+from .cards import DIE, HALF_INDEX, INDEX, reward_words
 from .faces import CHANGED, HINT, card_words, die_text, gain_words
 from .rules import VINDEX
 from .table import HAND, ROW, VILLAGES
@@ -163,13 +163,14 @@ def sale_text(table: MerchantLordTable, vid: str) -> Text:
         text.append_text(die_text(value))
     if left:
         text.append(f" ({len(left)} left)")
-    coins, favour, owner_coins, owner_favour, fires = world.sale_income(seat, VINDEX[vid], tucks)
+    coins, favour, owner_coins, owner_favour, _ = world.sale_income(seat, VINDEX[vid], tucks)
+    rewards = world.sale_rewards(seat, VINDEX[vid], tucks)
     text.append(f" · you get {gain_words(coins, favour)}")
     owner = VINDEX[vid] // 3
     if owner != seat:
         text.append(f", {table.short_name(owner)} {gain_words(owner_coins, owner_favour)}")
-    if fires:
-        text.append(" + " + " ".join(fires))
+    if rewards:
+        text.append(" + " + " ".join(reward_words(reward, lost, short=True) for reward, lost in rewards))
     if tucks:
         text.append(f" · {view['table'][seat] + len(tucks)} cards")
     extra = " (ends the favour step)" if table.phase == "favour" else ""
