@@ -1,0 +1,32 @@
+"""Camel Caravan: after a play chosen from a cell's list of plays ("what do you want to do?"),
+the footer still shows the keys of the turn that goes on ("e End turn"): it dropped them, though
+the status line said "e end turn", until the focus moved. The play and the host's answer are
+told as one state, from one decision to the next, and the footer had read the keys between them,
+as the focus came back from the list."""
+
+from __future__ import annotations
+
+from test_camel_screen import answer, at_my_turn, choose, free_cells, goods_at, my_turn, next_turn, played
+
+from caravan_tui.games.camel_caravan.board import SPACES
+from caravan_tui.widgets.footer import KeysFooter
+
+from tables import wait_for
+
+
+async def test_the_footer_keeps_end_turn_after_a_play_chosen_from_a_cells_list(tmp_path):
+    async with at_my_turn(tmp_path) as (app, pilot):
+        screen, host = app.screen, app.runner.host
+        view = screen.table.view
+        spot = next(c for c in SPACES if c in goods_at(view) and c in free_cells(view))
+        await choose(pilot, spot)
+        assert await played(pilot, host, 0) == ("place", spot)
+        await next_turn(pilot, app)
+        turn = host.turn
+        await choose(pilot, spot)  # our empty camel on a loose good: pick it up, or move the camel?
+        await answer(pilot, "Pick up")
+        assert (await played(pilot, host, turn))[0] == "pickup"
+        await wait_for(pilot, lambda: my_turn(app) and app.screen is screen, "the turn going on")
+        footer = screen.query_one(KeysFooter)
+        await wait_for(pilot, footer.caught_up, "the footer showing the screen's keys")
+        assert "End turn" in [key.description for key in footer.shown_keys]
