@@ -65,7 +65,7 @@ async def test_boxed_in_is_said_at_the_step_that_ends_the_placement_never_at_a_s
     async with decision_at(tmp_path, 30, random_prefix(30, 42)) as (_app, pilot, table):
         screen, host = table.screen, table.runner.host
         asked = question_before(screen.table, ("dir", 3))  # (the rest is forced: the camel, then two stands)
-        assert asked is not None and "This leaves your caravan boxed in (no open cell next to the head)" in asked[0]
+        assert asked is not None and "This boxes your caravan in (no open cell next to the head)" in asked[0]
         for step in (("dir", 3), ("stand", 0, 4, 2)):
             turn = host.turn
             screen.act(step)
@@ -286,3 +286,13 @@ async def test_a_plan_past_ten_steps_numbers_every_step_one_column_wide(tmp_path
         rows = screen_lines(app)
         assert any("⑫" in row for row in rows) and all(len(row) == 80 for row in rows)
         assert "⑫" in app.export_screenshot() or "&#9323;" in app.export_screenshot()
+
+
+def test_a_reserve_left_without_camels_is_not_called_boxed_in():
+    """ "Boxed in" is the head's want of an open cell alone, as the result screen says ("stuck (no
+    free cell next to its head) or out of camels"): "boxes your caravan in (no camel in reserve)"
+    mixed the two."""
+    from caravan_tui.games.caravanserai.play_checks import stuck_words
+
+    assert stuck_words("no camel in reserve") == "leaves your caravan with no camel in reserve"
+    assert stuck_words("no open cell next to the head") == "boxes your caravan in (no open cell next to the head)"

@@ -577,7 +577,9 @@ async def test_a_placement_that_boxes_you_in_is_warned_of_by_the_key_and_the_hin
         start = host.turn
         await pilot.press(DIRECTION_KEY[5])
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
-        assert "boxed in (no open cell next to the head): your turns would be skipped" in app.screen.question
+        assert (
+            "boxes your caravan in (no open cell next to the head): your turns would be skipped" in app.screen.question
+        )
         assert host.turn == start and app.screen.focused.id == "no"  # (Enter would not box it in)
         await pilot.press("y")
         await wait_for(pilot, lambda: host.turn > start and screen.table.turn is None, "the placement")

@@ -49,6 +49,16 @@ def boxed_in(table: CaravanseraiTable, world: CaravanseraiState) -> str | None:
     return world.stuck(seat)
 
 
+def stuck_words(why: str) -> str:
+    """What a placement that leaves our caravan unable to place does to it, by ``why``
+    (``CaravanseraiState.stuck``): "boxed in" is the head's want of an open cell alone (the
+    result screen's "stuck (no free cell next to its head) or out of camels"); a reserve left
+    without camels read "boxes your caravan in (no camel in reserve)"."""
+    if why == "no camel in reserve":
+        return "leaves your caravan with no camel in reserve"
+    return f"boxes your caravan in ({why})"
+
+
 def open_by_head(world: CaravanseraiState, seat: int) -> list[Cell]:
     """The open cells next to ``seat``'s head camel in ``world``."""
     view = cast(CaravanseraiView, world.view(seat))  # (what the engine's views are: the contract test)
@@ -75,7 +85,7 @@ def hint_warning(table: CaravanseraiTable) -> str | None:
         return None
     why = boxed_in(table, world)
     if why is not None:
-        return f"Careful: the placement suggested below boxes your caravan in ({why}): you would be skipped."
+        return f"Careful: the placement suggested below {stuck_words(why)}: you would be skipped."
     if world.n > 1 and not world.is_over() and world.turn != table.seat and len(open_by_head(world, table.seat)) == 1:
         return (
             "Careful: the placement suggested below leaves one open cell next to your head: if another "
@@ -120,7 +130,7 @@ def question_before(table: CaravanseraiTable, action: Action) -> tuple[str, bool
         said = "" if question else f", your caravan at {len(after.caravans[seat])}"  # (its length once)
         question += f"This ends the match ({why}){said}. "
     elif boxed:
-        question += f"This leaves your caravan boxed in ({boxed}): your turns would be skipped. "
+        question += f"This {stuck_words(boxed)}: your turns would be skipped. "
     elif settles and world.n > 1 and not after.is_over() and len(open_by_head(after, seat)) == 1:
         question += (
             "This leaves one open cell next to your head: if another player's caravan takes it, "
