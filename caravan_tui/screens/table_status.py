@@ -55,15 +55,21 @@ def checking_status(table: TableState) -> Text | None:
     return Text("Practice is checking your move…", style="bold") if table.checking else None
 
 
-#: the log's id (``GameScreen``), and what the status line says while it has the focus
+#: the log's id (``GameScreen``), and its keys, said on the status line while it has the focus
 LOG = "log"
-LOG_KEYS = "The log: ↑↓ scroll it · ctrl+l: the whole log"
+LOG_KEYS = "log: ↑↓ scroll · ctrl+l: whole log"
 
 
 def log_status(table: TableState) -> Text | None:
-    """While the log has the focus, its keys: the status line went on naming the board's ("enter
-    on ›"), and Enter there did nothing and said nothing."""
-    return Text(LOG_KEYS) if table.focus == LOG else None
+    """While the log has the focus, whose turn it is and the log's keys ("Your turn · log: ↑↓
+    scroll · ctrl+l: whole log"): the status line went on naming the board's ("enter on ›"), and
+    Enter there did nothing and said nothing."""
+    if table.focus != LOG:
+        return None
+    turn = seat_status(table)
+    if not turn.plain:
+        return Text(LOG_KEYS)
+    return Text.assemble((turn.plain.rstrip("."), turn.style), " · ", LOG_KEYS)
 
 
 def list_enter(table: TableState) -> Action | None:
