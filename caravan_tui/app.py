@@ -136,6 +136,8 @@ FAILURE_LOG = "last-failure.txt"
 MOVES = frozenset({"up", "down", "left", "right", "pageup", "pagedown", "home", "end"})
 #: the requests the hub answers by seating the person at a table (``Joined``) or refusing
 SEATING = (CreateMatch, JoinSeat, PlayAgain, Watch)
+#: the palette's words for Textual's "Quit": every move is stored as it is made
+QUIT_HELP = "Leave caravan-tui; every move made so far is kept"
 
 draw_changes_apart()  # (every app of the process: a frame draws each band of its changes alone)
 lay_out_every_change()  # (every app of the process: a widget changed twice is laid out at its last size)
@@ -191,8 +193,12 @@ class TableApp(FailureHook):
 
     def get_system_commands(self, screen: Screen):
         """The palette lists the keys of the screen too (rules, hint, undo, save, menu…), each
-        once (home's "q Quit" is Textual's own "Quit")."""
-        own = list(super().get_system_commands(screen))
+        once (home's "q Quit" is Textual's own "Quit", said to lose nothing: "as soon as possible"
+        beside the table's "save and quit" read as a quit that loses the match)."""
+        own = [
+            command._replace(help=QUIT_HELP) if command.title == "Quit" else command
+            for command in super().get_system_commands(screen)
+        ]
         yield from own
         seen = {command.title for command in own}
         for active in screen.active_bindings.values():

@@ -9,7 +9,7 @@ import random
 import pytest
 from textual.widgets import DataTable, MarkdownViewer
 
-from caravan_tui.ai.explain import BEHIND, CLEAR, CLOSE, EITHER, NOT_BEST, SLIGHTLY
+from caravan_tui.ai.explain import ANY, BEHIND, CLEAR, CLOSE, EITHER, NOT_BEST, SLIGHTLY
 from caravan_tui.app import CaravanApp
 from caravan_tui.bus import Act, YourTurn
 from caravan_tui.games import GAMES, get_game
@@ -218,7 +218,7 @@ async def test_hint_shows_and_undo_stops_at_what_the_reply_showed(tmp_path):
         panel = screen.query_one("#hint-panel", TablePanel)
         sure = tuple(
             f"{words[0].upper()}{words[1:]}:"
-            for words in (CLEAR, CLOSE, "probably best", EITHER, SLIGHTLY, BEHIND, NOT_BEST)
+            for words in (CLEAR, CLOSE, "probably best", EITHER, ANY, SLIGHTLY, BEHIND, NOT_BEST)
         )
         await wait_for(pilot, lambda: panel.text.startswith(sure), "the hint's explanation")
         assert panel.showing and "%" not in panel.text
@@ -733,8 +733,11 @@ async def test_the_palette_lists_each_command_once(tmp_path):
     """Home's "q Quit" was listed beside Textual's own "Quit"."""
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE):
-        titles = [command.title for command in app.get_system_commands(app.screen)]
+        commands = list(app.get_system_commands(app.screen))
+        titles = [command.title for command in commands]
         assert titles.count("Quit") == 1 and len(titles) == len(set(titles))
+        (quit_,) = (command for command in commands if command.title == "Quit")
+        assert quit_.help == "Leave caravan-tui; every move made so far is kept"  # (not "as soon as possible")
 
 
 def test_after_a_resignation_the_headline_says_who_gave_up_and_who_wins():

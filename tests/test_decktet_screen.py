@@ -257,7 +257,7 @@ def test_the_rules_are_for_players_and_give_the_keys():
     headings = re.findall(r"^## (.+)$", source, re.M)
     assert headings[:2] == ["The goal", "A turn"]
     assert {"A sample turn", "Keys and mouse", "Scoring", "Tips"} <= set(headings)
-    for key in ("space", "Enter", "Tab", "| p ", "| h ", "| u ", "| ? ", "Escape", "click"):
+    for key in ("space", "Enter", "Tab", "| p ", "| h ", "| a ", "| u ", "| ? ", "Escape", "click"):
         assert key in source, key
     assert "☾M" in source and "```" in source  # the suits as the screen shows them, a diagram
 
@@ -495,3 +495,18 @@ async def test_a_hints_stars_go_once_its_play_is_made(tmp_path):
         await wait_for(pilot, lambda: table.moves() == 1 and screen.table.view["to_move"] == 1, "the play made")
         assert screen.table.hinted_cards == frozenset()
         assert not any("★" in line for line in screen_lines(app)), "\n".join(screen_lines(app))
+
+
+async def test_the_plays_list_names_the_key_back_to_the_hand_and_it_goes_there(tmp_path):
+    """ "tab: your hand" from the plays list, and Tab went on to the log."""
+    seed = find_seed(lambda s: s.to_move() == 0)
+    async with at_my_turn(tmp_path, seed) as (app, pilot, table):
+        screen = table.screen
+        actions = screen.query_one(ActionList)
+        actions.focus()
+        actions.highlighted = None
+        await pilot.pause()
+        said = status_drawn(app, screen)
+        assert "shift+tab: your hand" in said
+        await pilot.press("shift+tab")
+        assert app.focused is screen.query_one(CardGrid)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from caravan_tui.games import get_game
 from caravan_tui.games.decktet_caravan.card_words import PASS, cards_in
 from caravan_tui.games.decktet_caravan.selection import (
@@ -173,3 +175,29 @@ def test_in_the_plays_list_with_no_line_highlighted_the_line_says_what_enter_doe
     line = str(status(pointing(decision(), PLAYS)))
     assert "space" not in line and "Enter highlights the first play" in line and "tab" in line
     assert enter(pointing(decision(), PLAYS)) is None  # (Enter plays nothing yet: it highlights)
+
+
+def test_cards_that_form_no_caravan_or_bandit_are_told_the_rule_they_break():
+    """ "6♣L⌘K 8≈V♣L is not a caravan or bandit" repeated the cards and not the reason (rules §3)."""
+    from caravan_tui.games.decktet_caravan.combos import move_of
+
+    said = {}
+    for action in [
+        ("caravan", "6LK", "8VL"),
+        ("caravan", "5ML", "5SV"),
+        ("caravan", "5ML", "6SY"),
+        ("caravan", "1M@4", "NK@5"),
+        ("caravan", "1M@1", "2MK"),
+        ("bandit", "1M", "1S"),
+    ]:
+        with pytest.raises(ValueError) as refused:
+            move_of(action)
+        said[action[1:]] = str(refused.value).split(": ", 1)[1]
+    assert list(said.values()) == [
+        "ranks 6 and 8 are not in a row",
+        "two cards of rank 5",
+        "the Forest and the Penitent share no suit",
+        "a caravan needs a number card",
+        "an Ace or Crown stands for a rank from 2 to 9",
+        "a bandit is a single Ace, a single Crown, or an Ace and a Crown",
+    ]

@@ -242,3 +242,33 @@ def test_decktet_says_how_it_knows_the_opponents_aces_and_crowns_and_the_table_s
                 ) in reason
                 assert "hold" not in reason.split("risk")[1]
     assert len(said) >= 5
+
+
+def test_decktet_a_pass_after_the_other_went_out_says_the_hand_ends_and_what_the_held_cards_give():
+    """ "Pass: ends the season …; keeps 3 cards for later" after AI 2 went out: there is no later
+    in that hand, and the cards kept are +1 each for the one who went out (rules §5.2)."""
+    from caravan_tui.engine import render
+    from caravan_tui.games.decktet_caravan.explain import explain
+
+    game = GAMES["decktet_caravan"]
+    rng = random.Random(3)
+    said = []
+    for seed in range(60):
+        state = game.new(2, seed=seed, options=game.quick_options)
+        while not state.is_over() and state.out_player is None:
+            state.apply(rng.choice(state.legal_actions()), False)
+        if state.is_over() or state.to_move() == state.out_player:
+            continue
+        seat, held = state.to_move(), state.hands[state.to_move()].bit_count()
+        reason = render(explain(state, seat, (("pass",),)), ("Ann", "AI 2"), seat)
+        said.append(reason)
+        cards = "1 card" if held == 1 else f"{held} cards"
+        assert reason.startswith("ends the hand: ") and "later" not in reason
+        assert reason.endswith(f"{'AI 2' if seat == 0 else 'Ann'} scores +5 and +{held} for the {cards} you hold")
+    assert len(said) >= 5
+
+
+def test_decktet_says_an_8_card_caravan():
+    from caravan_tui.games.decktet_caravan.explain import _a
+
+    assert (_a(7), _a(8), _a(11)) == ("a 7", "an 8", "an 11")

@@ -67,8 +67,9 @@ def test_rerolls_the_search_cannot_tell_apart_are_either_about_as_good():
     assert {top[0].action, top[1].action} == {("reroll", 2, 2, 2), ("reroll", 2, 2, 2, 2)}
     assert words(top) == EITHER
     lines = explanation([[str(c.action), c.share, c.value, "", c.action, c.error] for c in top])
-    assert lines[0].startswith("Either is about as good: ")
+    ors = sum(line.startswith("Or: ") for line in lines)
     assert lines[1].startswith("Or: ")
+    assert lines[0].startswith("Either is about as good: " if ors == 1 else "Any of these is about as good: ")
 
 
 def test_the_standard_error_is_the_spread_of_the_results_over_the_root_of_their_number():
@@ -97,12 +98,14 @@ def test_the_plain_move_put_first_says_the_next_is_a_little_better():
 
 def test_the_labels_agree_with_the_first_line():
     """Decktet Caravan, seed 3's first hint: 0.609 against 0.587 and 0.592, each with a standard
-    error of about 0.033: within the noise, so "either is about as good" and "Or" (the first line
+    error of about 0.033: within the noise, so "any of these is about as good" and "Or" (the first line
     said "Probably best" and the next "Weaker"); a clear choice keeps its "Weaker" though an
     alternative weighed little has a wide noise."""
     rows = [["a", 0.5, 0.609, "", ("a",), 0.0316], ["b", 0.3, 0.587, "", ("b",), 0.0342]]
     lines = explanation([*rows, ["c", 0.2, 0.592, "", ("c",), 0.0341]])
-    assert lines[0].startswith("Either is about as good: ") and lines[1:] == ["Or: c", "Or: b"]
+    assert lines[0].startswith("Any of these is about as good: ") and lines[1:] == ["Or: c", "Or: b"]
+    two = explanation(rows)  # ("either" is said of two)
+    assert two == ["Either is about as good: a", "Or: b"]
     clear = explanation([["a", 0.8, 0.6, "", ("a",), 0.001], ["b", 0.02, 0.5, "", ("b",), 0.06]])
     assert clear == ["Clearly best: a", "Weaker: b"]
 
@@ -221,7 +224,7 @@ def test_a_move_is_valued_where_its_line_leads():
     assert turn.line[-1] == ("sell", "P0-V25", (("M23", "R"),)) and turn.value > 0.9
     assert all(c.value < 0.6 for c in top if c is not turn)
     lines = explanation([[str(c.action), c.share, c.value, "", c.action, c.error] for c in top])
-    assert not lines[0].startswith("Either") and not any(line.startswith("Or: ('adjust'") for line in lines)
+    assert not lines[0].startswith(("Either", "Any")) and not any(line.startswith("Or: ('adjust'") for line in lines)
 
 
 def test_the_hint_suggests_the_move_whose_line_leads_further():

@@ -49,6 +49,7 @@ SURE = (
     "Probably best: ",
     "The only move worth weighing: ",
     "Either is about as good: ",
+    "Any of these is about as good: ",
     "Slightly better: ",
     "Nearly as good as the best: ",
     "The AI's pick, though another is better: ",

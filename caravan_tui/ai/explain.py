@@ -284,6 +284,8 @@ CLEAR, CLOSE = "clearly best", "a close call"
 #: the first two candidates' expected results differ by less than the search can tell apart
 #: (``NOISE``): either move will do, and the alternatives as good say "Or"
 EITHER, OR = "either is about as good", "Or"
+#: ``EITHER`` where more than one alternative is "Or"
+ANY = "any of these is about as good"
 #: better than the next by more than the search's noise, but by less than ``NEARLY``; and worse than
 #: an alternative listed beyond the noise (the game's plain move, put first: ``advised``)
 SLIGHTLY, BEHIND = "slightly better", "nearly as good as the best"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from caravan_tui.ai.explain import BY_NOISE, STILL_TO_PLAY, confidence, headline, noise, rank_label
+from caravan_tui.ai.explain import ANY, BY_NOISE, EITHER, OR, STILL_TO_PLAY, confidence, headline, noise, rank_label
 
 #: lines (or moves) by others since our last decision that open the "since your last turn" panel,
 #: and how many of the latest lines it shows (a two-player game's one move is one or two lines: no
@@ -111,17 +111,19 @@ def explanation(candidates: list, texts: list[str] | None = None, choices: int |
     reasons = [str(row[3]) if len(row) > 3 else "" for row in candidates]
     errors = [float(row[5]) if len(row) > 5 and row[5] is not None else None for row in candidates]
     sure = confidence(shares, values, choices, errors)
-    lines = [f"{sure[0].upper()}{sure[1:]}: {texts[0]}"]
-    if reasons[0]:
-        lines.append(f"  {reasons[0]}")
+    lines = [f"  {reasons[0]}"] if reasons[0] else []
     shared = set(reasons[0].split("; "))
     listed = [reasons[0]]
+    ors = 0
     # the alternatives best first by their expected result, which their labels speak of (in the
     # search's order a "Nearly as good" came after a "Weaker")
     for i in sorted(range(1, len(texts)), key=lambda i: -values[i]):
         luck = noise(errors[0], errors[i]) if sure in BY_NOISE else None  # (not "Or" beside "Clearly best")
         label = rank_label(values[i], values[0], reasons[i], listed, luck)
+        ors += label == OR
         listed.append(reasons[i])
         own = "; ".join(part for part in reasons[i].split("; ") if part not in shared) or reasons[i]
         lines.append(f"{label}: {texts[i]}" + (f" — {mid_sentence(own)}" if own else ""))
-    return lines
+    if sure == EITHER and ors > 1:  # ("either" of three plays)
+        sure = ANY
+    return [f"{sure[0].upper()}{sure[1:]}: {texts[0]}", *lines]

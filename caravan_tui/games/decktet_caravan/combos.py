@@ -12,11 +12,12 @@ per hand mask, and a hand that only lost cards is derived from its parent by fil
 from __future__ import annotations
 
 from bisect import bisect_right
+from itertools import pairwise
 from typing import TypeAlias
 
 from caravan_tui.engine import Action
 
-from .cards import ACES, CROWNS, IDS, INDEX, RANKS, SUITS, WILD_MASK, cards_of
+from .cards import ACES, CROWNS, IDS, INDEX, NAMES, RANKS, SUITS, WILD_MASK, cards_of
 
 CARAVAN = 0
 BANDIT = 1
@@ -187,7 +188,26 @@ def move_of(action: Action) -> Move:
     try:
         return MOVES[action]
     except KeyError:
-        raise ValueError(f"{action!r} is not a caravan or bandit") from None
+        raise ValueError(f"{action!r} is not a caravan or bandit: {_why_no_combo(action)}") from None
+
+
+def _why_no_combo(action: Action) -> str:
+    """The first rule of §3 that ``action``'s cards break, in words ("ranks 6 and 8 are not in a row")."""
+    if action[:1] == ("bandit",):
+        return "a bandit is a single Ace, a single Crown, or an Ace and a Crown"
+    cards = sorted(readings(action), key=lambda reading: reading[1])
+    if all(card in ACES + CROWNS for card, _ in cards):
+        return "a caravan needs a number card"
+    if any(card in ACES + CROWNS and not 2 <= rank <= 9 for card, rank in cards):
+        return "an Ace or Crown stands for a rank from 2 to 9"
+    for (card, rank), (after, next_rank) in pairwise(cards):
+        if next_rank == rank:
+            return f"two cards of rank {rank}"
+        if next_rank != rank + 1:
+            return f"ranks {rank} and {next_rank} are not in a row"
+        if not SUITS[card] & SUITS[after]:
+            return f"{NAMES[card]} and {NAMES[after]} share no suit"
+    return "its cards are not in rank order"
 
 
 def readings(action: Action) -> list[tuple[int, int]]:

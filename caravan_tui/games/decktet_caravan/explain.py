@@ -33,16 +33,20 @@ def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> st
     if action == PASS:
         top: Move = state.top  # type: ignore[assignment]  # a pass answers a play
         collector = state.top_seat if top[1] != BANDIT else 1 - state.top_seat
-        return (
-            f"ends the season: {_collects(collector, pile, state.up)}; "
-            f"keeps {state.hands[seat].bit_count()} cards for later"
-        )
+        held = state.hands[seat].bit_count()
+        if state.out_player is not None:  # (the hand ends: the cards kept count for the one who went out)
+            out = state.out_player
+            return (
+                f"ends the hand: {_collects(collector, pile, state.up)}; {who(out)} "
+                f"score{who(out, 's')} +5 and +{held} for the {plural(held, 'card')} you hold"
+            )
+        return f"ends the season: {_collects(collector, pile, state.up)}; keeps {plural(held, 'card')} for later"
     move = MOVES[action]
     after = pile | move[2]
     collector = seat if move[1] != BANDIT else other
     length, level = move[3], move[4]
     if state.top is None:
-        parts = [f"leads a {length}-card caravan up to {level}" if length > 1 else f"leads a lone {level}"]
+        parts = [f"leads {_a(length)}-card caravan up to {level}" if length > 1 else f"leads a lone {level}"]
     elif move[1] == BANDIT:
         parts = [f"a bandit on {_top_words(state.top)}"]
     else:
@@ -77,6 +81,11 @@ def unplayed_wilds(count: int, seat: int) -> str:
         f"{count} of the {HAND_CARDS_WILD} Aces and Crowns dealt to {who(seat)} "
         f"{'is' if count == 1 else 'are'} unplayed"
     )
+
+
+def _a(number: int) -> str:
+    """ "a 7", "an 8": a caravan's length with the article it takes when said."""
+    return f"{'an' if number in (8, 11) else 'a'} {number}"
 
 
 def _top_words(top: Move) -> str:
