@@ -180,6 +180,13 @@ def test_grades_follow_the_game_thresholds():
     assert done.chart() == pytest.approx([50, 50, 50, 50, 50, 70, 100])
 
 
+def test_decisions_that_cost_nothing_are_not_said_to_cost_0_points_listed_below():
+    """ "together the decisions listed below cost 0 points", and none was listed for a cost."""
+    done = Review("decktet_caravan", "m", 0, 2, 10, 1.0, (_judged(0, 0.5, 0.5), _judged(1, 0.6, 0.6)))
+    (line,) = [line for line in review_lines(done, ["Ann", "Bob"], "Decktet Caravan") if "decisions: " in line]
+    assert line.endswith("; none of them cost any win chance") and "listed below" not in line
+
+
 def test_solo_caravanserai_is_graded_in_pieces_of_expected_length():
     solo = Review("caravanserai", "m", 0, 1, 10, 0.8, (_judged(0, 40 / 45, 37 / 45),))
     between = Review("caravanserai", "m", 0, 2, 10, 0.8, (_judged(0, 40 / 45, 37 / 45),))

@@ -227,10 +227,14 @@ def seen(review: Review, draws: Sequence[Draw], names: Sequence[str]) -> str:
 
 
 def summary_line(review: Review) -> str:
-    """How the seat's decisions went, in one line: the grades, and their shown costs' sum."""
+    """How the seat's decisions went, in one line: the grades, and their shown costs' sum (or that
+    none cost anything)."""
     counts = review.counts()
     graded = ", ".join(f"{count} {grade if count == 1 else PLURALS[grade]}" for grade, count in counts.items())
-    cost = loss_words(review.measure, review.total_cost())
+    total = review.total_cost()
+    if not total:  # ("cost 0 points" of a list with no cost in it)
+        return f"{len(review.decisions)} decisions: {graded}; none of them cost any {review.measure.name}"
+    cost = loss_words(review.measure, total)
     return (
         f"{len(review.decisions)} decisions: {graded}; together the decisions listed below cost {cost} "
         f"of {review.measure.name}"
