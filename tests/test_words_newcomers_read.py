@@ -115,3 +115,22 @@ def test_a_decktet_play_that_shows_cards_is_the_deals_luck_not_chance():
     dealt = Draw(5, "{p0} {p0:is} dealt the Ace of Moons.")
     lines = turning_point_lines(done, Swing("luck", 0, 10.0, None, (dealt,)), ["Ann", "AI 2"])
     assert lines[0].endswith("(chance went your way)"), lines
+
+
+def test_the_last_camel_in_reserve_is_worth_more_than_the_others():
+    """A seat placing on with one camel must bring one back at every placement or stop: the
+    position values it a piece less than a flat camel's worth says (hints drained a reserve)."""
+    from caravan_tui.games.caravanserai.heuristic import CAMEL as CAMEL_WORTH
+    from caravan_tui.games.caravanserai.heuristic import values
+
+    state = SERAI.new(2, seed=72, options=SERAI.resolve_options({}))
+    while state.stage == START:
+        state.apply(state.legal_actions()[0], False)
+    seat = 1 - state.to_move()  # (not placing: its reserve is as it stands)
+    worth = {}
+    for camels in (1, 2, 3):
+        world = state.clone()
+        world.res[seat][CAMEL] = camels
+        worth[camels] = values(world)[seat]
+    assert round(worth[3] - worth[2], 6) == CAMEL_WORTH
+    assert worth[2] - worth[1] > CAMEL_WORTH + 0.99
