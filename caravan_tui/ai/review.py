@@ -93,10 +93,13 @@ class Position:
 
 @dataclass(frozen=True, slots=True)
 class Draw:
-    """Chance as the seat reviewed saw it: after move ``turn``, a deal, draw or roll in words."""
+    """Chance as the seat reviewed saw it: after move ``turn``, a deal, draw or roll in words;
+    ``shown``: not a new deal, draw or roll but a card of another seat's hidden hand that its
+    play showed (what the deal had given it; the play itself is no chance)."""
 
     turn: int
     text: str
+    shown: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +169,7 @@ def decisions_of(
             run.end, run.end_view = turn, run.view if turn == run.turn else state.view(mover)
             run.rest = "" if laid_for is None else laid_for(state, mover, action)
         events = state.apply(action, True)
-        draws += [Draw(turn, event.text[:MAX_TEXT]) for event in events if _chance_for(event, seat)]
+        draws += [Draw(turn, event.text[:MAX_TEXT], _shown(event)) for event in events if _chance_for(event, seat)]
         if run is not None and ends_decision(state, mover, events, composing):
             found.append(run.position())
             run = None
@@ -211,6 +214,12 @@ def _chance_for(event: Event, seat: int) -> bool:
     """Whether ``event`` shows ``seat`` something it could not know: a deal, draw or roll, or
     a card from another's hidden hand."""
     return event.visible_to(seat) and event.reveals_to(seat)
+
+
+def _shown(event: Event) -> bool:
+    """Whether ``event`` is a play, public, that shows the seats it reveals to a card of another's
+    hidden hand (what the deal gave it), rather than a deal, draw or roll of its own."""
+    return event.reveals is not True and event.seats is None
 
 
 def positions(
@@ -620,7 +629,7 @@ class Review:
             "result": self.result,
             "decisions": [_row(j) for j in self.decisions],
             "others": [_row(j) for j in self.others],
-            "draws": [[draw.turn, draw.text] for draw in self.draws],
+            "draws": [[draw.turn, draw.text] + [True] * draw.shown for draw in self.draws],
         }
 
     @classmethod
@@ -708,13 +717,14 @@ def _judged(row: Any, players: int) -> Judged:
 def _draw(row: Any) -> Draw:
     if not (
         isinstance(row, list)
-        and len(row) == 2
+        and len(row) in (2, 3)
         and _whole(row[0], 0, 10**7)
         and isinstance(row[1], str)
         and len(row[1]) <= MAX_TEXT
+        and row[2:] in ([], [True])
     ):
         raise ValueError("a review's chance is not a move number and words")
-    return Draw(row[0], row[1])
+    return Draw(row[0], row[1], len(row) == 3)
 
 
 def _is_action(value: Any, depth: int = 0) -> bool:

@@ -213,10 +213,22 @@ def turning_point_lines(review: Review, swing: Swing, names: Sequence[str]) -> l
             f"  Their best: {better}{why}",  # (a best of several steps is named by its first: its reason tells it)
         ]
     after = f"Luck after your move {after_move(review, swing)}: {signed(measure, swing.change)} of {measure.name}"
-    lines = [after + (" (chance went your way)" if swing.change > 0 else " (chance went against you)")]
+    lines = [f"{after} ({luck_words(swing.draws, swing.change > 0)})"]
     if swing.draws:
         lines.append(f"  Seen: {seen(review, swing.draws, names)}")
     return lines
+
+
+def luck_words(draws: Sequence[Draw], good: bool) -> str:
+    """What the luck was: chance (a deal, draw or roll), or where every draw only showed cards of
+    another's hidden hand, the deal (what it had given them: their play that showed them is no
+    chance). An opponent's play that showed its cards read "chance went against you"."""
+    way = "went your way" if good else "went against you"
+    if draws and all(draw.shown for draw in draws):
+        return f"the deal {way}: cards another hand was dealt, now shown"
+    if any(draw.shown for draw in draws):
+        return f"chance and the deal {way}"
+    return f"chance {way}"
 
 
 def seen(review: Review, draws: Sequence[Draw], names: Sequence[str]) -> str:

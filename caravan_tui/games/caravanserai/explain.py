@@ -4,7 +4,7 @@ A placement is many small steps, so a step is explained by the whole placement t
 it to start: the line is played on a copy up to the final camel (completed by the prior where
 the search's line stops short), and the reason tells what the placement lays, where it ends, how the caravan grows and
 what comes back: "lays 2W 1Y camel, ending on (1,-2); caravan 7 → 9 (count 2); 1 camel back;
-takes a white good". There is nothing hidden after the setup.
+gains a white good from the market; leaves 3 camels and 12 goods in reserve". There is nothing hidden after the setup.
 """
 
 from __future__ import annotations
@@ -85,7 +85,17 @@ def _explain(state: CaravanseraiState, seat: int, line: list[Action]) -> str:
                 parts.append(f"takes the {COLOUR_NAMES[state.bgoods[x]]} board good")
             if state.board.cs[x] >= 0:
                 parts.append(f"gains a {COLOUR_NAMES[state.board.cs[x]]} good from the market")
+    # what the reserve keeps for the turns to come: a placement that grows the caravan less was
+    # ranked above one that grew it more with nothing said of why (the camels and goods it keeps)
+    parts.append(reserve_words(world.res[seat]))
     return "; ".join(parts)
+
+
+def reserve_words(reserve: Sequence[int]) -> str:
+    """A reserve (goods of each colour, then camels) as a placement leaves it: "leaves 2 camels and
+    14 goods in reserve". Each later placement needs a camel, and the goods are what it can lay."""
+    camels, goods = reserve[CAMEL], sum(reserve[:CAMEL])
+    return f"leaves {camels} camel{'s' if camels != 1 else ''} and {goods} good{'s' if goods != 1 else ''} in reserve"
 
 
 def laid_for(state: CaravanseraiState, seat: int, action: Action) -> str:

@@ -14,6 +14,11 @@ final: it is worth its length and nothing more (its reserve only breaks ties), w
 that still play have the market, the clock, to themselves and turn their reserves into length
 for more turns. Valuing that seat's room and reserve as if it still played made the search lay
 its last camel while ahead and lose the close games to a seat that kept playing (docs/ai.md).
+
+A seat that still places with one camel left must bring one back from its tail at every
+placement (a high count, so little growth) or stop: it is worth a piece less per camel short of
+two, which a flat 0.8 a camel did not say (a person following the hints ran out of camels while
+the AI kept two to five; the arena runs: benchmarks/results/ai-caravanserai.md).
 """
 
 from __future__ import annotations
@@ -33,6 +38,8 @@ REGION = 12  # a head reaching fewer open cells than this can lay no more pieces
 PER_CELL = 0.5  # ... so its future (all but its length) is worth at most this much per such cell
 POTENTIAL = 0.3  # per open Caravanserai cell near the head whose colour the reserve holds
 DRAIN_PER_SEAT_TURN = 0.9  # market goods taken per turn (gains and stands), measured in random play
+SHORT = 2  # a seat that still places with fewer camels than this in reserve ...
+SHORT_LOSS = 1.0  # ... loses this much per camel short: each placement must then bring one back
 TIE = 0.01  # per reserve piece of a seat that can never place again: the tie-break of §9.2
 SOLO_TOP = 45
 
@@ -161,6 +168,8 @@ def _values(state) -> tuple[list[float], float]:
             out.append(length + TIE * (goods + max(0, camels)))
             continue
         value = length + weight * goods + camel * min(camels, turns) + weight * max(0.0, camels - turns)
+        if turns > 1 and camels < SHORT:
+            value -= SHORT_LOSS * (SHORT - camels)
         head, free = heads[p], frees[p]
         if head < 0:
             out.append(value)

@@ -11,7 +11,7 @@ from caravan_tui.engine import Action
 from .ai import prior
 from .board_widget import Cell
 from .explain import placement
-from .geometry import COLOUR_NAMES
+from .geometry import COLOUR_NAMES, cell_name
 from .picture import Picture
 from .rules import BOARD, PLACE, CaravanseraiState, pieces_text
 from .table_state import CaravanseraiTable
@@ -115,9 +115,10 @@ def question_before(table: CaravanseraiTable, action: Action) -> tuple[str, bool
             else "a market good for each camel taken back"
         )
         then = "your turn ends" if ends else f"then you stand {each}"
+        stops = stop_words(world, action, seat)
         question = (
             f"After “{table.describe(action)}” only one way on is left: the rest of this placement "
-            f"is laid for you ({laid}) and {then}, your caravan at {length}. "
+            f"is laid for you ({laid}{stops}) and {then}, your caravan at {length}. "
         )
     # what the placement leaves is said as it ends (at its camel), never at a stand after it:
     # a good stood on the board blocks no caravan, so every stand leaves the same
@@ -143,6 +144,29 @@ def question_before(table: CaravanseraiTable, action: Action) -> tuple[str, bool
         turns = "your next turn" if len(later) == 1 else f"your next {len(later)} turns"
         question += f"Then the rules lay {turns} for you, the only move: {'; '.join(later)}. "
     return (question, bool(boxed)) if question else None
+
+
+def stop_words(world: CaravanseraiState, action: Action, seat: int) -> str:
+    """What the final camel the rules lay for us after ``action`` brings where it stops: ", on
+    (5,-1) you take the black board good and gain a red good from the market" (§5.6, §5.7; ""
+    where they lay none, or it brings nothing). A question that said only the caravan's length
+    left the good a stop gains unsaid."""
+    before = world.forced_camel(action)  # (the position the camel stops in: its market, its board goods)
+    if before is None:
+        return ""
+    cell, brings = before.target, []
+    if cell in before.bgoods:
+        brings.append(f"take the {COLOUR_NAMES[before.bgoods[cell]]} board good")
+    colour = before.board.cs[cell]
+    if colour >= 0:
+        name = COLOUR_NAMES[colour]
+        if before.market[colour]:
+            brings.append(f"gain a {name} good from the market")
+        elif before.n > 1 and any(before.res[(seat + i) % before.n][colour] for i in range(1, before.n)):
+            brings.append(f"gain a {name} good from another player's reserve (the market has none)")
+        else:
+            brings.append(f"gain nothing (no {name} good is left)")
+    return f", on {cell_name(cell)} you {' and '.join(brings)}" if brings else ""
 
 
 def block_choices(table: CaravanseraiTable, colour: int) -> list[Action]:
