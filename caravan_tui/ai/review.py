@@ -345,6 +345,8 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
             if tuple(made) == best_steps
             else _weighed(world, mover, made, made_end, budget, seed, settings, level.lines)
         )
+    if after < before and _reordered(world, mover, tuple(made), best_line):
+        after = before  # (the same position reached: what the searches told apart was their noise)
     played = position.words or world.describe(position.action, mover)
     # (the reasons are read only at a turning point, a decision that cost something, or where
     # practice asks before a blunder: a move as good as the best keeps none)
@@ -362,6 +364,26 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
         mover,
         position.end if position.steps else position.turn,
     )
+
+
+def _reordered(world: State, mover: int, made: tuple[Action, ...], line: Sequence[Action]) -> bool:
+    """Whether the decision ``made`` (one step) is a step the best's ``line`` makes later in the
+    same turn, and making it first reaches the very position the line reaches by then: the same
+    moves in another order, nothing drawn between them. A Camel Caravan delivery made before a
+    pick-up was graded "a mistake (−6 points)" against the pick-up before that delivery."""
+    if len(made) != 1 or made[0] not in line[1:]:
+        return False
+    steps = list(line[: line.index(made[0], 1) + 1])
+    ends = []
+    for order in (steps, [made[0], *steps[:-1]]):
+        state = world.clone()
+        for action in order:
+            if state.to_move() != mover or action not in state.legal_actions():
+                return False
+            if any(event.reveals for event in state.apply(action, True)):
+                return False
+        ends.append(state.view(mover))
+    return ends[0] == ends[1]
 
 
 def best_move(
@@ -488,7 +510,8 @@ class Swing:
     error against the best), "others" (another seat's error, what it gave the seat), "luck"
     (chance after the seat's decision ``index``: the change to its next decision less the
     others' part, where it saw something it could not know: ``draws``) or "drift" (the same
-    where it saw nothing new: the searches' estimates moving, no luck); ``change`` in the
+    where it saw nothing new, or beyond what the draw itself did: the searches' estimates moving,
+    no luck); ``change`` in the
     game's measure, negative where the seat lost."""
 
     kind: str
@@ -544,7 +567,26 @@ class Review:
 
     def cost(self, judged: Judged) -> float:
         """What ``judged``'s move cost as shown: its shown ``before`` less its shown ``kept``."""
-        return self.shown(judged.before) - self.shown(judged.kept)
+        return self.shown(judged.before) - self.shown(self.kept(judged))
+
+    def kept(self, judged: Judged) -> float:
+        """The expected result ``judged``'s move left its seat with (``Judged.kept``); where the
+        seat's next move came at once (no one else moved, nothing was drawn) and was this one's
+        best, the two are the best's in another order, and the position they reached is valued
+        by the search that decided from it, where it rates it higher than ``after`` did. A
+        delivery made before the pick-up the search preferred was graded "a mistake: 53% → 47%"
+        while the next search, from the very position it left, began at 52%."""
+        nxt = next(
+            (
+                j
+                for j in (*self.decisions, *self.others)
+                if j.seat == judged.seat and j.turn == judged.end + 1 and j.action == judged.best
+            ),
+            None,
+        )
+        if nxt is None or judged.action == judged.best or any(draw.turn == judged.end for draw in self.draws):
+            return judged.kept
+        return min(judged.before, max(judged.after, nxt.before))
 
     def grade(self, judged: Judged) -> str:
         """ "blunder", "mistake", "inaccuracy", or "" for a move that cost less than that, by its
@@ -586,10 +628,49 @@ class Review:
                     swings.append(Swing("others", index, gain, other))
                     gained += gain
             nxt = self.shown(following.before) if following is not None else self.end()
-            change = nxt - self.shown(judged.kept)
+            change = nxt - self.shown(self.kept(judged))
             draws = tuple(draw for draw in self.draws if judged.end <= draw.turn < until)
-            swings.append(Swing("luck" if draws else "drift", index, _tidy(change - gained), None, draws))
+            luck = self._luck(draws, decisions, others) if draws else None
+            if luck is None:  # (no decision either side of a draw to value it by: the whole of it)
+                luck = change - gained if draws else 0.0
+            if draws:
+                swings.append(Swing("luck", index, _tidy(luck), None, draws))
+            drift = _tidy(change - gained - luck)
+            if drift or not draws:
+                swings.append(Swing("drift", index, drift))
         return Account(self.shown(decisions[0].before), self.end(), tuple(swings))
+
+    def _luck(self, draws: Sequence[Draw], decisions: Sequence[Judged], others: Sequence[Judged]) -> float | None:
+        """What ``draws`` themselves did to the seat's chances, as shown: for each move that drew,
+        the chance at the next decision (anyone's) less the chance the decision that drew expected
+        with its move (its ``after``: a search's value over every draw it could bring), each from
+        the seat's side (between two seats, the other's chance taken from 1). The rest of the
+        change between two decisions is no one's luck: a refill whose goods all could count, set
+        off by a pick-up, was "luck −10 points" where the searches valued the end of the bag
+        differently before it and after. None where a draw came after no decision, or after
+        another seat's among more than two (its chance is not the seat's)."""
+        judged = sorted((*decisions, *others), key=lambda j: j.turn)
+        total = 0.0
+        for turn in dict.fromkeys(draw.turn for draw in draws):
+            drew = next((j for j in judged if j.end == turn), None)
+            after = next((j for j in judged if j.turn > turn), None)
+            if drew is None:
+                return None
+            was = self._seats(drew, drew.after)
+            now = self.end() if after is None else self._seats(after, after.before)
+            if was is None or now is None:
+                return None
+            total += now - was
+        return total
+
+    def _seats(self, judged: Judged, value: float) -> float | None:
+        """``judged``'s expected result ``value`` as the seat reviewed's chance, as shown (None
+        where that is not known: another seat's among more than two)."""
+        if judged.seat == self.seat:
+            return self.shown(value)
+        if self.players == 2 and self.measure.unit == "%":
+            return self.shown(1.0 - value)
+        return None
 
     def turning_points(self, count: int = TURNING_POINTS) -> list[Swing]:
         """The ``count`` swings that moved the seat's chances most, the biggest first (ties: the

@@ -165,7 +165,7 @@ def verdict(review: Review, judged: Judged) -> str:
     """ "a blunder: 62% → 31% (−31 points)"; "best: 62%" for the search's own best, or "fine"
     for a move that cost less than a grade (its cost shown where it is any)."""
     measure = review.measure
-    before, after = review.shown(judged.before), review.shown(judged.kept)
+    before, after = review.shown(judged.before), review.shown(review.kept(judged))
     grade = review.grade(judged)
     if not grade:
         word = "best" if judged.was_best else "fine"
@@ -271,8 +271,9 @@ def split_line(review: Review) -> str:
 #: what the drift in ``split_line`` is, said under it wherever it is shown
 DRIFT_WORDS = (
     "The searches' drift: how far your chances moved between your decisions where you saw nothing new (no draw, "
-    "roll or deal), beyond the others' errors: the others' replies doing more or less than the search grading "
-    "your move expected, and its estimates differing from one position to the next."
+    "roll or deal), and beyond what the draw itself did where you did, beyond the others' errors: the others' "
+    "replies doing more or less than the search grading your move expected, and its estimates differing from one "
+    "position to the next."
 )
 
 

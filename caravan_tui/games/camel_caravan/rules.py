@@ -59,7 +59,7 @@ from .board import (
     group_of,
     penalty,
 )
-from .heuristic import LAST_REFILL, projected_points, win_chances
+from .heuristic import LAST_REFILL, projected_points, win_chances, wins_this_turn
 from .views import CamelCaravanPublic, CamelCaravanView
 
 if TYPE_CHECKING:
@@ -532,9 +532,12 @@ class CamelCaravanState(TurnState):
         """Projected points per seat (heuristic.py) turned into win chances; tighter as the bag
         empties, since fewer turns remain to change the standings. Once the end-game squash holds
         the leads to a few points (``LAST_REFILL``) the spread is the end's: a wider one read a
-        54-point deficit as "you are behind"."""
+        54-point deficit as "you are behind". A seat to move that can win with a delivery this
+        turn has won (``wins_this_turn``)."""
         if self.turn is None:
             return self.outcome()
+        if wins_this_turn(self):  # (the bag is empty: a sure win, not a running game)
+            return [1.0 if p == self.turn else 0.0 for p in range(self.n)]
         points = projected_points(self)
         left = sum(self.bag)
         return win_chances(points, 3.0 + 0.2 * left if left > LAST_REFILL else 3.0)

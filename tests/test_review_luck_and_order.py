@@ -1,0 +1,55 @@
+"""A review calls luck only what a draw itself did, and no mistake the same moves in another
+order. A newcomer's Camel Caravan reviews (short game, seeds 21 and 22) read "Luck after your
+move 197: −10 points" for the refill that emptied the bag, which the AI's own pick-up set off
+and whose goods everyone could count (its search had valued the pick-up, over every draw, as the
+next search found it after the draw), and "Move 17: Deliver salt … a mistake: 53% → 47%"
+where the pick-up the search preferred came next, the position after it rated 52%."""
+
+from __future__ import annotations
+
+from test_camel_win_this_turn import WON
+
+from caravan_tui.ai.review import Draw, Judged, Review, _reordered
+from caravan_tui.games.camel_caravan.rules import CamelCaravanState
+
+
+def judged(turn: int, before: float, after: float, seat: int = 0, action=("a",), best=("a",)) -> Judged:
+    return Judged(turn, action, "a", "", best, "b", "", before, after, seat, turn)
+
+
+def test_luck_is_what_the_draw_did_against_what_the_move_that_drew_expected():
+    decisions = (judged(196, 0.76, 0.76), judged(201, 0.66, 0.66))
+    others = (
+        judged(197, 0.239, 0.248, seat=1, best=("b",)),
+        judged(198, 0.353, 0.353, seat=1),  # the pick-up that brought the last refill
+        judged(199, 0.351, 0.351, seat=1),
+        judged(200, 0.341, 0.341, seat=1),
+    )
+    draws = (Draw(198, "Refill: … The bag is empty: the game ends after the next delivery."),)
+    account = Review("camel_caravan", "m", 0, 2, 10, 1.0, decisions, others, draws).account()
+    luck = [swing for swing in account.swings if swing.kind == "luck"]
+    assert [swing.change for swing in luck] == [0]  # 65% after the draw, as 65% expected before it
+    # (the rest of the 10 points is the searches valuing the end of the bag differently: drift)
+    drift = [swing.change for swing in account.swings if swing.kind == "drift" and swing.index == 0]
+    assert drift == [-10] and account.total("others") == 0
+    assert account.start + sum(swing.change for swing in account.swings) == account.end
+
+
+def test_the_best_played_next_makes_the_move_before_it_no_mistake():
+    deliver, pickup = ("move_good", 10, 17, "salt", "top"), ("pickup", 11)
+    decisions = (
+        judged(16, 0.529, 0.469, action=deliver, best=pickup),
+        judged(17, 0.52, 0.52, action=pickup, best=pickup),
+    )
+    review = Review("camel_caravan", "m", 0, 2, 10, 1.0, decisions)
+    assert review.cost(decisions[0]) == 1 and review.grade(decisions[0]) == ""
+    apart = (decisions[0], judged(19, 0.52, 0.52, action=pickup, best=pickup))  # (another seat moved between)
+    assert Review("camel_caravan", "m", 0, 2, 10, 1.0, apart).grade(apart[0]) == "mistake"
+
+
+def test_a_move_the_best_line_makes_later_in_the_turn_reaches_the_same_position():
+    world = CamelCaravanState.from_data(WON)
+    line = (("move_camel", 23, 9), ("pickup", 9), ("move_camel", 21, 17))
+    assert _reordered(world, 0, (("move_camel", 21, 17),), line)
+    assert not _reordered(world, 0, (("move_camel", 21, 16),), line)
+    assert not _reordered(world, 0, (("pickup", 9),), line)  # (no camel there yet: not the same moves)
