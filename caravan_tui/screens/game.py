@@ -46,7 +46,7 @@ from caravan_tui.screens.table_keys import (
     PLAY_ONLY,
     REPLAY_ONLY,
     TABLE_KEYS,
-    UNDO_KEY,
+    UNDO_KEYS,
     hint_refused,
     offered,
     undo_refused,
@@ -290,7 +290,8 @@ class GameScreen(BaseScreen, Generic[V]):
         once and does nothing else (an Enter meant to skip must not act on our next turn); else
         the "since your last turn" panel closes (``TableOverlays.key``). An ``h`` that skips also
         asks for the hint once our turn comes (``TableOverlays.hold_hint``). An ``h`` on another
-        person's turn, and a ``u`` at a table of people, not offered there, say why they do nothing."""
+        person's turn, and an undo key (``u``, ``ctrl+z``) at a table of people, not offered
+        there, say why they do nothing."""
         if self.pause.skip(event.time):
             self.overlays.hold_hint(event.key)
             event.stop()
@@ -299,7 +300,7 @@ class GameScreen(BaseScreen, Generic[V]):
         self.overlays.key(event)
         if event.key == ASK_HINT and hint_refused(self.table):
             self.notify(NO_HINT_NOW, severity="warning")
-        elif event.key == UNDO_KEY and (no_undo := undo_refused(self.table)):
+        elif event.key in UNDO_KEYS and (no_undo := undo_refused(self.table)):
             self.notify(no_undo, severity="warning")
 
     @on(Resize)
