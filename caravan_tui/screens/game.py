@@ -43,11 +43,14 @@ from caravan_tui.screens.table_chat import TableChat
 from caravan_tui.screens.table_client import panel_opened, paused
 from caravan_tui.screens.table_hold import HeldVar, StateHold
 from caravan_tui.screens.table_keys import (
+    HINT_NEXT,
+    HINT_NEXT_TIP,
     PLAY_ONLY,
     REPLAY_ONLY,
     TABLE_KEYS,
     UNDO_KEYS,
     hint_refused,
+    hint_waits,
     offered,
     undo_refused,
 )
@@ -130,7 +133,14 @@ class GameScreen(BaseScreen, Generic[V]):
         """What a key does at this table where it differs from its binding's words (the footer's
         and the palette's: ``as_said``): over SSH there is no home to quit to, and the server
         saves each move."""
-        return SHARED_KEY_TIPS if self.client.shared else {}
+        tips = SHARED_KEY_TIPS if self.client.shared else {}
+        return {**tips, "hint": HINT_NEXT_TIP} if hint_waits(self.table) else tips
+
+    @property
+    def footer_words(self) -> dict[str, str]:
+        """A key's words where they differ from its binding's (``as_said``): while an AI's moves
+        lead to our turn, ``h`` asks for that turn's hint ("h Hint next")."""
+        return {"hint": HINT_NEXT} if hint_waits(self.table) else {}
 
     def watch_table_state(self, was: TableState[V], table: TableState[V]) -> None:
         if self.is_running:  # (a table not shown yet draws what it holds as it mounts)
@@ -311,7 +321,10 @@ class GameScreen(BaseScreen, Generic[V]):
         self.overlays.scroll(lines)
 
     def action_hint(self) -> None:
-        self.overlays.ask_hint()
+        if hint_waits(self.table):
+            self.overlays.hint_next()
+        else:
+            self.overlays.ask_hint()
 
     def action_take_hint(self) -> None:
         self.overlays.take_hint()

@@ -94,6 +94,18 @@ def hint_may_come(table: TableState[Any]) -> bool:
     return not (table.played_by_person(mover) or table.open_seat(mover))
 
 
+#: the hint key's words while another seat's moves lead to our turn: it asks for the hint of
+#: that turn, which shows as it comes (it read "h Hint", and a hint never came while an AI thought)
+HINT_NEXT = "Hint next"
+HINT_NEXT_TIP = "The hint for your coming turn: it shows as your turn comes (any key skips the moves on show)"
+
+
+def hint_waits(table: TableState[Any]) -> bool:
+    """Whether ``h`` now asks for the hint of our coming turn (an AI's moves lead to it, made or
+    on show), not for one now."""
+    return table.turn is None and hint_may_come(table)
+
+
 def hint_refused(table: TableState[Any]) -> bool:
     """Whether an ``h`` pressed now asks for a hint that cannot come (another person's or an open
     seat's turn): the footer does not offer it there, and the key did nothing and said nothing."""
