@@ -201,11 +201,19 @@ class TableApp(FailureHook):
         ]
         yield from own
         seen = {command.title for command in own}
-        for active in screen.active_bindings.values():
+        active_bindings = list(screen.active_bindings.values())
+        for active in active_bindings:
             binding = as_said(screen, active.binding)  # (what the key does here, as the footer says)
             if binding.show and binding.description and binding.description not in seen:
                 seen.add(binding.description)
-                key = self.get_key_display(binding)
+                # every key of the action where it has two (undo: "u, ^z"), the footer's first
+                key = ", ".join(
+                    dict.fromkeys(
+                        self.get_key_display(other.binding)
+                        for other in active_bindings
+                        if other.binding.action == active.binding.action and other.node is active.node
+                    )
+                )
                 yield SystemCommand(
                     binding.description,
                     f"{binding.tooltip} ({key})" if binding.tooltip else f"key: {key}",

@@ -549,6 +549,55 @@ async def test_worker_crash_is_an_error_not_a_hang() -> None:
     assert action in state.legal_actions()
 
 
+async def _idle_within(worker: AIWorker, seconds: float) -> bool:
+    """Whether ``worker`` has no search queued or running within ``seconds``."""
+    deadline = asyncio.get_running_loop().time() + seconds
+    while worker.busy and asyncio.get_running_loop().time() < deadline:
+        await asyncio.sleep(0.05)
+    return not worker.busy
+
+
+async def test_a_search_nobody_waits_for_any_more_stops() -> None:
+    """An AI seat's decision dropped (its match ended, or stopped) and a hint no longer wanted stop
+    their searches: they do not keep the worker busy to the end of their budget (30 s here)."""
+    state = GAME.new(2, seed=1, options=ONE_HAND)
+    seat = state.to_move()
+    slow = make_policy("ai:normal", level=Level("slow", iterations=None, seconds=30, horizon=4))
+    started = asyncio.Event()
+    async with AIWorker(max_workers=1) as worker:
+        deciding = asyncio.create_task(
+            worker.decide(slow, Question(GAME.id, state.view(seat), seat, 0), on_progress=lambda _: started.set())
+        )
+        await asyncio.wait_for(started.wait(), 30)
+        deciding.cancel()
+        assert await _idle_within(worker, 10), "the dropped decision's search ran on"
+        hinting = asyncio.create_task(worker.explain(slow, GAME.id, state.view(seat), seat, 0))
+        while not worker.busy:
+            await asyncio.sleep(0)
+        hinting.cancel()
+        assert await _idle_within(worker, 10), "the dropped hint's search ran on"
+        action = await worker.choose(
+            make_policy("ai:easy", iterations=20), Question(GAME.id, state.view(seat), seat, 0)
+        )
+    assert action in state.legal_actions()
+
+
+async def test_closing_the_worker_stops_a_running_search() -> None:
+    """A server asked to stop closes its workers at once, not after an AI's search ends."""
+    state = GAME.new(2, seed=1, options=ONE_HAND)
+    seat = state.to_move()
+    slow = make_policy("ai:normal", level=Level("slow", iterations=None, seconds=30, horizon=4))
+    started = asyncio.Event()
+    worker = AIWorker(max_workers=1)
+    search_task = asyncio.create_task(
+        worker.choose(slow, Question(GAME.id, state.view(seat), seat, 0), on_progress=lambda _: started.set())
+    )
+    await asyncio.wait_for(started.wait(), 30)
+    await asyncio.wait_for(asyncio.to_thread(worker.close), 10)
+    with pytest.raises(AIWorkerError):
+        await asyncio.wait_for(search_task, 10)
+
+
 def test_caravanserai_normal_and_hard_plan_whole_placements_easy_and_plan_no_search() -> None:
     """normal and hard decide by the planner, solo and between seats (hard's second search adds
     nothing to the plan); ``plan=no`` and easy search."""

@@ -185,3 +185,31 @@ async def test_a_failing_search_falls_back_to_a_legal_move_instead_of_stalling()
     finally:
         runner.stop()
     assert runner.host.status == "over" and 0 in runner.host.movers
+
+
+@pytest.mark.parametrize("end", ["stopped", "resigned"])
+async def test_a_match_that_ends_while_its_ai_thinks_stops_the_ai_s_search(worker, end):
+    """A hosted match stopped (the server stops, nobody needs it) or over (its person resigned)
+    while its AI seat searches leaves no search running on in the workers (it would keep them
+    busy to its budget: here about 50 s)."""
+    game = GAMES["decktet_caravan"]
+    runner = runner_for(game, [PERSON, SeatSpec.ai("normal")], worker=worker, iterations=100_000)
+    ann = runner.client(0)
+    runner.start()
+    rng = random.Random(1)
+    try:
+        while not isinstance(msg := await asyncio.wait_for(ann.get(), WAIT), Thinking):
+            if isinstance(msg, YourTurn):
+                await ann.send(Act(ann.match_id, 0, msg.turn, rng.choice(msg.legal)))
+        assert worker.busy
+        if end == "resigned":
+            await ann.send(Resign(ann.match_id, 0))
+            await next_message(ann, MatchOver)
+        else:
+            runner.stop()
+        deadline = asyncio.get_running_loop().time() + 10
+        while worker.busy and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.05)
+        assert not worker.busy, "the AI's search ran on after its match ended"
+    finally:
+        runner.stop()

@@ -5,6 +5,10 @@ on demand, one per concurrent search. Progress travels back on one ``SimpleQueue
 worker at start-up; its writes are synchronous, so every report precedes the result. The event
 loop polls it a few times a second while a search runs and once more after it ends.
 
+A search whose caller stopped waiting (a cancelled ``choose``: a match that ended or stopped,
+a hint no longer wanted) stops at its next progress check, as every search does once ``close``
+is called: a shared array, handed to each worker at start-up, marks the jobs no longer wanted.
+
 A worker waits on a queue it holds both ends of, so its parent's death alone never wakes it: on
 Linux the kernel ends it with its parent (PR_SET_PDEATHSIG), so an app or server killed outright
 (SIGKILL) leaves no searches behind. The signal follows the thread that started the worker: pools
@@ -44,11 +48,21 @@ PR_SET_PDEATHSIG = 1
 #: a progress report on the queue: (job, search index, iterations, best action, its text)
 Report = tuple[int, int, int, Action, str]
 _progress_queue: SimpleQueue[Report] | None = None  # set in each worker process
+#: how many jobs' stops the shared array holds: slot 0 stops every search (``close``), slot
+#: ``1 + job % STOP_SLOTS`` holds ``job`` once its caller stopped waiting
+STOP_SLOTS = 256
+_stops: Any = None  # the shared array, set in each worker process
 T = TypeVar("T")
+#: a search's job: its number, and whether its caller listens to its progress
+Job = tuple[int, bool]
 
 
 class AIWorkerError(RuntimeError):
     """A worker process died (killed, out of memory…) before answering."""
+
+
+class SearchStopped(Exception):
+    """Raised in a worker process: nobody waits for this search any more."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,42 +99,53 @@ def die_with_parent(parent: int) -> None:
             os._exit(0)
 
 
-def _init_worker(parent: int, progress_queue: SimpleQueue[Report]) -> None:
-    global _progress_queue
+def _init_worker(parent: int, progress_queue: SimpleQueue[Report], stops: Any) -> None:
+    global _progress_queue, _stops
     # ctrl+c reaches every process of the terminal's group: the parent decides what it means
     # (a server stops and closes the pool); a worker's own KeyboardInterrupt would only print
     # a traceback and break the pool
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     die_with_parent(parent)
-    _progress_queue = progress_queue
+    _progress_queue, _stops = progress_queue, stops
     import caravan_tui.games  # noqa: F401  (load the registry before the first search)
 
 
-def _reporter(job: int, index: int, game_id: str, view: dict[str, Any], seat: int) -> ProgressCallback:
-    """A search progress callback forwarding at most one message per POLL_SECONDS."""
+def _stopped(job: int) -> bool:
+    """Whether the search of ``job`` is no longer wanted (in a worker process)."""
+    return _stops is not None and bool(_stops[0] or _stops[1 + job % STOP_SLOTS] == job)
+
+
+def _reporter(job: Job, index: int, game_id: str, view: dict[str, Any], seat: int) -> ProgressCallback:
+    """A search progress callback: it stops the search (``SearchStopped``) once its caller
+    stopped waiting, and forwards at most one report per POLL_SECONDS when someone listens."""
+    number, listened = job
     queue = _progress_queue
     if queue is None:
         raise RuntimeError("search progress is reported from a worker process only")
-    world = get_game(game_id).from_view(view, seat)
+    world = get_game(game_id).from_view(view, seat) if listened else None
     last = -POLL_SECONDS
 
     def report(iterations: int, action: Action) -> None:
         nonlocal last
+        if _stopped(number):
+            raise SearchStopped(f"job {number}")
+        if world is None:
+            return
         now = time.monotonic()
         if now - last >= POLL_SECONDS:
             last = now
-            queue.put((job, index, iterations, action, world.describe(action, seat)))
+            queue.put((number, index, iterations, action, world.describe(action, seat)))
 
     return report
 
 
-def _choose(policy: Policy, job: int | None, asked: Question) -> Action:
+def _choose(policy: Policy, job: Job | None, asked: Question) -> Action:
     progress = None if job is None else _reporter(job, 0, asked.game_id, asked.view, asked.seat)
     return policy.choose(asked.game_id, asked.view, asked.seat, asked.seed, asked.legal, progress)
 
 
 def _search_root(
-    policy: SearchPolicy, job: int | None, index: int, game_id: str, view: dict[str, Any], seat: int, seed: int
+    policy: SearchPolicy, job: Job | None, index: int, game_id: str, view: dict[str, Any], seat: int, seed: int
 ) -> RootStats:
     progress = None if job is None else _reporter(job, index, game_id, view, seat)
     return policy.search_root(game_id, view, seat, seed, index, progress)
@@ -128,7 +153,7 @@ def _search_root(
 
 def _weigh_root(
     policy: SearchPolicy,
-    job: int | None,
+    job: Job | None,
     index: int,
     game_id: str,
     view: dict[str, Any],
@@ -154,7 +179,8 @@ class AIWorker:
 
     ``max_workers`` should cover root parallelism (``Level.searches``); two suit a two-core
     machine. A crashed worker raises ``AIWorkerError``; the next call starts a fresh pool.
-    A cancelled ``choose`` stops waiting, but its search runs on to its budget.
+    A cancelled ``choose`` (``decide``, ``root_stats``, ``explain``) stops its searches too, at
+    their next progress check; a review's decision being judged ends with its own search.
     """
 
     def __init__(self, max_workers: int = 2) -> None:
@@ -163,17 +189,19 @@ class AIWorker:
         self._pool: ProcessPoolExecutor | None = None
         self._queue: SimpleQueue[Report] | None = None
         self._listeners: dict[int, Listener] = {}
-        self._jobs = itertools.count()
+        self._jobs = itertools.count(1)  # (0 would read as stopped in a fresh array)
+        self._stops: Any = None  # the pool's shared array of the jobs no longer wanted
         self._unfinished: set[Future[Any]] = set()
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._queue = self._context.SimpleQueue()
+            self._stops = self._context.RawArray("q", STOP_SLOTS + 1)
             self._pool = ProcessPoolExecutor(
                 self._max_workers,
                 mp_context=self._context,
                 initializer=_init_worker,
-                initargs=(os.getpid(), self._queue),
+                initargs=(os.getpid(), self._queue, self._stops),
             )
         return self._pool
 
@@ -259,7 +287,7 @@ class AIWorker:
         self,
         pool: ProcessPoolExecutor,
         policy: SearchPolicy,
-        job: int | None,
+        job: Job | None,
         game_id: str,
         view: dict[str, Any],
         seat: int,
@@ -289,16 +317,14 @@ class AIWorker:
         )[0]
 
     @contextmanager
-    def _listening(self, on_progress: Callable[[Progress], None] | None) -> Iterator[int | None]:
-        """A new job's number, its progress reports going to ``on_progress`` while the block
-        runs (None, and nothing listened to, without ``on_progress``)."""
-        if on_progress is None:
-            yield None
-            return
+    def _listening(self, on_progress: Callable[[Progress], None] | None) -> Iterator[Job]:
+        """A new job, its progress reports going to ``on_progress`` while the block runs
+        (nothing listened to without ``on_progress``; the job still stops when not waited for)."""
         job = next(self._jobs)
-        self._listeners[job] = _aggregator(on_progress)
+        if on_progress is not None:
+            self._listeners[job] = _aggregator(on_progress)
         try:
-            yield job
+            yield job, on_progress is not None
         finally:
             self._listeners.pop(job, None)
 
@@ -318,7 +344,8 @@ class AIWorker:
         seat's views where the decision it is in the middle of began and was hinted since
         (``review.decision_views``)."""
         pool = self._executor()
-        weighed = await self._weigh(pool, policy, None, game_id, view, seat, seed, top, earlier)
+        with self._listening(None) as job:
+            weighed = await self._weigh(pool, policy, job, game_id, view, seat, seed, top, earlier)
         found = await self._gather(
             pool, self._submit(pool, lambda: [pool.submit(advised, game_id, view, seat, weighed, top)]), None
         )
@@ -386,23 +413,35 @@ class AIWorker:
 
     @property
     def busy(self) -> bool:
-        """Whether a job it was given is still queued or running: a caller that stopped waiting
-        (a cancelled ``choose``) leaves its search to run on, ahead of whatever comes next."""
+        """Whether a job it was given is still queued or running (a search whose caller stopped
+        waiting, until it reaches its next progress check)."""
         return bool(self._unfinished)
 
-    async def _gather(self, pool: ProcessPoolExecutor, futures: list[Future[T]], job: int | None) -> list[T]:
+    async def _gather(self, pool: ProcessPoolExecutor, futures: list[Future[T]], job: Job | None) -> list[T]:
+        """The results of ``futures``; when the caller stops waiting (cancelled), ``job``'s
+        searches stop (those not started never start)."""
         waiting = asyncio.gather(*(asyncio.wrap_future(f) for f in futures))
         try:
-            while job is not None and not waiting.done():
+            while job is not None and job[1] and not waiting.done():
                 await asyncio.wait([waiting], timeout=POLL_SECONDS)
                 self._drain()
             return await waiting
         except BrokenProcessPool as error:
             self._discard_pool(pool)
             raise AIWorkerError(f"an AI worker process died: {error}") from error
+        except SearchStopped as error:  # (``close`` while the caller still waited)
+            raise AIWorkerError("the AI workers are stopping") from error
         finally:
+            dropped = waiting.cancelled() or not waiting.done()  # (not waited for to its end)
             if not waiting.done():
                 waiting.cancel()
+            if dropped and job is not None:
+                self._stop(job[0])
+
+    def _stop(self, job: int) -> None:
+        """Stop the searches of ``job`` at their next progress check."""
+        if self._stops is not None:
+            self._stops[1 + job % STOP_SLOTS] = job
 
     def _drain(self) -> None:
         """Hand queued progress reports to their listeners (reports of finished jobs drop)."""
@@ -420,8 +459,11 @@ class AIWorker:
             self._close_queue()
 
     def close(self) -> None:
-        """Stop the workers; a running search finishes first."""
+        """Stop the workers: a running search stops at its next progress check (a server asked
+        to stop must not wait out an AI's budget); a decision a review is judging ends first."""
         if self._pool is not None:
+            if self._stops is not None:
+                self._stops[0] = 1
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
             self._close_queue()
@@ -431,6 +473,7 @@ class AIWorker:
         if self._queue is not None:
             self._queue.close()
             self._queue = None
+        self._stops = None
 
     async def __aenter__(self) -> AIWorker:
         return self

@@ -43,11 +43,14 @@ from caravan_tui.screens.table_chat import TableChat
 from caravan_tui.screens.table_client import panel_opened, paused
 from caravan_tui.screens.table_hold import HeldVar, StateHold
 from caravan_tui.screens.table_keys import (
+    HINT_NEXT,
+    HINT_NEXT_TIP,
     PLAY_ONLY,
     REPLAY_ONLY,
     TABLE_KEYS,
-    UNDO_KEY,
+    UNDO_KEYS,
     hint_refused,
+    hint_waits,
     offered,
     undo_refused,
 )
@@ -130,7 +133,14 @@ class GameScreen(BaseScreen, Generic[V]):
         """What a key does at this table where it differs from its binding's words (the footer's
         and the palette's: ``as_said``): over SSH there is no home to quit to, and the server
         saves each move."""
-        return SHARED_KEY_TIPS if self.client.shared else {}
+        tips = SHARED_KEY_TIPS if self.client.shared else {}
+        return {**tips, "hint": HINT_NEXT_TIP} if hint_waits(self.table) else tips
+
+    @property
+    def footer_words(self) -> dict[str, str]:
+        """A key's words where they differ from its binding's (``as_said``): while an AI's moves
+        lead to our turn, ``h`` asks for that turn's hint ("h Hint next")."""
+        return {"hint": HINT_NEXT} if hint_waits(self.table) else {}
 
     def watch_table_state(self, was: TableState[V], table: TableState[V]) -> None:
         if self.is_running:  # (a table not shown yet draws what it holds as it mounts)
@@ -290,7 +300,8 @@ class GameScreen(BaseScreen, Generic[V]):
         once and does nothing else (an Enter meant to skip must not act on our next turn); else
         the "since your last turn" panel closes (``TableOverlays.key``). An ``h`` that skips also
         asks for the hint once our turn comes (``TableOverlays.hold_hint``). An ``h`` on another
-        person's turn, and a ``u`` at a table of people, not offered there, say why they do nothing."""
+        person's turn, and an undo key (``u``, ``ctrl+z``) at a table of people, not offered
+        there, say why they do nothing."""
         if self.pause.skip(event.time):
             self.overlays.hold_hint(event.key)
             event.stop()
@@ -299,7 +310,7 @@ class GameScreen(BaseScreen, Generic[V]):
         self.overlays.key(event)
         if event.key == ASK_HINT and hint_refused(self.table):
             self.notify(NO_HINT_NOW, severity="warning")
-        elif event.key == UNDO_KEY and (no_undo := undo_refused(self.table)):
+        elif event.key in UNDO_KEYS and (no_undo := undo_refused(self.table)):
             self.notify(no_undo, severity="warning")
 
     @on(Resize)
@@ -310,7 +321,10 @@ class GameScreen(BaseScreen, Generic[V]):
         self.overlays.scroll(lines)
 
     def action_hint(self) -> None:
-        self.overlays.ask_hint()
+        if hint_waits(self.table):
+            self.overlays.hint_next()
+        else:
+            self.overlays.ask_hint()
 
     def action_take_hint(self) -> None:
         self.overlays.take_hint()

@@ -61,6 +61,12 @@ class TableBus:
         self.since: list[str] = []  # what others did since our last decision
         self.since_moves = 0  # how many moves they made
 
+    def since_summed_up(self) -> None:
+        """A summary shown over the table (a hand's scoring) says what happened up to it: the
+        "since your last turn" panel starts afresh. It came at our next turn, minutes later when a
+        stand-in's grace ran between, with the hand the person had read in the summary."""
+        self.since, self.since_moves = [], 0
+
     async def listen(self) -> None:
         """Handle this seat's messages in order, those that came together as one state. After an
         opponent's move, pause a moment so the player sees it before the game moves on."""

@@ -15,8 +15,9 @@ if TYPE_CHECKING:
     from caravan_tui.screens.game import GameScreen
     from caravan_tui.screens.table_seat import TableState
 
-#: the key that takes back our last decision, where the rules allow
-UNDO_KEY = "u"
+#: the keys that take back our last decision, where the rules allow (ctrl+z: what people try
+#: first; the footer shows the first, the palette both)
+UNDO_KEYS = ("u", "ctrl+z")
 #: what that key says at a table where another seat is a person's: the host takes back nothing
 #: past a move another person has seen, and they see each move as it is made
 NO_UNDO_WITH_PEOPLE = (
@@ -28,7 +29,7 @@ TABLE_KEYS: list[BindingType] = [
     Binding(ASK_HINT, "hint", "Hint", tooltip="The AI's suggestion for you (not played)"),
     Binding(TAKE_HINT, "take_hint", TAKE_HINT_NAME, show=False, tooltip="The hinted play ready: Enter plays it"),
     Binding(ASK_HINT, "weighed", "Why", tooltip="Replay: show or hide what the AI weighed at its move"),
-    Binding(UNDO_KEY, "undo", "Undo", tooltip="Take back to your previous decision, when the rules allow"),
+    Binding(",".join(UNDO_KEYS), "undo", "Undo", tooltip="Take back to your previous decision, when the rules allow"),
     Binding("ctrl+s", "save", "Save", tooltip="Confirm the autosave"),
     Binding("escape", "menu", "Menu", tooltip="Resume, save and quit to home, or resign"),
     Binding("escape", "back", "Back", tooltip="Replay: back to where it was opened"),
@@ -93,6 +94,18 @@ def hint_may_come(table: TableState[Any]) -> bool:
     return not (table.played_by_person(mover) or table.open_seat(mover))
 
 
+#: the hint key's words while another seat's moves lead to our turn: it asks for the hint of
+#: that turn, which shows as it comes (it read "h Hint", and a hint never came while an AI thought)
+HINT_NEXT = "Hint next"
+HINT_NEXT_TIP = "The hint for your coming turn: it shows as your turn comes (any key skips the moves on show)"
+
+
+def hint_waits(table: TableState[Any]) -> bool:
+    """Whether ``h`` now asks for the hint of our coming turn (an AI's moves lead to it, made or
+    on show), not for one now."""
+    return table.turn is None and hint_may_come(table)
+
+
 def hint_refused(table: TableState[Any]) -> bool:
     """Whether an ``h`` pressed now asks for a hint that cannot come (another person's or an open
     seat's turn): the footer does not offer it there, and the key did nothing and said nothing."""
@@ -100,7 +113,7 @@ def hint_refused(table: TableState[Any]) -> bool:
 
 
 def undo_refused(table: TableState[Any]) -> str | None:
-    """Why an ``u`` pressed now takes nothing back, where the footer does not offer it because
+    """Why an undo key pressed now takes nothing back, where the footer does not offer it because
     another seat is a person's (it did nothing and said nothing); None elsewhere."""
     if table.seat is None or table.over is not None or table.replaying or not table.others_are_people():
         return None

@@ -32,6 +32,9 @@ TAKE_HINT_NAME = "Ready hint"
 ASK_HINT = "h"
 #: what ``h`` says where no hint can come now
 NO_HINT_NOW = "A hint is for your turn."
+#: ``h`` while another seat's moves lead to our turn (``hint_next``), and ``h`` again
+HINT_HELD = "The hint comes with your turn (h again: none)."
+HINT_DROPPED = "No hint with your turn."
 
 
 def take_hint_key(screen: GameScreen[Any]) -> str | None:
@@ -79,6 +82,13 @@ class TableOverlays:
         ``a`` that followed said "No hint to take"."""
         if key == ASK_HINT and self.screen.replay is None:
             self.hint_held = True
+
+    def hint_next(self) -> None:
+        """``h`` while another seat's moves lead to our turn (``table_keys.hint_waits``): the hint
+        is asked for as our turn comes (``our_turn``), as an ``h`` that skips moves on show does;
+        ``h`` again drops it. While an AI thought, it said only "A hint is for your turn."."""
+        self.hint_held = not self.hint_held
+        self.screen.notify(HINT_HELD if self.hint_held else HINT_DROPPED)
 
     def our_turn(self) -> None:
         """Our turn has come: the hint held for it (``hold_hint``) is asked for now (a hint's

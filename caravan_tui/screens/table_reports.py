@@ -13,7 +13,7 @@ from textual.widget import Widget
 
 from caravan_tui.engine import Action
 from caravan_tui.screens.table_client import cursor_at, focused, highlighted, spun
-from caravan_tui.screens.table_keys import hint_may_come, shown_plays
+from caravan_tui.screens.table_keys import hint_may_come, hint_waits, shown_plays
 from caravan_tui.screens.table_seat import TableState
 from caravan_tui.screens.table_status import ai_thinking
 from caravan_tui.textual_adapter import repaint_at_once
@@ -78,7 +78,7 @@ class TableReports:
         between them (a dialog's play: the focus came back meanwhile) kept "e End turn" away."""
         turned = was.turn != table.turn and (bool(shown_plays(type(self.screen))) or table.others_stood_in())
         hinted = (was.hint_panel is None) != (table.hint_panel is None)
-        hint_key = hint_may_come(was) != hint_may_come(table)
+        hint_key = hint_may_come(was) != hint_may_come(table) or hint_waits(was) != hint_waits(table)
         return turned or hinted or hint_key or was.undo != table.undo or was.seat_kinds != table.seat_kinds
 
     def keys_follow(self, was: TableState[Any], table: TableState[Any]) -> None:

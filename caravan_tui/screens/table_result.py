@@ -39,6 +39,7 @@ class TableResult:
         """Show a summary over the table (a hand's scoring): in place of the one still showing, if
         any, so a spectator, who has no turn to close them, sees the latest alone, not a pile."""
         app = self.screen.app
+        self.screen.bus.since_summed_up()
         if self.summary is not None and app.screen is self.summary:
             app.switch_screen(summary)
         else:

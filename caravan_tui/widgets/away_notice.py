@@ -1,6 +1,8 @@
 """Who is away from a shared table, and when an AI takes their seat: "Bob is away: an AI takes
-the seat in 42 s", counting down, one line a seat, above the table (hidden while nobody is away;
-it ticks only while a countdown runs, so an idle session redraws nothing)."""
+the seat in 42 s", counting down, one line a seat, above the table; and each seat still open for
+a person ("Seat 2 is open: …": its creator read nothing of it until their first move was made).
+Hidden while no seat is either; it ticks only while a countdown runs, so an idle session redraws
+nothing."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from textual.reactive import var
 from textual.timer import Timer
 from textual.widgets import Static
 
-from caravan_tui.seat_kinds import is_away, stand_in_after
+from caravan_tui.seat_kinds import OPEN, is_away, stand_in_after
 from caravan_tui.widgets.seat_table import SeatTable, only_spun
 
 
@@ -21,6 +23,11 @@ def away_line(name: str, seconds: int | None) -> str:
     if seconds is None:
         return f"{name} is away."
     return f"{name} is away: an AI takes the seat {f'in {seconds} s' if seconds else 'now'}."
+
+
+def open_line(seat: int) -> str:
+    """What the table says of ``seat`` while it is open for a person (from 0)."""
+    return f"Seat {seat + 1} is open: its turns wait for a person to take it from the lobby."
 
 
 def away_seats(names: Sequence[str], kinds: Sequence[str]) -> list[tuple[str, int | None]]:
@@ -53,6 +60,7 @@ class AwayNotice(Static):
         super().__init__("", id=id)
         self._told: tuple | None = None  # the seats' names and kinds the deadlines were worked out from
         self._away: list[tuple[str, float | None]] = []  # each name, and when the AI takes the seat
+        self._open: list[int] = []  # the seats open for a person
         self._ticking: Timer | None = None
 
     def watch_table_state(self, was: SeatTable | None, table: SeatTable | None) -> None:
@@ -66,6 +74,7 @@ class AwayNotice(Static):
             (name, None if seconds is None else table.kinds_at + seconds)
             for name, seconds in away_seats(table.names, table.seat_kinds)
         ]
+        self._open = [seat for seat, kind in enumerate(table.seat_kinds) if kind == OPEN]
         counting = any(deadline is not None for _, deadline in self._away)
         if counting and self._ticking is None:
             self._ticking = self.set_interval(1.0, self._show)
@@ -79,6 +88,6 @@ class AwayNotice(Static):
         lines = [
             away_line(name, None if deadline is None else max(0, math.ceil(deadline - now)))
             for name, deadline in self._away
-        ]
+        ] + [open_line(seat) for seat in self._open]
         self.update(Text("\n".join(lines)))
         self.set_class(bool(lines), "-shown")

@@ -1,0 +1,31 @@
+"""A match created with a seat open for a person started with its creator to move and nothing
+saying that it waits for a second person ("Open seat 2" read like a player): until their first
+move was made, nothing told them. Above the table a line says so while the seat is open."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from caravan_tui.games import GAMES
+from caravan_tui.screens import game_screen_class
+from caravan_tui.seat_kinds import OPEN
+from caravan_tui.textual_adapter import screen_lines
+from caravan_tui.widgets.away_notice import open_line
+
+from tables import Table, quick_app, settled, wait_for
+
+
+async def test_a_seat_open_for_a_person_is_said_above_the_table_until_someone_takes_it(tmp_path):
+    app = quick_app(tmp_path, 20, home=False)
+    table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 3, {}, names=("Ann", "Bob"))
+    screen = table.screen
+    async with app.run_test(size=(80, 24)) as pilot, table:
+        await wait_for(pilot, lambda: settled(screen) and screen.table.seat_kinds, "the table")
+        taken = screen.table
+        said = open_line(1)
+        assert said.startswith("Seat 2 is open") and len(said) <= 78  # (one line at 80 columns)
+        assert not any(said in line for line in screen_lines(app.screen))
+        screen.table_state = replace(taken, seat_kinds=(taken.seat_kinds[0], OPEN), kinds_at=taken.kinds_at + 1)
+        await wait_for(pilot, lambda: any(said in line for line in screen_lines(app.screen)), "the open seat said")
+        screen.table_state = replace(taken, kinds_at=taken.kinds_at + 2)  # Bob took it
+        await wait_for(pilot, lambda: not any(said in line for line in screen_lines(app.screen)), "the line gone")
