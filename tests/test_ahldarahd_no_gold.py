@@ -38,6 +38,21 @@ def test_at_0_gold_in_an_auction_the_way_out_is_said() -> None:
     assert panel[0] == "No gold: win a Right of Passage at 0, sell it"
 
 
+def test_the_way_out_says_a_bid_of_0_is_outbid_by_any_gold() -> None:
+    """The bug (seeds 41 and 42): a person at 0 gold was told to win a Right of Passage at 0 and
+    sell it, turn after turn, and each time a seat with a gold raised to 1 and took it. The advice
+    now names who can outbid a bid of 0, and says nothing of it where no one can."""
+    state = after(BROKE_AUCTION)
+    assert state.gold == [0, 1, 4] and all(state.camel)
+    advice, _ = lines(state)
+    assert advice.endswith("; it works only if no one raises: any gold outbids 0 (AI 2 has 1, AI 3 has 4)"), advice
+    state.camel[2] = False  # a Camel face down raises nothing this turn (§3.2)
+    assert lines(state)[0].endswith("(AI 2 has 1)")
+    state.gold[1] = 0
+    advice, _ = lines(state)
+    assert "sells for" in advice and "outbids" not in advice, advice
+
+
 def fitting(state, m: int, seat: int = 0) -> list[int]:
     """The commodities that fit an open route on map ``m``."""
     return [

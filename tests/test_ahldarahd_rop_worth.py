@@ -75,9 +75,12 @@ def test_a_worth_is_a_price_the_seat_could_pay_and_be_no_worse_off() -> None:
 
 def test_a_worth_beyond_the_gold_held_is_not_named_as_a_price() -> None:
     """A worth is a price, so no more than the gold one holds: AI 3 held 2 gold and a hint called
-    a Right of Passage "worth about 6 gold" to it (in a match "about 17" to a player with 2)."""
-    state = after(32)
-    assert state.to_move() == 2 and state.gold[2] == 2 and item_worth(state, 2, ROP) > 3
-    for reason in (explain(state, 2, [("raise", 2)]), explain(after(29), 2, [("sell_rop", "red")])):
-        assert "worth more to {p2} than all {p2:'s} gold (2)" in reason, reason
-        assert "worth about 6" not in reason, reason
+    a Right of Passage "worth about 6 gold" to it (in a match "about 17" to a player with 2). Here
+    AI 3 (1 gold) raises to 1 for the person's Right of Passage, which sells for 2, and AI 2 (1
+    gold) may sell the person's, which the bank pays 3 for."""
+    bid, sale = after(49), after(80)
+    assert bid.to_move() == 2 and bid.gold[2] == 1 and round(item_worth(bid, 2, ROP)) >= 2
+    assert sale.to_move() == 1 and sale.gold[1] == 1 and round(item_worth(sale, 1, ROP)) >= 3
+    for reason, seat in ((explain(bid, 2, [("raise", 1)]), 2), (explain(sale, 1, [("sell_rop", "red")]), 1)):
+        assert f"worth more to {{p{seat}}} than all {{p{seat}:'s}} gold (1)" in reason, reason
+        assert "worth about" not in reason, reason

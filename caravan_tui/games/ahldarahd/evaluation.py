@@ -8,7 +8,10 @@ opponent's must be destroyed first); taking the cheapest first, then the most va
 adds its points (1, its bonus or the hope of one, its gold) times a confidence that falls with
 the routes needed, while the budget lasts. The budget is the routes the seat can still place:
 its cards that fit an empty route toward such a city (1 gold each), the rest of its gold (8.5 a
-route) and half a route for each turn the deck still holds. A city held at home keeps the hope
+route) and half a route for each turn the deck still holds. Another seat's map, open to the seat
+by its Right of Passage, counts only with this turn's gold and cards, and only once that Right of
+Passage is the seat's until its build (any seat may win it away in each turn's auctions), and the
+Right of Passage counts its sale as gold (``passages``). A city held at home keeps the hope
 of a bonus it was counted with while still to take. Add a
 little for gold and cards as such, the Eyes / the Pirate Queen (by the empty routes of their
 kind toward a city in reach), less a little while the seat's own RoP is not in its hands
@@ -252,6 +255,7 @@ def map_candidates(state: AhldarahdState, board: Board, seat: int, m: int, out: 
     abroad = board.abroad[seat]
     hope = 0.0 if state.final else W_BONUS_HOPE
     own = m == seat
+    passage = m if not own and m < n else -1  # another seat's map, open by its Right of Passage alone
     sbase = m * SLOTS
     rbase = m * ROUTES
     fits = sea = land = 0
@@ -272,7 +276,7 @@ def map_candidates(state: AhldarahdState, board: Board, seat: int, m: int, out: 
             bonus = 3.0
         else:
             bonus = hope
-        out.append((need, -_BASE[s] - bonus))
+        out.append((need, -_BASE[s] - bonus, passage))
         if need <= 2:
             for r, mask, is_sea in leads[s]:
                 if owner[rbase + r] < 0:
@@ -311,16 +315,31 @@ def projected(
     # and what later turns bring
     claim_gold = w.claim_gold
     claims = fitting if fitting * claim_gold <= gold else gold / claim_gold
-    budget = claims + (gold - claims * claim_gold) / w.route_gold + w.future_routes * future_turns(state, seat)
+    now = claims + (gold - claims * claim_gold) / w.route_gold
+    sale, usable = passages(state, seat) if len(state.maps_of(seat)) > 1 + state.neutral else (0.0, 0)
+    budget = now + sale / w.route_gold + w.future_routes * future_turns(state, seat)
     confidence = w.confidence
     potential = 0.0
     if candidates and budget > 0:
-        for need, value in candidates:
-            if need <= budget:
-                potential -= value * confidence[need]
-                budget -= need
+        for need, value, passage in candidates:
+            # a map open by another seat's Right of Passage, only with this turn's means
+            if passage < 0:
+                room = budget
+            elif usable >> passage & 1:
+                room = min(budget, now)
             else:
-                potential -= value * confidence[need] * budget / need
+                continue
+            if room <= 0:
+                continue
+            if need <= room:
+                potential -= value * confidence[need]
+                spent = need
+            else:
+                potential -= value * confidence[need] * room / need
+                spent = room
+            budget -= spent
+            now = min(now - spent, budget) if passage >= 0 else min(now, budget)
+            if budget <= 0:
                 break
     items = w.card * cards
     if state.eyes == seat:
@@ -330,7 +349,43 @@ def projected(
     if state.rop[seat] != seat:  # on the table it is open too: anyone may win it, often for 0
         items -= w.open_map
     hoped = 0.0 if state.final else W_BONUS_HOPE * board.hoping[seat]
-    return pts + hoped + potential + items + w.gold * gold
+    return pts + hoped + potential + items + w.gold * (gold + sale)
+
+
+def passages(state: AhldarahdState, seat: int) -> tuple[float, int]:
+    """The gold the other seats' Rights of Passage ``seat`` holds would bring it, sold (§4: a gold a
+    city held on the map), and the maps among theirs it may count on building on (a mask): those
+    it keeps until its build this turn, where it may also sell them. A Right of Passage still to be
+    auctioned this turn, or held past the seat's build, may be won from it for a gold or none
+    (§3.2: it is auctioned wherever it is, and its holder is paid nothing): its map is not counted,
+    its sale at half. Counted for the turns ahead, a held map made a bid pay 3 gold for a Right of
+    Passage the build then sold for 2, nothing built between."""
+    rop = state.rop
+    phase = state.phase
+    bidding = phase < BUILD
+    ahead = bidding or build_ahead(state, seat)
+    sales = 0.0
+    usable = 0
+    for k in range(state.n):
+        if rop[k] != seat or k == seat:
+            continue
+        sale = rop_sale(state, k)
+        if ahead and not (bidding and not state.auctioned >> (ROP + k) & 1):
+            usable |= 1 << k
+            sales += sale
+        else:
+            sales += 0.5 * sale
+    return sales, usable
+
+
+def build_ahead(state: AhldarahdState, seat: int) -> bool:
+    """Whether ``seat``'s build this turn is still to come (or is under way)."""
+    phase = state.phase
+    if phase == OVER:
+        return False
+    if phase < BUILD:
+        return True
+    return seat not in state.order[: state.pos]
 
 
 def future_turns(state: AhldarahdState, seat: int) -> float:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from .cards import COMMODITY_MASK, ROP
 from .evaluation import builds_left, rop_sale
 from .maps import COMMODITY_AT, ENDS, ROUTES
-from .terms import BID_PHASES, BUILD, item_words
+from .terms import BID_PHASES, BUILD, item_words, who
 
 if TYPE_CHECKING:
     from .rules import AhldarahdState
@@ -86,12 +86,34 @@ def way_out(state: AhldarahdState, seat: int) -> str | None:
     others = _sales(state, seat, False)
     when = "in an auction" if state.phase in BID_PHASES else "in next turn's auctions"
     if not others:
-        return f"No gold, so no claim (a claim costs 1 gold): win a route card or an item at 0 {when}"
+        return (
+            f"No gold, so no claim (a claim costs 1 gold): win a route card or an item at 0 {when}"
+            f"{_unless(state, seat)}"
+        )
     sale, k = others[0]
     return (
         f"No gold, so no claim (a claim costs 1 gold): win a Right of Passage at 0 {when} and sell it "
         f"to the bank in your build, a gold a city held on its map ({item_words(ROP + k, seat)} sells for {sale} now)"
+        f"{_unless(state, seat)}"
     )
+
+
+def _raisers(state: AhldarahdState, seat: int) -> list[int]:
+    """The other seats that could raise a bid of 0: with gold, and in this turn's bidding with
+    their Camel face up (§3.2; next turn's refresh turns every Camel up)."""
+    bidding = state.phase in BID_PHASES
+    return [q for q in range(state.n) if q != seat and state.gold[q] > 0 and (state.camel[q] or not bidding)]
+
+
+def _unless(state: AhldarahdState, seat: int) -> str:
+    """The catch of a win at 0, in words: any seat that could raise wins the item for a gold, so a
+    player at 0 gold was told to win a Right of Passage at 0 and sell it, turn after turn, while
+    another seat with a gold took each one ("" where no seat could raise)."""
+    raisers = _raisers(state, seat)
+    if not raisers:
+        return ""
+    held = ", ".join(f"{who(q)} {who(q, 'has')} {state.gold[q]}" for q in raisers)
+    return f"; it works only if no one raises: any gold outbids 0 ({held})"
 
 
 def panel_words(state: AhldarahdState, seat: int) -> str | None:
