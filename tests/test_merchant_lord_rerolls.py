@@ -126,3 +126,20 @@ def test_no_favour_is_paid_for_a_roll_that_cannot_make_a_better_sale():
     assert pick("merchant_lord", state.view(0), 0, stats.stats, "normal") == ("end_favour",)
     hoping = nothing_sells_yet()
     assert not vetoed(hoping, 0, ("reroll", 6, 6))
+
+
+def test_the_veto_counts_every_sale_as_the_words_do():
+    """The bug: the veto on favour for nothing judged by the best single sale, the hint's words by
+    every sale. Seed 62's first favour step (1 1 2 5; the 1-6, 2-5 and 3-4 villages open): turning
+    a 1 into a 6 makes the 2-5 and 1-6 sales both, and a 1 rolled again may (1 in 6), but both were
+    vetoed, as no single sale is better than the 2-5's; rerolling the 2 and the 5 that sale needs
+    can sell for more too (a 1 6 at the 1-6 and a 2 5 rolled back)."""
+    from caravan_tui.games import get_game
+    from caravan_tui.games.merchant_lord.ai import vetoed
+
+    state = get_game("merchant_lord").new(2, seed=62)
+    seat = state.to_move()
+    assert sorted(state._unplaced_values(seat)) == [1, 1, 2, 5]
+    assert not vetoed(state, seat, ("adjust", 1, -1))  # (1 into 6: "Turn a 1 into a 6" in the Plays list)
+    assert not vetoed(state, seat, ("reroll", 1))
+    assert vetoed(state, seat, ("adjust", 5, 1))  # (a 6 and no 5: the 1-6 sale instead of the 2-5's)

@@ -7,8 +7,9 @@ hint's reason says what the favour buys ("a 61% chance to tuck a card (now: …)
 What a hint says a reroll may bring counts every sale the dice allow one after another
 (``every_sale``; rules §7.2.3): counting the best single sale only, 1 1 2 5 with the 1-6, 2-5 and
 3-4 villages open read "no chance of a better sale", where a 1 rolled into a 6 sells at the 2-5
-and the 1-6 villages both. The veto on favour for nothing (``ai.vetoed``) keeps the one-sale view
-it was measured with (``may_better``).
+and the 1-6 villages both. The veto on favour for nothing (``ai.vetoed``, ``may_better``) counts
+every sale as well: the one-sale view let a hint reroll for a second sale it could not see, and
+vetoed a turn of a die that makes one.
 """
 
 from __future__ import annotations
@@ -154,10 +155,11 @@ class RerollOdds:
         return better, more
 
     def may_better(self, kept: int, rolled: int) -> bool:
-        """Whether some roll of ``rolled`` dice, ``kept`` kept, makes a better single sale than
-        the best one now (``value``)."""
-        value = self.value
-        return any(value(kept + outcome) > self.now for outcome, _ in OUTCOMES[rolled])
+        """Whether some roll of ``rolled`` dice, ``kept`` kept, makes the dice sell for more than
+        now, every sale counted (``every``: the hint's words count so)."""
+        value = self.every(self.dice)[0]
+        every = self.every
+        return any(every(kept + outcome)[0] > value for outcome, _ in OUTCOMES[rolled])
 
     def tucked(self, dice: int) -> int:
         """The most cards the sales of ``dice`` tuck, every sale counted."""
