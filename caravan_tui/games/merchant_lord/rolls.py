@@ -8,8 +8,8 @@ What a hint says a reroll may bring counts every sale the dice allow one after a
 (``every_sale``; rules §7.2.3): counting the best single sale only, 1 1 2 5 with the 1-6, 2-5 and
 3-4 villages open read "no chance of a better sale", where a 1 rolled into a 6 sells at the 2-5
 and the 1-6 villages both. The veto on favour for nothing (``ai.vetoed``, ``may_pay``) counts
-every sale as well: the one-sale view let a hint reroll for a second sale it could not see, and
-vetoed a turn of a die that makes one. It asks what a reroll is expected to sell for, not only
+every sale as well: the one-sale view refused a turn of a die that makes a second sale, and a
+reroll that may bring one. It asks what a reroll is expected to sell for, not only
 whether some roll sells for more: a reroll of the 1 and the 5 a sure 2-coin sale needs, with "a
 1% chance of a better sale", was a hint, "about as good" as selling.
 """
