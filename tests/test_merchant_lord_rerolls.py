@@ -126,3 +126,86 @@ def test_no_favour_is_paid_for_a_roll_that_cannot_make_a_better_sale():
     assert pick("merchant_lord", state.view(0), 0, stats.stats, "normal") == ("end_favour",)
     hoping = nothing_sells_yet()
     assert not vetoed(hoping, 0, ("reroll", 6, 6))
+
+
+def test_the_veto_counts_every_sale_as_the_words_do():
+    """The bug: the veto on favour for nothing judged by the best single sale, the hint's words by
+    every sale. Seed 62's first favour step (1 1 2 5; the 1-6, 2-5 and 3-4 villages open): turning
+    a 1 into a 6 makes the 2-5 and 1-6 sales both, and a 1 rolled again may (1 in 6), but both were
+    vetoed, as no single sale is better than the 2-5's; rerolling the 2 and the 5 that sale needs
+    can sell for more too (a 1 6 at the 1-6 and a 2 5 rolled back)."""
+    from caravan_tui.games import get_game
+    from caravan_tui.games.merchant_lord.ai import vetoed
+
+    state = get_game("merchant_lord").new(2, seed=62)
+    seat = state.to_move()
+    assert sorted(state._unplaced_values(seat)) == [1, 1, 2, 5]
+    assert not vetoed(state, seat, ("adjust", 1, -1))  # (1 into 6: "Turn a 1 into a 6" in the Plays list)
+    assert not vetoed(state, seat, ("reroll", 1))
+    assert vetoed(state, seat, ("adjust", 5, 1))  # (a 6 and no 5: the 1-6 sale instead of the 2-5's)
+
+
+def sale_in_hand():
+    """Seed 62's round 6 as a player following every hint met it (move 33): dice 1 2 3 5, 12
+    favour, M23 in hand; the 2-5 village sells 2 5 and tucks M23's 3, a table card for sure."""
+    from caravan_tui.games.merchant_lord.rules import MerchantLordState
+
+    unplaced = [[value, "unplaced"] for value in (1, 3, 2, 5)]
+    return MerchantLordState.from_data(
+        {
+            "players": 2,
+            "village_payout": "standard",
+            "max_rounds": 100,
+            "round": 6,
+            "start": 1,
+            "position": 1,
+            "phase": "favour",
+            "turn": 0,
+            "coins": [0, 5],
+            "favour": [12, 12],
+            "supply_coins": 35,
+            "supply_favour": 16,
+            "dice": [unplaced, [[6, "P1-V16"], [2, "market"], [6, "market"], [1, "P1-V16"]]],
+            "villages": [[["M12", "L"]], [], [], [], [], [["M08", "R"]]],
+            "sellers": [None, None, None, 1, None, None],
+            "known": [["M23"], []],
+            "row": ["M20", "M22", "M10"],
+            "fp_placed": [],
+            "fired": ["M08"],
+            "pending": [0, 0, 0],
+            "sales": [[1, "P1-V16", []]],
+            "ended": None,
+            "rng": 7138724120125679478,
+            "hands": [["M23"], []],
+            "pile": [
+                c for c in (f"M{i:02}" for i in range(1, 31)) if c not in ("M12", "M08", "M23", "M20", "M22", "M10")
+            ],
+        }
+    )
+
+
+def test_a_reroll_expected_to_lose_the_sale_in_hand_is_no_hint(monkeypatch):
+    """The bug: "Either is about as good: Reroll 2 5 (1f) … an 8% chance to sell for more": the 2
+    and the 5 the sure sale needs rolled away, the sale lost five times in six. The veto asked only
+    whether some roll sells for more; the search weighs a reroll's outcomes in one node and backed
+    it above keeping (0.572 against 0.538). Now no favour is paid for a reroll expected to sell for
+    less than the dice do now, and the words say the risk."""
+    from caravan_tui.ai.policies import hint, hint_seed
+    from caravan_tui.games.merchant_lord.ai import vetoed
+
+    monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
+    state = sale_in_hand()
+    assert state.legal_actions()  # (a position the rules accept)
+    assert vetoed(state, 0, ("reroll", 2, 5))
+    assert explain(state, 0, [("reroll", 2, 5)]).endswith(
+        "an 8% chance to sell for more, a 75% chance to sell for less (now: 1 card tucked at {p0:'s} 2-5 village)"
+    )
+    top = hint("merchant_lord", state.view(0), 0, "normal", hint_seed(0, 33))
+    assert top[0].action == ("end_favour",), top
+    assert "(the best reroll: an 8% chance to sell for more, a 75% chance to sell for less)" in top[0].reason
+    # a reroll of dice no sale needs may only gain, and stays allowed (seed 1: 1 2 3 5, the 2-5 sale)
+    from caravan_tui.games import get_game
+
+    first = get_game("merchant_lord").new(2, seed=1)
+    assert not vetoed(first, first.to_move(), ("reroll", 1, 3))
+    assert vetoed(first, first.to_move(), ("reroll", 2, 5))

@@ -119,12 +119,15 @@ PLAIN = Plain(("end_favour",), "no reroll or turn is expected to gain 2 points o
 
 
 def vetoed(state: MerchantLordState, seat: int, action: Action, level: str | None = None) -> bool:
-    """No favour for nothing: an AI seat never pays for a reroll after which no roll makes a
-    better sale than the best one now, nor for a turn of a die that makes none (the one-sale view
-    of ``rolls.py``, the prior's and the one measured: a second sale the dice might make is not
-    seen), and a hint never shows one. The search mixes a reroll's outcomes in one node and backed
+    """No favour for nothing: an AI seat never pays for a reroll not expected to make the dice
+    sell for more than now (``rolls.RerollOdds.may_pay``), nor for a turn of a die after which
+    they do not, every sale the dice allow counted (``rolls.every_sale``, as a hint's words count),
+    and a hint never shows one. The search mixes a reroll's outcomes in one node (the moves after
+    it are weighed over every roll at once, the best of them as if it were always there) and backs
     such rerolls above keeping the dice: with 1 1 1 6 and M02 in hand (its 1 tucked with the 1-6
-    sale), a hint said "Reroll 1" five times running, 8 favour for nothing.
+    sale), a hint said "Reroll 1" five times running, 8 favour for nothing; with a sure 2-coin sale
+    at 1 2 3 5 and 2 favour, "Either is about as good: Reroll 1 3 5 (1f) … a 1% chance of a better
+    sale", and the sale was lost.
     Easy keeps such rerolls: a player who does not yet know which rerolls pay (the level the
     ladder measured; with the veto it won more against normal)."""
     kind = action[0]
@@ -133,9 +136,9 @@ def vetoed(state: MerchantLordState, seat: int, action: Action, level: str | Non
     dice = state._unplaced(seat)
     odds = RerollOdds(state, seat, dice)
     if kind == "adjust":
-        return odds.value(dice - UNIT[action[1]] + UNIT[adjusted(action[1], action[2])]) <= odds.now
+        return odds.every(dice - UNIT[action[1]] + UNIT[adjusted(action[1], action[2])])[0] <= odds.every(dice)[0]
     kept = dice - sum(UNIT[value] for value in action[1:])
-    return not odds.may_better(kept, len(action) - 1)
+    return not odds.may_pay(kept, len(action) - 1)
 
 
 AI = GameAI(

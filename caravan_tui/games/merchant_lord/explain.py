@@ -104,31 +104,42 @@ def _chance(chance: float) -> str:
 def _reroll_odds(state: MerchantLordState, seat: int, kept: int, rolled: int) -> str:
     """What a reroll may bring, in words: the chance to tuck a card (more cards than now) with
     cards in hand, else (or where it cannot) the chance to sell for more (to sell at all, where no
-    village fits the dice now), every sale the dice allow counted, and the sale now."""
+    village fits the dice now), then the chance to sell for less where the dice rolled may lose a
+    sale, every sale the dice allow counted, and the sale now. The risk is said: "a 1% chance of a
+    better sale" alone read as a free try where the roll lost a sure sale five times in six."""
     dice = state._unplaced(seat)
     odds = RerollOdds(state, seat, dice)
     better, more = odds.chances(kept, rolled)
+    worse = odds.losing(kept, rolled)
+    risk = f", {_chance(worse)} to sell for less" if worse else ""
     now = _best_sale(state, seat, dice)
     cards = "a card" if odds.tucked(dice) == 0 else "more cards"
     if not state.hand[seat]:
-        return f"{_selling_odds(better, odds)} (now: {now}; no card in hand to tuck)"
+        return f"{_selling_odds(better, odds)}{risk} (now: {now}; no card in hand to tuck)"
     if better == 0:
-        return f"{_selling_odds(better, odds)} (now: {now})"
+        return f"{_selling_odds(better, odds)}{risk} (now: {now})"
     if more == 0:
-        return f"no chance to tuck {cards}, {_selling_odds(better, odds)} (now: {now})"
-    return f"{_chance(more)} to tuck {cards} (now: {now})"
+        return f"no chance to tuck {cards}, {_selling_odds(better, odds)}{risk} (now: {now})"
+    return f"{_chance(more)} to tuck {cards}{risk} (now: {now})"
 
 
 def _best_odds(state: MerchantLordState, seat: int) -> str:
-    """Why keeping the favour may be worth more: the best any reroll offers ("the best reroll:
-    a 20% chance to tuck a card")."""
+    """Why keeping the favour may be worth more: what the reroll with the best chance offers, and
+    its risk ("the best reroll: a 20% chance to tuck a card, a 50% chance to sell for less"): the
+    chances of one reroll, not the best of each from different rerolls."""
     dice = state._unplaced(seat)
     odds = RerollOdds(state, seat, dice)
-    better, more = (max(column) for column in zip(*(odds.chances(*reroll) for reroll in odds.rerolls())))
-    if not state.hand[seat] or more == 0:
-        return f"the best reroll: {_selling_odds(better, odds)}"
+    tucking = bool(state.hand[seat])
+    best = (-1.0, -1.0, 0.0)  # (the chance to tuck more, to sell for more, minus the chance to sell for less)
+    for kept, rolled in odds.rerolls():
+        better, more = odds.chances(kept, rolled)
+        best = max(best, (more if tucking else 0.0, better, -odds.losing(kept, rolled)))
+    more, better, worse = best[0], best[1], -best[2]
+    risk = f", {_chance(worse)} to sell for less" if worse else ""
+    if more <= 0:
+        return f"the best reroll: {_selling_odds(better, odds)}{risk}"
     cards = "a card" if odds.tucked(dice) == 0 else "more cards"
-    return f"the best reroll: {_chance(more)} to tuck {cards}"
+    return f"the best reroll: {_chance(more)} to tuck {cards}{risk}"
 
 
 def _selling_odds(chance: float, odds: RerollOdds) -> str:

@@ -7,8 +7,11 @@ hint's reason says what the favour buys ("a 61% chance to tuck a card (now: …)
 What a hint says a reroll may bring counts every sale the dice allow one after another
 (``every_sale``; rules §7.2.3): counting the best single sale only, 1 1 2 5 with the 1-6, 2-5 and
 3-4 villages open read "no chance of a better sale", where a 1 rolled into a 6 sells at the 2-5
-and the 1-6 villages both. The veto on favour for nothing (``ai.vetoed``) keeps the one-sale view
-it was measured with (``may_better``).
+and the 1-6 villages both. The veto on favour for nothing (``ai.vetoed``, ``may_pay``) counts
+every sale as well: the one-sale view refused a turn of a die that makes a second sale, and a
+reroll that may bring one. It asks what a reroll is expected to sell for, not only
+whether some roll sells for more: a reroll of the 1 and the 5 a sure 2-coin sale needs, with "a
+1% chance of a better sale", was a hint, "about as good" as selling.
 """
 
 from __future__ import annotations
@@ -89,6 +92,7 @@ def _every_sale(state: MerchantLordState, seat: int, dice: int, hand: int, sold:
 _VALUES: dict[tuple, float] = {}
 _EXPECTED: dict[tuple, float] = {}
 _EVERY: dict[tuple, tuple[float, int]] = {}
+_EXPECTED_EVERY: dict[tuple, float] = {}
 
 
 class RerollOdds:
@@ -109,10 +113,11 @@ class RerollOdds:
             tuple(state.vownf),
             tuple(state.vopp),
         )
-        if max(len(_VALUES), len(_EXPECTED), len(_EVERY)) > CACHE_LIMIT:
+        if max(len(_VALUES), len(_EXPECTED), len(_EVERY), len(_EXPECTED_EVERY)) > CACHE_LIMIT:
             _VALUES.clear()
             _EXPECTED.clear()
             _EVERY.clear()
+            _EXPECTED_EVERY.clear()
         self.now = self.value(dice)
 
     def value(self, dice: int) -> float:
@@ -153,11 +158,29 @@ class RerollOdds:
                 more += chance
         return better, more
 
-    def may_better(self, kept: int, rolled: int) -> bool:
-        """Whether some roll of ``rolled`` dice, ``kept`` kept, makes a better single sale than
-        the best one now (``value``)."""
-        value = self.value
-        return any(value(kept + outcome) > self.now for outcome, _ in OUTCOMES[rolled])
+    def expected_every(self, kept: int, rolled: int) -> float:
+        """Rolling ``rolled`` dice again and keeping ``kept``: what the dice are expected to sell
+        for after it, every sale counted (``every``)."""
+        key = (self.table, kept, rolled)
+        found = _EXPECTED_EVERY.get(key)
+        if found is None:
+            every = self.every
+            found = _EXPECTED_EVERY[key] = sum(
+                chance * every(kept + outcome)[0] for outcome, chance in OUTCOMES[rolled]
+            )
+        return found
+
+    def losing(self, kept: int, rolled: int) -> float:
+        """Rolling ``rolled`` dice again and keeping ``kept``: the chance that the dice sell for
+        less than now, every sale counted (a reroll of a die a sale needs may lose the sale)."""
+        value = self.every(self.dice)[0]
+        return sum(chance for outcome, chance in OUTCOMES[rolled] if self.every(kept + outcome)[0] < value)
+
+    def may_pay(self, kept: int, rolled: int) -> bool:
+        """Whether rolling ``rolled`` dice again, ``kept`` kept, is expected to make the dice sell
+        for more than now, every sale counted (``expected_every``): a reroll that may bring more
+        but is expected to bring less (the dice of the sale now rolled away) does not pay."""
+        return self.expected_every(kept, rolled) > self.every(self.dice)[0]
 
     def tucked(self, dice: int) -> int:
         """The most cards the sales of ``dice`` tuck, every sale counted."""
