@@ -69,7 +69,7 @@ def decision(number: int):
 
 #: decisions of the walk where the search (normal's settings at ``VETO_ITERATIONS``, seed 3)
 #: likes an offer the veto rejects: at the first, most of all; at the second, third
-OFFER_FIRST, OFFER_THIRD = 74, 266
+OFFER_FIRST, OFFER_THIRD = 74, 272
 VETO_ITERATIONS = 60
 
 
