@@ -11,6 +11,7 @@ import pytest
 from caravan_tui.ai.policies import hint, search_policy
 from caravan_tui.games import get_game
 from caravan_tui.games.camel_caravan.ai import vetoed
+from caravan_tui.games.camel_caravan.heuristic import LAST_REFILL
 from caravan_tui.games.camel_caravan.rules import CamelCaravanState
 from caravan_tui.seats import SeatSpec
 
@@ -66,15 +67,17 @@ def board(state: CamelCaravanState) -> tuple:
     return tuple(state.empties), tuple(state.loads), state.loose, tuple(state.supply)
 
 
-def test_a_camel_sent_where_the_estimate_values_it_no_higher_is_vetoed_once_the_bag_is_empty():
+def test_a_camel_sent_where_the_estimate_values_it_no_higher_is_vetoed_once_the_next_refill_empties_the_bag():
     state = dithered()
     assert vetoed(state, 1, ("move_camel", 42, 0))  # (the move made: worth less than staying)
     assert not vetoed(state, 1, ("pickup", 42)) and not vetoed(state, 1, ("end_turn",))
     moved = state.clone()
     moved.apply(("move_camel", 42, 0), log=False)
     assert not vetoed(moved, 1, ("move_camel", 0, 42))  # (back where it was worth more: not for nothing)
-    running = CamelCaravanState.from_data(POSITION | {"bag": POSITION["bag"] | {"salt": 1}})
-    assert not vetoed(running, 1, ("move_camel", 42, 0))  # (goods in the bag: the search is left to judge)
+    last = CamelCaravanState.from_data(POSITION | {"bag": POSITION["bag"] | {"salt": LAST_REFILL}})
+    assert vetoed(last, 1, ("move_camel", 42, 0))  # (the next refill empties the bag: the same end)
+    running = CamelCaravanState.from_data(POSITION | {"bag": POSITION["bag"] | {"salt": LAST_REFILL + 1}})
+    assert not vetoed(running, 1, ("move_camel", 42, 0))  # (goods beyond it: the search is left to judge)
 
 
 @pytest.mark.parametrize("seed", [0, 1])

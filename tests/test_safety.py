@@ -147,15 +147,7 @@ def test_a_move_that_loses_in_most_worlds_loses_at_once() -> None:
     assert safety.never_loses_at_once(world, seat, untucked, game.ai.prior)
 
 
-#: kept positions where normal's search alone no longer makes the losing move, and why (the
-#: look is still checked there, below)
-SEARCH_ALONE_SAFE = {
-    "ahldarahd_1": "since a city still to take carries no hope of a bonus on the final turn, the search "
-    "alone buys a route rather than end the last build",
-}
-
-
-@pytest.mark.parametrize("name", [name for name in NAMES if name not in SEARCH_ALONE_SAFE])
+@pytest.mark.parametrize("name", NAMES)
 def test_the_search_alone_makes_the_losing_move(name: str) -> None:
     """What the look guards against: normal's search, at the budget the tests use, likes the
     losing move best (so the tests below fail without the look)."""
@@ -163,15 +155,6 @@ def test_the_search_alone_makes_the_losing_move(name: str) -> None:
     seat = state.to_move()
     stats = search_policy(SeatSpec.ai("normal"), iterations=ITERATIONS).search_root(game_id, state.view(seat), seat, 1)
     assert SearchPolicy.best(stats) == losing
-
-
-def test_the_search_alone_passes_over_what_it_no_longer_makes() -> None:
-    """The kept positions the search alone now gets right (``SEARCH_ALONE_SAFE``) stay right."""
-    for name in SEARCH_ALONE_SAFE:
-        game_id, state, losing = position(name)
-        seat = state.to_move()
-        policy = search_policy(SeatSpec.ai("normal"), iterations=ITERATIONS)
-        assert SearchPolicy.best(policy.search_root(game_id, state.view(seat), seat, 1)) != losing
 
 
 @pytest.mark.parametrize("name", NAMES)
