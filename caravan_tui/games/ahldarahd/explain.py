@@ -109,9 +109,13 @@ def _sale(state: AhldarahdState, seat: int, k: int) -> str:
         if k == seat
         else f"{who(seat)} can no longer build on {poss(k)} map"
     )
-    # the worth a bid's words give it (``item_worth``), so two hints never disagree on it
+    # the worth a bid's words give it (``item_worth``: never below the sale), so two hints never
+    # disagree on it; not capped at the gold held, as a price to pay is ("worth more to you than
+    # all your gold (0)" read as a reason to keep what the hint sold)
     held = item_worth(state, seat, ROP + k)
-    return f"{lose}; {sale}; held, it is {_worth_to(state, seat, held)}"
+    if round(held) <= rop_sale(state, k):
+        return f"{lose}; {sale}; held, it is worth no more to {who(seat)} than its sale"
+    return f"{lose}; {sale}; held, it is worth about {held:.0f} gold to {who(seat)}"
 
 
 def _proposal(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:

@@ -33,9 +33,9 @@ def explain(state: MerchantLordState, seat: int, line: Sequence[Action]) -> str:
             else "every die is sold: nothing more to sell"
         )
     if kind == "end_favour":
-        yours = who(seat, "'s")
+        yours, kept = who(seat, "'s"), "as a last tie-break" if last_round(state) else "for later rounds"
         return (
-            f"keeps {yours} {state.favour[seat]} favour for later rounds ({_best_odds(state, seat)}); "
+            f"keeps {yours} {state.favour[seat]} favour {kept} ({_best_odds(state, seat)}); "
             f"{_plan(state, seat, line) or 'then ' + _best_sale(state, seat, state._unplaced(seat))}"
         )
     if kind == "reroll":  # what follows a roll is chance: the line stops here
@@ -66,8 +66,17 @@ def explain(state: MerchantLordState, seat: int, line: Sequence[Action]) -> str:
     if kind == "buy":
         card = INDEX[action[1]]
         left = state.coins[seat] - PRICE
+        if last_round(state):
+            return f"a card for no round to come: cards in hand do not count; {plural(left, 'coin')} left"
         return f"a card to tuck later (stall {DIE[card][0]} or {DIE[card][1]}); {plural(left, 'coin')} left"
-    return f"keeps {plural(state.coins[seat], 'coin')}: coins break ties and buy later"  # end_buying
+    later = "" if last_round(state) else " and buy later"
+    return f"keeps {plural(state.coins[seat], 'coin')}: coins break ties{later}"  # end_buying
+
+
+def last_round(state: MerchantLordState) -> bool:
+    """Whether this round is the match's last (rules §8: someone has 9 table cards, or the
+    round guard): nothing is "for later rounds" in it."""
+    return max(state.table) >= TARGET or state.round >= state.max_rounds
 
 
 def _sale(state: MerchantLordState, seat: int, action: Action) -> str:
