@@ -155,3 +155,28 @@ async def test_a_waiting_for_a_hint_put_away_readies_nothing(tmp_path, monkeypat
         await wait_for(pilot, lambda: actions.hinted is not None, "the hint")
         await pilot.pause()
         assert actions.highlighted_action == highlighted  # (the hint came and readied nothing)
+
+
+async def test_enter_while_the_hints_play_waits_plays_nothing(tmp_path, monkeypatch):
+    """The bug: ``h``, ``a`` ("its play will be ready as it shows"), Enter: Enter played the plays
+    list's highlighted line (a camel sent to space 1 for 2 actions), and the hint was dropped."""
+    from caravan_tui.screens.table_moves import HINT_TAKE_WAITS
+    from caravan_tui.widgets import ActionList
+
+    async with camel_at_my_turn(tmp_path) as (app, pilot):
+        screen = app.screen
+        held, send = holding_hints(monkeypatch, screen)
+        actions = screen.query_one(ActionList)
+        assert await asked_then_taken(pilot, app, screen) == [COMING]
+        app.clear_notifications()
+        await pilot.press("tab", "down", "enter")  # (a play highlighted, and Enter)
+        await wait_for(pilot, lambda: bool(notices(app)), "a notice")
+        assert notices(app)[-1].message == HINT_TAKE_WAITS
+        assert screen.table.turn is not None and app.runner.host.turn == 0  # (nothing played)
+        send(held[0])
+        readied = "the hint's play readied"
+        await wait_for(pilot, lambda: actions.highlighted_action == actions.hinted is not None, readied)
+        hinted = actions.hinted
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.runner.host.turn >= 1, "the hint's play")
+        assert app.runner.host.actions[0] == hinted

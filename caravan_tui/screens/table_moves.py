@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 
 #: the longest a play's frame waits for the host's answer (the move as the host made it)
 ANSWER_WAIT = 0.1
+#: what a play says while the hint's play waits to be readied (``TableOverlays.take_waiting``):
+#: ``a`` said "its play will be ready as it shows", and an Enter before it played another play
+HINT_TAKE_WAITS = "Nothing played: the hint is still coming, and its play will be ready as it shows."
 
 
 class TableMoves:
@@ -60,6 +63,9 @@ class TableMoves:
             return
         if action not in screen.table.legal:
             screen.notify(f"{screen.describe(action)} is not legal now.", severity="warning")
+            return
+        if screen.overlays.take_waiting:  # (``a`` while the hint came: Enter played another play)
+            screen.notify(HINT_TAKE_WAITS, severity="warning")
             return
         if screen.practice is not None and screen.practised != action:
             screen.practice.check(screen, action)  # it plays the move again once it may go
