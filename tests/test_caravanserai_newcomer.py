@@ -18,7 +18,7 @@ from caravan_tui.games import GAMES
 from caravan_tui.games.caravanserai.board_widget import HexBoard
 from caravan_tui.games.caravanserai.picture import Picture, blocks
 from caravan_tui.games.caravanserai.play_checks import open_by_head
-from caravan_tui.games.caravanserai.screen import CaravanseraiScreen
+from caravan_tui.games.caravanserai.screen import WEST_WHILE_HINTED, CaravanseraiScreen
 from caravan_tui.screens.table_panels import PanelWords
 from caravan_tui.widgets import TablePanel
 
@@ -405,7 +405,7 @@ async def test_a_shown_hint_is_taken_with_a_as_in_every_game_and_the_panel_and_f
         lines = screen_lines(app)
         top, foot = lines[panel.region.y], lines[panel.region.bottom - 1]
         assert "Hint (a: ready hint)" in top and "…" not in top  # (the side column's 28: the short title)
-        assert ("dir", 3) not in screen.table.legal and "3 turns west" not in foot  # (a start: no turn to say)
+        assert ("dir", 3) not in screen.table.legal and WEST_WHILE_HINTED not in foot  # (a start: no turn to say)
         assert "a Ready hint" in lines[-1]  # (the footer)
         hinted, turn = screen.table.hinted, host.turn
         await pilot.press("a")
@@ -439,7 +439,7 @@ async def test_with_a_hint_shown_3_turns_west(tmp_path):
         await pilot.press("h")
         await wait_for(pilot, lambda: screen.table.hint_panel is not None and screen.table.hinted, "the hint")
         panel = screen.query_one("#hint-panel", TablePanel)
-        await wait_for(pilot, lambda: "3 turns west" in str(panel.border_subtitle), "the panel's foot saying so")
+        await wait_for(pilot, lambda: WEST_WHILE_HINTED in str(panel.border_subtitle), "the panel's foot saying so")
         turn = host.turn
         await pilot.press("3")
         await answer_yes_if_asked(pilot, screen)

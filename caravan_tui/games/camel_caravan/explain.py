@@ -30,12 +30,13 @@ def explain(state: CamelCaravanState, seat: int, line: Sequence[Action]) -> str:
         if effect and action[0] in ("pickup", "steal", "move_good"):
             then.append(effect)
         refilled = _apply(world, action)
-    if world.turn is None:  # (a delivery once the bag is empty: the game, not just the turn)
-        parts.append(_game_ended(world, seat))
-    elif line[0][0] != "end_turn":
+    if world.turn is not None and line[0][0] != "end_turn":
         parts.append(f"{actions_word(left)} left" if left else "ends the turn")
     if then:
         parts.append("then " + ", ".join(then[:2]))
+    if world.turn is None:  # (a delivery once the bag is empty: the game, not just the turn; said
+        # after the step that makes it: "ends the game" beside a camel's move read as the move's)
+        parts.append(_game_ended(world, seat))
     risk = _risk(world, seat)
     if risk:
         parts.append(risk)

@@ -51,7 +51,7 @@ from .words import block_problem, refused
 #: direction keys: the keyboard's hex around ``s`` (w e / a d / z x), and the rules' 0-5
 DIRECTION_KEYS = {"d": 0, "e": 1, "w": 2, "a": 3, "z": 4, "x": 5}
 #: west while a hint shows, when ``a`` readies the hint (``check_action``): the hint panel's foot
-WEST_WHILE_HINTED = "3 turns west"
+WEST_WHILE_HINTED = "key 3: turn west"
 
 
 class CaravanseraiScreen(GameScreen[CaravanseraiView]):
