@@ -538,3 +538,35 @@ def test_how_to_play_and_the_rules_keys_say_a_readies_a_shown_hint_and_3_turns_w
         flat = " ".join(text.split())
         assert "`a` readies" in flat and "`3`" in flat and "west" in flat, flat
     assert "`A`" not in GAME.rules
+
+
+async def test_an_undo_in_the_middle_of_a_hints_plan_stars_no_step_of_it(tmp_path):
+    """After a step of the hint's plan was taken back, the ★ marked the plan's next step in the
+    position before it ("2 red goods" where the plan began with 1 purple), and Enter laid
+    another placement than the hint's."""
+    from test_caravanserai_screen import next_turn, setup
+
+    from caravan_tui.widgets import ActionList
+
+    app = make_app(tmp_path, iterations=6)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(["human"], 3))
+        await next_turn(pilot, app)
+        screen, host = app.screen, app.runner.host
+        for _ in range(12):
+            await next_turn(pilot, app)
+            await pilot.press("h")
+            await wait_for(pilot, lambda: screen.table.hinted is not None, "the hint")
+            trail, turn = list(screen.table.trail), host.turn
+            if len(trail) >= 3 and trail[0][0] != "stand" and screen.table.undo is not None:
+                screen.act(trail[0])
+                await wait_for(pilot, lambda turn=turn: host.turn > turn and screen.table.turn is not None, "the step")
+                assert screen.table.hinted == trail[1] and screen.table.undo
+                await pilot.press("u")
+                await wait_for(pilot, lambda turn=turn: host.turn == turn and screen.table.turn is not None, "the undo")
+                await pilot.pause()
+                assert screen.table.hinted is None and screen.table.trail == () and not screen.table.hint_cells
+                assert screen.query_one(ActionList).hinted is None
+                return
+            screen.act(screen.table.legal[0])
+        raise AssertionError("no hint's plan of three steps with undo")

@@ -41,7 +41,7 @@ from .looks import board_look
 from .picture import HINT
 from .play_checks import block_choices, block_question, goods_words, hint_warning, question_before
 from .rules import DECLINE, USE
-from .selection import arrived, chose, forced_line, hinted, our_turn
+from .selection import arrived, chose, forced_line, hinted, our_turn, undone
 from .status_line import BOARD_ID, ROOM, actions_at, enter, status
 from .table_state import CaravanseraiTable
 from .table_text import final_table, info_text, legend_text, placement_text, seats_table, solo_headline, tie_headline
@@ -163,6 +163,11 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
 
     def hint_warning(self, action: Action) -> str | None:
         return hint_warning(self.table)
+
+    def action_undo(self) -> None:
+        if self.table.turn is not None and self.table.undo:
+            self.table_state = undone(self.table)
+        super().action_undo()
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """``a`` readies the hint only while its panel shows (the footer then shows the key);

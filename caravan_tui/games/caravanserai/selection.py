@@ -115,6 +115,14 @@ def chose(table: CaravanseraiTable, action: Action) -> CaravanseraiTable:
     return new
 
 
+def undone(table: CaravanseraiTable) -> CaravanseraiTable:
+    """The table as our undo goes to the host: the hint's plan, followed a step on, would star
+    its next step in the position the undo brings back, before that step (2 red goods where the
+    plan began with 1 purple, and Enter laid another placement), and the steps the rules laid
+    for us after the move taken back are not ours any more: both go."""
+    return dataclasses.replace(table, trail=(), hinted=None, hint_cells=(), forcing=None, forced=None)
+
+
 def forced_line(table: CaravanseraiTable, by_other: bool) -> str | None:
     """The log's line of the steps the rules lay for us after our choice, said as the view after
     it arrives and before what the log says of it ("You laid 1W 2P camel…", which those steps
