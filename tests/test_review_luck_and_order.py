@@ -53,3 +53,29 @@ def test_a_move_the_best_line_makes_later_in_the_turn_reaches_the_same_position(
     assert _reordered(world, 0, (("move_camel", 21, 17),), line)
     assert not _reordered(world, 0, (("move_camel", 21, 16),), line)
     assert not _reordered(world, 0, (("pickup", 9),), line)  # (no camel there yet: not the same moves)
+
+
+def test_a_move_that_keeps_a_sure_win_costs_nothing():
+    """Camel Caravan, the win within the turn (seed 91, move 218): a camel sent on with the
+    delivery that won still two actions away was "a blunder: 95% → 83%" (a search's mean counts
+    the actions it tried that waste the win); the game rates both positions won."""
+    from caravan_tui.ai.review import Position, judge
+
+    world = CamelCaravanState.from_data(WON)
+    assert world.estimate()[0] == 1.0
+    kept = lost = None
+    for action in world.legal_actions():
+        if action[0] != "move_camel":
+            continue
+        after = world.clone()
+        after.apply(action, False)
+        if after.to_move() == 0 and after.estimate()[0] == 1.0:
+            kept = kept or action
+        elif after.to_move() == 0:
+            lost = lost or action
+    assert kept is not None and lost is not None
+    view = world.view(0)
+    sure = judge("camel_caravan", 0, Position(202, view, kept), iterations=60)
+    assert sure.before == sure.after == 1.0
+    wasted = judge("camel_caravan", 0, Position(202, view, lost), iterations=60)
+    assert wasted.after < 1.0  # (the win no longer within the turn: the search's value)
