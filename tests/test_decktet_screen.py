@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 import re
 
+from rich.text import Text
+
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
 from caravan_tui.games.decktet_caravan.card_grid import CardGrid
@@ -510,3 +512,20 @@ async def test_the_plays_list_names_the_key_back_to_the_hand_and_it_goes_there(t
         assert "shift+tab: your hand" in said
         await pilot.press("shift+tab")
         assert app.focused is screen.query_one(CardGrid)
+
+
+def test_a_play_beside_a_long_name_wraps_whole_under_it():
+    """Over SSH, beside a 40-letter name the first card of the play was drawn past the panel's
+    edge: the other player read a 6-card caravan for 7, and a lone card or bandit not at all."""
+    from caravan_tui.games.decktet_caravan.season_view import flow
+
+    head = Text("Annabelle the Very Long Named Caravan Tr: ")
+    cards = [Text(word) for word in ["3☀S⌘K", "4☾M☀S", "A☀S→5", "6☀S∿Y", "7☀S⌘K", "8∿Y⌘K", "A⌘K→9"]]
+    for width in (43, 45, 47):
+        lines = flow(head, cards, width)
+        assert all(len(line) <= width for line in lines), [line.plain for line in lines]
+        assert " ".join(line.plain for line in lines).split()[7:] == [card.plain for card in cards]
+    alone = flow(head, [Text("A≈V")], 44)
+    assert [line.plain for line in alone] == [head.plain, "  A≈V"]
+    short = flow(Text("You: "), cards[:2], 45)  # (a head with room keeps its play beside it)
+    assert [line.plain for line in short] == ["You: 3☀S⌘K 4☾M☀S"]

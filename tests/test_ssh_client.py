@@ -14,7 +14,7 @@ import asyncssh
 import pytest
 from textual.app import App
 from textual.events import Key
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Input, Static
 
 from caravan_tui.app import ClientApp
 from caravan_tui.bus import Chat
@@ -36,7 +36,7 @@ from caravan_tui.screens.lobby import (
 from caravan_tui.screens.requests import Rematch
 from caravan_tui.screens.review import ReviewScreen
 from caravan_tui.screens.summary import MatchOverScreen
-from caravan_tui.screens.your_name import NAME_NEEDED, YourNameScreen
+from caravan_tui.screens.your_name import NAME_FULL, NAME_NEEDED, YourNameScreen
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.ssh.records import Identities
 from caravan_tui.textual_adapter import notices, screen_lines
@@ -170,6 +170,17 @@ async def test_the_name_question_names_its_enter_and_says_a_name_is_needed(hub):
         assert isinstance(app.screen, YourNameScreen) and problem == NAME_NEEDED
         await pilot.press(*"Ann", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name == "Ann", "the lobby")
+
+
+async def test_a_name_too_long_for_the_line_is_told_so(hub):
+    """The line took 40 characters of a 52-letter name and dropped the rest without a word."""
+    async with first_visit(hub) as (app, pilot):
+        await wait_for(pilot, lambda: app.screen.query_one(KeysFooter).shown_keys, "the footer's keys")
+        await pilot.press(*"Annabelle the Very Long Named Caravan Trader of Qarth")
+        problem = str(app.screen.query_one("#your-name-problem", Static).render())
+        assert problem == NAME_FULL and app.screen.query_one(Input).value == "Annabelle the Very Long Named Caravan Tr"
+        await pilot.press("backspace")
+        assert str(app.screen.query_one("#your-name-problem", Static).render()) == ""
 
 
 async def test_nothing_acts_on_the_servers_machine(hub):

@@ -33,6 +33,8 @@ def name_words(guest: bool) -> str:
 
 #: what Enter on an empty line says (it did nothing and said nothing)
 NAME_NEEDED = "A name is needed: type the name others will see, then press Enter."
+#: what the line says once it is full (the keys after it went nowhere, and nothing said so)
+NAME_FULL = f"A name has at most {MAX_NAME} characters."
 
 
 class NameInput(TypedInput):
@@ -66,6 +68,13 @@ class YourNameScreen(DialogScreen[str]):
 
     def on_mount(self) -> None:
         focus_line(self)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A full line says so; the word goes once there is room again."""
+        if len(event.value) >= MAX_NAME:
+            self.problem = as_text(NAME_FULL)
+        elif str(self.problem) == NAME_FULL:
+            self.problem = ""
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

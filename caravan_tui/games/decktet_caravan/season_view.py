@@ -14,13 +14,16 @@ from caravan_tui.widgets.kept_rows import KeptRows
 
 def flow(head: Text, words: list[Text], width: int, style: str = "") -> list[Text]:
     """``head`` then ``words`` separated by spaces, wrapped at ``width``; continuation lines are
-    indented to where the words began, so the head (who played) stands alone on the left."""
+    indented to where the words began, so the head (who played) stands alone on the left (a
+    head too long for that: 2 spaces)."""
     indent = len(head) if len(head) <= width // 2 else 2
     lines, line = [], head.copy()
     fresh = True  # nothing but the head (or the indent) on this line yet
     for word in words:
         needed = len(word) + (0 if fresh else 1)
-        if not fresh and len(line) + needed > width:
+        # (a word goes under where it does not fit, after a word or after a head: beside a long
+        # name it was drawn past the edge, and the other player read a caravan a card short)
+        if len(line) + needed > width and (not fresh or line.plain.strip()):
             lines.append(line)
             line, fresh = Text(" " * indent), True
             needed = len(word)
