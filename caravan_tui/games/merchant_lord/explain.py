@@ -33,9 +33,9 @@ def explain(state: MerchantLordState, seat: int, line: Sequence[Action]) -> str:
             else "every die is sold: nothing more to sell"
         )
     if kind == "end_favour":
-        yours, kept = who(seat, "'s"), "as a last tie-break" if last_round(state) else "for later rounds"
+        yours, use = who(seat, "'s"), "as a last tie-break" if last_round(state) else "for later rounds"
         return (
-            f"keeps {yours} {state.favour[seat]} favour {kept} ({_best_odds(state, seat)}); "
+            f"keeps {yours} {state.favour[seat]} favour {use} ({_best_odds(state, seat)}); "
             f"{_plan(state, seat, line) or 'then ' + _best_sale(state, seat, state._unplaced(seat))}"
         )
     if kind == "reroll":  # what follows a roll is chance: the line stops here
