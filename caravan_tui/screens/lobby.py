@@ -50,6 +50,7 @@ TO_MOVE_LEAST = 9
 MAX_RATING = 6  # characters of a rating beside a name
 COLUMNS = (("Game", 16), ("Seats", SEATS_WIDTH), ("To move", TO_MOVE_WIDTH), ("Watching", 8))
 FINISHED_COLUMNS = (("Game", 15), ("Against", 21), ("Result", 20), ("Ended", 12))
+RESULT_WIDTH = FINISHED_COLUMNS[2][1]
 #: what a guest reads before taking a seat (a new visit is a new identity: nothing to come back as)
 GUEST_SEAT = (
     "As a guest, your seat is yours until you leave the server: if you do (or your connection drops), "
@@ -80,14 +81,19 @@ def game_cell(row: LobbyRow) -> Text:
     return cell
 
 
-def finished_words(row: FinishedRow, mine: bool = True) -> str:
+def finished_words(row: FinishedRow, mine: bool = True, width: int | None = None) -> str:
     """How a finished match went for you: "You won", "Bob won", "You resigned", "Shared: you
     and Bob", "Draw" (every seat shares the win: "Shared: Alice and Bob" was cut to fit a
     record's column) (``mine`` False: for the person at ``row.yours``, by name: "Ann won"). An AI
-    seat is "AI 2" (``seats.names_called``): the Against column beside it names its level."""
+    seat is "AI 2" (``seats.names_called``): the Against column beside it names its level. In
+    ``width`` cells a long name is cut, not what became of it ("Annabelle the Very L" of
+    "Annabelle the Very Long Named Caravan Tr won")."""
     if not 0 <= row.yours < len(row.result) or len(row.result) != len(row.names):
         return "Over"
-    names = names_called(row.names, row.kinds)
+    names = [
+        fit_name(name, None if width is None else width - len(" resigned"))
+        for name in names_called(row.names, row.kinds)
+    ]
     you = "You" if mine else names[row.yours]
     if row.gave_up is True:  # (whatever the AI that played the seat on made of it)
         return f"{you} resigned"
@@ -298,7 +304,7 @@ class LobbyScreen(BaseScreen):
             table.add_row(
                 as_text(game_title(row.game)),
                 seats,
-                as_text(finished_words(row)),
+                Text(plain(finished_words(row, width=RESULT_WIDTH)), overflow="ellipsis", no_wrap=True),
                 Text(when_words(row.ended)),
                 key=row.match,
             )
