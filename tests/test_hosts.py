@@ -479,6 +479,10 @@ async def test_a_person_at_a_match_over_the_link_keeps_their_session_when_its_se
             lambda: one_hosts(database_url, two.proc.pid, match_id), "the second server to take over", WAIT
         )
         await bob.wait_for("Bob ? (you)")  # the lobby's row, once the match shows there (the notice covers its foot)
+        # (Enter once the lobby says what it does on the highlighted row: a busy lobby lays its rows
+        # out again as the match and the people come and go, and the row shown first is not yet
+        # the one highlighted)
+        await bob.wait_for("You play seat 2: enter")
         bob.press("enter")
         await bob.wait_for("Bob (you) · pile")
         assert not bob.closed.is_set()
