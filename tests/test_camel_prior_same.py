@@ -36,6 +36,7 @@ from caravan_tui.games.camel_caravan.heuristic import (
     margin,
     squashed,
     steps_to_city,
+    win_steps_first,
     wins_this_turn,
 )
 
@@ -341,20 +342,6 @@ def reference_priors(state, actions) -> list[float]:
             else:
                 points = reference_points(after)
                 scores.append(margin(squashed(points) if sum(after.bag) <= LAST_REFILL else points, p) - base)
-    return within_turn_win(state, actions, scores)
-
-
-def within_turn_win(state, actions, scores: list[float]) -> list[float]:
-    """The rule added since (``heuristic.wins_this_turn``): with the bag empty and a win within
-    the turn, the actions after which it still can come next, just below one that wins now."""
-    p = state.turn
-    if any(state.bag) or not wins_this_turn(state):
-        return scores
-    scores = list(scores)
-    for i, action in enumerate(actions):
-        if scores[i] < END_PRIOR / 4 and action[0] != "end_turn":
-            after = state.clone()
-            after.apply(action, log=False)
-            if after.turn == p and wins_this_turn(after):
-                scores[i] = END_PRIOR / 4 + scores[i]
+    if not any(state.bag) and wins_this_turn(state):  # (the rule added since, as the prior has it)
+        win_steps_first(state, actions, scores)
     return scores

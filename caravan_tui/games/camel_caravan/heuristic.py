@@ -510,7 +510,6 @@ def scored_actions(state, actions) -> list[float]:
 
     squashes: dict[float, float] = {}  # score -> squashed score: a few values recur over all the placements
     scores = []
-    winning = last and wins_this_turn(state)
     for action in actions:
         kind = action[0]
         if kind == "place" or kind == "move_camel":
@@ -540,11 +539,18 @@ def scored_actions(state, actions) -> list[float]:
                 scores.append(0.0)
             else:
                 scores.append(margin(projected_points(after), p) - base)
-    if winning:  # the actions that keep a win within the turn go first, just below one that wins now
-        for i, action in enumerate(actions):
-            if scores[i] < END_PRIOR / 4 and action[0] != "end_turn":
-                after = state.clone()
-                after.apply(action, log=False)
-                if after.turn == p and wins_this_turn(after):
-                    scores[i] = END_PRIOR / 4 + scores[i]
+    if last and wins_this_turn(state):
+        win_steps_first(state, actions, scores)
     return scores
+
+
+def win_steps_first(state, actions, scores: list[float]) -> None:
+    """``scores`` (of ``actions``, in place) once the seat to move can win within its turn: the
+    actions after which it still can go first, just below one that wins now."""
+    p = state.turn
+    for i, action in enumerate(actions):
+        if scores[i] < END_PRIOR / 4 and action[0] != "end_turn":
+            after = state.clone()
+            after.apply(action, log=False)
+            if after.turn == p and wins_this_turn(after):
+                scores[i] = END_PRIOR / 4 + scores[i]
