@@ -31,7 +31,7 @@ from caravan_tui.app import CaravanApp, ClientApp
 from caravan_tui.bus import MAX_REASON, Chat, MatchOver
 from caravan_tui.games import GAMES
 from caravan_tui.games.decktet_caravan.hand_summary import HandSummaryScreen
-from caravan_tui.hub_protocol import CRASHED, Crashed, JoinSeat, LobbyRow, request_from_map
+from caravan_tui.hub_protocol import CRASHED, Crashed, FinishedRow, JoinSeat, LobbyRow, request_from_map
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.safe_text import as_text, cut_words, plain
 from caravan_tui.saves import SaveStore
@@ -40,7 +40,7 @@ from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.home import HomeScreen
-from caravan_tui.screens.lobby import SEATS_WIDTH, LobbyScreen, seats_words
+from caravan_tui.screens.lobby import RESULT_WIDTH, SEATS_WIDTH, LobbyScreen, finished_words, seats_words
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.screens.your_name import YourNameScreen
@@ -641,6 +641,8 @@ async def test_hostile_names_after_a_resignation_and_in_the_lobbys_cut_seats_rea
         assert headline == f"You resigned: {shown(names[1])} and {shown(names[2])} share the win."
     row = LobbyRow("m1", "camel_caravan", HOSTED_NAMES[:2], ["person", STANDING_IN], 0, 0, 0)
     assert seats_words(row, SEATS_WIDTH) == "[/]x, [link=https://e.x]l[… · AI"  # as typed, cut to fit
+    won = FinishedRow("m2", "camel_caravan", ["Ann", HOSTED_NAMES[1]], [0.0, 1.0], "over", 0.0, 0)
+    assert finished_words(won, width=RESULT_WIDTH) == "[link=http… won"  # (the Result column's words, cut to fit)
 
 
 def table_view(app):
