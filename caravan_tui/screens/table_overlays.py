@@ -209,17 +209,22 @@ class TableOverlays:
             event.prevent_default()
 
     def scroll(self, lines: int) -> None:
-        """ctrl+↑/↓: the "since your last turn" panel while it shows, else the legend while it
-        shows (it takes no focus: the board keeps the keys), else the hint's panel."""
+        """ctrl+↑/↓: the "since your last turn" panel while it shows, else the hint's panel while
+        its foot says there is more ("ctrl+↑↓ more"), else the legend while it shows (it takes no
+        focus: the board keeps the keys), else the hint's panel. A hint opened beside the legend
+        is what was just asked for: its foot's keys scroll it."""
         screen = self.screen
         legend = screen.query("#legend-panel")
         since = screen.query_one("#since-panel", TablePanel)
+        hint = screen.query_one("#hint-panel", TablePanel)
         if since.showing:
             since.scroll_lines(lines)
+        elif hint.showing and hint.max_scroll_y > 0:
+            hint.scroll_lines(lines)
         elif legend and not legend.first().has_class("-hidden"):
             legend.first().scroll_relative(y=lines, animate=False)
         else:
-            screen.query_one("#hint-panel", TablePanel).scroll_lines(lines)
+            hint.scroll_lines(lines)
 
     async def place_since(self, width: int) -> None:
         """The "since your last turn" panel goes over the side column where it has room (a wide
