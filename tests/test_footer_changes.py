@@ -114,3 +114,33 @@ async def test_a_dialogs_keys_say_what_its_buttons_say():
         await pilot.pause()
         await wait_for(pilot, app.screen.query_one(KeysFooter).caught_up, "the dialog's keys")
         assert screen_lines(app.screen)[-1].startswith("y Stop watching n Watch on "), screen_lines(app.screen)[-1]
+
+
+class Crowded(Table):
+    """A table's keys with a hint open: eight of them, as many columns as 80 leave beside the
+    palette's key, not beside its words."""
+
+    BINDINGS = [
+        Binding("question_mark", "rules", "Rules"),
+        Binding("h", "hint", "Hint"),
+        Binding("a", "take", "Ready hint"),
+        Binding("u", "undo", "Undo"),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("escape", "menu", "Menu"),
+        Binding("ctrl+l", "log", "Log"),
+        Binding("l", "legend", "Legend"),
+    ]
+
+
+async def test_the_palette_key_stays_in_view_without_its_words_where_they_do_not_fit():
+    """The bug: with a hint open at 80 columns, a table's keys left no room for "▏^p palette",
+    and the footer dropped the palette's key, the one that lists every other."""
+    app = Crowded()
+    async with app.run_test(size=(80, 8)) as pilot:
+        keys = await footer_keys_focusing(pilot, app, "plain")
+        await wait_for(pilot, lambda: screen_lines(app.screen)[-1].rstrip().endswith("^p"), "the palette's key")
+        line = screen_lines(app.screen)[-1]
+        assert line.startswith("? Rules esc Menu ^l Log h Hint a Ready hint u Undo ^s Save l Legend ")
+        assert line.rstrip().endswith("▏^p") and "" in keys  # (its words in its tooltip)
+        await pilot.resize_terminal(96, 8)  # room for its words again
+        await wait_for(pilot, lambda: screen_lines(app.screen)[-1].rstrip().endswith("▏^p palette"), "the words")

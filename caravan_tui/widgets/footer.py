@@ -22,8 +22,9 @@ from caravan_tui.widgets.kept_rows import KeptRows
 
 #: below this many columns the keys sit closer together (Textual's compact footer)
 COMPACT_BELOW = 100
-#: the palette's key as the footer draws it: "▏^p palette " and the gap before it
-PALETTE_WIDTH = 13
+#: the palette's key as the footer draws it: "▏^p palette " and the gap before it; and without
+#: its words ("▏^p "), where they do not fit beside the other keys whole
+PALETTE_WIDTH, PALETTE_KEY_WIDTH = 13, 5
 #: the palette key's left edge (Textual's ``vkey`` border)
 EDGE = "▏"
 #: lines kept drawn (``KeysFooter.render``): a table's few sets of keys, each with a key hovered
@@ -86,6 +87,8 @@ class KeysFooter(KeptRows, can_focus=False):
     compact = reactive(False, toggle_class="-compact")
     #: the palette's key is shown (at the right), where it leaves every other key whole
     show_command_palette = reactive(True)
+    #: ... with its words ("palette"), where they too leave every other key whole
+    palette_words = True
 
     _shown: tuple[Any, ...] | None = None
     _keys_known = False  # the screen's keys are known (nothing is drawn before)
@@ -119,8 +122,7 @@ class KeysFooter(KeptRows, can_focus=False):
         if shown == self._shown:
             return
         self._shown = shown
-        self.show_command_palette = self.palette_fits()
-        self._entries = entries(self.app, shown, self.show_command_palette)
+        self.show_palette(shown, self.palette_fits())
         self.refresh()
 
     def caught_up(self) -> bool:
@@ -136,20 +138,26 @@ class KeysFooter(KeptRows, can_focus=False):
         """Narrow, the keys sit closer, so a game's own keys fit 80 columns whole beside the
         common ones (a cut key is a key the player never learns of)."""
         self.compact = event.size.width < COMPACT_BELOW
-        if self._keys_known and self._shown is not None and self.show_command_palette != self.palette_fits():
-            self.show_command_palette = not self.show_command_palette
-            self._entries = entries(self.app, self._shown, self.show_command_palette)
+        fits = self.palette_fits()
+        if self._keys_known and self._shown is not None and (self.show_command_palette, self.palette_words) != fits:
+            self.show_palette(self._shown, fits)
         self.refresh()
 
-    def palette_fits(self) -> bool:
+    def show_palette(self, keys: tuple[Any, ...], fits: tuple[bool, bool]) -> None:
+        self.show_command_palette, self.palette_words = fits
+        self._entries = entries(self.app, keys, *fits)
+
+    def palette_fits(self) -> tuple[bool, bool]:
+        """Whether the palette's key fits beside every other key whole, and its words too (else the
+        key alone, "▏^p": the one key that lists every other stays in view)."""
         if not self._keys_known:
-            return True
+            return True, True
         shown = {binding.action: binding for binding, _, _ in keys_shown(self.screen)[0]}
         pad = 1 if self.compact else 3  # compact: a margin after each; else padding around both parts
         needed = sum(
             len(self.app.get_key_display(binding)) + 1 + len(binding.description) + pad for binding in shown.values()
         )
-        return needed + PALETTE_WIDTH <= self.size.width
+        return needed + PALETTE_KEY_WIDTH <= self.size.width, needed + PALETTE_WIDTH <= self.size.width
 
     def notify_style_update(self) -> None:
         self._lines.clear()  # (a new theme: other colours)
@@ -231,9 +239,9 @@ class KeysFooter(KeptRows, can_focus=False):
             self.app.simulate_key(entry.key)
 
 
-def entries(app: Any, shown: tuple[Any, ...], palette: bool) -> tuple[FooterEntry, ...]:
+def entries(app: Any, shown: tuple[Any, ...], palette: bool, words: bool = True) -> tuple[FooterEntry, ...]:
     """What the footer draws, from ``keys_shown``: a key per action (the first binding of it),
-    then the palette's key where it is shown."""
+    then the palette's key where it is shown (``words``: with its description)."""
     keys: dict[str, FooterEntry] = {}
     for binding, enabled, tooltip in shown[0]:
         if binding.action not in keys:
@@ -247,7 +255,7 @@ def entries(app: Any, shown: tuple[Any, ...], palette: bool) -> tuple[FooterEntr
             FooterEntry(
                 binding.key,
                 app.get_key_display(binding),
-                binding.description,
+                binding.description if words else "",
                 binding.action,
                 not enabled,
                 binding.tooltip or binding.description,
