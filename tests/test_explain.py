@@ -220,7 +220,9 @@ def test_decktet_names_the_play_to_beat_by_its_length_and_height():
 
 def test_decktet_says_how_it_knows_the_opponents_aces_and_crowns_and_the_table_shows_them():
     """ "risk: AI 2 holds 1 Ace or Crown" read as a look at the AI's hand: the count is public
-    (4 dealt to each, every one played is seen), and the reason says so."""
+    (4 dealt to each, every one played is seen), and the reason says so. What a bandit on a pile
+    worth something would do is take the next lead (the pile is the caravan's player's all the same,
+    rules §4.2): "risk of a bandit" read as a risk to the pile."""
     from caravan_tui.games.decktet_caravan.explain import explain
 
     game = GAMES["decktet_caravan"]
@@ -234,13 +236,14 @@ def test_decktet_says_how_it_knows_the_opponents_aces_and_crowns_and_the_table_s
         unplayed = state.view(seat)["hand_wilds"][1 - seat]
         for action in state.legal_actions():
             reason = explain(state, seat, (action,))
-            if "bandit:" in reason:
+            if "bandit would" in reason:
                 said.append(reason)
                 verb = "is" if unplayed == 1 else "are"
                 assert (
-                    f"risk of a bandit: {unplayed} of the 4 Aces and Crowns dealt to {{p{1 - seat}}} {verb} unplayed"
+                    f"a bandit would take the next lead: {unplayed} of the 4 Aces and Crowns dealt to {{p{1 - seat}}} "
+                    f"{verb} unplayed"
                 ) in reason
-                assert "hold" not in reason.split("risk")[1]
+                assert "hold" not in reason.split("bandit would")[1]
     assert len(said) >= 5
 
 

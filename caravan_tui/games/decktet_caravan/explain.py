@@ -70,7 +70,8 @@ def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> st
     parts.append(_wild_words(state.hands[seat] & WILD_MASK, move[2], move[1] == BANDIT))
     opp_wilds = (state.hands[other] & WILD_MASK).bit_count()  # public: the view counts them
     if left and state.out_player is None and move[1] != BANDIT and opp_wilds and pile_points(after, state.up) > 0:
-        parts.append(f"risk of a bandit: {unplayed_wilds(opp_wilds, other)}")
+        # (a bandit on it leaves the pile to you all the same, rules §4.2: what it takes is the next lead)
+        parts.append(f"a bandit would take the next lead: {unplayed_wilds(opp_wilds, other)}")
     return "; ".join(part for part in parts if part)
 
 
