@@ -208,6 +208,17 @@ def test_the_chart_keeps_its_scale_and_squeezes_a_long_match():
     assert len(chart_rows([50] * 500, 100, width=60)[0]) == 60
 
 
+def test_a_squeezed_chart_says_a_column_is_not_a_decision():
+    """The bug: 65 decisions and the end drawn in 60 columns under "your win chance before each
+    decision", which read as a column a decision."""
+    from caravan_tui.ai.review_text import chart_text
+
+    long = Review("decktet_caravan", "m", 0, 2, 10, 1.0, tuple(_judged(n, 0.5, 0.5) for n in range(65)))
+    short = Review("decktet_caravan", "m", 0, 2, 10, 1.0, tuple(_judged(n, 0.5, 0.5) for n in range(59)))
+    assert chart_text(long, 60)[-1].strip() == "66 of them in 60 columns, each the mean of those it covers"
+    assert "columns" not in "\n".join(chart_text(short, 60))  # (60 in 60: a column each)
+
+
 def test_a_kept_review_reads_back_and_junk_is_refused():
     done = Review("decktet_caravan", "m", 0, 2, 10, 1.0, (_judged(0, 0.5, 0.3),))
     assert Review.from_data(done.to_data()) == done

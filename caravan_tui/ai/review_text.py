@@ -127,6 +127,8 @@ def chart_text(review: Review, width: int = 60, height: int = 6) -> list[str]:
     if row.strip():
         out.append(f"{'':>{label}}  {row}")
     out.append(f"{'':>{label}}  your {measure.name} before each decision, then the end")
+    if len(values) > width:  # (squeezed: a column is not a decision)
+        out.append(f"{'':>{label}}  {len(values)} of them in {width} columns, each the mean of those it covers")
     if row.strip():
         out.append(f"{'':>{label}}  marks: {', '.join(marks_shown(row))}")
     return out
