@@ -302,3 +302,17 @@ def test_caravanserais_safety_end_and_its_variant_help_are_in_plain_words():
     assert "safety end" not in shown and shown == SAFETY_WORDS and "ended early" in shown
     help_text = GAMES["caravanserai"].options["variant"].help
     assert help_text.startswith("basic: ") and "; expert: " in help_text
+
+
+def test_ahldarahds_how_to_play_says_how_many_routes_take_a_small_city():
+    """ "a 3-route city falls to 2 routes" read as the city losing a route: 2 of its 3 routes
+    take it (a strict majority, rules §4)."""
+    from caravan_tui.games import GAMES
+    from caravan_tui.games.ahldarahd.maps import DEGREE, MAJORITY
+    from caravan_tui.screens.how_to_play import how_to_play
+
+    short = " ".join(how_to_play(GAMES["ahldarahd"].rules).split())
+    assert "falls to" not in short and "fall to" not in short
+    assert dict(zip(DEGREE, MAJORITY))[3] == 2
+    assert "2 routes of their own take a 3-route city" in short
+    assert "A small city (3 routes) is taken with 2 of them" in GAMES["ahldarahd"].rules  # (its tips)
