@@ -22,6 +22,8 @@ Action: TypeAlias = tuple[Any, ...]
 
 #: The largest seed of a match: one a save can hold (a 64-bit integer). Seeds are from 0 to this.
 MAX_SEED = 2**63 - 1
+#: characters of an unknown option's name said back (it may come from a file)
+NAME_SHOWN = 40
 
 
 class IllegalAction(ValueError):
@@ -563,7 +565,9 @@ class Game:
             if not isinstance(name, str):
                 raise ValueError(f"an option's name must be text, not {name!r}")
             if name not in self.options:
-                raise ValueError(f"{self.title} has no option {name!r}")
+                shown = name if len(name) <= NAME_SHOWN else name[: NAME_SHOWN - 1] + "…"
+                known = f"its options: {', '.join(self.options)}" if self.options else "it has none"
+                raise ValueError(f"{self.title} has no option {shown!r} ({known})")
         resolved = {}
         for name, option in self.options.items():
             try:

@@ -355,7 +355,18 @@ def test_bad_input_is_one_line_and_a_failing_exit(argv, kind, home, tmp_path, mo
 def test_messages_read_like_sentences(home, capsys):
     for argv, message in [
         (["selfplay", "decktet_caravan", "--option", "hands=99"], "hands: 99 is not one of 1–15"),
-        (["selfplay", "decktet_caravan", "--option", "speed=3"], "Decktet Caravan has no option 'speed'"),
+        (
+            ["selfplay", "decktet_caravan", "--option", "speed=3"],
+            "Decktet Caravan has no option 'speed' (its options: hands)",
+        ),
+        (
+            ["play", "camel_caravan", "--option", "short=yes"],
+            "Camel Caravan has no option 'short' (its options: sixth_camel, short_game)",
+        ),
+        (
+            ["play", "camel_caravan", "--option", "x" * 500 + "=1"],
+            f"Camel Caravan has no option '{'x' * 39}…' (its options: sixth_camel, short_game)",
+        ),
         (["arena", "decktet_caravan", "--players", "3"], "Decktet Caravan is for 2 players, not 3"),
         (["arena", "camel_caravan", "--players", "5"], "Camel Caravan is for 2–4 players, not 5"),
         (["resume", "nosuchmatch"], "there is no saved match nosuchmatch"),
