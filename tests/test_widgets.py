@@ -304,6 +304,34 @@ async def test_a_board_moves_its_cursor_once_where_the_table_asks_and_else_only_
         assert grid.cursor == 3
 
 
+async def test_a_new_decision_never_reports_the_last_decisions_line_as_its_play():
+    """The bug (Decktet Caravan, seed 101): a pass from the plays list's second line ended the
+    hand; the next hand's list kept the highlight on its second line for a moment before it put
+    it away, and the table ticked that line's cards all the same: "Enter plays Caravan 2≈V♣L",
+    a lead never chosen."""
+    app = TableHost()
+    async with app.run_test(size=(40, 10)) as pilot:
+        app.table_state = TableState(seat=0)
+        actions = app.query_one(ActionList)
+        app.change(legal=(("a",), ("pass",)), turn=3)
+        actions.focus()
+        await pilot.press("down")
+        assert actions.highlighted_action == ("pass",)
+        reported: list = []
+
+        def seen(play) -> None:
+            reported.append(play)
+
+        actions.watch(actions, "play", seen, init=False)
+        actions.hold()  # (Enter played the pass)
+        app.change(legal=(("b",), ("c",), ("pass",)), turn=5)
+        await pilot.pause()
+        assert actions.highlighted is None and ("c",) not in reported and reported[-1:] in ([], [None])
+        app.change(legal=(("d",), ("e",)), turn=7)  # not held: the first line, and only it
+        await pilot.pause()
+        assert actions.highlighted == 0 and ("e",) not in reported
+
+
 def options_of(actions: ActionList) -> list[str]:
     return [str(actions.get_option_at_index(i).prompt) for i in range(actions.option_count)]
 

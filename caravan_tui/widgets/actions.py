@@ -97,7 +97,7 @@ class ActionList(StopAtEnds, DrawsItsFocus):
             self.actions, self._turn, self._note = tuple(table.legal), table.turn, None
             self._texts = [self.describe(action) for action in self.actions]
             self.hinted = starred
-            self._rebuild()
+            self._rebuild(keep=False)  # (the last decision's line is no line of this one)
             self.highlighted = 0 if self.actions and not (self._held and self.has_focus) else None
             self._held = False
         elif starred != self.hinted:
@@ -152,11 +152,13 @@ class ActionList(StopAtEnds, DrawsItsFocus):
         index = self.highlighted
         return self.actions[index] if index is not None and index < len(self.actions) else None
 
-    def _rebuild(self) -> None:
+    def _rebuild(self, keep: bool = True) -> None:
         """The options again, in one change: emptied first, the list hid its scrollbar and showed
         it again, each change a layout of its own (after a play, the note in place of dozens of
-        plays was three)."""
-        keep = self.highlighted
+        plays was three). The highlight stays on its line where ``keep`` (the same plays, a star
+        moved); else no line is highlighted, not even for a moment: the table follows every
+        highlight (a game ticks the highlighted play's cards)."""
+        line = self.highlighted if keep else None
         options = [
             Option(Text("★ " + text, style="bold") if action == self.hinted else Text(text))
             for action, text in zip(self.actions, self._texts)
@@ -167,8 +169,8 @@ class ActionList(StopAtEnds, DrawsItsFocus):
             self.set_options(options)
         else:  # (Textual's set_options of nothing leaves the list as tall as it was)
             self.clear_options()
-        if keep is not None and keep < len(self.actions):
-            self.highlighted = keep
+        if line is not None and line < len(self.actions):
+            self.highlighted = line
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """Kept in the list: the table follows the highlight through ``play``, nothing above the
