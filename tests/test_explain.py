@@ -220,9 +220,12 @@ def test_decktet_names_the_play_to_beat_by_its_length_and_height():
 
 def test_decktet_says_how_it_knows_the_opponents_aces_and_crowns_and_the_table_shows_them():
     """ "risk: AI 2 holds 1 Ace or Crown" read as a look at the AI's hand: the count is public
-    (4 dealt to each, every one played is seen), and the reason says so. What a bandit on a pile
-    worth something would do is take the next lead (the pile is the caravan's player's all the same,
-    rules §4.2): "risk of a bandit" read as a risk to the pile."""
+    (4 dealt to each, every one played is seen), and the reason says so. A bandit on a caravan
+    leaves its pile to the caravan's player all the same (rules §4.2): the reason says a bandit
+    makes you collect as a pass does; "risk of a bandit" on a pile worth something read as a risk
+    to it, and a lead of 8 cards worth −2 named only the pass, which the other, holding 4 Aces
+    and Crowns, was least likely to choose (seed 101)."""
+    from caravan_tui.games.decktet_caravan.combos import PASS as PASS_ACTION
     from caravan_tui.games.decktet_caravan.explain import explain
 
     game = GAMES["decktet_caravan"]
@@ -236,14 +239,16 @@ def test_decktet_says_how_it_knows_the_opponents_aces_and_crowns_and_the_table_s
         unplayed = state.view(seat)["hand_wilds"][1 - seat]
         for action in state.legal_actions():
             reason = explain(state, seat, (action,))
-            if "bandit would" in reason:
+            if "bandit (" in reason:
                 said.append(reason)
                 verb = "is" if unplayed == 1 else "are"
                 assert (
-                    f"a bandit would take the next lead: {unplayed} of the 4 Aces and Crowns dealt to {{p{1 - seat}}} "
-                    f"{verb} unplayed"
+                    f" if {{p{1 - seat}}} pass{{p{1 - seat}:es}} or answer{{p{1 - seat}:s}} with a bandit "
+                    f"({unplayed} of the 4 Aces and Crowns dealt to {{p{1 - seat}}} {verb} unplayed)"
                 ) in reason
-                assert "hold" not in reason.split("bandit would")[1]
+                assert "hold" not in reason.split("bandit (")[1] and "risk" not in reason
+            elif action != PASS_ACTION and "collect" in reason and " if " in reason:
+                assert unplayed == 0 or "goes out" in reason or "cannot beat" in reason or "must beat" in reason
     assert len(said) >= 5
 
 

@@ -66,12 +66,12 @@ def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> st
     elif move[1] == BANDIT:
         parts.append(f"{who(other)} must beat it or collect {_cards(after, state.up)}")
     else:
-        parts.append(f"{_collects(collector, after, state.up)} if {who(other)} pass{who(other, 'es')}")
+        # (a bandit on a caravan leaves the pile to the caravan's player all the same, rules §4.2:
+        # said where the other may hold one, it is not only a pass that makes you collect)
+        opp_wilds = (state.hands[other] & WILD_MASK).bit_count()  # public: the view counts them
+        bandit = f" or answer{who(other, 's')} with a bandit ({unplayed_wilds(opp_wilds, other)})" if opp_wilds else ""
+        parts.append(f"{_collects(collector, after, state.up)} if {who(other)} pass{who(other, 'es')}{bandit}")
     parts.append(_wild_words(state.hands[seat] & WILD_MASK, move[2], move[1] == BANDIT))
-    opp_wilds = (state.hands[other] & WILD_MASK).bit_count()  # public: the view counts them
-    if left and state.out_player is None and move[1] != BANDIT and opp_wilds and pile_points(after, state.up) > 0:
-        # (a bandit on it leaves the pile to you all the same, rules §4.2: what it takes is the next lead)
-        parts.append(f"a bandit would take the next lead: {unplayed_wilds(opp_wilds, other)}")
     return "; ".join(part for part in parts if part)
 
 
