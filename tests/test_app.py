@@ -671,6 +671,19 @@ async def test_how_to_play_shows_once_per_game_until_dismissed_for_good(tmp_path
         await wait_for(pilot, lambda: my_turn(app), "the table at once")
 
 
+async def test_escape_on_the_card_before_a_match_asked_for_on_the_command_line_begins_it(tmp_path):
+    """The bug: `caravan-tui play decktet_caravan`, then escape ("Back") on How to play: home,
+    the match asked for dropped, and home's Continue said there was none. From the command line
+    there is no setup to go back to: escape closes the card and the match begins."""
+    app = make_app(tmp_path, play=setup(seed_where_leader(0)))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play")
+        assert "Back" not in "\n".join(screen_lines(app.screen)[-1:])
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: my_turn(app), "the table")
+        assert app.last_setup == setup(seed_where_leader(0))
+
+
 async def test_the_name_typed_for_you_is_remembered(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

@@ -74,3 +74,11 @@ class HowToPlayScreen(DialogScreen[bool | None]):
 
     def action_rules(self) -> None:
         self.post_message(OpenRules(self.game))
+
+
+class HowToPlayFirst(HowToPlayScreen):
+    """The card before a match asked for on the command line (``caravan-tui play``): there is no
+    setup to go back to, so escape closes the card and the match begins, as Enter does; "Back"
+    went home and dropped the match asked for, and home's Continue then had none."""
+
+    BINDINGS = [Binding("escape", "close(False)", "Play", show=False)]
