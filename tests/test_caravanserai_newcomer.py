@@ -538,6 +538,8 @@ def test_how_to_play_and_the_rules_keys_say_a_readies_a_shown_hint_and_3_turns_w
         flat = " ".join(text.split())
         assert "`a` readies" in flat and "`3`" in flat and "west" in flat, flat
     assert "`A`" not in GAME.rules
+    # ("(3 turns west then)" read as part of the hint: three turns west)
+    assert "the key `3` turns west instead of `a`" in " ".join(how_to_play(GAME.rules).split())
 
 
 async def test_an_undo_in_the_middle_of_a_hints_plan_stars_no_step_of_it(tmp_path):
