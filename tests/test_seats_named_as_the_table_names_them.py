@@ -237,3 +237,15 @@ async def test_the_lobby_and_a_record_say_who_won_as_the_table_did():
 
     assert finished_words(finished_row(["human", "ai:easy"])) == "AI 2 won"
     assert finished_words(finished_row([])) == "AI 2 (easy) won"  # (kinds not known: the name whole)
+
+
+def test_caravanserais_title_names_the_seat_whose_move_is_on_show():
+    """The bug: "Your turn · round 6" over the board while "AI 2 is playing… (any key skips)"
+    showed AI 2's move under it (the view had moved on to our turn)."""
+    from caravan_tui.games.caravanserai.table_state import CaravanseraiTable
+    from caravan_tui.games.caravanserai.table_text import title_text
+
+    ours = {**start_view("caravanserai"), "to_move": 0}
+    on_show = dataclasses.replace(ai_to_move(CaravanseraiTable), seat=0, pausing=1)
+    assert title_text(ours, on_show).startswith("AI 2 to play · ")
+    assert title_text(ours, dataclasses.replace(on_show, pausing=None)).startswith("Your turn · ")

@@ -56,10 +56,14 @@ def legend_text(view: CaravanseraiView) -> Text:
 
 
 def title_text(view: CaravanseraiView, table: CaravanseraiTable) -> str:
-    """The board's title: whose turn, and the round (or the starting camels)."""
+    """The board's title: whose turn, and the round (or the starting camels). While another
+    seat's move is on show, whose it is, as the status line says ("Your turn" stood over "AI 2 is
+    playing…")."""
     mover = view["to_move"]
     if mover is None:
         return "Game over"
+    if table.pausing is not None:
+        mover = table.pausing
     who = "Your turn" if table.mine(mover) else f"{table.seat_name(mover)} to play"
     if view["stage"] == "start":
         return f"{who} · starting camels"
