@@ -296,3 +296,22 @@ def test_a_reserve_left_without_camels_is_not_called_boxed_in():
 
     assert stuck_words("no camel in reserve") == "leaves your caravan with no camel in reserve"
     assert stuck_words("no open cell next to the head") == "boxes your caravan in (no open cell next to the head)"
+
+
+def test_one_step_laid_for_you_is_one_step_and_the_legend_says_where_a_lying_camel_is():
+    """ "1 steps laid for you: the log says them"; and the legend listed a lying camel in a basic
+    game, where none can be laid (rules §5.4: expert only)."""
+    import dataclasses
+
+    from caravan_tui.games.caravanserai.legend import legend_panel
+
+    state = GAME.new(1, seed=1, options={})
+    view = state.view(0)
+    table = CaravanseraiTable(seat=0, names=["Ann"]).viewing(view, state)
+    long_step = "Head south-east (SE) to (3,-3) and stand a white good there " * 2
+    said = placement_text(view, dataclasses.replace(table, forced=long_step)).plain
+    assert "1 step laid for you: the log says them" in said
+    two = placement_text(view, dataclasses.replace(table, forced=f"{long_step}, {long_step}")).plain
+    assert "2 steps laid for you" in two
+    (lying,) = [row for row in legend_panel().plain.splitlines() if row.strip().startswith("2L")]
+    assert "expert only" in lying

@@ -250,6 +250,7 @@ async def test_undo_returns_to_the_persons_previous_decision_unless_something_wa
         sub = host.bus.subscribe(seat_address(host.match_id, 0))
         revealing = [e for events in host.events[mark:] for e in events if e.reveals_to(0)]
         saved = store.path(host.match_id).read_bytes()
+        own, taken = host.movers[mark:].count(0), host.turn - mark
 
         await host.handle(messages.UndoRequest(host.match_id, 0))
 
@@ -264,7 +265,12 @@ async def test_undo_returns_to_the_persons_previous_decision_unless_something_wa
             assert host.turn == mark and host.state.to_data() == before
             assert store.read(host.match_id).actions == host.actions
             assert [type(m) for m in msgs] == [messages.Update, messages.YourTurn]
-            assert msgs[0].events[-1].startswith("You undo")
+            # (whose moves went: "You undo 12 moves" for one decision read as twelve of one's own)
+            assert msgs[0].events[-1] == (
+                f"You undo {own} move{'s' if own > 1 else ''}."
+                if own == taken
+                else f"You undo {own} of your moves and {taken - own} of the others'."
+            )
 
 
 async def test_undo_never_crosses_an_opponents_revealing_move():

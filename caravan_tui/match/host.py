@@ -67,6 +67,7 @@ from caravan_tui.saves.deciders import AI, PERSON, is_stand_in, level_of, seats_
 from caravan_tui.saves.loading import Replayed, load, replay, resignation_result, standing_after_resignation
 from caravan_tui.saves.snapshot import Record, Snapshot, new_match_id
 from caravan_tui.seats import SeatSpec, names_called
+from caravan_tui.words import plural
 
 #: who plays a seat a person gave up (resigned or left) while other people play on
 STAND_IN = SeatSpec.ai("normal")
@@ -451,6 +452,7 @@ class MatchHost:
             await self._reject(msg.seat, f"not taken back: {self.unsaved}; try again in a moment")
             return
         taken = self.turn - target
+        own = sum(1 for mover in self.movers[target:] if mover == msg.seat)
         self._hinted.clear()  # (the moves they were given at are taken back)
         again = replay(self.game, dataclasses.replace(self.snapshot, actions=self.actions), target)
         self.state, self.movers, self.events = again.state, again.movers, again.events
@@ -460,7 +462,9 @@ class MatchHost:
         self.standing_in = {seat: min(since, target) for seat, since in self.standing_in.items()}
         # ("undo", not "take back": a rules step of Caravanserai's is called so, on the same screen)
         who, es = seat_field(msg.seat), seat_field(msg.seat, "es")
-        await self._broadcast([self._note(Event(f"{who} undo{es} {taken} move{'s' if taken > 1 else ''}."))])
+        await self._broadcast(
+            [self._note(Event(f"{who} undo{es} {undone(taken, own, seat_field(msg.seat, 'their'))}."))]
+        )
 
     def _undo_target(self, seat: int) -> int | str:
         """The log length to rewind to (``seat``'s previous decision), or why undo is refused:
@@ -871,3 +875,11 @@ class MatchHost:
                 await self._send(seat, SaveStatus(self.match_id, seat, self.unsaved))
             if not self.unsaved and self.store is not None and self.store.shared:
                 await self._prompt()  # moves were refused meanwhile: the seat to move (an AI's too) plays now
+
+
+def undone(taken: int, own: int, their: str) -> str:
+    """An undo's moves in words: "2 moves"; where the others' moves since went too, whose were
+    whose ("1 of your moves and 11 of the others'": "12 moves" read as twelve of one's own)."""
+    if own == taken:
+        return plural(taken, "move")
+    return f"{own} of {their} moves and {taken - own} of the others'"

@@ -83,7 +83,7 @@ def legend_panel() -> Text:
     row(Text.assemble(("2", seat_style(1)), ("C", "bold")), "a camel")
     # (in words too: without colour, or read as plain text, the two samples are alike)
     row(Text.assemble(("2", seat_style(1) + " reverse"), ("C", "bold reverse")), "head (reversed)")
-    row(Text.assemble(("2", seat_style(1)), ("L", "bold")), "a lying camel")
+    row(Text.assemble(("2", seat_style(1)), ("L", "bold")), "lying, expert only")
     text.append("Colours\n", style="bold underline")
     for colours in ((0, 1), (2, 3), (4,)):
         for colour in colours:

@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from caravan_tui.screens.table_seat import fit_name
+from caravan_tui.words import plural
 
 from .geometry import COLOURS
 from .legend import ladder_lines, legend_lines, title_line
@@ -181,7 +182,8 @@ def placement_text(view: CaravanseraiView, table: CaravanseraiTable) -> Text:
     said = Text("laid for you, the only way on:", style="bold reverse")
     said.append(f" {table.forced}")
     if said.cell_len > ROW:
-        said = Text(f"{table.forced.count(', ') + 1} steps laid for you: the log says them", style="bold reverse")
+        steps = plural(table.forced.count(", ") + 1, "step")
+        said = Text(f"{steps} laid for you: the log says them", style="bold reverse")
     return Text("\n").join([text.split("\n")[0], said])
 
 
