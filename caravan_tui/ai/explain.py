@@ -248,10 +248,13 @@ def led_best(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, fi
 
 def advised_first(game_id: str, view: dict[str, Any], seat: int, stats: RootStats, top: int = TOP) -> Action | None:
     """The game's plain move where ``advised`` puts it first (the search cannot tell the most
-    visited from it; near the end of the match, it is one of the ``top`` looked at), else None."""
+    visited from it, and what it keeps has a use after it: ``Plain.holds``; near the end of the
+    match, it is one of the ``top`` looked at), else None."""
     game = get_game(game_id)
     plain = game.ai.plain
     if plain is None or not plain_is_as_good(stats, plain.action):
+        return None
+    if plain.holds is not None and not plain.holds(game.from_view(view, seat)):
         return None
     if game.ai.end_near is not None and game.ai.end_near(game.from_view(view, seat)):
         looked = sorted(stats, key=lambda action: -stats[action][0])[:top]
