@@ -401,10 +401,14 @@ class Plain:
     """The move that spends nothing where the others of its step spend (Merchant Lord's end of the
     favour step, beside up to 75 rerolls and turns), and why a hint suggests it where the search
     expects no other move to do better by more than its noise (``ai.explain.advised``): a
-    reroll within a hair of keeping the dice is no advice to spend."""
+    reroll within a hair of keeping the dice is no advice to spend. ``holds(state)``: whether what
+    the plain move keeps has a use after it in ``state`` (None: always); where it has none (Merchant
+    Lord's last round: favour left at the end only breaks a tie on cards and coins) the search's
+    own pick stands."""
 
     action: Action
     why: str
+    holds: Callable[[Any], bool] | None = None
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,9 @@ from caravan_tui.ai.explain import (
     BEHIND,
     CLOSE,
     EITHER,
+    HAIR,
     OR,
+    SAFE,
     SLIGHTLY,
     Candidate,
     Weighed,
@@ -87,13 +89,61 @@ def test_without_the_spread_the_words_are_as_before():
     assert rank_label(0.50, 0.51, "", []) == "Nearly as good"
 
 
-def test_the_plain_move_put_first_says_the_next_is_a_little_better():
+def test_the_plain_move_put_first_is_the_safe_pick_and_says_why_a_little_more_is_not_taken():
     """Ending the favour step shown first (the game's plain move) while a reroll expects 0.015
-    more, 0.0019 its standard error: not "either is about as good"."""
+    more, 0.0019 its standard error: not "either is about as good", nor "nearly as good as the
+    best" over "A little better" (read as a hint that two other moves beat)."""
     assert confidence([0.07, 0.09], [0.499, 0.514], 12, [0.0013, 0.0013]) == BEHIND
+    assert confidence([0.07, 0.09], [0.499, 0.514], 12, [0.0013, 0.0013], plain_first=True) == SAFE
     assert rank_label(0.514, 0.499, "", [], noise(0.0013, 0.0013)) == "A little better"
-    assert rank_label(0.5, 0.499, "", [], noise(0.0013, 0.0013)) == OR
-    assert rank_label(0.49, 0.499, "", [], noise(0.0013, 0.0013)) == "Nearly as good"
+    assert rank_label(0.514, 0.499, "", [], noise(0.0013, 0.0013), plain_first=True) == HAIR
+    assert rank_label(0.5, 0.499, "", [], noise(0.0013, 0.0013), plain_first=True) == OR
+    assert rank_label(0.49, 0.499, "", [], noise(0.0013, 0.0013), plain_first=True) == "Nearly as good"
+
+
+#: seed 95 against normal (the newcomer's second match): the AI (seat 1) rerolls its 2 and 6,
+#: sells at its 2-5 village; you hold 1 2 3 3 and 2 favour, and no village fits the dice
+FIRST_FAVOUR = [("reroll", 2, 6), ("end_favour",), ("sell", "P1-V25", ())]
+
+
+def test_the_hint_that_keeps_the_favour_is_headed_by_what_it_is():
+    """The bug: "Nearly as good as the best: No more favour: sell" with "A little better: Reroll
+    2 3 3 (1f)" and "A little better: Reroll 1 2 3 3 (1f)" below it: the hint's own pick read as
+    not the best, beaten twice. The pick is the safe one, and the rerolls say why they come after."""
+    state = GAME.new(2, seed=95, options=GAME.resolve_options({}))
+    for action in FIRST_FAVOUR:
+        state.apply(action, False)
+    seat = state.to_move()
+    top = hint("merchant_lord", state.view(seat), seat, seed=hint_seed(seat, len(FIRST_FAVOUR)))
+    assert top[0].action == ("end_favour",) and all(c.value > top[0].value for c in top[1:])
+    rows = [[str(c.action), c.share, c.value, c.reason, c.action, c.error] for c in top]
+    lines = explanation(rows, plain=("end_favour",))
+    assert lines[0] == "The safe pick: ('end_favour',)"
+    assert "no reroll or turn is expected to gain 2 points of win chance" in lines[1]
+    assert [line.split(": ")[0] for line in lines[2:]] == [HAIR, HAIR]
+    assert explanation(rows)[0].startswith("Nearly as good as the best: ")  # (a move no game calls plain)
+
+
+async def test_at_the_table_the_kept_favour_is_the_safe_pick(tmp_path):
+    """The same position at the table (80×24): the hint's panel heads the pick "The safe pick"
+    and never calls another move better than it without saying why it is not taken."""
+    from test_merchant_lord_screen import make_app, my_turn
+
+    from caravan_tui.games.merchant_lord.screen import MerchantLordScreen
+    from caravan_tui.widgets import TablePanel
+
+    from tables import Table, at_turn, wait_for
+
+    app = make_app(tmp_path, home=False)
+    table = Table(app, "merchant_lord", MerchantLordScreen, 95, GAME.resolve_options({}), FIRST_FAVOUR)
+    async with at_turn(app, table, my_turn, (80, 24)) as (_app, pilot, table):
+        panel = table.screen.query_one("#hint-panel", TablePanel)
+        await pilot.press("h")
+        await wait_for(pilot, lambda: "The safe pick" in str(panel.shown), "the hint's words")
+        text = " ".join(panel.text.split())
+        assert text.startswith("The safe pick: No more favour: sell"), text
+        assert "A hair more, too little to pay for: Reroll" in text
+        assert "Nearly as good as the best" not in text and "A little better" not in text
 
 
 def test_the_labels_agree_with_the_first_line():
@@ -119,6 +169,7 @@ def test_a_better_move_listed_third_is_not_under_either_is_about_as_good():
         ["c", 0.25, 0.512, "", ("c",), 0.002],
     ]
     assert explanation(rows) == ["Nearly as good as the best: keep", "A little better: c", "Or: b"]
+    assert explanation(rows, plain=("keep",)) == ["The safe pick: keep", f"{HAIR}: c", "Or: b"]
 
 
 NINTH_CARD_OPTIONS = {"village_payout": "standard", "start_player": "random"}

@@ -100,9 +100,12 @@ def test_the_panel_calls_keeping_a_close_call_and_the_reroll_nearly_as_good():
 def test_near_the_end_keeping_is_suggested_only_if_it_was_looked_at_for_a_loss_at_once():
     """Near the end the hint's moves are looked at for a loss at once, the most visited three
     alone (``policies.vetted``): keeping, if not one of them, is not suggested over them."""
-    state = GAME.state_class.new(2, seed=1, options={"max_rounds": 1})  # (the last round allowed)
-    seat = state.to_move()
-    assert GAME.ai.end_near(state)
+    from test_merchant_lord import build
+
+    eight = {"P1-V16": [["M01", "L"], ["M02", "L"]], "P1-V25": [["M03", "L"], ["M04", "L"], ["M05", "L"]]}
+    state = build(phase="favour", dice={0: [1, 1, 3, 6], 1: [1, 2, 3, 4]}, favour=[3, 2], villages=eight)
+    seat = state.to_move()  # (8 table cards: this round may be the last, and favour kept has a use after it)
+    assert state.table == [3, 8] and GAME.ai.end_near(state) and PLAIN.holds(state)
     view = state.view(seat)
     crowded = Weighed(
         {("reroll", 1, 3): (66, 32.5), ("reroll", 3): (65, 32.0), ("reroll", 1): (65, 31.9), KEEP: (64, 31.2)}, {}
@@ -110,3 +113,6 @@ def test_near_the_end_keeping_is_suggested_only_if_it_was_looked_at_for_a_loss_a
     assert advised("merchant_lord", view, seat, crowded)[0].action == ("reroll", 1, 3)
     looked = Weighed({("reroll", 1, 3): (66, 32.5), KEEP: (64, 31.2), ("reroll", 1): (60, 29.0)}, {})
     assert advised("merchant_lord", view, seat, looked)[0].action == KEEP
+    last = build(phase="favour", dice={0: [1, 1, 3, 6], 1: [1, 2, 3, 4]}, favour=[3, 2], villages=eight, round_no=1)
+    last.max_rounds = 1  # (the last round allowed: the favour kept only breaks a tie)
+    assert advised("merchant_lord", last.view(seat), seat, looked)[0].action == ("reroll", 1, 3)

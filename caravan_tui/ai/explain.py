@@ -248,10 +248,13 @@ def led_best(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, fi
 
 def advised_first(game_id: str, view: dict[str, Any], seat: int, stats: RootStats, top: int = TOP) -> Action | None:
     """The game's plain move where ``advised`` puts it first (the search cannot tell the most
-    visited from it; near the end of the match, it is one of the ``top`` looked at), else None."""
+    visited from it, and what it keeps has a use after it: ``Plain.holds``; near the end of the
+    match, it is one of the ``top`` looked at), else None."""
     game = get_game(game_id)
     plain = game.ai.plain
     if plain is None or not plain_is_as_good(stats, plain.action):
+        return None
+    if plain.holds is not None and not plain.holds(game.from_view(view, seat)):
         return None
     if game.ai.end_near is not None and game.ai.end_near(game.from_view(view, seat)):
         looked = sorted(stats, key=lambda action: -stats[action][0])[:top]
@@ -293,9 +296,14 @@ SLIGHTLY, BEHIND = "slightly better", "nearly as good as the best"
 #: makes (the most visited, or the game's plain move), but where the alternative's line leads
 #: expects more (``followed``)
 NOT_BEST = "the AI's pick, though another is better"
+#: the game's plain move put first (``advised``) where an alternative listed expects a little more,
+#: beyond the noise but by less than ``NEARLY``: said as what it is, and the alternatives above it
+#: with why it still comes first. "Nearly as good as the best" over "A little better" read as a
+#: hint that was not the best move, with two others beating it (Merchant Lord, keeping the favour).
+SAFE, HAIR = "the safe pick", "A hair more, too little to pay for"
 #: the words ``confidence`` judges against the search's noise: the alternatives' labels beside them
 #: are judged so too (``rank_label``'s ``luck``), and beside the others as before
-BY_NOISE = (EITHER, SLIGHTLY, BEHIND, NOT_BEST)
+BY_NOISE = (EITHER, SLIGHTLY, BEHIND, NOT_BEST, SAFE)
 #: a lone candidate among several moves: the game's planner chose it before any search weighed the
 #: others (a trade both sides gain from, proposed first in a build), or the search weighs no other,
 #: so it is not "the only move", nor better than any by a margin
@@ -321,6 +329,7 @@ def confidence(
     values: Sequence[float],
     choices: int | None = None,
     errors: Sequence[float | None] | None = None,
+    plain_first: bool = False,
 ) -> str:
     """How sure the search is of its first candidate, in words: "the only move worth weighing",
     "the AI's pick" (the only candidate of ``choices`` moves: planned, or the only one weighed),
@@ -336,7 +345,8 @@ def confidence(
     hundreds of moves (a Camel Caravan turn) gives each a few hundredths, and a pick-up expected 13
     points above the next move was "a close call" with 3% of the visits against 1.5%. A fixed
     margin alone said "a close call" at 28 of 36 Merchant Lord decisions, half of them a move
-    better beyond the search's noise."""
+    better beyond the search's noise. ``plain_first``: the first is the game's plain move, put
+    first (``advised``): "the safe pick" rather than "nearly as good as the best"."""
     if len(shares) < 2:
         return LONE if choices is not None and choices > 1 else "the only move worth weighing"
     (s1, s2), (v1, v2) = shares[:2], values[:2]
@@ -346,7 +356,9 @@ def confidence(
         lucks = [noise(errors[0], error) or 0.0 for error in errors[1:]]
         above = [value - v1 for value, luck in zip(values[1:], lucks) if value - v1 > luck]
         if above:  # (an alternative listed below expects more: "A little better", "Better")
-            return BEHIND if max(above) < NEARLY else NOT_BEST
+            if max(above) < NEARLY:
+                return SAFE if plain_first else BEHIND
+            return NOT_BEST
         if abs(v1 - v2) <= lucks[0]:
             return EITHER
         if v1 - v2 < NEARLY:
@@ -419,17 +431,22 @@ def figure_gain(reason: str) -> int | None:
     return int(found[2]) - int(found[1]) if found else None
 
 
-def rank_label(value: float, best: float, reason: str, above: Sequence[str], luck: float | None = None) -> str:
+def rank_label(
+    value: float, best: float, reason: str, above: Sequence[str], luck: float | None = None, plain_first: bool = False
+) -> str:
     """An alternative's label beside the suggestion (expected result ``best``): "Nearly as
     good" or "Weaker"; where the search's noise between the two (``luck``, ``noise``) is known,
     "Or" within it (either will do) and "A little better" (or "Better") above it (the suggestion
     is the game's plain move, ``advised``). The label is about the end of the match; where the alternative's own
     figures grow more than those of a move listed above it, "Weaker in the end" says so rather
-    than contradict the figures beside it."""
+    than contradict the figures beside it. ``plain_first``: the suggestion is the game's plain
+    move, put first: an alternative a little above it says why it is not suggested (``HAIR``)."""
     if luck is not None and abs(value - best) <= luck:
         return OR
     if luck is not None and value > best:
-        return "A little better" if value - best < NEARLY else "Better"
+        if value - best < NEARLY:
+            return HAIR if plain_first else "A little better"
+        return "Better"
     if value >= best - NEARLY:
         return "Nearly as good"
     gain = figure_gain(reason)

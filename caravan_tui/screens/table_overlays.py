@@ -121,6 +121,7 @@ class TableOverlays:
             screen.standing_basis(),
             len(table.legal),
             screen.game.ai.calibrated,
+            None if screen.game.ai.plain is None else screen.game.ai.plain.action,
         )
         key = take_hint_key(screen)
         if key is None:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from caravan_tui.ai.explain import ANY, BY_NOISE, EITHER, OR, STILL_TO_PLAY, confidence, headline, noise, rank_label
+from caravan_tui.engine import Action, normalise_action
 
 #: lines (or moves) by others since our last decision that open the "since your last turn" panel,
 #: and how many of the latest lines it shows (a two-player game's one move is one or two lines: no
@@ -52,6 +53,7 @@ def hint_lines(
     basis: str = STILL_TO_PLAY,
     choices: int | None = None,
     calibrated: Callable[[float], float] | None = None,
+    plain: Action | None = None,
 ) -> list[str]:
     """The hint panel's lines: the game's ``warning`` first, then the search's top moves in
     words (``texts``; the host's ``text`` when it gave none) with the game's reasons, how sure it
@@ -59,8 +61,8 @@ def hint_lines(
     players) how the match stands (``basis``: on what the AI's rating differs from the scores, in
     the game's words), under the suggestion, in view: from the share of seats shown that chance
     that won, where the game measured it (``calibrated``: a chance of 0.8 said "you should win"
-    to seats that lost one match in three)."""
-    lines = explanation(rows, texts, choices) or [text]
+    to seats that lost one match in three); ``plain``: the game's plain move (``explanation``)."""
+    lines = explanation(rows, texts, choices, plain) or [text]
     if rows and players > 1:
         below = 2 if len(lines) > 1 and lines[1].startswith("  ") else 1  # (its reason)
         own = rows[0][6] if len(rows[0]) > 6 else None  # (the move's own mean: what calibrations measured)
@@ -95,7 +97,9 @@ def mid_sentence(reason: str) -> str:
     return f"{first.lower()} {rest}".rstrip() if first in ("You", "Your") else reason
 
 
-def explanation(candidates: list, texts: list[str] | None = None, choices: int | None = None) -> list[str]:
+def explanation(
+    candidates: list, texts: list[str] | None = None, choices: int | None = None, plain: Action | None = None
+) -> list[str]:
     """The search's top moves in words, the suggestion first, each with the game's reason:
     "Clearly best: Pass", "  keeps both Crowns for the next season", "Nearly as good: …" (an
     alternative's reason without the parts it shares with the suggestion's). How sure the search
@@ -103,14 +107,16 @@ def explanation(candidates: list, texts: list[str] | None = None, choices: int |
     themselves mean little to a player and are not shown; where a row carries its value's standard
     error (its sixth field), closeness is judged against the search's noise. ``texts``: the moves
     as the screen words them (default: the host's words); ``choices``: the legal moves
-    (``confidence``)."""
+    (``confidence``); ``plain``: the game's plain move (``GameAI.plain``), which a hint puts first
+    where the search cannot tell it from the most visited: said as the safe pick it is."""
     if not candidates:
         return []
     texts = texts or [str(row[0]) for row in candidates]
     shares, values = [float(row[1]) for row in candidates], [float(row[2]) for row in candidates]
     reasons = [str(row[3]) if len(row) > 3 else "" for row in candidates]
     errors = [float(row[5]) if len(row) > 5 and row[5] is not None else None for row in candidates]
-    sure = confidence(shares, values, choices, errors)
+    plain_first = plain is not None and len(candidates[0]) > 4 and normalise_action(candidates[0][4]) == plain
+    sure = confidence(shares, values, choices, errors, plain_first)
     lines = [f"  {reasons[0]}"] if reasons[0] else []
     shared = set(reasons[0].split("; "))
     listed = [reasons[0]]
@@ -119,7 +125,7 @@ def explanation(candidates: list, texts: list[str] | None = None, choices: int |
     # search's order a "Nearly as good" came after a "Weaker")
     for i in sorted(range(1, len(texts)), key=lambda i: -values[i]):
         luck = noise(errors[0], errors[i]) if sure in BY_NOISE else None  # (not "Or" beside "Clearly best")
-        label = rank_label(values[i], values[0], reasons[i], listed, luck)
+        label = rank_label(values[i], values[0], reasons[i], listed, luck, plain_first)
         ors += label == OR
         listed.append(reasons[i])
         own = "; ".join(part for part in reasons[i].split("; ") if part not in shared) or reasons[i]

@@ -20,10 +20,11 @@ from collections.abc import Sequence
 from caravan_tui.engine import WIN_CHANCE, Action, GameAI, Plain, ReviewTerms
 
 from .cards import HALF_INDEX, INDEX, OWN_COINS
-from .explain import explain
+from .explain import explain, last_round
 from .rolls import RerollOdds
 from .rules import BUY, FAVOUR, PLACE, SELL, TARGET, VINDEX, MerchantLordState
 from .sales import UNIT, adjusted
+from .terms import ADJUST_COST, REROLL_COST
 
 
 def prior(state: MerchantLordState, actions: Sequence[Action]) -> list[float]:
@@ -115,7 +116,38 @@ def end_near(state) -> bool:
 #: a hint keeps the dice where no reroll or turn is expected to do clearly better (the searches of
 #: a hint's budget spread their visits over dozens of them, within a point of win chance of one
 #: another and of keeping: a seed apart, a reroll's hint became keeping's or another reroll's)
-PLAIN = Plain(("end_favour",), "no reroll or turn is expected to gain 2 points of win chance over keeping these dice")
+PLAIN = Plain(
+    ("end_favour",),
+    "no reroll or turn is expected to gain 2 points of win chance over keeping these dice",
+    lambda state: not last_round(state),
+)
+#: what a favour token must buy when a seat holds one: half a coin's worth of sale (``rolls.dice_value``);
+#: holding n, 1/n of it (``favour_price``)
+SCARCE = 0.5
+
+
+def favour_price(state: MerchantLordState, seat: int) -> float:
+    """What each favour a reroll or a turn costs must be expected to add to the dice's sales
+    (``rolls.dice_value``'s values: a coin is 1): more while favour is scarce, nothing in the last
+    round (rules §8.4: favour left at the end only breaks a tie on table cards and coins). With 8
+    favour, hints spent 5 on rerolls "a 6% chance to sell for more" each, and then kept 15 to the
+    end of the match."""
+    return 0.0 if last_round(state) else SCARCE / max(1, state.favour[seat])
+
+
+def free_chance(state: MerchantLordState, seat: int) -> bool:
+    """Whether ``seat`` has a reroll that may make its dice sell for more or tuck more cards and
+    no roll of which sells for less (every sale counted): in the last round, keeping the favour
+    instead gives that chance up for a tie-break on table cards and coins only (rules §8.4). The
+    search weighs a reroll's rolls in one node and backed keeping above it: with 6 table cards
+    each in the round guard's last round and 8 favour, a hint kept the favour and the 3-coin sale
+    where rerolling the 1 and the 4 gave a 56% chance to tuck a seventh card."""
+    dice = state._unplaced(seat)
+    odds = RerollOdds(state, seat, dice)
+    for kept, rolled in odds.rerolls():
+        if odds.chances(kept, rolled) != (0.0, 0.0) and odds.losing(kept, rolled) == 0.0:
+            return True
+    return False
 
 
 def vetoed(state: MerchantLordState, seat: int, action: Action, level: str | None = None) -> bool:
@@ -128,17 +160,28 @@ def vetoed(state: MerchantLordState, seat: int, action: Action, level: str | Non
     sale), a hint said "Reroll 1" five times running, 8 favour for nothing; with a sure 2-coin sale
     at 1 2 3 5 and 2 favour, "Either is about as good: Reroll 1 3 5 (1f) … a 1% chance of a better
     sale", and the sale was lost.
+    The sales must be expected to gain what the favour is worth (``favour_price``); in the last
+    round a reroll is vetoed only where no roll sells for more or tucks more cards, and keeping
+    the favour where a reroll may gain and cannot lose (``free_chance``).
     Easy keeps such rerolls: a player who does not yet know which rerolls pay (the level the
     ladder measured; with the veto it won more against normal)."""
     kind = action[0]
-    if kind not in ("reroll", "adjust") or level == "easy":
+    if level == "easy":
+        return False
+    if kind == "end_favour":
+        return last_round(state) and free_chance(state, seat)
+    if kind not in ("reroll", "adjust"):
         return False
     dice = state._unplaced(seat)
     odds = RerollOdds(state, seat, dice)
+    price = favour_price(state, seat)
     if kind == "adjust":
-        return odds.every(dice - UNIT[action[1]] + UNIT[adjusted(action[1], action[2])])[0] <= odds.every(dice)[0]
-    kept = dice - sum(UNIT[value] for value in action[1:])
-    return not odds.may_pay(kept, len(action) - 1)
+        after = dice - UNIT[action[1]] + UNIT[adjusted(action[1], action[2])]
+        return odds.every(after)[0] <= odds.every(dice)[0] + ADJUST_COST * price
+    kept, rolled = dice - sum(UNIT[value] for value in action[1:]), len(action) - 1
+    if last_round(state):
+        return odds.chances(kept, rolled) == (0.0, 0.0)
+    return not odds.may_pay(kept, rolled, REROLL_COST * price)
 
 
 AI = GameAI(

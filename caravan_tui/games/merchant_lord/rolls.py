@@ -87,6 +87,9 @@ def _every_sale(state: MerchantLordState, seat: int, dice: int, hand: int, sold:
     return best, most
 
 
+#: two sums of the values above closer than this are the same (they add up to 462 chances)
+SAME = 1e-9
+
 #: the best sale of a set of dice, and the best sale expected after a reroll, by what they depend
 #: on (``RerollOdds.table``): the search meets the same tables and dice in iteration after iteration
 _VALUES: dict[tuple, float] = {}
@@ -176,11 +179,14 @@ class RerollOdds:
         value = self.every(self.dice)[0]
         return sum(chance for outcome, chance in OUTCOMES[rolled] if self.every(kept + outcome)[0] < value)
 
-    def may_pay(self, kept: int, rolled: int) -> bool:
+    def may_pay(self, kept: int, rolled: int, price: float = 0.0) -> bool:
         """Whether rolling ``rolled`` dice again, ``kept`` kept, is expected to make the dice sell
-        for more than now, every sale counted (``expected_every``): a reroll that may bring more
-        but is expected to bring less (the dice of the sale now rolled away) does not pay."""
-        return self.expected_every(kept, rolled) > self.every(self.dice)[0]
+        for more than now by more than ``price`` (in the values ``dice_value`` gives: a coin is 1),
+        every sale counted (``expected_every``): a reroll that may bring more but is expected to
+        bring less (the dice of the sale now rolled away) does not pay. A sum over every roll
+        that only gives back the sale now is not more (a reroll with "no chance to sell for
+        more" passed by the last bit of a float)."""
+        return self.expected_every(kept, rolled) > self.every(self.dice)[0] + price + SAME
 
     def tucked(self, dice: int) -> int:
         """The most cards the sales of ``dice`` tuck, every sale counted."""
