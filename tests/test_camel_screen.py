@@ -707,3 +707,29 @@ async def test_after_an_undo_from_the_plays_list_a_first_enter_plays_nothing(tmp
         await pilot.press("enter")
         await pilot.pause()
         assert host.turn == turn and screen.enter_action() is not None  # (highlighted, not played)
+
+
+async def test_an_undo_past_the_ais_turn_takes_its_changed_marks_with_it(tmp_path):
+    """The bug: ``u`` took back our end of turn and the AI's whole turn after it, yet the ``*``
+    marks of the AI's last action stayed on cells only that action had changed. The marks are
+    those of the position on show, as they were when it was first reached: here, those of the
+    AI's turn before."""
+    async with at_my_turn(tmp_path) as (app, pilot):
+        screen, host = app.screen, app.runner.host
+        board = screen.query_one(CamelBoard)
+        await pilot.press("e", "y")
+        await next_turn(pilot, app)
+        marked, ended = set(board.flash), host.turn
+        assert marked  # the AI's last action
+        await pilot.press("e", "y")
+        await next_turn(pilot, app)
+        assert my_turn(app) and host.turn > ended + 1 and board.flash != marked  # the AI's next turn marked
+        await pilot.press("u")
+        await wait_for(pilot, lambda: my_turn(app) and host.turn == ended, "the AI's turn taken back")
+        assert board.flash == marked
+        rows = screen_lines(app)[board.region.y : board.region.bottom]
+        assert sum(row[board.region.x : board.region.right].count("*") for row in rows) == len(marked)
+        # a taken-back own action: the position after it showed no marks, and shows none again
+        screen.act(next(a for a in screen.table.legal if a[0] == "place"))
+        await wait_for(pilot, lambda: my_turn(app) and host.turn == ended + 1, "my action")
+        assert not board.flash

@@ -15,6 +15,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from caravan_tui.engine import Action
+from caravan_tui.screens.table_seat import frozen_map
 
 from .board import CELL_NAMES
 from .faces import contents, face
@@ -87,6 +88,17 @@ def hint_marked(table: CamelCaravanTable, action: Action) -> CamelCaravanTable:
 def flashed(table: CamelCaravanTable, cells: frozenset[int]) -> CamelCaravanTable:
     """The cells an opponent's action just changed highlighted."""
     return dataclasses.replace(table, flash=cells)
+
+
+def reached(table: CamelCaravanTable, move: int, changed: frozenset[int] | None) -> CamelCaravanTable:
+    """The table at the position after the match's ``move`` moves, its changed cells marked as
+    they were when that position was first reached: ``changed`` (the cells another's action
+    just changed), else those shown when it was reached before (an undo brought it back), else
+    those still shown (after our own action). The marks of the positions after it are forgotten:
+    an undo takes them back with the moves."""
+    cells = changed if changed is not None else table.flashes.get(move, table.flash)
+    kept = {at: marked for at, marked in table.flashes.items() if at < move}
+    return dataclasses.replace(table, flash=cells, flashes=frozen_map(kept | {move: cells}))
 
 
 def escaped(table: CamelCaravanTable) -> CamelCaravanTable | None:

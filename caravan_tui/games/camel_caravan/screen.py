@@ -31,6 +31,7 @@ from caravan_tui.engine import seat_field as who
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.summary import tie_broken
+from caravan_tui.screens.table_seat import TableState
 from caravan_tui.widgets import ActionList
 
 from .board import CELL_NAMES, CITY_AT, GOODS, SIZE
@@ -44,8 +45,8 @@ from .placement import (
     chosen,
     disarmed,
     escaped,
-    flashed,
     hint_marked,
+    reached,
     supply_chosen,
     taken,
     turn_begun,
@@ -85,6 +86,7 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
     def __init__(self, client: SeatEnd) -> None:
         super().__init__(client)
         self._last_touched: set[int] = set()
+        self._move = 0  # the match's move number of the update on its way (``Update.turn``)
         self._undone_from: Widget | None = None  # the widget focused when undo was asked for
 
     def compose_board(self) -> ComposeResult:
@@ -140,14 +142,22 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
 
     def show_update(self, update: Update) -> float:
         """Pause only after an opponent's action that changed the board."""
+        self._move = update.turn
         pause = super().show_update(update)
         return pause if self._last_touched else 0.0
 
+    def view_folded(
+        self, table: TableState[CamelCaravanView], previous: CamelCaravanView | None, by_other: bool
+    ) -> TableState[CamelCaravanView]:
+        """The cells an opponent's action changed marked, as the position's own: an undo brings
+        back the marks of the position it returns to, never those of a move it took back."""
+        assert table.view is not None
+        self._last_touched = touched(previous, table.view) if by_other else set()
+        changed = frozenset(self._last_touched) if self._last_touched else None
+        return reached(cast(CamelCaravanTable, table), self._move, changed)
+
     def view_changed(self, previous: CamelCaravanView | None, view: CamelCaravanView, by_other: bool) -> None:
-        self._last_touched = touched(previous, view) if by_other else set()
         self.pause.mover = previous["to_move"] if previous else None
-        if self._last_touched:
-            self.table_state = flashed(self.table, frozenset(self._last_touched))
 
     # -- playing --------------------------------------------------------------------------------
 

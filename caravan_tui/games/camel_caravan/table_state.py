@@ -1,14 +1,16 @@
 """What the Camel Caravan table holds beyond any seat's state: what each cell shows and which
 hold camels (from the latest view), what is being chosen on the board (the supply, a camel or a
 good to move), a play that costs two actions waiting for a second Enter, the hint and the cells
-the latest opponent's action touched."""
+the latest opponent's action touched (and those marked at each position of the match reached so far,
+so a move taken back takes its marks with it)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from caravan_tui.engine import Action
-from caravan_tui.screens.table_seat import TableState
+from caravan_tui.screens.table_seat import TableState, frozen_map
 
 from .board_widget import Face
 from .plays import completes, destination
@@ -23,6 +25,8 @@ class CamelCaravanTable(TableState[CamelCaravanView]):
     armed: tuple[int, Action] | None = None  # (cell, play) waiting for a second Enter
     hinted: Action | None = None
     flash: frozenset[int] = frozenset()
+    #: the cells marked changed at each position reached, by the match's move number
+    flashes: Mapping[int, frozenset[int]] = field(default_factory=frozen_map)
 
     def cost(self, action: Action) -> int:
         """The actions a play spends: two to place or move a camel onto camels, else one."""
