@@ -421,22 +421,26 @@ class AIWorker:
         """The results of ``futures``; when the caller stops waiting (cancelled), ``job``'s
         searches stop (those not started never start)."""
         waiting = asyncio.gather(*(asyncio.wrap_future(f) for f in futures))
+        results: list[T] | None = None
         try:
             while job is not None and job[1] and not waiting.done():
                 await asyncio.wait([waiting], timeout=POLL_SECONDS)
                 self._drain()
-            return await waiting
+            results = await waiting
+            return results
         except BrokenProcessPool as error:
             self._discard_pool(pool)
             raise AIWorkerError(f"an AI worker process died: {error}") from error
         except SearchStopped as error:  # (``close`` while the caller still waited)
             raise AIWorkerError("the AI workers are stopping") from error
         finally:
-            dropped = waiting.cancelled() or not waiting.done()  # (not waited for to its end)
-            if not waiting.done():
-                waiting.cancel()
-            if dropped and job is not None:
-                self._stop(job[0])
+            # not waited for to its end: a cancel that reached the gather itself leaves it done,
+            # with a CancelledError for its result, not cancelled (so ``cancelled()`` missed it)
+            if results is None:
+                if not waiting.done():
+                    waiting.cancel()
+                if job is not None:
+                    self._stop(job[0])
 
     def _stop(self, job: int) -> None:
         """Stop the searches of ``job`` at their next progress check."""
