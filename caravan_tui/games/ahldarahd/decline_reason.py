@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from caravan_tui.engine import seat_field as who
 
 from .cards import CARD_NAMES, COMMODITY_MASK
-from .evaluation import MARGIN, item_worth, projected_all, win_chances
+from .evaluation import HANDS_THE_GAME, MARGIN, item_worth, projected_all, win_chances
 from .maps import COMMODITIES
 from .terms import item_words
 
@@ -80,18 +80,16 @@ def least_gold(state: AhldarahdState, partner: int) -> int | None:
     chance gains ``MARGIN`` and the proposer is not handed the game), with every hidden card
     valued by its number only: the words say nothing the table cannot know. None where no such
     amount is found."""
-    from .trading import HANDS_THE_GAME, traded  # (trading imports the module that imports this one)
-
     seat = state.order[state.pos]
     if state.a_cards or state.g_cards or state.g_items:
         return None
     before = win_chances(state, projected_all(state, PUBLIC))
     for gold in range(state.g_gold + 1, state.gold[seat] + 1):
-        offered = state.clone()
-        offered.g_gold = gold
-        after = traded(offered)
-        if after is None:
-            return None
+        after = state.clone()  # the trade carried out (``offers.accept``: no card moves)
+        after.gold[seat] += state.a_gold - gold
+        after.gold[partner] += gold - state.a_gold
+        for item in state.a_items:
+            after.set_holder(item, seat)
         chances = win_chances(after, projected_all(after, PUBLIC))
         if chances[partner] - before[partner] >= MARGIN and chances[seat] < HANDS_THE_GAME:
             return gold

@@ -95,6 +95,8 @@ HAND = Weights(
 )
 #: the win chance a seat gives up for each trade it accepted this turn
 MARGIN = 0.02
+#: the proposer's win chance after a trade above which an AI seat never accepts it (``trading``)
+HANDS_THE_GAME = 0.85
 #: the win chance a seat gives up for each suggested proposal it made this turn, and while it
 #: writes one by hand: a proposal must bring something, else "propose, be refused" is a free
 #: second look for search. A draft sent is judged by what it moves: AI seats write only the trades
