@@ -576,7 +576,12 @@ def test_ruling_a_claim_discards_the_known_card_of_that_commodity_first():
     to_build(state, RED)
     events = state.apply(("claim", "red", route_no("G", "H"), "Salt"))
     assert CARD_INDEX["blue Salt"] in state.discards and state.hand[RED] == 1 << CARD_INDEX["red Salt"]
-    assert events[0].reveals == (BLUE, GREEN)
+    assert events[0].reveals is False  # the table knew the card: nothing new is shown
+    state.gold[RED] += 1
+    state._legal = None
+    claim = next(a for a in state.legal_actions() if a[0] == "claim" and a[3] == "Salt")
+    events = state.apply(claim)
+    assert CARD_INDEX["red Salt"] in state.discards and events[0].reveals == (BLUE, GREEN)
 
 
 def test_a_player_with_no_route_markers_left_cannot_claim_or_buy():

@@ -146,7 +146,7 @@ def test_paired_plays_on_from_a_position_where_the_sharks_offer_was_accepted_wit
     record = TRADES.paired("ai:normal+iterations=2", 3, 2, 1)
     assert record == TRADES.paired("ai:normal+iterations=2", 3, 2, 1)
     [pair] = record["pairs"]
-    assert (pair["seat"], pair["turn"]) == (0, 2) and record["builds"] == 4
+    assert (pair["seat"], pair["turn"]) == (1, 5) and record["builds"] == 14
     assert all(0.0 <= result[0] <= 1.0 for result in (pair["with"], pair["without"]))
 
 

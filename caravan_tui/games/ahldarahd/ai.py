@@ -49,6 +49,7 @@ from .maps import COLOUR_INDEX, COMMODITY_AT, COST, ENDS, MAJORITY, SLOTS
 from .mutual import next_step
 from .night import loss_routes
 from .offers import apply_trade_step
+from .overbids import overbid
 from .rules import AhldarahdState
 from .terms import (
     ANSWER,
@@ -298,8 +299,9 @@ def vetoed(state: AhldarahdState, seat: int, action: Action, level: str | None =
     Nor does a seat whose last build is over accept a trade its judgement does not call good (it
     paid gold, its tie-break, for cards and items it could no longer use). Nor a bid for a Right
     of Passage that can only lose gold (``idle_rights``), nor one for the Shah in the final turn
-    that can only lose the tie-break (``final_shah``)."""
-    if idle_rop_bid(state, seat, action) or idle_shah_bid(state, seat, action):
+    that can only lose the tie-break (``final_shah``), nor one above what the item is worth to
+    the bidder and to everyone a win keeps it from, as the bid's words say (``overbids``)."""
+    if idle_rop_bid(state, seat, action) or idle_shah_bid(state, seat, action) or overbid(state, seat, action):
         return True
     if action[0] == "accept":
         # a seat whose last build is over accepts only what its judgement calls good: its search

@@ -17,12 +17,15 @@ from typing import TYPE_CHECKING
 from caravan_tui.engine import seat_field as who
 
 from .cards import CARD_NAMES, COMMODITY_MASK
-from .evaluation import item_worth
+from .evaluation import HANDS_THE_GAME, MARGIN, item_worth, projected_all, win_chances
 from .maps import COMMODITIES
 from .terms import item_words
 
 if TYPE_CHECKING:
     from .rules import AhldarahdState
+
+#: the ``viewer`` that is no seat: every hand's hidden cards valued by their number only
+PUBLIC = -1
 
 
 def decline_reason(state: AhldarahdState, partner: int) -> str:
@@ -56,12 +59,41 @@ def decline_reason(state: AhldarahdState, partner: int) -> str:
     if not gives_gold and round(gives) <= round(gets):
         return f"{gives_words} and {gets_words} are worth about the same to {p}"
     if not gives_gold:
+        least = least_gold(state, partner) if gets_gold else None
+        if least is not None:
+            # the figure a decline gives is the price its judgement would take (``trading.judge``:
+            # win chance, the proposer's gold counted too), not the goods' worth alone: AI 3 declined
+            # 4 gold for a Right of Passage "worth about 7 gold to AI 3, not 4", then accepted 6
+            return f"{p} would part with {gives_words} for about {least} gold, not {round(gets)}"
         verb = "is" if " and " not in gives_words else "are"
         return f"{gives_words} {verb} worth about {round(gives)} gold to {p}, not {round(gets)}"
     if not gets_gold:
         verb = "is" if " and " not in gets_words else "are"
         return f"{gets_words} {verb} worth only about {round(gets)} gold to {p}, not {round(gives)}"
     return f"not worth it to {p} at that price"
+
+
+def least_gold(state: AhldarahdState, partner: int) -> int | None:
+    """The least gold, above the pending proposal's and within what its proposer holds, for
+    which ``partner`` would give what it is asked (items, gold: no card, whose worth would
+    depend on its hidden hand), as its judgement weighs a trade (``trading.judge``: its win
+    chance gains ``MARGIN`` and the proposer is not handed the game), with every hidden card
+    valued by its number only: the words say nothing the table cannot know. None where no such
+    amount is found."""
+    seat = state.order[state.pos]
+    if state.a_cards or state.g_cards or state.g_items:
+        return None
+    before = win_chances(state, projected_all(state, PUBLIC))
+    for gold in range(state.g_gold + 1, state.gold[seat] + 1):
+        after = state.clone()  # the trade carried out (``offers.accept``: no card moves)
+        after.gold[seat] += state.a_gold - gold
+        after.gold[partner] += gold - state.a_gold
+        for item in state.a_items:
+            after.set_holder(item, seat)
+        chances = win_chances(after, projected_all(after, PUBLIC))
+        if chances[partner] - before[partner] >= MARGIN and chances[seat] < HANDS_THE_GAME:
+            return gold
+    return None
 
 
 def _a(k: int) -> str:

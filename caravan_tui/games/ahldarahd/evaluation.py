@@ -36,8 +36,8 @@ import math
 from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import COMMODITY_MASK, ROP, SHAH
-from .maps import ADJ, COMMODITY_AT, ENDS, MAJORITY, ROUTES, SEA, SLOTS, VALUE
-from .terms import BUILD, COMPOSE, OVER
+from .maps import ADJ, COMMODITY_AT, ENDS, MAJORITY, ROUTE_GOODS, ROUTES, SEA, SLOTS, VALUE
+from .terms import BID_PHASES, BUILD, COMPOSE, OVER
 
 if TYPE_CHECKING:
     from .rules import AhldarahdState
@@ -95,6 +95,8 @@ HAND = Weights(
 )
 #: the win chance a seat gives up for each trade it accepted this turn
 MARGIN = 0.02
+#: the proposer's win chance after a trade above which an AI seat never accepts it (``trading``)
+HANDS_THE_GAME = 0.85
 #: the win chance a seat gives up for each suggested proposal it made this turn, and while it
 #: writes one by hand: a proposal must bring something, else "propose, be refused" is a free
 #: second look for search. A draft sent is judged by what it moves: AI seats write only the trades
@@ -465,6 +467,45 @@ def item_worth(
     world, more = _worlds(state, seat, item)
     worth = price(world, more.clone(), seat, board, viewer)
     return max(worth, rop_sale(state, item - ROP)) if ROP <= item < SHAH else worth
+
+
+def bid_worth(state: AhldarahdState, seat: int, item: int, board: Board | None = None) -> float:
+    """What ``item`` is worth to ``seat`` as a bid for it weighs it: ``item_worth``, and for a
+    route card at least what it is worth claimed in the build that follows the auctions
+    (``claim_worth``). The projection counts a city a claim would complete only as a hope, so a
+    card that completes one read "worth about 3 gold to you, less than the bid" beside a raise to
+    4 the search called clearly best, and won: the claim took the city."""
+    worth = item_worth(state, seat, item, board)
+    if item < ROP and state.phase in BID_PHASES:
+        worth = max(worth, claim_worth(state, seat, item, board))
+    return worth
+
+
+def claim_worth(state: AhldarahdState, seat: int, card: int, board: Board | None = None) -> float:
+    """The most gold ``seat`` could pay for the route card ``card`` and be no worse off once it
+    claims with it the best route it fits now (§4: the card and a gold), at most the gold that
+    leaves for the claim; 0 where it claims none for a gold (no marker left, no gold for a
+    claim, no open route on a map it may build on)."""
+    if state.markers[seat] <= 0:
+        return 0.0
+    if board is None:
+        board = board_of(state)
+    k = card % 10
+    without = _without_item(state, card, seat) if state.hand[seat] >> card & 1 else state
+    best = 0.0
+    for m in state.maps_of(seat):
+        for r, goods in enumerate(ROUTE_GOODS[m]):
+            cost = 1 - state.discount(seat, r)
+            # (a claim for no gold, by the Eyes or the Pirate Queen, a bid's words name as such)
+            if k not in goods or state.owner[m * ROUTES + r] >= 0 or cost < 1 or state.gold[seat] < cost:
+                continue
+            world = _with_item(without, card, seat)
+            world.gold[seat] -= cost
+            world._discard(seat, k)
+            world._place(seat, m, r, None)
+            # (a win that leaves less than the claim's gold leaves no claim)
+            best = max(best, min(price(without, world, seat, board, None), state.gold[seat] - cost))
+    return best
 
 
 def use_worth(

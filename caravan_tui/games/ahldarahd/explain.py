@@ -16,7 +16,7 @@ from caravan_tui.engine import seat_field as who
 from caravan_tui.words import a_or_an, signed
 
 from .cards import COMMODITY_MASK, ITEM_INDEX, ROP, SHAH
-from .evaluation import item_worth, projected_all, rop_sale
+from .evaluation import bid_worth, item_worth, projected_all, rop_sale
 from .idle_rights import buildable
 from .maps import (
     COLOUR_INDEX,
@@ -205,7 +205,7 @@ def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
             f"{_taken(state.item, state.leader, seat)} at {state.high} unless outbid"
         )
     item, bid = (state.item, action[1]) if action[0] == "raise" else (ITEM_INDEX[action[1]], action[2])
-    worth = item_worth(state, seat, item)
+    worth = bid_worth(state, seat, item)
     leaves = _leaves(state, seat, item, bid)
     if item == SHAH:
         # the Shah scores nothing to anyone (``item_use``): "worth about 0 gold" beside a bid for
@@ -237,7 +237,8 @@ def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
     if round(worth) <= 0:
         # the search values a win for what it keeps from the others too: "worth about 0 gold to
         # you" alone beside a bid for it read as a contradiction
-        return f"{item_words(item)} is worth about 0 gold to {who(seat)}{_kept_from(state, seat, item)}; {leaves}"
+        kept = _kept_from(state, seat, item, bid or None)
+        return f"{item_words(item)} is worth about 0 gold to {who(seat)}{kept}; {leaves}"
     use = f" ({_card_use(state, seat, item % 10)})" if item < ROP else ""
     rival = _rival(state, seat, item, worth)
     if bid > round(worth):
@@ -329,15 +330,43 @@ def _kept_from(state: AhldarahdState, seat: int, item: int, bid: int | None = No
     and where ``bid`` is above that worth too, that both are less than the bid (a hint to open
     at 6 for a Right of Passage "worth about 3 gold to you, but a win keeps it from AI 2, to whom
     it is worth about 4" read as if keeping it were worth the bid)."""
+    q, worth = kept_worth(state, seat, item)
+    if q < 0 or round(worth) <= 0:
+        return " or to the others still in" + (", less than the bid" if bid else "")
+    theirs = round(worth)
+    above = ", both less than the bid" if bid is not None and bid > theirs else ""
+    return f", but a win keeps it from {who(q)}, to whom it is worth {_their_worth(state, q, worth)}{above}"
+
+
+def kept_worth(state: AhldarahdState, seat: int, item: int) -> tuple[int, float]:
+    """The player still in (or leading the auction) to whom ``item`` is worth most as ``seat``
+    can judge it, and that worth (``item_worth``); (-1, 0.0) where there is none."""
     # the leader too: a pass leaves the item to it at its bid, whatever gold it has left
     leader = [state.leader] if state.item >= 0 and state.leader not in (-1, seat) else []
     worths = {q: item_worth(state, q, item, viewer=seat) for q in {*_rivals(state, seat, 0), *leader}}
     q = max(worths, key=worths.__getitem__, default=None)
-    if q is None or round(worths[q]) <= 0:
-        return " or to the others still in"
-    theirs = round(worths[q])
-    above = ", both less than the bid" if bid is not None and bid > theirs else ""
-    return f", but a win keeps it from {who(q)}, to whom it is worth {_their_worth(state, q, worths[q])}{above}"
+    return (-1, 0.0) if q is None else (q, worths[q])
+
+
+def argues_against(state: AhldarahdState, seat: int, item: int, bid: int) -> bool:
+    """Whether the words of ``seat``'s bid of ``bid`` gold for ``item`` (``_bid``) argue against
+    it: the item is worth less than the bid to ``seat`` and to everyone a win keeps it from
+    ("both less than the bid"), and no free claim, the Shah's choice or a sale covers it. A hint
+    said "Either is about as good: Raise to 3 gold for AI 3's Right of Passage" beside "worth
+    about 2 gold to you, but a win keeps it from AI 3, to whom it is worth about 1, both less
+    than the bid", and its next hint sold it for 2."""
+    if bid <= 0 or item == SHAH:
+        return False
+    worth = bid_worth(state, seat, item)
+    if bid <= round(worth):
+        return False
+    if round(worth) <= 0:
+        taker = state.leader if state.item >= 0 and state.leader not in (-1, seat) else -1
+        free = _free_claim(state, seat, item % 10) if item < ROP else _frees(state, seat, item)
+        if free or (item < ROP and taker >= 0 and _free_claim(state, taker, item % 10)):
+            return False
+    q, theirs = kept_worth(state, seat, item)
+    return q < 0 or bid > round(theirs)
 
 
 def _rival(state: AhldarahdState, seat: int, item: int, worth: float) -> str:

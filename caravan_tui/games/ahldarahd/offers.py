@@ -258,9 +258,10 @@ def apply_trade_step(state: AhldarahdState, seat: int, action: Action, events: l
     if kind == "offer":
         _count(state, seat, False)
         state.partner = action[1]
+        known = state.known[seat]
         shown = _set_side(state, seat, "give", action[2], action[3])
         _set_side(state, seat, "ask", action[4], action[5])
-        _send(state, seat, events, shown >= 0)
+        _send(state, seat, events, shown >= 0 and not known >> shown & 1)
     elif kind == "trade_with":
         _count(state, seat, True)
         state.partner = action[1]
@@ -272,12 +273,14 @@ def apply_trade_step(state: AhldarahdState, seat: int, action: Action, events: l
     elif kind == "ask_gold":
         state.a_gold += action[1]
     elif kind == "give_card":
+        known = state.known[seat]
         card = _give_card(state, seat, COMMODITY_INDEX[action[1]])
         if events is not None:
             events.append(
                 Event(
                     f"{who(seat)} put{who(seat, 's')} {CARD_NAMES[card]} into the proposal.",
-                    reveals=_others(state, seat),
+                    # a card the table knew (won at an auction, traded) shows nothing new
+                    reveals=False if known >> card & 1 else _others(state, seat),
                 )
             )
     elif kind == "ask_card":
@@ -366,7 +369,8 @@ def accept(state: AhldarahdState, partner: int, events: list[Event] | None) -> N
         text = f"{who(partner)} accept{who(partner, 's')} the trade with {who(seat)}."
         if taken:
             text += f" {who(partner)} hand{who(partner, 's')} over {', '.join(CARD_NAMES[c] for c in taken)}."
-        events.append(Event(text, reveals=_others(state, partner) if taken else False))
+        shows = any(not known >> card & 1 for card in taken)  # (a known card shows nothing new)
+        events.append(Event(text, reveals=_others(state, partner) if shows else False))
     _back_to_builder(state)
 
 
@@ -389,7 +393,9 @@ def _decline(state: AhldarahdState, partner: int, events: list[Event] | None) ->
     state.refused = (*state.refused, (partner, state.g_gold, state.a_gold, give, ask))
     state.declined = (*state.declined, (seat, partner, state.g_gold, state.a_gold, give, ask))
     if events is not None:
-        # (it shows the others how the partner judged it, on cards they cannot see: no undo crosses it)
+        # (it shows the others how the partner judged it, on cards they cannot see: no undo crosses it;
+        # where the table sees its whole hand it shows nothing new, and a review took it for luck)
         reason = decline_reason(state, partner)
-        events.append(Event(decline_words(partner, reason), reveals=_others(state, partner)))
+        hidden = state.hand[partner] & ~state.known[partner]
+        events.append(Event(decline_words(partner, reason), reveals=_others(state, partner) if hidden else False))
     _back_to_builder(state)

@@ -725,6 +725,15 @@ class AhldarahdState(SplitMixChance, TurnState):
 
     # -- routes and cities ------------------------------------------------------------------------
 
+    def _shows(self, seat: int, commodity: int) -> tuple[int, ...] | bool:
+        """Whom ``seat``'s discard of a card of ``commodity`` (``_discard``, still to come) shows
+        something new: the others where the card comes from the hidden part of its hand, no one
+        where the table knows it (won at an auction, passed in a trade: ``pick_card`` gives such
+        a card first). A claim with a card won at an auction was reviewed as luck, "the deal went
+        your way: cards another hand was dealt, now shown"."""
+        card = pick_card(self.hand[seat], self.known[seat], commodity)
+        return self._others(seat) if card >= 0 and not self.known[seat] >> card & 1 else False
+
     def _discard(self, seat: int, commodity: int) -> int:
         card = pick_card(self.hand[seat], self.known[seat], commodity)
         bit = 1 << card
@@ -1000,13 +1009,14 @@ class AhldarahdState(SplitMixChance, TurnState):
             m, r, k = COLOUR_INDEX[action[1]], action[2] - 1, COMMODITY_INDEX[action[3]]
             price = 1 - self.discount(seat, r)
             self._to_bank(seat, price)
+            shows = self._shows(seat, k)
             card = self._discard(seat, k)
             if events is not None:
                 events.append(
                     Event(
                         f"{who(seat)} claim{who(seat, 's')} {route_words(m, r)} on {map_words(m, self.n, seat)} "
                         f"with {CARD_NAMES[card]}" + (f" and {gold_words(price)}." if price else "."),
-                        reveals=self._others(seat),
+                        reveals=shows,
                     )
                 )
             self._place(seat, m, r, events)
@@ -1026,7 +1036,11 @@ class AhldarahdState(SplitMixChance, TurnState):
             m, r = COLOUR_INDEX[action[1]], action[2] - 1
             halves = action[3:5]
             self._to_bank(seat, self.destroy_price(seat, r, halves))
-            cards = [self._discard(seat, COMMODITY_INDEX[h]) for h in halves if h != "gold"]
+            cards, shows = [], False
+            for half in halves:
+                if half != "gold":
+                    shows = shows or self._shows(seat, COMMODITY_INDEX[half])
+                    cards.append(self._discard(seat, COMMODITY_INDEX[half]))
             victim = self.owner[m * ROUTES + r]
             text = None
             if events is not None:
@@ -1037,7 +1051,7 @@ class AhldarahdState(SplitMixChance, TurnState):
                     f"{map_words(m, self.n, victim)}, paying {gold_words(paid)}"
                     + (f" and {', '.join(CARD_NAMES[c] for c in cards)}" if cards else "")
                 )
-            self._remove(m, r, events, text, self._others(seat) if cards else False)
+            self._remove(m, r, events, text, shows)
         elif kind == "sell_rop":
             k = COLOUR_INDEX[action[1]]
             worth = sum(1 for s in range(SLOTS) if self.ctrl[k * SLOTS + s] >= 0)

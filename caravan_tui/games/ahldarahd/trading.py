@@ -25,15 +25,21 @@ from typing import TYPE_CHECKING
 from caravan_tui.engine import Action
 
 from .cards import ITEM_INDEX, pick_card
-from .evaluation import MARGIN, builds_left, commodity_worth, gold_rate, item_worth, projected_all, win_chances
+from .evaluation import (
+    HANDS_THE_GAME,
+    MARGIN,
+    builds_left,
+    commodity_worth,
+    gold_rate,
+    item_worth,
+    projected_all,
+    win_chances,
+)
 from .maps import COMMODITY_INDEX
 from .offers import accept, apply_trade_step
 
 if TYPE_CHECKING:
     from .rules import AhldarahdState
-
-#: the proposer's win chance after the trade above which an AI seat never accepts
-HANDS_THE_GAME = 0.85
 
 
 @dataclass(frozen=True)

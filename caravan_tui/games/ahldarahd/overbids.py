@@ -1,0 +1,24 @@
+"""Bids whose own reason argues against them (``ai.vetoed``): gold bid for an item above what it
+is worth to the bidder and to everyone a win keeps it from (``explain.argues_against``, the
+words a bid is given). The search weighed such a bid a little above passing, by less than its
+noise: a hint said "Either is about as good: Raise to 3 gold for AI 3's Right of Passage" beside
+"worth about 2 gold to you, but a win keeps it from AI 3, to whom it is worth about 1, both
+less than the bid; sold to the bank it brings 0 gold now", and its next hint sold it for 2 with
+nothing built on that map. AI seats and hints alike bid no more than the words can stand behind."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .explain import argues_against
+from .idle_rights import bid_of
+
+if TYPE_CHECKING:
+    from .rules import AhldarahdState
+
+
+def overbid(state: AhldarahdState, seat: int, action: tuple) -> bool:
+    """Whether ``action`` bids more for an item than it is worth to ``seat`` or to anyone a win
+    keeps it from (see the module doc)."""
+    bid = bid_of(state, action)
+    return bid is not None and argues_against(state, seat, *bid)

@@ -1,0 +1,28 @@
+"""A decline's figure is the price its judgement would take, not a worth it then ignores.
+
+Met in a newcomer's match (``ahldarahd_seed94``), turn 10: the person offered AI 3 4 gold for
+their own Right of Passage; "AI 3 declines: your Right of Passage is worth about 7 gold to AI 3,
+not 4", and then AI 3 accepted 6. An AI seat answers by its judgement of the trade
+(``trading.judge``: its win chance, in which the gold the proposer pays counts too), so the words
+now give the least gold that judgement takes, weighed from what the whole table can see."""
+
+from __future__ import annotations
+
+from ahldarahd_seed94 import after
+
+from caravan_tui.games.ahldarahd.cards import ROP
+from caravan_tui.games.ahldarahd.decline_reason import decline_reason
+from caravan_tui.games.ahldarahd.terms import ANSWER
+from caravan_tui.games.ahldarahd.trading import judge
+
+#: AI 3 to answer the person's 4 gold for the person's own Right of Passage
+ASKED = 160
+
+
+def test_a_decline_of_gold_for_an_item_names_the_price_its_judgement_takes() -> None:
+    state = after(ASKED)
+    assert state.phase == ANSWER and state.partner == 2 and state.g_gold == 4 and state.a_items == (ROP,)
+    assert not judge(state).good
+    assert decline_reason(state, 2) == "{p2} would part with {p0:'s} Right of Passage for about 5 gold, not 4"
+    state.g_gold = 5
+    assert judge(state).good  # (the price named is one AI 3 takes)
