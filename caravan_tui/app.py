@@ -55,7 +55,7 @@ from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.heard import Heard
 from caravan_tui.screens.history import HistoryScreen, history_rows
 from caravan_tui.screens.home import HomeScreen
-from caravan_tui.screens.how_to_play import HowToPlayFirst, HowToPlayScreen
+from caravan_tui.screens.how_to_play import HowToPlayScreen
 from caravan_tui.screens.leaderboard import LeaderboardScreen
 from caravan_tui.screens.lobby import LobbyScreen
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
@@ -446,7 +446,7 @@ class CaravanApp(TableApp):
     def on_mount(self) -> None:
         self.push_screen(HomeScreen())
         if self.play is not None:
-            self.begin_match(self.play, HowToPlayFirst)
+            self.begin_match(self.play, back=False)
         elif self.resume is not None:
             self.resume_match(self.resume)
         elif self.replay is not None:
@@ -509,9 +509,10 @@ class CaravanApp(TableApp):
     def on_open_review(self, request: OpenReview) -> None:
         self.open_review(request.match_id, request.seat)
 
-    def begin_match(self, setup: MatchSetup, card: type[HowToPlayScreen] = HowToPlayScreen) -> None:
+    def begin_match(self, setup: MatchSetup, back: bool = True) -> None:
         """Start a match a player asked for: the first time they open a game, its "How to play"
-        comes first (unless they dismissed it for good), as ``card``."""
+        comes first (unless they dismissed it for good); ``back``: escape there goes back to the
+        setup (False: the command line asked for it, escape begins it)."""
         game = get_game(setup.game_id)
         if game.id in self.preferences.seen_how_to_play:
             self.start_match(setup)
@@ -525,7 +526,7 @@ class CaravanApp(TableApp):
                 self.preferences.save()
             self.start_match(setup)
 
-        self.push_screen(card(game), read)
+        self.push_screen(HowToPlayScreen(game, back), read)
 
     def start_match(self, setup: MatchSetup) -> None:
         try:

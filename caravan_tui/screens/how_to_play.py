@@ -32,20 +32,31 @@ def how_to_play(rules: str) -> str:
 class HowToPlayScreen(DialogScreen[bool | None]):
     """Dismissed with "Play" (False: shown again next time), "Don't show again" (True) or
     escape (None: back to the match's setup, nothing started). The arrows, PageUp/PageDown,
-    Home and End scroll the text, whatever button has the focus."""
+    Home and End scroll the text, whatever button has the focus. Before a match asked for on
+    the command line (``back`` False) there is no setup to go back to: escape closes the card
+    and the match begins, as Enter does ("Back" went home and dropped the match asked for, and
+    home's Continue then had none)."""
 
     BINDINGS = [
         Binding("enter", "close(False)", "Play"),
         Binding("d", "close(True)", "Don't show again"),
         Binding("escape", "close(None)", "Back"),
+        Binding("escape", "close(False)", "Play", show=False),
         Binding("question_mark", "rules", "All the rules", key_display="?"),
         Binding("space", "scroll('page_down')", show=False),
         *SCROLL_KEYS,
     ]
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, back: bool = True) -> None:
         super().__init__()
         self.game = game
+        self.back = back
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Escape's two bindings: back to the setup where there is one, else on to the match."""
+        if action == "close" and parameters == (None,):
+            return self.back
+        return super().check_action(action, parameters)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="how-to-play"):
@@ -74,11 +85,3 @@ class HowToPlayScreen(DialogScreen[bool | None]):
 
     def action_rules(self) -> None:
         self.post_message(OpenRules(self.game))
-
-
-class HowToPlayFirst(HowToPlayScreen):
-    """The card before a match asked for on the command line (``caravan-tui play``): there is no
-    setup to go back to, so escape closes the card and the match begins, as Enter does; "Back"
-    went home and dropped the match asked for, and home's Continue then had none."""
-
-    BINDINGS = [Binding("escape", "close(False)", "Play", show=False)]
