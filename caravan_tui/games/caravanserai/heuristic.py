@@ -14,6 +14,13 @@ final: it is worth its length and nothing more (its reserve only breaks ties), w
 that still play have the market, the clock, to themselves and turn their reserves into length
 for more turns. Valuing that seat's room and reserve as if it still played made the search lay
 its last camel while ahead and lose the close games to a seat that kept playing (docs/ai.md).
+Once a seat is out of camels, a seat that plays on alone is rated against final lengths: nothing
+is random after setup, so only its own future is uncertain (a narrow softmax), and with the
+market to itself, its supply and its clock, it turns much of it and of its reserve into length
+(AI seats alone grew 12 pieces on average, where its reserve said 5). Rated like a seat with a
+rival, with a spread that grew with the many turns it had left, it stood near a half whatever
+the lengths, and a newcomer out of camels was told "best: 47%" while the other caravan went from
+18 to 33 alone.
 
 A seat that still places with one camel left must bring one back from its tail at every
 placement (a high count, so little growth) or stop: it is worth a piece less per camel short of
@@ -41,6 +48,8 @@ DRAIN_PER_SEAT_TURN = 0.9  # market goods taken per turn (gains and stands), mea
 SHORT = 2  # a seat that still places with fewer camels than this in reserve ...
 SHORT_LOSS = 1.0  # ... loses this much per camel short: each placement must then bring one back
 TIE = 0.01  # per reserve piece of a seat that can never place again: the tie-break of §9.2
+ALONE = 0.6  # a seat that plays on alone turns each good in its reserve and in the market into this much length ...
+ALONE_SPREAD = 3.5  # ... and the softmax's spread then: only the seats that still play are uncertain
 SOLO_TOP = 45
 
 #: cell -> the cells at distance 1 and 2
@@ -148,8 +157,9 @@ def values(state) -> list[float]:
     return _values(state)[0]
 
 
-def _values(state) -> tuple[list[float], float]:
-    """``values`` and the turns left to the seats that still place."""
+def _values(state) -> tuple[list[float], float, bool]:
+    """``values``, the turns left to the seats that still place, and whether they play on alone
+    against a seat out of camels."""
     proj = projected(state)
     blocked = state.blocked
     heads = [head_of(state, p) for p in range(state.n)]
@@ -159,6 +169,9 @@ def _values(state) -> tuple[list[float], float]:
     if state.n == 1 and not any(state.market) and not _placing(state, 0) and frees[0] >= 0:
         dead[0] = True  # the solo game ends at the next turn start
     live = state.n - sum(dead)
+    # out of camels for good (they come back only through its own take back), so the others play
+    # on alone; a head walled in may yet be freed by another seat's take back
+    alone = state.n > 1 and live > 0 and any(dead[p] and proj[p][2] <= 0 for p in range(state.n))
     turns = turns_left(state, live)
     weight = reserve_weight(turns)
     camel = max(weight, CAMEL)
@@ -167,7 +180,8 @@ def _values(state) -> tuple[list[float], float]:
         if dead[p]:
             out.append(length + TIE * (goods + max(0, camels)))
             continue
-        value = length + weight * goods + camel * min(camels, turns) + weight * max(0.0, camels - turns)
+        rate = max(weight, ALONE) if alone else weight
+        value = length + rate * goods + camel * min(camels, turns) + weight * max(0.0, camels - turns)
         if turns > 1 and camels < SHORT:
             value -= SHORT_LOSS * (SHORT - camels)
         head, free = heads[p], frees[p]
@@ -177,19 +191,22 @@ def _values(state) -> tuple[list[float], float]:
         value += ROOM * min(free, REACH_CAP) + POTENTIAL * potential(state, p, head)
         if free < POCKET:
             value -= POCKET_LOSS * (POCKET - free)
+        if alone:  # it plays on alone against final lengths: the market is its supply, and its clock
+            value += ALONE * sum(state.market) / live
         if free < REGION:  # a pocket: every piece still to come needs one of these cells
             value = length + min(value - length, PER_CELL * free)
         out.append(value)
-    return out, turns
+    return out, turns, alone
 
 
 def estimate(state) -> list[float]:
-    """Win chances from ``values`` (a softmax, wider while many turns remain); solo: the
-    projected length over 45, the scale of the solo ``outcome()``."""
-    vals, turns = _values(state)
+    """Win chances from ``values`` (a softmax, wider while many turns remain, narrow once the
+    seats that still place play on alone against final lengths); solo: the projected length over
+    45, the scale of the solo ``outcome()``."""
+    vals, turns, alone = _values(state)
     if state.n == 1:
         return [max(0.0, min(1.0, vals[0] / SOLO_TOP))]
-    spread = 1.0 + 0.5 * turns
+    spread = ALONE_SPREAD if alone else 1.0 + 0.5 * turns
     top = max(vals)
     weights = [math.exp((v - top) / spread) for v in vals]
     total = sum(weights)
