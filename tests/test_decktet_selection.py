@@ -103,21 +103,6 @@ def test_a_new_decision_drops_the_last_hints_stars_and_the_hint_stars_its_cards(
     assert turn_begun(starred).hinted_cards == frozenset()
 
 
-def test_a_decision_that_begins_away_from_the_plays_list_with_nothing_ticked_highlights_no_line():
-    """The bug (seed 101): the hand had the focus and nothing was ticked, the status line said
-    "Enter plays Bandit A☾M" (the card under the cursor), and the plays list drew its first line
-    highlighted: two plays shown as the one Enter plays. Then the first ↓ in the list went to
-    that line, which looked chosen already."""
-    in_hand = pointing(decision(), HAND, highlighted=None)
-    begun = turn_begun(in_hand)
-    assert begun.list_asked == in_hand.list_asked + 1 and begun.list_play is None
-    in_list = pointing(decision(), PLAYS)
-    assert turn_begun(in_list).list_asked == in_list.list_asked  # (the list's own highlight: its keys)
-    play = a_lone_play(in_hand)
-    kept = turn_begun(ticked(in_hand, cards_in(play)))  # (cards ticked while the other played: their play)
-    assert kept.list_play == play
-
-
 def test_a_hints_stars_go_with_the_position_they_were_for():
     """Ann played the hint's Painter and went out; in the next hand, dealt the Painter again,
     her hand showed the last hand's star on it while Bob led: the stars went only at her next

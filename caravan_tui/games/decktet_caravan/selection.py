@@ -74,14 +74,8 @@ def held(table: DecktetCaravanTable) -> DecktetCaravanTable:
 
 def turn_begun(table: DecktetCaravanTable) -> DecktetCaravanTable:
     """Our decision came: the last hint's stars go, and cards ticked while the opponent played
-    keep their meaning (the list follows them). With none ticked and the focus elsewhere than the
-    plays list, the list highlights no line: its first line drawn highlighted while Enter in the
-    hand played the card under the cursor broke the promise that the ticked cards and the list's
-    line are one play, and the first ↓ in the list "moved" to the line that looked chosen."""
-    table = followed(unhinted(table))  # (nothing to change: the table itself, nothing drawn again)
-    if table.turn is not None and table.focus != PLAYS and not table.ticked_in_hand():
-        return list_pointed(table, None)
-    return table
+    keep their meaning (the list follows them)."""
+    return followed(unhinted(table))  # (nothing to change: the table itself, nothing drawn again)
 
 
 def hinted(table: DecktetCaravanTable, action: Action) -> DecktetCaravanTable:
