@@ -347,7 +347,7 @@ async def test_h_then_a_readies_the_turn_the_hint_suggests(tmp_path, monkeypatch
             pilot, lambda: "Probably best" in str(screen.query_one("#hint-panel", TablePanel).shown), "its words"
         )
         turn = ("adjust", 1, -1)
-        assert "a: pick the die, enter: turn it" in builder(screen)
+        assert "a: pick the die, then enter: turn it" in builder(screen)
         await pilot.press("a")
         await pilot.pause()
         assert status(screen) == f"enter: {screen.table.describe(turn)}", status(screen)

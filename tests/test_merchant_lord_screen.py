@@ -600,7 +600,7 @@ async def test_a_hint_stars_and_previews_but_moves_nothing_until_a_takes_it(tmp_
         assert screen.sel == screen.sel.__class__() and villages.cursor == before_cursor
         assert actions.highlighted == highlighted and actions.hinted == sale
         assert status(screen) == before_line
-        assert builder(screen).startswith(f"★ Hint: {screen.table.describe(sale)} · a: ready, enter: play")
+        assert builder(screen).startswith(f"★ Hint: {screen.table.describe(sale)} · a, then enter: play")
         assert screen.table.village_marks()[sale[1]] == "★"
         await pilot.press("a")
         assert screen.table.choices().action(screen.sel) == sale
@@ -625,7 +625,7 @@ async def test_a_then_enter_turns_the_die_a_hint_to_turn_one_names(tmp_path):
         screen = table.screen
         screen.show_hint(turn, "")
         await pilot.pause()
-        assert "a: pick the die, enter: turn it" in builder(screen)
+        assert "a: pick the die, then enter: turn it" in builder(screen)
         await pilot.press("a")
         await pilot.pause()
         assert screen.focused is screen.query_one("#ml-dice")
@@ -688,14 +688,14 @@ async def test_a_takes_a_hint_to_buy_to_the_row_and_a_hint_to_end_the_step_to_th
         screen = table.screen
         screen.show_hint(end, "")
         await pilot.pause()
-        assert builder(screen).startswith(f"★ Hint: {screen.table.describe(end)} · a: ready, enter: play (or e)")
+        assert builder(screen).startswith(f"★ Hint: {screen.table.describe(end)} · a, then enter: play (or e)")
         start = table.moves()
         await pilot.press("a")
         plays = screen.query_one(ActionList)
         assert screen.focused is plays and plays.actions[plays.highlighted] == end and table.moves() == start
         screen.show_hint(buy, "")
         await pilot.pause()
-        assert builder(screen).startswith(f"★ Hint: {screen.table.describe(buy)} · a: ready, enter: play")
+        assert builder(screen).startswith(f"★ Hint: {screen.table.describe(buy)} · a, then enter: play")
         await pilot.press("a")
         assert screen.focused is screen.query_one("#ml-row") and status(screen).startswith(f"enter: Buy {buy[1]} ")
         await pilot.press("enter")
@@ -704,17 +704,17 @@ async def test_a_takes_a_hint_to_buy_to_the_row_and_a_hint_to_end_the_step_to_th
 
 
 def test_a_hint_to_turn_a_die_names_the_key_that_turns_it():
-    assert {hint_keys(("adjust", 3, delta)) for delta in (1, -1)} == {"a: pick the die, enter: turn it"}
-    assert {hint_keys(end) for end in ENDS} == {"a: ready, enter: play (or e)"}
+    assert {hint_keys(("adjust", 3, delta)) for delta in (1, -1)} == {"a: pick the die, then enter: turn it"}
+    assert {hint_keys(end) for end in ENDS} == {"a, then enter: play (or e)"}
 
 
 def test_the_builders_hint_line_names_its_keys_as_the_hints_panel_does():
     """The bug: "★ Hint: Sell … · a takes it" — a key where a word belongs (it read as "a"
     the article, a word missing), and a promise the key does not keep (``a`` readies the play,
-    Enter plays it), under a panel that says "a: ready, enter: play"."""
+    Enter plays it), under a panel that says "a, then enter: play"."""
     from caravan_tui.screens.table_overlays import take_hint_words
 
-    assert hint_keys(("buy", "M21")) == take_hint_words("a") == "a: ready, enter: play"
+    assert hint_keys(("buy", "M21")) == take_hint_words("a") == "a, then enter: play"
     assert not any("takes it" in hint_keys(action) for action in [*ENDS, ("buy", "M21"), ("adjust", 3, 1)])
 
 

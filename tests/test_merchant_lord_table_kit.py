@@ -127,7 +127,8 @@ def test_a_then_enter_turns_the_die_a_hint_to_turn_one_names():
     _prefix, state = play_until(lambda s: s.turn == 0 and s.phase == FAVOUR and s.favour[0] >= 2)
     turn = next(a for a in state.legal_actions() if a[0] == "adjust" and a[2] < 0)
     hinted = replace(table_for(state), hinted=turn)
-    assert builder_text(hinted).plain.startswith(f"★ Hint: {hinted.describe(turn)} · a: pick the die, enter: turn it")
+    words = f"★ Hint: {hinted.describe(turn)} · a: pick the die, then enter: turn it"
+    assert builder_text(hinted).plain.startswith(words)
     table, focus = intents.taken_hint(hinted)
     assert focus == DICE and table.sel == Selection()  # (no dice ticked: Enter would reroll them)
     die = table.cursor_asks[DICE][0]

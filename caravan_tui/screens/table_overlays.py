@@ -46,9 +46,9 @@ def take_hint_key(screen: GameScreen[Any]) -> str | None:
 def take_hint_words(key: str) -> str:
     """What the key that takes a hint does, as the hint's panel says it: in every game it readies
     the hinted play (highlighted, the focus on it) and Enter plays it; it never plays it itself
-    ("a takes it" read as if it did). Short enough that the whole title fits the panel over the
-    board at 80 columns (39 cells)."""
-    return f"{key}: ready, enter: play"
+    ("a takes it" read as if it did; "a: ready, enter: play" read as if Enter alone played it).
+    Short enough that the whole title fits the panel over the board at 80 columns (39 cells)."""
+    return f"{key}, then enter: play"
 
 
 def no_hint_to_take(table: TableState[Any]) -> str:

@@ -107,10 +107,10 @@ def tuck_possible(table: MerchantLordTable) -> bool:
 
 def hint_keys(action: Action) -> str:
     """The keys that play a hint (``MerchantLordScreen.action_take_hint``), in the words of the
-    hint's panel (``take_hint_words``): "a: ready, enter: play" (the line said "a takes it",
+    hint's panel (``take_hint_words``): "a, then enter: play" (the line said "a takes it",
     which read as a word missing, and as if ``a`` played it)."""
     if action[0] == "adjust":
-        return f"{TAKE_HINT}: pick the die, enter: turn it"
+        return f"{TAKE_HINT}: pick the die, then enter: turn it"
     if action in END_ACTIONS:
         return f"{take_hint_words(TAKE_HINT)} (or e)"
     return take_hint_words(TAKE_HINT)
