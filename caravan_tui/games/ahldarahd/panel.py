@@ -42,12 +42,10 @@ def panel_text(view: AhldarahdView, table: AhldarahdTable, hint: bool = True, wi
         if mine:
             lines.append(Text(f"Free routes on your map: {view['free_left']} left", style="bold"))
             # the last to claim ends the setup: turn 1's cards come up then (its last claim may be taken back)
+            # (no "u undoes" where the others are people: no undo is offered there)
+            undo = "" if table.others_are_people() else " · u undoes a claim"
             lines.append(
-                Text(
-                    "enter on a route claims it · e done"
-                    if view["free_left"]
-                    else "enter or e: turn 1 begins · u undoes a claim"
-                )
+                Text("enter on a route claims it · e done" if view["free_left"] else f"enter or e: turn 1 begins{undo}")
             )
         else:
             lines.append(Text(table.sentence(f"{who(m)} claim{who(m, 's')} free routes on {who(m, POSS)} map.")))
