@@ -22,7 +22,7 @@ def test_a_bid_of_all_ones_gold_says_it_leaves_none_for_a_claim_and_what_the_ban
     assert state.gold[seat] == 8
     reason = explain(state, seat, [("open", "RoP green", 8)])
     assert "a win at 8 leaves {p2} 0 gold, none for a claim (a gold each)" in reason, reason
-    sale = rop_sale(state, 2)  # (green's map: a gold a city held there)
+    sale = rop_sale(state, 2)  # (green's map: a gold per city held there)
     assert sale < 8 and f"sold to the bank it brings {sale} gold now" in reason, reason
 
 

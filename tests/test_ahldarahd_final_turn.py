@@ -98,7 +98,7 @@ def test_a_right_of_passage_held_in_the_last_build_is_worth_nothing_where_nothin
         state.apply(normalise_action(move))
     assert state.to_move() == 2 and ("sell_rop", "red") in state.legal_actions()
     reason = explain(state, 2, [("sell_rop", "red")])
-    assert "the bank pays a gold a city held there (3)" in reason
+    assert "the bank pays a gold per city held there (3)" in reason
     assert "held, it is worth nothing: {p2} can build nothing more there, and this is {p2:'s} last build" in reason
     assert "worth about" not in reason and "worth more" not in reason
 

@@ -442,8 +442,9 @@ async def test_how_to_play_says_who_builds_on_your_map_and_what_the_nights_chips
         for words in (
             "the player to your right holds yours: from turn 1 they may build on your map and take a city there",
             "until you win your RoP back at an auction",
-            "its value in gold (the only income there is",
-            "with no gold left, win a RoP at 0 and sell it to the bank, a gold a city held on its map",
+            "More than half of a city's routes take the city (2 of 3, 3 of 4 or 5, 4 of 6)",
+            "Gold comes only from cities taken and from a RoP sold to the bank, for a gold per city held on its map",
+            "with no gold left, win a RoP at 0 and sell it.",
             "a card matching one end, of any colour, + 1 gold",
             "black chips (the market line's chips)",
             "a Night costs everyone a route",

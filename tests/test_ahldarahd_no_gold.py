@@ -1,6 +1,6 @@
 """A seat with no gold to claim with is told the rules' way out: win a Right of Passage at 0 in an
 auction and sell it to the bank (§3.2: an item won at 0 costs nothing; §4: a Right of Passage
-sells for a gold a city held on its map), or sell one it holds first.
+sells for a gold per city held on its map), or sell one it holds first.
 
 The positions are a person's match (seed 65, 3 players against two normal AIs): the person
 bought their own Right of Passage back for their last 4 gold (turn 3), lost it at 0 in the next

@@ -24,7 +24,7 @@ def test_the_sale_says_the_worth_a_bid_gives_it() -> None:
     state = position()
     assert state.to_move() == 0 and state.rop[0] == 0 and ("sell_rop", "red") in state.legal_actions()
     reason = explain(state, 0, [("sell_rop", "red")])
-    assert "the bank pays a gold a city held there (2)" in reason
+    assert "the bank pays a gold per city held there (2)" in reason
     worth = round(item_worth(state, 0, ROP))
     assert worth >= rop_sale(state, 0) == 2
     if worth > 2:

@@ -85,7 +85,7 @@ def _sale(state: AhldarahdState, seat: int, k: int) -> str:
     build: held, it is worth only what the seat can still build with it on that map now, and
     nothing once the build ends (a sale hint said "held, it is worth more to you than all your
     gold (3)" in a last build, where only the sale counts, as gold for the tie-break)."""
-    sale = f"the bank pays a gold a city held there ({rop_sale(state, k)})"
+    sale = f"the bank pays a gold per city held there ({rop_sale(state, k)})"
     if state.final:
         lose = (
             f"no auction is left: {poss(seat)} own map stays closed to the others"

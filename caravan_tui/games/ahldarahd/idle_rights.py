@@ -1,5 +1,5 @@
 """Bids for a Right of Passage that can only lose gold (``ai.vetoed``): another seat's Right of
-Passage bid for above what the bank pays for it (§4: a gold a city held on its map), by a seat
+Passage bid for above what the bank pays for it (§4: a gold per city held on its map), by a seat
 that could then build nothing on that map this turn, with the gold left and the cards in hand.
 Its use would have to wait for later turns, and any seat may open an auction for it in each of
 them (§3.2: a Right of Passage is auctioned wherever it is); what is sure is the sale. A hint

@@ -2,7 +2,7 @@
 
 A claim costs a gold (§4), and a city's gold, the only income besides a Right of Passage sold,
 comes only from a claim or a purchase; but an item won at 0 costs nothing (§3.2), and a Right of
-Passage sells to the bank for a gold a city held on its map (§4). A person at 0 gold was told
+Passage sells to the bank for a gold per city held on its map (§4). A person at 0 gold was told
 nothing of it for five turns. A claim needs a card too, one that fits an open route on a map the
 seat may build on: a person with no card was told to sell a Right of Passage "then claim"."""
 
@@ -93,7 +93,8 @@ def way_out(state: AhldarahdState, seat: int) -> str | None:
     sale, k = others[0]
     return (
         f"No gold, so no claim (a claim costs 1 gold): win a Right of Passage at 0 {when} and sell it "
-        f"to the bank in your build, a gold a city held on its map ({item_words(ROP + k, seat)} sells for {sale} now)"
+        f"to the bank in your build, for a gold per city held on its map "
+        f"({item_words(ROP + k, seat)} sells for {sale} now)"
         f"{_unless(state, seat)}"
     )
 
