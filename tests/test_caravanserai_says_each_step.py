@@ -315,3 +315,25 @@ def test_one_step_laid_for_you_is_one_step_and_the_legend_says_where_a_lying_cam
     assert "2 steps laid for you" in two
     (lying,) = [row for row in legend_panel().plain.splitlines() if row.strip().startswith("2L")]
     assert "expert only" in lying
+
+
+def test_a_camels_stop_on_a_caravanserai_says_what_it_gains_where_the_market_has_none():
+    """The bug (solo, seed 132, the review's move 89): "gaining the black board good and 1 black"
+    and "gains a black good from the market" with no black good in the market, where the log said
+    "you gain nothing" (§5.7: solo, nothing; with others, a good from another player's reserve)."""
+    from caravan_tui.games.caravanserai.explain import gain_words
+
+    solo = GAME.new(1, seed=132, options={})
+    cell = next(x for x, colour in enumerate(solo.board.cs) if colour >= 0)
+    colour = solo.board.cs[cell]
+    name = ("white", "black", "purple", "red", "yellow")[colour]
+    assert gain_words(solo, 0, colour) == f"gains a {name} good from the market"
+    solo.market[colour] = 0
+    assert solo.gain_from(0, colour) is None
+    assert gain_words(solo, 0, colour) == f"gains nothing (no {name} good is left)"
+    assert f"1 {name}" not in solo._stop_note(cell)
+    pair = GAME.new(2, seed=132, options={})
+    pair.market[colour] = 0
+    pair.res[1][colour] = 1
+    assert pair.gain_from(0, colour) == 1
+    assert gain_words(pair, 0, colour).endswith("good from another player's reserve (the market has none)")

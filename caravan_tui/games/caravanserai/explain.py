@@ -84,11 +84,22 @@ def _explain(state: CaravanseraiState, seat: int, line: list[Action]) -> str:
             if x in state.bgoods:
                 parts.append(f"takes the {COLOUR_NAMES[state.bgoods[x]]} board good")
             if state.board.cs[x] >= 0:
-                parts.append(f"gains a {COLOUR_NAMES[state.board.cs[x]]} good from the market")
+                parts.append(gain_words(state, seat, state.board.cs[x]))
     # what the reserve keeps for the turns to come: a placement that grows the caravan less was
     # ranked above one that grew it more with nothing said of why (the camels and goods it keeps)
     parts.append(reserve_words(world.res[seat]))
     return "; ".join(parts)
+
+
+def gain_words(state: CaravanseraiState, seat: int, colour: int) -> str:
+    """What a camel's stop on a Caravanserai of ``colour`` gains (§5.7), as the log will say it:
+    "gains a black good from the market" was said where the market had none (solo: nothing)."""
+    name, source = COLOUR_NAMES[colour], state.gain_from(seat, colour)
+    if source == -1:
+        return f"gains a {name} good from the market"
+    if source is not None:
+        return f"gains a {name} good from another player's reserve (the market has none)"
+    return f"gains nothing (no {name} good is left)"
 
 
 def reserve_words(reserve: Sequence[int]) -> str:

@@ -609,26 +609,36 @@ class CaravanseraiState(TurnState):
         if colour >= 0:
             self._gain(p, colour, events)
 
+    def gain_from(self, p: int, colour: int) -> int | None:
+        """Where seat ``p``'s gain of a ``colour`` good comes from (§5.7): -1 the market, else the
+        seat whose reserve gives it (the next in turn order that has one); None: nowhere (solo,
+        or nobody has one), and nothing is gained."""
+        if self.market[colour]:
+            return -1
+        for i in range(1, self.n):
+            q = (p + i) % self.n
+            if self.res[q][colour]:
+                return q
+        return None
+
     def _gain(self, p: int, colour: int, events: list[Event] | None) -> None:
         name = COLOUR_NAMES[colour]
-        if self.market[colour]:
+        source = self.gain_from(p, colour)
+        if source == -1:
             self.market[colour] -= 1
             self.res[p][colour] += 1
             if events is not None:
                 events.append(Event(f"{{p{p}}} gain{{p{p}:s}} a {name} good from the market."))
             self._took_from_market(p, events)
             return
-        n = self.n
-        for i in range(1, n):
-            q = (p + i) % n
-            if self.res[q][colour]:
-                self.res[q][colour] -= 1
-                self.res[p][colour] += 1
-                if events is not None:
-                    events.append(
-                        Event(f"The market has no {name} good: {{p{p}}} take{{p{p}:s}} one from {{p{q}:'s}} reserve.")
-                    )
-                return
+        if source is not None:
+            self.res[source][colour] -= 1
+            self.res[p][colour] += 1
+            if events is not None:
+                events.append(
+                    Event(f"The market has no {name} good: {{p{p}}} take{{p{p}:s}} one from {{p{source}:'s}} reserve.")
+                )
+            return
         if events is not None:
             events.append(
                 Event(f"No {name} good is left in the market or with another seat: {{p{p}}} gain{{p{p}:s}} nothing.")
@@ -1057,11 +1067,14 @@ class CaravanseraiState(TurnState):
         return f" ({', '.join(notes)})" if notes else ""
 
     def _stop_note(self, cell: int) -> str:
+        """What a camel's stop on ``cell`` gains: its board good, and a good of its Caravanserai's
+        colour where one is left to gain (§5.7: solo, an empty market gives nothing)."""
         gains = []
         if cell in self.bgoods:
             gains.append(f"the {COLOUR_NAMES[self.bgoods[cell]]} board good")
-        if self.board.cs[cell] >= 0:
-            gains.append(f"1 {COLOUR_NAMES[self.board.cs[cell]]}")
+        colour = self.board.cs[cell]
+        if colour >= 0 and (self.turn is None or self.gain_from(self.turn, colour) is not None):
+            gains.append(f"1 {COLOUR_NAMES[colour]}")
         return f", gaining {' and '.join(gains)}" if gains else ""
 
     def distance_to_head(self, cell: int, seat: int) -> int:
