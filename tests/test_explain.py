@@ -239,14 +239,15 @@ def test_decktet_says_how_it_knows_the_opponents_aces_and_crowns_and_the_table_s
         unplayed = state.view(seat)["hand_wilds"][1 - seat]
         for action in state.legal_actions():
             reason = explain(state, seat, (action,))
-            if "bandit (" in reason:
+            if "with one (" in reason:
                 said.append(reason)
                 verb = "is" if unplayed == 1 else "are"
                 assert (
-                    f" if {{p{1 - seat}}} pass{{p{1 - seat}:es}} or answer{{p{1 - seat}:s}} with a bandit "
+                    f" if {{p{1 - seat}}} pass{{p{1 - seat}:es}}, and the bandit's cards too if {{p{1 - seat}}} "
+                    f"answer{{p{1 - seat}:s}} with one "
                     f"({unplayed} of the 4 Aces and Crowns dealt to {{p{1 - seat}}} {verb} unplayed)"
                 ) in reason
-                assert "hold" not in reason.split("bandit (")[1] and "risk" not in reason
+                assert "hold" not in reason.split("with one (")[1] and "risk" not in reason
             elif action != PASS_ACTION and "collect" in reason and " if " in reason:
                 assert unplayed == 0 or "goes out" in reason or "cannot beat" in reason or "must beat" in reason
     assert len(said) >= 5

@@ -69,7 +69,12 @@ def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> st
         # (a bandit on a caravan leaves the pile to the caravan's player all the same, rules §4.2:
         # said where the other may hold one, it is not only a pass that makes you collect)
         opp_wilds = (state.hands[other] & WILD_MASK).bit_count()  # public: the view counts them
-        bandit = f" or answer{who(other, 's')} with a bandit ({unplayed_wilds(opp_wilds, other)})" if opp_wilds else ""
+        bandit = (
+            f", and the bandit's cards too if {who(other)} answer{who(other, 's')} with one "
+            f"({unplayed_wilds(opp_wilds, other)})"
+            if opp_wilds
+            else ""
+        )  # (the figure is the pile's as it stands: a bandit adds its own cards to it)
         parts.append(f"{_collects(collector, after, state.up)} if {who(other)} pass{who(other, 'es')}{bandit}")
     parts.append(_wild_words(state.hands[seat] & WILD_MASK, move[2], move[1] == BANDIT))
     return "; ".join(part for part in parts if part)
