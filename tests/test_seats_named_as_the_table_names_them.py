@@ -249,3 +249,17 @@ def test_caravanserais_title_names_the_seat_whose_move_is_on_show():
     on_show = dataclasses.replace(ai_to_move(CaravanseraiTable), seat=0, pausing=1)
     assert title_text(ours, on_show).startswith("AI 2 to play · ")
     assert title_text(ours, dataclasses.replace(on_show, pausing=None)).startswith("Your turn · ")
+
+
+def test_ahldarahds_panel_wraps_a_long_names_sentence_where_it_has_a_row_to_spare():
+    """The bug (over SSH): "Annabelle Marguerite Fitzwilliam-Oakhurs claim…" in the decision panel,
+    the row under it empty: what she was claiming was cut."""
+    from caravan_tui.games.ahldarahd.panel import panel_text
+    from caravan_tui.games.ahldarahd.table_state import AhldarahdTable
+
+    long = "Annabelle Marguerite Fitzwilliam-Oakhurs"
+    table = dataclasses.replace(ai_to_move(AhldarahdTable), names=("Bob", long), seat_kinds=("human", "human"))
+    assert table.view is not None and table.view["phase"] == "setup"
+    rows = panel_text(table.view, table, width=47).plain.splitlines()
+    assert " ".join(rows) == f"{long} claims free routes on {long}'s map."
+    assert all(len(row) <= 47 for row in rows) and "…" not in "".join(rows)

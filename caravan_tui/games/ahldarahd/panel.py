@@ -29,6 +29,10 @@ POSS = "'s"  # the possessive form of a seat field: "your map", "Bot's map"
 HINT_ELSEWHERE = "★ hint: the starred play in the plays list"
 
 
+#: the decision panel's rows under its top border (``#ah-panel``'s height, 4)
+PANEL_ROWS = 3
+
+
 def panel_text(view: AhldarahdView, table: AhldarahdTable, hint: bool = True, width: int = 47) -> Text:
     """The decision at hand: whose it is, its state and, when it is ours, its keys; ``hint``:
     and the hint's play, where a row is free for it, whole in ``width`` cells."""
@@ -113,12 +117,27 @@ def panel_text(view: AhldarahdView, table: AhldarahdTable, hint: bool = True, wi
                 else table.sentence(f"{who(m)} choose{who(m, 's')} which.")
             )
         )
+    lines = folded(lines, width)
     hinted = table.hint_action if mine and hint else None
-    if hinted is not None and len(lines) < 3:
+    if hinted is not None and len(lines) < PANEL_ROWS:
         lines.append(hint_line(table, hinted, width))
     text = Text("\n").join(lines)
     text.no_wrap, text.overflow = True, "ellipsis"
     return text
+
+
+def folded(lines: list[Text], width: int, rows: int = PANEL_ROWS) -> list[Text]:
+    """``lines`` with a line wider than ``width`` cells wrapped at a space onto a row of its own,
+    while the panel has ``rows`` to spare: "Annabelle Marguerite Fitzwilliam-Oakhurs claim…"
+    was cut with the row under it empty."""
+    out: list[Text] = []
+    spare = rows - len(lines)
+    for line in lines:
+        while line.cell_len > width and spare > 0 and (cut := line.plain.rfind(" ", 0, width + 1)) > 0:
+            out.append(line[:cut])
+            line, spare = line[cut + 1 :], spare - 1
+        out.append(line)
+    return out
 
 
 def no_gold_line(table: AhldarahdTable) -> str | None:
