@@ -832,3 +832,22 @@ async def test_a_click_or_a_key_moves_the_villages_cursor_and_the_plays_list_fol
         await pilot.pause()
         assert screen.focused is villages and villages.cursor == hinted[1]
         assert actions.highlighted_action == hinted
+
+
+async def test_between_two_players_the_footer_offers_no_next_opponent(tmp_path):
+    """The bug (over SSH, two people): the footer's "o Others" did nothing and said nothing: the
+    one opponent's villages show already. It is offered where there is a next opponent."""
+    from types import SimpleNamespace
+
+    from caravan_tui.widgets.footer import KeysFooter
+
+    prefix, _state = play_until(lambda s: s.turn == 0)
+    async with at_my_turn(tmp_path, prefix) as (_app, pilot, table):
+        screen = table.screen
+        footer = screen.query_one(KeysFooter)
+        await wait_for(pilot, footer.caught_up, "the footer")
+        assert "Others" not in [key.description for key in footer.shown_keys]
+        assert "Hint" in [key.description for key in footer.shown_keys]  # (the footer is the table's)
+        assert screen.check_action("others", ()) is False
+    three = SimpleNamespace(table=SimpleNamespace(view={"players": 3}))
+    assert MerchantLordScreen.check_action(three, "others", ()) is True  # type: ignore[arg-type]

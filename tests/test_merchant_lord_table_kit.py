@@ -317,3 +317,13 @@ def test_a_cards_words_say_its_coins_in_one_form():
         == "M11: left 2¶ papyrus: seller 1¢, owner 2¢ · right 3◆ gold: seller 1¢, owner Free Placement"
     )
     assert "owner 5 favour" in card_words("M15")
+
+
+def test_the_favour_line_offers_a_turn_only_with_the_2_favour_it_costs():
+    """The bug: with 1 favour left the line said "reroll dice for 1 favour, or turn one for 2";
+    the plays list rightly offered no turn."""
+    _prefix, state = play_until(lambda s: s.turn == 0 and s.phase == FAVOUR and s.favour[0] >= 2)
+    assert "or turn one for 2" in builder_text(table_for(state)).plain
+    state.favour[0] = 1
+    line = builder_text(table_for(state)).plain
+    assert "Favour 1: reroll dice for 1 favour; e goes on to selling" in line and "turn one" not in line

@@ -261,6 +261,14 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
     def action_others(self) -> None:
         self.table_state = intents.next_other(self.table)
 
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """``o`` (the next opponent's villages) is offered where there is a next one: between two
+        players the one opponent's villages show already, and ``o`` changed nothing, said nothing."""
+        if action == "others":
+            view = self.table.view
+            return view is None or view["players"] > 2
+        return super().check_action(action, parameters)
+
     def action_menu(self) -> None:
         """Escape first clears the builder, then opens the menu."""
         if self.sel != Selection():

@@ -125,8 +125,10 @@ def step_text(table: MerchantLordTable, phase: str) -> Text:
         return Text(f"Reroll {' '.join(map(str, values))} for 1 favour: enter", style="bold")
     if phase in ("favour", "sell") and (vid := table.sel.village) is not None:
         return sale_text(table, vid)
-    if phase == "favour":
-        return Text(f"Favour {view['favour'][seat]}: reroll dice for 1 favour, or turn one for 2; e goes on to selling")
+    if phase == "favour":  # (a turn costs 2: with 1 favour left the line offered one, the plays list none)
+        favour = view["favour"][seat]
+        turn = ", or turn one for 2" if favour >= 2 else ""
+        return Text(f"Favour {favour}: reroll dice for 1 favour{turn}; e goes on to selling")
     if phase == "sell":
         return Text("Enter chooses a village (›) · e stops selling")
     if phase == "place":
