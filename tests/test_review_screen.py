@@ -13,6 +13,7 @@ from caravan_tui.screens.requests import OpenReview
 from caravan_tui.screens.review import ReviewScreen
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen
+from caravan_tui.widgets.footer import KeysFooter
 
 from tables import quick_app, wait_for
 
@@ -74,6 +75,9 @@ async def test_a_stopped_review_keeps_nothing(tmp_path):
         await wait_for(pilot, lambda: "Stopped" in shown(app.screen), "the review stopped")
         assert app.screen.review is None
         assert not (tmp_path / "reviews").exists() or not any((tmp_path / "reviews").iterdir())
+        # nothing more to stop: the footer no longer offers s (a second s did nothing, said nothing)
+        footer = app.screen.query_one(KeysFooter)
+        await wait_for(pilot, lambda: "Stop" not in [key.description for key in footer.shown_keys], "s gone")
 
 
 async def test_the_result_screen_offers_the_review_of_the_seat_played():

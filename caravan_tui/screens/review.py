@@ -106,7 +106,7 @@ class ReviewScreen(BaseScreen):
 
     BINDINGS = [
         Binding("escape,q", "app.pop_screen", "Back"),
-        Binding("s", "stop", "Stop"),
+        Binding("s", "stop", "Stop", tooltip="Stop working out the review: nothing of it is kept"),
     ]
     DEFAULT_CSS = """
     ReviewScreen #review { height: 1fr; padding: 0 1; }
@@ -129,6 +129,7 @@ class ReviewScreen(BaseScreen):
         self._game_id = game_id
         self.title_words, self.names, self.reviewer = title, list(names), reviewer
         self.review: Review | None = None
+        self.stopped = False  # (``s``: nothing more to stop, and its key goes)
         self.so_far: list[Judged] = []
 
     def compose(self) -> ComposeResult:
@@ -179,12 +180,14 @@ class ReviewScreen(BaseScreen):
         self.query_one("#review-live", HangingLines).show(lines)
 
     def action_stop(self) -> None:
-        if self.review is None:
+        if self.review is None and not self.stopped:
+            self.stopped = True
             self.workers.cancel_group(self, "review")
             self.status = "Stopped: no review was kept. Open it again to start over."
+            self.refresh_bindings()  # (the footer offered "s Stop" still, and a second s did nothing)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.review is None or action != "stop"
+        return action != "stop" or (self.review is None and not self.stopped)
 
     def show(self, review: Review) -> None:
         """The finished review in place of the progress bar."""
