@@ -315,6 +315,7 @@ def test_one_step_laid_for_you_is_one_step_and_the_legend_says_where_a_lying_cam
     assert "2 steps laid for you" in two
     (lying,) = [row for row in legend_panel().plain.splitlines() if row.strip().startswith("2L")]
     assert "expert only" in lying
+    assert "a s d" not in legend_panel().plain  # (s turns nowhere: listed, it did nothing and said nothing)
 
 
 def test_a_camels_stop_on_a_caravanserai_says_what_it_gains_where_the_market_has_none():

@@ -102,7 +102,7 @@ def legend_panel() -> Text:
     text.append("Keys\n", style="bold underline")
     row("arrows", "move (shift: pan)")
     row("w e", "head NW NE")
-    row("a s d", "head W · E")
+    row("a d", "head W E")  # (s, the hexagon's centre, turns nowhere: it was listed, and did nothing)
     row("z x", "head SW SE; 0-5")
     row("c", "the final camel")
     row("WKPRY", "start that block")
