@@ -148,6 +148,10 @@ async def match_begun(tmp_path, seats: list[SeatSpec], names: list[str], seed: i
         yield app, pilot, app.screen
 
 
+#: every kind of decision the whole turn by keys makes (a pass where a second raise is asked of us)
+KINDS = {"free", "open", "raise", "pass", "trade", "route", "end"}
+
+
 @pytest.mark.e2e
 async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
     used: dict[str, int] = {}
@@ -239,7 +243,9 @@ async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
             await wait_for(pilot, lambda start=start: host.turn > start, f"{expected} to land")
             assert host.actions[start] == expected, (host.actions[start], expected)
         assert host.state.turn_no == 2
-        assert {"free", "open", "raise", "pass", "trade", "route", "end"} <= set(used), used
+        # (a pass is pressed at the second auction left to us to raise or pass: whether one comes
+        # depends on how the AI seats bid, which no bid above an item's worth has made rarer)
+        assert set(used) >= KINDS - {"pass"} and ("pass" in used or used["raise"] == 1), used
         answers = [
             line for line in screen.query_one("#log").lines_text if "the trade with you" in line or "declines:" in line
         ]
