@@ -110,13 +110,12 @@ def apply_night(state: AhldarahdState, seat: int, action: Action, events: list[E
     """An answer in the circle: avert, pledge or do nothing."""
     kind = action[0]
     if kind == "avert":
-        shows = state._shows(seat, state.n_comm)
-        card = state._discard(seat, state.n_comm)
+        card, hidden = state._discard(seat, state.n_comm)
         if events is not None:
             events.append(
                 Event(
                     f"{who(seat)} discard{who(seat, 's')} {CARD_NAMES[card]}: the Night is averted for everyone.",
-                    reveals=shows,
+                    reveals=state._others(seat) if hidden else False,
                 )
             )
         state.pledges = ()

@@ -725,22 +725,19 @@ class AhldarahdState(SplitMixChance, TurnState):
 
     # -- routes and cities ------------------------------------------------------------------------
 
-    def _shows(self, seat: int, commodity: int) -> tuple[int, ...] | bool:
-        """Whom ``seat``'s discard of a card of ``commodity`` (``_discard``, still to come) shows
-        something new: the others where the card comes from the hidden part of its hand, no one
-        where the table knows it (won at an auction, passed in a trade: ``pick_card`` gives such
-        a card first). A claim with a card won at an auction was reviewed as luck, "the deal went
-        your way: cards another hand was dealt, now shown"."""
-        card = pick_card(self.hand[seat], self.known[seat], commodity)
-        return self._others(seat) if card >= 0 and not self.known[seat] >> card & 1 else False
-
-    def _discard(self, seat: int, commodity: int) -> int:
+    def _discard(self, seat: int, commodity: int) -> tuple[int, bool]:
+        """The card of ``commodity`` spent from ``seat``'s hand (``pick_card``: one the table
+        knows first, won at an auction or passed in a trade), and whether it came from the hidden
+        part of the hand: only then does its play show the others something new (a claim with a
+        card won at an auction was reviewed as luck, "the deal went your way: cards another hand
+        was dealt, now shown")."""
         card = pick_card(self.hand[seat], self.known[seat], commodity)
         bit = 1 << card
+        hidden = not self.known[seat] & bit
         self.hand[seat] &= ~bit
         self.known[seat] &= ~bit
         self.discards.append(card)
-        return card
+        return card, hidden
 
     def _place(self, seat: int, m: int, r: int, events: list[Event] | None) -> None:
         """A marker on route r of map m; then control of its ends (§4), first end first."""
@@ -1009,14 +1006,13 @@ class AhldarahdState(SplitMixChance, TurnState):
             m, r, k = COLOUR_INDEX[action[1]], action[2] - 1, COMMODITY_INDEX[action[3]]
             price = 1 - self.discount(seat, r)
             self._to_bank(seat, price)
-            shows = self._shows(seat, k)
-            card = self._discard(seat, k)
+            card, hidden = self._discard(seat, k)
             if events is not None:
                 events.append(
                     Event(
                         f"{who(seat)} claim{who(seat, 's')} {route_words(m, r)} on {map_words(m, self.n, seat)} "
                         f"with {CARD_NAMES[card]}" + (f" and {gold_words(price)}." if price else "."),
-                        reveals=shows,
+                        reveals=self._others(seat) if hidden else False,
                     )
                 )
             self._place(seat, m, r, events)
@@ -1036,11 +1032,12 @@ class AhldarahdState(SplitMixChance, TurnState):
             m, r = COLOUR_INDEX[action[1]], action[2] - 1
             halves = action[3:5]
             self._to_bank(seat, self.destroy_price(seat, r, halves))
-            cards, shows = [], False
+            cards, hidden = [], False
             for half in halves:
                 if half != "gold":
-                    shows = shows or self._shows(seat, COMMODITY_INDEX[half])
-                    cards.append(self._discard(seat, COMMODITY_INDEX[half]))
+                    card, from_hiding = self._discard(seat, COMMODITY_INDEX[half])
+                    cards.append(card)
+                    hidden = hidden or from_hiding
             victim = self.owner[m * ROUTES + r]
             text = None
             if events is not None:
@@ -1051,7 +1048,7 @@ class AhldarahdState(SplitMixChance, TurnState):
                     f"{map_words(m, self.n, victim)}, paying {gold_words(paid)}"
                     + (f" and {', '.join(CARD_NAMES[c] for c in cards)}" if cards else "")
                 )
-            self._remove(m, r, events, text, shows)
+            self._remove(m, r, events, text, self._others(seat) if hidden else False)
         elif kind == "sell_rop":
             k = COLOUR_INDEX[action[1]]
             worth = sum(1 for s in range(SLOTS) if self.ctrl[k * SLOTS + s] >= 0)
