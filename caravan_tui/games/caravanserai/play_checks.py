@@ -159,10 +159,10 @@ def stop_words(world: CaravanseraiState, action: Action, seat: int) -> str:
         brings.append(f"take the {COLOUR_NAMES[before.bgoods[cell]]} board good")
     colour = before.board.cs[cell]
     if colour >= 0:
-        name = COLOUR_NAMES[colour]
-        if before.market[colour]:
+        name, source = COLOUR_NAMES[colour], before.gain_from(seat, colour)
+        if source == -1:
             brings.append(f"gain a {name} good from the market")
-        elif before.n > 1 and any(before.res[(seat + i) % before.n][colour] for i in range(1, before.n)):
+        elif source is not None:
             brings.append(f"gain a {name} good from another player's reserve (the market has none)")
         else:
             brings.append(f"gain nothing (no {name} good is left)")
