@@ -841,8 +841,10 @@ def test_solo_gains_nothing_when_the_market_lacks_the_colour():
     x = probe.board.cs_by_colour[R][0]
     h, d = on_board_neighbour(probe, x)
     state = position(1, caravans=[[(h, "C")]], market=[5, 5, 5, 0, 5])
-    play(state, ("dir", d), CAMEL_A)
+    events = play(state, ("dir", d), CAMEL_A)
     assert state.res[0][R] == 3
+    # (solo has no other seat to take one from: the log said "in the market or with another seat")
+    assert "No red good is left in the market: Ann gains nothing." in text(events)
 
 
 def test_a_lying_camel_gains_and_its_gain_can_be_laid_in_the_same_placement():

@@ -640,9 +640,8 @@ class CaravanseraiState(TurnState):
                 )
             return
         if events is not None:
-            events.append(
-                Event(f"No {name} good is left in the market or with another seat: {{p{p}}} gain{{p{p}:s}} nothing.")
-            )
+            where = "in the market" if self.n == 1 else "in the market or with another seat"
+            events.append(Event(f"No {name} good is left {where}: {{p{p}}} gain{{p{p}:s}} nothing."))
 
     def _took_from_market(self, p: int, events: list[Event] | None) -> None:
         """§8.2: the first time the market runs empty the end is triggered (not in solo)."""
