@@ -84,7 +84,11 @@ def _sale(state: AhldarahdState, seat: int, k: int) -> str:
     what it is worth held. In the final turn no auction is left and this is the seat's last
     build: held, it is worth only what the seat can still build with it on that map now, and
     nothing once the build ends (a sale hint said "held, it is worth more to you than all your
-    gold (3)" in a last build, where only the sale counts, as gold for the tie-break)."""
+    gold (3)" in a last build, where only the sale counts, as gold for the tie-break). Before it,
+    another player's Right of Passage that the seat can build nothing with now is worth its sale:
+    next turn's auction may take it for nothing (``idle_rights``), while the projection counts a
+    fraction of a route toward that map's cities for each gold held, and a hint sold one "held,
+    worth about 6 gold to you" for 5, its seat holding 3 gold and no card."""
     sale = f"the bank pays a gold per city held there ({rop_sale(state, k)})"
     if state.final:
         lose = (
@@ -104,11 +108,15 @@ def _sale(state: AhldarahdState, seat: int, k: int) -> str:
             f"{lose}; {sale}; held, it is {_worth_to(state, seat, held)} for what {who(seat)} can still "
             "build there in this last build, and nothing after it"
         )
-    lose = (
-        f"{poss(seat)} own map opens to the next buyer"
-        if k == seat
-        else f"{who(seat)} can no longer build on {poss(k)} map"
-    )
+    if k == seat:
+        lose = _auctioned(state, seat)
+    else:
+        lose = f"{who(seat)} can no longer build on {poss(k)} map"
+        if not buildable(state, seat, k, state.gold[seat]):
+            return (
+                f"{lose}; {sale}; held, it is worth no more to {who(seat)} than its sale: {who(seat)} can build "
+                f"nothing there now, and next turn's auction may take it from {who(seat)} for nothing"
+            )
     # the worth a bid's words give it (``item_worth``: never below the sale), so two hints never
     # disagree on it; not capped at the gold held, as a price to pay is ("worth more to you than
     # all your gold (0)" read as a reason to keep what the hint sold)
@@ -116,6 +124,20 @@ def _sale(state: AhldarahdState, seat: int, k: int) -> str:
     if round(held) <= rop_sale(state, k):
         return f"{lose}; {sale}; held, it is worth no more to {who(seat)} than its sale"
     return f"{lose}; {sale}; held, it is worth about {held:.0f} gold to {who(seat)}"
+
+
+def _auctioned(state: AhldarahdState, seat: int) -> str:
+    """What selling one's own Right of Passage risks, and why holding it guards the map no better:
+    every turn's auctions offer it wherever it is (§3.2), and whoever wins it may build on the map.
+    A hint called the sale "clearly best" beside the tip "Guard your own RoP" and said nothing of
+    what the sale risks."""
+    rich = [q for q in range(state.n) if q != seat and state.gold[q] > 0]
+    gold = ", ".join(f"{who(q)} {who(q, 'has')} {state.gold[q]} gold" for q in rich)
+    return (
+        f"{poss(seat)} own map opens to whoever wins it in next turn's auction"
+        + (f" ({gold} now)" if gold else "")
+        + f", to build there and destroy {poss(seat)} routes, as it would if kept: the auction offers it wherever it is"
+    )
 
 
 def _proposal(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:

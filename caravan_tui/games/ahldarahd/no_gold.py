@@ -16,6 +16,8 @@ from .maps import COMMODITY_AT, ENDS, ROUTES
 from .terms import BID_PHASES, BUILD, item_words, who
 
 if TYPE_CHECKING:
+    from caravan_tui.engine import Action
+
     from .rules import AhldarahdState
 
 
@@ -58,9 +60,10 @@ def _sale_to_claim(state: AhldarahdState, seat: int) -> tuple[int, int] | None:
     return next(((sale, k) for sale, k in _sales(state, seat, True) if _claimable(state, seat, k)), None)
 
 
-def way_out(state: AhldarahdState, seat: int) -> str | None:
+def way_out(state: AhldarahdState, seat: int, hinted: Action | None = None) -> str | None:
     """What ``seat`` can do about having no gold, in a sentence ({pN} fields), or None (it has
-    some, or nothing is to be done: its last build is over)."""
+    some, or nothing is to be done: its last build is over). ``hinted``: the play a hint stars,
+    which the sentence must not argue against (``_not_now``)."""
     if not short_of_gold(state, seat):
         return None
     selling = _sale_to_claim(state, seat)
@@ -91,11 +94,30 @@ def way_out(state: AhldarahdState, seat: int) -> str | None:
             f"{_unless(state, seat)}"
         )
     sale, k = others[0]
+    if state.phase in BID_PHASES and hinted is not None and not _opens_rop(hinted) and _raisers(state, seat):
+        return _not_now(state, seat, sale, k)
     return (
         f"No gold, so no claim (a claim costs 1 gold): win a Right of Passage at 0 {when} and sell it "
         f"to the bank in your build, for a gold per city held on its map "
         f"({item_words(ROP + k, seat)} sells for {sale} now)"
         f"{_unless(state, seat)}"
+    )
+
+
+def _opens_rop(action: Action) -> bool:
+    """Whether ``action`` opens an auction for a Right of Passage at 0."""
+    return action[0] == "open" and str(action[1]).startswith("RoP") and action[2] == 0
+
+
+def _not_now(state: AhldarahdState, seat: int, sale: int, k: int) -> str:
+    """The way out when a hint stars another play in an auction that a seat with gold could raise:
+    any raise takes the Right of Passage, and its sale, from the seat. A hint said "win a Right of
+    Passage at 0 in an auction and sell it" above its starred "Open an auction for the Shah at 0",
+    turn after turn, with another player holding 10 gold."""
+    return (
+        "No gold, so no claim (a claim costs 1 gold): a Right of Passage won at 0 would sell to the bank "
+        f"for a gold per city held on its map ({item_words(ROP + k, seat)} sells for {sale} now), but any gold "
+        f"outbids 0 ({_golds(state, _raisers(state, seat))}): a raise would take it, and its sale, from {who(seat)}"
     )
 
 
@@ -113,8 +135,12 @@ def _unless(state: AhldarahdState, seat: int) -> str:
     raisers = _raisers(state, seat)
     if not raisers:
         return ""
-    held = ", ".join(f"{who(q)} {who(q, 'has')} {state.gold[q]}" for q in raisers)
-    return f"; it works only if no one raises: any gold outbids 0 ({held})"
+    return f"; it works only if no one raises: any gold outbids 0 ({_golds(state, raisers)})"
+
+
+def _golds(state: AhldarahdState, seats: list[int]) -> str:
+    """ "{p1} {p1:has} 1, {p2} {p2:has} 4": the gold each of ``seats`` holds."""
+    return ", ".join(f"{who(q)} {who(q, 'has')} {state.gold[q]}" for q in seats)
 
 
 def panel_words(state: AhldarahdState, seat: int) -> str | None:

@@ -180,11 +180,12 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         return status(self.table)
 
     def hint_warning(self, action: Action) -> str | None:
-        """With no gold to claim with, the hint opens with the rules' way out (``no_gold``)."""
+        """With no gold to claim with, the hint opens with the rules' way out (``no_gold``), in
+        words that agree with the hinted ``action``."""
         world, seat = self.table.world, self.seat
         if not isinstance(world, AhldarahdState) or seat is None:
             return None
-        advice = way_out(world, seat)
+        advice = way_out(world, seat, action)
         return None if advice is None else self.table.sentence(advice) + "."
 
     def enter_action(self) -> Action | None:
