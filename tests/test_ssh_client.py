@@ -616,6 +616,27 @@ async def test_the_lobby_says_what_a_rating_of_a_question_mark_is(still_hub):
         assert "Cyd 1043" in shown and UNSETTLED_WORDS not in shown
 
 
+async def test_a_finished_match_names_every_other_seat_ai_ones_included(still_hub):
+    """A finished three-seat match read "Annabelle Marg…" under Against at 80×24: the seats
+    were joined and cut at the column's end, and the AI seat never showed. Each seat now shares
+    the column, cut with care ("+N" where even that leaves too little)."""
+    hub = still_hub
+    from caravan_tui.hub_protocol import Lobby
+
+    ann = "Annabelle Marguerite Fitzwilliam-Oakhurs"  # (40 characters)
+    three = FinishedRow("m1", "ahldarahd", [ann, "Ann", "AI 3 (normal)"], [1.0, 0.0, 0.0], "over", 0.0, 1)
+    five = FinishedRow("m2", "ahldarahd", ["Ann", "Cyd", "Dee", "AI 4 (easy)", ann], [1.0, 0, 0, 0, 0], "over", 0.0, 0)
+    hub.identities.keep(ANN, "Ann")
+    async with in_the_lobby(hub) as (app, pilot):
+        app.from_hub(Lobby([], ["Ann"], [three.to_map(), five.to_map()]))
+        await pilot.pause()
+        shown = "\n".join(screen_lines(app.screen))
+        width = app.screen.query_one("#lobby-finished", DataTable).columns["Against"].width
+        assert "Caravans of Ahldarahd  Annabell…, AI 3 " in shown, shown
+        assert "Caravans of Ahldarahd  Cyd, Dee +2 " in shown, shown
+        assert width == len("Annabell…, AI 3") and all(len(line) <= SIZE[0] for line in shown.split("\n"))
+
+
 async def test_the_lobby_shows_each_game_title_whole_where_the_seats_have_room(still_hub):
     """At 80×24 the lobby cut "Caravans of Ahl…" in its Game column, and "Caravans of Ah…" under
     the finished matches, while the Seats and Against columns beside had room: a Game column
