@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.app import App
-from textual.widgets import MarkdownViewer
+from textual.widgets import MarkdownViewer, Tree
 
 from caravan_tui.games import get_game
 from caravan_tui.screens.rules import OPENING, RulesScreen, plain_fences
@@ -28,6 +28,29 @@ async def test_the_rules_screen_shows_at_once_then_its_text():
         await wait_for(pilot, lambda: viewer.document.source == plain_fences(game.rules), "the rules")
         assert any(game.title in line for line in screen_lines(app.screen))
         assert not any(OPENING.strip("*") in line for line in screen_lines(app.screen))
+
+
+async def test_the_contents_key_puts_the_focus_in_the_contents():
+    """The bug: ``t Contents`` showed the contents with the focus left in the text, so Down and
+    Enter scrolled the text and only a Tab walked the contents. They take the focus; hidden
+    again, the text has it back."""
+    game = get_game("ahldarahd")
+    app = App()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(RulesScreen(game))
+        viewer = app.screen.query_one(MarkdownViewer)
+        await wait_for(pilot, lambda: viewer.document.source == plain_fences(game.rules), "the rules")
+        await pilot.press("t")
+        await pilot.pause()
+        assert viewer.scroll_y == 0
+        contents = viewer.table_of_contents.query_one(Tree)
+        assert app.screen.focused is contents
+        await pilot.press(*["down"] * 6, "enter")
+        await pilot.pause()
+        assert contents.cursor_line == 5 and viewer.scroll_y > 0  # (the text scrolled to the sixth heading)
+        await pilot.press("t")
+        await pilot.pause()
+        assert app.screen.focused is viewer.document
 
 
 def test_a_fenced_block_without_a_language_reads_as_plain_text():

@@ -183,6 +183,22 @@ async def test_a_name_too_long_for_the_line_is_told_so(hub):
         assert str(app.screen.query_one("#your-name-problem", Static).render()) == ""
 
 
+async def test_the_name_line_says_its_limit_and_a_full_name_fills_it(hub):
+    """A 41-character name lost its last letter with no word before Enter: the line spread over
+    the whole dialog and said nothing of a limit. Empty, it says the limit; a full name fills it
+    to its end, the line under it saying so."""
+    async with first_visit(hub) as (app, pilot):
+        await wait_for(pilot, lambda: app.screen.query_one(KeysFooter).shown_keys, "the footer's keys")
+        await pilot.pause()
+        assert any("▊  Your name, up to 40 characters " in line for line in screen_lines(app.screen))
+        await pilot.press(*"Annabelle Marguerite Fitzwilliam-Oakhurst")
+        await pilot.pause()
+        lines = screen_lines(app.screen)
+        row = next(line for line in lines if "Annabelle" in line)
+        assert "▊  Annabelle Marguerite Fitzwilliam-Oakhurs   ▎" in row, lines  # (the cursor, the padding: the end)
+        assert any(NAME_FULL in line for line in lines[lines.index(row) :]), lines
+
+
 async def test_nothing_acts_on_the_servers_machine(hub):
     async with first_visit(hub) as (app, pilot):
         titles = [command.title for command in app.get_system_commands(app.screen)]
@@ -614,6 +630,27 @@ async def test_the_lobby_says_what_a_rating_of_a_question_mark_is(still_hub):
         await pilot.pause()
         shown = " ".join(line.strip() for line in screen_lines(app.screen))
         assert "Cyd 1043" in shown and UNSETTLED_WORDS not in shown
+
+
+async def test_a_finished_match_names_every_other_seat_ai_ones_included(still_hub):
+    """A finished three-seat match read "Annabelle Marg…" under Against at 80×24: the seats
+    were joined and cut at the column's end, and the AI seat never showed. Each seat now shares
+    the column, cut with care ("+N" where even that leaves too little)."""
+    hub = still_hub
+    from caravan_tui.hub_protocol import Lobby
+
+    ann = "Annabelle Marguerite Fitzwilliam-Oakhurs"  # (40 characters)
+    three = FinishedRow("m1", "ahldarahd", [ann, "Ann", "AI 3 (normal)"], [1.0, 0.0, 0.0], "over", 0.0, 1)
+    five = FinishedRow("m2", "ahldarahd", ["Ann", "Cyd", "Dee", "AI 4 (easy)", ann], [1.0, 0, 0, 0, 0], "over", 0.0, 0)
+    hub.identities.keep(ANN, "Ann")
+    async with in_the_lobby(hub) as (app, pilot):
+        app.from_hub(Lobby([], ["Ann"], [three.to_map(), five.to_map()]))
+        await pilot.pause()
+        shown = "\n".join(screen_lines(app.screen))
+        width = app.screen.query_one("#lobby-finished", DataTable).columns["Against"].width
+        assert "Caravans of Ahldarahd  Annabell…, AI 3 " in shown, shown
+        assert "Caravans of Ahldarahd  Cyd, Dee +2 " in shown, shown
+        assert width == len("Annabell…, AI 3") and all(len(line) <= SIZE[0] for line in shown.split("\n"))
 
 
 async def test_the_lobby_shows_each_game_title_whole_where_the_seats_have_room(still_hub):

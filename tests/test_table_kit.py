@@ -297,15 +297,15 @@ def test_the_grace_counts_down_in_words():
     ]
 
 
-def highlight_drawn(screen, actions: ActionList) -> Style:
-    """The style the plays list's highlighted play is drawn in (its first cell), as shown."""
-    first, _ = actions._drawn_rows[actions.highlighted]
+def highlight_drawn(screen, actions: ActionList, option: int | None = None) -> Style:
+    """The style the plays list's highlighted play (or ``option``) is drawn in (its first cell), as shown."""
+    first, _ = actions._drawn_rows[actions.highlighted if option is None else option]
     region = actions.content_region
     row = screen_strips(screen)[region.y + first - actions.scroll_offset.y]
     cells = 0
     for segment in row:
         if cells + len(segment.text) > region.x:
-            return segment.style or Style()
+            return (segment.style or Style()).clear_meta_and_links()
         cells += len(segment.text)
     raise AssertionError("no highlighted play drawn")
 
@@ -328,11 +328,35 @@ async def test_the_focused_list_or_log_and_the_row_show_without_colour(tmp_path,
         await pilot.pause()
         assert not str(actions.border_title).startswith("▸ ")
         drawn = highlight_drawn(screen, actions)
-        assert drawn.underline and not drawn.reverse
+        assert not drawn.underline and not drawn.reverse  # (it read as the play chosen)
         assert str(log.border_title) == "▸ Log"  # the bug: the log took the focus unmarked
         actions.focus()
         await pilot.pause()
         assert str(log.border_title) == "Log"
+
+
+@pytest.mark.usefixtures("pause_frames")  # (it reads the rows the plays list last drew)
+@pytest.mark.parametrize("game_id", ["decktet_caravan", "caravanserai"])
+async def test_a_blurred_plays_list_shows_no_play_as_chosen(tmp_path, game_id):
+    """While the hand (Decktet Caravan) or the board (Caravanserai) has the focus, Enter plays
+    what they show: the plays list's highlighted line, drawn in the blurred highlight, read as
+    the play chosen. It looks like any other line until the list has the focus again."""
+    players = min(GAMES[game_id].players)
+    runner = MatchRunner.new(game_id, [SeatSpec("human")] * players, [f"P{n}" for n in range(players)], 1, {}, None)
+    leader = get_game(game_id).new(players, seed=1).to_move()
+    async with table_shown(tmp_path, runner, seat=leader) as (_, pilot, screen):
+        await wait_for(pilot, lambda: settled(screen), "the table")
+        actions = screen.query_one(ActionList)
+        await wait_for(pilot, lambda: len(actions.actions) > 1 and actions.highlighted == 0, "my plays")
+        await wait_for(pilot, lambda: not actions.has_focus and 1 in actions._drawn_rows, "the board or hand focused")
+        assert highlight_drawn(screen, actions) == highlight_drawn(screen, actions, 1)
+        actions.focus()
+        await pilot.pause()
+        focused = highlight_drawn(screen, actions)
+        assert focused != highlight_drawn(screen, actions, 1) and focused.reverse
+        screen.focus_next()
+        await pilot.pause()
+        assert not actions.has_focus and highlight_drawn(screen, actions) == highlight_drawn(screen, actions, 1)
 
 
 @pytest.mark.parametrize("shared", [False, True])

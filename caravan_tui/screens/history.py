@@ -18,7 +18,7 @@ from caravan_tui.hub_protocol import GUEST_UNRATED, UNSETTLED_WORDS, AskHistory,
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
-from caravan_tui.screens.lobby import finished_words, title_room, when_words
+from caravan_tui.screens.lobby import against_words, finished_words, title_room, when_words
 from caravan_tui.screens.requests import ToHub
 from caravan_tui.screens.row_tables import fit_columns, resized, row_table
 from caravan_tui.widgets.bound_text import BoundText
@@ -128,10 +128,11 @@ class HistoryScreen(BaseScreen):
         self.ratings = as_text(GUEST_UNRATED if guest else ratings_line(history), limit=LONG)
         table = self.query_one(DataTable)
         game_width = max(cell_len("Game"), title_room([row.game for row in self.rows]))
-        fit_columns(table, resized(COLUMNS, "Game", game_width, "Against"))
+        columns = resized(COLUMNS, "Game", game_width, "Against")
+        fit_columns(table, columns)
         for row in self.rows:
             game = GAMES.get(row.game)
-            against = ", ".join(plain(name) for seat, name in enumerate(row.names) if seat != row.yours)
+            against = against_words(row, dict(columns)["Against"])
             rating = "" if row.rating is None else f"{'+' if row.rating >= 0 else '−'}{abs(row.rating)}"
             table.add_row(
                 as_text(game.title if game else row.game),

@@ -112,6 +112,39 @@ def finished_words(row: FinishedRow, mine: bool = True, width: int | None = None
     )
 
 
+#: the fewest cells a name cut to share an Against cell keeps ("Ann…"); else fewer names show, and "+N"
+LEAST_NAME = 4
+
+
+def against_words(row: FinishedRow, width: int) -> str:
+    """Every other seat of ``row``'s match (AI seats with their level) in ``width`` cells: the
+    names whole if they fit, else each cut (``fit_name``: an AI's level goes first) to share the
+    cells, and where even that leaves a name fewer than ``LEAST_NAME`` cells, the first few and
+    how many more ("Annabell…, AI 3"; "Bob, Cyd +2"). The seats were joined and the whole cut
+    at the column's end: the third seat of a match behind a long name never showed."""
+    names = [plain(name, LONG) for seat, name in enumerate(row.names) if seat != row.yours]
+    for shown in range(len(names), 0, -1):
+        more = f" +{len(names) - shown}" if shown < len(names) else ""
+        fitted = shared_names(names[:shown], width - len(more) - len(", ") * (shown - 1))
+        if fitted is not None:
+            return ", ".join(fitted) + more
+    return fit_name(names[0], width) if names else ""
+
+
+def shared_names(names: list[str], room: int) -> list[str] | None:
+    """``names`` fit to share ``room`` cells (the shortest whole first, the cells they leave
+    shared among the rest), in their order; None where one would be cut below ``LEAST_NAME``."""
+    fitted = dict.fromkeys(range(len(names)), "")
+    left = len(names)
+    for index in sorted(range(len(names)), key=lambda index: len(names[index])):
+        share = room // left
+        fitted[index] = fit_name(names[index], share)
+        if fitted[index] != names[index] and share < LEAST_NAME:
+            return None
+        room, left = room - len(fitted[index]), left - 1
+    return list(fitted.values())
+
+
 def when_words(ended: float) -> str:
     try:
         return time.strftime("%d %b %H:%M", time.localtime(ended))
@@ -294,16 +327,13 @@ class LobbyScreen(BaseScreen):
         table = self.query_one("#lobby-finished", DataTable)
         self.finished = [FinishedRow.from_map(row) for row in lobby.finished]
         game_width = max(dict(FINISHED_COLUMNS)["Game"], title_room([row.game for row in self.finished]))
-        fit_columns(table, resized(FINISHED_COLUMNS, "Game", game_width, "Against"))
+        columns = resized(FINISHED_COLUMNS, "Game", game_width, "Against")
+        fit_columns(table, columns)
+        against = dict(columns)["Against"]
         for row in self.finished:
-            seats = Text(
-                plain(", ".join(name for seat, name in enumerate(row.names) if seat != row.yours), LONG),
-                overflow="ellipsis",
-                no_wrap=True,
-            )
             table.add_row(
                 as_text(game_title(row.game)),
-                seats,
+                Text(against_words(row, against), overflow="ellipsis", no_wrap=True),
                 Text(plain(finished_words(row, width=RESULT_WIDTH)), overflow="ellipsis", no_wrap=True),
                 Text(when_words(row.ended)),
                 key=row.match,

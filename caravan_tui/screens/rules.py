@@ -7,7 +7,7 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import MarkdownViewer
+from textual.widgets import MarkdownViewer, Tree
 
 from caravan_tui.engine import Game
 from caravan_tui.screens.base import BaseScreen
@@ -69,9 +69,12 @@ class RulesScreen(BaseScreen):
         self.query_one(MarkdownViewer).focus()
 
     def action_toggle_contents(self) -> None:
-        """Show or hide the contents; hidden with the focus in them, the focus goes back to the
-        text (else no widget has it, and the arrows scroll nothing)."""
+        """Show the contents with the focus in them (the arrows and Enter scrolled the text, and
+        only a Tab walked the contents), or hide them; hidden with the focus in them, the focus
+        goes back to the text (else no widget has it, and the arrows scroll nothing)."""
         viewer = self.query_one(MarkdownViewer)
         viewer.show_table_of_contents = not viewer.show_table_of_contents
-        if not viewer.show_table_of_contents:  # (once hidden: hiding them clears the focus)
+        if viewer.show_table_of_contents:  # (once shown: a hidden widget takes no focus)
+            self.call_after_refresh(viewer.table_of_contents.query_one(Tree).focus)
+        else:  # (once hidden: hiding them clears the focus)
             self.call_after_refresh(viewer.document.focus)

@@ -35,6 +35,8 @@ def name_words(guest: bool) -> str:
 NAME_NEEDED = "A name is needed: type the name others will see, then press Enter."
 #: what the line says once it is full (the keys after it went nowhere, and nothing said so)
 NAME_FULL = f"A name has at most {MAX_NAME} characters."
+#: what the empty line says: the limit, before a name runs into it (a 41st letter went unseen)
+NAME_ROOM = f"Your name, up to {MAX_NAME} characters"
 
 
 class NameInput(TypedInput):
@@ -46,9 +48,12 @@ class NameInput(TypedInput):
 
 class YourNameScreen(DialogScreen[str]):
     """Returns the name typed (enter); escape leaves the server. Enter on no name says one is
-    needed."""
+    needed. The line is as wide as the longest name (and its cursor): a full name fills it."""
 
     BINDINGS = [Binding("escape", "app.quit", "Leave")]
+    DEFAULT_CSS = f"""
+    #your-name {{ width: {MAX_NAME + 7}; }}
+    """  # (the name, the cursor after it, the padding and the border)
 
     #: what is wrong with the name last sent (the server's refusal, or none typed)
     problem: var[RenderableType] = var("")
@@ -62,7 +67,7 @@ class YourNameScreen(DialogScreen[str]):
         with Vertical(classes="dialog"):
             yield Label("Welcome! What name do you play under?", classes="dialog-title")
             yield Static(name_words(self.guest), classes="dialog-text")
-            yield NameInput(max_length=MAX_NAME, id="your-name")
+            yield NameInput(placeholder=NAME_ROOM, max_length=MAX_NAME, id="your-name")
             yield BoundText(self.problem, id="your-name-problem").data_bind(text=YourNameScreen.problem)
         yield KeysFooter()
 

@@ -47,15 +47,17 @@ class ActionList(StopAtEnds, DrawsItsFocus):
     Its focus repaints its border (``#actions > .focused--border``), its title's ``▸`` and the
     highlighted play's rows alone (``DrawsItsFocus``), the play drawn in the colours of its
     ``focused--highlight`` component (a focus restyles nothing: Textual's ``:focus`` colours for
-    the highlight would stay on it after the blur)."""
+    the highlight would stay on it after the blur). Blurred, the highlighted play looks like any
+    other: while the board or the hand has the focus, Enter plays what they show, and a play lit
+    in the list read as the one chosen."""
 
     COMPONENT_CLASSES = {FOCUSED_BORDER, "focused--highlight"}
     DEFAULT_CSS = """
     ActionList > .focused--highlight {
         color: $block-cursor-foreground; background: $block-cursor-background; text-style: bold;
     }
-    ActionList:focus > .option-list--option-highlighted {
-        color: $foreground; background: $block-cursor-blurred-background; text-style: underline;
+    ActionList > .option-list--option-highlighted, ActionList:focus > .option-list--option-highlighted {
+        color: $foreground; background: transparent; text-style: none;
     }
     """
 

@@ -67,10 +67,16 @@ class TableText(Static):
         if before == text:
             return
         height, width = self.styles.height, self.content_size.width
-        if height is not None and height.is_cells:
+        if height is not None and (height.is_cells or height.is_fraction):  # (its text sets not its height)
             self.update(text, layout=False)
             return
         self.update(text, layout=not (width and isinstance(text, Text) and self.rows_fit(text, width)))
+
+    def on_resize(self) -> None:
+        """A panel that fits its lines to its rows fits them again to the rows it has now (the
+        rows the status line under it leaves)."""
+        if self.fit:
+            self.redraw()
 
     def rows_fit(self, text: Text, width: int) -> bool:
         """Whether the rows ``text`` wraps to at ``width`` are the rows the widget has now (within

@@ -29,7 +29,8 @@ POSS = "'s"  # the possessive form of a seat field: "your map", "Bot's map"
 HINT_ELSEWHERE = "★ hint: the starred play in the plays list"
 
 
-#: the decision panel's rows under its top border (``#ah-panel``'s height, 4)
+#: the decision panel's rows under its top border, at the least (``#ah-panel``'s ``min-height``, 4;
+#: it takes the rows the Enter line leaves, and the lines wrap onto them: ``TableText.fit``)
 PANEL_ROWS = 3
 
 

@@ -105,8 +105,8 @@ LAYOUT = """
 #ah-players, #ah-market, #ah-panel { text-wrap: nowrap; text-overflow: ellipsis; }
 #ah-map { padding: 0 1 0 0; }
 #ah-market { color: $text-muted; height: 2; }
-#ah-panel { border-top: solid $primary; height: 4; }
-#ah-panel.-crowded { height: auto; }
+#ah-panel { border-top: solid $primary; height: 1fr; min-height: 4; }
+#ah-panel.-crowded { height: auto; min-height: 0; }
 #ah-panel.-flush { border-top: none; }
 #status { dock: bottom; }
 /* the hint over the map, as "since your last turn": the decision panel and the Enter line's

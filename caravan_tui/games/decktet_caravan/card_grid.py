@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
 
@@ -42,7 +41,8 @@ def dimmed_cards(cards: list[str], plays: tuple[frozenset[str], ...] | None, cho
 class CardGrid(ChipGrid):
     """Arrows move the cursor (not hjkl: ``h`` asks for a hint), space toggles, Enter submits
     the selection (or the card under the cursor when nothing is selected), ``c`` clears it.
-    A click moves the cursor to a card and toggles it. ``✓`` ticked, ``★`` hinted, ``·`` dimmed:
+    A click moves the cursor to a card and toggles it. ``✓`` and reverse video ticked (under the
+    cursor too, which underlines its card), ``★`` hinted, ``·`` dimmed:
     while the grid has the focus, the cards in no play with the ticked ones; else every card in
     no play. The ticks are the table's (``CardLook.ticked``): a toggle asks for the new
     selection (``Changed``), and the grid shows it once the table holds it."""
@@ -128,8 +128,8 @@ class CardGrid(ChipGrid):
             chip.stylize("dim")
         if chosen:
             chip.stylize("bold reverse")
-        if index == self.cursor:  # in focus: reverse video (a ticked card's undone), not a shade alone
-            chip.stylize(Style(underline=True, reverse=not chosen) if self.has_focus else "underline")
+        if index == self.cursor:  # in focus: reverse video too, not a shade alone (a ticked card's stays: it is ticked)
+            chip.stylize("underline reverse" if self.has_focus else "underline")
         return chip
 
     # -- input ------------------------------------------------------------------------------
