@@ -4,7 +4,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+
+from caravan_tui.engine import seat_field
 
 MINUS = "\u2212"  # the minus sign, wider than a hyphen and unlike a dash
 IRREGULAR = {"die": "dice"}
@@ -73,3 +75,14 @@ def score_run(values: Iterable[float]) -> str:
     if any(v < 0 for v in values):
         return " – ".join(map(signed, values))
     return "–".join(f"{v:g}" for v in values)
+
+
+def tied_scores(scores: Sequence[float], tied: Sequence[int]) -> str:
+    """A tie on points as a result headline says it: "26–26" where every seat tied, else whose
+    scores they are, the tied seats as seat fields ("{p1} and {p2} tie 9–9"): at three seats
+    "9–9; Ann wins on gold (19 to 3)" read as the score of the one reading it, who had 3."""
+    run = score_run(scores[seat] for seat in tied)
+    if len(tied) == len(scores):
+        return run
+    fields = [seat_field(seat) for seat in tied]
+    return f"{', '.join(fields[:-1])} and {fields[-1]} tie {run}"

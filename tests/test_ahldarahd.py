@@ -13,6 +13,7 @@ from random_play import positions
 
 from caravan_tui.ai.ismcts import search
 from caravan_tui.ai.matches import play_match
+from caravan_tui.ai.review import decisions_of
 from caravan_tui.engine import IllegalAction, render
 from caravan_tui.games.ahldarahd import GAME
 from caravan_tui.games.ahldarahd.ai import considered, prior
@@ -842,20 +843,26 @@ def test_the_shahs_winner_may_keep_it_or_give_it_to_anyone():
 # -- §3 the refresh and the end ---------------------------------------------------------------------------
 
 
+def move_without_cards(state):
+    """A move of a turn that wins no card: an auction on a non-card item at 0, a pass, the Shah
+    kept, the build ended."""
+    if state.phase == BID_OPEN:
+        return next(
+            a
+            for a in state.legal_actions()
+            if (a[2] == 0 and a[1] in ("Shah", "Eyes", "Pirate")) or (a[1].startswith("RoP") and a[2] == 0)
+        )
+    if state.phase == BUILD:
+        return ("end",)
+    if state.legal_actions()[0][0] == "give_shah":
+        return ("give_shah", state.to_move())
+    return ("pass",)
+
+
 def play_turn_without_cards(state):
     """Every auction of the turn on a non-card item at 0, then everyone ends their build."""
     while state.phase != BUILD:
-        if state.phase == BID_OPEN:
-            item = next(
-                a
-                for a in state.legal_actions()
-                if (a[2] == 0 and a[1] in ("Shah", "Eyes", "Pirate")) or (a[1].startswith("RoP") and a[2] == 0)
-            )
-            state.apply(item)
-        elif state.legal_actions()[0][0] == "give_shah":
-            state.apply(("give_shah", state.to_move()))
-        else:
-            state.apply(("pass",))
+        state.apply(move_without_cards(state))
     while state.phase == BUILD:
         state.apply(("end",))
 
@@ -871,6 +878,25 @@ def test_market_drift_discards_the_oldest_face_up_card_after_a_bidding_phase_wit
     cards = list(still.faceup)
     play_turn_without_cards(still)
     assert still.faceup == cards and not still.discards
+
+
+def test_a_review_shows_the_card_turned_up_as_chance_not_the_market_drift():
+    """§3.1: the drift's discard is certain (the oldest face-up card) and public; only the card
+    turned up is chance. A review's luck read "Seen: Turn 12: all Camels face up. No route card
+    was won last turn: blue Metals is discarded (market drift). Turned up: green Pearls …"."""
+    state = GAME.new(3, seed=0)
+    actions = []
+    while state.phase == SETUP:
+        actions.append(("done",))
+        state.apply(actions[-1])
+    oldest, turn = CARD_NAMES[state.faceup[0]], state.turn_no
+    while state.turn_no == turn:
+        actions.append(move_without_cards(state))
+        events = state.apply(actions[-1])
+    said = " ".join(event.text for event in events)
+    assert f"{oldest} is discarded (market drift). Turned up: " in said  # (the table's log says both)
+    drawn = decisions_of(GAME, 3, 0, {}, actions, 0).draws[-1].text  # (the turn's refresh)
+    assert drawn.startswith(f"Turned up: {CARD_NAMES[state.faceup[-1]]}. Face up: ") and "drift" not in drawn
 
 
 def test_ruling_the_turn_whose_refresh_empties_the_deck_is_the_final_turn():

@@ -121,3 +121,15 @@ def test_a_bid_above_what_the_item_is_worth_to_you_and_to_whom_it_keeps_it_from_
     assert re.search(
         r", to whom it is worth about [0-5], both less than the bid; a win at 6 leaves \{p0\} 2 gold", reason
     ), reason
+
+
+def test_a_bid_hint_says_the_worth_to_the_rival_it_keeps_the_item_from_once() -> None:
+    """The hint read "… but a win keeps it from AI 2, to whom it is worth about 3; a win at 3
+    leaves you 2 gold; AI 2 has 5 gold, and it is worth about 3 to AI 2": the worth said twice."""
+    state = get_game("ahldarahd").new(3, seed=6565)
+    for action in SEED_6565:
+        state.apply(action)
+    reason = explain(state, 0, [("open", "red Ivory", 2)])
+    assert ", but a win keeps it from {p1}, to whom it is worth about 3; " in reason, reason
+    assert reason.endswith("; {p1} {p1:has} 8 gold"), reason
+    assert reason.count("worth about 3") == 1, reason

@@ -540,6 +540,27 @@ async def test_a_tie_on_points_says_gold_broke_it(tmp_path):
         assert screen.result_headline(["Tester (you)", "Bot"], [20.0, 26.0], [0.0, 1.0]) == "Bot wins!"
 
 
+async def test_a_tie_between_two_of_three_seats_names_whose_scores_they_are(tmp_path):
+    """The bug: at three seats, Bob (3 points) read "9–9; Ann wins on gold (19 to 3)." as if the
+    9–9 were his score; it was Ann's and AI 3's."""
+    seats = [SeatSpec("human"), SeatSpec.parse("ai:easy"), SeatSpec.parse("ai:easy")]
+    async with match_begun(tmp_path, seats, ["Tester", "Bot 1", "Bot 2"]) as (_app, _pilot, screen):
+        screen.table_state = replace(screen.table, view=dict(screen.table.view) | {"gold": [0, 19, 3]})
+        names = ["Tester (you)", "Bot 1", "Bot 2"]
+        assert (
+            screen.result_headline(names, [3.0, 9.0, 9.0], [0.0, 1.0, 0.0])
+            == "Bot 1 and Bot 2 tie 9–9; Bot 1 wins on gold (19 to 3)."
+        )
+        assert (
+            screen.result_headline(names, [9.0, 3.0, 9.0], [0.0, 0.0, 1.0])
+            == "You and Bot 2 tie 9–9; Bot 2 wins on gold (3 to 0)."
+        )
+        assert (
+            screen.result_headline(names, [9.0, 9.0, 9.0], [0.0, 1.0, 0.0])
+            == "9–9–9; Bot 1 wins on gold (19 to 0 and 3)."
+        )
+
+
 async def test_the_maps_cursor_shows_its_focus_without_colour(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     async with at_my_turn(tmp_path) as (app, pilot, table):

@@ -372,6 +372,18 @@ def test_a_tie_on_length_says_how_it_was_broken_in_the_seats_words():
     assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [26.0, 20.0], [1.0, 0.0]) == "You win!"
 
 
+def test_a_tie_between_two_of_three_players_names_whose_caravans_they_are():
+    """At three seats "26–26; AI 3 wins on the reserve tie-break." read as the reader's own length."""
+    screen = offline_screen("caravanserai")
+    names = ["Ann", "AI 2 (normal)", "AI 3 (easy)"]
+    caravans = [[[0, 0, "C"]] * 20, [[0, 0, "C"]] * 26, [[0, 0, "C"]] * 26]
+    view = {"phase": "over", "caravans": caravans, "reserves": [[0] * 6, [0] * 6, [1] * 6]}
+    screen.table_state = dataclasses.replace(screen.table, names=names, view=view)
+    assert screen.result_headline(["Ann (you)", *names[1:]], [20.0, 26.0, 26.0], [0.0, 0.0, 1.0]) == (
+        "AI 2 (normal) and AI 3 (easy) tie 26–26; AI 3 (easy) wins on the reserve tie-break."
+    )
+
+
 def test_the_safety_end_and_a_refused_camel_are_explained_in_words():
     view = {"stage": "place", "variant": "basic", "placement": {"left": 2, "colour": 3, "lying": False}}
     assert piece_problem("camel", view, []) == (

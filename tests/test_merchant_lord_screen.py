@@ -503,6 +503,18 @@ def test_a_tie_on_table_cards_says_which_tie_break_decided_in_the_seats_words():
     assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [12.0, 10.0], [1.0, 0.0]) == "You win!"
 
 
+def test_a_tie_between_two_of_three_players_names_whose_table_cards_they_are():
+    """At three seats "12–12; AI 2 wins on the coins tie-break." read as the reader's own score."""
+    screen = offline_screen("merchant_lord")
+    names = ["Ann", "AI 2 (normal)", "AI 3 (easy)"]
+    screen.table_state = dataclasses.replace(
+        screen.table, names=names, view={"phase": "over", "table": [9, 12, 12], "coins": [7, 5, 3], "favour": [0] * 3}
+    )
+    assert screen.result_headline(["Ann (you)", *names[1:]], [9.0, 12.0, 12.0], [0.0, 1.0, 0.0]) == (
+        "AI 2 (normal) and AI 3 (easy) tie 12–12; AI 2 (normal) wins on the coins tie-break."
+    )
+
+
 def status(screen) -> str:
     return " ".join(line.strip() for line in str(screen.query_one("#status").render()).split("\n"))
 

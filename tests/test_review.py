@@ -159,6 +159,44 @@ def test_a_root_narrowed_search_spends_its_whole_budget_below_that_move():
         search(world, seat, iterations=10, root_actions=(("no such move",),))
 
 
+def test_a_search_told_midway_sees_what_a_search_of_that_budget_returns():
+    game = get_game("decktet_caravan")
+    state = game.new(2, seed=3)
+    seat = state.to_move()
+    world = game.from_view(state.view(seat), seat)
+
+    def stats(result) -> dict:
+        return {action: (child.visits, child.reward) for action, child in result.root.children.items()}
+
+    seen: list[tuple] = []
+    whole = search(world, seat, iterations=60, seed=1, midway=(25, lambda result: seen.append((result, stats(result)))))
+    shorter = search(world, seat, iterations=25, seed=1)
+    ((midway, then),) = seen
+    assert then == stats(shorter) and midway.action == shorter.action and midway.iterations == 25
+    assert whole.iterations == 60 and stats(whole) != then
+
+
+def test_a_review_names_the_hints_best_from_the_search_it_weighs_with(monkeypatch):
+    """Caravans of Ahldarahd's hint searches 500 iterations, a review 1,500: the review searched
+    the first 500 again, a search of its own, to name the hint's best (a fifth of a review's time)."""
+    from ahldarahd_seed65 import after
+
+    import caravan_tui.ai.review as reviewing
+
+    searched: list[int] = []
+
+    def counted(*args, **kwargs):
+        result = search(*args, **kwargs)
+        if kwargs.get("root_actions") is None:  # (not a move weighed alone)
+            searched.append(result.iterations)
+        return result
+
+    monkeypatch.setattr(reviewing, "search", counted)
+    state = after(50)
+    judged = judge("ahldarahd", 0, Position(50, state.view(0), ("pass",)), 600)
+    assert judged.best == ("pass",) and searched == [600]
+
+
 def _judged(turn: int, before: float, after: float) -> Judged:
     return Judged(turn, ("a",), "a", "", ("b",) if before != after else ("a",), "b", "", before, after, 0, turn)
 

@@ -159,6 +159,7 @@ def search(
     considered: Considered | None = None,
     estimate: Callable[[State], list[float]] | None = None,
     root_actions: Sequence[Action] | None = None,
+    midway: tuple[int, Callable[[SearchResult], object]] | None = None,
 ) -> SearchResult:
     """Search from ``world`` (built from ``seat``'s view) and return the most visited root action.
 
@@ -169,7 +170,11 @@ def search(
     the module doc); ``considered`` narrows every seat's legal actions, in the tree and in
     rollouts (``Game.ai``); ``root_actions`` narrows the root alone to those of its legal actions
     (in place of ``considered`` there): a review weighs a move the search would not choose by
-    spending the whole budget below it.
+    spending the whole budget below it. ``midway`` (a number of iterations, a call): the call is
+    given the search as it stands after that many, which is what a search of that budget returns
+    (the same seed, the same first iterations), before the tree grows on: a review names the best
+    move at a hint's budget from the search it weighs the moves with, not from a second search
+    that repeats its first iterations.
     """
     if iterations is None and seconds is None:
         raise ValueError("give an iteration budget, a time budget, or both")
@@ -198,6 +203,7 @@ def search(
             considered,
             estimate,
             root_actions,
+            midway,
         )
     finally:
         if collecting:
@@ -220,6 +226,7 @@ def _search(
     considered: Considered | None,
     estimate: Callable[[State], list[float]] | None,
     root_actions: Sequence[Action] | None,
+    midway: tuple[int, Callable[[SearchResult], object]] | None,
 ) -> SearchResult:
     # Filled once here, the world's cached list of legal actions passes to every redeal that keeps
     # it (the searching seat's own moves: games keep them through determinize), so the root
@@ -234,6 +241,7 @@ def _search(
     start = time.perf_counter()
     deadline = None if seconds is None else start + seconds
     done = 0
+    halt, call = midway or (-1, None)
     while done == 0 or (
         (iterations is None or done < iterations) and (deadline is None or time.perf_counter() < deadline)
     ):
@@ -369,5 +377,11 @@ def _search(
         done += 1
         if progress is not None and done % progress_every == 0:
             progress(done, most_visited({a: c.visits for a, c in root.children.items()}))
+        if done == halt and call is not None:
+            call(_result(root, done, start))
+    return _result(root, done, start)
+
+
+def _result(root: Node, done: int, start: float) -> SearchResult:
     action = most_visited({a: c.visits for a, c in root.children.items()})
     return SearchResult(action, done, time.perf_counter() - start, root)

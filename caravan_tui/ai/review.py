@@ -315,14 +315,14 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
     world = game.from_view(position.view, mover)
     settings = search_settings(level, game)
     seed = seed_of(mover, position.turn)
-    weighed = search(world, mover, iterations=budget, seed=seed, **settings)
     hinted = hint_budget(game, seat, position, budget)
-    named = (
-        weighed
-        if hinted == budget
-        else search(world, mover, iterations=hinted, seed=seed, **search_settings(review_level(game, hinted), game))
-    )
-    best, best_line = best_move(game, position.view, mover, named, hinted, level.name)
+    named: list[tuple[Action, tuple[Action, ...]]] = []  # (the search at the hint's budget names it)
+
+    def name(result: SearchResult) -> None:
+        named.append(best_move(game, position.view, mover, result, hinted, level.name))
+
+    weighed = search(world, mover, iterations=budget, seed=seed, midway=(hinted, name), **settings)
+    best, best_line = named[0]
     best_steps, best_end = decision_steps(game, world, mover, best_line)
     best_end = game.from_view(best_end.view(mover), mover)  # (as the move made's end is built)
     made = position.steps or (position.action,)

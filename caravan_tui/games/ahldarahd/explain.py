@@ -262,12 +262,16 @@ def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
         kept = _kept_from(state, seat, item, bid or None)
         return f"{item_words(item)} is worth about 0 gold to {who(seat)}{kept}; {leaves}"
     use = f" ({_card_use(state, seat, item % 10)})" if item < ROP else ""
-    rival = _rival(state, seat, item, worth)
+    named = -1
     if bid > round(worth):
         # a bid above the worth it names: what a win keeps from the others is the search's reason
         # (a hint raised to 2 for a Right of Passage "worth about 1 gold to you" and said no more)
         kept = _kept_from(state, seat, item, bid)
-        use += kept if kept.startswith(", but") else ", less than the bid"
+        if kept.startswith(", but"):
+            use, named = use + kept, kept_worth(state, seat, item)[0]
+        else:
+            use += ", less than the bid"
+    rival = _rival(state, seat, item, worth, named)
     return f"{item_words(item)} is {_worth_to(state, seat, worth)}{use}; {leaves}{rival}"
 
 
@@ -391,13 +395,18 @@ def argues_against(state: AhldarahdState, seat: int, item: int, bid: int) -> boo
     return q < 0 or bid > round(theirs)
 
 
-def _rival(state: AhldarahdState, seat: int, item: int, worth: float) -> str:
+def _rival(state: AhldarahdState, seat: int, item: int, worth: float, named: int = -1) -> str:
     """The other player still in who could pay most for ``item`` above ``worth``, with what it
-    is worth to them as ``seat`` can judge it: a low worth to oneself is not its price."""
+    is worth to them as ``seat`` can judge it: a low worth to oneself is not its price. Where
+    that player is ``named`` already with its worth (``_kept_from``), only its gold: "a win keeps
+    it from AI 2, to whom it is worth about 3; … AI 2 has 5 gold, and it is worth about 3 to AI 2"
+    said the worth twice."""
     rivals = _rivals(state, seat, worth)
     if not rivals:
         return ""
     q = max(rivals, key=lambda q: state.gold[q])
+    if q == named:
+        return f"; {who(q)} {who(q, 'has')} {state.gold[q]} gold"
     theirs = item_worth(state, q, item, viewer=seat)
     return (
         f"; {who(q)} {who(q, 'has')} {state.gold[q]} gold, and it is worth {_their_worth(state, q, theirs)} to {who(q)}"

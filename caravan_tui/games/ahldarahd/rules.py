@@ -553,7 +553,11 @@ class AhldarahdState(SplitMixChance, TurnState):
             if drifted >= 0:
                 text += f" No route card was won last turn: {CARD_NAMES[drifted]} is discarded (market drift)."
             if revealed:
-                text += f" Turned up: {', '.join(CARD_NAMES[c] for c in revealed)}."
+                # what the rules decide (§3.1: the oldest face-up card goes) is no chance: a line of
+                # its own, so that the deck's draw is all a review shows as luck ("Seen: … blue
+                # Metals is discarded (market drift). Turned up: green Pearls" read as bad luck)
+                events.append(Event(text))
+                text = f"Turned up: {', '.join(CARD_NAMES[c] for c in revealed)}."
             text += f" Face up: {', '.join(CARD_NAMES[c] for c in self.faceup) or 'nothing'}."
             if self.final:
                 text += " The deck is empty: this is the final turn."

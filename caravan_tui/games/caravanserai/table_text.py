@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from caravan_tui.screens.table_seat import fit_name
-from caravan_tui.words import plural
+from caravan_tui.words import plural, tied_scores
 
 from .geometry import COLOURS
 from .legend import ladder_lines, legend_lines, title_line
@@ -294,5 +294,5 @@ def tie_headline(view: CaravanseraiView, outcome: list[float]) -> str | None:
     how = tie_break(lengths, [sum(reserve) for reserve in view["reserves"]], winner)
     if not how:
         return None
-    tied = "–".join(str(length) for length in sorted(lengths, reverse=True) if length == lengths[winner])
+    tied = tied_scores(lengths, [seat for seat, length in enumerate(lengths) if length == lengths[winner]])
     return f"{tied}; {{p{winner}}} win{{p{winner}:s}} {how}."

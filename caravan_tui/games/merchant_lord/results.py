@@ -8,6 +8,8 @@ from collections.abc import Callable
 from rich.table import Table
 from rich.text import Text
 
+from caravan_tui.words import tied_scores
+
 from .views import MerchantLordView
 
 
@@ -30,7 +32,8 @@ def tie_headline(view: MerchantLordView, outcome: list[float]) -> str | None:
     how = tie_break(view["table"], view["coins"], view["favour"], winner)
     if not how:
         return None
-    score = "–".join(str(cards) for cards in view["table"] if cards == view["table"][winner])
+    table = view["table"]
+    score = tied_scores(table, [seat for seat, cards in enumerate(table) if cards == table[winner]])
     return f"{score}; {{p{winner}}} win{{p{winner}:s}} {how}."
 
 
