@@ -86,3 +86,39 @@ def test_a_reason_says_what_its_move_does(kind):
         assert "where it can steal" not in first, (action, reason)
     else:
         assert "loose good" not in reason, (action, reason)
+
+
+def exposed_to_a_thief() -> CamelCaravanState:
+    """A position of random play (seeded): Ann's last action of a whole turn, a good of hers on
+    top of a camel, and Bob holding a theft marker and camels in supply, none on that space."""
+    game = get_game("camel_caravan")
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = game.new(2, seed=seed, options=OPTIONS)
+        for _ in range(300):
+            if state.turn is None:
+                break
+            if (
+                state.turn == 0
+                and state.left == 1
+                and state.turns >= 6
+                and state.thefts[1]
+                and state.supply[1]
+                and any(not under and at not in state.empties[1] for at, _good, under in state.loads[0])
+            ):
+                return state
+            state.apply(rng.choice(state.legal_actions()), False)
+    raise AssertionError("no such position")
+
+
+def test_a_reason_names_a_good_the_next_player_can_steal():
+    """The bug: the hint rated "Probably best" a pick-up that ended the turn with Ann's meat on
+    top of a camel, while Bob held a theft marker and spare camels, and Bob stole it at once; the
+    reason said nothing of it (a risk was said only where a thief's empty camel already stood
+    on the good's space). Any camel reaches any space: 2 actions, then the theft."""
+    state = exposed_to_a_thief()
+    (good,) = {GOODS[good] for at, good, under in state.loads[0] if not under and at not in state.empties[1]}
+    reason = render(explain(state.clone(), 0, [("end_turn",)]), NAMES, None)
+    assert f"risk: Bob can steal the {good} next turn, with a theft marker and a camel sent there (2 actions)" in reason
+    state.thefts[1] = 0  # (his marker used: nothing to fear)
+    assert "risk" not in render(explain(state.clone(), 0, [("end_turn",)]), NAMES, None)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
 
-from .board import CITY_AT, CITY_OF_GOOD, DIST, GOOD_INDEX, GOODS, SPACES, VALUE
+from .board import CITY_AT, CITY_OF_GOOD, DIST, GOOD_INDEX, GOODS, MAX_ACTIONS, SPACES, VALUE
 from .rules import CamelCaravanState, actions_word
 
 
@@ -168,11 +168,38 @@ def _goods_first(action: Action) -> int:
 
 
 def _risk(world: CamelCaravanState, seat: int) -> str:
-    """A good left on top of a camel of ours beside a thief's empty camel, after the line."""
-    for q in range(world.n):
-        if q == seat or not world.thefts[q]:
+    """A good of ours left on top of a camel, after the line, that another player can steal in
+    their next turn: they hold a theft marker and an empty camel, already on its space (the
+    theft alone: 1 action) or to send there (from supply or another space, onto a space holding
+    our camel: 2 actions, and the theft). Only a thief's camel on the good's space was said,
+    and a hint whose good the next player stole at once said nothing of it. The most valuable
+    such good, of the first such thief in turn order."""
+    if world.turn is None:
+        return ""
+    exposed = [(at, good) for at, good, under in world.loads[seat] if not under]
+    if not exposed:
+        return ""
+    for step in range(1, world.n):
+        q = (seat + step) % world.n
+        if not world.thefts[q] or not (world.supply[q] or world.empties[q]):
             continue
-        for at, good, under in world.loads[seat]:
-            if not under and at in world.empties[q]:
-                return f"risk: {who(q)} can steal the {GOODS[good]}"
+        budget = _next_actions(world, q)
+        stealable = [
+            (VALUE[good], there, good)
+            for at, good in exposed
+            if (there := at in world.empties[q]) or budget >= 3  # (the theft alone, or 2 actions before it)
+        ]
+        if stealable:
+            _, there, good = max(stealable)
+            how = "an empty camel already there" if there else "a camel sent there (2 actions)"
+            return f"risk: {who(q)} can steal the {GOODS[good]} next turn, with a theft marker and {how}"
     return ""
+
+
+def _next_actions(world: CamelCaravanState, q: int) -> int:
+    """The actions seat ``q`` has in its next turn (or the rest of its turn, if it is on): turn k
+    brings min(k, 4) (rules §3)."""
+    if world.turn == q:
+        return world.left
+    ahead = (q - world.turn) % world.n if world.turn is not None else 0
+    return min(world.turns + ahead, MAX_ACTIONS)
