@@ -203,8 +203,9 @@ def _risk(world: CamelCaravanState, seat: int) -> str:
     their next turn: they hold a theft marker and an empty camel, already on its space (the
     theft alone: 1 action) or to send there (from supply or another space, onto a space holding
     our camel: 2 actions, and the theft). Only a thief's camel on the good's space was said,
-    and a hint whose good the next player stole at once said nothing of it. The most valuable
-    such good, of the first such thief in turn order."""
+    and a hint whose good the next player stole at once said nothing of it. Such goods of the
+    first such thief in turn order, the most valuable first (two at most: "the meat or the
+    hides"), and how it reaches the first."""
     if world.turn is None:
         return ""
     exposed = [(at, good) for at, good, under in world.loads[seat] if not under]
@@ -215,15 +216,18 @@ def _risk(world: CamelCaravanState, seat: int) -> str:
         if not world.thefts[q] or not (world.supply[q] or world.empties[q]):
             continue
         budget = _next_actions(world, q)
-        stealable = [
-            (VALUE[good], there, good)
-            for at, good in exposed
-            if (there := at in world.empties[q]) or budget >= 3  # (the theft alone, or 2 actions before it)
-        ]
+        stealable = sorted(
+            (
+                (VALUE[good], there, good)
+                for at, good in exposed
+                if (there := at in world.empties[q]) or budget >= 3  # (the theft alone, or 2 actions before it)
+            ),
+            reverse=True,
+        )
         if stealable:
-            _, there, good = max(stealable)
-            how = "an empty camel already there" if there else "a camel sent there (2 actions)"
-            return f"risk: {who(q)} can steal the {GOODS[good]} next turn, with a theft marker and {how}"
+            goods = " or the ".join(dict.fromkeys(GOODS[good] for _, _, good in stealable[:2]))
+            how = "an empty camel already there" if stealable[0][1] else "a camel sent there (2 actions)"
+            return f"risk: {who(q)} can steal the {goods} next turn, with a theft marker and {how}"
     return ""
 
 
