@@ -39,8 +39,10 @@ KINDS: dict[str, tuple[Callable, Callable]] = {
         lambda s, a: camel_to(a) is not None and s.loose[camel_to(a)] >= 0,
         lambda s, a: f"onto the {GOODS[s.loose[camel_to(a)]]}",
     ),
-    "a camel where it can steal": (
-        lambda s, a: camel_to(a) is not None and s.loose[camel_to(a)] < 0 and steal_there(s, camel_to(a)),
+    "a camel where it can steal": (  # (with an action left for the theft: the line steals)
+        lambda s, a: (
+            camel_to(a) is not None and s.loose[camel_to(a)] < 0 and steal_there(s, camel_to(a)) and s.left >= 3
+        ),
         lambda s, a: "where it can steal Bob's" if s.turn == 0 else "where it can steal Ann's",
     ),
     "a pick-up": (lambda s, a: a[0] == "pickup", lambda s, a: f"loads {GOODS[s.loose[a[1]]]}"),
@@ -75,10 +77,18 @@ def found(kind: str) -> tuple[CamelCaravanState, tuple]:
     raise AssertionError(f"no position with {kind}")
 
 
+def theft_after(state: CamelCaravanState, action) -> tuple:
+    """The theft the camel sent by ``action`` can make where it arrives."""
+    after = state.clone()
+    after.apply(action, False)
+    return next(a for a in after.legal_actions() if a[0] == "steal" and a[1] == camel_to(action))
+
+
 @pytest.mark.parametrize("kind", KINDS)
 def test_a_reason_says_what_its_move_does(kind):
     state, action = found(kind)
-    reason = render(explain(state.clone(), state.turn, (action,)), NAMES, None)
+    line = (action, theft_after(state, action)) if kind == "a camel where it can steal" else (action,)
+    reason = render(explain(state.clone(), state.turn, line), NAMES, None)
     said = KINDS[kind][1](state, action)
     first = reason.split("; ")[0]  # (what the move itself does; the rest of the turn follows)
     assert said in first, (action, reason)
@@ -86,3 +96,52 @@ def test_a_reason_says_what_its_move_does(kind):
         assert "where it can steal" not in first, (action, reason)
     else:
         assert "loose good" not in reason, (action, reason)
+
+
+def exposed_to_a_thief() -> CamelCaravanState:
+    """A position of random play (seeded): Ann's last action of a whole turn, a good of hers on
+    top of a camel, and Bob holding a theft marker and camels in supply, none on that space."""
+    game = get_game("camel_caravan")
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = game.new(2, seed=seed, options=OPTIONS)
+        for _ in range(300):
+            if state.turn is None:
+                break
+            if (
+                state.turn == 0
+                and state.left == 1
+                and state.turns >= 6
+                and state.thefts[1]
+                and state.supply[1]
+                and any(not under and at not in state.empties[1] for at, _good, under in state.loads[0])
+            ):
+                return state
+            state.apply(rng.choice(state.legal_actions()), False)
+    raise AssertionError("no such position")
+
+
+def test_a_reason_names_a_good_the_next_player_can_steal():
+    """The bug: the hint rated "Probably best" a pick-up that ended the turn with Ann's meat on
+    top of a camel, while Bob held a theft marker and spare camels, and Bob stole it at once; the
+    reason said nothing of it (a risk was said only where a thief's empty camel already stood
+    on the good's space). Any camel reaches any space: 2 actions, then the theft."""
+    state = exposed_to_a_thief()
+    (good,) = {GOODS[good] for at, good, under in state.loads[0] if not under and at not in state.empties[1]}
+    reason = render(explain(state.clone(), 0, [("end_turn",)]), NAMES, None)
+    assert f"risk: Bob can steal the {good} next turn, with a theft marker and a camel sent there (2 actions)" in reason
+    state.thefts[1] = 0  # (his marker used: nothing to fear)
+    assert "risk" not in render(explain(state.clone(), 0, [("end_turn",)]), NAMES, None)
+
+
+def test_a_camel_sent_beside_a_good_it_does_not_steal_promises_no_theft():
+    """The bug: a hint sent a camel (2 actions) "where it can steal AI 2's swords", for the chain
+    it made for a meat; the next hint, the theft judged worse (a fourth good carried), did not
+    steal, and the first reason had been an empty promise. A line that does not steal there
+    gives the camel's other reason, or says it only threatens the good."""
+    state, action = found("a camel where it can steal")
+    theft = theft_after(state, action)
+    stealing = render(explain(state.clone(), state.turn, (action, theft)), NAMES, None)
+    assert "where it can steal" in stealing and f"then takes {theft[3]}" in stealing
+    alone = render(explain(state.clone(), state.turn, (action, ("end_turn",))), NAMES, None)
+    assert "can steal" not in alone.split("; ")[0] and "threatens to steal" in alone, alone

@@ -12,7 +12,7 @@ from test_merchant_lord_screen import play_until
 from caravan_tui.bus import HintRequest
 from caravan_tui.games.merchant_lord.rules import FAVOUR
 from caravan_tui.screens.table_overlays import ASKING
-from caravan_tui.textual_adapter import notices
+from caravan_tui.textual_adapter import notices, screen_lines
 
 from tables import wait_for
 
@@ -160,8 +160,8 @@ async def test_a_waiting_for_a_hint_put_away_readies_nothing(tmp_path, monkeypat
 async def test_enter_while_the_hints_play_waits_plays_nothing(tmp_path, monkeypatch):
     """The bug: ``h``, ``a`` ("its play will be ready as it shows"), Enter: Enter played the plays
     list's highlighted line (a camel sent to space 1 for 2 actions), and the hint was dropped."""
-    from caravan_tui.screens.table_moves import HINT_TAKE_WAITS
     from caravan_tui.widgets import ActionList
+    from caravan_tui.widgets.actions import HINT_TAKE_WAITS
 
     async with camel_at_my_turn(tmp_path) as (app, pilot):
         screen = app.screen
@@ -179,4 +179,41 @@ async def test_enter_while_the_hints_play_waits_plays_nothing(tmp_path, monkeypa
         hinted = actions.hinted
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.runner.host.turn >= 1, "the hint's play")
+        assert app.runner.host.actions[0] == hinted
+
+
+async def test_enter_before_the_hint_comes_offers_and_plays_no_first_line(tmp_path, monkeypatch):
+    """The bug: ``h``, then ``a`` while the hint was slow to come, then Enter in the plays list
+    with no line highlighted: Enter highlighted its first line, and the status line offered it
+    ("enter: Place a camel on space 1 …") as if the hint's key had readied it. Until the hint
+    shows, Enter highlights nothing and says the hint is still coming, the status line says
+    Enter waits for the hint's play, and the hint's play is readied as it shows."""
+    from caravan_tui.screens.table_status import HINT_WAITED
+    from caravan_tui.widgets import ActionList
+    from caravan_tui.widgets.actions import HINT_TAKE_WAITS
+
+    async with camel_at_my_turn(tmp_path) as (app, pilot):
+        screen = app.screen
+        held, send = holding_hints(monkeypatch, screen)
+        actions = screen.query_one(ActionList)
+        actions.focus()
+        actions.hold()  # (as after a play: the next decision's list has no line highlighted)
+        actions.highlighted = None
+        await pilot.pause()
+        assert await asked_then_taken(pilot, app, screen) == [COMING]
+        app.clear_notifications()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: bool(notices(app)), "a notice")
+        assert notices(app)[-1].message == HINT_TAKE_WAITS
+        assert actions.highlighted_action is None and app.runner.host.actions == []
+        status = "\n".join(screen_lines(screen))
+        assert HINT_WAITED in status and "enter: Place" not in status and "enter: Move" not in status
+        send(held[0])
+        await wait_for(
+            pilot, lambda: actions.highlighted_action == actions.hinted is not None, "the hint's play readied"
+        )
+        assert HINT_WAITED not in "\n".join(screen_lines(screen))
+        hinted = actions.hinted
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: bool(app.runner.host.actions), "the hint's play")
         assert app.runner.host.actions[0] == hinted

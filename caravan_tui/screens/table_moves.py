@@ -13,16 +13,13 @@ from caravan_tui.bus import Act, UndoRequest
 from caravan_tui.engine import Action
 from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.table_client import acted
-from caravan_tui.widgets.actions import ActionList
+from caravan_tui.widgets.actions import HINT_TAKE_WAITS, ActionList
 
 if TYPE_CHECKING:
     from caravan_tui.screens.game import GameScreen
 
 #: the longest a play's frame waits for the host's answer (the move as the host made it)
 ANSWER_WAIT = 0.1
-#: what a play says while the hint's play waits to be readied (``TableOverlays.take_waiting``):
-#: ``a`` said "its play will be ready as it shows", and an Enter before it played another play
-HINT_TAKE_WAITS = "Nothing played: the hint is still coming, and its play will be ready as it shows."
 
 
 class TableMoves:

@@ -5,6 +5,7 @@ meaning, and the screen assigns the state they give."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from textual.events import Key
@@ -71,10 +72,19 @@ class TableOverlays:
         #: ``h`` was pressed while another seat's action was on show: the hint is asked for as our
         #: turn comes (``hold_hint``)
         self.hint_held = False
-        #: the key that takes the hint was pressed while the hint was still coming: its play is
-        #: readied as it comes (``hint_shown``), whatever the keys between did (an Enter then
-        #: highlighted the first play, and the next Enter played it, not the hint's)
-        self.take_waiting = False
+
+    @property
+    def take_waiting(self) -> bool:
+        """The key that takes the hint was pressed while the hint was still coming: its play is
+        readied as it comes (``hint_shown``), whatever the keys between did (an Enter then
+        highlighted the first play, and the next Enter played it, not the hint's). The table's
+        ``hint_waited``, which the status line and the plays list read."""
+        return self.screen.table.hint_waited
+
+    @take_waiting.setter
+    def take_waiting(self, waiting: bool) -> None:
+        if self.screen.table.hint_waited != waiting:
+            self.screen.table_state = replace(self.screen.table, hint_waited=waiting)
 
     def hold_hint(self, key: str) -> None:
         """A key that skipped the others' actions on show (``ActionPause.skip``): where it was

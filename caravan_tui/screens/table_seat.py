@@ -95,6 +95,9 @@ class TableState(Generic[V]):
     replay_at: tuple[int, int] | None = None
     #: whether practice is judging the move chosen before it goes
     checking: bool = False
+    #: the key that readies the hint's play was pressed while the hint was still coming: its play
+    #: is readied as it shows, and until then Enter plays nothing and the status line offers none
+    hint_waited: bool = False
 
     def viewing(self, view: dict[str, Any], world: State | None) -> Self:
         """A new state showing the view the bus carried (read from here on as the game's view

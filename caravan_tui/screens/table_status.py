@@ -55,6 +55,17 @@ def checking_status(table: TableState) -> Text | None:
     return Text("Practice is checking your move…", style="bold") if table.checking else None
 
 
+#: the status line while the hint's play waits to be readied (``TableState.hint_waited``)
+HINT_WAITED = "The hint is coming: enter waits for its play"
+
+
+def hint_waited_status(table: TableState) -> Text | None:
+    """While the hint's play waits to be readied (``a`` pressed while the hint was coming), the
+    status line says so: it went on offering the plays list's first line ("enter: Move a camel
+    …"), which Enter never played, and read as what the hint's key had readied."""
+    return Text(HINT_WAITED, style="bold") if table.hint_waited and table.turn is not None else None
+
+
 #: the log's id (``GameScreen``), and its keys, said on the status line while it has the focus
 LOG = "log"
 LOG_KEYS = "log: ↑↓ scroll · ctrl+l: whole log"

@@ -32,6 +32,10 @@ def idle_note(table: Any) -> str:
     return "you are watching" if table.seat is None else "waiting…"
 
 
+#: what a play says while the hint's play waits to be readied (``TableState.hint_waited``):
+#: ``a`` said "its play will be ready as it shows", and an Enter before it played another play
+HINT_TAKE_WAITS = "Nothing played: the hint is still coming, and its play will be ready as it shows."
+
 #: the highlighted play's row while the list has the focus, over its colours (``focused--highlight``)
 FOCUSED_ROW = Style(reverse=True, underline=False)
 
@@ -133,9 +137,13 @@ class ActionList(StopAtEnds, DrawsItsFocus):
 
     def action_select(self) -> None:
         """Enter: the highlighted play is chosen; with none highlighted, the first is, and says
-        what it plays (the status line), for the next Enter."""
+        what it plays (the status line), for the next Enter. Not while the hint's play waits to be
+        readied (``hint_waited``): the first line then looked readied in its place, and was played."""
         if self.highlighted is None and self.actions:
-            self.highlighted = 0
+            if self.table_state is not None and self.table_state.hint_waited:
+                self.notify(HINT_TAKE_WAITS, severity="warning")
+            else:
+                self.highlighted = 0
             return
         super().action_select()
 

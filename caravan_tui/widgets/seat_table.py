@@ -82,6 +82,9 @@ class SeatTable(Protocol):
     def hint_action(self) -> Action | None: ...
 
     @property
+    def hint_waited(self) -> bool: ...
+
+    @property
     def list_play(self) -> Action | None: ...
 
     @property

@@ -12,13 +12,13 @@ from collections.abc import Sequence
 from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
 
-from .board import CITY_AT, CITY_OF_GOOD, DIST, GOOD_INDEX, GOODS, SPACES, VALUE
+from .board import CITY_AT, CITY_OF_GOOD, DIST, GOOD_INDEX, GOODS, MAX_ACTIONS, SPACES, VALUE
 from .rules import CamelCaravanState, actions_word
 
 
 def explain(state: CamelCaravanState, seat: int, line: Sequence[Action]) -> str:
     world = state.clone()
-    first = _effect(world, seat, line[0])
+    first = _effect(world, seat, line[0], _stolen_at(state, seat, line))
     parts = [first] if first else []
     refilled = _apply(world, line[0])
     left = world.left if world.turn == seat else 0
@@ -65,8 +65,24 @@ def _apply(world: CamelCaravanState, action: Action) -> bool:
     return world.draws != draws
 
 
-def _effect(state: CamelCaravanState, seat: int, action: Action) -> str:
-    """What ``action`` does, in a few words, before it is played in ``state``."""
+def _stolen_at(state: CamelCaravanState, seat: int, line: Sequence[Action]) -> frozenset[int]:
+    """The cells where ``seat`` steals in the rest of its turn along ``line`` (up to a refill, as
+    the reason's "then" follows it)."""
+    world = state.clone()
+    cells = set()
+    for action in line:
+        if world.turn != seat:
+            break
+        if action[0] == "steal":
+            cells.add(action[1])
+        if _apply(world, action):
+            break
+    return frozenset(cells)
+
+
+def _effect(state: CamelCaravanState, seat: int, action: Action, stolen: frozenset[int] = frozenset()) -> str:
+    """What ``action`` does, in a few words, before it is played in ``state`` (``stolen``: the
+    cells where the line steals later in the turn)."""
     kind = action[0]
     if kind == "move_good":
         _, _, t, name, _ = action
@@ -88,7 +104,7 @@ def _effect(state: CamelCaravanState, seat: int, action: Action) -> str:
         yours = who(seat, "'s")
         return f"takes {name} (worth {VALUE[GOOD_INDEX[name]]}) from {who(victim)}, who gets {yours} theft marker"
     if kind in ("place", "move_camel"):
-        return _camel_step(state, seat, action[-1])
+        return _camel_step(state, seat, action[-1], action[-1] in stolen)
     held = len(state.loads[seat])
     return (
         f"passes with {actions_word(state.left)} unused; {held} good{'s' if held != 1 else ''} carried"
@@ -97,19 +113,18 @@ def _effect(state: CamelCaravanState, seat: int, action: Action) -> str:
     )
 
 
-def _camel_step(state: CamelCaravanState, seat: int, cell: int) -> str:
+def _camel_step(state: CamelCaravanState, seat: int, cell: int, steals: bool) -> str:
     """Why a camel goes to ``cell``: the good it reaches (loose, or on top of another's camel
-    there, to steal while the seat holds a theft marker), or how far it carries a chain."""
+    there, to steal with the seat's theft marker where the line does: ``steals``), or how far it
+    carries a chain; a good it could steal where the line does not (a threat, which the
+    estimate values a little). A camel that extended a chain read "where it can steal AI 2's
+    swords", and the next hint, the theft judged worse (a fourth good carried), did not steal."""
     yours = who(seat, "'s")
     if state.loose[cell] >= 0:
         return f"a camel onto the {GOODS[state.loose[cell]]} on space {SPACES.index(cell) + 1}"
-    if state.thefts[seat]:
-        for victim in range(state.n):
-            top = [good for at, good, under in state.loads[victim] if at == cell and not under]
-            if victim != seat and top:
-                good = max(top, key=lambda good: VALUE[good])
-                owner = who(victim, "'s")
-                return f"a camel where it can steal {owner} {GOODS[good]} (worth {VALUE[good]})"
+    target = _theft_target(state, seat, cell)
+    if target and steals:
+        return f"a camel where it can steal {target}"
     if CITY_AT[cell] >= 0 and any(good == CITY_AT[cell] for _, good, _ in state.loads[seat]):
         return f"a camel into the city of {yours} {GOODS[CITY_AT[cell]]}"
     best = None
@@ -119,10 +134,26 @@ def _camel_step(state: CamelCaravanState, seat: int, cell: int) -> str:
             best = (DIST[cell][city], GOODS[good])
     if best is not None:
         return f"a camel {best[0]} step{'s' if best[0] != 1 else ''} from the city of {yours} {best[1]}"
+    if target:
+        return f"a camel that threatens to steal {target}"
     near = [DIST[cell][space] for space in SPACES if state.loose[space] >= 0]
     if near:
         return f"a camel {min(near)} step{'s' if min(near) != 1 else ''} from the nearest loose good"
     return "a camel into position"
+
+
+def _theft_target(state: CamelCaravanState, seat: int, cell: int) -> str:
+    """The most valuable good ``seat`` could steal on ``cell`` with its theft marker, in words
+    ("AI 2's swords (worth 3)"; "": none)."""
+    if not state.thefts[seat]:
+        return ""
+    for victim in range(state.n):
+        top = [good for at, good, under in state.loads[victim] if at == cell and not under]
+        if victim != seat and top:
+            good = max(top, key=lambda good: VALUE[good])
+            owner = who(victim, "'s")
+            return f"{owner} {GOODS[good]} (worth {VALUE[good]})"
+    return ""
 
 
 #: how many positions the look at the next player's turn may visit (its actions chain; past
@@ -168,11 +199,42 @@ def _goods_first(action: Action) -> int:
 
 
 def _risk(world: CamelCaravanState, seat: int) -> str:
-    """A good left on top of a camel of ours beside a thief's empty camel, after the line."""
-    for q in range(world.n):
-        if q == seat or not world.thefts[q]:
+    """A good of ours left on top of a camel, after the line, that another player can steal in
+    their next turn: they hold a theft marker and an empty camel, already on its space (the
+    theft alone: 1 action) or to send there (from supply or another space, onto a space holding
+    our camel: 2 actions, and the theft). Only a thief's camel on the good's space was said,
+    and a hint whose good the next player stole at once said nothing of it. Such goods of the
+    first such thief in turn order, the most valuable first (two at most: "the meat or the
+    hides"), and how it reaches the first."""
+    if world.turn is None:
+        return ""
+    exposed = [(at, good) for at, good, under in world.loads[seat] if not under]
+    if not exposed:
+        return ""
+    for step in range(1, world.n):
+        q = (seat + step) % world.n
+        if not world.thefts[q] or not (world.supply[q] or world.empties[q]):
             continue
-        for at, good, under in world.loads[seat]:
-            if not under and at in world.empties[q]:
-                return f"risk: {who(q)} can steal the {GOODS[good]}"
+        budget = _next_actions(world, q)
+        stealable = sorted(
+            (
+                (VALUE[good], there, good)
+                for at, good in exposed
+                if (there := at in world.empties[q]) or budget >= 3  # (the theft alone, or 2 actions before it)
+            ),
+            reverse=True,
+        )
+        if stealable:
+            goods = " or the ".join(dict.fromkeys(GOODS[good] for _, _, good in stealable[:2]))
+            how = "an empty camel already there" if stealable[0][1] else "a camel sent there (2 actions)"
+            return f"risk: {who(q)} can steal the {goods} next turn, with a theft marker and {how}"
     return ""
+
+
+def _next_actions(world: CamelCaravanState, q: int) -> int:
+    """The actions seat ``q`` has in its next turn (or the rest of its turn, if it is on): turn k
+    brings min(k, 4) (rules §3)."""
+    if world.turn == q:
+        return world.left
+    ahead = (q - world.turn) % world.n if world.turn is not None else 0
+    return min(world.turns + ahead, MAX_ACTIONS)
