@@ -24,7 +24,6 @@ CLAIM_ELSEWHERE = 0.92  # ... and without (any camel gets there in one or two ac
 ENDGAME_LEAD = 2.5  # bag empty: about this many points from the average at most while the game runs,
 ENDGAME_SLOPE = 0.02  # ... plus this share of the rest, so a large lead still ranks progress
 LAST_REFILL = 4  # goods a refill draws (rules §4): a bag holding no more is emptied by the next one
-ACTION_WORTH = 0.4  # points the estimate credits the mover for each action left in its turn
 
 
 def carried_value(good: int, steps: int, own: int) -> float:
@@ -77,21 +76,6 @@ def projected_points(state) -> list[float]:
     the pick-up that brings the last refill fell from a won game's 1.0 to the squashed 0.87, and a
     leader far ahead moved a camel to and fro, turn after turn, rather than pick up anything."""
     points = _points(state)
-    return squashed(points) if sum(state.bag) <= LAST_REFILL else points
-
-
-def estimated_points(state) -> list[float]:
-    """``projected_points`` with the mover credited ``ACTION_WORTH`` points for each action left
-    in its turn (before the end-game squash), what ``estimate()`` turns into win chances. Without
-    it every action raised the mover's estimate (its gains counted, the actions that would bring
-    them not) and every change of turn lowered it: a review booked the steps as the searches'
-    drift (+54 points in a short game), and a camel move costing 2 actions looked as good as one
-    costing 1. The worth is about the mean gain of an action of AI play (1.0 points of margin in
-    a short game between AI seats, median 0.4). The search prior and the vetoes, which compare
-    positions of the same mover, keep ``projected_points``."""
-    points = _points(state)
-    if state.turn is not None:
-        points[state.turn] += ACTION_WORTH * state.left
     return squashed(points) if sum(state.bag) <= LAST_REFILL else points
 
 

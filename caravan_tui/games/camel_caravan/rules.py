@@ -59,7 +59,7 @@ from .board import (
     group_of,
     penalty,
 )
-from .heuristic import LAST_REFILL, estimated_points, win_chances, wins_this_turn
+from .heuristic import LAST_REFILL, projected_points, win_chances, wins_this_turn
 from .views import CamelCaravanPublic, CamelCaravanView
 
 if TYPE_CHECKING:
@@ -538,7 +538,7 @@ class CamelCaravanState(TurnState):
             return self.outcome()
         if wins_this_turn(self):  # (the bag is empty: a sure win, not a running game)
             return [1.0 if p == self.turn else 0.0 for p in range(self.n)]
-        points = estimated_points(self)
+        points = projected_points(self)
         left = sum(self.bag)
         return win_chances(points, 3.0 + 0.2 * left if left > LAST_REFILL else 3.0)
 
