@@ -70,7 +70,7 @@ def test_the_tips_say_keeping_ones_own_right_of_passage_guards_nothing_past_ones
     rules = Path(__file__).parent.parent / "caravan_tui" / "games" / "ahldarahd" / "rules.md"
     tips = " ".join(rules.read_text().split("## Tips", 1)[1].split("##", 1)[0].split())
     assert "Guard your own RoP: whoever holds it can build on your map and destroy your routes." in tips
-    assert "Any player may open its auction in any turn, wherever it is, so keeping it guards nothing past your build" in tips
+    assert "Any player may open its auction in any turn, wherever it is, so keeping it guards nothing" in tips
     assert "sell it in your build for a gold per city held there" in tips
 
 
