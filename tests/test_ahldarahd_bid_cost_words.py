@@ -32,3 +32,17 @@ def test_a_bid_the_bank_would_pay_back_says_neither():
     assert "none for a claim" not in reason and "sold to the bank" not in reason, reason
     reason = explain(state, seat, [("open", "RoP green", 2)])
     assert "a win at 2 leaves {p2} 6 gold;" in reason and "none for a claim" not in reason, reason
+
+
+def test_a_bid_that_leaves_no_gold_says_which_claims_the_eyes_or_the_pirate_queen_still_allow():
+    """§4: the Eyes of Shamesh make land routes 1 gold cheaper, the Pirate Queen sea routes: a claim
+    there costs only its card. A hint said "none for a claim (a gold each)" to a player holding the
+    Eyes, and of a bid for the Eyes itself."""
+    state, seat = opening()
+    eyes = explain(state, seat, [("open", "Eyes", 8)])
+    assert "none for a claim by sea (a gold each; a land claim costs only its card with the Eyes)" in eyes, eyes
+    state.eyes = seat
+    held = explain(state, seat, [("open", "RoP green", 8)])
+    assert "none for a claim by sea (a gold each; a land claim costs only its card with the Eyes)" in held, held
+    both = explain(state, seat, [("open", "Pirate", 8)])
+    assert "none for a claim (with the Eyes and the Pirate Queen, any claim costs only its card)" in both, both

@@ -74,6 +74,16 @@ def test_the_tips_say_keeping_ones_own_right_of_passage_guards_nothing_past_ones
     assert "sell it in your build for a gold per city held there" in tips
 
 
+def test_the_sample_turn_has_a_player_who_paid_bid_only_0() -> None:
+    """§3.2: a winner who paid turns their Camel face down and may open only at 0. The page's
+    sample turn had Blue, just won the Gems for 2, open the Pirate Queen at 1."""
+    rules = Path(__file__).parent.parent / "caravan_tui" / "games" / "ahldarahd" / "rules.md"
+    sample = " ".join(rules.read_text().split("## A sample turn", 1)[1].split("##", 1)[0].split())
+    assert "Blue raises to 2, you pass." in sample
+    assert "Blue, its Camel face down after paying, may bid only 0: it opens the Pirate Queen at 0" in sample
+    assert "at 1" not in sample
+
+
 async def test_at_0_gold_the_hints_way_out_agrees_with_its_starred_play(tmp_path):
     app = quick_app(tmp_path, 3, home=False)
     prefix = [normalise_action(move) for move in MOVES[:BROKE_OPENING]]

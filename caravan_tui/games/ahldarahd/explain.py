@@ -15,7 +15,7 @@ from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
 from caravan_tui.words import a_or_an, signed
 
-from .cards import COMMODITY_MASK, ITEM_INDEX, ROP, SHAH
+from .cards import COMMODITY_MASK, EYES, ITEM_INDEX, PIRATE, ROP, SHAH
 from .evaluation import bid_worth, item_worth, projected_all, rop_sale
 from .idle_rights import buildable
 from .maps import (
@@ -283,10 +283,26 @@ def _leaves(state: AhldarahdState, seat: int, item: int, bid: int) -> str:
     left = state.gold[seat] - bid
     words = f"a win at {bid} leaves {who(seat)} {left} gold"
     if bid > 0 and left == 0:
-        words += ", none for a claim (a gold each)"
+        words += f", none for a claim {_claim_price(state, seat, item)}"
     if ROP <= item < SHAH and bid > rop_sale(state, item - ROP):
         words += f"; sold to the bank it brings {rop_sale(state, item - ROP)} gold now"
     return words
+
+
+def _claim_price(state: AhldarahdState, seat: int, item: int) -> str:
+    """What a claim costs ``seat`` in gold once it holds ``item`` too: a gold, but none on the
+    routes its Eyes of Shamesh (land) or Pirate Queen (sea) make 1 cheaper (§4). "none for a
+    claim (a gold each)" was said to a player holding the Eyes, whose land claims cost only the
+    card, and of a bid for the Eyes itself."""
+    eyes = state.eyes == seat or item == EYES
+    pirate = state.pirate == seat or item == PIRATE
+    if eyes and pirate:
+        return "(with the Eyes and the Pirate Queen, any claim costs only its card)"
+    if eyes:
+        return "by sea (a gold each; a land claim costs only its card with the Eyes)"
+    if pirate:
+        return "by land (a gold each; a sea claim costs only its card with the Pirate Queen)"
+    return "(a gold each)"
 
 
 def _worth_to(state: AhldarahdState, seat: int, worth: float) -> str:
