@@ -9,7 +9,7 @@ import random
 import pytest
 from textual.widgets import DataTable, MarkdownViewer
 
-from caravan_tui.ai.explain import ANY, BEHIND, CLEAR, CLOSE, EITHER, NOT_BEST, SAFE, SLIGHTLY
+from caravan_tui.ai.explain import ANY, CLEAR, CLOSE, EITHER, NOT_BEST, SAFE, SLIGHTLY
 from caravan_tui.app import CaravanApp
 from caravan_tui.bus import Act, YourTurn
 from caravan_tui.games import GAMES, get_game
@@ -218,7 +218,7 @@ async def test_hint_shows_and_undo_stops_at_what_the_reply_showed(tmp_path):
         panel = screen.query_one("#hint-panel", TablePanel)
         sure = tuple(
             f"{words[0].upper()}{words[1:]}:"
-            for words in (CLEAR, CLOSE, "probably best", EITHER, ANY, SLIGHTLY, BEHIND, NOT_BEST, SAFE)
+            for words in (CLEAR, CLOSE, "probably best", EITHER, ANY, SLIGHTLY, NOT_BEST, SAFE)
         )
         await wait_for(pilot, lambda: panel.text.startswith(sure), "the hint's explanation")
         assert panel.showing and "%" not in panel.text

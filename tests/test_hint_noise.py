@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 
 from caravan_tui.ai.explain import (
-    BEHIND,
     CLOSE,
     EITHER,
     HAIR,
@@ -93,9 +92,9 @@ def test_the_plain_move_put_first_is_the_safe_pick_and_says_why_a_little_more_is
     """Ending the favour step shown first (the game's plain move) while a reroll expects 0.015
     more, 0.0019 its standard error: not "either is about as good", nor "nearly as good as the
     best" over "A little better" (read as a hint that two other moves beat)."""
-    assert confidence([0.07, 0.09], [0.499, 0.514], 12, [0.0013, 0.0013]) == BEHIND
+    assert confidence([0.07, 0.09], [0.499, 0.514], 12, [0.0013, 0.0013]) == EITHER  # (a move no game calls plain)
     assert confidence([0.07, 0.09], [0.499, 0.514], 12, [0.0013, 0.0013], plain_first=True) == SAFE
-    assert rank_label(0.514, 0.499, "", [], noise(0.0013, 0.0013)) == "A little better"
+    assert rank_label(0.514, 0.499, "", [], noise(0.0013, 0.0013)) == OR
     assert rank_label(0.514, 0.499, "", [], noise(0.0013, 0.0013), plain_first=True) == HAIR
     assert rank_label(0.5, 0.499, "", [], noise(0.0013, 0.0013), plain_first=True) == OR
     assert rank_label(0.49, 0.499, "", [], noise(0.0013, 0.0013), plain_first=True) == "Nearly as good"
@@ -121,7 +120,7 @@ def test_the_hint_that_keeps_the_favour_is_headed_by_what_it_is():
     assert lines[0] == "The safe pick: ('end_favour',)"
     assert "no reroll or turn is expected to gain 2 points of win chance" in lines[1]
     assert [line.split(": ")[0] for line in lines[2:]] == [HAIR, HAIR]
-    assert explanation(rows)[0].startswith("Nearly as good as the best: ")  # (a move no game calls plain)
+    assert explanation(rows)[0].startswith("Any of these is about as good: ")  # (a move no game calls plain)
 
 
 async def test_at_the_table_the_kept_favour_is_the_safe_pick(tmp_path):
@@ -168,7 +167,7 @@ def test_a_better_move_listed_third_is_not_under_either_is_about_as_good():
         ["b", 0.3, 0.501, "", ("b",), 0.002],
         ["c", 0.25, 0.512, "", ("c",), 0.002],
     ]
-    assert explanation(rows) == ["Nearly as good as the best: keep", "A little better: c", "Or: b"]
+    assert explanation(rows) == ["Any of these is about as good: keep", "Or: c", "Or: b"]
     assert explanation(rows, plain=("keep",)) == ["The safe pick: keep", f"{HAIR}: c", "Or: b"]
 
 
@@ -393,3 +392,21 @@ def seat_policy(seat: str):
     from caravan_tui.seats import SeatSpec
 
     return search_policy(SeatSpec.parse(seat))
+
+
+def test_two_moves_the_search_weighs_alike_are_about_as_good_whichever_is_starred():
+    """The bug (Caravans of Ahldarahd, seed 141, one build): "Nearly as good as the best: Buy
+    Ivory–Spices" over "A little better: Buy Gems–Spices", then the same two the other way round:
+    a star on a move the same panel called worse. A move a little above the most visited, by less
+    than ``NEARLY``, is about as good; one above by more is still "Better"."""
+    ivory, gems = (
+        ["Buy Ivory–Spices", 0.4, 0.500, "", ("buy", 1), 0.002],
+        ["Buy Gems–Spices", 0.3, 0.512, "", ("buy", 2), 0.002],
+    )
+    assert explanation([ivory, gems]) == ["Either is about as good: Buy Ivory–Spices", "Or: Buy Gems–Spices"]
+    assert explanation([gems, ivory[:2] + [0.524] + ivory[3:]]) == [
+        "Either is about as good: Buy Gems–Spices",
+        "Or: Buy Ivory–Spices",
+    ]
+    far = explanation([ivory, gems[:2] + [0.53] + gems[3:]])
+    assert far == ["The AI's pick, though another is better: Buy Ivory–Spices", "Better: Buy Gems–Spices"]

@@ -51,7 +51,6 @@ SURE = (
     "Either is about as good: ",
     "Any of these is about as good: ",
     "Slightly better: ",
-    "Nearly as good as the best: ",
     "The AI's pick, though another is better: ",
 )
 

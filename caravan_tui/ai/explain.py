@@ -289,9 +289,8 @@ CLEAR, CLOSE = "clearly best", "a close call"
 EITHER, OR = "either is about as good", "Or"
 #: ``EITHER`` where more than one alternative is "Or"
 ANY = "any of these is about as good"
-#: better than the next by more than the search's noise, but by less than ``NEARLY``; and worse than
-#: an alternative listed beyond the noise (the game's plain move, put first: ``advised``)
-SLIGHTLY, BEHIND = "slightly better", "nearly as good as the best"
+#: better than the next by more than the search's noise, but by less than ``NEARLY``
+SLIGHTLY = "slightly better"
 #: worse than an alternative listed, beyond the noise and by ``NEARLY`` or more: the move an AI seat
 #: makes (the most visited, or the game's plain move), but where the alternative's line leads
 #: expects more (``followed``)
@@ -300,10 +299,13 @@ NOT_BEST = "the AI's pick, though another is better"
 #: beyond the noise but by less than ``NEARLY``: said as what it is, and the alternatives above it
 #: with why it still comes first. "Nearly as good as the best" over "A little better" read as a
 #: hint that was not the best move, with two others beating it (Merchant Lord, keeping the favour).
+#: Any other move that expects a little more, by less than ``NEARLY``, is about as good: the same
+#: two builds were starred and called "A little better" by turns, in one build of Caravans of
+#: Ahldarahd, as the search's means of two moves it weighs alike crossed.
 SAFE, HAIR = "the safe pick", "A hair more, too little to pay for"
 #: the words ``confidence`` judges against the search's noise: the alternatives' labels beside them
 #: are judged so too (``rank_label``'s ``luck``), and beside the others as before
-BY_NOISE = (EITHER, SLIGHTLY, BEHIND, NOT_BEST, SAFE)
+BY_NOISE = (EITHER, SLIGHTLY, NOT_BEST, SAFE)
 #: a lone candidate among several moves: the game's planner chose it before any search weighed the
 #: others (a trade both sides gain from, proposed first in a build), or the search weighs no other,
 #: so it is not "the only move", nor better than any by a margin
@@ -336,17 +338,17 @@ def confidence(
     "clearly best" (most of the search, and better by a margin), "probably best" or, for two moves
     that expect nearly the same: where the search's ``errors`` (its values' standard errors) are
     known, "either is about as good" (the difference is within the search's noise, however large
-    the noise: a Decktet Caravan search whose results spread widely), "slightly better" (beyond
-    it, and below ``NEARLY``) or "nearly as good as the best" (an alternative listed expects more,
-    beyond the noise: the first is the game's plain move, ``advised``) or "the AI's pick, though
-    another is better" (by ``NEARLY`` or more, where that move's line leads: ``followed``); where
+    the noise: a Decktet Caravan search whose results spread widely, or an alternative listed
+    expects a little more, beyond the noise but by less than ``NEARLY``), "slightly better" (beyond
+    it, and below ``NEARLY``) or "the AI's pick, though another is better" (an alternative listed
+    expects more by ``NEARLY`` or more, where that move's line leads: ``followed``); where
     they are not, "a close call" (the next one expects as much, or had nearly as much of the
     search and expects nearly as much). Shares alone never make a close call: a search over
     hundreds of moves (a Camel Caravan turn) gives each a few hundredths, and a pick-up expected 13
     points above the next move was "a close call" with 3% of the visits against 1.5%. A fixed
     margin alone said "a close call" at 28 of 36 Merchant Lord decisions, half of them a move
     better beyond the search's noise. ``plain_first``: the first is the game's plain move, put
-    first (``advised``): "the safe pick" rather than "nearly as good as the best"."""
+    first (``advised``): "the safe pick" rather than "either is about as good" (``SAFE``)."""
     if len(shares) < 2:
         return LONE if choices is not None and choices > 1 else "the only move worth weighing"
     (s1, s2), (v1, v2) = shares[:2], values[:2]
@@ -355,9 +357,9 @@ def confidence(
     if errors is not None and len(errors) >= 2 and all(error is not None for error in errors):
         lucks = [noise(errors[0], error) or 0.0 for error in errors[1:]]
         above = [value - v1 for value, luck in zip(values[1:], lucks) if value - v1 > luck]
-        if above:  # (an alternative listed below expects more: "A little better", "Better")
+        if above:  # (an alternative listed below expects more: "Or", "Better")
             if max(above) < NEARLY:
-                return SAFE if plain_first else BEHIND
+                return SAFE if plain_first else EITHER
             return NOT_BEST
         if abs(v1 - v2) <= lucks[0]:
             return EITHER
@@ -436,16 +438,17 @@ def rank_label(
 ) -> str:
     """An alternative's label beside the suggestion (expected result ``best``): "Nearly as
     good" or "Weaker"; where the search's noise between the two (``luck``, ``noise``) is known,
-    "Or" within it (either will do) and "A little better" (or "Better") above it (the suggestion
-    is the game's plain move, ``advised``). The label is about the end of the match; where the alternative's own
-    figures grow more than those of a move listed above it, "Weaker in the end" says so rather
-    than contradict the figures beside it. ``plain_first``: the suggestion is the game's plain
+    "Or" within it (either will do), or above it by less than ``NEARLY``, and "Better" above it
+    by more (the suggestion is the most visited, or the game's plain move, ``advised``). The
+    label is about the end of the match; where the alternative's own figures grow more than those
+    of a move listed above it, "Weaker in the end" says so rather than contradict the figures
+    beside it. ``plain_first``: the suggestion is the game's plain
     move, put first: an alternative a little above it says why it is not suggested (``HAIR``)."""
     if luck is not None and abs(value - best) <= luck:
         return OR
     if luck is not None and value > best:
         if value - best < NEARLY:
-            return HAIR if plain_first else "A little better"
+            return HAIR if plain_first else OR
         return "Better"
     if value >= best - NEARLY:
         return "Nearly as good"
