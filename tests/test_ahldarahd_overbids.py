@@ -16,6 +16,7 @@ from caravan_tui.games.ahldarahd.ai import vetoed
 from caravan_tui.games.ahldarahd.cards import ROP
 from caravan_tui.games.ahldarahd.evaluation import bid_worth, item_worth
 from caravan_tui.games.ahldarahd.explain import explain
+from caravan_tui.games.ahldarahd.terms import BID_OPEN
 
 #: the person to answer AI 3's raise to 2 for AI 3's (green's) Right of Passage
 RAISED = 13
@@ -59,3 +60,19 @@ def test_a_card_is_worth_to_a_bid_what_it_claims_in_the_build_that_follows() -> 
     assert "less than the bid" not in reason
     assert not vetoed(state, 0, ("raise", 4)) and not vetoed(state, 0, ("raise", 5))
     assert vetoed(state, 0, ("raise", 6))  # (a win at 6 leaves no gold for the claim)
+
+
+def test_an_opening_above_0_that_nobody_could_raise_is_vetoed() -> None:
+    """§3.2: with every other Camel face down, 0 wins the item, keeps the gold and leaves the
+    opener's Camel up. A hint starred opening at 1 as "about as good" as 0 (seed 141)."""
+    state = next(after(n) for n in range(40) if after(n).phase == BID_OPEN)
+    seat = state.to_move()
+    others = [q for q in range(state.n) if q != seat]
+    assert state.gold[seat] >= 2 and any(state.camel[q] and state.gold[q] for q in others)
+    assert not vetoed(state, seat, ("open", "Eyes", 0))
+    for q in others:
+        state.camel[q] = False
+    assert all(vetoed(state, seat, ("open", item, 1)) for item in ("Eyes", "Pirate", "Shah"))
+    assert not vetoed(state, seat, ("open", "Eyes", 0))
+    candidates = hint("ahldarahd", state.view(seat), seat, "normal", seed=hint_seed(seat, 0))
+    assert all(candidate.action[0] != "open" or candidate.action[2] == 0 for candidate in candidates), candidates

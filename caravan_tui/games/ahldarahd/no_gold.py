@@ -94,7 +94,7 @@ def way_out(state: AhldarahdState, seat: int, hinted: Action | None = None) -> s
             f"{_unless(state, seat)}"
         )
     sale, k = others[0]
-    if state.phase in BID_PHASES and hinted is not None and not _opens_rop(hinted) and _raisers(state, seat):
+    if state.phase in BID_PHASES and hinted is not None and not _opens_rop(hinted) and raisers(state, seat):
         return _not_now(state, seat, sale, k)
     return (
         f"No gold, so no claim (a claim costs 1 gold): win a Right of Passage at 0 {when} and sell it "
@@ -117,11 +117,11 @@ def _not_now(state: AhldarahdState, seat: int, sale: int, k: int) -> str:
     return (
         "No gold, so no claim (a claim costs 1 gold): a Right of Passage won at 0 would sell to the bank "
         f"for a gold per city held on its map ({item_words(ROP + k, seat)} sells for {sale} now), but any gold "
-        f"outbids 0 ({_golds(state, _raisers(state, seat))}): a raise would take it, and its sale, from {who(seat)}"
+        f"outbids 0 ({_golds(state, raisers(state, seat))}): a raise would take it, and its sale, from {who(seat)}"
     )
 
 
-def _raisers(state: AhldarahdState, seat: int) -> list[int]:
+def raisers(state: AhldarahdState, seat: int) -> list[int]:
     """The other seats that could raise a bid of 0: with gold, and in this turn's bidding with
     their Camel face up (§3.2; next turn's refresh turns every Camel up)."""
     bidding = state.phase in BID_PHASES
@@ -132,10 +132,10 @@ def _unless(state: AhldarahdState, seat: int) -> str:
     """The catch of a win at 0, in words: any seat that could raise wins the item for a gold, so a
     player at 0 gold was told to win a Right of Passage at 0 and sell it, turn after turn, while
     another seat with a gold took each one ("" where no seat could raise)."""
-    raisers = _raisers(state, seat)
-    if not raisers:
+    able = raisers(state, seat)
+    if not able:
         return ""
-    return f"; it works only if no one raises: any gold outbids 0 ({_golds(state, raisers)})"
+    return f"; it works only if no one raises: any gold outbids 0 ({_golds(state, able)})"
 
 
 def _golds(state: AhldarahdState, seats: list[int]) -> str:

@@ -4,7 +4,11 @@ words a bid is given). The search weighed such a bid a little above passing, by 
 noise: a hint said "Either is about as good: Raise to 3 gold for AI 3's Right of Passage" beside
 "worth about 2 gold to you, but a win keeps it from AI 3, to whom it is worth about 1, both
 less than the bid; sold to the bank it brings 0 gold now", and its next hint sold it for 2 with
-nothing built on that map. AI seats and hints alike bid no more than the words can stand behind."""
+nothing built on that map. AI seats and hints alike bid no more than the words can stand behind.
+
+Nor do they open an auction above 0 that nobody could raise (every other seat's Camel face down
+or its gold spent, §3.2): 0 wins it, keeps the gold, and leaves the opener's Camel up. A hint
+starred opening at 1 as "about as good" as 0 with both other Camels down."""
 
 from __future__ import annotations
 
@@ -12,6 +16,8 @@ from typing import TYPE_CHECKING
 
 from .explain import argues_against
 from .idle_rights import bid_of
+from .no_gold import raisers
+from .terms import BID_OPEN
 
 if TYPE_CHECKING:
     from .rules import AhldarahdState
@@ -19,6 +25,10 @@ if TYPE_CHECKING:
 
 def overbid(state: AhldarahdState, seat: int, action: tuple) -> bool:
     """Whether ``action`` bids more for an item than it is worth to ``seat`` or to anyone a win
-    keeps it from (see the module doc)."""
+    keeps it from, or opens above 0 where nobody could raise (see the module doc)."""
     bid = bid_of(state, action)
-    return bid is not None and argues_against(state, seat, *bid)
+    if bid is None or bid[1] <= 0:
+        return False
+    if state.phase == BID_OPEN and not raisers(state, seat):
+        return True
+    return argues_against(state, seat, *bid)
