@@ -386,3 +386,18 @@ def test_review_without_text_opens_the_app_at_the_review(saved, monkeypatch):
     monkeypatch.setattr("caravan_tui.app.run_app", lambda **kwargs: opened.append(kwargs["review"]))
     assert main(["review", "m1", "--seat", "2"]) == 0
     assert opened == [("m1", 1, 1500)]
+
+
+def test_the_costliest_decisions_are_ordered_by_the_cost_shown():
+    """Caravans of Ahldarahd's chances are shown calibrated: ordered by the raw loss, "the
+    costliest of the 35 judged so far" read −3, −2, −3, −1. The list is in the order of the
+    costs it shows, and leaves out the moves that cost nothing shown."""
+
+    def judged(turn: int, before: float, after: float) -> Judged:
+        return Judged(turn, ("a",), f"move at {turn}", "", ("b",), "b", "", before, after, 0, turn)
+
+    raw_more, shown_more = judged(0, 0.1, 0.05), judged(10, 0.94, 0.9)
+    done = Review("ahldarahd", "m", 0, 3, 10, 0.0, (raw_more, shown_more, judged(20, 0.5, 0.5)))
+    assert raw_more.loss > shown_more.loss and done.cost(raw_more) < done.cost(shown_more)
+    assert done.costliest(5) == [shown_more, raw_more]
+    assert done.costliest(1) == [shown_more]

@@ -589,6 +589,13 @@ class Review:
         """What ``judged``'s move cost as shown: its shown ``before`` less its shown ``kept``."""
         return self.shown(judged.before) - self.shown(self.kept(judged))
 
+    def costliest(self, count: int) -> list[Judged]:
+        """The ``count`` decisions whose moves cost most as shown (``cost``), the costliest first.
+        Ordered by their raw ``loss``, the list read "−3, −2, −3, −1" where the shown cost is
+        calibrated or ``kept`` from the next decision (Caravans of Ahldarahd)."""
+        costly = [judged for judged in self.decisions if self.cost(judged) > 0]
+        return sorted(costly, key=lambda judged: (-self.cost(judged), -judged.loss, judged.turn))[:count]
+
     def kept(self, judged: Judged) -> float:
         """The expected result ``judged``'s move left its seat with (``Judged.kept``); where the
         seat's next move came at once (no one else moved, nothing was drawn) and was this one's

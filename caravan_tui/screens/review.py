@@ -167,8 +167,7 @@ class ReviewScreen(BaseScreen):
             return
         partial = Review(game_id, "", judged.seat, len(self.names), 1, 0.0, tuple(self.so_far))
         # (the best move, or one as good as shown, "fine: 44%", is no one's costliest)
-        costly = [j for j in self.so_far if partial.cost(j) > 0]
-        worst = sorted(costly, key=lambda j: (-j.loss, j.turn))[:WORST_SHOWN]
+        worst = partial.costliest(WORST_SHOWN)
         lines = [
             f"The costliest of the {len(self.so_far)} judged so far:"
             if worst
