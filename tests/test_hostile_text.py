@@ -40,7 +40,14 @@ from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.home import HomeScreen
-from caravan_tui.screens.lobby import RESULT_WIDTH, SEATS_WIDTH, LobbyScreen, finished_words, seats_words
+from caravan_tui.screens.lobby import (
+    RESULT_WIDTH,
+    SEATS_WIDTH,
+    LobbyScreen,
+    against_words,
+    finished_words,
+    seats_words,
+)
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.screens.your_name import YourNameScreen
@@ -643,6 +650,8 @@ async def test_hostile_names_after_a_resignation_and_in_the_lobbys_cut_seats_rea
     assert seats_words(row, SEATS_WIDTH) == "[/]x, [link=https://e.x]l[… · AI"  # as typed, cut to fit
     won = FinishedRow("m2", "camel_caravan", ["Ann", HOSTED_NAMES[1]], [0.0, 1.0], "over", 0.0, 0)
     assert finished_words(won, width=RESULT_WIDTH) == "[link=http… won"  # (the Result column's words, cut to fit)
+    three = FinishedRow("m3", "ahldarahd", ["Ann", *HOSTED_NAMES], [0.0, 1.0, 0.0, 0.0], "over", 0.0, 0)
+    assert against_words(three, 20) == "[/]x, [link…, [@cli…"  # (every other seat, each cut to share the column)
 
 
 def table_view(app):
