@@ -91,15 +91,16 @@ def _explain(state: CaravanseraiState, seat: int, line: list[Action]) -> str:
     return "; ".join(parts)
 
 
-def gain_words(state: CaravanseraiState, seat: int, colour: int) -> str:
+def gain_words(state: CaravanseraiState, seat: int, colour: int, verb: str = "gains") -> str:
     """What a camel's stop on a Caravanserai of ``colour`` gains (§5.7), as the log will say it:
-    "gains a black good from the market" was said where the market had none (solo: nothing)."""
+    "gains a black good from the market" was said where the market had none (solo: nothing).
+    ``verb``: "gain" where the words follow "you" (a question before a forced rest)."""
     name, source = COLOUR_NAMES[colour], state.gain_from(seat, colour)
     if source == -1:
-        return f"gains a {name} good from the market"
+        return f"{verb} a {name} good from the market"
     if source is not None:
-        return f"gains a {name} good from another player's reserve (the market has none)"
-    return f"gains nothing (no {name} good is left)"
+        return f"{verb} a {name} good from another player's reserve (the market has none)"
+    return f"{verb} nothing (no {name} good is left)"
 
 
 def reserve_words(reserve: Sequence[int]) -> str:

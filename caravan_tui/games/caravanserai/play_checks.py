@@ -10,7 +10,7 @@ from caravan_tui.engine import Action
 
 from .ai import prior
 from .board_widget import Cell
-from .explain import placement
+from .explain import gain_words, placement
 from .geometry import COLOUR_NAMES, cell_name
 from .picture import Picture
 from .rules import BOARD, PLACE, CaravanseraiState, pieces_text
@@ -159,13 +159,7 @@ def stop_words(world: CaravanseraiState, action: Action, seat: int) -> str:
         brings.append(f"take the {COLOUR_NAMES[before.bgoods[cell]]} board good")
     colour = before.board.cs[cell]
     if colour >= 0:
-        name, source = COLOUR_NAMES[colour], before.gain_from(seat, colour)
-        if source == -1:
-            brings.append(f"gain a {name} good from the market")
-        elif source is not None:
-            brings.append(f"gain a {name} good from another player's reserve (the market has none)")
-        else:
-            brings.append(f"gain nothing (no {name} good is left)")
+        brings.append(gain_words(before, seat, colour, "gain"))
     return f", on {cell_name(cell)} you {' and '.join(brings)}" if brings else ""
 
 
