@@ -9,8 +9,10 @@ a rival in a race.
 The estimate is the one the seat searches with (``evaluation.projected_all`` from its view: the
 others' hidden cards valued by their number only), averaged over worlds redealt from what the
 seat can see, so whether the partner holds a requested card is a chance, never a peek. No trap
-either: in each world the partner's own judgement (``trading.judge``, on its hand there) must not
-expect to lose by it on average.
+either, and no proposal refused at once: the partner's own judgement (``trading.judge``, on its
+hand in each world) must expect to gain at least the ``MARGIN`` its search charges for accepting.
+A trade that gives away a Right of Passage must also beat selling it to the bank now: a hint
+starred trading one's own to the rival bidding for it, for 4 gold while the bank paid 5.
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ from typing import TYPE_CHECKING
 from caravan_tui.engine import Action
 
 from .cards import ITEM_NAMES
-from .evaluation import projected_all, win_chances
-from .maps import COMMODITIES
+from .evaluation import MARGIN, projected_all, win_chances
+from .maps import COLOURS, COMMODITIES
 from .proposal import Drafts, Proposal, one_for_one, one_step, refusal_key, sides, steps
 from .terms import BUILD, COMPOSE, MAX_PROPOSALS
 from .trading import judge, traded
@@ -33,7 +35,8 @@ if TYPE_CHECKING:
 
 #: worlds redealt from the proposer's view over which the gains are averaged
 WORLDS = 3
-#: the least gain in win chance, for each side, that makes a trade worth proposing as mutual
+#: the least gain in win chance for the proposer that makes a trade worth proposing as mutual (the
+#: partner must gain ``MARGIN``, what its search charges for accepting)
 GAIN = 0.01
 
 
@@ -53,6 +56,7 @@ def mutual_trade(state: AhldarahdState, seat: int) -> Mutual | None:
     rng = random.Random(0)  # the same worlds for every trade: a decision stays reproducible
     worlds = [Drafts(state.determinize(seat, rng)) for _ in range(WORLDS)]
     befores = [win_chances(w.world, projected_all(w.world, seat)) for w in worlds]
+    sales = {f"RoP {COLOURS[k]}": _sold(worlds, seat, k) for k in range(state.n) if state.rop[k] == seat}
     best: Mutual | None = None
     for partner in range(state.n):
         if partner == seat:
@@ -62,15 +66,31 @@ def mutual_trade(state: AhldarahdState, seat: int) -> Mutual | None:
                 if give[0] == ask[0] == "gold":
                     continue
                 proposal = one_for_one(partner, give, ask)
-                found = _weighed(state, seat, proposal, worlds, befores)
+                found = _weighed(state, seat, proposal, worlds, sales.get(give[1], befores))
                 if found is not None and (best is None or found.mine > best.mine):
                     best = found
     return best
 
 
+def _sold(worlds: list[Drafts], seat: int, map_: int) -> list[list[float]]:
+    """Each world's win chances, by ``seat``'s estimate, with the better for ``seat`` of holding
+    its Right of Passage of ``map_`` and selling it to the bank now: the baseline of a trade that
+    gives it away."""
+    out = []
+    for drafts in worlds:
+        held = win_chances(drafts.world, projected_all(drafts.world, seat))
+        sold = drafts.world.clone()
+        sold.apply(("sell_rop", COLOURS[map_]), log=False)
+        chances = win_chances(sold, projected_all(sold, seat))
+        out.append(chances if chances[seat] > held[seat] else held)
+    return out
+
+
 def _weighed(
     state: AhldarahdState, seat: int, proposal: Proposal, worlds: list[Drafts], befores: list[list[float]]
 ) -> Mutual | None:
+    """``proposal`` as a mutual trade, its gains measured from ``befores`` (each world's chances
+    without it), or None if either side gains too little."""
     partner = proposal.partner
     mine = theirs = judged = 0.0
     for drafts, before in zip(worlds, befores):
@@ -85,7 +105,7 @@ def _weighed(
         theirs += chances[partner] - before[partner]
         judged += judge(sent).gain
     n = len(worlds)
-    if mine / n < GAIN or theirs / n < GAIN or judged < 0.0:
+    if mine / n < GAIN or theirs / n < MARGIN or judged / n < MARGIN:
         return None
     return Mutual(proposal, mine / n, theirs / n)
 
