@@ -85,11 +85,11 @@ def test_a_bid_for_a_card_worth_0_says_the_free_claim_it_brings_with_gold_to_spa
     assert state.to_move() == 2 and state.pirate == 2 and state.eyes != 2 and state.gold[2] == 3
     assert round(item_worth(state, 2, state.item)) == 0
     reason = explain(state, 2, [("raise", 1)])
-    # the card also completes a city for a gold in the build that follows: that claim is its worth to
-    # a bid (``evaluation.claim_worth``), above the bid, so the words need no free claim to stand on
-    assert reason.startswith(
-        "the red Pearls card is worth about 2 gold to {p2} (fits Pearls–Textiles toward the Textiles city, 2 of 2)"
-    ), reason
+    # the card also wins a city, claimed with a gold in the build that follows: the words need no
+    # free claim to stand on
+    assert reason.startswith("claimed on Pearls–Textiles, the red Pearls card wins {p2} the Textiles city (+3 gold)"), (
+        reason
+    )
 
 
 def test_a_bid_for_a_card_worth_0_says_the_free_claim_a_pass_leaves_to_the_leader() -> None:
@@ -102,10 +102,8 @@ def test_a_bid_for_a_card_worth_0_says_the_free_claim_a_pass_leaves_to_the_leade
     assert state.to_move() == 1 and state.leader == 2 and 1 not in (state.eyes, state.pirate)
     assert round(item_worth(state, 1, state.item)) == 0
     reason = explain(state, 1, [("raise", 1)])
-    # (the card completes a city for {p1} with a gold in the build that follows: ``claim_worth``)
-    assert reason.startswith(
-        "the blue Salt card is worth about 2 gold to {p1} (fits Horses–Salt toward the Horses city, 3 of 3)"
-    ), reason
+    # (the card wins {p1} a city, claimed with a gold in the build that follows)
+    assert reason.startswith("claimed on Horses–Salt, the blue Salt card wins {p1} the Horses city (+4 gold)"), reason
 
 
 def test_a_bid_against_the_leader_with_no_gold_says_whom_a_win_keeps_it_from() -> None:

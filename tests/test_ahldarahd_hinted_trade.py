@@ -12,40 +12,37 @@ from caravan_tui.games.ahldarahd.trade_dialog import TradeDialog
 
 from tables import Table, quick_app, wait_for
 
-#: seed 37, 3 players: the start of a match to the person's (seat 0's) first build, after two
-#: claims, where the trade both sides gain from is hers to propose: 1 gold to Bot for any Salt card
+#: seed 41, 3 players: the start of a match to the person's (seat 0's) first build, after two
+#: claims, where the trade both sides gain from is hers to propose: 1 gold to Cat for any Pearls card
 PREFIX = [
-    ("free", 17),
-    ("free", 20),
-    ("free", 12),
     ("free", 13),
-    ("free", 2),
-    ("free", 7),
+    ("free", 11),
+    ("free", 8),
+    ("free", 6),
+    ("free", 13),
+    ("free", 20),
     ("done",),
-    ("open", "red Metals", 3),
-    ("pass",),
-    ("pass",),
-    ("open", "red Gems", 1),
-    ("raise", 4),
-    ("pass",),
-    ("open", "Eyes", 0),
-    ("raise", 1),
+    ("open", "RoP green", 5),
+    ("open", "red Pearls", 5),
+    ("open", "Shah", 0),
+    ("give_shah", 2),
+    ("sell_rop", "red"),
     ("end",),
-    ("claim", "blue", 5, "Horses"),
-    ("claim", "red", 17, "Spices"),
+    ("claim", "blue", 12, "Textiles"),
+    ("claim", "red", 12, "Salt"),
 ]
-HINTED = Proposal(1, give_gold=1, ask_cards=["Salt"])
+HINTED = Proposal(2, give_gold=1, ask_cards=["Pearls"])
 
 
 async def test_a_hinted_trade_is_readied_whole_by_a_and_sent_by_enter(tmp_path):
     app = quick_app(tmp_path, 3, home=False)
-    table = Table(app, "ahldarahd", AhldarahdScreen, 37, {}, PREFIX, names=("Tester", "Bot", "Cat"))
+    table = Table(app, "ahldarahd", AhldarahdScreen, 41, {}, PREFIX, names=("Tester", "Bot", "Cat"))
     async with app.run_test(size=(80, 24)) as pilot, table:
         screen = table.screen
         await wait_for(pilot, lambda: screen.table.turn is not None and bool(screen.table.names), "my build")
         await pilot.press("h")
         await wait_for(pilot, lambda: bool(screen.table.hint_candidates), "the hint")
-        assert screen.table.hint_plan[0] == ("trade_with", 1), screen.table.hint_plan
+        assert screen.table.hint_plan[0] == ("trade_with", 2), screen.table.hint_plan
         await pilot.press("a")
         await wait_for(pilot, lambda: isinstance(app.screen, TradeDialog), "the builder, ready")
         dialog = app.screen
@@ -55,7 +52,7 @@ async def test_a_hinted_trade_is_readied_whole_by_a_and_sent_by_enter(tmp_path):
         await wait_for(pilot, lambda: host.state.phase == ANSWER, "the proposal sent")
         assert not isinstance(app.screen, TradeDialog)
         state = host.state
-        assert (state.partner, state.g_gold, state.a_gold, len(state.a_cards)) == (1, 1, 0, 1)
+        assert (state.partner, state.g_gold, state.a_gold, len(state.a_cards)) == (2, 1, 0, 1)
 
 
 async def test_the_builders_rows_open_at_their_top_once_the_partner_is_picked(tmp_path):
@@ -63,7 +60,7 @@ async def test_the_builders_rows_open_at_their_top_once_the_partner_is_picked(tm
     "You ask 0 gold": a person's + for the first row's gold asked 2 gold of a player with none
     (met at 80×24, 3 players). The rows of what to trade open at their first row."""
     app = quick_app(tmp_path, 3, home=False)
-    table = Table(app, "ahldarahd", AhldarahdScreen, 37, {}, PREFIX, names=("Tester", "Bot", "Cat"))
+    table = Table(app, "ahldarahd", AhldarahdScreen, 41, {}, PREFIX, names=("Tester", "Bot", "Cat"))
     async with app.run_test(size=(80, 24)) as pilot, table:
         screen = table.screen
         await wait_for(pilot, lambda: screen.table.turn is not None and bool(screen.table.names), "my build")

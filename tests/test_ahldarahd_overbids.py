@@ -56,7 +56,7 @@ def test_a_card_is_worth_to_a_bid_what_it_claims_in_the_build_that_follows() -> 
     assert round(item_worth(state, 0, state.item)) == 3
     assert round(bid_worth(state, 0, state.item)) == 5  # (the gold a win may take and leave the claim's)
     reason = explain(state, 0, [("raise", 4)])
-    assert reason.startswith("the blue Gems card is worth about 5 gold to {p0} (fits Textiles–Gems"), reason
+    assert reason.startswith("claimed on Textiles–Gems, the blue Gems card wins {p0} the Gems city (+5 gold)"), reason
     assert "less than the bid" not in reason
     assert not vetoed(state, 0, ("raise", 4)) and not vetoed(state, 0, ("raise", 5))
     assert vetoed(state, 0, ("raise", 6))  # (a win at 6 leaves no gold for the claim)

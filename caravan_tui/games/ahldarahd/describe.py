@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from .rules import AhldarahdState
 
 
-def _takes(state: AhldarahdState, seat: int, m: int, r: int) -> str:
+def route_takes(state: AhldarahdState, seat: int, m: int, r: int) -> str:
     """What placing ``seat``'s marker on route r of map m takes: ": takes the Salt city (+6 gold)"
     (the sentence has named the map: a route's cities are on its map)."""
     taken = []
@@ -86,7 +86,7 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
 
     if kind == "free":
         r = action[1] - 1
-        return f"Claim {route(seat, r)} for free{_takes(state, seat, seat, r)}"
+        return f"Claim {route(seat, r)} for free{route_takes(state, seat, seat, r)}"
     if kind == "done":
         if state.free_left <= 0 or not state.markers[seat]:
             return "Done with free routes: turn 1 begins"
@@ -121,11 +121,12 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
     if kind == "claim":
         m, r = COLOUR_INDEX[action[1]], action[2] - 1
         price = 1 - state.discount(seat, r)
-        return f"Claim {route(m, r)} with {a_or_an(action[3])} card and {gold_words(price)}{_takes(state, seat, m, r)}"
+        takes = route_takes(state, seat, m, r)
+        return f"Claim {route(m, r)} with {a_or_an(action[3])} card and {gold_words(price)}{takes}"
     if kind == "buy":
         m, r = COLOUR_INDEX[action[1]], action[2] - 1
         price = COST[r] - state.discount(seat, r)
-        return f"Buy {route(m, r)} for {gold_words(price)}{_takes(state, seat, m, r)}"
+        return f"Buy {route(m, r)} for {gold_words(price)}{route_takes(state, seat, m, r)}"
     if kind == "destroy":
         m, r = COLOUR_INDEX[action[1]], action[2] - 1
         victim = state.owner[m * 21 + r]

@@ -16,6 +16,7 @@ from caravan_tui.engine import seat_field as who
 from caravan_tui.words import a_or_an, signed
 
 from .cards import COMMODITY_MASK, EYES, ITEM_INDEX, PIRATE, ROP, SHAH
+from .describe import route_takes
 from .evaluation import bid_worth, item_worth, projected_all, rop_sale
 from .idle_rights import buildable
 from .maps import (
@@ -261,7 +262,13 @@ def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
         # you" alone beside a bid for it read as a contradiction
         kept = _kept_from(state, seat, item, bid or None)
         return f"{item_words(item)} is worth about 0 gold to {who(seat)}{kept}; {leaves}"
-    use = f" ({_card_use(state, seat, item % 10)})" if item < ROP else ""
+    use, wins, claim = _card_use(state, seat, item % 10) if item < ROP else ("", "", -1)
+    if wins and claim <= state.gold[seat] - bid:
+        # its price (the gold a win may cost and still leave the claim's) is not its worth
+        return (
+            f"claimed on {use}, {item_words(item)} wins {who(seat)} {wins}; {leaves}{_rival(state, seat, item, worth)}"
+        )
+    use = f" (claimed on {use}, it would win {who(seat)} {wins})" if wins else f" ({use})" if use else ""
     named = -1
     if bid > round(worth):
         # a bid above the worth it names: what a win keeps from the others is the search's reason
@@ -314,9 +321,18 @@ def _worth_to(state: AhldarahdState, seat: int, worth: float) -> str:
     return f"worth about {worth:.0f} gold to {who(seat)}"
 
 
+def _bid_above(state: AhldarahdState, q: int, worth: float) -> bool:
+    """Whether ``q`` leads the auction with a bid above ``worth``, what it is judged worth to
+    them: "it is worth about 1 to AI 3" was said of a card AI 3 had just bid 3 for."""
+    return state.item >= 0 and state.leader == q and state.high > round(worth)
+
+
 def _their_worth(state: AhldarahdState, q: int, worth: float) -> str:
-    """Another player's worth as a price after "to whom it is worth": "about 4", or "more than
-    all {p2:'s} gold (2)" where it is beyond what they hold (``_worth_to``)."""
+    """Another player's worth as a price after "to whom it is worth": "about 4", "about 3 ({p2:'s}
+    bid)" where they bid more (``_bid_above``; a raise is above their bid still), or "more than all
+    {p2:'s} gold (2)" where it is beyond what they hold (``_worth_to``)."""
+    if _bid_above(state, q, worth):
+        return f"about {state.high} ({poss(q)} bid)"
     if round(worth) > state.gold[q]:
         return f"more than all {poss(q)} gold ({state.gold[q]})"
     return f"about {max(0, worth):.0f}"
@@ -424,14 +440,19 @@ def _rival(state: AhldarahdState, seat: int, item: int, worth: float, named: int
     if q == named:
         return f"; {who(q)} {who(q, 'has')} {state.gold[q]} gold"
     theirs = item_worth(state, q, item, viewer=seat)
+    if _bid_above(state, q, theirs):
+        return f"; {who(q)} {who(q, 'has')} {state.gold[q]} gold and bid {state.high} for it"
     return (
         f"; {who(q)} {who(q, 'has')} {state.gold[q]} gold, and it is worth {_their_worth(state, q, theirs)} to {who(q)}"
     )
 
 
-def _card_use(state: AhldarahdState, seat: int, k: int) -> str:
+def _card_use(state: AhldarahdState, seat: int, k: int) -> tuple[str, str, int]:
     """Where a card of commodity ``k`` would take ``seat`` nearest to a city: "fits the
-    Pearls–Gems route toward the Gems city, 2 of 3"."""
+    Pearls–Gems route toward the Gems city, 2 of 3"; where its claim would win a city, the route
+    and what it wins ("Salt–Horses", "the Salt city (+6 gold)") and the claim's gold. "toward the
+    Salt city, 4 of 4" beside "worth about 1 gold" read as a card worth a gold, where its claim
+    won a city worth 6."""
     best: tuple[float, int, int, int] | None = None
     for m in state.maps_of(seat):
         row = COMMODITY_AT[m]
@@ -445,13 +466,13 @@ def _card_use(state: AhldarahdState, seat: int, k: int) -> str:
                         best = (have / MAJORITY[slot], r, slot, have)
                         where = m
     if best is None:
-        return f"no open route of {poss(seat)} takes {a_or_an(COMMODITIES[k])} card"
+        return f"no open route of {poss(seat)} takes {a_or_an(COMMODITIES[k])} card", "", -1
     _, r, slot, have = best
     a, b = ROUTE_GOODS[where][r]
-    return (
-        f"fits {COMMODITIES[a]}–{COMMODITIES[b]} toward the {COMMODITIES[COMMODITY_AT[where][slot]]} city, "
-        f"{have} of {MAJORITY[slot]}"
-    )
+    route = f"{COMMODITIES[a]}–{COMMODITIES[b]}"
+    if have >= MAJORITY[slot]:
+        return route, route_takes(state, seat, where, r).removeprefix(": takes "), 1 - state.discount(seat, r)
+    return f"fits {route} toward the {COMMODITIES[COMMODITY_AT[where][slot]]} city, {have} of {MAJORITY[slot]}", "", -1
 
 
 def _shah(state: AhldarahdState, seat: int, to: int) -> str:

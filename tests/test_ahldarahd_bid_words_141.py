@@ -1,0 +1,42 @@
+"""A bid's words in a newcomer's match (``ahldarahd_seed141``): a card whose claim wins a city says
+so, and a rival's worth is never said below what that rival has just bid.
+
+Turn 5: "the blue Horses card is worth about 1 gold to you (fits Salt–Horses toward the Salt city,
+4 of 4)": a card whose claim took a city worth 6 read as a card worth a gold (the 1 was its price,
+the gold a win could cost and leave the claim's). Turn 8: AI 3 raised to 3 for the blue Ivory
+card, and the hint still said it "is worth about 1 to AI 3"."""
+
+from __future__ import annotations
+
+from ahldarahd_seed141 import after
+
+from caravan_tui.games.ahldarahd.explain import explain
+
+#: turn 5: the person opens the auctions with 1 gold; the blue Horses card is up
+HORSES = 96
+#: turn 8: AI 3 has raised to 3 for the blue Ivory card, the person to answer
+IVORY = 154
+
+
+def test_a_card_whose_claim_wins_a_city_says_the_city_not_a_price() -> None:
+    state = after(HORSES)
+    assert state.to_move() == 0 and state.gold[0] == 1
+    reason = explain(state, 0, [("open", "blue Horses", 0)])
+    assert reason.startswith(
+        "claimed on Salt–Horses, the blue Horses card wins {p0} the Salt city (+6 gold); a win at 0 leaves {p0} 1 gold"
+    ), reason
+    # a win at 1 leaves no gold for the claim: the city is what it would win, the price its worth
+    reason = explain(state, 0, [("open", "blue Horses", 1)])
+    assert reason.startswith(
+        "the blue Horses card is worth about 1 gold to {p0} (claimed on Salt–Horses, it would win {p0} the Salt "
+        "city (+6 gold)); a win at 1 leaves {p0} 0 gold, none for a claim"
+    ), reason
+
+
+def test_a_rivals_worth_is_never_said_below_their_bid() -> None:
+    state = after(IVORY)
+    assert state.to_move() == 0 and state.leader == 2 and state.high == 3
+    assert explain(state, 0, [("raise", 4)]).endswith("; {p2} {p2:has} 6 gold and bid 3 for it")
+    reason = explain(state, 0, [("raise", 5)])
+    assert "a win keeps it from {p2}, to whom it is worth about 3 ({p2:'s} bid)" in reason, reason
+    assert "worth about 1 to {p2}" not in reason
