@@ -1,5 +1,5 @@
 """A newcomer's match of Caravans of Ahldarahd (seed 141, 3 players, the person in seat 0, mostly
-following hints, against two normal AIs, the market's drift on) to its final turn, kept for the
+following hints, against two normal AIs, the market's drift on) to its final build, kept for the
 tests of what its positions taught (trades proposed as both sides' gain): the moves, and the
 position after the first of them."""
 
@@ -10,7 +10,7 @@ from caravan_tui.games import get_game
 
 OPTIONS = {"night_of_the_outsider": False, "neutral_map": False, "market_drift": True}
 
-#: the match's moves, from its start to AI 2's build of the final turn
+#: the match's moves, from its start to the person's last claim in the final turn
 MOVES = [
     ["free", 21],
     ["free", 4],
@@ -311,6 +311,15 @@ MOVES = [
     ["sell_rop", "green"],
     ["buy", "red", 9],
     ["trade_with", 1],
+    ["give_card", "Horses"],
+    ["ask_gold", 1],
+    ["ask_gold", 1],
+    ["ask_gold", 1],
+    ["ask_gold", 1],
+    ["send"],
+    ["accept"],
+    ["buy", "red", 2],
+    ["claim", "red", 1, "Ivory"],
 ]
 
 

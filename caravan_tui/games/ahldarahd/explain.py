@@ -21,9 +21,11 @@ from .evaluation import bid_worth, item_worth, projected_all, rop_sale
 from .idle_rights import buildable
 from .maps import (
     COLOUR_INDEX,
+    COLOURS,
     COMMODITIES,
     COMMODITY_AT,
     COMMODITY_INDEX,
+    COST,
     DEGREE,
     ENDS,
     MAJORITY,
@@ -35,7 +37,7 @@ from .maps import (
 from .night import loss_routes
 from .offers import offer_words
 from .rules import AhldarahdState
-from .terms import COMPOSE, NIGHT_PRICE, item_words, map_words, plural, poss
+from .terms import BUILD, COMPOSE, NIGHT_PRICE, gold_words, item_words, map_words, plural, poss
 from .trading import judge, offer_net, side_worth, traded
 
 
@@ -50,6 +52,11 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
     kind = action[0]
     if kind in ("claim", "buy", "free"):
         m = seat if kind == "free" else COLOUR_INDEX[action[1]]
+        if kind != "free" and state.final and _scores_nothing(state, seat, line):
+            r = action[2] - 1
+            price = (COST[r] if kind == "buy" else 1) - state.discount(seat, r)
+            spent = f", and the {gold_words(price)} it costs would count in a tie" if price > 0 else ""
+            return f"scores nothing: this is {poss(seat)} last build{spent}"
         text = _route(state, seat, m, (action[1] if kind == "free" else action[2]) - 1)
         if kind == "claim":
             k = COMMODITY_INDEX[action[3]]
@@ -80,6 +87,38 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
     return _draft_step(state, seat, action)
 
 
+def _scores_nothing(state: AhldarahdState, seat: int, line: Sequence[Action]) -> bool:
+    """Whether ``line``'s steps in ``seat``'s build change nobody's points: in the last build, a
+    route that brings a city nearer brings nothing (a hint said "the Pearls city: 1 of the 3
+    routes it needs" of a claim in the final turn, and starred one that spent the tie-break's
+    gold for it). A route toward a city the line's later claims take scores."""
+    world = state.clone()
+    before = world.points()
+    for step in line:
+        if world.phase != BUILD or world.turn != seat or step[0] not in ("claim", "buy", "destroy"):
+            break
+        world.apply(step, False)
+    return world.points() == before
+
+
+def _scores_there(state: AhldarahdState, seat: int, k: int, depth: int = 2) -> bool:
+    """Whether ``seat`` can change anyone's points by building on map ``k`` in this build, with up
+    to ``depth`` routes: in a last build, a Right of Passage held is worth only that. One hint
+    said "held, it is worth more to you than all your gold (1)" where every route left scored
+    nothing."""
+    if depth == 0:
+        return False
+    colour = COLOURS[k]
+    before = state.points()
+    for action in state.legal_actions():
+        if action[0] in ("claim", "buy", "destroy") and action[1] == colour:
+            world = state.clone()
+            world.apply(action, False)
+            if world.points() != before or _scores_there(world, seat, k, depth - 1):
+                return True
+    return False
+
+
 def _sale(state: AhldarahdState, seat: int, k: int) -> str:
     """Selling the Right of Passage of map ``k``: what the seat loses, what the bank pays, and
     what it is worth held. In the final turn no auction is left and this is the seat's last
@@ -97,9 +136,9 @@ def _sale(state: AhldarahdState, seat: int, k: int) -> str:
             if k == seat
             else f"{who(seat)} can no longer build on {poss(k)} map"
         )
-        if k != seat and not buildable(state, seat, k, state.gold[seat]):
+        if k != seat and not _scores_there(state, seat, k):
             return (
-                f"{lose}; {sale}; held, it is worth nothing: {who(seat)} can build nothing more there, "
+                f"{lose}; {sale}; held, it is worth nothing: nothing {who(seat)} can build there scores, "
                 f"and this is {poss(seat)} last build"
             )
         if k == seat:
@@ -168,7 +207,7 @@ def _route(state: AhldarahdState, seat: int, m: int, r: int) -> str:
         city = f"the {COMMODITIES[COMMODITY_AT[m][slot]]} city"
         if have >= MAJORITY[slot]:
             parts.append(f"a majority of {city}'s routes, {have} of {DEGREE[slot]}")
-        else:
+        elif not state.final:  # (in a last build a city not taken now is worth nothing)
             held = f" ({poss(holder)})" if holder >= 0 else ""
             parts.append(f"{city}{held}: {have} of the {MAJORITY[slot]} routes it needs")
     world = state.clone()

@@ -1,0 +1,39 @@
+"""In the final turn's build, a route's words say what it scores now, and a Right of Passage held
+is worth only what can still score on its map.
+
+Met in a newcomer's match (``ahldarahd_seed141``), the person's last build: a hint put "Claim
+Gems–Pearls … the Pearls city: 1 of the 3 routes it needs" nearly as good as a claim that took a
+city, and starred a claim that spent a gold (the tie-break) for nothing; the sale of AI 3's Right
+of Passage said "held, it is worth more to you than all your gold (1) for what you can still build
+there" where no route left there scored."""
+
+from __future__ import annotations
+
+from ahldarahd_seed141 import after
+
+from caravan_tui.games.ahldarahd.explain import explain
+
+#: the person's last build, AI 3's Right of Passage in hand, 1 gold
+SALE = 296
+#: the person's last build, after two buys and a trade: 1 gold, an Ivory card and a Gems card
+CLAIMS = 307
+
+
+def test_a_claim_that_scores_nothing_in_a_last_build_says_so_and_what_its_gold_is_for() -> None:
+    state = after(CLAIMS)
+    assert state.final and state.to_move() == 0 and state.gold[0] == 1
+    assert explain(state, 0, [("claim", "red", 10, "Gems")]) == (
+        "scores nothing: this is {p0:'s} last build, and the 1 gold it costs would count in a tie"
+    )
+    taking = explain(state, 0, [("claim", "red", 1, "Ivory")])
+    assert taking.startswith("a majority of the Textiles city's routes, 3 of 4; +1 point"), taking
+    assert "routes it needs" not in taking
+
+
+def test_a_right_of_passage_held_in_a_last_build_is_worth_what_can_score_there() -> None:
+    state = after(SALE)
+    assert state.final and state.to_move() == 0 and state.rop[2] == 0
+    reason = explain(state, 0, [("sell_rop", "green")])
+    assert reason.endswith(
+        "held, it is worth nothing: nothing {p0} can build there scores, and this is {p0:'s} last build"
+    ), reason
