@@ -77,7 +77,7 @@ async def test_the_table_asks_before_a_blunder_and_the_person_decides(tmp_path, 
         losses += [0.30, 0.30]  # a blunder: 30 points of win chance
         table.act(move)
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
-        assert "Sure? The AI rates this as a blunder: 60% → 30% (−30 points). Better: Caravan 9." in app.screen.question
+        assert "Sure? The AI rates this as a blunder: 60% → 30% (−30%). Better: Caravan 9." in app.screen.question
         await pilot.press("n")  # think again: nothing is played
         await wait_for(pilot, lambda: app.screen is table, "the table")
         assert table.table.turn is not None and app.runner.host.actions == []

@@ -18,8 +18,8 @@ from caravan_tui.seats import SeatSpec
 
 ITERATIONS = 6
 NAMES = ["Ann", "Bob", "Cy", "Di"]
-#: a figure as a review writes it: "58%", "38.5 pieces", "−12 points", "+6 points"
-FIGURE = r"([+−]?\d+(?:\.\d)?)(?:%| pieces?| points?)"
+#: a figure as a review writes it: "58%", "38.5 pieces", "−12%", "+6%"
+FIGURE = r"([+−]?\d+(?:\.\d)?)(?:%| pieces?)"
 VERDICT = re.compile(rf"{FIGURE} → {FIGURE} \(−{FIGURE}\)$")
 TOTAL = re.compile(rf"together the decisions listed below cost {FIGURE}")
 SPLIT = re.compile(rf"^From {FIGURE} at your first decision to {FIGURE} at the end \({FIGURE}\): (.*)\.$")
@@ -129,19 +129,19 @@ def test_a_match_lost_without_a_mistake_says_it_was_lost_on_the_draw():
     assert account.total("drift") == -25  # after decision 1 nothing was seen: the searches' own drift
     lines = review_lines(done, ["Ann", "Bob"], "Decktet Caravan")
     assert (
-        "From 60% at your first decision to 0% at the end (−60 points): your play −2 points, the others' "
-        "play +10 points, luck −43 points, the searches' drift −25 points."
+        "From 60% at your first decision to 0% at the end (−60%): your play −2%, the others' "
+        "play +10%, luck −43%, the searches' drift −25%."
     ) in lines
     # (the drift said in the review's own words under the figure, as nowhere else explains it)
     assert lines[lines.index(next(line for line in lines if line.startswith("From 60%"))) + 1] == DRIFT_WORDS
     assert any(
-        line.startswith("No decision of yours cost enough to grade: you lost this on the draw, −43 points")
+        line.startswith("No decision of yours cost enough to grade: you lost this on the draw, −43%")
         and ": You draw the Ace of Moons)." in line
         for line in lines
     )
     points = "\n".join(lines[lines.index("Turning points:") : lines.index("Every decision:")])
     assert (
-        "Luck after your move 5: −43 points" in points and "Move 3: Bob played a — their error gave you +10" in points
+        "Luck after your move 5: −43%" in points and "Move 3: Bob played a — their error gave you +10" in points
     )
 
 
@@ -206,7 +206,7 @@ def test_a_loss_between_the_hints_moves_is_said_to_be_the_replies_the_search_did
     assert lines[split + 1] == UNSEEN_DRIFT_WORDS  # (nothing drawn: see the test below)
     assert lines[split + 2] == (
         "You made the best move (the one a hint shows) at 23 of 25 decisions; most of the loss came between them "
-        "with nothing drawn, −47 points (the worst after your move 110, −18 points): the others' replies left you "
+        "with nothing drawn, −47% (the worst after your move 110, −18%): the others' replies left you "
         "less than the search grading your moves, and the hints, expected of the positions reached."
     )
 
@@ -272,7 +272,7 @@ def test_a_decision_is_graded_by_the_cost_it_shows():
     done = Review("decktet_caravan", "m", 0, 2, 10, 0.5, (_judged(0, 0.5651, 0.5199),))
     assert done.cost(done.decisions[0]) == 5
     assert done.grade(done.decisions[0]) == "inaccuracy" and done.counts()["inaccuracy"] == 1
-    assert "  Move 1: a — an inaccuracy: 57% → 52% (−5 points)" in review_lines(done, NAMES[:2], "Decktet Caravan")
+    assert "  Move 1: a — an inaccuracy: 57% → 52% (−5%)" in review_lines(done, NAMES[:2], "Decktet Caravan")
 
 
 def test_the_others_best_of_several_steps_says_what_it_does_not_only_its_first_step():

@@ -71,8 +71,8 @@ def test_a_match_with_nothing_drawn_shows_no_luck_in_its_split_nor_its_marks():
     lines = review_lines(done, NAMES, "Caravanserai")
     split = next(line for line in lines if line.startswith("From 52%"))
     assert split == (
-        "From 52% at your first decision to 0% at the end (−52 points): your play −8 points, the others' play +3 "
-        "points, the searches' drift −47 points."
+        "From 52% at your first decision to 0% at the end (−52%): your play −8%, the others' play +3%"
+        ", the searches' drift −47%."
     )
     assert "marks: Y your play" in [line.strip() for line in lines] and not any("good luck" in line for line in lines)
     # where something was drawn, luck is a part of the split and a mark

@@ -143,8 +143,8 @@ async def test_the_decisions_judged_so_far_show_as_they_come_the_costliest_first
         ]  # (not "— s" / "stops.")
         assert live.lines == [
             "The costliest of the 3 judged so far:",
-            "Move 3: move at 2 — a blunder: 60% → 30% (−30 points)",
-            "Move 1: move at 0 — fine: 50% → 48% (−2 points)",
+            "Move 3: move at 2 — a blunder: 60% → 30% (−30%)",
+            "Move 1: move at 0 — fine: 50% → 48% (−2%)",
         ]
         go_on.set()
         await wait_for(pilot, lambda: screen.review is not None, "the whole review")
@@ -200,8 +200,8 @@ async def test_a_decision_has_one_number_its_moves_while_the_review_runs_and_onc
         await wait_for(pilot, lambda: screen.review is not None and screen.query("#review-decisions"), "the review")
         every = [line.strip() for line in screen.query_one("#review-decisions").lines]
         assert every == [
-            "Move 1: move at 0 — fine: 50% → 48% (−2 points)",
-            "Move 3: move at 2 — a blunder: 60% → 30% (−30 points)",
+            "Move 1: move at 0 — fine: 50% → 48% (−2%)",
+            "Move 3: move at 2 — a blunder: 60% → 30% (−30%)",
         ]
         points = [line for part in screen.query(".review-point") for line in part.lines]
         assert points[0].startswith("Move 3: you played move at 2"), points
@@ -242,8 +242,8 @@ def test_a_sentence_with_a_colon_wraps_from_the_left_edge_not_under_its_colon():
     from caravan_tui.screens.review import hanging
 
     line = (
-        "No decision of yours cost enough to grade: you lost this on the draw, −99 points (the worst "
-        "after your move 187, −61 points: Refill: a demand marker on spaces 1, 2, 7, 8)."
+        "No decision of yours cost enough to grade: you lost this on the draw, −99% (the worst "
+        "after your move 187, −61%: Refill: a demand marker on spaces 1, 2, 7, 8)."
     )
     rows = hanging([line], 78, Console(width=78)).plain.split("\n")
     assert len(rows) == 3 and not rows[1].startswith(" ") and not wrapped([line])[1].startswith(" ")

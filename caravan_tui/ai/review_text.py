@@ -76,14 +76,15 @@ def amount(measure: Measure, value: float) -> str:
 
 
 def loss_words(measure: Measure, value: float) -> str:
-    """A cost in a game's measure: a win chance loses "points" ("16 points"), a length pieces."""
-    if measure.unit == "%":
-        return f"{value:.0f} point{'' if round(value) == 1 else 's'}"
+    """A cost in a game's measure, as ``amount`` writes it: a win chance loses "16%" (points of
+    it, written as a review's chart and figures write the chance; "16 points" read as the
+    game's score points: "Claim Salt–Dates …: takes the Dates city — fine: 28% → 26% (−2
+    points)"), a length "1.5 pieces"."""
     return amount(measure, value)
 
 
 def signed(measure: Measure, value: float) -> str:
-    """A change with its sign: "+6 points", "−31 points", "0 points"."""
+    """A change with its sign: "+6%", "−31%", "0%"."""
     sign = "+" if value > 0 else "−" if value < 0 else ""
     return sign + loss_words(measure, abs(value))
 
@@ -164,7 +165,7 @@ def name_of(review: Review, seat: int, names: Sequence[str]) -> str:
 
 
 def verdict(review: Review, judged: Judged) -> str:
-    """ "a blunder: 62% → 31% (−31 points)"; "best: 62%" for the search's own best, or "fine"
+    """ "a blunder: 62% → 31% (−31%)"; "best: 62%" for the search's own best, or "fine"
     for a move that cost less than a grade (its cost shown where it is any)."""
     measure = review.measure
     before, after = review.shown(judged.before), review.shown(review.kept(judged))
