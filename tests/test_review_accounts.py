@@ -140,9 +140,7 @@ def test_a_match_lost_without_a_mistake_says_it_was_lost_on_the_draw():
         for line in lines
     )
     points = "\n".join(lines[lines.index("Turning points:") : lines.index("Every decision:")])
-    assert (
-        "Luck after your move 5: −43%" in points and "Move 3: Bob played a — their error gave you +10" in points
-    )
+    assert "Luck after your move 5: −43%" in points and "Move 3: Bob played a — their error gave you +10" in points
 
 
 def test_yours_explains_the_seats_own_steps_not_the_searchs_follow_up():

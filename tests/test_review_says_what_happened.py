@@ -46,10 +46,8 @@ def test_a_decision_whose_rest_the_rules_laid_says_where_it_ended_and_the_carava
         "Head north-west (NW) to (-3,6), then laid for {p1}: End with a camel on (-3,6): count 1, take back 1, "
         "caravan 28"
     )  # (another seat's move is laid for them: "laid for you" read as if for the person reviewed)
-    # a long placement is cut among its steps, never at its end
-    assert len(found[3].words) <= 600 and found[3].words.endswith(
-        ", gaining 1 purple: count 1, take back 1, caravan 11"
-    )
+    # a long placement is told whole, to its end
+    assert "…" not in found[3].words and found[3].words.endswith(", gaining 1 purple: count 1, take back 1, caravan 11")
     # a placement ended with ``c`` said its end already: nothing is added
     assert found[65].words == "" and found[65].action == ("camel",)
     # the review's line is those words

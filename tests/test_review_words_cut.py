@@ -21,6 +21,6 @@ def test_a_long_decision_is_cut_at_a_word_and_keeps_its_end():
 def test_a_first_step_too_long_alone_is_cut_at_a_word():
     run = _Run(1, 30, {})
     run.steps = [("step", 0), ("step", 1)]
-    run.said = [" ".join(["pieces"] * 200), "one more"]
+    run.said = [" ".join(["pieces"] * (MAX_TEXT // 6)), "one more"]
     words = run.position().words
     assert len(words) <= MAX_TEXT and words.endswith("pieces…")

@@ -71,7 +71,7 @@ TURNING_POINTS = 3
 GRADES = ("inaccuracy", "mistake", "blunder")
 #: bounds on what a kept review may hold (it is read back from a file)
 MAX_DECISIONS = 5000
-MAX_TEXT = 600
+MAX_TEXT = 2000
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +164,8 @@ def decisions_of(
         if run is None and len(state.legal_actions()) > 1:
             run = _Run(mover, turn, state.view(mover))
         if run is not None:
+            if run.rest:  # what the rules played after the step before this one
+                run.said[-1] += f", then {run.rest}"
             run.steps.append(action)
             run.said.append(state.describe(action, mover))
             run.end, run.end_view = turn, run.view if turn == run.turn else state.view(mover)
