@@ -529,3 +529,23 @@ def test_a_play_beside_a_long_name_wraps_whole_under_it():
     assert [line.plain for line in alone] == [head.plain, "  A≈V"]
     short = flow(Text("You: "), cards[:2], 45)  # (a head with room keeps its play beside it)
     assert [line.plain for line in short] == ["You: 3☀S⌘K 4☾M☀S"]
+
+
+async def test_a_hint_beside_the_board_takes_the_logs_place_under_the_plays(tmp_path):
+    """Found in a newcomer's match: a hint shorter than the log was drawn over its lower part, so
+    the log's first lines showed without their bottom edge, broken off mid-entry ("the Lunatic,
+    the Chance"). The hint now takes the log's place, under the plays list, and both are whole."""
+    seed = find_seed(lambda s: s.to_move() == 0)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: my_turn(screen), "my turn")
+        log, plays, hint = (screen.query_one(selector) for selector in ("#log", "#actions", "#hint-panel"))
+        assert log.display and log.region.height > 2
+        screen.show_hint(PASS, "")
+        await wait_for(pilot, lambda: hint.showing and hint.region.height > 0, "the hint shown")
+        await pilot.pause()
+        assert not log.display
+        assert hint.region.y >= plays.region.bottom and hint.region.bottom <= screen.query_one("#side").region.bottom
+        await pilot.press("h")  # (h hides it: the log is back)
+        await wait_for(pilot, lambda: log.display and log.region.height > 2, "the log back")

@@ -117,15 +117,18 @@ class MatchLog(LogLines, DrawsItsFocus):
     COMPONENT_CLASSES = {FOCUSED_BORDER}
     DEFAULT_CSS = """
     MatchLog:focus { background-tint: $foreground 0%; }
+    MatchLog.-covered { display: none; }
     """
 
     #: the table's state, bound to the screen's (``data_bind``)
     table_state: var[SeatTable | None] = var(None, init=False)
 
     def __init__(self, covered: Callable[[SeatTable], bool] | None = None, **kwargs) -> None:
-        """``covered``: whether a panel over the log hides it in a table's state (the hint beside
-        the board): then Tab passes it by, and a focus it had moves on. Tab stopped on the hidden
-        log, where the keys did nothing and said nothing."""
+        """``covered``: whether a panel in the side column takes the log's place in a table's
+        state (the hint beside the board): the log is then not shown, Tab passes it by, and a
+        focus it had moves on. Tab stopped on the hidden log, where the keys did nothing and said
+        nothing; and a hint shorter than the log, drawn over it, left the log's first lines
+        without their bottom edge, broken off mid-entry."""
         super().__init__(**kwargs)
         self.covered = covered
 
@@ -139,5 +142,6 @@ class MatchLog(LogLines, DrawsItsFocus):
         if table is not None and self.covered is not None:
             hidden = self.covered(table)
             self.can_focus = not hidden
+            self.set_class(hidden, "-covered")
             if hidden and self.has_focus:
                 self.screen.focus_next()

@@ -1,5 +1,7 @@
 """A panel over the board: the hint at its foot (above the status line), what happened since
 your last turn at its head. It covers the board without moving it; the next decision clears it.
+Beside the board (in the side column) it takes the log's place instead, under the plays list:
+drawn over the log, a short hint left the log's first lines without their bottom edge.
 
 What it says is the table's (``screens.table_panels.PanelWords`` in the table's state, DESIGN §6): the panel is bound
 to the table's state like every other part of the table and draws itself from it, so a key that
@@ -40,7 +42,7 @@ class TablePanel(VerticalScroll, can_focus=False):
     .-status-lines-3 > TablePanel { margin-bottom: 3; }
     .-status-lines-4 > TablePanel { margin-bottom: 4; }
     TablePanel.-head { dock: top; margin-bottom: 0; }
-    #side > TablePanel { margin-bottom: 0; }
+    #side > TablePanel { margin-bottom: 0; dock: none; layer: default; }
     TablePanel > Static { height: auto; }
     """
 
