@@ -398,11 +398,14 @@ def standing(scores: Sequence[float], seat: int) -> str:
 STILL_TO_PLAY = "on what is still to play"
 
 
-def headline(value: float, scores: Sequence[float], seat: int | None, basis: str = STILL_TO_PLAY) -> str:
+def headline(
+    value: float, scores: Sequence[float], seat: int | None, basis: str = STILL_TO_PLAY, scored_on: str = "points"
+) -> str:
     """How the match stands for ``seat``, in words that never contradict the score without
-    saying why: the search's expected result ``value`` is about the end, the points about now,
+    saying why: the search's expected result ``value`` is about the end, the score about now,
     and where they point apart the headline says both ("you lead on points, but the AI expects
-    you to fall behind"); level on points, ``basis`` says on what the position differs."""
+    you to fall behind"); level on points, ``basis`` says on what the position differs.
+    ``scored_on``: what the game scores ("caravan length": Caravanserai has no points)."""
     words = outlook(value, len(scores))
     if len(scores) < 2 or seat is None or not 0 <= seat < len(scores):
         return words
@@ -417,10 +420,13 @@ def headline(value: float, scores: Sequence[float], seat: int | None, basis: str
     if later == "level" or later == now:
         return words
     if now == "level":
-        return f"level on points, but the AI rates your position {'stronger' if later == 'ahead' else 'weaker'} {basis}"
+        rated = "stronger" if later == "ahead" else "weaker"
+        return f"level on {scored_on}, but the AI rates your position {rated} {basis}"
     if now == "ahead":
-        return "you lead on points, but the AI expects you to fall behind"
-    return "you trail on points, but the AI expects you to " + ("win" if words == "you should win" else "come through")
+        return f"you lead on {scored_on}, but the AI expects you to fall behind"
+    return f"you trail on {scored_on}, but the AI expects you to " + (
+        "win" if words == "you should win" else "come through"
+    )
 
 
 #: a figure a game's reason gives as before → after ("caravan 24 → 26")

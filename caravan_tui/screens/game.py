@@ -94,6 +94,8 @@ class GameScreen(BaseScreen, Generic[V]):
     #: the hint's and the "since your last turn" panels go over the side column, not over the
     #: board, at any width (a board that takes the whole column's height: they would hide its rows)
     PANELS_BESIDE = False
+    #: what the game's score counts, as the hint's "How it stands" names it ("level on points")
+    SCORED_ON = "points"
     #: what the table shows, in one place, a value: every part of the table is bound to it and
     #: draws itself when a new state is assigned
     table_state: HeldVar[TableState[Any]] = HeldVar(None, init=False)  # type: ignore[arg-type]  # (set in __init__)

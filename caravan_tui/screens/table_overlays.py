@@ -132,6 +132,7 @@ class TableOverlays:
             len(table.legal),
             screen.game.ai.calibrated,
             None if screen.game.ai.plain is None else screen.game.ai.plain.action,
+            screen.SCORED_ON,
         )
         key = take_hint_key(screen)
         if key is None:

@@ -54,6 +54,7 @@ def hint_lines(
     choices: int | None = None,
     calibrated: Callable[[float], float] | None = None,
     plain: Action | None = None,
+    scored_on: str = "points",
 ) -> list[str]:
     """The hint panel's lines: the game's ``warning`` first, then the search's top moves in
     words (``texts``; the host's ``text`` when it gave none) with the game's reasons, how sure it
@@ -61,14 +62,15 @@ def hint_lines(
     players) how the match stands (``basis``: on what the AI's rating differs from the scores, in
     the game's words), under the suggestion, in view: from the share of seats shown that chance
     that won, where the game measured it (``calibrated``: a chance of 0.8 said "you should win"
-    to seats that lost one match in three); ``plain``: the game's plain move (``explanation``)."""
+    to seats that lost one match in three); ``plain``: the game's plain move (``explanation``);
+    ``scored_on``: what the game's score counts (``GameScreen.SCORED_ON``)."""
     lines = explanation(rows, texts, choices, plain) or [text]
     if rows and players > 1:
         below = 2 if len(lines) > 1 and lines[1].startswith("  ") else 1  # (its reason)
         own = rows[0][6] if len(rows[0]) > 6 else None  # (the move's own mean: what calibrations measured)
         chance = float(rows[0][2] if own is None else own)
         chance = chance if calibrated is None else calibrated(chance)
-        lines.insert(below, f"How it stands: {headline(chance, scores, seat, basis)}.")
+        lines.insert(below, f"How it stands: {headline(chance, scores, seat, basis, scored_on)}.")
     return ([warning] if warning else []) + lines
 
 

@@ -56,7 +56,9 @@ def mutual_trade(state: AhldarahdState, seat: int) -> Mutual | None:
     rng = random.Random(0)  # the same worlds for every trade: a decision stays reproducible
     worlds = [Drafts(state.determinize(seat, rng)) for _ in range(WORLDS)]
     befores = [win_chances(w.world, projected_all(w.world, seat)) for w in worlds]
-    sales = {f"RoP {COLOURS[k]}": _sold(worlds, seat, k) for k in range(state.n) if state.rop[k] == seat}
+    sales: dict[object, list[list[float]]] = {
+        f"RoP {COLOURS[k]}": _sold(worlds, seat, k) for k in range(state.n) if state.rop[k] == seat
+    }
     best: Mutual | None = None
     for partner in range(state.n):
         if partner == seat:

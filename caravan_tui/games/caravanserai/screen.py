@@ -73,6 +73,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     STATUS_LINES = 2  # a play from the list in words ("Start block 2: 3 black goods, the first on (2,-5)…")
     TABLE = CaravanseraiTable
     PANELS_BESIDE = True  # (the board takes the column's height: over it, the hint hid its lower rows)
+    SCORED_ON = "caravan length"  # (§9: a caravan's length is its score; the game has no points)
 
     # the side column leaves the board the room of the solo and two-player boards (52 columns)
     # at 80 (the whole legend fits its 28); the board's frame keeps its top and foot, where its
