@@ -549,3 +549,51 @@ async def test_a_hint_beside_the_board_takes_the_logs_place_under_the_plays(tmp_
         assert hint.region.y >= plays.region.bottom and hint.region.bottom <= screen.query_one("#side").region.bottom
         await pilot.press("h")  # (h hides it: the log is back)
         await wait_for(pilot, lambda: log.display and log.region.height > 2, "the log back")
+
+
+async def test_a_from_the_hand_ticks_the_hints_cards(tmp_path):
+    """Found in a newcomer's match: with the focus in the hand, ``a`` readied the hint's play in
+    the plays list, but its cards stayed starred, not ticked, while the foot line said Enter
+    played them (from the plays list they were ticked). The rules page: the ticked cards and the
+    plays list's highlight are always the same play."""
+    seed = find_seed(lambda s: s.to_move() == 0)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: my_turn(screen), "my turn")
+        screen.query_one(CardGrid).focus()
+        await pilot.pause()
+        play = longest(screen.table.legal)
+        screen.show_hint(play, "")
+        await pilot.press("a")
+        await wait_for(pilot, lambda: screen.table.highlighted == play, "the hint's play readied")
+        assert frozenset(screen.table.ticked_in_hand()) == cards_in(play)
+        assert any("✓" in line for line in screen_lines(app))
+
+
+async def test_a_hinted_card_that_cannot_join_the_ticked_ones_is_dimmed(tmp_path):
+    """Found in a newcomer's match: after a tick, every card that could not join it turned ``·``
+    but the hint's, which kept their ``★``."""
+    seed = find_seed(lambda s: s.to_move() == 0)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: my_turn(screen), "my turn")
+        grid = screen.query_one(CardGrid)
+        grid.focus()
+        play = longest(screen.table.legal)
+        screen.show_hint(play, "")
+        await pilot.pause()
+        hinted = cards_in(play)
+
+        def joins(card: str) -> frozenset:
+            return frozenset().union(*(cards_in(a) for a in screen.table.legal if card in cards_in(a)))
+
+        # a card outside the hint's play that some of the hint's cards cannot join
+        loner = next(card for card in screen.table.view["hand"] if card not in hinted and hinted - joins(card))
+        screen.tick([loner])
+        await pilot.pause()
+        rows = "\n".join(screen_lines(app))
+        assert not grid.marked.isdisjoint(grid.dimmed), "a hinted card should be one the tick dims"
+        for card in grid.marked & grid.dimmed:
+            assert "★" + card_face(card).plain not in rows and "·" + card_face(card).plain in rows, rows

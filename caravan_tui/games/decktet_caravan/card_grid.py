@@ -123,7 +123,8 @@ class CardGrid(ChipGrid):
 
     def drawn_chip(self, index: int, chosen: bool, dimmed: bool) -> Text:
         card = self.chips[index][0]
-        chip = self.face_chip(index, "✓" if chosen else "★" if card in self.marked else "·" if dimmed else " ")
+        # a hinted card that cannot join the ticked ones is dimmed like any other: its ★ hid that
+        chip = self.face_chip(index, "✓" if chosen else "·" if dimmed else "★" if card in self.marked else " ")
         if dimmed:
             chip.stylize("dim")
         if chosen:

@@ -27,6 +27,7 @@ from caravan_tui.screens.table_seat import TableState
 from caravan_tui.widgets import ActionList
 from caravan_tui.widgets.board_scroll import BoardScroll
 
+from . import selection
 from .card_grid import CardGrid
 from .card_words import PASS, glyphs
 from .hand_summary import HandSummaryScreen
@@ -34,7 +35,17 @@ from .looks import hand_look, info_text, season_look
 from .not_a_play import selection_reason
 from .score_tables import hand_table, match_table
 from .season_view import SeasonView
-from .selection import arrived, flashed, held, hinted, list_followed, matching, ticked, turn_begun, unhinted
+from .selection import (
+    arrived,
+    flashed,
+    held,
+    hinted,
+    list_followed,
+    matching,
+    ticked,
+    turn_begun,
+    unhinted,
+)
 from .standing import standing_basis
 from .status_line import HAND, enter, play_text, status
 from .table_state import DecktetCaravanTable
@@ -194,6 +205,15 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         """Cards ticked for the position taken back mean nothing in the one the undo brings."""
         self.tick(())
         super().action_undo()
+
+    def action_take_hint(self) -> None:
+        """``a`` readies the hint's play as the plays list does, its cards ticked in the hand
+        wherever the focus was: from the hand they stayed starred, unticked, while the foot
+        line said Enter played them."""
+        super().action_take_hint()
+        action = self.table.list_play
+        if self.decides_now() and action is not None and action == self.table.hint_action:
+            self.table_state = selection.list_moved(self.table, action)
 
     def show_hint(self, action: Action, text: str, *args, **kwargs) -> None:
         super().show_hint(action, text, *args, **kwargs)
