@@ -409,6 +409,22 @@ async def test_the_away_notice_counts_down_from_the_seats_the_table_was_told_of(
         assert not notice.has_class("-shown")
 
 
+async def test_the_away_notice_keeps_one_line_a_seat_for_a_long_name():
+    """Over SSH, "Annabella Maximiliana Featherstonehaughs is away: an AI takes the seat in 50" wrapped
+    "s." onto a line of its own, and the table's last player row went out of sight for the whole
+    grace. The name is shortened instead, the countdown whole."""
+    app = TableHost()
+    async with app.run_test(size=(80, 10)) as pilot:
+        app.table_state = TableState(seat=0)
+        notice = app.query_one(AwayNotice)
+        name = "Annabella Maximiliana Featherstonehaughs"
+        app.change(names=["Ann", name], seat_kinds=["human", "away:50"], kinds_at=time.monotonic())
+        await pilot.pause()
+        said = str(notice.render())
+        assert "\n" not in said and said.endswith(" is away: an AI takes the seat in 50 s.") and "…" in said, said
+        assert len(said) <= 78 and notice.region.height == 1
+
+
 class CannotDraw(Static):
     """A widget that fails to draw once ``broken``."""
 

@@ -15,6 +15,7 @@ from textual.reactive import var
 from textual.timer import Timer
 from textual.widgets import Static
 
+from caravan_tui.safe_text import plain
 from caravan_tui.seat_kinds import OPEN, is_away, stand_in_after
 from caravan_tui.widgets.seat_table import SeatTable, only_spun
 
@@ -83,11 +84,18 @@ class AwayNotice(Static):
             self._ticking = None
         self._show()
 
+    def on_resize(self) -> None:
+        self._show()
+
     def _show(self) -> None:
         now = time.monotonic()
-        lines = [
-            away_line(name, None if deadline is None else max(0, math.ceil(deadline - now)))
-            for name, deadline in self._away
-        ] + [open_line(seat) for seat in self._open]
+        width = (self.size.width or self.app.size.width) - 2  # (its padding)
+        lines = []
+        for name, deadline in self._away:
+            seconds = None if deadline is None else max(0, math.ceil(deadline - now))
+            # one line a seat: a long name wrapped the countdown's "s." onto a line of its own and
+            # pushed the table's last player row out of sight for the whole grace
+            lines.append(away_line(plain(name, max(4, width - len(away_line("", seconds)))), seconds))
+        lines += [open_line(seat) for seat in self._open]
         self.update(Text("\n".join(lines)))
         self.set_class(bool(lines), "-shown")
