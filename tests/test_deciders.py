@@ -149,7 +149,7 @@ async def test_what_the_stand_in_weighed_names_it_and_a_hostile_name_stays_text(
         panel = app.screen.query_one("#hint-panel", TablePanel)
         await wait_for(pilot, lambda: panel.showing, "what the stand-in weighed")
         title = Text.from_markup(panel.border_title).plain  # (as the border shows it)
-        assert title == "What [b]Bob[/b]'s stand-in (AI easy) weighed (h hides it)"
+        assert title == "What [b]Bob[/b]'s stand-in weighed"  # (the side column's short title)
         assert REASON in panel.text
         assert app.screen.table.seat_name(1) == "[b]Bob[/b] · AI standing in"
 

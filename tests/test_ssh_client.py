@@ -483,7 +483,7 @@ async def test_a_person_opens_the_replay_of_a_finished_match_from_the_lobby(hub)
                 break
             await pilot.press("right")
         await wait_for(
-            pilot, lambda: panel.display and " weighed (h hides it)" in str(panel.border_title), "what an AI weighed"
+            pilot, lambda: panel.display and str(panel.border_title).startswith("What "), "what an AI weighed"
         )
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is lobby, "the lobby again")

@@ -139,7 +139,7 @@ async def test_the_replay_of_a_finished_match_shows_what_each_ai_decision_weighe
         await pilot.press("right")
         await wait_for(pilot, lambda: panel.showing, "what the AI weighed")
         text = panel.text
-        assert panel.border_title == "What Ann weighed (h hides it)"
+        assert panel.border_title == "What Ann weighed"  # (the side column's short title: the whole one is cut there)
         assert text.count("% of the search") == len(saved.weighed[turn])
         assert saved.weighed[turn][0][2] and not SEAT_FIELD.search(text)
         await pilot.press("h")
@@ -400,7 +400,7 @@ async def test_the_replay_from_the_ais_own_seat_names_it_and_never_says_you(stor
         await pilot.pause()
         panel = app.screen.query_one("#hint-panel", TablePanel)
         await wait_for(pilot, lambda: panel.showing, "what Ann weighed")
-        assert panel.border_title == "What Ann weighed (h hides it)"
+        assert panel.border_title == "What Ann weighed"  # (the side column's short title: the whole one is cut there)
         assert not re.search(r"\byour?\b", panel.text, re.IGNORECASE), panel.text
 
 

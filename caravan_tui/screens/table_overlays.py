@@ -12,6 +12,7 @@ from textual.events import Key
 
 from caravan_tui.bus import HintRequest
 from caravan_tui.engine import Action, normalise_action
+from caravan_tui.saves.deciders import decided_name
 from caravan_tui.screens.base import WIDE_WIDTH
 from caravan_tui.screens.table_client import list_pointed
 from caravan_tui.screens.table_layout import board_panel
@@ -191,7 +192,9 @@ class TableOverlays:
             return None
         mover, lines = weighed
         name = table.decider_name(mover, replay.decider(position - 1), level=True)  # (no "(you)": an AI decided)
-        return PanelWords(f"What {name} weighed (h hides it)", tuple(lines))
+        # (in a narrow side column, the level and the key go first: "What AI 3 (normal) weigh…")
+        short = decided_name(table.brief_name(mover), replay.decider(position - 1))  # ("AI 3", no level)
+        return PanelWords(f"What {name} weighed (h hides it)", tuple(lines), short=f"What {short} weighed")
 
     def toggle_weighed(self) -> None:
         """A replay's ``h``: show or put away what the AI weighed at the move shown."""
