@@ -107,3 +107,13 @@ def test_ahldarahds_turn_line_keeps_four_face_up_cards_whole_on_the_final_turn()
     first = market_text(view, 47).plain.split("\n")[0]
     assert first.startswith(f"Turn {view['turn_number']} (final) · chips ") and "deck" not in first
     assert len(first) <= 47 and first.endswith(" ".join(card.split(" ", 1)[1][:2] for card in view["faceup"]))
+
+
+def test_merchant_lords_buy_says_the_cards_halves_in_one_pair_of_brackets():
+    """A newcomer's note: "Buy M28 for 5 coins (M28 left half (stall 6; seller 1 coin, owner Free
+    Merchant) | M28 right half (stall 4; …))", brackets in brackets and a bar, was hard to read."""
+    _prefix, state = play_until(lambda s: s.turn == 0 and any(a[0] == "buy" for a in s.legal_actions()))
+    buy = next(a for a in state.legal_actions() if a[0] == "buy")
+    said = state.describe(buy, 0)
+    assert said.startswith(f"Buy {buy[1]} for 5 coins (left: stall ") and "; right: stall " in said, said
+    assert said.count("(") == 1 and "|" not in said, said

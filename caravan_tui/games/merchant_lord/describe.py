@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from caravan_tui.engine import Action
 
-from .cards import DIE, HALF_INDEX, HALF_WORDS, IDS, INDEX, half_words, reward_words
+from .cards import DIE, HALF_INDEX, HALF_WORDS, IDS, INDEX, half_text, half_words, reward_words
 from .sales import adjusted, unpack
 from .terms import ADJUST_COST, FAVOUR, PRICE, REROLL_COST, SELL, VINDEX, dice_words, plural, village_words
 
@@ -61,7 +61,8 @@ def describe(state: MerchantLordState, action: Action) -> str:
         return "Skip this free placement"
     if kind == "buy":
         card = INDEX[action[1]]
-        return f"Buy {action[1]} for {PRICE} coins ({half_words(card, 0)} | {half_words(card, 1)})"
+        # one pair of brackets: "(M28 left half (stall 6; …) | M28 right half (…))" was hard to read
+        return f"Buy {action[1]} for {PRICE} coins ({half_text(card, 0)}; {half_text(card, 1)})"
     if kind == "end_buying":
         return "Buy nothing more"
     return repr(action)
