@@ -270,3 +270,24 @@ def marked_rows(screen) -> list[str]:
     from caravan_tui.screens.match_form import FOCUS_MARK, FieldLabel
 
     return [label.text for label in screen.query(FieldLabel) if str(label.render()).startswith(FOCUS_MARK)]
+
+
+async def test_page_down_in_the_game_list_scrolls_the_form_and_keeps_the_game(tmp_path):
+    """Found over SSH: PageDown, to read the rest of the form, moved the game list's highlight to
+    its last game, and a match of another game was created."""
+    app, _started = recording_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        assert isinstance(app.screen, NewMatchScreen)
+        games = app.screen.query_one("#games", OptionList)
+        games.focus()
+        await pilot.pause()
+        chosen = games.highlighted
+        form = app.screen.query_one("#new-match")
+        assert form.max_scroll_y > 0
+        await pilot.press("pagedown")
+        await wait_for(pilot, lambda: form.scroll_y > 0, "the form scrolled")
+        assert games.highlighted == chosen and games.has_focus
+        await pilot.press("pageup")
+        await wait_for(pilot, lambda: form.scroll_y == 0, "the form back at its top")
+        assert games.highlighted == chosen

@@ -14,6 +14,7 @@ from typing import Any
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive, var
 from textual.widget import Widget
@@ -54,6 +55,26 @@ FOCUS_MARK = "▸"
 class FormScroll(VerticalScroll, can_focus=False):
     """A form's scrolling frame: it follows the focused field and is no tab stop of its own (a
     tab that landed on it showed nothing focused)."""
+
+
+class GameList(OptionList):
+    """The form's list of games: its arrows pick a game, but PageUp and PageDown scroll the form,
+    as they do from every other field. In a list of five they picked the last game: a person
+    paging down to read the rest of the form created a match of another game."""
+
+    BINDINGS = [
+        Binding("pagedown", "scroll_form(1)", show=False),
+        Binding("pageup", "scroll_form(-1)", show=False),
+    ]
+
+    def action_scroll_form(self, pages: int) -> None:
+        form = next((node for node in self.ancestors if isinstance(node, FormScroll)), None)
+        if form is None:
+            return
+        if pages > 0:
+            form.scroll_page_down()
+        else:
+            form.scroll_page_up()
 
 
 class FieldLabel(Label):
@@ -141,7 +162,7 @@ class MatchForm(BaseScreen):
 
     def game_fields(self) -> ComposeResult:
         yield FieldLabel("Game", classes="section", of="games")
-        yield OptionList(
+        yield GameList(
             *(Option(f"{g.title} ({g.player_range()} players)", id=g.id) for g in GAMES.values()), id="games"
         )
         yield GameSummary(id="game-summary").data_bind(game=MatchForm.game)
