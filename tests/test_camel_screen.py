@@ -733,3 +733,26 @@ async def test_an_undo_past_the_ais_turn_takes_its_changed_marks_with_it(tmp_pat
         screen.act(next(a for a in screen.table.legal if a[0] == "place"))
         await wait_for(pilot, lambda: my_turn(app) and host.turn == ended + 1, "my action")
         assert not board.flash
+
+
+def test_a_player_who_gave_their_theft_marker_away_reads_none_not_used():
+    """§3: a thief gives its theft marker to the one it stole from. The table said "used" of the
+    thief, who holds none, beside "✓✓" for the victim holding both."""
+    from rich.console import Console
+
+    from caravan_tui.games.camel_caravan.tables import players_table
+
+    view = {
+        "players": 2,
+        "delivered": [dict.fromkeys(GOODS, 0), dict.fromkeys(GOODS, 0)],
+        "markers": [0, 0],
+        "loaded": [[], []],
+        "scores": [0, 0],
+        "thefts": [0, 2],
+        "supply": [3, 3],
+    }
+    console = Console(width=80, record=True)
+    console.print(players_table(view, lambda seat, width: f"P{seat + 1}"))
+    rows = console.export_text().splitlines()
+    assert "none" in next(row for row in rows if "P1" in row) and "used" not in "\n".join(rows)
+    assert "✓✓" in next(row for row in rows if "P2" in row)

@@ -43,7 +43,7 @@ def players_table(view: CamelCaravanView, name: Callable[[int, int], str]) -> Ta
             points,
             str(delivered) if delivered else Text("–", style="dim"),
             str(view["markers"][seat]),
-            "✓" * thefts if thefts else Text("used", style="dim"),
+            "✓" * thefts if thefts else Text("none", style="dim"),  # ("used" read wrong of a marker given away)
             str(view["supply"][seat]),
         )
     return table
