@@ -57,7 +57,7 @@ def mutual_trade(state: AhldarahdState, seat: int) -> Mutual | None:
     worlds = [Drafts(state.determinize(seat, rng)) for _ in range(WORLDS)]
     befores = [win_chances(w.world, projected_all(w.world, seat)) for w in worlds]
     sales: dict[object, list[list[float]]] = {
-        f"RoP {COLOURS[k]}": _sold(worlds, seat, k) for k in range(state.n) if state.rop[k] == seat
+        f"RoP {COLOURS[k]}": _sold(worlds, befores, seat, k) for k in range(state.n) if state.rop[k] == seat
     }
     best: Mutual | None = None
     for partner in range(state.n):
@@ -74,13 +74,12 @@ def mutual_trade(state: AhldarahdState, seat: int) -> Mutual | None:
     return best
 
 
-def _sold(worlds: list[Drafts], seat: int, map_: int) -> list[list[float]]:
+def _sold(worlds: list[Drafts], befores: list[list[float]], seat: int, map_: int) -> list[list[float]]:
     """Each world's win chances, by ``seat``'s estimate, with the better for ``seat`` of holding
-    its Right of Passage of ``map_`` and selling it to the bank now: the baseline of a trade that
-    gives it away."""
+    its Right of Passage of ``map_`` (``befores``) and selling it to the bank now: the baseline of
+    a trade that gives it away."""
     out = []
-    for drafts in worlds:
-        held = win_chances(drafts.world, projected_all(drafts.world, seat))
+    for drafts, held in zip(worlds, befores):
         sold = drafts.world.clone()
         sold.apply(("sell_rop", COLOURS[map_]), log=False)
         chances = win_chances(sold, projected_all(sold, seat))
