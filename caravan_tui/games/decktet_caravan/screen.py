@@ -35,17 +35,7 @@ from .looks import hand_look, info_text, season_look
 from .not_a_play import selection_reason
 from .score_tables import hand_table, match_table
 from .season_view import SeasonView
-from .selection import (
-    arrived,
-    flashed,
-    held,
-    hinted,
-    list_followed,
-    matching,
-    ticked,
-    turn_begun,
-    unhinted,
-)
+from .selection import arrived, flashed, held, hinted, list_followed, matching, ticked, turn_begun, unhinted
 from .standing import standing_basis
 from .status_line import HAND, enter, play_text, status
 from .table_state import DecktetCaravanTable
