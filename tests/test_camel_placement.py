@@ -132,6 +132,13 @@ def test_the_supply_cannot_be_chosen_when_no_camel_may_be_placed():
     table = decision()
     none = CamelCaravanTable(seat=table.seat, view=table.view, legal=[("end_turn",)], turn=1)
     assert supply_chosen(none)[1].refused == "You cannot place a camel now."
+    view = dict(table.view, supply=[0 if seat == table.seat else 3 for seat in range(len(table.view["supply"]))])
+    empty = CamelCaravanTable(seat=table.seat, view=view, legal=[("end_turn",)], turn=1)
+    # (a newcomer whose camels were all out read only "You cannot place a camel now.")
+    assert (
+        supply_chosen(empty)[1].refused
+        == "You cannot place a camel now: your supply is empty, all your camels are out."
+    )
 
 
 def test_the_line_says_what_enter_plays_at_the_cursor_with_its_cost():

@@ -183,5 +183,9 @@ def chosen(table: CamelCaravanTable, cell: int) -> tuple[CamelCaravanTable, Step
 def supply_chosen(table: CamelCaravanTable) -> tuple[CamelCaravanTable, Step]:
     """``c``: a camel from the supply chosen to place (again: put back), if one may be placed."""
     if not any(a[0] == "place" for a in table.legal):
+        view, seat = table.view, table.seat
+        if view is not None and seat is not None and not view["supply"][seat]:
+            # (it said only "You cannot place a camel now.", and a newcomer could not tell why)
+            return table, Step(refused="You cannot place a camel now: your supply is empty, all your camels are out.")
         return table, Step(refused="You cannot place a camel now.")
     return picked(table, None if table.pick == ("supply",) else ("supply",)), Step()
