@@ -35,7 +35,7 @@ ASK_HINT = "h"
 #: what ``h`` says where no hint can come now
 NO_HINT_NOW = "A hint is for your turn."
 #: ``h`` while another seat's moves lead to our turn (``hint_next``), and ``h`` again
-HINT_HELD = "The hint comes with your turn (h again: none)."
+HINT_HELD = "The hint comes with your turn (h again cancels it)."  # ("h again: none" read as a riddle)
 HINT_DROPPED = "No hint with your turn."
 
 
