@@ -38,7 +38,7 @@ from .night import loss_routes
 from .offers import offer_words
 from .rules import AhldarahdState
 from .terms import BUILD, COMPOSE, NIGHT_PRICE, gold_words, item_words, map_words, plural, poss
-from .trading import judge, offer_net, side_worth, traded
+from .trading import judge, long_shot_line, offer_net, side_worth, traded
 
 
 def gain(value: float) -> str:
@@ -192,6 +192,14 @@ def _proposal(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
         world.g_gold or world.g_cards or world.g_items or world.a_gold or world.a_cards or world.a_items
     ):
         return f"writes a proposal to {who(line[0][1])} step by step"
+    partner = line[0][1]
+    if long_shot_line(state, seat, line):
+        # (a trade "both sides gain" from was declined at once, twice: its gain for the partner
+        # was less than an AI partner asks of a trade it accepts)
+        return (
+            f"proposes: {offer_words(world)} (both sides gain, by the AI's estimate, against the others; "
+            f"but {who(partner)} may find too little in it and decline)"
+        )
     return f"proposes: {offer_words(world)} (both sides gain, by the AI's estimate, against the others)"
 
 

@@ -19,6 +19,7 @@ card, to the person level with it on points and still to build, and handed them 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -37,6 +38,7 @@ from .evaluation import (
 )
 from .maps import COMMODITY_INDEX
 from .offers import accept, apply_trade_step
+from .terms import ANSWER
 
 if TYPE_CHECKING:
     from .rules import AhldarahdState
@@ -119,13 +121,22 @@ def long_shot(state: AhldarahdState, seat: int, offer: Action) -> bool:
     judgement (``judge``) in most of ``LONG_SHOT_WORLDS`` worlds redealt from ``seat``'s view:
     the plays list marks it, so a person does not take a ready-made offer for a likely one. Only
     what ``seat`` can see decides it (the partner's hand is redealt)."""
+    return long_shot_line(state, seat, (offer,))
+
+
+def long_shot_line(state: AhldarahdState, seat: int, line: Sequence[Action]) -> bool:
+    """``long_shot`` for a proposal written step by step: ``line``'s steps to its ``send``
+    (a hint's "both sides gain, by the AI's estimate" was declined at once, twice)."""
     rng = random.Random(0)  # the same worlds every time: the mark does not flicker
     taken = 0
     for _ in range(LONG_SHOT_WORLDS):
         world = state.determinize(seat, rng)
         world._legal = None
-        apply_trade_step(world, seat, offer, None)
-        taken += judge(world).good
+        for step in line:
+            apply_trade_step(world, seat, step, None)
+            if step[0] in ("offer", "send"):
+                break
+        taken += world.phase == ANSWER and judge(world).good
     return 2 * taken < LONG_SHOT_WORLDS
 
 
