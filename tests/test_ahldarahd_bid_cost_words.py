@@ -45,4 +45,5 @@ def test_a_bid_that_leaves_no_gold_says_which_claims_the_eyes_or_the_pirate_quee
     held = explain(state, seat, [("open", "RoP green", 8)])
     assert "none for a claim by sea (a gold each; a land claim costs only its card with the Eyes)" in held, held
     both = explain(state, seat, [("open", "Pirate", 8)])
-    assert "none for a claim (with the Eyes and the Pirate Queen, any claim costs only its card)" in both, both
+    assert "0 gold; with the Eyes and the Pirate Queen, any claim costs only its card" in both, both
+    assert "none for a claim" not in both

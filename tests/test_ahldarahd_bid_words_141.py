@@ -40,3 +40,24 @@ def test_a_rivals_worth_is_never_said_below_their_bid() -> None:
     reason = explain(state, 0, [("raise", 5)])
     assert "a win keeps it from {p2}, to whom it is worth about 3 ({p2:'s} bid)" in reason, reason
     assert "worth about 1 to {p2}" not in reason
+
+
+def test_a_bid_leaving_no_gold_with_the_eyes_and_the_pirate_queen_says_claims_need_none() -> None:
+    """Seed 162: "a win at 4 leaves you 0 gold, none for a claim (with the Eyes and the Pirate
+    Queen, any claim costs only its card)" said and unsaid it at once."""
+    from ahldarahd_seed162 import after as after_162
+
+    state = after_162(207)
+    assert state.to_move() == 0 and state.gold[0] == 4 and state.eyes == 0 and state.pirate == 0
+    reason = explain(state, 0, [("raise", 4)])
+    assert "a win at 4 leaves {p0} 0 gold; with the Eyes and the Pirate Queen, any claim costs only its card" in reason
+    assert "none for a claim" not in reason
+
+
+def test_a_cards_use_on_another_players_map_names_the_map() -> None:
+    """Seed 161: "fits Spices–Gems toward the Gems city, 1 of 2" read wrong of the person's own map,
+    where the Gems city needs 3 routes: the route was on another map they could build on."""
+    state = after(13)  # turn 1: the person, holding AI 2's Right of Passage, may raise for the red Horses card
+    assert state.to_move() == 0 and 1 in state.maps_of(0)
+    reason = explain(state, 0, [("raise", 1)])
+    assert "(fits Pearls–Horses on {p1:'s} map toward the Pearls city, 1 of 3)" in reason, reason

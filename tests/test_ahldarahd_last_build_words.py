@@ -37,3 +37,20 @@ def test_a_right_of_passage_held_in_a_last_build_is_worth_what_can_score_there()
     assert reason.endswith(
         "held, it is worth nothing: nothing {p0} can build there scores, and this is {p0:'s} last build"
     ), reason
+
+
+def test_the_first_of_two_routes_that_take_a_city_in_a_last_build_says_what_it_brings() -> None:
+    """Seed 162, the person's last build: a claim that brought the Incense city to 2 of the 3
+    routes it needs was "a spare route", and the buy that then took the city "scored nothing"."""
+    from ahldarahd_seed162 import after as after_162
+
+    state = after_162(224)
+    assert state.final and state.to_move() == 0
+    claim = ("claim", "red", 3, "Ivory")
+    assert explain(state, 0, [claim]).startswith("the Incense city: 2 of the 3 routes it needs"), explain(
+        state, 0, [claim]
+    )
+    state.apply(claim)
+    assert explain(state, 0, [("buy", "red", 9)]).startswith(
+        "a majority of the Incense city's routes, 3 of 4; +1 point"
+    )

@@ -37,7 +37,7 @@ from .maps import (
 from .night import loss_routes
 from .offers import offer_words
 from .rules import AhldarahdState
-from .terms import BUILD, COMPOSE, NIGHT_PRICE, gold_words, item_words, map_words, plural, poss
+from .terms import COMPOSE, NIGHT_PRICE, gold_words, item_words, map_words, plural, poss
 from .trading import judge, long_shot_line, offer_net, side_worth, traded
 
 
@@ -52,7 +52,7 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
     kind = action[0]
     if kind in ("claim", "buy", "free"):
         m = seat if kind == "free" else COLOUR_INDEX[action[1]]
-        if kind != "free" and state.final and _scores_nothing(state, seat, line):
+        if kind != "free" and state.final and _scores_nothing(state, seat, action):
             r = action[2] - 1
             price = (COST[r] if kind == "buy" else 1) - state.discount(seat, r)
             spent = f", and the {gold_words(price)} it costs would count in a tie" if price > 0 else ""
@@ -87,18 +87,16 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
     return _draft_step(state, seat, action)
 
 
-def _scores_nothing(state: AhldarahdState, seat: int, line: Sequence[Action]) -> bool:
-    """Whether ``line``'s steps in ``seat``'s build change nobody's points: in the last build, a
-    route that brings a city nearer brings nothing (a hint said "the Pearls city: 1 of the 3
-    routes it needs" of a claim in the final turn, and starred one that spent the tie-break's
-    gold for it). A route toward a city the line's later claims take scores."""
+def _scores_nothing(state: AhldarahdState, seat: int, action: Action) -> bool:
+    """Whether ``action``, a route of ``seat``'s in its last build, changes nobody's points, now or
+    with one more route of this build on that map: a route that only brings a city nearer brings
+    nothing then (a hint said "the Pearls city: 1 of the 3 routes it needs" of a claim in the
+    final turn, and starred one that spent the tie-break's gold for it), while the first of two
+    routes that take a city scores (it was called "a spare route", the second "scores nothing")."""
     world = state.clone()
     before = world.points()
-    for step in line:
-        if world.phase != BUILD or world.turn != seat or step[0] not in ("claim", "buy", "destroy"):
-            break
-        world.apply(step, False)
-    return world.points() == before
+    world.apply(action, False)
+    return world.points() == before and not _scores_there(world, seat, COLOUR_INDEX[action[1]], depth=1)
 
 
 def _scores_there(state: AhldarahdState, seat: int, k: int, depth: int = 2) -> bool:
@@ -215,7 +213,7 @@ def _route(state: AhldarahdState, seat: int, m: int, r: int) -> str:
         city = f"the {COMMODITIES[COMMODITY_AT[m][slot]]} city"
         if have >= MAJORITY[slot]:
             parts.append(f"a majority of {city}'s routes, {have} of {DEGREE[slot]}")
-        elif not state.final:  # (in a last build a city not taken now is worth nothing)
+        elif not state.final or have + 1 >= MAJORITY[slot]:  # (in a last build, only a city one route off counts)
             held = f" ({poss(holder)})" if holder >= 0 else ""
             parts.append(f"{city}{held}: {have} of the {MAJORITY[slot]} routes it needs")
     world = state.clone()
@@ -337,7 +335,10 @@ def _leaves(state: AhldarahdState, seat: int, item: int, bid: int) -> str:
     left = state.gold[seat] - bid
     words = f"a win at {bid} leaves {who(seat)} {left} gold"
     if bid > 0 and left == 0:
-        words += f", none for a claim {_claim_price(state, seat, item)}"
+        price = _claim_price(state, seat, item)
+        # (with both, a claim needs no gold: "none for a claim (with the Eyes and the Pirate
+        # Queen, any claim costs only its card)" said and unsaid it at once)
+        words += f"; {price[1:-1]}" if price.startswith("(with") else f", none for a claim {price}"
     if ROP <= item < SHAH and bid > rop_sale(state, item - ROP):
         words += f"; sold to the bank it brings {rop_sale(state, item - ROP)} gold now"
     return words
@@ -516,7 +517,9 @@ def _card_use(state: AhldarahdState, seat: int, k: int) -> tuple[str, str, int]:
         return f"no open route of {poss(seat)} takes {a_or_an(COMMODITIES[k])} card", "", -1
     _, r, slot, have = best
     a, b = ROUTE_GOODS[where][r]
-    route = f"{COMMODITIES[a]}–{COMMODITIES[b]}"
+    # (the same city needs more routes on one map than on another: "the Gems city, 1 of 2" read
+    # wrong of the seat's own map, where it needs 3)
+    route = f"{COMMODITIES[a]}–{COMMODITIES[b]}" + ("" if where == seat else f" on {map_words(where, state.n)}")
     if have >= MAJORITY[slot]:
         return route, route_takes(state, seat, where, r).removeprefix(": takes "), 1 - state.discount(seat, r)
     return f"fits {route} toward the {COMMODITIES[COMMODITY_AT[where][slot]]} city, {have} of {MAJORITY[slot]}", "", -1
