@@ -5,8 +5,9 @@ out of having no gold): the moves, and the position after the first of them."""
 
 from __future__ import annotations
 
-from caravan_tui.engine import State, normalise_action
-from caravan_tui.games import get_game
+from ahldarahd_kept import replayed
+
+from caravan_tui.engine import State
 
 #: the match's moves, from its start to the person's opening of an auction at 0 gold (turn 12)
 MOVES = [
@@ -193,7 +194,4 @@ MOVES = [
 
 def after(count: int) -> State:
     """The match after its first ``count`` moves."""
-    state = get_game("ahldarahd").new(3, seed=122)
-    for action in MOVES[:count]:
-        state.apply(normalise_action(action))
-    return state
+    return replayed(122, MOVES, count)

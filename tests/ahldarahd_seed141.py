@@ -5,8 +5,9 @@ position after the first of them."""
 
 from __future__ import annotations
 
-from caravan_tui.engine import State, normalise_action
-from caravan_tui.games import get_game
+from ahldarahd_kept import replayed
+
+from caravan_tui.engine import State
 
 OPTIONS = {"night_of_the_outsider": False, "neutral_map": False, "market_drift": True}
 
@@ -325,7 +326,4 @@ MOVES = [
 
 def after(count: int) -> State:
     """The match after its first ``count`` moves."""
-    state = get_game("ahldarahd").new(3, seed=141, options=OPTIONS)
-    for action in MOVES[:count]:
-        state.apply(normalise_action(action))
-    return state
+    return replayed(141, MOVES, count, OPTIONS)

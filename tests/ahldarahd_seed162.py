@@ -4,8 +4,9 @@ its final turn taught: the moves, and the position after the first of them."""
 
 from __future__ import annotations
 
-from caravan_tui.engine import State, normalise_action
-from caravan_tui.games import get_game
+from ahldarahd_kept import replayed
+
+from caravan_tui.engine import State
 
 OPTIONS = {"night_of_the_outsider": False, "neutral_map": False, "market_drift": True}
 
@@ -241,7 +242,4 @@ MOVES = [
 
 def after(count: int) -> State:
     """The match after its first ``count`` moves."""
-    state = get_game("ahldarahd").new(3, seed=162, options=OPTIONS)
-    for action in MOVES[:count]:
-        state.apply(normalise_action(action))
-    return state
+    return replayed(162, MOVES, count, OPTIONS)

@@ -4,8 +4,9 @@ of 4 gold for a Dates card (move 142), kept for the tests of what its positions 
 
 from __future__ import annotations
 
-from caravan_tui.engine import State, normalise_action
-from caravan_tui.games import get_game
+from ahldarahd_kept import replayed
+
+from caravan_tui.engine import State
 
 #: the match's options (the defaults of a match started with ``caravan-tui play``)
 OPTIONS = {"night_of_the_outsider": False, "neutral_map": False, "market_drift": True}
@@ -160,7 +161,4 @@ MOVES = [
 
 def after(count: int) -> State:
     """The match after its first ``count`` moves."""
-    state = get_game("ahldarahd").new(3, seed=6565, options=OPTIONS)
-    for action in MOVES[:count]:
-        state.apply(normalise_action(action))
-    return state
+    return replayed(6565, MOVES, count, OPTIONS)

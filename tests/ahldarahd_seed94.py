@@ -6,8 +6,9 @@ of them."""
 
 from __future__ import annotations
 
-from caravan_tui.engine import State, normalise_action
-from caravan_tui.games import get_game
+from ahldarahd_kept import replayed
+
+from caravan_tui.engine import State
 
 #: the match's moves, from its start to the person's trade for their own Right of Passage (turn 10)
 MOVES = [
@@ -179,7 +180,4 @@ MOVES = [
 
 def after(count: int) -> State:
     """The match after its first ``count`` moves."""
-    state = get_game("ahldarahd").new(3, seed=94)
-    for action in MOVES[:count]:
-        state.apply(normalise_action(action))
-    return state
+    return replayed(94, MOVES, count)
