@@ -335,13 +335,25 @@ def _leaves(state: AhldarahdState, seat: int, item: int, bid: int) -> str:
     left = state.gold[seat] - bid
     words = f"a win at {bid} leaves {who(seat)} {left} gold"
     if bid > 0 and left == 0:
-        price = _claim_price(state, seat, item)
         # (with both, a claim needs no gold: "none for a claim (with the Eyes and the Pirate
         # Queen, any claim costs only its card)" said and unsaid it at once)
-        words += f"; {price[1:-1]}" if price.startswith("(with") else f", none for a claim {price}"
+        words += (
+            f"; {FREE_CLAIMS}"
+            if _both_discounts(state, seat, item)
+            else f", none for a claim {_claim_price(state, seat, item)}"
+        )
     if ROP <= item < SHAH and bid > rop_sale(state, item - ROP):
         words += f"; sold to the bank it brings {rop_sale(state, item - ROP)} gold now"
     return words
+
+
+#: what the Eyes of Shamesh and the Pirate Queen held together do to a claim's price (§4)
+FREE_CLAIMS = "with the Eyes and the Pirate Queen, any claim costs only its card"
+
+
+def _both_discounts(state: AhldarahdState, seat: int, item: int) -> bool:
+    """Whether ``seat`` holds both the Eyes of Shamesh and the Pirate Queen once it holds ``item``."""
+    return (state.eyes == seat or item == EYES) and (state.pirate == seat or item == PIRATE)
 
 
 def _claim_price(state: AhldarahdState, seat: int, item: int) -> str:
@@ -352,7 +364,7 @@ def _claim_price(state: AhldarahdState, seat: int, item: int) -> str:
     eyes = state.eyes == seat or item == EYES
     pirate = state.pirate == seat or item == PIRATE
     if eyes and pirate:
-        return "(with the Eyes and the Pirate Queen, any claim costs only its card)"
+        return f"({FREE_CLAIMS})"
     if eyes:
         return "by sea (a gold each; a land claim costs only its card with the Eyes)"
     if pirate:
