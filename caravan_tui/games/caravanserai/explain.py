@@ -61,11 +61,12 @@ def _explain(state: CaravanseraiState, seat: int, line: list[Action]) -> str:
     if action[0] == "stand":
         return _stand(state, seat, action[1], CELL_ID[(action[2], action[3])])
     before = len(state.caravans[seat])
-    world = state.clone()
+    world, turns, forced = state, state.turns, False
     for step in line:
-        if world.stage not in (PLACE, BOARD):
+        if world.stage not in (PLACE, BOARD) or world.turns != turns:
             break
-        world.apply(step, False)
+        forced = any(turn != turns for _, turn, _ in world.forced_after(step))
+        world = world.through_turn(step)
     last = world.last
     if last is None:  # (the line ends before any placement is whole)
         return "begins a placement"
@@ -88,6 +89,9 @@ def _explain(state: CaravanseraiState, seat: int, line: list[Action]) -> str:
     # what the reserve keeps for the turns to come: a placement that grows the caravan less was
     # ranked above one that grew it more with nothing said of why (the camels and goods it keeps)
     parts.append(reserve_words(world.res[seat]))
+    if forced:  # (a hint's words told the next turn's forced camel as this one's, without a word)
+        yours = who(seat, "'s")
+        parts.append(f"then the rules lay {yours} next turn, the only move")
     return "; ".join(parts)
 
 

@@ -475,6 +475,21 @@ class CaravanseraiState(TurnState):
         world._play_forced(None, steps)
         return steps
 
+    def through_turn(self, action: Action) -> CaravanseraiState:
+        """A copy after ``action`` and the steps the rules then lay by themselves in this turn,
+        not those of a later turn (``apply`` plays a forced next turn too): where a hint's
+        placement ends and what it leaves."""
+        world, turns, seat = self.clone(), self.turns, self.turn
+        if seat is None:
+            return world
+        world._do(action, seat, None)
+        while world.turn is not None and world.stage != START and world.turns == turns:
+            legal = world.legal_actions()
+            if len(legal) != 1:
+                break
+            world._do(legal[0], world.turn, None)
+        return world
+
     def forced_camel(self, action: Action) -> CaravanseraiState | None:
         """The position just before the final camel that the rules lay by themselves in this turn
         after ``action`` (None: they lay none), where ``describe`` says what the camel counts
