@@ -61,12 +61,15 @@ def _explain(state: CaravanseraiState, seat: int, line: list[Action]) -> str:
     if action[0] == "stand":
         return _stand(state, seat, action[1], CELL_ID[(action[2], action[3])])
     before = len(state.caravans[seat])
-    world, turns, forced = state, state.turns, False
+    world, turns = state, state.turns
     for step in line:
         if world.stage not in (PLACE, BOARD) or world.turns != turns:
             break
-        forced = any(turn != turns for _, turn, _ in world.forced_after(step))
         world = world.through_turn(step)
+    # the next turn leaves no choice: ``apply`` would lay it too (``_play_forced``)
+    forced = (
+        world.turns != turns and world.turn is not None and world.stage != START and len(world.legal_actions()) == 1
+    )
     last = world.last
     if last is None:  # (the line ends before any placement is whole)
         return "begins a placement"
