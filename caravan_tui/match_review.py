@@ -9,7 +9,16 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from caravan_tui.ai.review import ITERATIONS, Judged, Review, assembled, decisions_of
+from caravan_tui.ai.review import (
+    ITERATIONS,
+    Judged,
+    Review,
+    assembled,
+    decisions_of,
+    draw_outcomes,
+    outcome_positions,
+    with_outcomes,
+)
 from caravan_tui.ai.worker import AIWorker
 from caravan_tui.games import get_game
 from caravan_tui.saves.reviews import Shelf
@@ -67,9 +76,9 @@ async def review_of(
         return kept
     if snapshot.result is None:
         raise ValueError(not_reviewable(snapshot, seat))
-    match = decisions_of(
-        get_game(snapshot.game_id), snapshot.players, snapshot.seed, snapshot.options, snapshot.actions, seat
-    )
+    game = get_game(snapshot.game_id)
+    played = (snapshot.players, snapshot.seed, snapshot.options, snapshot.actions, seat)
+    match = decisions_of(game, *played)
     own = None if on_result is None else (lambda judged: on_result(judged) if judged.seat == seat else None)
     # the seat's own decisions first (in order), the others' after: what the screen lists while the
     # rest are judged is whole three quarters of the way through, the others' only split luck
@@ -85,6 +94,12 @@ async def review_of(
         judged,
         match.draws,
     )
+    # then the biggest draws against their other outcomes (the progress goes on past the decisions)
+    found = draw_outcomes(game, *played, review.draws_to_weigh())
+    counted = len(judged)
+    progress = None if on_judged is None else (lambda done, total: on_judged(counted + done, counted + total))
+    values = await worker.expect(snapshot.game_id, seat, outcome_positions(found), iterations, progress)
+    review = with_outcomes(review, found, values)
     try:
         shelf.write(snapshot, seat, iterations, review.to_data())
     except OSError:  # the review stands; it is only made again next time

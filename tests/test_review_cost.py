@@ -6,7 +6,7 @@ import json
 from functools import cache
 from pathlib import Path
 
-from caravan_tui.ai.review import Position, judge, positions, review
+from caravan_tui.ai.review import Position, expected, judge, positions, review
 from caravan_tui.games import get_game
 from caravan_tui.match_review import review_of
 from caravan_tui.saves.reviews import ReviewShelf
@@ -72,6 +72,9 @@ def test_the_seats_own_decisions_are_judged_first_and_the_review_is_the_same(tmp
         async def review(self, game_id, seat, found, iterations, on_judged=None, on_result=None):
             self.sent = [position.seat for position in found]
             return [judge(game_id, seat, position, iterations) for position in found]
+
+        async def expect(self, game_id, seat, found, iterations, on_done=None):
+            return [expected(game_id, seat, position, iterations) for position in found]
 
     worker = InOneProcess()
     made = asyncio.run(review_of(snapshot, 0, ReviewShelf(tmp_path), worker, 20))

@@ -21,7 +21,9 @@ decisions, the others' decisions are judged the same way from their own views, t
 against their best given to the seat (a share of it with more than one other seat); what is
 left of the change between the seat's ``after`` and its next ``before`` is chance: the draw,
 roll or deal against what the seat could expect (``Review.account``), where the seat saw one
-(else it is the searches' own drift, and said so). The parts add up to the change from the
+(else it is the searches' own drift, and said so). A draw that moved the seat's chances as much
+as an inaccuracy is weighed against its other outcomes (``draw_outcomes``), each valued as the
+next decision's ``before`` is: its luck is what the one that came was worth against their mean. The parts add up to the change from the
 first decision to the end exactly, as shown.
 
 A decision is judged from its views, its moves, its number and the budget alone, with searches
@@ -35,6 +37,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -68,6 +71,10 @@ OTHERS_SHARE = 1 / 3
 SETTLED = 0.1
 #: how many turning points a review puts first
 TURNING_POINTS = 3
+#: a draw that moved the seat's chances as much as an inaccuracy is weighed against this many of
+#: its other outcomes (``draw_outcomes``), at most ``WEIGHED_DRAWS`` of them, the biggest first
+OUTCOMES = 4
+WEIGHED_DRAWS = 12
 GRADES = ("inaccuracy", "mistake", "blunder")
 #: bounds on what a kept review may hold (it is read back from a file)
 MAX_DECISIONS = 5000
@@ -100,6 +107,12 @@ class Draw:
     turn: int
     text: str
     shown: bool = False
+
+
+#: a draw weighed against its other outcomes: the move after which it came, and for each outcome
+#: the seat that decided next and its expected result there (-1: the match ended, with the seat
+#: reviewed's result)
+Outcomes = tuple[int, tuple[tuple[int, float], ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +246,70 @@ def positions(
             yield dataclasses.replace(position, seat=-1)
 
 
+def draw_outcomes(
+    game: Game,
+    players: int,
+    seed: int,
+    options: dict[str, Any],
+    actions: Sequence[Action],
+    seat: int,
+    turns: Sequence[int],
+    count: int = OUTCOMES,
+) -> dict[int, list[Position | float]]:
+    """For each move numbered in ``turns``, up to ``count`` other outcomes of the chance it
+    brought, as ``seat`` could expect them: the match redealt from its view before the move
+    (``State.determinize``: what it could not see, and the future), the same move made there;
+    each outcome is the next decision met (a ``Position`` of the seat that makes it, to value by
+    ``expected``), or the seat's result where the match ended first. A redeal where the move is
+    not legal (another's hidden hand changed) is passed over."""
+    state = game.new(players, seed=seed, options=options)
+    wanted, found = set(turns), dict[int, list[Position | float]]()
+    for turn, action in enumerate(actions):
+        if turn in wanted:
+            found[turn] = _outcomes(state, seat, turn, action, count)
+            if len(found) == len(wanted):
+                break
+        state.apply(action, False)
+    return {turn: outcomes for turn, outcomes in found.items() if outcomes}
+
+
+def _outcomes(state: State, seat: int, turn: int, action: Action, count: int) -> list[Position | float]:
+    outcomes: list[Position | float] = []
+    for attempt in range(3 * count):
+        world = state.determinize(seat, random.Random(f"outcome/{seat}/{turn}/{attempt}"))
+        if world.to_move() is None or action not in world.legal_actions():
+            continue
+        world.apply(action, False)
+        number = turn + 1
+        while not world.is_over() and len(world.legal_actions()) == 1:  # (forced: no decision)
+            world.apply(world.legal_actions()[0], False)
+            number += 1
+        mover = world.to_move()
+        if world.is_over() or mover is None:
+            outcomes.append(world.outcome()[seat])
+        else:
+            outcomes.append(Position(number, world.view(mover), world.legal_actions()[0], mover))
+        if len(outcomes) == count:
+            break
+    return outcomes
+
+
+def with_outcomes(review: Review, found: dict[int, list[Position | float]], values: Sequence[float]) -> Review:
+    """``review`` with its draws weighed: ``found`` (``draw_outcomes``) with ``values``, each
+    ``Position``'s in order (``expected``)."""
+    left = iter(values)
+    outcomes = tuple(
+        (turn, tuple((o.seat, next(left)) if isinstance(o, Position) else (-1, o) for o in listed))
+        for turn, listed in found.items()
+    )
+    return dataclasses.replace(review, outcomes=outcomes)
+
+
+def outcome_positions(found: dict[int, list[Position | float]]) -> list[Position]:
+    """The decisions among ``found``'s outcomes, in order: each to value by ``expected``."""
+    return [o for listed in found.values() for o in listed if isinstance(o, Position)]
+
+
 @dataclass(frozen=True, slots=True)
 class Judged:
     """One decision reviewed: its move and the search's best, in words (which may hold ``{pN}``
@@ -310,6 +387,70 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
     that the move made and the best are weighed alike and the same steps weigh the same; a
     decision of one step by the search itself where it gave the move made ``SETTLED`` of its
     visits, else below that step alone."""
+    found = _searched(game_id, seat, position, iterations)
+    game, world, mover = found.game, found.world, found.mover
+    weighed, best, budget = found.weighed, found.best, found.budget
+    made = position.steps or (position.action,)
+    made_end = world if position.end_view is None else game.from_view(position.end_view, mover)
+    children = weighed.root.children
+    settled = (
+        len(made) == 1
+        and len(found.steps) == 1
+        and best in children
+        and position.action in children
+        and (position.action == best or children[position.action].visits >= budget * SETTLED)
+    )
+    lines = world if found.level.lines else None
+    if settled:  # both weighed well enough by the one search
+        before, after = _weigh(weighed, best, lines, mover), _weigh(weighed, position.action, lines, mover)
+    else:
+        weigh = (budget, found.seed, found.settings, found.level.lines)
+        before = _weighed(world, mover, found.steps, found.end, *weigh)
+        after = before if tuple(made) == found.steps else _weighed(world, mover, made, made_end, *weigh)
+    if after < before and _reordered(world, mover, tuple(made), found.line):
+        after = before  # (the same position reached: what the searches told apart was their noise)
+    if _keeps_a_sure_win(world, mover, tuple(made)):
+        before = after = 1.0  # (the game itself rates both won: a search's mean over its tries is not)
+    played = position.words or world.describe(position.action, mover)
+    # (the reasons are read only at a turning point, a decision that cost something, or where
+    # practice asks before a blunder: a move as good as the best keeps none)
+    said = after < before
+    return Judged(
+        position.turn,
+        position.action,
+        played,
+        _reason(game, world, mover, tuple(made)) if said else "",
+        best,
+        world.describe(best, mover),
+        _reason(game, world, mover, found.line) if said else "",
+        before,
+        after,
+        mover,
+        position.end if position.steps else position.turn,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Searched:
+    """A decision searched from its view (``_searched``): the search, the best move it names and
+    that move's steps as one decision (``decision_steps``), with what weighs them again."""
+
+    game: Game
+    world: State
+    mover: int
+    budget: int
+    level: Level
+    settings: SearchSettings
+    seed: str
+    weighed: SearchResult
+    best: Action
+    line: tuple[Action, ...]
+    steps: tuple[Action, ...]
+    end: State
+
+
+def _searched(game_id: str, seat: int, position: Position, iterations: int) -> _Searched:
+    """``position`` searched from its view, in a review of ``seat``, and its best move named."""
     mover = seat if position.seat < 0 else position.seat
     budget = budget_for(seat, position, iterations)
     game = get_game(game_id)
@@ -327,47 +468,21 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
     best, best_line = named[0]
     best_steps, best_end = decision_steps(game, world, mover, best_line)
     best_end = game.from_view(best_end.view(mover), mover)  # (as the move made's end is built)
-    made = position.steps or (position.action,)
-    made_end = world if position.end_view is None else game.from_view(position.end_view, mover)
-    children = weighed.root.children
-    settled = (
-        len(made) == 1
-        and len(best_steps) == 1
-        and best in children
-        and position.action in children
-        and (position.action == best or children[position.action].visits >= budget * SETTLED)
-    )
-    lines = world if level.lines else None
-    if settled:  # both weighed well enough by the one search
-        before, after = _weigh(weighed, best, lines, mover), _weigh(weighed, position.action, lines, mover)
-    else:
-        before = _weighed(world, mover, best_steps, best_end, budget, seed, settings, level.lines)
-        after = (
-            before
-            if tuple(made) == best_steps
-            else _weighed(world, mover, made, made_end, budget, seed, settings, level.lines)
-        )
-    if after < before and _reordered(world, mover, tuple(made), best_line):
-        after = before  # (the same position reached: what the searches told apart was their noise)
-    if _keeps_a_sure_win(world, mover, tuple(made)):
-        before = after = 1.0  # (the game itself rates both won: a search's mean over its tries is not)
-    played = position.words or world.describe(position.action, mover)
-    # (the reasons are read only at a turning point, a decision that cost something, or where
-    # practice asks before a blunder: a move as good as the best keeps none)
-    said = after < before
-    return Judged(
-        position.turn,
-        position.action,
-        played,
-        _reason(game, world, mover, tuple(made)) if said else "",
-        best,
-        world.describe(best, mover),
-        _reason(game, world, mover, best_line) if said else "",
-        before,
-        after,
-        mover,
-        position.end if position.steps else position.turn,
-    )
+    return _Searched(game, world, mover, budget, level, settings, seed, weighed, best, best_line, best_steps, best_end)
+
+
+def expected(game_id: str, seat: int, position: Position, iterations: int = ITERATIONS) -> float:
+    """The deciding seat's expected result at ``position`` with its best move, as ``judge``
+    values it where that move is the one made (its ``before``), whatever move was made there:
+    what one outcome of a draw was worth (``draw_outcomes``)."""
+    found = _searched(game_id, seat, position, iterations)
+    world, mover, steps = found.world, found.mover, found.steps
+    if _keeps_a_sure_win(world, mover, steps):
+        return 1.0
+    lines = world if found.level.lines else None
+    if len(steps) == 1 and found.best in found.weighed.root.children:
+        return _weigh(found.weighed, found.best, lines, mover)
+    return _weighed(world, mover, steps, found.end, found.budget, found.seed, found.settings, found.level.lines)
 
 
 def _keeps_a_sure_win(world: State, mover: int, made: tuple[Action, ...]) -> bool:
@@ -498,9 +613,13 @@ def review(
 ) -> Review:
     """``seat``'s review judged one decision after the other, in this process (the app and the
     command judge them in the AI workers: ``AIWorker.review``)."""
-    match = decisions_of(get_game(game_id), players, seed, options, actions, seat)
+    game = get_game(game_id)
+    match = decisions_of(game, players, seed, options, actions, seat)
     judged = [judge(game_id, seat, position, iterations) for position in match.decisions]
-    return assembled(game_id, match_id, seat, players, iterations, result, judged, match.draws)
+    done = assembled(game_id, match_id, seat, players, iterations, result, judged, match.draws)
+    found = draw_outcomes(game, players, seed, options, actions, seat, done.draws_to_weigh())
+    values = [expected(game_id, seat, position, iterations) for position in outcome_positions(found)]
+    return with_outcomes(done, found, values)
 
 
 def assembled(
@@ -531,10 +650,10 @@ class Swing:
     """A part of the change in the seat's chances, as shown: ``kind`` "yours" (a decision's
     error against the best), "others" (another seat's error, what it gave the seat), "luck"
     (chance after the seat's decision ``index``: the change to its next decision less the
-    others' part, where it saw something it could not know: ``draws``) or "drift" (the same
-    where it saw nothing new, or beyond what the draw itself did: the searches' estimates moving,
-    no luck); ``change`` in the
-    game's measure, negative where the seat lost."""
+    others' part, where it saw something it could not know: ``draws``; what the draw did
+    against its other outcomes where they were weighed) or "drift" (the same where it saw nothing
+    new, or beyond what the draw itself did: the searches' estimates moving, no luck); ``change``
+    in the game's measure, negative where the seat lost."""
 
     kind: str
     index: int
@@ -560,7 +679,8 @@ class Account:
 class Review:
     """A seat's decisions in a finished match, judged (``judge``), with the match's end for that
     seat (``result``: its ``outcome()``, in [0, 1]), the budget each decision was searched
-    with, the others' decisions (judged from their views) and the chance the seat saw."""
+    with, the others' decisions (judged from their views), the chance the seat saw and what
+    other outcomes of its biggest draws were worth (``draw_outcomes``)."""
 
     game_id: str
     match_id: str
@@ -571,6 +691,7 @@ class Review:
     decisions: tuple[Judged, ...]
     others: tuple[Judged, ...] = ()
     draws: tuple[Draw, ...] = ()
+    outcomes: tuple[Outcomes, ...] = ()
 
     @property
     def measure(self) -> Measure:
@@ -670,36 +791,68 @@ class Review:
         return Account(self.shown(decisions[0].before), self.end(), tuple(swings))
 
     def _luck(self, draws: Sequence[Draw], decisions: Sequence[Judged], others: Sequence[Judged]) -> float | None:
-        """What ``draws`` themselves did to the seat's chances, as shown: for each move that drew,
-        the chance at the next decision (anyone's) less the chance the decision that drew expected
-        with its move (its ``after``: a search's value over every draw it could bring), each from
-        the seat's side (between two seats, the other's chance taken from 1). The rest of the
-        change between two decisions is no one's luck: a refill whose goods all could count, set
-        off by a pick-up, was "luck −10 points" where the searches valued the end of the bag
-        differently before it and after. None where a draw came after no decision, or after
-        another seat's among more than two (its chance is not the seat's)."""
+        """What ``draws`` themselves did to the seat's chances, as shown: the sum of each move's
+        (``_drawn``); None where one of them is not known."""
         judged = sorted((*decisions, *others), key=lambda j: j.turn)
         total = 0.0
         for turn in dict.fromkeys(draw.turn for draw in draws):
-            drew = next((j for j in judged if j.end == turn), None)
-            after = next((j for j in judged if j.turn > turn), None)
-            if drew is None:
+            drawn = self._drawn(turn, judged)
+            if drawn is None:
                 return None
-            was = self._seats(drew, drew.after)
-            now = self.end() if after is None else self._seats(after, after.before)
-            if was is None or now is None:
-                return None
-            total += now - was
+            total += drawn
         return total
 
-    def _seats(self, judged: Judged, value: float) -> float | None:
-        """``judged``'s expected result ``value`` as the seat reviewed's chance, as shown (None
-        where that is not known: another seat's among more than two)."""
-        if judged.seat == self.seat:
+    def _drawn(self, turn: int, judged: Sequence[Judged], weighed: bool = True) -> float | None:
+        """What the chance after move ``turn`` did to the seat's chances, as shown: the chance at
+        the next decision (anyone's, from the seat's side: between two seats, the other's chance
+        taken from 1) less what the seat could expect there. That is the mean of the outcomes
+        weighed (``outcomes``, this one among them: as backgammon's luck is a roll's value less
+        the mean of every roll's) where they were, else the chance the decision that drew expected
+        with its move (its ``after``: a search's value over every draw it could bring). The rest
+        of the change between two decisions is no one's luck: the last refill of a bag, after
+        which every outcome won, was "luck +13%" where the search that drew had valued the end
+        lower than the next one. None where it is not known: a draw after no decision, or after
+        another seat's among more than two (its chance is not the seat's)."""
+        after = next((j for j in judged if j.turn > turn), None)
+        now = self.end() if after is None else self._seats(after.seat, after.before)
+        outcomes = next((values for at, values in self.outcomes if at == turn), None) if weighed else None
+        if outcomes is not None and now is not None:
+            values = [value for seat, raw in outcomes if (value := self._seats(seat, raw)) is not None]
+            if len(values) == len(outcomes):
+                return round(now - (now + sum(values)) / (len(values) + 1), self._digits())
+        drew = next((j for j in judged if j.end == turn), None)
+        was = None if drew is None else self._seats(drew.seat, drew.after)
+        return None if was is None or now is None else now - was
+
+    def _seats(self, seat: int, value: float) -> float | None:
+        """``seat``'s expected result ``value`` as the seat reviewed's chance, as shown (None
+        where that is not known: another seat's among more than two); ``seat`` -1: the seat
+        reviewed's own result at the match's end, a fact, never calibrated."""
+        if seat < 0:
+            return shown(self.measure, value)
+        if seat == self.seat:
             return self.shown(value)
         if self.players == 2 and self.measure.unit == "%":
             return self.shown(1.0 - value)
         return None
+
+    def _digits(self) -> int:
+        """The decimals a figure is shown to (``shown``)."""
+        return 0 if self.measure.unit == "%" else 1
+
+    def draws_to_weigh(self) -> list[int]:
+        """The moves after which chance moved the seat's chances as much as an inaccuracy,
+        as first told (``_drawn`` without outcomes; a card shown by another's play is no draw
+        to redo), the biggest first, at most ``WEIGHED_DRAWS``: these are weighed against their
+        other outcomes (``draw_outcomes``)."""
+        judged = sorted((*self.decisions, *self.others), key=lambda j: j.turn)
+        showing = {draw.turn for draw in self.draws if draw.shown}
+        found = []
+        for turn in dict.fromkeys(draw.turn for draw in self.draws if draw.turn not in showing):
+            drawn = self._drawn(turn, judged, weighed=False)
+            if drawn is not None and abs(drawn) >= self.measure.inaccuracy:
+                found.append((-abs(drawn), turn))
+        return [turn for _, turn in sorted(found)[:WEIGHED_DRAWS]]
 
     def turning_points(self, count: int = TURNING_POINTS) -> list[Swing]:
         """The ``count`` swings that moved the seat's chances most, the biggest first (ties: the
@@ -740,6 +893,7 @@ class Review:
             "decisions": [_row(j) for j in self.decisions],
             "others": [_row(j) for j in self.others],
             "draws": [[draw.turn, draw.text] + [True] * draw.shown for draw in self.draws],
+            "outcomes": [[turn, [list(outcome) for outcome in listed]] for turn, listed in self.outcomes],
         }
 
     @classmethod
@@ -775,6 +929,7 @@ class Review:
             judged,
             tuple(_judged(row, players) for row in others),
             tuple(map(_draw, draws)),
+            tuple(_weighed_draw(row, players) for row in _rows(data.get("outcomes", []))),
         )
 
 
@@ -835,6 +990,18 @@ def _draw(row: Any) -> Draw:
     ):
         raise ValueError("a review's chance is not a move number and words")
     return Draw(row[0], row[1], len(row) == 3)
+
+
+def _weighed_draw(row: Any, players: int) -> Outcomes:
+    if not (isinstance(row, list) and len(row) == 2 and _whole(row[0], 0, 10**7) and isinstance(row[1], list)):
+        raise ValueError("a review's weighed draw is not a move number and outcomes")
+    outcomes = row[1]
+    if not (
+        len(outcomes) <= 4 * OUTCOMES
+        and all(isinstance(o, list) and len(o) == 2 and _whole(o[0], -1, players - 1) and _unit(o[1]) for o in outcomes)
+    ):
+        raise ValueError("a review's draw outcomes are not seats and expected results")
+    return row[0], tuple((o[0], float(o[1])) for o in outcomes)
 
 
 def _is_action(value: Any, depth: int = 0) -> bool:

@@ -273,10 +273,9 @@ def split_line(review: Review) -> str:
 
 #: what the drift in ``split_line`` is, said under it wherever it is shown
 DRIFT_WORDS = (
-    "The searches' drift: how far your chances moved between your decisions where you saw nothing new (no draw, "
-    "roll or deal), and beyond what the draw itself did where you did, beyond the others' errors: the others' "
-    "replies doing more or less than the search grading your move expected, and its estimates differing from one "
-    "position to the next."
+    "The searches' drift: what moved your chances that was no graded move of yours, no error of the others and "
+    "no draw. The AI values each position afresh and sees only so far ahead, so its figures differ from one "
+    "position to the next, and the others' replies can do more or less than it expected."
 )
 
 

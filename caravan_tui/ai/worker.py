@@ -40,7 +40,7 @@ from caravan_tui.games import get_game
 from .explain import TOP, Candidate, RootStats, Weighed, advised
 from .ismcts import ProgressCallback
 from .policies import Policy, SearchPolicy, pick, plain_or_best, screened, vetted
-from .review import Judged, Position, judge
+from .review import Judged, Position, expected, judge
 
 POLL_SECONDS = 0.1
 PR_SET_PDEATHSIG = 1
@@ -365,14 +365,39 @@ class AIWorker:
         review; ``on_judged(done, total)`` after each, ``on_result`` with each as it comes.
         Cancelling stops the review: decisions not started are never sent, and each one being
         judged ends with its own search."""
+        return await self._each(judge, game_id, seat, positions, iterations, on_judged, on_result)
+
+    async def expect(
+        self,
+        game_id: str,
+        seat: int,
+        positions: list[Position],
+        iterations: int,
+        on_done: Callable[[int, int], None] | None = None,
+    ) -> list[float]:
+        """Each of a draw's other outcomes valued for a review of ``seat`` (``ai.review.expected``),
+        as ``review`` judges decisions."""
+        return await self._each(expected, game_id, seat, positions, iterations, on_done)
+
+    async def _each(
+        self,
+        work: Callable[[str, int, Position, int], T],
+        game_id: str,
+        seat: int,
+        positions: list[Position],
+        iterations: int,
+        on_done: Callable[[int, int], None] | None = None,
+        on_result: Callable[[T], None] | None = None,
+    ) -> list[T]:
+        """``work`` done for each of ``positions`` (see ``review``), in their order."""
         pool = self._executor()
         waiting = iter(enumerate(positions))
-        judged: list[Judged | None] = [None] * len(positions)
-        running: dict[asyncio.Future[Judged], tuple[int, Future[Judged]]] = {}
+        results: list[T | None] = [None] * len(positions)
+        running: dict[asyncio.Future[T], tuple[int, Future[T]]] = {}
 
         def send_next() -> None:
             for index, position in waiting:
-                future = pool.submit(judge, game_id, seat, position, iterations)  # (a broken pool: below)
+                future = pool.submit(work, game_id, seat, position, iterations)  # (a broken pool: below)
                 running[asyncio.wrap_future(future)] = (index, future)
                 return
 
@@ -384,12 +409,12 @@ class AIWorker:
                 finished, _pending = await asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED)
                 for future in finished:
                     index = running.pop(future)[0]
-                    judged[index] = result = future.result()
+                    results[index] = result = future.result()
                     if on_result is not None:
                         on_result(result)
                     done += 1
-                    if on_judged is not None:
-                        on_judged(done, len(positions))
+                    if on_done is not None:
+                        on_done(done, len(positions))
                     send_next()
         except BrokenProcessPool as error:
             self._discard_pool(pool)
@@ -397,7 +422,7 @@ class AIWorker:
         finally:
             for _index, sent in running.values():
                 sent.cancel()
-        return [result for result in judged if result is not None]
+        return [result for result in results if result is not None]
 
     def _submit(self, pool: ProcessPoolExecutor, submit: Callable[[], list[Future[T]]]) -> list[Future[T]]:
         """The futures ``submit`` starts on ``pool``; AIWorkerError if the pool is broken."""
