@@ -23,8 +23,12 @@ left of the change between the seat's ``after`` and its next ``before`` is chanc
 roll or deal against what the seat could expect (``Review.account``), where the seat saw one
 (else it is the searches' own drift, and said so). A draw that moved the seat's chances as much
 as an inaccuracy is weighed against its other outcomes (``draw_outcomes``), each valued as the
-next decision's ``before`` is: its luck is what the one that came was worth against their mean. The parts add up to the change from the
-first decision to the end exactly, as shown.
+next decision's ``before`` is: its luck is what the one that came was worth against their mean.
+The parts add up to the change from the first decision to the end exactly, as shown.
+
+A move made that expects less than the best by no more than the searches' noise (two standard
+errors of the difference, ``explain.noise``) costs nothing: a hint calls such moves "about as
+good", and a review graded one of them an inaccuracy.
 
 A decision is judged from its views, its moves, its number and the budget alone, with searches
 seeded by the move's number: the review is exactly reproducible, and it is the same whatever
@@ -46,7 +50,7 @@ from caravan_tui.engine import Action, Event, Game, Measure, State, normalise_ac
 from caravan_tui.games import GAMES, get_game
 from caravan_tui.safe_text import cut_words
 
-from .explain import led_to, playable
+from .explain import led_to, noise, playable, standard_error
 from .ismcts import SearchResult, along, continuation, search
 from .levels import LEVELS, MAX_ITERATIONS, Level, level_for
 from .policies import (
@@ -109,6 +113,8 @@ class Draw:
     shown: bool = False
 
 
+#: an expected result in [0, 1] and its standard error (None: too few results to tell)
+Weight = tuple[float, float | None]
 #: a draw weighed against its other outcomes: the move after which it came, and for each outcome
 #: the seat that decided next and its expected result there (-1: the match ended, with the seat
 #: reviewed's result)
@@ -387,10 +393,10 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
     that the move made and the best are weighed alike and the same steps weigh the same; a
     decision of one step by the search itself where it gave the move made ``SETTLED`` of its
     visits, else below that step alone."""
-    found = _searched(game_id, seat, position, iterations)
+    made = position.steps or (position.action,)
+    found = _searched(game_id, seat, position, iterations, made[0] if len(made) == 1 else None)
     game, world, mover = found.game, found.world, found.mover
     weighed, best, budget = found.weighed, found.best, found.budget
-    made = position.steps or (position.action,)
     made_end = world if position.end_view is None else game.from_view(position.end_view, mover)
     children = weighed.root.children
     settled = (
@@ -402,13 +408,18 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
     )
     lines = world if found.level.lines else None
     if settled:  # both weighed well enough by the one search
-        before, after = _weigh(weighed, best, lines, mover), _weigh(weighed, position.action, lines, mover)
+        best_weight, made_weight = _weigh(weighed, best, lines, mover), _weigh(weighed, position.action, lines, mover)
     else:
         weigh = (budget, found.seed, found.settings, found.level.lines)
-        before = _weighed(world, mover, found.steps, found.end, *weigh)
-        after = before if tuple(made) == found.steps else _weighed(world, mover, made, made_end, *weigh)
-    if after < before and _reordered(world, mover, tuple(made), found.line):
-        after = before  # (the same position reached: what the searches told apart was their noise)
+        best_weight = _weighed(world, mover, found.steps, found.end, *weigh)
+        made_weight = best_weight if tuple(made) == found.steps else _weighed(world, mover, made, made_end, *weigh)
+    before, after = best_weight[0], made_weight[0]
+    if after < before and (
+        _as_good(best_weight, made_weight)
+        or (found.hinted is not None and _as_good(*found.hinted))
+        or _reordered(world, mover, tuple(made), found.line)
+    ):
+        after = before  # (the same to the search or to the hint, or the same position reached: noise)
     if _keeps_a_sure_win(world, mover, tuple(made)):
         before = after = 1.0  # (the game itself rates both won: a search's mean over its tries is not)
     played = position.words or world.describe(position.action, mover)
@@ -433,7 +444,9 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
 @dataclass(frozen=True, slots=True)
 class _Searched:
     """A decision searched from its view (``_searched``): the search, the best move it names and
-    that move's steps as one decision (``decision_steps``), with what weighs them again."""
+    that move's steps as one decision (``decision_steps``), with what weighs them again; the best
+    and the move made as the search weighed them at the hint's budget (``hinted``: a hint's view
+    of the two, where the move made is one step the search tried)."""
 
     game: Game
     world: State
@@ -447,10 +460,12 @@ class _Searched:
     line: tuple[Action, ...]
     steps: tuple[Action, ...]
     end: State
+    hinted: tuple[Weight, Weight] | None = None
 
 
-def _searched(game_id: str, seat: int, position: Position, iterations: int) -> _Searched:
-    """``position`` searched from its view, in a review of ``seat``, and its best move named."""
+def _searched(game_id: str, seat: int, position: Position, iterations: int, made: Action | None = None) -> _Searched:
+    """``position`` searched from its view, in a review of ``seat``, and its best move named;
+    with the best and ``made`` as the search weighed them when it named the best (``hinted``)."""
     mover = seat if position.seat < 0 else position.seat
     budget = budget_for(seat, position, iterations)
     game = get_game(game_id)
@@ -460,15 +475,34 @@ def _searched(game_id: str, seat: int, position: Position, iterations: int) -> _
     seed = seed_of(mover, position.turn)
     hinted = hint_budget(game, seat, position, budget)
     named: list[tuple[Action, tuple[Action, ...]]] = []  # (the search at the hint's budget names it)
+    weights: list[tuple[Weight, Weight]] = []
 
     def name(result: SearchResult) -> None:
         named.append(best_move(game, position.view, mover, result, hinted, level.name))
+        children, best = result.root.children, named[0][0]
+        if made is not None and made != best and made in children and best in children:
+            lines = world if level.lines else None
+            weights.append((_weigh(result, best, lines, mover), _weigh(result, made, lines, mover)))
 
     weighed = search(world, mover, iterations=budget, seed=seed, midway=(hinted, name), **settings)
     best, best_line = named[0]
     best_steps, best_end = decision_steps(game, world, mover, best_line)
     best_end = game.from_view(best_end.view(mover), mover)  # (as the move made's end is built)
-    return _Searched(game, world, mover, budget, level, settings, seed, weighed, best, best_line, best_steps, best_end)
+    return _Searched(
+        game,
+        world,
+        mover,
+        budget,
+        level,
+        settings,
+        seed,
+        weighed,
+        best,
+        best_line,
+        best_steps,
+        best_end,
+        weights[0] if weights else None,
+    )
 
 
 def expected(game_id: str, seat: int, position: Position, iterations: int = ITERATIONS) -> float:
@@ -481,8 +515,8 @@ def expected(game_id: str, seat: int, position: Position, iterations: int = ITER
         return 1.0
     lines = world if found.level.lines else None
     if len(steps) == 1 and found.best in found.weighed.root.children:
-        return _weigh(found.weighed, found.best, lines, mover)
-    return _weighed(world, mover, steps, found.end, found.budget, found.seed, found.settings, found.level.lines)
+        return _weigh(found.weighed, found.best, lines, mover)[0]
+    return _weighed(world, mover, steps, found.end, found.budget, found.seed, found.settings, found.level.lines)[0]
 
 
 def _keeps_a_sure_win(world: State, mover: int, made: tuple[Action, ...]) -> bool:
@@ -565,7 +599,7 @@ def _weighed(
     seed: str,
     settings: SearchSettings,
     lines: bool,
-) -> float:
+) -> Weight:
     """The seat's expected result with the decision ``steps`` (from ``world``; ``end``: the
     position before its last step), by a search of half the budget narrowed to that last step:
     at ``world`` for a decision of one step, else at ``end`` (``lines``: as ``_weigh``'s)."""
@@ -575,21 +609,28 @@ def _weighed(
     return _weigh(searched, steps[-1], at if lines else None, mover)
 
 
-def _weigh(result: SearchResult, action: Action, lines_from: State | None = None, mover: int = -1) -> float:
+def _weigh(result: SearchResult, action: Action, lines_from: State | None = None, mover: int = -1) -> Weight:
     """The expected result of ``action`` at the root of ``result``, within [0, 1] (a game's tuned
-    evaluation may stray): its mean reward; where the level follows lines (``Level.lines``;
-    ``lines_from``: the position searched, ``mover`` its seat) where the seat's own line from it
-    leads (``explain.led_to``), as its AI seats and hints value a move. A move's mean counts the
-    moves its seat would not make that the search tried below it, and the seat's next decision,
-    with no chance between, was valued by its best: Merchant Lord's seat makes several decisions a
-    turn, and the searches' drift between them (+71 points in a match) outweighed its luck (-33)."""
+    evaluation may stray), and its standard error: its mean reward; where the level follows lines
+    (``Level.lines``; ``lines_from``: the position searched, ``mover`` its seat) where the seat's
+    own line from it leads (``explain.led_to``), as its AI seats and hints value a move. A move's
+    mean counts the moves its seat would not make that the search tried below it, and the seat's
+    next decision, with no chance between, was valued by its best: Merchant Lord's seat makes
+    several decisions a turn, and the searches' drift between them (+71 points in a match)
+    outweighed its luck (-33)."""
     child = result.root.children[action]
-    value = child.reward / child.visits
+    visits, reward, square = child.visits, child.reward, child.square
     if lines_from is not None:
         line = playable(lines_from, mover, (action, *continuation(child))) or (action,)
-        led = led_to(along(child, line[1:]), len(line))
-        value = value if led is None else led[1] / led[0]
-    return min(1.0, max(0.0, value))
+        visits, reward, square = led_to(along(child, line[1:]), len(line)) or (visits, reward, square)
+    return min(1.0, max(0.0, reward / visits)), standard_error(visits, reward, square)
+
+
+def _as_good(before: Weight, after: Weight) -> bool:
+    """Whether the move made expects as much as the best to the search: less by no more than its
+    noise (``explain.noise``), as a hint says "about as good" of two such moves."""
+    spread = noise(before[1], after[1])
+    return spread is not None and before[0] - after[0] <= spread
 
 
 def _reason(game: Game, world: State, seat: int, line: tuple[Action, ...]) -> str:
