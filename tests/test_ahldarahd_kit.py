@@ -238,20 +238,32 @@ def raiser(state):
 
 
 def test_the_draft_asks_whom_first_and_keeps_each_step_apart():
-    draft = started([1, 2])
+    draft, purse = started([1, 2]), (3, 1)
     assert not draft.chosen and draft.proposal == Proposal(1)
-    to_two = changed(draft, ("partner", 2), 1, Counter())
+    to_two = changed(draft, ("partner", 2), 1, Counter(), purse)
     assert to_two.chosen and to_two.proposal.partner == 2 and not draft.chosen
     hand = Counter({"Salt": 1})
-    once = changed(to_two, ("give_card", "Salt"), 1, hand)
+    once = changed(to_two, ("give_card", "Salt"), 1, hand, purse)
     assert once.proposal.give_cards == ["Salt"] and to_two.proposal.give_cards == []
-    assert changed(once, ("give_card", "Salt"), 1, hand) == once  # (no more than the hand holds)
-    asked = changed(changed(once, ("ask_item", "Shah"), 1, hand), ("ask_gold",), 1, hand)
+    assert changed(once, ("give_card", "Salt"), 1, hand, purse) == once  # (no more than the hand holds)
+    asked = changed(changed(once, ("ask_item", "Shah"), 1, hand, purse), ("ask_gold",), 1, hand, purse)
     assert asked.proposal.ask_items == ["Shah"] and asked.proposal.ask_gold == 1
     turned = partner_turned(asked, [1, 2])
     assert turned.proposal.partner == 1 and turned.proposal.ask_items == [] and asked.proposal.ask_items == ["Shah"]
-    assert changed(once, ("give_card", "Salt"), -1, hand).proposal.give_cards == []
+    assert changed(once, ("give_card", "Salt"), -1, hand, purse).proposal.give_cards == []
     assert partner_turned(draft, [1, 2]) is draft  # (whom to is asked first: Enter picks)
+
+
+def test_the_draft_gives_no_more_gold_than_the_proposer_has_nor_asks_more_than_the_partner_has():
+    """Seed 162: with 0 gold, Enter on "You give 0 gold (you have 0)" made it "You give 1 gold
+    (you have 0)", refused only when sent."""
+    draft = started([1])
+    assert changed(draft, ("give_gold",), 1, Counter(), (0, 5)) == draft
+    thrice = draft
+    for _ in range(3):
+        thrice = changed(thrice, ("ask_gold",), 1, Counter(), (0, 2))
+    assert thrice.proposal.ask_gold == 2  # (the partner's 2 at most)
+    assert changed(thrice, ("ask_gold",), -1, Counter(), (0, 2)).proposal.ask_gold == 1
 
 
 # -- the kit's shape -----------------------------------------------------------------------------------

@@ -306,11 +306,14 @@ async def test_m_shows_each_players_map_and_a_bad_offer_shows_the_engines_reason
         start, view = host.turn, dict(screen.table.view)
         await pilot.press("o")
         await wait_for(pilot, lambda: isinstance(app.screen, TradeDialog), "the trade builder")
-        await pilot.press("down", *["plus"] * (state.gold[1] + 1))  # more gold than Bot has
-        await pilot.press("s")
+        await pilot.press("s")  # (nothing given or asked)
         await pilot.pause()
         why = str(app.screen.query_one("#trade-why").render())
-        assert f"Not sent: Bot has only {state.gold[1]} gold." in why
+        assert "Not sent: the proposal is empty: give or ask for something." in why
+        await pilot.press("down", *["plus"] * (state.gold[1] + 1))  # more gold than Bot has: not added
+        await pilot.pause()
+        assert app.screen.proposal.ask_gold == state.gold[1]
+        assert f"Bot has only {state.gold[1]} gold." in str(app.screen.query_one("#trade-why").render())
         assert isinstance(app.screen, TradeDialog) and host.turn == start
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is screen, "back at the table")

@@ -88,3 +88,14 @@ def test_the_last_refill_redrawn_leaves_the_seat_its_winning_delivery_each_time(
     assert len({repr(sorted(o.view.items())) for o in outcome_positions(last_refill)}) > 1  # (other draws)
     # the game rates each a sure win (the delivery that ends it), as the search that came next did
     assert [expected("camel_caravan", 0, o, 20) for o in outcome_positions(last_refill)] == [1.0] * 4
+
+
+def test_a_luck_line_says_how_many_it_saw_where_it_shows_only_the_last():
+    """Seed 161 (Caravans of Ahldarahd): "…; Turned up: red Metals. … (and 4 before)" read as a riddle."""
+    from caravan_tui.ai.review_text import seen
+
+    draws = tuple(Draw(10, f"Turned up: card {n}.") for n in range(5))
+    review = Review("camel_caravan", "m", 0, 2, 10, 1.0, (judged(10, 0.5, 0.5),), (), draws)
+    assert seen(review, draws, ["Ann", "Bob"]) == (
+        "Turned up: card 2; Turned up: card 3; Turned up: card 4 (the last 3 of 5 seen since your move)"
+    )

@@ -42,15 +42,18 @@ def with_list(proposal: Proposal, field: str, values: list[str]) -> Proposal:
     return replace(proposal, **lists)
 
 
-def changed(draft: Draft, key: RowKey, step: int, hand: Counter) -> Draft:
+def changed(draft: Draft, key: RowKey, step: int, hand: Counter, purse: tuple[int, int]) -> Draft:
     """The draft after ``+`` (``step`` 1, or Enter) or ``-`` (-1) on the row ``key``: a partner
-    chosen, gold up or down, a card more or less (no more than ``hand`` holds, to give), an item
-    in or out."""
+    chosen, gold up or down (no more than the proposer gives or the partner has: ``purse``, the
+    gold each holds), a card more or less (no more than ``hand`` holds, to give), an item in or
+    out."""
     p, kind = draft.proposal, key[0]
     if kind == "partner":
         return replace(draft, proposal=replace(p, partner=key[1]), chosen=True) if step > 0 else draft
     if kind in ("give_gold", "ask_gold"):
-        return replace(draft, proposal=replace(p, **{kind: max(0, getattr(p, kind) + step)}))
+        most = purse[0] if kind == "give_gold" else purse[1]
+        amount = max(0, getattr(p, kind) + step)
+        return draft if step > 0 and amount > most else replace(draft, proposal=replace(p, **{kind: amount}))
     field = f"{kind}s"  # give_cards, ask_cards, give_items, ask_items
     values: list[str] = getattr(p, field)
     value = key[1]

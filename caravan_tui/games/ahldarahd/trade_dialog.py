@@ -221,8 +221,15 @@ class TradeDialog(DialogScreen[Proposal | None]):
             return
         if rows.keys[rows.highlighted] == SEND_ROW:
             return  # (nothing to add or remove: Enter or s sends)
-        self.why = ""
-        self.draft = changed(self.draft, rows.keys[rows.highlighted], step, self.hand())
+        key, gold, partner = rows.keys[rows.highlighted], self.view["gold"], self.proposal.partner
+        draft = changed(self.draft, key, step, self.hand(), (gold[self.seat], gold[partner]))
+        if draft == self.draft and step > 0 and key == ("give_gold",):
+            self.why = Text(f"You have only {gold[self.seat]} gold to give.", style="bold")
+        elif draft == self.draft and step > 0 and key == ("ask_gold",):
+            self.why = Text(f"{self.seat_name(partner)} has only {gold[partner]} gold.", style="bold")
+        else:
+            self.why = ""
+        self.draft = draft
 
     def action_partner(self) -> None:
         """``p``: the next partner; while the rows ask whom, says Enter picks (a key the footer
