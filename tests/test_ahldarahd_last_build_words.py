@@ -54,3 +54,20 @@ def test_the_first_of_two_routes_that_take_a_city_in_a_last_build_says_what_it_b
     assert explain(state, 0, [("buy", "red", 9)]).startswith(
         "a majority of the Incense city's routes, 3 of 4; +1 point"
     )
+
+
+def test_no_seat_nor_hint_spends_its_last_builds_gold_on_a_route_that_scores_nothing() -> None:
+    """Seed 161, the person's last build: the hint starred "Buy Textiles–Incense … for 8 gold" under
+    its own words "scores nothing: this is your last build, and the 8 gold it costs would count in a
+    tie", where ending the build kept the 8 gold. Such a route is vetoed, as a trap offer is: an AI
+    seat never makes it, a hint never stars it."""
+    from ahldarahd_seed162 import after as after_162
+
+    from caravan_tui.games.ahldarahd.ai import vetoed
+
+    state = after(CLAIMS)
+    assert vetoed(state, 0, ("claim", "red", 10, "Gems"))  # (nothing, for the tie-break's last gold)
+    assert not vetoed(state, 0, ("claim", "red", 1, "Ivory"))  # (a majority of the Textiles city's routes)
+    assert not vetoed(state, 0, ("end",))
+    first_of_two = after_162(224)
+    assert not vetoed(first_of_two, 0, ("claim", "red", 3, "Ivory"))  # (the buy after it takes the city)

@@ -19,13 +19,12 @@ from .cards import COMMODITY_MASK, EYES, ITEM_INDEX, PIRATE, ROP, SHAH
 from .describe import route_takes
 from .evaluation import bid_worth, item_worth, projected_all, rop_sale
 from .idle_rights import buildable
+from .last_build import route_price, scores_nothing, scores_there
 from .maps import (
     COLOUR_INDEX,
-    COLOURS,
     COMMODITIES,
     COMMODITY_AT,
     COMMODITY_INDEX,
-    COST,
     DEGREE,
     ENDS,
     MAJORITY,
@@ -52,9 +51,8 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
     kind = action[0]
     if kind in ("claim", "buy", "free"):
         m = seat if kind == "free" else COLOUR_INDEX[action[1]]
-        if kind != "free" and state.final and _scores_nothing(state, seat, action):
-            r = action[2] - 1
-            price = (COST[r] if kind == "buy" else 1) - state.discount(seat, r)
+        if kind != "free" and state.final and scores_nothing(state, seat, action):
+            price = route_price(state, seat, action)
             spent = f", and the {gold_words(price)} it costs would count in a tie" if price > 0 else ""
             return f"scores nothing: this is {poss(seat)} last build{spent}"
         text = _route(state, seat, m, (action[1] if kind == "free" else action[2]) - 1)
@@ -87,36 +85,6 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
     return _draft_step(state, seat, action)
 
 
-def _scores_nothing(state: AhldarahdState, seat: int, action: Action) -> bool:
-    """Whether ``action``, a route of ``seat``'s in its last build, changes nobody's points, now or
-    with one more route of this build on that map: a route that only brings a city nearer brings
-    nothing then (a hint said "the Pearls city: 1 of the 3 routes it needs" of a claim in the
-    final turn, and starred one that spent the tie-break's gold for it), while the first of two
-    routes that take a city scores (it was called "a spare route", the second "scores nothing")."""
-    world = state.clone()
-    before = world.points()
-    world.apply(action, False)
-    return world.points() == before and not _scores_there(world, seat, COLOUR_INDEX[action[1]], depth=1)
-
-
-def _scores_there(state: AhldarahdState, seat: int, k: int, depth: int = 2) -> bool:
-    """Whether ``seat`` can change anyone's points by building on map ``k`` in this build, with up
-    to ``depth`` routes: in a last build, a Right of Passage held is worth only that. One hint
-    said "held, it is worth more to you than all your gold (1)" where every route left scored
-    nothing."""
-    if depth == 0:
-        return False
-    colour = COLOURS[k]
-    before = state.points()
-    for action in state.legal_actions():
-        if action[0] in ("claim", "buy", "destroy") and action[1] == colour:
-            world = state.clone()
-            world.apply(action, False)
-            if world.points() != before or _scores_there(world, seat, k, depth - 1):
-                return True
-    return False
-
-
 def _sale(state: AhldarahdState, seat: int, k: int) -> str:
     """Selling the Right of Passage of map ``k``: what the seat loses, what the bank pays, and
     what it is worth held. In the final turn no auction is left and this is the seat's last
@@ -134,7 +102,7 @@ def _sale(state: AhldarahdState, seat: int, k: int) -> str:
             if k == seat
             else f"{who(seat)} can no longer build on {poss(k)} map"
         )
-        if k != seat and not _scores_there(state, seat, k):
+        if k != seat and not scores_there(state, seat, k):
             return (
                 f"{lose}; {sale}; held, it is worth nothing: nothing {who(seat)} can build there scores, "
                 f"and this is {poss(seat)} last build"
