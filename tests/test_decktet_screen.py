@@ -551,6 +551,42 @@ async def test_a_hint_beside_the_board_takes_the_logs_place_under_the_plays(tmp_
         await wait_for(pilot, lambda: log.display and log.region.height > 2, "the log back")
 
 
+def wrapped_short(log) -> list[str]:
+    """The log's rows that end a row early: the next row goes on the same entry, and its first
+    word would have fitted after them."""
+    rows, width = [strip.text.rstrip() for strip in log.lines], log.scrollable_content_region.width
+    return [
+        row
+        for row, after in zip(rows, rows[1:])
+        if after.strip() and not after.startswith("•") and len(row) + 1 + len(after.split()[0]) <= width
+    ]
+
+
+async def test_lines_that_came_while_the_hint_had_the_logs_place_wrap_to_the_logs_width(tmp_path):
+    """Found in a newcomer's match: the person's own moves, made with a hint shown, were written
+    into the hidden log at its least width, and read "• You place a camel / on space 1 (0,0) (2 /
+    actions)." in a log 27 columns wide, the AI's lines beside them whole."""
+    seed = find_seed(lambda s: s.to_move() == 0)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: my_turn(screen), "my turn")
+        log, hint = screen.query_one("#log"), screen.query_one("#hint-panel")
+        written = len(screen.table.log)
+        play = longest(screen.table.legal)
+        screen.show_hint(play, "")
+        await wait_for(pilot, lambda: hint.showing and not log.display, "the hint in the log's place")
+        await pilot.press("a")
+        await wait_for(pilot, lambda: screen.table.highlighted == play, "the hint's play readied")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(screen.table.log) > written, "the play logged")
+        if hint.showing:
+            await pilot.press("h")  # (h hides it: the log is back)
+        await wait_for(pilot, lambda: log.display and log.region.height > 2, "the log back")
+        await pilot.pause()
+        assert log.lines and not wrapped_short(log), [strip.text for strip in log.lines]
+
+
 async def test_a_from_the_hand_ticks_the_hints_cards(tmp_path):
     """Found in a newcomer's match: with the focus in the hand, ``a`` readied the hint's play in
     the plays list, but its cards stayed starred, not ticked, while the foot line said Enter

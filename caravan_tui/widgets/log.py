@@ -104,9 +104,13 @@ class LogLines(RichLog, SteadyScrollbars, ScrollsInPlace):
         """(RichLog's own handler runs after this one and flushes writes made before sizing.)"""
         width, self._width = self._width, event.size.width
         if width and event.size.width != width:
-            self.clear()
-            for line, emphasis in self.entries:
-                self._write(line, emphasis)
+            self.rewrite()
+
+    def rewrite(self) -> None:
+        """Every line written again, wrapped to the width the log has now."""
+        self.clear()
+        for line, emphasis in self.entries:
+            self._write(line, emphasis)
 
 
 class MatchLog(LogLines, DrawsItsFocus):
@@ -131,17 +135,39 @@ class MatchLog(LogLines, DrawsItsFocus):
         without their bottom edge, broken off mid-entry."""
         super().__init__(**kwargs)
         self.covered = covered
+        #: lines came while the log was not shown: they are written once it is laid out again
+        #: (a hidden log has no width, and wrapped what it wrote then at its least: "• You place a
+        #: camel" broke after 17 of 27 columns)
+        self.behind = False
 
     def focus_drawn(self, focused: bool) -> None:
         super().focus_drawn(focused)
         mark_focus(self, focused)
 
     def watch_table_state(self, table: SeatTable | None) -> None:
-        if table is not None and table.log is not self.entries:
-            self.entries = tuple(table.log)
-        if table is not None and self.covered is not None:
+        if table is None:
+            return
+        if self.covered is not None:
             hidden = self.covered(table)
+            if self.has_class("-covered") and not hidden:
+                self.behind = True
+                self.call_after_refresh(self.catch_up)
             self.can_focus = not hidden
             self.set_class(hidden, "-covered")
             if hidden and self.has_focus:
                 self.screen.focus_next()
+        if table.log is not self.entries:
+            self.entries = tuple(table.log)
+
+    def watch_entries(self, was: tuple[LogLine, ...], entries: tuple[LogLine, ...]) -> None:
+        if self.has_class("-covered") or self.behind:
+            self.behind = True
+            return
+        super().watch_entries(was, entries)
+
+    def catch_up(self) -> None:
+        """Shown again and laid out: the lines that came while it was not, written to its width."""
+        if self.behind and not self.has_class("-covered"):
+            self.behind = False
+            self.rewrite()
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
