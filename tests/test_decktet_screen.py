@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+from itertools import pairwise
 
 from rich.text import Text
 
@@ -557,7 +558,7 @@ def wrapped_short(log) -> list[str]:
     rows, width = [strip.text.rstrip() for strip in log.lines], log.scrollable_content_region.width
     return [
         row
-        for row, after in zip(rows, rows[1:])
+        for row, after in pairwise(rows)
         if after.strip() and not after.startswith("•") and len(row) + 1 + len(after.split()[0]) <= width
     ]
 

@@ -796,6 +796,26 @@ async def test_a_hint_opened_beside_the_legend_scrolls_by_the_keys_its_foot_name
         await wait_for(pilot, lambda: legend.scroll_y > 0, "the legend to scroll")
 
 
+async def test_the_legend_opened_beside_a_hint_scrolls_by_the_keys_its_foot_names(tmp_path):
+    """Found in a newcomer's match: with a hint shown, ``l`` opened the legend, whose foot said
+    "^↑↓ scroll", and those keys scrolled the hint: the rest of the legend could not be read."""
+    from caravan_tui.screens.table_panels import PanelWords
+    from caravan_tui.widgets.table_panel import TablePanel
+
+    prefix, _state = play_until(builder_position)
+    async with at_my_turn(tmp_path, prefix) as (_app, pilot, table):
+        screen = table.screen
+        hint = screen.query_one("#hint-panel", TablePanel)
+        screen.open_panel("hint", PanelWords("Hint", tuple(f"reason {n}: a long sentence about it" for n in range(30))))
+        await wait_for(pilot, lambda: "more" in str(hint.border_subtitle), "the hint's foot to say there is more")
+        await pilot.press("l")
+        legend = screen.query_one("#legend-panel")
+        await wait_for(pilot, lambda: legend.max_scroll_y > 0, "the legend, longer than its room")
+        await pilot.press("ctrl+down")
+        await wait_for(pilot, lambda: legend.scroll_y > 0, "the legend to scroll")
+        assert hint.scroll_y == 0
+
+
 async def test_known_cards_in_hands_name_their_holders_as_the_player_lines_do(tmp_path):
     """The bug: "Known in hands: AI 2 (easy) M05 M12; AI 3 (easy)" at 80 columns, AI 3's card cut
     off: the names are as short as in the player lines above."""

@@ -175,7 +175,10 @@ class GameScreen(BaseScreen, Generic[V]):
         return TableText(text, **kwargs).data_bind(GameScreen.table_state)
 
     def open_panel(self, which: str, words: PanelWords | None) -> None:
-        """Open (or, with None, close) the hint's or the "since" panel."""
+        """Open (or, with None, close) the hint's or the "since" panel (a hint opened is what was
+        asked for last: the panel keys scroll it, not a legend opened before it)."""
+        if which == "hint" and words is not None:
+            self.overlays.legend_last = False
         self.table_state = panel_opened(self.table, which, words)
 
     def compose(self) -> ComposeResult:
@@ -355,6 +358,7 @@ class GameScreen(BaseScreen, Generic[V]):
 
     def action_legend(self) -> None:
         toggle_legend(self)
+        self.overlays.legend_toggled()
 
     def action_full_log(self) -> None:
         show_full_log(self)

@@ -73,6 +73,8 @@ class TableOverlays:
         #: ``h`` was pressed while another seat's action was on show: the hint is asked for as our
         #: turn comes (``hold_hint``)
         self.hint_held = False
+        #: the legend was opened after the hint showing beside it: the panel keys scroll it
+        self.legend_last = False
 
     @property
     def take_waiting(self) -> bool:
@@ -223,20 +225,30 @@ class TableOverlays:
             event.stop()
             event.prevent_default()
 
+    def legend_toggled(self) -> None:
+        """``l`` opened or closed the legend: opened, it is what was just asked for, and the panel
+        keys its foot names ("^↑↓ scroll") scroll it, not a hint beside it."""
+        legend = self.screen.query("#legend-panel")
+        self.legend_last = bool(legend) and not legend.first().has_class("-hidden")
+
     def scroll(self, lines: int) -> None:
-        """ctrl+↑/↓: the "since your last turn" panel while it shows, else the hint's panel while
-        its foot says there is more ("ctrl+↑↓ more"), else the legend while it shows (it takes no
-        focus: the board keeps the keys), else the hint's panel. A hint opened beside the legend
-        is what was just asked for: its foot's keys scroll it."""
+        """ctrl+↑/↓: the "since your last turn" panel while it shows, else the legend where it was
+        opened last (``legend_last``), else the hint's panel while its foot says there is more
+        ("ctrl+↑↓ more"), else the legend while it shows (it takes no focus: the board keeps the
+        keys), else the hint's panel. A hint opened beside the legend is what was just asked for:
+        its foot's keys scroll it; the legend opened beside a hint, the legend's do."""
         screen = self.screen
         legend = screen.query("#legend-panel")
         since = screen.query_one("#since-panel", TablePanel)
         hint = screen.query_one("#hint-panel", TablePanel)
+        legend_shown = bool(legend) and not legend.first().has_class("-hidden")
         if since.showing:
             since.scroll_lines(lines)
+        elif legend_shown and self.legend_last:
+            legend.first().scroll_relative(y=lines, animate=False)
         elif hint.showing and hint.max_scroll_y > 0:
             hint.scroll_lines(lines)
-        elif legend and not legend.first().has_class("-hidden"):
+        elif legend_shown:
             legend.first().scroll_relative(y=lines, animate=False)
         else:
             hint.scroll_lines(lines)
