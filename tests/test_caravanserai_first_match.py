@@ -178,3 +178,15 @@ async def test_solos_forced_rest_says_two_market_goods_stand_for_each_camel_take
         asked = question_before(screen.table, forced)
         assert asked is not None
         assert "then you stand two market goods for each camel taken back (solo)" in asked[0], asked[0]
+
+
+def test_the_legend_and_rules_say_the_hints_numbers_go_on_to_the_goods_it_stands():
+    """Found in a newcomer's match: after the camel ➉, ⑪ marked the cell where the plan stands a
+    market good, which read as an eleventh piece of the caravan; the rules said the numbers
+    follow the pieces laid."""
+    from caravan_tui.engine import rules_of
+    from caravan_tui.games.caravanserai.legend import legend_panel
+
+    rows = [" ".join(line.split()) for line in legend_panel().plain.splitlines()]
+    assert rows[rows.index("➀➁➂ hint: its pieces,") + 1] == "then goods stood"
+    assert "then the cells where\nit stands market goods after the camel" in rules_of("caravan_tui.games.caravanserai")
