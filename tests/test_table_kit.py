@@ -163,6 +163,28 @@ async def test_how_to_play_scrolls_to_its_last_line_by_keys_and_escape_goes_back
         assert app.runner is None  # nothing started
 
 
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+async def test_how_to_play_scrolls_no_further_than_its_text_and_merchant_lords_fits(tmp_path, game_id):
+    """Found at 80×24: Merchant Lord's card scrolled by one line, Down taking its title off the
+    top for a blank line at the foot (the text's last block kept a margin under it). Each card
+    scrolled to its end shows its last line at the foot of the text; Merchant Lord's fits whole."""
+    from textual.containers import VerticalScroll
+
+    game = GAMES[game_id]
+    app = CaravanApp(store=SaveStore(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(HowToPlayScreen(game))
+        await pilot.pause()
+        text = app.screen.query_one("#how-to-play-text", VerticalScroll)
+        await pilot.press("end")
+        await pilot.pause()
+        rows = screen_lines(app.screen)[text.content_region.y : text.content_region.bottom]
+        last = how_to_play(game.rules).splitlines()[-1].replace("`", "").split()[-1]
+        assert rows[-1].split("█")[1].strip().endswith(last), rows  # (within the card's frame)
+        if game_id == "merchant_lord":
+            assert text.max_scroll_y == 0 and f" {game.title} " in rows[0]
+
+
 async def check_game_picker(app, pilot, form) -> None:
     """Down and Up through the games at key-repeat speed: every seat row and option row of the
     game finally highlighted is there, once: four games down and one back up, then up and back
