@@ -359,3 +359,27 @@ def test_a_play_whose_rest_of_the_turn_the_rules_play_says_so_before_enter():
             assert said.startswith(f"enter: {table.describe(sale)}, then the rules play the rest of your turn: "), said
             assert "You stop selling" in said or "You can sell nowhere" in said, said
             assert "roll" not in said and "draw" not in said, said
+
+
+def favour_step_where(no_sale: bool):
+    def test(state) -> bool:
+        """Seat 0's favour step, its dice fitting no sale after it (``no_sale``) or some."""
+        if state.turn != 0 or state.phase != FAVOUR:
+            return False
+        after = state.clone()
+        after.apply(("end_favour",), log=False)
+        return (after.to_move() != 0) == no_sale
+
+    return test
+
+
+def test_the_favour_steps_e_says_when_the_rules_then_play_the_rest_of_the_turn():
+    """Found at 80×24: "e goes on to selling" in a favour step where no sale fit the dice; e ran
+    the market, the rest of the turn and the next seat's in one go. There the line says so."""
+    from caravan_tui.games.merchant_lord.table_text import step_text
+
+    for no_sale in (True, False):
+        _prefix, state = play_until(favour_step_where(no_sale))
+        said = step_text(table_for(state), "favour").plain
+        then = "ends it: no sale fits your dice, so the rules play the rest of your turn"
+        assert said.endswith(f"; e {then}" if no_sale else "; e goes on to selling"), said
