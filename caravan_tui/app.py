@@ -336,22 +336,24 @@ class TableApp(FailureHook):
         never markup (``markup`` is ignored)."""
         super().notify(plain_lines(message), title=plain_lines(title), severity=severity, timeout=timeout, markup=False)
 
-    def open_rules(self, game: Game | None = None) -> None:
+    def open_rules(self, game: Game | None = None, first: Game | None = None) -> None:
+        """``game``'s rules, else a picker of the games, highlighting ``first`` where given."""
         if game is not None or len(GAMES) == 1:
             self.push_screen(RulesScreen(game or next(iter(GAMES.values()))))
             return
         games = list(GAMES.values())
+        start = games.index(first) if first in games else 0
 
         def chosen(index: int | None) -> None:
             if index is not None:
                 self.push_screen(RulesScreen(games[index]))
 
-        self.push_screen(ChoiceScreen("Rules of which game?", [g.title for g in games]), chosen)
+        self.push_screen(ChoiceScreen("Rules of which game?", [g.title for g in games], start=start), chosen)
 
     # -- what screens ask (screens/requests.py) -----------------------------------------------
 
     def on_open_rules(self, request: OpenRules) -> None:
-        self.open_rules(request.game)
+        self.open_rules(request.game, request.first)
 
     def on_match_ended(self, request: MatchEnded) -> None:
         self.show_match_over(request.screen, request.over)

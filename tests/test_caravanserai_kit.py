@@ -135,6 +135,30 @@ def test_the_steps_the_rules_lay_after_a_choice_are_logged_and_shown_until_the_n
     assert forced_line(new, by_other=True) is None and gone.forced is None
 
 
+def test_a_good_whose_use_or_decline_is_asked_next_is_not_said_laid_by_the_rules():
+    """Found in solo seed 151: after "Start block 1: 2 red goods" the log said "The rules then
+    laid for you, the only way on: 1 red good." while the plays asked whether to use the red board
+    good on that cell as the piece or decline it: the rules only announce that good, the player's
+    answer lays it. Nothing is said laid (nor in a review's words) until then."""
+    from caravan_tui.games.caravanserai.explain import laid_for
+
+    state = GAME.new(1, seed=151, options={})
+    rng = random.Random(1)
+    for _ in range(2):  # (the start camel, then the first placement's way)
+        state.apply(rng.choice(state.legal_actions()), log=False)
+    table = table_at(state)
+    block = ("good", 2, 2)
+    assert block in table.legal and [step for _, _, step in state.forced_after(block)] == [block]
+    sent = chose(dataclasses.replace(table, turn=None), block)
+    assert sent.forcing is None
+    after = state.clone()
+    after.apply(block, log=False)
+    assert after.stage == BOARD and set(after.legal_actions()) == {USE, DECLINE}  # (the question is the player's)
+    arriving = folded(sent, after)
+    assert forced_line(arriving, by_other=False) is None
+    assert laid_for(state, 0, block) == ""
+
+
 def test_a_turn_laid_for_us_is_news_and_the_cells_another_changed_are_marked():
     from test_caravanserai_newcomer import random_prefix
 

@@ -327,3 +327,59 @@ def test_the_favour_line_offers_a_turn_only_with_the_2_favour_it_costs():
     state.favour[0] = 1
     line = builder_text(table_for(state)).plain
     assert "Favour 1: reroll dice for 1 favour; e goes on to selling" in line and "turn one" not in line
+
+
+def last_decision_sale(state) -> bool:
+    """Seat 0 sells, one sale ends its decisions (no sale left after it: the market and the rest go
+    by themselves) and another leaves it one."""
+    if state.turn != 0 or state.phase != SELL:
+        return False
+    ends = []
+    for sale in (a for a in state.legal_actions() if a[0] == "sell"):
+        after = state.clone()
+        after.apply(sale, log=False)
+        ends.append(not after.is_over() and after.to_move() != 0)
+    return any(ends) and not all(ends)
+
+
+def test_a_play_whose_rest_of_the_turn_the_rules_play_says_so_before_enter():
+    """Found in seed 153: Enter on a sale that left no sale ran the market, a buy turn with too few
+    coins and the next seat's turn in one go, the status line saying the sale alone. Before such a
+    play the line says that the rules then play the rest of the turn, and what of it is known (no
+    draw nor roll, which the seat cannot know yet); a play that leaves a decision says nothing more."""
+    _prefix, state = play_until(last_decision_sale)
+    table = focused(table_for(state), PLAYS)
+    for sale in (a for a in state.legal_actions() if a[0] == "sell"):
+        after = state.clone()
+        after.apply(sale, log=False)
+        said = status(highlighted(table, sale)).plain
+        if after.to_move() == 0:
+            assert said == f"enter: {table.describe(sale)}", said
+        else:
+            assert said.startswith(f"enter: {table.describe(sale)}, then the rules play the rest of your turn: "), said
+            assert "You stop selling" in said or "You can sell nowhere" in said, said
+            assert "roll" not in said and "draw" not in said, said
+
+
+def favour_step_where(no_sale: bool):
+    def test(state) -> bool:
+        """Seat 0's favour step, its dice fitting no sale after it (``no_sale``) or some."""
+        if state.turn != 0 or state.phase != FAVOUR:
+            return False
+        after = state.clone()
+        after.apply(("end_favour",), log=False)
+        return (after.to_move() != 0) == no_sale
+
+    return test
+
+
+def test_the_favour_steps_e_says_when_the_rules_then_play_the_rest_of_the_turn():
+    """Found at 80×24: "e goes on to selling" in a favour step where no sale fit the dice; e ran
+    the market, the rest of the turn and the next seat's in one go. There the line says so."""
+    from caravan_tui.games.merchant_lord.table_text import step_text
+
+    for no_sale in (True, False):
+        _prefix, state = play_until(favour_step_where(no_sale))
+        said = step_text(table_for(state), "favour").plain
+        then = "ends it: no sale fits your dice, so the rules play the rest of your turn"
+        assert said.endswith(f"; e {then}" if no_sale else "; e goes on to selling"), said

@@ -612,6 +612,39 @@ async def test_a_match_newly_yours_is_highlighted_in_the_lobby_and_a_refresh_kee
         assert lobby.selected().match == "m13"
 
 
+async def test_the_lobbys_r_always_opens_the_games_picker_on_the_highlighted_matchs_game(still_hub):
+    """The bug: with a match highlighted ``r`` opened that match's game's rules at once, with none
+    a picker of the games, so a person's Down and Enter meant for the picker scrolled the rules
+    page. ``r`` always opens the picker, on the highlighted match's game (else the first), and
+    Enter there opens that game's rules."""
+    from caravan_tui.hub_protocol import Lobby
+    from caravan_tui.screens.dialogs import ChoiceScreen
+    from caravan_tui.screens.rules import RulesScreen
+
+    games = list(GAMES)
+    still_hub.identities.keep(ANN, "Ann")
+    async with in_the_lobby(still_hub) as (app, pilot):
+        lobby = app.screen
+        app.from_hub(Lobby([], ["Ann"]))
+        await pilot.pause()
+        for row, at in (
+            (None, 0),
+            (LobbyRow("m", "merchant_lord", ["Bob", "(free)"], ["person", "open"], 0, 1, 0), None),
+        ):
+            app.from_hub(Lobby([] if row is None else [row.to_map()], ["Ann"]))
+            await pilot.pause()
+            assert (lobby.selected() is None) == (row is None)
+            await pilot.press("r")
+            await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the games' picker")
+            start = games.index("merchant_lord") if at is None else at
+            assert app.screen.query_one("#choices").highlighted == start
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules")
+            assert app.screen.game.id == games[start]
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is lobby, "back in the lobby")
+
+
 async def test_the_lobby_says_what_a_rating_of_a_question_mark_is(still_hub):
     """The lobby's "Ann ?" said nothing of what "?" is (only the result and the record did): the
     line under the matches says it while the highlighted match shows one, and only then."""

@@ -163,6 +163,28 @@ async def test_how_to_play_scrolls_to_its_last_line_by_keys_and_escape_goes_back
         assert app.runner is None  # nothing started
 
 
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+async def test_how_to_play_scrolls_no_further_than_its_text_and_merchant_lords_fits(tmp_path, game_id):
+    """Found at 80×24: Merchant Lord's card scrolled by one line, Down taking its title off the
+    top for a blank line at the foot (the text's last block kept a margin under it). Each card
+    scrolled to its end shows its last line at the foot of the text; Merchant Lord's fits whole."""
+    from textual.containers import VerticalScroll
+
+    game = GAMES[game_id]
+    app = CaravanApp(store=SaveStore(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(HowToPlayScreen(game))
+        await pilot.pause()
+        text = app.screen.query_one("#how-to-play-text", VerticalScroll)
+        await pilot.press("end")
+        await pilot.pause()
+        rows = screen_lines(app.screen)[text.content_region.y : text.content_region.bottom]
+        last = how_to_play(game.rules).splitlines()[-1].replace("`", "").split()[-1]
+        assert rows[-1].split("█")[1].strip().endswith(last), rows  # (within the card's frame)
+        if game_id == "merchant_lord":
+            assert text.max_scroll_y == 0 and f" {game.title} " in rows[0]
+
+
 async def check_game_picker(app, pilot, form) -> None:
     """Down and Up through the games at key-repeat speed: every seat row and option row of the
     game finally highlighted is there, once: four games down and one back up, then up and back
@@ -523,10 +545,35 @@ async def test_every_key_the_footer_shows_is_whole_and_l_shows_the_legend_in_pla
             await read_since(pilot, screen)  # (escape hides it and does nothing else)
             await check_the_legend_key(pilot, screen)
     assert {"Rules", "Menu"} <= {binding.description for binding in shown}
-    assert [binding.description for binding in shown if binding.description not in footer] == [], footer
+    left_out = set(screen.footer_drops)  # (where the line is short, these give way, first to last)
+    assert [b.description for b in shown if b.description not in footer and b.action not in left_out] == [], footer
     firsts = {binding.action: binding for binding in reversed(shown)}.values()  # (a key an action: its first)
     width = sum(len(app.get_key_display(binding)) + 2 + len(binding.description) for binding in firsts)
-    assert ("^p palette" in footer) == (width + PALETTE_WIDTH <= SIZE[0]), footer  # where it leaves room
+    kept = [binding for binding in firsts if binding.action not in left_out]
+    least = sum(len(app.get_key_display(binding)) + 2 + len(binding.description) for binding in kept)
+    assert ("^p palette" in footer) == (least + PALETTE_WIDTH <= SIZE[0]), footer  # where it leaves room
+    if width + PALETTE_WIDTH <= SIZE[0]:
+        assert all(b.description in footer for b in shown), footer  # (nothing gives way where all fit)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+async def test_with_a_hint_shown_the_footer_shows_the_key_that_readies_it_and_every_key_whole(tmp_path, game_id):
+    """Found at 80×24 against AI seats: with a hint shown, Camel Caravan's footer had no "a Ready
+    hint" (only Caravanserai's showed it: the key was learnt of from the panel's title alone), and
+    Caravanserai's palette key lost its word ("▏^p"). While a hint shows, every game's footer shows
+    ``a``, and each key whole, "^p palette" too: the least needed keys (the save, the legend) give
+    way where the line is short, and stay in the palette."""
+    async with at_our_turn_against_random(tmp_path, game_id, 2) as (app, pilot, screen):
+        footer = screen.query_one(KeysFooter)
+        assert "a" not in {entry.key for entry in footer.shown_keys}  # (no hint: nothing to ready)
+        await read_since(pilot, screen)
+        await pilot.press("h")
+        await wait_for(pilot, lambda: screen.query_one("#hint-panel", TablePanel).shown is not None, "the hint")
+        await wait_for(pilot, lambda: "a" in {entry.key for entry in footer.shown_keys}, "the key in the footer")
+        await pilot.pause()
+        line = screen_lines(app.screen)[-1]
+        assert "a Ready hint" in line and line.rstrip().endswith("▏^p palette"), line
+        assert all(f"{entry.key_display} {entry.description}".strip() in line for entry in footer.shown_keys), line
 
 
 async def check_the_legend_key(pilot, screen) -> None:

@@ -26,6 +26,7 @@ from caravan_tui.games import GAMES
 from caravan_tui.saves import SaveStore
 from caravan_tui.screens import game_screen_class
 from caravan_tui.textual_adapter import screen_lines
+from caravan_tui.widgets.footer import KeysFooter, keys_shown
 
 from tables import BareApp, Table, settled, wait_for
 
@@ -102,7 +103,11 @@ def test_each_table_at_80_by_24_matches_its_svg_snapshot(tmp_path, snap_compare,
         drawn.append(
             (
                 screen_text(app),
-                [binding.description for _, binding, _, _ in screen.active_bindings.values() if binding.show],
+                [
+                    b.description
+                    for b, _, _ in keys_shown(screen)[0]
+                    if b.action not in screen.query_one(KeysFooter).dropped
+                ],
             )
         )
 

@@ -56,13 +56,14 @@ class ConfirmScreen(DialogScreen[bool]):
 
 class ChoiceScreen(DialogScreen[int | None]):
     """Pick one of ``choices`` (returns its index); escape returns None. ``keys``: a key that
-    picks each choice at once, where the choices say it ("1 black good": ``1``)."""
+    picks each choice at once, where the choices say it ("1 black good": ``1``). ``start``: the
+    choice highlighted as it opens."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str, choices: list[str], keys: list[str] | None = None) -> None:
+    def __init__(self, title: str, choices: list[str], keys: list[str] | None = None, start: int = 0) -> None:
         super().__init__()
-        self.title_text, self.choices, self.keys = title, choices, keys or []
+        self.title_text, self.choices, self.keys, self.start = title, choices, keys or [], start
 
     def on_key(self, event: events.Key) -> None:
         if event.character in self.keys:
@@ -72,7 +73,7 @@ class ChoiceScreen(DialogScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(as_text(self.title_text, limit=LONG), classes="dialog-title")
-            yield StopAtEnds(*(as_text(choice, limit=LONG) for choice in self.choices), id="choices")
+            yield StopAtEnds(*(as_text(choice, limit=LONG) for choice in self.choices), start=self.start, id="choices")
         yield KeysFooter()
 
     def on_mount(self) -> None:

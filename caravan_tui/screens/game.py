@@ -144,6 +144,16 @@ class GameScreen(BaseScreen, Generic[V]):
         lead to our turn, ``h`` asks for that turn's hint ("h Hint next")."""
         return {"hint": HINT_NEXT} if hint_waits(self.table) else {}
 
+    @property
+    def footer_hidden(self) -> frozenset[str]:
+        """The keys the footer leaves out now (``keys_shown``): the key that readies a hint, while
+        no hint shows (pressed then, it says there is none to take)."""
+        return frozenset({"take_hint"}) if self.table.hint_panel is None else frozenset()
+
+    #: the keys the footer leaves out first where it has no room for every key whole (``KeysFooter``):
+    #: the save (each move is saved as it is made), the legend, then the whole log (all in the palette)
+    footer_drops = ("save", "legend", "full_log")
+
     def watch_table_state(self, was: TableState[V], table: TableState[V]) -> None:
         if self.is_running:  # (a table not shown yet draws what it holds as it mounts)
             self.reports.assigned(was, table)

@@ -498,5 +498,8 @@ class LobbyScreen(BaseScreen):
         self.post_message(ToHub(AskLeaderboard()))
 
     def action_rules(self) -> None:
+        """The games' picker, on the highlighted match's game: always the picker, so that the keys
+        after ``r`` are the picker's (with a match highlighted ``r`` opened its game's rules
+        straight away, and the Down and Enter meant for the picker scrolled them)."""
         row = self.selected()
-        self.post_message(OpenRules(GAMES.get(row.game) if row else None))
+        self.post_message(OpenRules(first=GAMES.get(row.game) if row else None))

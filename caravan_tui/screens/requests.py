@@ -27,7 +27,10 @@ class Rematch(Message):
 
 @dataclass
 class OpenRules(Message):
+    """A game's rules (None: a picker of the games, starting on ``first`` where given)."""
+
     game: Game | None = None
+    first: Game | None = None
 
 
 @dataclass

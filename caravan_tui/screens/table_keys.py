@@ -27,7 +27,7 @@ NO_UNDO_WITH_PEOPLE = (
 TABLE_KEYS: list[BindingType] = [
     Binding("question_mark", "rules", "Rules", key_display="?", tooltip="The rules of this game"),
     Binding(ASK_HINT, "hint", "Hint", tooltip="The AI's suggestion for you (not played)"),
-    Binding(TAKE_HINT, "take_hint", TAKE_HINT_NAME, show=False, tooltip="The hinted play ready: Enter plays it"),
+    Binding(TAKE_HINT, "take_hint", TAKE_HINT_NAME, tooltip="The hinted play ready: Enter plays it"),
     Binding(ASK_HINT, "weighed", "Why", tooltip="Replay: show or hide what the AI weighed at its move"),
     Binding(",".join(UNDO_KEYS), "undo", "Undo", tooltip="Take back to your previous decision, when the rules allow"),
     Binding("ctrl+s", "save", "Save", tooltip="Confirm the autosave"),

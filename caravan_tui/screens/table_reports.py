@@ -72,7 +72,7 @@ class TableReports:
         """Whether the screen's keys may have changed from ``was`` to ``table``: a game's play key
         its footer shows comes and goes with our turn, undo with the seats' kinds and the host (and
         with our turn where an AI stands in for another person), the key that takes a hint with
-        its panel (Caravanserai's ``a``), the hint with whose turn it is (``hint_may_come``). A
+        its panel (``a``), the hint with whose turn it is (``hint_may_come``). A
         new decision of ours counts as a turn's change: a play and the host's answer are told in
         one state (``table_hold``), from one decision to the next, and a footer that read the keys
         between them (a dialog's play: the focus came back meanwhile) kept "e End turn" away."""

@@ -89,6 +89,8 @@ class KeysFooter(KeptRows, can_focus=False):
     show_command_palette = reactive(True)
     #: ... with its words ("palette"), where they too leave every other key whole
     palette_words = True
+    #: the actions whose keys are left out so that the rest fit whole (the screen's ``footer_drops``)
+    dropped: frozenset[str] = frozenset()
 
     _shown: tuple[Any, ...] | None = None
     _keys_known = False  # the screen's keys are known (nothing is drawn before)
@@ -139,25 +141,39 @@ class KeysFooter(KeptRows, can_focus=False):
         common ones (a cut key is a key the player never learns of)."""
         self.compact = event.size.width < COMPACT_BELOW
         fits = self.palette_fits()
-        if self._keys_known and self._shown is not None and (self.show_command_palette, self.palette_words) != fits:
+        if (
+            self._keys_known
+            and self._shown is not None
+            and (self.show_command_palette, self.palette_words, self.dropped) != fits
+        ):
             self.show_palette(self._shown, fits)
         self.refresh()
 
-    def show_palette(self, keys: tuple[Any, ...], fits: tuple[bool, bool]) -> None:
-        self.show_command_palette, self.palette_words = fits
+    def show_palette(self, keys: tuple[Any, ...], fits: tuple[bool, bool, frozenset[str]]) -> None:
+        self.show_command_palette, self.palette_words, self.dropped = fits
         self._entries = entries(self.app, keys, *fits)
 
-    def palette_fits(self) -> tuple[bool, bool]:
-        """Whether the palette's key fits beside every other key whole, and its words too (else the
-        key alone, "▏^p": the one key that lists every other stays in view)."""
+    def palette_fits(self) -> tuple[bool, bool, frozenset[str]]:
+        """Whether the palette's key fits beside every other key whole, and its words too, with
+        the keys left out for that. Where the line is short of room, the screen's least needed keys
+        (``footer_drops``, the first left out first: they stay in the palette) give way before the
+        palette's words ("^p" alone read as a cut key); then the palette's words, then its key."""
         if not self._keys_known:
-            return True, True
+            return True, True, frozenset()
         shown = {binding.action: binding for binding, _, _ in keys_shown(self.screen)[0]}
         pad = 1 if self.compact else 3  # compact: a margin after each; else padding around both parts
-        needed = sum(
-            len(self.app.get_key_display(binding)) + 1 + len(binding.description) + pad for binding in shown.values()
-        )
-        return needed + PALETTE_KEY_WIDTH <= self.size.width, needed + PALETTE_WIDTH <= self.size.width
+        widths = {
+            action: len(self.app.get_key_display(binding)) + 1 + len(binding.description) + pad
+            for action, binding in shown.items()
+        }
+        needed, width, dropped = sum(widths.values()), self.size.width, set()
+        for action in getattr(self.screen, "footer_drops", ()):
+            if needed + PALETTE_WIDTH <= width:
+                break
+            if action in widths:
+                dropped.add(action)
+                needed -= widths[action]
+        return needed + PALETTE_KEY_WIDTH <= width, needed + PALETTE_WIDTH <= width, frozenset(dropped)
 
     def notify_style_update(self) -> None:
         self._lines.clear()  # (a new theme: other colours)
@@ -239,12 +255,14 @@ class KeysFooter(KeptRows, can_focus=False):
             self.app.simulate_key(entry.key)
 
 
-def entries(app: Any, shown: tuple[Any, ...], palette: bool, words: bool = True) -> tuple[FooterEntry, ...]:
-    """What the footer draws, from ``keys_shown``: a key per action (the first binding of it),
-    then the palette's key where it is shown (``words``: with its description)."""
+def entries(
+    app: Any, shown: tuple[Any, ...], palette: bool, words: bool = True, dropped: frozenset[str] = frozenset()
+) -> tuple[FooterEntry, ...]:
+    """What the footer draws, from ``keys_shown``: a key per action (the first binding of it; none
+    for the ``dropped``), then the palette's key where it is shown (``words``: with its description)."""
     keys: dict[str, FooterEntry] = {}
     for binding, enabled, tooltip in shown[0]:
-        if binding.action not in keys:
+        if binding.action not in keys and binding.action not in dropped:
             keys[binding.action] = FooterEntry(
                 binding.key, app.get_key_display(binding), binding.description, binding.action, not enabled, tooltip
             )
@@ -282,10 +300,17 @@ def as_said(screen: Screen[Any], binding: Binding) -> Binding:
 
 def keys_shown(screen: Screen[Any]) -> tuple[Any, ...]:
     """What the footer draws from the screen's active bindings: each shown binding with whether
-    it is enabled and its tooltip (``as_said``), and the command palette's key."""
+    it is enabled and its tooltip (``as_said``), and the command palette's key. A screen's
+    ``footer_hidden`` (actions) are kept out while their key is still heard (a key that says why
+    it does nothing now, where showing it would offer it)."""
     active = screen.active_bindings
     palette = active.get(screen.app.COMMAND_PALETTE_BINDING)
-    shown = [(as_said(screen, binding), on) for _, binding, on, _ in active.values() if binding.show]
+    hidden: frozenset[str] = getattr(screen, "footer_hidden", frozenset())
+    shown = [
+        (as_said(screen, binding), on)
+        for _, binding, on, _ in active.values()
+        if binding.show and binding.action not in hidden
+    ]
     return (
         tuple((binding, on, binding.tooltip) for binding, on in shown),
         palette[1:] if palette is not None else None,

@@ -35,11 +35,15 @@ class StopAtEnds(OptionList, SteadyScrollbars, ScrollsInPlace):
     #: Textual's repaints the whole list at each arrow
     highlighted: reactive[int | None] = reactive(None, repaint=False)
 
-    def __init__(self, *content: Any, **kwargs) -> None:
+    def __init__(self, *content: Any, start: int | None = None, **kwargs) -> None:
+        """``start``: the option highlighted as the list mounts (None: Textual's, the first as it
+        takes the focus)."""
         #: the rows (of the whole list, scrolled or not) each option was last drawn on
         self._drawn_rows: dict[int, tuple[int, int]] = {}
         self._lit: int | None = None  # the option the highlight was last painted on
         super().__init__(*content, **kwargs)
+        if start is not None:
+            self.set_reactive(StopAtEnds.highlighted, start)  # (nothing drawn yet: no watcher to run)
 
     def render_line(self, y: int) -> Strip:
         """The highlighted row in reverse video while the list has the focus, as the terminal's

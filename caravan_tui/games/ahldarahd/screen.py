@@ -37,6 +37,7 @@ from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
 from caravan_tui.screens.game import TAKE_HINT, GameScreen
 from caravan_tui.screens.summary import tie_broken
+from caravan_tui.screens.table_overlays import TAKE_HINT_NAME
 
 from .legend import legend_text
 from .map_text import map_look, route_problem, shown_route_plays
@@ -95,7 +96,7 @@ KEYS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
     Binding("y", "answer('accept')", "Accept", show=False, tooltip="Accept the offer"),
     Binding("n", "answer('decline')", "Decline", show=False, tooltip="Decline the offer"),
     Binding("a", "avert", "Avert", show=False, tooltip="Discard a card of the Night's commodity"),
-    Binding(TAKE_HINT, "take_hint", "Take hint", show=False, tooltip="The hinted play ready: Enter plays it"),
+    Binding(TAKE_HINT, "take_hint", TAKE_HINT_NAME, tooltip="The hinted play ready: Enter plays it"),
     Binding("s", "stand_by", "Stand by", show=False, tooltip="Do nothing against the Night"),
     Binding("e", "end", "End", show=False, tooltip="End your build (or your free routes)"),
 ]

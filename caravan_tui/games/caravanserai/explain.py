@@ -124,7 +124,7 @@ def laid_for(state: CaravanseraiState, seat: int, action: Action) -> str:
     the words of a camel chosen, so that a review's decision says where its placement ended and
     the caravan it left ("" where the rules lay nothing)."""
     turns = state.turns
-    steps = [step for step in state.forced_after(action) if step[0] == seat and step[1] == turns]
+    steps = [step for step in state.laid_after(action) if step[0] == seat and step[1] == turns]
     if not steps:
         return ""
     colour = action[1] if action[0] == "good" else state.bcol

@@ -27,7 +27,7 @@ def forced_news(table: CaravanseraiTable, action: Action, short: bool = False) -
     if not isinstance(world, CaravanseraiState) or seat is None or action not in table.legal:
         return "", []
     colour = action[1] if action[0] == "good" else world.bcol
-    return forced_words(world.forced_after(action), seat, world.turns, colour, short)
+    return forced_words(world.laid_after(action), seat, world.turns, colour, short)
 
 
 def forcing_after(table: CaravanseraiTable, action: Action) -> tuple[str, str] | None:

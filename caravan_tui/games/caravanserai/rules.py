@@ -475,6 +475,18 @@ class CaravanseraiState(TurnState):
         world._play_forced(None, steps)
         return steps
 
+    def laid_after(self, action: Action) -> list[tuple[int, int, Action]]:
+        """``forced_after`` less its last step where that announces a good whose use or decline is
+        then asked: the seat lays that piece, by its answer, not the rules (a table said "the
+        rules then laid for you: 1 red good" under the question of that good)."""
+        steps = self.forced_after(action)
+        if steps and steps[-1][2][0] == "good":
+            world = self.clone()
+            world.apply(action, False)
+            if world.stage == BOARD:
+                steps.pop()
+        return steps
+
     def through_turn(self, action: Action) -> CaravanseraiState:
         """A copy after ``action`` and the steps the rules then lay by themselves in this turn,
         not those of a later turn (``apply`` plays a forced next turn too): where a hint's

@@ -71,10 +71,11 @@ def status(table: MerchantLordTable) -> Text | None:
     if table.turn is None or table.over is not None or table.view is None:
         return None
     action, focus, phase = enter(table), table.focus, table.phase
-    if action is not None and action[0] == "buy":  # (its halves: the card's line above, under the cursor)
-        return Text(f"enter: Buy {action[1]} for {PRICE} coins", style="bold")
     if action is not None:
-        return Text(f"enter: {table.describe(action)}", style="bold")
+        # (a buy's halves: the card's line above, under the cursor)
+        said = f"Buy {action[1]} for {PRICE} coins" if action[0] == "buy" else table.describe(action)
+        rest = rest_of_turn(table, action)
+        return Text(f"enter: {said}" + ("" if rest is None else f", then {rest}"), style="bold")
     if focus == PLAYS:
         return Text(FIRST_PLAY, style="bold")  # (none highlighted yet)
     if favour_sale(table, focus) is not None:
@@ -98,6 +99,28 @@ def status(table: MerchantLordTable) -> Text | None:
             style="bold",
         )
     return Text(f"Your turn: {PHASE_WORDS.get(table.view['phase'], '')} · e: done", style="bold")
+
+
+def rest_of_turn(table: MerchantLordTable, action: Action) -> str | None:
+    """Where ``action`` is our turn's last decision, the rules playing the rest by themselves:
+    "the rules play the rest of your turn: You stop selling; 3 3 go to the market: +2 favour."
+    (None: a decision of ours follows, or the match ends). An Enter on a sale that left no sale
+    ran the market, a buy turn with too few coins and the next seat's turn in one go, unsaid. Told
+    up to the first draw, deal or roll (from this seat's view, those are not known yet)."""
+    world, seat = table.rules_state, table.seat
+    if world is None or seat is None or action not in table.legal:
+        return None
+    after = world.clone()
+    events = after.apply(action)
+    if after.is_over() or after.to_move() == seat:
+        return None
+    said = []
+    for event in events[1:]:  # (the first is the action's own)
+        if event.reveals_to(seat):
+            break
+        if event.visible_to(seat) and f"{{p{seat}}}" in event.text:
+            said.append(table.words(event.text))
+    return "the rules play the rest of your turn" + (f": {' '.join(said)}" if said else "")
 
 
 def dice_keys(table: MerchantLordTable, cursor: str | None) -> str:

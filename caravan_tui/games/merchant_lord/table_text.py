@@ -15,7 +15,9 @@ from .builder import Selection
 from .cards import DIE, HALF_INDEX, INDEX, reward_words
 from .faces import CHANGED, HINT, card_words, die_text, gain_words
 from .rules import VINDEX
+from .sales import END_FAVOUR
 from .table import HAND, ROW, VILLAGES
+from .table_enter import rest_of_turn
 from .views import MerchantLordView, die_pairs
 
 if TYPE_CHECKING:
@@ -25,6 +27,9 @@ if TYPE_CHECKING:
 END_ACTIONS = (("end_favour",), ("end_selling",), ("end_buying",), ("skip",))
 #: how the villages reach the hand, where space tucks (the word Tab was nowhere on the screen)
 TO_THE_HAND = "tab: to your hand to tuck"
+
+#: what ``e`` does in the favour step where no sale fits the dice after it
+NO_SALE_AFTER_FAVOUR = "ends it: no sale fits your dice, so the rules play the rest of your turn"
 
 
 def players_text(view: MerchantLordView, table: MerchantLordTable) -> Text:
@@ -128,7 +133,9 @@ def step_text(table: MerchantLordTable, phase: str) -> Text:
     if phase == "favour":  # (a turn costs 2: with 1 favour left the line offered one, the plays list none)
         favour = view["favour"][seat]
         turn = ", or turn one for 2" if favour >= 2 else ""
-        return Text(f"Favour {favour}: reroll dice for 1 favour{turn}; e goes on to selling")
+        # (where no sale fits the dice, e ran the rest of the turn and the next seat's, unsaid)
+        then = "goes on to selling" if rest_of_turn(table, END_FAVOUR) is None else NO_SALE_AFTER_FAVOUR
+        return Text(f"Favour {favour}: reroll dice for 1 favour{turn}; e {then}")
     if phase == "sell":
         return Text("Enter chooses a village (›) · e stops selling")
     if phase == "place":
