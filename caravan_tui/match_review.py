@@ -6,6 +6,7 @@ command line and the review screen both ask here.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Callable
 
@@ -21,6 +22,7 @@ from caravan_tui.ai.review import (
 )
 from caravan_tui.ai.worker import AIWorker
 from caravan_tui.games import get_game
+from caravan_tui.saves.deciders import decided_by, is_stand_in
 from caravan_tui.saves.reviews import Shelf
 from caravan_tui.saves.snapshot import Snapshot
 from caravan_tui.seats import SeatSpec
@@ -80,9 +82,14 @@ async def review_of(
     played = (snapshot.players, snapshot.seed, snapshot.options, snapshot.actions, seat)
     match = decisions_of(game, *played)
     own = None if on_result is None else (lambda judged: on_result(judged) if judged.seat == seat else None)
+    # a decision an AI made in the person's place (away, or gone) is none of theirs: not judged
+    stood_in = [p.turn for p in match.decisions if p.seat == seat and is_stand_in(decided_by(snapshot, p.turn, seat))]
     # the seat's own decisions first (in order), the others' after: what the screen lists while the
     # rest are judged is whole three quarters of the way through, the others' only split luck
-    ordered = sorted(match.decisions, key=lambda position: position.seat != seat)
+    ordered = sorted(
+        (position for position in match.decisions if position.turn not in stood_in or position.seat != seat),
+        key=lambda position: position.seat != seat,
+    )
     judged = await worker.review(snapshot.game_id, seat, ordered, iterations, on_judged, own)
     review = assembled(
         snapshot.game_id,
@@ -99,7 +106,7 @@ async def review_of(
     counted = len(judged)
     progress = None if on_judged is None else (lambda done, total: on_judged(counted + done, counted + total))
     values = await worker.expect(snapshot.game_id, seat, outcome_positions(found), iterations, progress)
-    review = with_outcomes(review, found, values)
+    review = dataclasses.replace(with_outcomes(review, found, values), stood_in=tuple(stood_in))
     try:
         shelf.write(snapshot, seat, iterations, review.to_data())
     except OSError:  # the review stands; it is only made again next time

@@ -267,6 +267,8 @@ def test_a_kept_review_reads_back_and_junk_is_refused():
         {**done.to_data(), "seat": 5},
         {**done.to_data(), "decisions": [[0, ["a"], "a", "", ["b"], "b", "", 2.0, 0.1]]},
         {**done.to_data(), "decisions": [[0, {"x": 1}, "a", "", ["b"], "b", "", 0.5, 0.1]]},
+        {**done.to_data(), "stood_in": ["3"]},
+        {**done.to_data(), "stood_in": 3},
     ):
         with pytest.raises(ValueError):
             Review.from_data(junk)
@@ -401,3 +403,28 @@ def test_the_costliest_decisions_are_ordered_by_the_cost_shown():
     assert raw_more.loss > shown_more.loss and done.cost(raw_more) < done.cost(shown_more)
     assert done.costliest(5) == [shown_more, raw_more]
     assert done.costliest(1) == [shown_more]
+
+
+def test_a_stand_ins_decisions_are_none_of_the_persons_and_are_said_so(tmp_path):
+    """Found over SSH: back from away, Bob's review counted the 8 moves his stand-in made among
+    "28 decisions", graded them ("fine: 23%") and summed them into "your play", with nothing
+    saying an AI made them."""
+    from caravan_tui.ai.review_text import review_lines
+    from caravan_tui.saves.deciders import stand_in
+
+    record = finished("decktet_caravan")
+    snapshot = snapshot_of(record)
+    game = get_game("decktet_caravan")
+    own = [p.turn for p in positions(game, 2, record.seed, record.options, record.actions, 0)]
+    away = own[2:4]
+    snapshot.deciders = {turn: stand_in("normal") for turn in away}
+
+    async def reviewed():
+        async with AIWorker(2) as worker:
+            return await review_of(snapshot, 0, ReviewShelf(tmp_path), worker, ITERATIONS)
+
+    done = asyncio.run(reviewed())
+    assert [j.turn for j in done.decisions] == [turn for turn in own if turn not in away]
+    assert done.stood_in == tuple(away) and Review.from_data(done.to_data()) == done
+    line = f"Your stand-in made 2 decisions while you were away (moves {away[0] + 1} to {away[1] + 1}): none"
+    assert any(text.startswith(line) for text in review_lines(done, ["Ann", "Bob"], "Decktet Caravan"))

@@ -720,8 +720,10 @@ class Account:
 class Review:
     """A seat's decisions in a finished match, judged (``judge``), with the match's end for that
     seat (``result``: its ``outcome()``, in [0, 1]), the budget each decision was searched
-    with, the others' decisions (judged from their views), the chance the seat saw and what
-    other outcomes of its biggest draws were worth (``draw_outcomes``)."""
+    with, the others' decisions (judged from their views), the chance the seat saw, what
+    other outcomes of its biggest draws were worth (``draw_outcomes``) and the move numbers of
+    the seat's decisions an AI made in its person's place (``stood_in``: not judged, none of the
+    person's play)."""
 
     game_id: str
     match_id: str
@@ -733,6 +735,7 @@ class Review:
     others: tuple[Judged, ...] = ()
     draws: tuple[Draw, ...] = ()
     outcomes: tuple[Outcomes, ...] = ()
+    stood_in: tuple[int, ...] = ()
 
     @property
     def measure(self) -> Measure:
@@ -935,6 +938,7 @@ class Review:
             "others": [_row(j) for j in self.others],
             "draws": [[draw.turn, draw.text] + [True] * draw.shown for draw in self.draws],
             "outcomes": [[turn, [list(outcome) for outcome in listed]] for turn, listed in self.outcomes],
+            "stood_in": list(self.stood_in),
         }
 
     @classmethod
@@ -971,6 +975,7 @@ class Review:
             tuple(_judged(row, players) for row in others),
             tuple(map(_draw, draws)),
             tuple(_weighed_draw(row, players) for row in _rows(data.get("outcomes", []))),
+            _stood_in(data.get("stood_in", [])),
         )
 
 
@@ -1031,6 +1036,12 @@ def _draw(row: Any) -> Draw:
     ):
         raise ValueError("a review's chance is not a move number and words")
     return Draw(row[0], row[1], len(row) == 3)
+
+
+def _stood_in(value: Any) -> tuple[int, ...]:
+    if not isinstance(value, list) or len(value) > MAX_DECISIONS or not all(_whole(v, 0, 10**7) for v in value):
+        raise ValueError("a review's stood-in moves are not move numbers")
+    return tuple(value)
 
 
 def _weighed_draw(row: Any, players: int) -> Outcomes:

@@ -256,6 +256,18 @@ def summary_line(review: Review) -> str:
     )
 
 
+def stood_in_lines(review: Review) -> list[str]:
+    """Where an AI made some of the seat's decisions in its person's place: how many, which, and
+    that they are graded nowhere here (a person back from away read its stand-in's moves among
+    "your decisions")."""
+    moves = [turn + 1 for turn in review.stood_in]
+    if not moves:
+        return []
+    which = f"move {moves[0]}" if len(moves) == 1 else f"moves {moves[0]} to {moves[-1]}"
+    count = "1 decision" if len(moves) == 1 else f"{len(moves)} decisions"
+    return [f"Your stand-in made {count} while you were away ({which}): none of them is graded here."]
+
+
 def split_line(review: Review) -> str:
     """Where the seat's chances went, in one line: its play, the others' and luck (the parts that
     can happen in the match: ``kinds``), adding up to the change from its first decision to the end."""
@@ -362,6 +374,7 @@ def review_lines(review: Review, names: Sequence[str], title: str, width: int = 
         *chart_text(review, width),
         "",
         summary_line(review),
+        *stood_in_lines(review),
         split_line(review),
     ]
     drift = drift_line(review)

@@ -34,6 +34,7 @@ from caravan_tui.ai.review_text import (
     move_number,
     plain_words,
     split_line,
+    stood_in_lines,
     summary_line,
     turning_point_lines,
     verdict,
@@ -196,7 +197,7 @@ class ReviewScreen(BaseScreen):
         self.status = as_text(summary_line(review), limit=LONG)
         scroll = self.query_one("#review", VerticalScroll)
         seat = self.names[review.seat] if review.seat < len(self.names) else PLAYER(n=review.seat + 1)
-        said = [split_line(review)]
+        said = [*stood_in_lines(review), split_line(review)]
         drift = drift_line(review)
         if drift:
             said.append(drift)
