@@ -532,6 +532,24 @@ def test_a_play_beside_a_long_name_wraps_whole_under_it():
     assert [line.plain for line in short] == ["You: 3☀S⌘K 4☾M☀S"]
 
 
+def test_a_bandit_beside_a_long_name_keeps_its_word():
+    """Over SSH: beside a 40-letter name, Bob read "Annabella Wintergreen-Throckmorton of Ba: /
+    A♣L", a lone Ace like a caravan of one card: the word "bandit" went with the name, past the
+    panel's edge."""
+    from types import SimpleNamespace
+
+    from caravan_tui.games.decktet_caravan.season_view import flow
+
+    view = {"season": [[0, ["bandit", "1S"]]], "out_player": None, "over": False}
+    table = SimpleNamespace(flash=None, seat=1, player_name=lambda seat: "Annabella Wintergreen-Throckmorton of Ba")
+    (head, words, _style), *_ = season_rows(table, view)[0]
+    lines = [line.plain for line in flow(head, words, 45)]
+    assert lines == ["Annabella Wintergreen-Throckmorton of Ba: ", "  bandit A☀S"], lines
+    short = SimpleNamespace(flash=None, seat=0, player_name=lambda seat: "You")
+    (head, words, _style), *_ = season_rows(short, view)[0]
+    assert [line.plain for line in flow(head, words, 45)] == ["You: bandit A☀S"]
+
+
 async def test_a_hint_beside_the_board_takes_the_logs_place_under_the_plays(tmp_path):
     """Found in a newcomer's match: a hint shorter than the log was drawn over its lower part, so
     the log's first lines showed without their bottom edge, broken off mid-entry ("the Lunatic,

@@ -38,10 +38,10 @@ def season_rows(
     plays = []
     for index, (player, action) in enumerate(map(season_play, season)):
         style = "bold reverse" if index == table.flash else ""
-        head = who(table, player)
-        if action[0] == "bandit":
-            head.append("bandit ", style="italic")
-        plays.append((head, play_tokens(action), style))
+        # ("bandit" is the play's first word, wrapped with its cards: after a head as long as the
+        # line, it was cut off, and a lone Ace read as a caravan of one card)
+        named = [Text("bandit", style="italic")] if action[0] == "bandit" else []
+        plays.append((who(table, player), [*named, *play_tokens(action)], style))
     notes = []
     if season:
         top_player, top = season_play(season[-1])
