@@ -372,7 +372,7 @@ def test_messages_read_like_sentences(home, capsys):
         (["resume", "nosuchmatch"], "there is no saved match nosuchmatch"),
         (
             ["selfplay", "merchant_lord", "--seats", "random,random", "--option", "start_player=3"],
-            "start_player 3 is not one of the 2 players",
+            "the start player, player 3, is not one of the 2 players",
         ),
         (
             ["play", "ahldarahd", "--players", "5", "--option", "neutral_map=yes"],

@@ -10,6 +10,7 @@ from textual.widgets import OptionList, Select
 from caravan_tui.games import GAMES
 from caravan_tui.preferences import Preferences
 from caravan_tui.screens.new_match import NewMatchScreen
+from caravan_tui.textual_adapter import notices
 from caravan_tui.widgets.footer import KeysFooter
 
 from tables import quick_app, wait_for
@@ -291,3 +292,18 @@ async def test_page_down_in_the_game_list_scrolls_the_form_and_keeps_the_game(tm
         await pilot.press("pageup")
         await wait_for(pilot, lambda: form.scroll_y == 0, "the form back at its top")
         assert games.highlighted == chosen
+
+
+async def test_options_no_match_of_these_seats_can_take_are_refused_before_anything_opens(tmp_path):
+    """Over SSH, a 3-player Merchant Lord with start player 4 opened the game's whole intro, then
+    said "cannot create the match: start_player 4 is not one of the 3 players"."""
+    app, started = recording_app(tmp_path)
+    game = GAMES["merchant_lord"]
+    async with app.run_test(size=SIZE) as pilot:
+        await open_new_match_at(pilot, game)
+        form = app.screen
+        form.query_one("#option-start_player", Select).value = 4  # (two seats by default)
+        await pilot.press("ctrl+g")
+        said = "Cannot start it: the start player, player 4, is not one of the 2 players."
+        await wait_for(pilot, lambda: any(n.message == said for n in notices(app)), "the refusal")
+        assert not started and app.screen is form

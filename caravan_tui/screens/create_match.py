@@ -121,6 +121,8 @@ class CreateMatchScreen(MatchForm):
         if seats.count(YOU) != 1:
             self.notify("Choose exactly one seat for you.", severity="warning")
             return
+        if self.setup_refused():
+            return
         options = self.chosen_options()
         grace = cast(int, self.query_one("#grace", Select).value)  # never blank: one of the graces shown
         stand_in = str(self.query_one("#stand-in", Select).value)

@@ -277,6 +277,14 @@ class MatchForm(BaseScreen):
             if name in self.shown.options:
                 self.options_for(self.shown)[name] = event.value
 
+    def setup_refused(self) -> bool:
+        """Whether the chosen options cannot make a match of the seats shown: said at once, before
+        anything opens (a start player 4 of 3 was refused only after the game's intro)."""
+        problem = self.game.setup_problem(self.seat_count, self.chosen_options())
+        if problem is not None:
+            self.notify(f"Cannot start it: {problem}.", severity="warning")
+        return problem is not None
+
     def chosen_options(self) -> dict[str, Any]:
         """The chosen game's options: as its rows show them (a value set a moment ago may not
         have reported its change yet), else as last chosen."""

@@ -138,6 +138,8 @@ class NewMatchScreen(MatchForm):
         if seats.count(YOU) != 1:
             self.notify("Choose exactly one seat for you; the others are AI.", severity="warning")
             return None
+        if self.setup_refused():
+            return None
         remembered = self.local_app.preferences.name
         typed = [clean_name(self.query_one(f"#name-{i}", Input).value) for i in range(count)]
         mine = next((name for name, spec in zip(typed, seats) if spec == YOU and name), None)

@@ -144,7 +144,7 @@ def setup_problem(players: int, options: Mapping[str, Any]) -> str | None:
     player must be one of the players."""
     start_player = options.get("start_player", "random")
     if start_player != "random" and start_player > players:
-        return f"start_player {start_player} is not one of the {players} players"
+        return f"the start player, player {start_player}, is not one of the {players} players"
     return None
 
 
