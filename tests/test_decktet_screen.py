@@ -652,3 +652,17 @@ async def test_a_hinted_card_that_cannot_join_the_ticked_ones_is_dimmed(tmp_path
         assert not grid.marked.isdisjoint(grid.dimmed), "a hinted card should be one the tick dims"
         for card in grid.marked & grid.dimmed:
             assert "★" + card_face(card).plain not in rows and "·" + card_face(card).plain in rows, rows
+
+
+async def test_l_at_a_table_without_a_legend_says_so(tmp_path):
+    """Over SSH: having learnt ``l`` at Merchant Lord's table, a person pressed it at Decktet
+    Caravan's, which has no legend: the screen stayed the same, with not a word."""
+    seed = find_seed(lambda s: s.to_move() == 0)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: my_turn(screen), "my turn")
+        assert "Legend" not in drawn_rows(screen)[-1]
+        await pilot.press("l")
+        said = "Decktet Caravan has no legend: ? shows the rules."
+        await wait_for(pilot, lambda: any(n.message == said for n in notices(app)), "the word")

@@ -147,8 +147,10 @@ class GameScreen(BaseScreen, Generic[V]):
     @property
     def footer_hidden(self) -> frozenset[str]:
         """The keys the footer leaves out now (``keys_shown``): the key that readies a hint, while
-        no hint shows (pressed then, it says there is none to take)."""
-        return frozenset({"take_hint"}) if self.table.hint_panel is None else frozenset()
+        no hint shows (pressed then, it says there is none to take), and the legend's where the
+        game has none (pressed, it says so)."""
+        hidden = {"take_hint"} if self.table.hint_panel is None else set()
+        return frozenset(hidden if self.has_legend else {*hidden, "legend"})
 
     #: the keys the footer leaves out first where it has no room for every key whole (``KeysFooter``):
     #: the save (each move is saved as it is made), the legend, then the whole log (all in the palette)
@@ -367,6 +369,9 @@ class GameScreen(BaseScreen, Generic[V]):
         self.chat.done(event.text or "")
 
     def action_legend(self) -> None:
+        if not self.has_legend:  # (the key learnt at another table did nothing and said nothing)
+            self.notify(f"{self.game.title} has no legend: ? shows the rules.", timeout=4)
+            return
         toggle_legend(self)
         self.overlays.legend_toggled()
 

@@ -75,8 +75,6 @@ def offered(screen: GameScreen[Any], action: str) -> bool:
         )
     if action == "chat":
         return screen.client.shared and not screen.chat.chatting
-    if action == "legend":
-        return screen.has_legend  # (asked at every key: the footer's keys follow the focus)
     return True
 
 
