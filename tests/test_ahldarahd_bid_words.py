@@ -71,9 +71,11 @@ def test_giving_the_shah_says_its_holder_builds_first_this_turn() -> None:
         state.apply(action)
     assert ("give_shah", 2) in state.legal_actions()
     reason = explain(state, 1, [("give_shah", 2)])
-    assert "build{p2:s} first this turn and bid{p2:s} first next turn, before seeing the others" in reason, reason
-    # (the rules page's Tips: "usually a burden"; the words read as a privilege given to the leader)
-    assert "before seeing the others, usually a burden; {p2} {p2:is} " in reason, reason
+    assert "build{p2:s} first this turn and bid{p2:s} first next turn: the first pick, but before" in reason, reason
+    # (both sides: "the best placed" alone read as a privilege given to the leader; "usually a
+    # burden", which the rules do not say, argued against keeping it where the search kept it)
+    assert "the first pick, but before seeing the others; {p2} {p2:is} " in reason, reason
+    assert "burden" not in reason
 
 
 def test_an_auction_for_a_right_of_passage_its_player_holds_names_the_player_once() -> None:

@@ -512,12 +512,12 @@ def _shah(state: AhldarahdState, seat: int, to: int) -> str:
     # the building phase follows the auctions, from the Shah's holder then (§3.3): "next turn"
     # for both sent a person to wait a turn for a first build that came at once
     bids = "" if state.final else f" and bid{who(to, 's')} first next turn"
-    # (why the best placed: "AI 3 builds first … AI 3 is the best placed" read as a privilege
-    # given to the leader, where the rules page's Tips call it a burden to give the leader)
-    burden = "" if state.final else ", usually a burden"
+    # (both sides of it, as §3.3 gives them: "AI 3 builds first … AI 3 is the best placed" read
+    # as a privilege given to the leader; "usually a burden" argued against keeping it where the
+    # search kept it, "Clearly best")
     return (
-        f"{who(to)} build{who(to, 's')} first this turn{bids}, before seeing the others{burden}; "
-        f"{who(to)} {who(to, 'is')} {lead}"
+        f"{who(to)} build{who(to, 's')} first this turn{bids}: the first pick, but before seeing the "
+        f"others; {who(to)} {who(to, 'is')} {lead}"
     )
 
 
