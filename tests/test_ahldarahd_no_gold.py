@@ -11,7 +11,7 @@ from __future__ import annotations
 from ahldarahd_seed65 import after
 from test_ahldarahd_kit import table_at
 
-from caravan_tui.games.ahldarahd.cards import COMMODITY_MASK
+from caravan_tui.games.ahldarahd.cards import COMMODITY_MASK, ROP
 from caravan_tui.games.ahldarahd.maps import COMMODITY_AT, ENDS, ROUTES
 from caravan_tui.games.ahldarahd.no_gold import way_out
 from caravan_tui.games.ahldarahd.panel import panel_text
@@ -120,3 +120,18 @@ def test_a_seat_with_gold_is_told_nothing_of_it() -> None:
     assert state.gold[0] > 0 and state.to_move() == 0
     assert way_out(state, 0) is None
     assert not lines(state)[1][0].startswith("No gold")
+
+
+def test_at_0_gold_in_an_auction_a_right_of_passage_held_is_the_way_out() -> None:
+    """Seed 171, turn 10: a person at 0 gold, holding AI 2's Right of Passage that sold for 7 in
+    their build, was told "No gold: win a Right of Passage at 0, sell it", and a card that took a
+    city in that build was "worth about 0 gold"."""
+    state = after(BROKE_AUCTION)
+    assert state.phase == 1 and state.gold[0] == 0 and state.rop[0] == 0  # (its own, still to be auctioned)
+    assert lines(state)[0].startswith("No gold, so no claim (a claim costs 1 gold): win a Right of Passage at 0")
+    state.rop[2] = 0  # AI 3's, won in this turn's auctions: no one can take it before the build
+    state.auctioned |= 1 << (ROP + 2)
+    advice, panel = lines(state)
+    assert advice.startswith("No gold now, but AI 3's Right of Passage sells to the bank for "), advice
+    assert "gold in your build: then a claim's gold is there" in advice
+    assert panel[0] == "No gold now: your Right of Passage sells in your build"

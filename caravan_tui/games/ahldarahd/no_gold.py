@@ -86,6 +86,13 @@ def way_out(state: AhldarahdState, seat: int, hinted: Action | None = None) -> s
         )
     if last:
         return "No gold, so no claim in this last build (a claim costs 1 gold), and no auction is left"
+    held = _held_sale(state, seat)
+    if held is not None:
+        sale, k = held
+        return (
+            f"No gold now, but {item_words(ROP + k, seat)} sells to the bank for {sale} gold in your build: "
+            "then a claim's gold is there (a claim costs 1 gold), for a card won at 0 now too"
+        )
     others = _sales(state, seat, False)
     when = "in an auction" if state.phase in BID_PHASES else "in next turn's auctions"
     if not others:
@@ -102,6 +109,16 @@ def way_out(state: AhldarahdState, seat: int, hinted: Action | None = None) -> s
         f"({item_words(ROP + k, seat)} sells for {sale} now)"
         f"{_unless(state, seat)}"
     )
+
+
+def _held_sale(state: AhldarahdState, seat: int) -> tuple[int, int] | None:
+    """(gold, colour) of the Right of Passage ``seat`` holds, already auctioned this turn (so no
+    one can take it before its build: each item goes up once a turn, §3.2), that sells for the
+    most, while the auctions go on: the gold a claim needs is in hand. A person at 0 gold holding
+    one that sold for 7 was told to go and win one at 0."""
+    if state.phase not in BID_PHASES:
+        return None
+    return next((sale for sale in _sales(state, seat, True) if state.auctioned >> (ROP + sale[1]) & 1), None)
 
 
 def _opens_rop(action: Action) -> bool:
@@ -153,4 +170,6 @@ def panel_words(state: AhldarahdState, seat: int) -> str | None:
         return "No gold and no card to claim with"
     if state.final and state.phase not in BID_PHASES:
         return "No gold to claim with in this last build"
+    if _held_sale(state, seat) is not None:
+        return "No gold now: your Right of Passage sells in your build"
     return "No gold: win a Right of Passage at 0, sell it"
