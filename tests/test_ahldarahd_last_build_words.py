@@ -71,3 +71,25 @@ def test_no_seat_nor_hint_spends_its_last_builds_gold_on_a_route_that_scores_not
     assert not vetoed(state, 0, ("end",))
     first_of_two = after_162(224)
     assert not vetoed(first_of_two, 0, ("claim", "red", 3, "Ivory"))  # (the buy after it takes the city)
+
+
+def test_a_route_that_scores_nothing_may_still_keep_a_city_from_one_who_builds_after() -> None:
+    """Where another seat may still build on the map this turn (it holds its Right of Passage and
+    builds later), a route that scores nothing for its builder may keep a route from it: no veto."""
+    import json
+    from pathlib import Path
+
+    from caravan_tui.games import get_game
+    from caravan_tui.games.ahldarahd.ai import vetoed
+    from caravan_tui.games.ahldarahd.last_build import scores_nothing
+
+    data = json.loads((Path(__file__).parent / "positions" / "ahldarahd_1.json").read_text())
+    state = get_game("ahldarahd").new(3, seed=data["seed"], options=data["options"])
+    for action in data["log"]:
+        state.apply(tuple(action), False)
+    buy = ("buy", "red", 21)
+    assert state.to_move() == 0 and state.rop[0] == 1 and scores_nothing(state, 0, buy)
+    assert not vetoed(state, 0, buy)  # (AI 2 holds the red map's Right of Passage and builds after)
+    state.rop[0] = 0
+    state._legal = None
+    assert vetoed(state, 0, buy)  # (its own again: no one else builds there)

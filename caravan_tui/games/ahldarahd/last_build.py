@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from caravan_tui.engine import Action
 
+from .evaluation import builds_left
 from .maps import COLOUR_INDEX, COLOURS, COST
 
 if TYPE_CHECKING:
@@ -19,8 +20,12 @@ if TYPE_CHECKING:
 
 def idle_route(state: AhldarahdState, seat: int, action: Action) -> bool:
     """Whether ``action`` claims or buys a route in ``seat``'s last build that costs gold and
-    scores nothing (``scores_nothing``)."""
+    scores nothing (``scores_nothing``), on a map no one else may still build on this turn (there
+    the route may keep a city from them)."""
     if not state.final or action[0] not in ("claim", "buy"):
+        return False
+    m = COLOUR_INDEX[action[1]]
+    if any(q != seat and builds_left(state, q) and m in state.maps_of(q) for q in range(state.n)):
         return False
     return route_price(state, seat, action) > 0 and scores_nothing(state, seat, action)
 
