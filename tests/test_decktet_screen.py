@@ -666,3 +666,19 @@ async def test_l_at_a_table_without_a_legend_says_so(tmp_path):
         await pilot.press("l")
         said = "Decktet Caravan has no legend: ? shows the rules."
         await wait_for(pilot, lambda: any(n.message == said for n in notices(app)), "the word")
+
+
+async def test_space_in_the_plays_list_says_where_the_hand_is(tmp_path):
+    """Over SSH: after a play from the plays list the focus stayed there; on the next turn a
+    person pressed space to tick a card, and nothing happened and nothing was said."""
+    seed = find_seed(lambda s: s.to_move() == 0)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: my_turn(screen), "my turn")
+        screen.query_one(ActionList).focus()
+        await pilot.pause()
+        await pilot.press("space")
+        said = "Space ticks a card in your hand: shift+tab goes to it."
+        await wait_for(pilot, lambda: any(n.message == said for n in notices(app)), "the word")
+        assert not screen.table.ticked_in_hand()

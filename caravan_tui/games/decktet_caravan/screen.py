@@ -165,8 +165,14 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
 
     def on_key(self, event: events.Key) -> None:
         """Enter in the plays list with cards ticked plays the ticked cards (the list highlights
-        their play) or says why they are not a play — never some other line."""
+        their play) or says why they are not a play — never some other line. Space there, the
+        hand's tick, says where the hand is (it did nothing and said nothing, the focus left in
+        the plays list by the last play)."""
         actions = self.query_one(ActionList)
+        if event.key == "space" and actions.has_focus and not self.replaying:
+            event.stop()
+            self.notify("Space ticks a card in your hand: shift+tab goes to it.", timeout=4)
+            return
         cards = self.table.ticked_in_hand()
         if event.key != "enter" or not actions.has_focus or self.table.turn is None or not cards:
             return
