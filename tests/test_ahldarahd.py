@@ -1638,3 +1638,13 @@ def test_an_ai_never_opens_an_item_it_holds_above_0_opening_at_0_keeps_it_for_no
     assert ("open", "Eyes", 0) in weighed
     assert not [a for a in weighed if a[1] == "Eyes" and a[2] > 0]
     assert any(a[1] == "Pirate" and a[2] > 0 for a in weighed)  # an item held by another: any level
+
+
+def test_sending_a_proposal_says_the_partner_is_to_answer_it():
+    """A review read "Send the proposal: you give 5 gold; AI 3 gives your Right of Passage — fine"
+    of a proposal AI 3 declined, as if the trade had been made."""
+    state = trading_position()
+    for step in [("trade_with", GREEN), ("give_gold", 5), ("ask_card", "Salt")]:
+        state.apply(step)
+    words = state.describe(("send",), RED)
+    assert words.startswith("Send the proposal, for {p2} to accept or decline: {p0} give{p0:s} 5 gold"), words

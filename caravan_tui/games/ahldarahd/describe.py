@@ -170,7 +170,11 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
             return f"Proposal: you give {_thing(what, action[1], seat)}"
         return f"Proposal: ask {who(state.partner)} for {_ask(what, action[1], state.partner)}"
     if kind == "send":
-        return "Send the proposal shown above" if brief else f"Send the proposal: {offer_words(state)}"
+        # (for the partner to answer: a review read "Send the proposal: you give 5 gold; AI 3 gives
+        # your Right of Passage — fine" of a proposal AI 3 declined, as if the trade had been made)
+        if brief:
+            return "Send the proposal shown above"
+        return f"Send the proposal, for {who(state.partner)} to accept or decline: {offer_words(state)}"
     if kind == "cancel":
         return "Drop the proposal"
     if kind in ("accept", "decline"):
