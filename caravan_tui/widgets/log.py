@@ -135,10 +135,11 @@ class MatchLog(LogLines, DrawsItsFocus):
         without their bottom edge, broken off mid-entry."""
         super().__init__(**kwargs)
         self.covered = covered
-        #: lines came while the log was not shown: they are written once it is laid out again
-        #: (a hidden log has no width, and wrapped what it wrote then at its least: "• You place a
-        #: camel" broke after 17 of 27 columns)
+        #: lines came while the log was not shown, or shown again but not yet laid out: they are
+        #: written once it is (a hidden log has no width, and wrapped what it wrote then at its
+        #: least: "• You place a camel" broke after 17 of 27 columns)
         self.behind = False
+        self.unhiding = False
 
     def focus_drawn(self, focused: bool) -> None:
         super().focus_drawn(focused)
@@ -150,7 +151,7 @@ class MatchLog(LogLines, DrawsItsFocus):
         if self.covered is not None:
             hidden = self.covered(table)
             if self.has_class("-covered") and not hidden:
-                self.behind = True
+                self.unhiding = True
                 self.call_after_refresh(self.catch_up)
             self.can_focus = not hidden
             self.set_class(hidden, "-covered")
@@ -160,13 +161,14 @@ class MatchLog(LogLines, DrawsItsFocus):
             self.entries = tuple(table.log)
 
     def watch_entries(self, was: tuple[LogLine, ...], entries: tuple[LogLine, ...]) -> None:
-        if self.has_class("-covered") or self.behind:
+        if self.has_class("-covered") or self.unhiding or self.behind:
             self.behind = True
             return
         super().watch_entries(was, entries)
 
     def catch_up(self) -> None:
         """Shown again and laid out: the lines that came while it was not, written to its width."""
+        self.unhiding = False
         if self.behind and not self.has_class("-covered"):
             self.behind = False
             self.rewrite()
