@@ -35,6 +35,8 @@ class LogLines(RichLog, SteadyScrollbars, ScrollsInPlace):
     def __init__(self, **kwargs) -> None:
         super().__init__(wrap=True, min_width=20, markup=False, highlight=False, **kwargs)
         self._width = 0
+        #: the width lines are wrapped to: the log's as last laid out (``_write``)
+        self._wrap_width = 0
         #: each row drawn, styled, by what it shows (``render_lines``)
         self._rows_drawn: LRUCache[Any, Strip] = LRUCache(ROWS_KEPT)
 
@@ -92,7 +94,12 @@ class LogLines(RichLog, SteadyScrollbars, ScrollsInPlace):
             self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def _write(self, line: str, emphasis: bool) -> None:
-        self.write(Text("• " + plain(line, LONG), style="bold" if emphasis else ""))
+        """``line`` written, wrapped to the log's width as last laid out: a log not shown (a hint
+        in its place, the legend) has none, and what it wrote then was wrapped at its least, "•
+        You place a camel / on space 1 (0,0) (2 / actions)." in a log 27 columns wide."""
+        self._wrap_width = self.scrollable_content_region.width or self._wrap_width
+        text = Text("• " + plain(line, LONG), style="bold" if emphasis else "")
+        self.write(text, width=self._wrap_width or None)
 
     def on_focus(self) -> None:
         mark_focus(self, True)
@@ -104,13 +111,10 @@ class LogLines(RichLog, SteadyScrollbars, ScrollsInPlace):
         """(RichLog's own handler runs after this one and flushes writes made before sizing.)"""
         width, self._width = self._width, event.size.width
         if width and event.size.width != width:
-            self.rewrite()
-
-    def rewrite(self) -> None:
-        """Every line written again, wrapped to the width the log has now."""
-        self.clear()
-        for line, emphasis in self.entries:
-            self._write(line, emphasis)
+            self._wrap_width = 0  # (the width the log is laid out at now, read as it writes)
+            self.clear()
+            for line, emphasis in self.entries:
+                self._write(line, emphasis)
 
 
 class MatchLog(LogLines, DrawsItsFocus):
@@ -135,41 +139,17 @@ class MatchLog(LogLines, DrawsItsFocus):
         without their bottom edge, broken off mid-entry."""
         super().__init__(**kwargs)
         self.covered = covered
-        #: lines came while the log was not shown, or shown again but not yet laid out: they are
-        #: written once it is (a hidden log has no width, and wrapped what it wrote then at its
-        #: least: "• You place a camel" broke after 17 of 27 columns)
-        self.behind = False
-        self.unhiding = False
 
     def focus_drawn(self, focused: bool) -> None:
         super().focus_drawn(focused)
         mark_focus(self, focused)
 
     def watch_table_state(self, table: SeatTable | None) -> None:
-        if table is None:
-            return
-        if self.covered is not None:
+        if table is not None and table.log is not self.entries:
+            self.entries = tuple(table.log)
+        if table is not None and self.covered is not None:
             hidden = self.covered(table)
-            if self.has_class("-covered") and not hidden:
-                self.unhiding = True
-                self.call_after_refresh(self.catch_up)
             self.can_focus = not hidden
             self.set_class(hidden, "-covered")
             if hidden and self.has_focus:
                 self.screen.focus_next()
-        if table.log is not self.entries:
-            self.entries = tuple(table.log)
-
-    def watch_entries(self, was: tuple[LogLine, ...], entries: tuple[LogLine, ...]) -> None:
-        if self.has_class("-covered") or self.unhiding or self.behind:
-            self.behind = True
-            return
-        super().watch_entries(was, entries)
-
-    def catch_up(self) -> None:
-        """Shown again and laid out: the lines that came while it was not, written to its width."""
-        self.unhiding = False
-        if self.behind and not self.has_class("-covered"):
-            self.behind = False
-            self.rewrite()
-            self.scroll_end(animate=False, immediate=True, x_axis=False)
