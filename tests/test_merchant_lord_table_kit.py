@@ -351,14 +351,38 @@ def test_a_play_whose_rest_of_the_turn_the_rules_play_says_so_before_enter():
     table = focused(table_for(state), PLAYS)
     for sale in (a for a in state.legal_actions() if a[0] == "sell"):
         after = state.clone()
-        after.apply(sale, log=False)
+        events = after.apply(sale)
         said = status(highlighted(table, sale)).plain
-        if after.to_move() == 0:
+        if after.to_move() == 0 and not any(event.reveals_to(0) for event in events[1:]):  # (this turn's)
             assert said == f"enter: {table.describe(sale)}", said
         else:
             assert said.startswith(f"enter: {table.describe(sale)}, then the rules play the rest of your turn: "), said
             assert "You stop selling" in said or "You can sell nowhere" in said, said
             assert "roll" not in said and "draw" not in said, said
+
+
+def round_ending_play(state) -> tuple | None:
+    """A play of seat 0's after which the rules end the round and seat 0 decides first in the next
+    one (a refill or a roll between), or None."""
+    if state.to_move() != 0:
+        return None
+    for action in state.legal_actions():
+        after = state.clone()
+        events = after.apply(action)
+        if not after.is_over() and after.to_move() == 0 and any(e.reveals_to(0) for e in events[1:]):
+            return action
+    return None
+
+
+def test_a_play_after_which_the_round_ends_and_ours_begins_the_next_says_so_before_enter():
+    """Seed 184 at 80×24: "enter: Buy M08 for 5 coins" said nothing more, and Enter ended the
+    buying, the round, refilled the row and rolled the next round's dice, where the seat was first
+    in it: "a decision of ours follows" read as one of this turn."""
+    _prefix, state = play_until(lambda s: round_ending_play(s) is not None)
+    action = round_ending_play(state)
+    table = focused(table_for(state), PLAYS)
+    said = status(highlighted(table, action)).plain
+    assert said.startswith(f"enter: {table.describe(action)}, then the rules play the rest of your turn"), said
 
 
 def favour_step_where(no_sale: bool):

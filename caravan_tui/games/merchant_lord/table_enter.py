@@ -104,7 +104,7 @@ def status(table: MerchantLordTable) -> Text | None:
 def rest_of_turn(table: MerchantLordTable, action: Action) -> str | None:
     """Where ``action`` is our turn's last decision, the rules playing the rest by themselves:
     "the rules play the rest of your turn: You stop selling; 3 3 go to the market: +2 favour."
-    (None: a decision of ours follows, or the match ends). An Enter on a sale that left no sale
+    (None: a decision of ours follows in this turn, or the match ends). An Enter on a sale that left no sale
     ran the market, a buy turn with too few coins and the next seat's turn in one go, unsaid. Told
     up to the first draw, deal or roll (from this seat's view, those are not known yet)."""
     world, seat = table.rules_state, table.seat
@@ -112,14 +112,19 @@ def rest_of_turn(table: MerchantLordTable, action: Action) -> str | None:
         return None
     after = world.clone()
     events = after.apply(action)
-    if after.is_over() or after.to_move() == seat:
+    if after.is_over():
         return None
-    said = []
+    said, drawn = [], False
     for event in events[1:]:  # (the first is the action's own)
         if event.reveals_to(seat):
+            drawn = True
             break
         if event.visible_to(seat) and f"{{p{seat}}}" in event.text:
             said.append(table.words(event.text))
+    if after.to_move() == seat and not drawn:
+        return None
+    # (our next decision after a draw is in a new round: "Round 5 ends; you take the start
+    # token" came unsaid, where the round's last turn was ours and the next round's first too)
     return "the rules play the rest of your turn" + (f": {' '.join(said)}" if said else "")
 
 
