@@ -17,6 +17,7 @@ from caravan_tui.games.merchant_lord.cards import HALF_INDEX, INDEX
 from caravan_tui.games.merchant_lord.faces import GLYPHS, card_face, die_text
 from caravan_tui.games.merchant_lord.rules import FAVOUR, SELL, VINDEX
 from caravan_tui.games.merchant_lord.screen import MerchantLordScreen
+from caravan_tui.games.merchant_lord.table import HAND
 from caravan_tui.games.merchant_lord.table_text import hint_keys
 from caravan_tui.games.merchant_lord.widgets import ChipBar, VillageBoard
 from caravan_tui.screens.dialogs import ConfirmScreen
@@ -476,6 +477,35 @@ async def test_enter_on_the_chosen_village_plays_the_sale_the_status_line_words(
         assert screen.enter_action() == sale
         lines = str(status.render()).split("\n")  # the whole sale, wrapped onto a second line
         assert len(lines) == 2 and " ".join(line.strip() for line in lines) == f"enter: {screen.table.describe(sale)}"
+        start = table.moves()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table.moves() > start, "the sale")
+        assert table.runner.host.actions[start] == sale
+
+
+async def test_enter_in_an_empty_hand_plays_the_sale_the_status_line_words(tmp_path):
+    """Seed 184 at 80×24: a sale chosen, Tab to the empty "Your hand (0)", Enter, Enter: nothing
+    happened and nothing was said, while the line under the board read "enter: Sell …"."""
+
+    def selling_empty_handed(state) -> bool:
+        return (
+            state.turn == 0
+            and state.phase == SELL
+            and not state.hand[0]
+            and any(a[0] == "sell" and not a[2] for a in state.legal_actions())
+        )
+
+    prefix, state = play_until(selling_empty_handed)
+    sale = next(a for a in state.legal_actions() if a[0] == "sell" and not a[2])
+    async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
+        screen = table.screen
+        villages = screen.query_one(VillageBoard)
+        await focus(pilot, app, villages)
+        await cursor_to(pilot, villages, sale[1])
+        await pilot.press("enter")  # chooses the village: the sale without tucks is complete
+        await focus(pilot, app, screen.query_one(f"#{HAND}"))
+        assert screen.enter_action() == sale
+        assert str(screen.query_one("#status").render()).startswith(f"enter: {screen.table.describe(sale)[:20]}")
         start = table.moves()
         await pilot.press("enter")
         await wait_for(pilot, lambda: table.moves() > start, "the sale")

@@ -177,7 +177,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
 
     # -- keys -------------------------------------------------------------------------------------
 
-    def press(self, board: str, cursor: str) -> bool:
+    def press(self, board: str, cursor: str | None) -> bool:
         """Enter on ``board`` (its cursor on ``cursor``): what the status line promises for it, or
         the sale built in the favour step (the step ends first); False if nothing is played."""
         table = cursor_at(self.table, board, cursor)
@@ -218,7 +218,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
     @on(ChipBar.Pressed)
     def chip_pressed(self, event: ChipBar.Pressed) -> None:
         board = event.widget.id or ""
-        if not self.decides_now() or self.press(board, event.key):
+        if not self.decides_now() or self.press(board, event.key or None):
             return
         action = intents.bought(self.table, event.key) if board == ROW else intents.pressed_in_vain(self.table, board)
         if isinstance(action, intents.Refused):

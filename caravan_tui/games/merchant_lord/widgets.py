@@ -100,8 +100,9 @@ class ChipBar(ChipGrid):
             self.post_message(self.Toggled(self, self.chips[self.cursor][0]))
 
     def action_press(self) -> None:
-        if self.chips:
-            self.post_message(self.Pressed(self, self.chips[self.cursor][0]))
+        """Enter: ``Pressed`` with the chip under the cursor, "" where the bar is empty (an empty
+        hand with a sale chosen: Enter sells, as the status line says; it did nothing)."""
+        self.post_message(self.Pressed(self, self.chips[self.cursor][0] if self.chips else ""))
 
     def clicked(self) -> None:
         self.action_toggle_chip()
