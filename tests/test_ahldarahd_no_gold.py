@@ -135,3 +135,18 @@ def test_at_0_gold_in_an_auction_a_right_of_passage_held_is_the_way_out() -> Non
     assert advice.startswith("No gold now, but AI 3's Right of Passage sells to the bank for "), advice
     assert "gold in your build: then a claim's gold is there" in advice
     assert panel[0] == "No gold now: your Right of Passage sells in your build"
+
+
+def test_at_0_gold_with_no_card_the_sale_the_hint_stars_is_said_with_what_its_gold_does() -> None:
+    """Seed 181: the hint said "No gold and no card …: win a route card or an item at 0 in next
+    turn's auctions" above its own "Clearly best: Sell AI 2's Right of Passage to the bank for 7
+    gold", whose gold bought a route in that very build (a buy needs no card, §4)."""
+    state = after(BROKE_BUILD)
+    assert state.hand[0] == 0 and state.rop[0] == 0
+    advice = decision_begun(table_at(state)).sentence(way_out(state, 0, ("sell_rop", "red")) or "")
+    assert advice.startswith("No gold and no card that fits an open route"), advice
+    assert advice.endswith(
+        "your own Right of Passage sells to the bank for 3 gold (in the plays list), and a route may be bought "
+        "with gold alone"
+    ), advice
+    assert "next turn" in (way_out(state, 0, ("end",)) or "")  # (not the play the hint stars: as before)

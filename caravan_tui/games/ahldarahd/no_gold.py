@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from .cards import COMMODITY_MASK, ROP
 from .evaluation import builds_left, rop_sale
-from .maps import COMMODITY_AT, ENDS, ROUTES
+from .maps import COLOURS, COMMODITY_AT, ENDS, ROUTES
 from .terms import BID_PHASES, BUILD, item_words, who
 
 if TYPE_CHECKING:
@@ -75,6 +75,14 @@ def way_out(state: AhldarahdState, seat: int, hinted: Action | None = None) -> s
         )
     last = state.final and state.phase not in BID_PHASES  # the final turn's build: no auction is left
     if state.phase == BUILD and not _claimable(state, seat, -1):
+        held = next((sale for sale in _sales(state, seat, True) if hinted == ("sell_rop", COLOURS[sale[1]])), None)
+        if held is not None:  # (the sale the hint stars: its gold buys routes, and a buy needs no card)
+            sale, k = held
+            return (
+                "No gold and no card that fits an open route, so no claim this build (a claim costs a card and "
+                f"1 gold); {item_words(ROP + k, seat)} sells to the bank for {sale} gold (in the plays list), "
+                "and a route may be bought with gold alone"
+            )
         if last:
             return (
                 "No gold and no card that fits an open route, so no claim in this last build (a claim costs "
