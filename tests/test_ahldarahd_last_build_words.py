@@ -75,7 +75,9 @@ def test_no_seat_nor_hint_spends_its_last_builds_gold_on_a_route_that_scores_not
 
 def test_a_route_that_scores_nothing_may_still_keep_a_city_from_one_who_builds_after() -> None:
     """Where another seat may still build on the map this turn (it holds its Right of Passage and
-    builds later), a route that scores nothing for its builder may keep a route from it: no veto."""
+    builds later), a route that scores nothing for its builder may keep a route from it, or guard a
+    city against its destroying: not vetoed, nor said to score nothing (seed 181, the last build:
+    "scores nothing" of a buy that made the Metals city 4 of 4 against AI 3, building after)."""
     import json
     from pathlib import Path
 
@@ -88,8 +90,9 @@ def test_a_route_that_scores_nothing_may_still_keep_a_city_from_one_who_builds_a
     for action in data["log"]:
         state.apply(tuple(action), False)
     buy = ("buy", "red", 21)
-    assert state.to_move() == 0 and state.rop[0] == 1 and scores_nothing(state, 0, buy)
-    assert not vetoed(state, 0, buy)  # (AI 2 holds the red map's Right of Passage and builds after)
+    assert state.to_move() == 0 and state.rop[0] == 1  # (AI 2 holds the red map's Right of Passage, builds after)
+    assert not scores_nothing(state, 0, buy) and not vetoed(state, 0, buy)
+    assert "scores nothing" not in explain(state, 0, [buy])
     state.rop[0] = 0
     state._legal = None
-    assert vetoed(state, 0, buy)  # (its own again: no one else builds there)
+    assert scores_nothing(state, 0, buy) and vetoed(state, 0, buy)  # (its own again: no one else builds there)

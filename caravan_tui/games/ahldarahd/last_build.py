@@ -20,14 +20,17 @@ if TYPE_CHECKING:
 
 def idle_route(state: AhldarahdState, seat: int, action: Action) -> bool:
     """Whether ``action`` claims or buys a route in ``seat``'s last build that costs gold and
-    scores nothing (``scores_nothing``), on a map no one else may still build on this turn (there
-    the route may keep a city from them)."""
+    scores nothing (``scores_nothing``: never where another may still build on its map)."""
     if not state.final or action[0] not in ("claim", "buy"):
         return False
-    m = COLOUR_INDEX[action[1]]
-    if any(q != seat and builds_left(state, q) and m in state.maps_of(q) for q in range(state.n)):
-        return False
     return route_price(state, seat, action) > 0 and scores_nothing(state, seat, action)
+
+
+def others_build_there(state: AhldarahdState, seat: int, m: int) -> bool:
+    """Whether another seat may still build on map ``m`` this turn (its own, or with its Right of
+    Passage, its build to come): there a route that scores nothing may keep a city from it, or
+    guard one of ``seat``'s against its destroying."""
+    return any(q != seat and builds_left(state, q) and m in state.maps_of(q) for q in range(state.n))
 
 
 def route_price(state: AhldarahdState, seat: int, action: Action) -> int:
@@ -37,11 +40,15 @@ def route_price(state: AhldarahdState, seat: int, action: Action) -> int:
 
 
 def scores_nothing(state: AhldarahdState, seat: int, action: Action) -> bool:
-    """Whether ``action``, a route of ``seat``'s in its last build, changes nobody's points, now or
-    with one more route of this build on that map: a route that only brings a city nearer brings
-    nothing then (a hint said "the Pearls city: 1 of the 3 routes it needs" of a claim in the
-    final turn, and starred one that spent the tie-break's gold for it), while the first of two
-    routes that take a city scores (it was called "a spare route", the second "scores nothing")."""
+    """Whether ``action``, a route of ``seat``'s in its last build on a map no one else may still
+    build on this turn (``others_build_there``: a buy that guarded a city against a destroy to
+    come was said to score nothing), changes nobody's points, now or with one more route of this
+    build on that map: a route that only brings a city nearer brings nothing then (a hint said
+    "the Pearls city: 1 of the 3 routes it needs" of a claim in the final turn, and starred one
+    that spent the tie-break's gold for it), while the first of two routes that take a city
+    scores (it was called "a spare route", the second "scores nothing")."""
+    if others_build_there(state, seat, COLOUR_INDEX[action[1]]):
+        return False
     world = state.clone()
     before = world.points()
     world.apply(action, False)
