@@ -96,3 +96,14 @@ def test_a_route_that_scores_nothing_may_still_keep_a_city_from_one_who_builds_a
     state.rop[0] = 0
     state._legal = None
     assert scores_nothing(state, 0, buy) and vetoed(state, 0, buy)  # (its own again: no one else builds there)
+
+
+def test_the_legend_names_the_items_as_the_table_writes_them() -> None:
+    """Seed 181: the legend listed "Sh the Shah · Ey … · PQ …" while the players' table wrote
+    "Shah", "Eyes" and "Pirate" (the short forms only where it is narrow)."""
+    from caravan_tui.games.ahldarahd.legend import legend_text
+    from caravan_tui.games.ahldarahd.table_text import SHORT_ITEMS
+
+    rows = [" ".join(line.split()) for line in legend_text().plain.splitlines()]
+    for item, short in SHORT_ITEMS.items():
+        assert any(row.startswith(f"{item} {short} ") for row in rows), (item, rows)
