@@ -13,7 +13,7 @@ import re
 from caravan_tui.games import get_game
 from caravan_tui.games.ahldarahd.cards import ITEM_INDEX, ROP
 from caravan_tui.games.ahldarahd.describe import describe
-from caravan_tui.games.ahldarahd.evaluation import item_worth
+from caravan_tui.games.ahldarahd.evaluation import item_worth, rop_sale
 from caravan_tui.games.ahldarahd.explain import explain
 
 FREE_ROUTES = [
@@ -137,3 +137,18 @@ def test_a_bid_hint_says_the_worth_to_the_rival_it_keeps_the_item_from_once() ->
     assert ", but a win keeps it from {p1}, to whom it is worth about 3; " in reason, reason
     assert reason.endswith("; {p1} {p1:has} 8 gold"), reason
     assert reason.count("worth about 3") == 1, reason
+
+
+def test_a_bid_of_all_your_gold_for_a_right_of_passage_says_its_sale_brings_gold_for_claims() -> None:
+    """Seed 181: "a win at 2 leaves you 0 gold, none for a claim (a gold each)" of a Right of
+    Passage that sold for 7 gold in the build right after."""
+    from ahldarahd_seed141 import after
+
+    state = after(96)  # (a person's auction, 1 gold, the red Right of Passage selling for 3)
+    sale = rop_sale(state, 0)
+    assert state.to_move() == 0 and state.gold[0] == 1 and sale == 3
+    reason = explain(state, 0, [("open", "RoP red", 1)])
+    assert f"a win at 1 leaves {{p0}} 0 gold, and sold to the bank in {{p0:'s}} build it brings {sale} gold" in (
+        reason
+    ), reason
+    assert "none for a claim" not in reason

@@ -302,14 +302,17 @@ def _leaves(state: AhldarahdState, seat: int, item: int, bid: int) -> str:
     at 0 gold, unable to claim, with no word that the bid had cost them that."""
     left = state.gold[seat] - bid
     words = f"a win at {bid} leaves {who(seat)} {left} gold"
+    selling = rop_sale(state, item - ROP) if ROP <= item < SHAH else 0
     if bid > 0 and left == 0:
         # (with both, a claim needs no gold: "none for a claim (with the Eyes and the Pirate
-        # Queen, any claim costs only its card)" said and unsaid it at once)
-        words += (
-            f"; {FREE_CLAIMS}"
-            if _both_discounts(state, seat, item)
-            else f", none for a claim {_claim_price(state, seat, item)}"
-        )
+        # Queen, any claim costs only its card)" said and unsaid it at once; a Right of Passage
+        # won sells in the build after: "none for a claim" was said of one that sold for 7)
+        if _both_discounts(state, seat, item):
+            words += f"; {FREE_CLAIMS}"
+        elif 0 < selling and bid <= selling:
+            words += f", and sold to the bank in {poss(seat)} build it brings {selling} gold for claims"
+        else:
+            words += f", none for a claim {_claim_price(state, seat, item)}"
     if ROP <= item < SHAH and bid > rop_sale(state, item - ROP):
         words += f"; sold to the bank it brings {rop_sale(state, item - ROP)} gold now"
     return words
