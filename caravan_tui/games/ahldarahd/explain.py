@@ -309,7 +309,7 @@ def _leaves(state: AhldarahdState, seat: int, item: int, bid: int) -> str:
         # won sells in the build after: "none for a claim" was said of one that sold for 7)
         if _both_discounts(state, seat, item):
             words += f"; {FREE_CLAIMS}"
-        elif 0 < selling and bid <= selling:
+        elif selling > 0 and bid <= selling:
             words += f", and sold to the bank in {poss(seat)} build it brings {selling} gold for claims"
         else:
             words += f", none for a claim {_claim_price(state, seat, item)}"
