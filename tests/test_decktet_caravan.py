@@ -621,3 +621,13 @@ def test_how_to_play_says_how_a_hand_is_scored():
     short = " ".join(how_to_play(get_game("decktet_caravan").rules).split())
     assert "+1 for every up Crown whose suit it shares" in short and "−1 for every up Ace" in short
     assert "5 + the cards left in the other player's hand" in short
+
+
+def test_the_rules_pages_say_undo_is_never_at_a_table_of_people():
+    """Over SSH: the rules pages promised `u` undo (and a menu that saves and quits) at a table of
+    two people, where `u` is refused (it says why) and the menu leaves for the lobby."""
+    from caravan_tui.engine import rules_of
+
+    for package in ("caravan_tui.games.decktet_caravan", "caravan_tui.games.camel_caravan"):
+        assert "never at a table of people" in rules_of(package)
+    assert "over SSH leave for the lobby" in rules_of("caravan_tui.games.camel_caravan")
