@@ -57,8 +57,12 @@ async def test_merchant_lords_buy_line_says_the_buy_whole_and_the_cards_halves_a
     async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
         screen = table.screen
         await read_since(pilot, screen)
+        from caravan_tui.games.merchant_lord.table_enter import rest_of_turn
+
         assert screen.enter_action() == ("buy", card)
-        assert shown(app, screen.query_one("#status")) == f"enter: Buy {card} for 5 coins"
+        rest = rest_of_turn(screen.table, ("buy", card))  # (the buy may end the round: said after it)
+        then = "" if rest is None else f", then {rest}"
+        assert shown(app, screen.query_one("#status")) == f"enter: Buy {card} for 5 coins{then}"
         builder = screen.query_one("#ml-builder")
         assert f"{card}: left" in shown(app, builder) and "right" in shown(app, builder)
         assert shown(app, builder) == words(str(builder.render()))
