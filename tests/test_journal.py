@@ -421,6 +421,63 @@ def test_letting_go_of_a_match_waits_for_the_append_under_way(store, monkeypatch
     assert failed == [] and store.read("m").actions == [("move", 0)]
 
 
+class Watched:
+    """A lock that says when someone first tries to take it."""
+
+    def __init__(self, lock, tried: threading.Event) -> None:
+        self.lock, self.tried = lock, tried
+
+    def __enter__(self):
+        self.tried.set()
+        return self.lock.__enter__()
+
+    def __exit__(self, *exc_info):
+        return self.lock.__exit__(*exc_info)
+
+
+def test_letting_go_of_a_match_waits_for_its_compaction_under_way(store, monkeypatch):
+    """A match's end compacts its file in the append's thread, and the lock moves to the new
+    file. A hub stopped meanwhile let go of the lock under it: the old file was closed twice
+    ("Bad file descriptor"), or the new one stayed open and locked, and no window could open
+    the match again."""
+    real_replace, inside, go, tried = saves.store.replace_file, threading.Event(), threading.Event(), threading.Event()
+
+    def replace_file(*args, **kwargs):
+        inside.set()
+        go.wait(WAIT)
+        return real_replace(*args, **kwargs)
+
+    lock = store.lock("m")
+    store.open(lock, header())
+    store.append(lock, move(0))
+    monkeypatch.setattr(saves.store, "replace_file", replace_file)
+    failed: list[BaseException] = []
+
+    def end() -> None:
+        try:
+            store.append(lock, Record("end", 1, 3000.0, status="over", result=[1.0, 0.0], state={"done": True}))
+        except BaseException as exc:
+            failed.append(exc)
+
+    def release() -> None:
+        lock.release()
+        tried.set()
+
+    ending = threading.Thread(target=end)
+    ending.start()
+    assert inside.wait(WAIT)
+    lock.busy = Watched(lock.busy, tried)
+    releasing = threading.Thread(target=release)
+    releasing.start()
+    assert tried.wait(WAIT)  # the release waits for the compaction, or (the bug) is done already
+    go.set()
+    ending.join(WAIT)
+    releasing.join(WAIT)
+    assert failed == [] and (lock.held, lock.save_fd, lock.journal) == (False, None, None)
+    store.lock("m").release()  # not held by anyone: another window opens it
+    assert store.read("m").status == "over"
+
+
 def test_a_match_whose_last_move_was_saved_but_not_its_end_loads_as_over(store):
     """A kill between the last move's record and the end's: the game says it is over."""
     game = GAMES["decktet_caravan"]

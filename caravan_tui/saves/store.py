@@ -116,25 +116,25 @@ class SaveStore:
         identical copy is taken back. Appends follow. What the person should be told of the file
         as it was (a torn last change, a recovery not yet told, a file kept aside or taken back)
         is left in the lock's ``notices``."""
-        held = self._held(lock, snapshot.match_id)
-        held.close_journal()
-        notices = [TAKEN_BACK] if held.claim() else []
-        stored, changed = self._stored_unless_changed(held, snapshot.match_id)
-        following = None
-        if changed:  # not what this writer left: kept aside, and the match written anew
-            kept = self._keep_changed(held)
-            notices.append(
-                f"The save file was changed by another program: it is kept as {kept.name}, "
-                f"and the match is saved again with all {len(snapshot.actions)} moves."
-            )
-        elif stored is not None:
-            following = _following(stored.snapshot, snapshot, self.path(snapshot.match_id).name)
-        base = snapshot if following is None or stored is None else stored.snapshot
-        chain, size = self._replace(_told(base), held)
-        held.open_journal(self.path(snapshot.match_id), len(base.actions), Left(size, chain))
-        held.notices = notices + self._notices(stored)
-        for record in following or ():
-            self.append(held, record)
+        with self._holding(lock, snapshot.match_id) as held:
+            held.close_journal()
+            notices = [TAKEN_BACK] if held.claim() else []
+            stored, changed = self._stored_unless_changed(held, snapshot.match_id)
+            following = None
+            if changed:  # not what this writer left: kept aside, and the match written anew
+                kept = self._keep_changed(held)
+                notices.append(
+                    f"The save file was changed by another program: it is kept as {kept.name}, "
+                    f"and the match is saved again with all {len(snapshot.actions)} moves."
+                )
+            elif stored is not None:
+                following = _following(stored.snapshot, snapshot, self.path(snapshot.match_id).name)
+            base = snapshot if following is None or stored is None else stored.snapshot
+            chain, size = self._replace(_told(base), held)
+            held.open_journal(self.path(snapshot.match_id), len(base.actions), Left(size, chain))
+            held.notices = notices + self._notices(stored)
+            for record in following or ():
+                self.append(held, record)
 
     def _stored_unless_changed(self, held: FileLock, match_id: str) -> tuple[Parsed | None, bool]:
         """The file of ``match_id`` read, and False; or None and True where it is not what
@@ -157,27 +157,27 @@ class SaveStore:
         nothing written, if the file is not as this lock's writer left it (the host ``open``s the
         match again). A file at the path that is no longer the one this lock holds is taken back
         if it is an identical copy (a notice says so); else SaveReplaced: it never writes again."""
-        held = self._held(lock, lock.match_id)
-        if held.journal is None:
-            raise OSError(f"match {lock.match_id} is not open for writing")
-        data, chain = frame(record, held.journal.left.chain)
-        try:
+        with self._holding(lock, lock.match_id) as held:
+            if held.journal is None:
+                raise OSError(f"match {lock.match_id} is not open for writing")
+            data, chain = frame(record, held.journal.left.chain)
             try:
-                held.journal.append(data, chain)
-            except SaveReplaced:
-                if not held.take_back():
-                    raise
-                held.notices.append(TAKEN_BACK)
-                held.journal.append(data, chain)
-        except SaveReplaced as exc:
-            held.lost = str(exc)
-            held.close_journal()
-            raise
-        except SaveChanged:
-            held.close_journal()  # (the lock keeps what this writer left, which the file no longer is)
-            raise
-        if record.kind == "end" or held.journal.records > max(COMPACT_AFTER, held.journal.moves):
-            self._compact(held)
+                try:
+                    held.journal.append(data, chain)
+                except SaveReplaced:
+                    if not held.take_back():
+                        raise
+                    held.notices.append(TAKEN_BACK)
+                    held.journal.append(data, chain)
+            except SaveReplaced as exc:
+                held.lost = str(exc)
+                held.close_journal()
+                raise
+            except SaveChanged:
+                held.close_journal()  # (the lock keeps what this writer left, which the file no longer is)
+                raise
+            if record.kind == "end" or held.journal.records > max(COMPACT_AFTER, held.journal.moves):
+                self._compact(held)
 
     def _compact(self, lock: FileLock) -> None:
         """The match as one snapshot, atomically (the journal's records folded into it). Best
@@ -319,10 +319,20 @@ class SaveStore:
         _fsync_dir(self.folder)
         return seed(data), len(data)
 
-    def _held(self, lock: MatchLock, match_id: str) -> FileLock:
-        """``lock`` as this store's lock of ``match_id``, held (ValueError if it is not;
-        SaveReplaced if it found its file replaced)."""
-        if not isinstance(lock, FileLock) or lock.folder != self.folder or not lock.held:
+    @contextlib.contextmanager
+    def _holding(self, lock: MatchLock, match_id: str) -> Iterator[FileLock]:
+        """``lock`` as this store's lock of ``match_id``, held, for one write (ValueError if it
+        is not held, or was released before the write began; SaveReplaced if it found its file
+        replaced). A host writes in a worker thread and may let go of its match from another:
+        ``release`` waits for the write to end, so it never closes a descriptor the write is
+        replacing (a compaction moves the lock to the new file)."""
+        if not isinstance(lock, FileLock) or lock.folder != self.folder:
+            raise ValueError(f"match {match_id} is not locked in {self.folder}")
+        with lock.busy:
+            yield self._held(lock, match_id)
+
+    def _held(self, lock: FileLock, match_id: str) -> FileLock:
+        if not lock.held:
             raise ValueError(f"match {match_id} is not locked in {self.folder}")
         if lock.match_id != match_id:
             raise ValueError(f"the lock is of match {lock.match_id}, not {match_id}")
@@ -465,6 +475,7 @@ class FileLock:
         self.lost = ""
         self.notices: list[str] = []
         self._save_fd: int | None = None
+        self.busy = threading.RLock()  # held by a write (``SaveStore._holding``); ``release`` waits for it
         try:
             # Not through a link: the file would be made wherever it points, outside the folder.
             self._fd: int | None = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o600)
@@ -587,11 +598,12 @@ class FileLock:
             self.journal = None
 
     def release(self) -> None:
-        self.close_journal()
-        for fd in (self._save_fd, self._fd):
-            if fd is not None:
-                os.close(fd)
-        self._save_fd = self._fd = None
+        with self.busy:
+            self.close_journal()
+            for fd in (self._save_fd, self._fd):
+                if fd is not None:
+                    os.close(fd)
+            self._save_fd = self._fd = None
 
     def __enter__(self) -> FileLock:
         return self
