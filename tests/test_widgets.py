@@ -31,6 +31,7 @@ from caravan_tui.textual_adapter import escape_wait, key_parser
 from caravan_tui.widgets import ActionList, StopAtEnds
 from caravan_tui.widgets.away_notice import AwayNotice
 from caravan_tui.widgets.chip_grid import ChipGrid
+from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.messages import WidgetMessage
 
 
@@ -226,6 +227,11 @@ async def test_a_choice_whose_options_say_their_key_is_picked_by_that_key():
         assert picked == [1]
         app.push_screen(ChoiceScreen("Who?", ["Ann", "Bob"]), picked.append)  # no keys: digits pick nothing
         await pilot.pause()
+        footer = app.screen.query_one(KeysFooter)
+        assert [(key.key_display, key.description) for key in footer.shown_keys] == [
+            ("⏎", "Choose"),
+            ("esc", "Cancel"),
+        ]  # (it read "esc Cancel" alone)
         await pilot.press("2", "down", "enter")
         await pilot.pause()
         assert picked == [1, 1]

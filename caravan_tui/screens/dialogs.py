@@ -54,6 +54,12 @@ class ConfirmScreen(DialogScreen[bool]):
         self.dismiss(answer)
 
 
+class Choices(StopAtEnds):
+    """A dialog's choices: the footer names Enter, which chooses (it read "esc Cancel" alone)."""
+
+    BINDINGS = [Binding("enter", "select", "Choose")]
+
+
 class ChoiceScreen(DialogScreen[int | None]):
     """Pick one of ``choices`` (returns its index); escape returns None. ``keys``: a key that
     picks each choice at once, where the choices say it ("1 black good": ``1``). ``start``: the
@@ -73,7 +79,7 @@ class ChoiceScreen(DialogScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(as_text(self.title_text, limit=LONG), classes="dialog-title")
-            yield StopAtEnds(*(as_text(choice, limit=LONG) for choice in self.choices), start=self.start, id="choices")
+            yield Choices(*(as_text(choice, limit=LONG) for choice in self.choices), start=self.start, id="choices")
         yield KeysFooter()
 
     def on_mount(self) -> None:
