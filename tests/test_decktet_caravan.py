@@ -628,6 +628,6 @@ def test_the_rules_pages_say_undo_is_never_at_a_table_of_people():
     two people, where `u` is refused (it says why) and the menu leaves for the lobby."""
     from caravan_tui.engine import rules_of
 
-    for package in ("caravan_tui.games.decktet_caravan", "caravan_tui.games.camel_caravan"):
-        assert "never at a table of people" in rules_of(package)
+    for game in ("decktet_caravan", "camel_caravan", "caravanserai", "merchant_lord", "ahldarahd"):
+        assert "never at a table of people" in " ".join(rules_of(f"caravan_tui.games.{game}").split()), game
     assert "over SSH leave for the lobby" in rules_of("caravan_tui.games.camel_caravan")
