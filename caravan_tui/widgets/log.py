@@ -18,6 +18,7 @@ from caravan_tui.safe_text import LONG, plain
 from caravan_tui.textual_adapter import FOCUSED_BORDER, DrawsItsFocus, ScrollsInPlace, SteadyScrollbars
 from caravan_tui.widgets.focus_mark import mark_focus
 from caravan_tui.widgets.seat_table import LogLine, SeatTable
+from caravan_tui.widgets.wrapping import wrapped
 
 #: the rows a log keeps drawn: its lines in sight and those of a few scrolls back
 ROWS_KEPT = 256
@@ -99,7 +100,7 @@ class LogLines(RichLog, SteadyScrollbars, ScrollsInPlace):
         You place a camel / on space 1 (0,0) (2 / actions)." in a log 27 columns wide."""
         self._wrap_width = self.scrollable_content_region.width or self._wrap_width
         text = Text("• " + plain(line, LONG), style="bold" if emphasis else "")
-        self.write(text, width=self._wrap_width or None)
+        self.write(wrapped(text, self._wrap_width), width=self._wrap_width or None)
 
     def on_focus(self) -> None:
         mark_focus(self, True)

@@ -21,10 +21,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.reactive import var
-from textual.widgets import Static
 
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.widgets.seat_table import SeatTable, only_spun
+from caravan_tui.widgets.wrapping import WrappedStatic
 
 MORE = "ctrl+↑↓ more"
 
@@ -43,7 +43,7 @@ class TablePanel(VerticalScroll, can_focus=False):
     .-status-lines-4 > TablePanel { margin-bottom: 4; }
     TablePanel.-head { dock: top; margin-bottom: 0; }
     #side > TablePanel { margin-bottom: 0; dock: none; layer: default; }
-    TablePanel > Static { height: auto; }
+    TablePanel > WrappedStatic { height: auto; }
     """
 
     #: the table's state, bound to the screen's (``data_bind``)
@@ -57,7 +57,7 @@ class TablePanel(VerticalScroll, can_focus=False):
         self.shown: Any = None  # the PanelWords drawn
 
     def compose(self) -> ComposeResult:
-        yield Static("")
+        yield WrappedStatic()
 
     @property
     def showing(self) -> bool:
@@ -71,7 +71,7 @@ class TablePanel(VerticalScroll, can_focus=False):
     @property
     def text(self) -> str:
         """What the panel says, as plain text (the whole of it, scrolled out of sight or not)."""
-        return str(self.query_one(Static).visual)
+        return self.query_one(WrappedStatic).text.plain
 
     def watch_table_state(self, was: SeatTable | None, table: SeatTable | None) -> None:
         if not only_spun(was, table):
@@ -86,7 +86,7 @@ class TablePanel(VerticalScroll, can_focus=False):
             self.display = False
             return
         self.border_title = self.title_that_fits(words)
-        self.query_one(Static).update(Text("\n".join(plain(line, LONG) for line in words.lines)))
+        self.query_one(WrappedStatic).show(Text("\n".join(plain(line, LONG) for line in words.lines)))
         self.display = True
         self.scroll_home(animate=False)
         self.call_after_refresh(self.say_if_more)

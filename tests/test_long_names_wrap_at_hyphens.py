@@ -1,0 +1,75 @@
+"""Found over SSH, beside a 40-letter name: the log and the "Meanwhile" panel cut a hyphenated
+name mid-word ("Annabella Wintergreen-Throckmo / rton" in a log 27 columns wide). Rich and
+Textual wrap at spaces only; these break after a hyphen between letters, as a page does."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+
+from caravan_tui.screens.table_panels import PanelWords
+from caravan_tui.textual_adapter import screen_lines as drawn_rows
+from caravan_tui.widgets.log import LogLines
+from caravan_tui.widgets.table_panel import TablePanel
+from caravan_tui.widgets.wrapping import wrapped
+
+NAME = "Annabella Wintergreen-Throckmorton of Bath"
+LINE = f"{NAME} buys M11 for 5 coins."
+
+
+def rows(text: Text) -> list[str]:
+    return text.plain.split("\n")
+
+
+def test_a_hyphenated_word_too_long_for_the_row_breaks_after_its_hyphen():
+    assert rows(wrapped(Text(LINE), 20)) == [
+        "Annabella",
+        "Wintergreen-",
+        "Throckmorton of Bath",
+        "buys M11 for 5",
+        "coins.",
+    ]
+
+
+def test_a_word_that_fits_moves_whole_and_numbers_keep_their_dash():
+    assert rows(wrapped(Text("sell 2 5 at the 2-5 village"), 18)) == ["sell 2 5 at the", "2-5 village"]
+    assert rows(wrapped(Text("Wintergreen-Throckmorton"), 30)) == ["Wintergreen-Throckmorton"]
+
+
+def test_a_word_longer_than_the_row_with_no_hyphen_is_cut_where_the_row_ends():
+    assert rows(wrapped(Text("ab Featherstonehaughs x"), 6)) == ["ab", "Feathe", "rstone", "haughs", "x"]
+    assert rows(wrapped(Text("隊商の旅です"), 5)) == ["隊商", "の旅", "です"]  # (two cells each)
+
+
+def test_styles_and_blank_lines_are_kept():
+    text = Text("• You win.\n\nAnn-Marie Smith-Jones", style="bold")
+    result = wrapped(text, 12)
+    assert rows(result) == ["• You win.", "", "Ann-Marie", "Smith-Jones"]
+    assert all(span.style == "bold" for span in result.spans) and result.spans
+    assert wrapped(text, 0) is text
+
+
+class Shown(App[None]):
+    def compose(self) -> ComposeResult:
+        log = LogLines(id="log")
+        log.styles.width = 27
+        yield log
+        panel = TablePanel(lambda _table: PanelWords("Meanwhile", (LINE,)), head=True)
+        panel.styles.width = 27
+        yield panel
+
+
+async def test_the_log_and_a_panel_beside_a_long_name_cut_no_word():
+    app = Shown()
+    async with app.run_test(size=(80, 24)) as pilot:
+        log = app.query_one(LogLines)
+        log.entries = ((LINE, False),)
+        panel = app.query_one(TablePanel)
+        panel.shown = None
+        panel.table_state = object()  # (its words are the same whatever the table)
+        await pilot.pause()
+        await pilot.pause()
+        shown = [strip.text.rstrip() for strip in log.lines]
+        assert shown[:3] == ["• Annabella Wintergreen-", "Throckmorton of Bath buys", "M11 for 5 coins."], shown
+        said = [row.strip(" │╭╮╰╯─") for row in drawn_rows(app.screen)]
+        assert said[1:4] == ["Annabella Wintergreen-", "Throckmorton of Bath", "buys M11 for 5 coins."], said
