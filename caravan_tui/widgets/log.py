@@ -40,6 +40,8 @@ class LogLines(RichLog, SteadyScrollbars, ScrollsInPlace):
         self._wrap_width = 0
         #: each row drawn, styled, by what it shows (``render_lines``)
         self._rows_drawn: LRUCache[Any, Strip] = LRUCache(ROWS_KEPT)
+        #: at its end as last scrolled: it stays there as it is laid out smaller (``on_resize``)
+        self._at_end = True
 
     def notify_style_update(self) -> None:
         self._rows_drawn.clear()  # (restyled: the focus's tint, the theme)
@@ -108,14 +110,23 @@ class LogLines(RichLog, SteadyScrollbars, ScrollsInPlace):
     def on_blur(self) -> None:
         mark_focus(self, False)
 
+    def watch_scroll_y(self, old: float, new: float) -> None:
+        super().watch_scroll_y(old, new)
+        self._at_end = new >= self.max_scroll_y
+
     def on_resize(self, event: events.Resize) -> None:
-        """(RichLog's own handler runs after this one and flushes writes made before sizing.)"""
+        """Wrapped again at a new width. A log at its end stays there, laid out smaller: a status
+        line that took a second row hid the end of the newest line ("… is away."); one the
+        person scrolled up stays where they put it. (RichLog's own handler runs after this one
+        and flushes writes made before sizing.)"""
         width, self._width = self._width, event.size.width
         if width and event.size.width != width:
             self._wrap_width = 0  # (the width the log is laid out at now, read as it writes)
             self.clear()
             for line, emphasis in self.entries:
                 self._write(line, emphasis)
+        if self._at_end and self.auto_scroll:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
 
 
 class MatchLog(LogLines, DrawsItsFocus):
