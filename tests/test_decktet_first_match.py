@@ -95,17 +95,33 @@ async def test_the_final_screen_gives_the_last_hand_its_breakdown(tmp_path):
 
 
 def test_a_level_score_and_a_stronger_position_say_on_what_they_differ():
-    assert headline(0.9, [3, 3], 0, "on this hand's piles: You +3, Bob +0") == (
+    piles = "on this hand's piles: You +3, Bob +0"
+    assert headline(0.9, [3, 3], 0, lambda stronger: piles) == (
         "level on points, but the AI rates your position stronger on this hand's piles: You +3, Bob +0"
     )
     assert headline(0.9, [3, 3], 0).startswith("level on points, but the AI rates your position stronger on ")
     _, state = random_position(1, lambda s: s.turn == 0 and s.view(0)["collected_points"] != [0, 0])
-    piles = state.view(0)["collected_points"]
-    assert render(standing_basis(state.view(0), 0), ["Ann", "Bob"], 0) == (
-        f"on this hand's piles: you {piles[0]:+d}, Bob {piles[1]:+d}".replace("-", MINUS)
+    piles_now = state.view(0)["collected_points"]
+    ahead = piles_now[0] > piles_now[1]
+    assert render(standing_basis(state.view(0), 0, ahead), ["Ann", "Bob"], 0) == (
+        f"on this hand's piles: you {piles_now[0]:+d}, Bob {piles_now[1]:+d}".replace("-", MINUS)
     )
     view = GAME.new(2, seed=1, options=OPTIONS).view(0)
-    assert render(standing_basis(view, 0), ["Ann", "Bob"], 0) == "on the cards in hand"
+    assert render(standing_basis(view, 0, True), ["Ann", "Bob"], 0) == "on the cards in hand"
+
+
+def test_a_stronger_position_is_never_said_to_rest_on_what_bears_it_out_the_other_way():
+    """Over SSH: "level on points, but the AI rates your position stronger on this hand's piles:
+    you +3, Bob +7"."""
+    view = dict(GAME.new(2, seed=1, options=OPTIONS).view(0))
+    view.update(collected_points=[3, 7], season=[], hand_sizes=[3, 2])
+    assert standing_basis(view, 0, False).startswith("on this hand's piles:")
+    assert render(standing_basis(view, 0, True), ["Ann", "Bob"], 0) == "on the cards in hand"
+    view.update(hand_sizes=[2, 3])
+    assert render(standing_basis(view, 0, True), ["Ann", "Bob"], 0) == (
+        "on the race to go out: you 2 cards in hand, Bob 3"
+    )
+    assert render(standing_basis(view, 0, False), ["Ann", "Bob"], 0).startswith("on this hand's piles:")
 
 
 async def test_the_hints_how_it_stands_names_what_the_ai_rates_stronger(tmp_path):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from caravan_tui.engine import Action, Draws, State
@@ -397,9 +397,17 @@ def standing(scores: Sequence[float], seat: int) -> str:
 #: what a level score and a stronger (or weaker) position differ on, where the game says no more
 STILL_TO_PLAY = "on what is still to play"
 
+#: on what a position the AI rates stronger (True) or weaker (False) than a level score rests, in
+#: words that bear the rating out ("on this hand's piles: you +3, Bob +7" stood beside "stronger")
+Basis = Callable[[bool], str]
+
+
+def still_to_play(stronger: bool) -> str:
+    return STILL_TO_PLAY
+
 
 def headline(
-    value: float, scores: Sequence[float], seat: int | None, basis: str = STILL_TO_PLAY, scored_on: str = "points"
+    value: float, scores: Sequence[float], seat: int | None, basis: Basis = still_to_play, scored_on: str = "points"
 ) -> str:
     """How the match stands for ``seat``, in words that never contradict the score without
     saying why: the search's expected result ``value`` is about the end, the score about now,
@@ -421,7 +429,7 @@ def headline(
         return words
     if now == "level":
         rated = "stronger" if later == "ahead" else "weaker"
-        return f"level on {scored_on}, but the AI rates your position {rated} {basis}"
+        return f"level on {scored_on}, but the AI rates your position {rated} {basis(later == 'ahead')}"
     if now == "ahead":
         return f"you lead on {scored_on}, but the AI expects you to fall behind"
     return f"you trail on {scored_on}, but the AI expects you to " + (

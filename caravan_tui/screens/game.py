@@ -293,9 +293,9 @@ class GameScreen(BaseScreen, Generic[V]):
         """A game's warning about the hinted play, shown first in the hint (None: none)."""
         return None
 
-    def standing_basis(self) -> str:
-        """On what a position the AI rates apart from a level score differs, in the game's words
-        ("on this hand's piles: …"; default: on what is still to play)."""
+    def standing_basis(self, stronger: bool) -> str:
+        """On what a position the AI rates ``stronger`` (or weaker) than a level score rests, in
+        the game's words ("on this hand's piles: …"; default: on what is still to play)."""
         return STILL_TO_PLAY
 
     def match_summary(self, view: V):

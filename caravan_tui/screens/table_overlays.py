@@ -131,7 +131,7 @@ class TableOverlays:
             screen.seat,
             len(table.names),
             screen.hint_warning(action),
-            screen.standing_basis(),
+            screen.standing_basis,
             len(table.legal),
             screen.game.ai.calibrated,
             None if screen.game.ai.plain is None else screen.game.ai.plain.action,

@@ -6,7 +6,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from caravan_tui.ai.explain import ANY, BY_NOISE, EITHER, OR, STILL_TO_PLAY, confidence, headline, noise, rank_label
+from caravan_tui.ai.explain import (
+    ANY,
+    BY_NOISE,
+    EITHER,
+    OR,
+    Basis,
+    confidence,
+    headline,
+    noise,
+    rank_label,
+    still_to_play,
+)
 from caravan_tui.engine import Action, normalise_action
 
 #: lines (or moves) by others since our last decision that open the "since your last turn" panel,
@@ -50,7 +61,7 @@ def hint_lines(
     seat: int | None,
     players: int,
     warning: str | None,
-    basis: str = STILL_TO_PLAY,
+    basis: Basis = still_to_play,
     choices: int | None = None,
     calibrated: Callable[[float], float] | None = None,
     plain: Action | None = None,

@@ -91,10 +91,10 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
     def match_summary(self, view: DecktetCaravanView) -> Table | Group:
         return match_table(self.table, view)
 
-    def standing_basis(self) -> str:
+    def standing_basis(self, stronger: bool) -> str:
         if self.table.view is None or self.seat is None:
-            return super().standing_basis()
-        return self.table.words(standing_basis(self.table.view, self.seat))
+            return super().standing_basis(stronger)
+        return self.table.words(standing_basis(self.table.view, self.seat, stronger))
 
     # -- what the table shows -------------------------------------------------------------------
 
