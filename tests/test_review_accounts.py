@@ -24,6 +24,9 @@ VERDICT = re.compile(rf"{FIGURE} → {FIGURE} \(−{FIGURE}\)$")
 TOTAL = re.compile(rf"together the decisions listed below cost {FIGURE}")
 SPLIT = re.compile(rf"^From {FIGURE} at your first decision to {FIGURE} at the end \({FIGURE}\): (.*)\.$")
 PART = re.compile(rf"(your play|the others' play|luck|the searches' drift) {FIGURE}")
+LUCK_POINT = re.compile(rf"^Luck after your move \d+: {FIGURE} of ")
+ERROR_POINT = re.compile(rf" — their error gave you {FIGURE}$")
+UNLISTED = "Not among the turning points: "
 
 
 def number(text: str) -> float:
@@ -84,6 +87,18 @@ def test_every_figure_of_a_generated_review_adds_up(game_id, seed):
     assert parts["your play"] == -total
     assert (done.players == 1) == ("the others' play" not in parts)
     assert ("luck" in parts) == bool(done.draws)  # (no luck where nothing was drawn or revealed)
+    # the turning points and what they leave out add up to the split's luck and the others' play
+    listed = {"luck": 0.0, "the others' play": 0.0}
+    for line in text:
+        if found := LUCK_POINT.match(line):
+            listed["luck"] += number(found[1])
+        elif found := ERROR_POINT.search(line):
+            listed["the others' play"] += number(found[1])
+        elif line.startswith(UNLISTED):
+            for name, value in PART.findall(line):
+                listed[name] += number(value)
+    for name, value in listed.items():
+        assert round(value, 1) == parts.get(name, 0.0), (name, text)
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

@@ -222,6 +222,21 @@ def turning_point_lines(review: Review, swing: Swing, names: Sequence[str]) -> l
     return lines
 
 
+def unlisted_line(review: Review, points: Sequence[Swing]) -> str | None:
+    """What of the others' play and luck no turning point in ``points`` lists, so that the turning
+    points add up to the line that splits the seat's chances: "luck +6%" stood over luck
+    turning points of +55%, −32% and −10%, and a newcomer added them up. None where they do."""
+    measure, account = review.measure, review.account()
+    names = {"others": "the others' play", "luck": "luck"}
+    parts = []
+    for kind in kinds(review):
+        if kind in names:
+            rest = account.total(kind) - sum(swing.change for swing in points if swing.kind == kind)
+            if figure(measure, abs(rest)) != figure(measure, 0.0):
+                parts.append(f"{names[kind]} {signed(measure, rest)}")
+    return f"Not among the turning points: {', '.join(parts)}." if parts else None
+
+
 def luck_words(draws: Sequence[Draw], good: bool) -> str:
     """What the luck was: chance (a deal, draw or roll), or where every draw only showed cards of
     another's hidden hand, the deal (what it had given them: their play that showed them is no
@@ -389,6 +404,9 @@ def review_lines(review: Review, names: Sequence[str], title: str, width: int = 
     lines.append(f"{heading}:" if points else f"{heading}: none; nothing moved your chances enough to tell")
     for swing in points:
         lines += turning_point_lines(review, swing, names)
+    unlisted = unlisted_line(review, points)
+    if unlisted:
+        lines.append(unlisted)
     lines += ["", "Every decision:", *decision_lines(review, names)]
     return lines
 

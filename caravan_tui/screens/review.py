@@ -37,6 +37,7 @@ from caravan_tui.ai.review_text import (
     stood_in_lines,
     summary_line,
     turning_point_lines,
+    unlisted_line,
     verdict,
     words,
 )
@@ -220,6 +221,9 @@ class ReviewScreen(BaseScreen):
         parts += [
             HangingLines(turning_point_lines(review, swing, self.names), classes="review-point") for swing in points
         ]
+        unlisted = unlisted_line(review, points)
+        if unlisted:
+            parts.append(HangingLines([unlisted], classes="review-point"))
         parts.append(Static("Every decision", classes="review-heading"))
         parts.append(HangingLines(decision_lines(review, self.names), id="review-decisions"))
         scroll.mount_all(parts)
