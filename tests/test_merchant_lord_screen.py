@@ -405,7 +405,7 @@ async def test_each_round_the_cursors_start_on_their_first_choice_and_the_lines_
         assert str(screen.query_one("#status").render()) == f"space: tick this {value} to reroll · + or -: turn it"
         assert "(1)" not in builder(screen) and "reroll dice for 1 favour, or turn one for 2" in builder(screen)
         assert any("reverse" in str(span.style) for span in dice.render().spans)
-        assert "pays " in villages.text and "pays 1¢/2¢" in screen.legend().plain
+        assert "pays " in villages.text and "pays 3¢/4¢" in screen.legend().plain
         await pilot.press("right", "right", "right")  # the 4th die, then on to the next round
         villages.move_to(villages.keys[-1])
         assert dice.cursor == 3
@@ -913,3 +913,13 @@ async def test_between_two_players_the_footer_offers_no_next_opponent(tmp_path):
         assert screen.check_action("others", ()) is False
     three = SimpleNamespace(table=SimpleNamespace(view={"players": 3}))
     assert MerchantLordScreen.check_action(three, "others", ()) is True  # type: ignore[arg-type]
+
+
+def test_the_rules_page_says_a_villages_pay_figure_is_this_matchs_and_starts_no_sentence_with_it():
+    """Over SSH: the rules page read "pays 1¢/2¢ after the stalls: a sale there pays the seller 1¢",
+    a sentence without its subject, and the gentle payout of a match made with the standard one."""
+    from caravan_tui.engine import rules_of
+
+    page = " ".join(rules_of("caravan_tui.games.merchant_lord").split())
+    assert "a figure such as `pays 3¢/4¢` says what a sale there pays in this match" in page
+    assert "pays 1¢/2¢" not in page

@@ -114,7 +114,7 @@ def legend_text() -> Text:
     text.append(" 1-6 open 1≈ 6◎ M01R:2¶\n stalls, then merchants:\n card, half, its stall\n")
     text.append(" 1-6 open 1≈ 6◎ +2¶ when\n short of room: a merchant\n by its stall alone\n")
     text.append(" ✗Bot closed: Bot's dice\n")
-    text.append(" pays 1¢/2¢ a sale pays:\n the seller 1¢ (another's\n village), the owner 2¢\n")
+    text.append(" pays 3¢/4¢ a sale pays:\n the seller 3¢ (another's\n village), the owner 4¢\n")
     heading("Keys")
     text.append(" tab: dice, villages, hand,\n row, plays · enter choose\n space tick · +/- turn die\n")
     text.append(" e done · c clear\n o other villages")
