@@ -3,7 +3,9 @@ promised by the sale's preview, the hint's reason and the review, then lost at o
 
 from __future__ import annotations
 
-from test_merchant_lord_screen import at_my_turn, builder, cursor_to, focus, play_until
+import re
+
+from test_merchant_lord_screen import GAME, at_my_turn, builder, cursor_to, focus, play_until, simple
 
 from caravan_tui.engine import render
 from caravan_tui.games.merchant_lord.cards import HALF_INDEX, INDEX, ONE_TIME
@@ -115,7 +117,7 @@ async def test_the_plays_list_and_the_sales_preview_say_the_free_placement_is_lo
         assert "+ FP lost" in text, text
         # the status line words the sale Enter makes, the loss with its reason
         status = " ".join(line.strip() for line in str(screen.query_one("#status").render()).split("\n"))
-        assert LOST in status, status
+        assert LOST in status or "Free Placement: you have no cards in hand, so 1 placement is lost." in status, status
 
 
 def test_a_free_merchant_from_an_empty_pile_and_a_free_caravan_at_six_dice_are_called_lost():
@@ -129,3 +131,21 @@ def test_a_free_merchant_from_an_empty_pile_and_a_free_caravan_at_six_dice_are_c
     data["dice"][0] = data["dice"][0] + [[1, "aside"]] * (6 - len(data["dice"][0]))
     spent = MerchantLordState.from_data(data)
     assert spent.sale_rewards(0, v, [merchant, caravan]) == [("FM", "the pile is empty"), ("FC", "6 dice already")]
+
+
+def test_the_dice_a_sale_leaves_are_said_as_dice_and_one_as_a_die():
+    """Seed 192: the hint's "2 left: no village fits these dice" meant one die showing 2, beside
+    the builder's "(1 left)", one die: a newcomer read two dice."""
+    found = set()
+    for seed in range(6):
+        state = GAME.new(2, seed=seed, options={"start_player": 1})
+        while state.turn is not None and len(found) < 2:
+            if state.turn == 0 and state.phase == SELL:
+                for sale in (a for a in state.legal_actions() if a[0] == "sell"):
+                    reason = render(explain(state, 0, [sale]), NAMES, 0)
+                    left = re.search(r"; ([^;]*) left: ", reason)
+                    if left:
+                        assert re.fullmatch(r"a \d|dice \d( \d)+", left[1]), reason
+                        found.add(left[1].startswith("a "))
+            state.apply(simple(state), log=False)
+    assert found == {True, False}

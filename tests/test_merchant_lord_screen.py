@@ -18,6 +18,7 @@ from caravan_tui.games.merchant_lord.faces import GLYPHS, card_face, die_text
 from caravan_tui.games.merchant_lord.rules import FAVOUR, SELL, VINDEX
 from caravan_tui.games.merchant_lord.screen import MerchantLordScreen
 from caravan_tui.games.merchant_lord.table import HAND
+from caravan_tui.games.merchant_lord.table_enter import promise
 from caravan_tui.games.merchant_lord.table_text import hint_keys
 from caravan_tui.games.merchant_lord.widgets import ChipBar, VillageBoard
 from caravan_tui.screens.dialogs import ConfirmScreen
@@ -880,7 +881,7 @@ async def test_a_click_or_a_key_moves_the_villages_cursor_and_the_plays_list_fol
         await pilot.pause()
         assert villages.cursor == vid and screen.sel.village == vid
         assert actions.highlighted_action == plain[vid]  # the list follows the builder
-        assert status(screen) == f"enter: {screen.table.describe(plain[vid])}"
+        assert status(screen) == promise(screen.table, plain[vid])
         await pilot.press("down")
         moved = villages.cursor
         assert moved == villages.keys[villages.keys.index(vid) + 1]

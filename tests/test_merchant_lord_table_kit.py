@@ -16,7 +16,7 @@ from caravan_tui.games.merchant_lord.builder import Selection
 from caravan_tui.games.merchant_lord.play_lines import PLAY_WIDTH, play_line
 from caravan_tui.games.merchant_lord.rules import FAVOUR, SELL
 from caravan_tui.games.merchant_lord.table import DICE, HAND, PLAYS, ROW, VILLAGES, MerchantLordTable
-from caravan_tui.games.merchant_lord.table_enter import enter, favour_sale, status
+from caravan_tui.games.merchant_lord.table_enter import enter, favour_sale, promise, status
 from caravan_tui.games.merchant_lord.table_text import builder_text
 from caravan_tui.screens.table_client import cursor_at, focused, highlighted
 from caravan_tui.screens.table_panels import ASKING
@@ -83,7 +83,7 @@ def test_enter_on_the_chosen_village_plays_the_sale_the_status_line_words():
     assert status(at(table, VILLAGES, plain[1])).plain == f"enter: choose {table.village_name(plain[1])} for the sale"
     chosen = taken(intents.chosen_village(table, plain[1]))
     on_it = at(chosen, VILLAGES, plain[1])
-    assert enter(on_it) == plain and status(on_it).plain == f"enter: {table.describe(plain)}"
+    assert enter(on_it) == plain and status(on_it).plain == promise(table, plain)
     assert enter(at(chosen, VILLAGES, other)) is None  # (Enter elsewhere chooses that village)
     # the plays list: what it highlights
     listed = highlighted(focused(chosen, PLAYS), ("end_selling",))
@@ -354,11 +354,40 @@ def test_a_play_whose_rest_of_the_turn_the_rules_play_says_so_before_enter():
         events = after.apply(sale)
         said = status(highlighted(table, sale)).plain
         if after.to_move() == 0 and not any(event.reveals_to(0) for event in events[1:]):  # (this turn's)
-            assert said == f"enter: {table.describe(sale)}", said
+            ours = [event for event in events[1:] if "{p0}" in event.text]
+            assert (
+                said == f"enter: {table.describe(sale)}"
+                if not ours
+                else said.startswith("enter: the sale above, then by the rules: ")
+            ), said
         else:
-            assert said.startswith(f"enter: {table.describe(sale)}, then the rules play the rest of your turn: "), said
+            assert said.startswith("enter: the sale above, then the rules end your turn: "), said
             assert "You stop selling" in said or "You can sell nowhere" in said, said
             assert "roll" not in said and "draw" not in said, said
+
+
+def sale_the_rules_end_before_a_buy(state) -> tuple | None:
+    """A sale of seat 0's after which the rules stop its selling (a die no village fits goes to
+    the market) and seat 0 buys next, in the same turn; or None."""
+    if state.turn != 0 or state.phase != SELL:
+        return None
+    for sale in (a for a in state.legal_actions() if a[0] == "sell"):
+        after = state.clone()
+        events = after.apply(sale)
+        stopped = any("{p0} stop" in event.text for event in events[1:])
+        if stopped and not after.is_over() and after.to_move() == 0 and after.phase != SELL:
+            return sale
+    return None
+
+
+def test_a_sale_after_which_the_rules_stop_the_selling_before_a_buy_says_so_before_enter():
+    """Seed 192 at 80×24: "enter: Sell 1 3 4 at your 3-4 village, tucking M06 right (1): you get
+    4 coins (4 table cards)", and Enter sent the die left to the market, unsaid, before the buy."""
+    _prefix, state = play_until(lambda s: sale_the_rules_end_before_a_buy(s) is not None)
+    sale = sale_the_rules_end_before_a_buy(state)
+    table = focused(table_for(state), PLAYS)
+    said = status(highlighted(table, sale)).plain
+    assert said.startswith("enter: the sale above, then by the rules: You stop selling"), said
 
 
 def round_ending_play(state) -> tuple | None:
@@ -382,7 +411,8 @@ def test_a_play_after_which_the_round_ends_and_ours_begins_the_next_says_so_befo
     action = round_ending_play(state)
     table = focused(table_for(state), PLAYS)
     said = status(highlighted(table, action)).plain
-    assert said.startswith(f"enter: {table.describe(action)}, then the rules play the rest of your turn"), said
+    named = "the sale above" if action[0] == "sell" else table.describe(action).partition(": ")[0]
+    assert said.startswith(f"enter: {named}, then the rules "), said
 
 
 def favour_step_where(no_sale: bool):

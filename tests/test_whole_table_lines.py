@@ -7,6 +7,7 @@ from test_merchant_lord_screen import at_my_turn, builder_position, cursor_to, f
 from test_merchant_lord_screen import status as status_words
 from textual.widget import Widget
 
+from caravan_tui.games.merchant_lord.table_enter import promise
 from caravan_tui.games.merchant_lord.widgets import ChipBar, VillageBoard
 from caravan_tui.textual_adapter import screen_lines
 
@@ -43,7 +44,7 @@ async def test_merchant_lords_sale_tucking_two_merchants_and_its_cards_words_sho
         await pilot.pause()
         assert screen.enter_action() == sale
         said = status_words(screen)
-        assert said == f"enter: {screen.table.describe(sale)}" and "…" not in said
+        assert said == promise(screen.table, sale) and "…" not in said
         assert shown(app, screen.query_one("#status")) == words(said)
         builder = screen.query_one("#ml-builder")
         assert shown(app, builder) == words(str(builder.render())) and "owner 1¢" in shown(app, builder)

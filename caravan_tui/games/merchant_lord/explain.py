@@ -96,7 +96,9 @@ def _sale(state: MerchantLordState, seat: int, action: Action) -> str:
     used = state.vstall[v] + sum(UNIT[DIE[card][half]] for card, half in tucks)
     left = state._unplaced(seat) - used
     if left:
-        parts.append(f"{dice_words(unpack(left))} left: {_best_sale(state, seat, left, but=v)}")
+        values = unpack(left)  # ("2 left" read as two dice beside the builder's "(1 left)")
+        dice = f"a {values[0]}" if len(values) == 1 else f"dice {dice_words(values)}"
+        parts.append(f"{dice} left: {_best_sale(state, seat, left, but=v)}")
     else:
         parts.append("uses every die")
     return "; ".join(parts)

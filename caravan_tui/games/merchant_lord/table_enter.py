@@ -72,10 +72,7 @@ def status(table: MerchantLordTable) -> Text | None:
         return None
     action, focus, phase = enter(table), table.focus, table.phase
     if action is not None:
-        # (a buy's halves: the card's line above, under the cursor)
-        said = f"Buy {action[1]} for {PRICE} coins" if action[0] == "buy" else table.describe(action)
-        rest = rest_of_turn(table, action)
-        return Text(f"enter: {said}" + ("" if rest is None else f", then {rest}"), style="bold")
+        return Text(promise(table, action), style="bold")
     if focus == PLAYS:
         return Text(FIRST_PLAY, style="bold")  # (none highlighted yet)
     if favour_sale(table, focus) is not None:
@@ -101,12 +98,29 @@ def status(table: MerchantLordTable) -> Text | None:
     return Text(f"Your turn: {PHASE_WORDS.get(table.view['phase'], '')} · e: done", style="bold")
 
 
+def promise(table: MerchantLordTable, action: Action) -> str:
+    """What Enter on ``action`` does, in words: "enter: Sell 3 4 at your 3-4 village: you get 2
+    coins"; where the rules then play on, that too, and the sale by the builder's line above it
+    (which says it whole, and what it gives): in four rows with the rest of the turn, the rest
+    was cut with "…"."""
+    # (a buy's halves: the card's line above, under the cursor)
+    said = f"Buy {action[1]} for {PRICE} coins" if action[0] == "buy" else table.describe(action)
+    rest = rest_of_turn(table, action)
+    if rest is None:
+        return f"enter: {said}"
+    said = "the sale above" if action[0] == "sell" else said.partition(": ")[0]
+    return f"enter: {said}, then {rest}"
+
+
 def rest_of_turn(table: MerchantLordTable, action: Action) -> str | None:
     """Where ``action`` is our turn's last decision, the rules playing the rest by themselves:
-    "the rules play the rest of your turn: You stop selling; 3 3 go to the market: +2 favour."
+    "the rules end your turn: You stop selling; 3 3 go to the market: +2 favour."
     (None: a decision of ours follows in this turn, or the match ends). An Enter on a sale that left no sale
     ran the market, a buy turn with too few coins and the next seat's turn in one go, unsaid. Told
-    up to the first draw, deal or roll (from this seat's view, those are not known yet)."""
+    up to the first draw, deal or roll (from this seat's view, those are not known yet). Where a
+    decision of ours follows in this turn and the rules play a step of ours before it, the step:
+    "by the rules: You stop selling; 3 goes to the market: +1 favour." (a sale that left one die
+    no village fits sent it to the market unsaid, before the buy)."""
     world, seat = table.rules_state, table.seat
     if world is None or seat is None or action not in table.legal:
         return None
@@ -122,10 +136,10 @@ def rest_of_turn(table: MerchantLordTable, action: Action) -> str | None:
         if event.visible_to(seat) and f"{{p{seat}}}" in event.text:
             said.append(table.words(event.text))
     if after.to_move() == seat and not drawn:
-        return None
+        return f"by the rules: {' '.join(said)}" if said else None
     # (our next decision after a draw is in a new round: "Round 5 ends; you take the start
     # token" came unsaid, where the round's last turn was ours and the next round's first too)
-    return "the rules play the rest of your turn" + (f": {' '.join(said)}" if said else "")
+    return f"the rules end your turn: {' '.join(said)}" if said else "the rules play the rest of your turn"
 
 
 def dice_keys(table: MerchantLordTable, cursor: str | None) -> str:
