@@ -73,3 +73,20 @@ async def test_the_log_and_a_panel_beside_a_long_name_cut_no_word():
         assert shown[:3] == ["• Annabella Wintergreen-", "Throckmorton of Bath buys", "M11 for 5 coins."], shown
         said = [row.strip(" │╭╮╰╯─") for row in drawn_rows(app.screen)]
         assert said[1:4] == ["Annabella Wintergreen-", "Throckmorton of Bath", "buys M11 for 5 coins."], said
+
+
+def test_a_seats_name_and_a_list_of_dice_are_never_split():
+    """Merchant Lord's log at 27 columns: "You roll 5 3 3 2; AI / 2 rolls 5 4 6 2." read "2 rolls"
+    as a die, and "4 6 / 6 6 go to the market" as two groups."""
+    assert rows(wrapped(Text("• Round 2: the caravans arrive. You roll 5 3 3 2; AI 2 rolls 5 4 6 2."), 20)) == [
+        "• Round 2: the",
+        "caravans arrive. You",
+        "roll 5 3 3 2; AI 2",
+        "rolls 5 4 6 2.",
+    ]
+    assert rows(wrapped(Text("• You can sell nowhere; 4 6 6 6 go to the market"), 20)) == [
+        "• You can sell",
+        "nowhere; 4 6 6 6 go",
+        "to the market",
+    ]
+    assert rows(wrapped(Text("AI 2's 3-4 village pays 12 3"), 14)) == ["AI 2's 3-4", "village pays", "12 3"]

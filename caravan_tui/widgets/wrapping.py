@@ -1,7 +1,10 @@
 """Text wrapped to a width at its spaces and also after a hyphen between two letters, as a
 printed page breaks a long name. Rich and Textual wrap at spaces only: a hyphenated word longer
 than a narrow panel was cut mid-word ("Annabella Wintergreen-Throckmo / rton" in a log 27
-columns wide). A word still longer than the line, hyphen or not, is cut where the line ends."""
+columns wide). A word still longer than the line, hyphen or not, is cut where the line ends.
+
+Some spaces never break: within a name with its number ("AI 2", "Round 5") and within a list
+of dice ("5 3 3 2"): "AI / 2 rolls" read as a die, "4 6 / 6 6" as two groups."""
 
 from __future__ import annotations
 
@@ -13,9 +16,10 @@ from rich.text import Text
 from textual import events
 from textual.widgets import Static
 
-#: a unit the line may break after: a word, or the part of one up to a hyphen between letters,
-#: with the spaces after it (and, first on a line, the spaces before it)
-UNIT = re.compile(r"\s*(?:[^\s-]*[^\W\d_]-(?=[^\W\d_])|\S+)\s*")
+#: a unit the line may break after: a word, or the part of one up to a hyphen between letters, or
+#: a capitalised word with its number, or single digits in a row, with the spaces after it (and,
+#: first on a line, the spaces before it)
+UNIT = re.compile(r"\s*(?:[^\s-]*[^\W\d_]-(?=[^\W\d_])|[A-Z][A-Za-z]* \d+(?![\w-])\S*|\d(?: \d\b)+\S*|\S+)\s*")
 
 
 def wrapped(text: Text, width: int) -> Text:
