@@ -574,6 +574,15 @@ async def test_with_a_hint_shown_the_footer_shows_the_key_that_readies_it_and_ev
         line = screen_lines(app.screen)[-1]
         assert "a Ready hint" in line and line.rstrip().endswith("▏^p palette"), line
         assert all(f"{entry.key_display} {entry.description}".strip() in line for entry in footer.shown_keys), line
+        # a key left out is one with no room: "^s Save" and "l Legend" both went where one fitted
+        pad = 1 if footer.compact else 3
+        widths = {
+            binding.action: len(app.get_key_display(binding)) + 1 + len(binding.description) + pad
+            for binding, _, _ in keys_shown(screen)[0]
+        }
+        kept = sum(width for action, width in widths.items() if action not in footer.dropped)
+        for action in footer.dropped:
+            assert kept + widths[action] + PALETTE_WIDTH > footer.size.width, (action, line)
 
 
 async def check_the_legend_key(pilot, screen) -> None:

@@ -166,13 +166,17 @@ class KeysFooter(KeptRows, can_focus=False):
             action: len(self.app.get_key_display(binding)) + 1 + len(binding.description) + pad
             for action, binding in shown.items()
         }
-        needed, width, dropped = sum(widths.values()), self.size.width, set()
+        needed, width, dropped = sum(widths.values()), self.size.width, []
         for action in getattr(self.screen, "footer_drops", ()):
             if needed + PALETTE_WIDTH <= width:
                 break
             if action in widths:
-                dropped.add(action)
+                dropped.append(action)
                 needed -= widths[action]
+        for action in reversed(dropped[:-1]):  # (a key left out before the last may fit where it did not)
+            if needed + widths[action] + PALETTE_WIDTH <= width:
+                dropped.remove(action)
+                needed += widths[action]
         return needed + PALETTE_KEY_WIDTH <= width, needed + PALETTE_WIDTH <= width, frozenset(dropped)
 
     def notify_style_update(self) -> None:
