@@ -12,7 +12,7 @@ import pytest
 
 from caravan_tui.ai.matches import play_match
 from caravan_tui.ai.review import Draw, Judged, Review, decisions_of, review
-from caravan_tui.ai.review_text import DRIFT_WORDS, UNSEEN_DRIFT_WORDS, WIDTH, review_lines, wrapped
+from caravan_tui.ai.review_text import DRIFT_WORDS, UNSEEN_DRIFT_WORDS, WIDTH, points_heading, review_lines, wrapped
 from caravan_tui.games import GAMES, get_game
 from caravan_tui.seats import SeatSpec
 
@@ -218,9 +218,13 @@ def test_a_loss_between_the_hints_moves_is_said_to_be_the_replies_the_search_did
     split = next(index for index, line in enumerate(lines) if line.startswith("From 52%"))
     assert lines[split + 1] == UNSEEN_DRIFT_WORDS  # (nothing drawn: see the test below)
     assert lines[split + 2] == (
-        "You made the best move (the one a hint shows) at 23 of 25 decisions; most of the loss came between them "
-        "with nothing drawn, −47% (the worst after your move 110, −18%): the others' replies left you "
+        "You made the best move (the one a hint shows) at 23 of 25 decisions; most of the loss came between them, "
+        "not from any draw, −47% (the worst after your move 110, −18%): the others' replies left you "
         "less than the search grading your moves, and the hints, expected of the positions reached."
+    )
+    # where no turning point is listed, the heading does not say nothing moved the chances
+    assert points_heading(done, []) == (
+        "Turning points: none of your moves, the others' or chance; what moved your chances is the drift above"
     )
 
 

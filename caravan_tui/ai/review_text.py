@@ -222,6 +222,19 @@ def turning_point_lines(review: Review, swing: Swing, names: Sequence[str]) -> l
     return lines
 
 
+def points_heading(review: Review, points: Sequence[Swing]) -> str:
+    """The turning points' heading; where there are none, why: nothing moved the seat's chances
+    enough, or only what no move and no draw explains (the searches' drift, said above). "None,
+    nothing moved your chances enough to tell" stood under "the worst after your move 75, −39%"."""
+    heading = f"Where your {review.measure.name} was lost" if review.players == 1 else "Turning points"
+    if points:
+        return f"{heading}:"
+    least = review.measure.inaccuracy
+    if any(swing.kind == "drift" and abs(swing.change) >= least for swing in review.account().swings):
+        return f"{heading}: none of your moves, the others' or chance; what moved your chances is the drift above"
+    return f"{heading}: none; nothing moved your chances enough to tell"
+
+
 def unlisted_line(review: Review, points: Sequence[Swing]) -> str | None:
     """What of the others' play and luck no turning point in ``points`` lists, so that the turning
     points add up to the line that splits the seat's chances: "luck +6%" stood over luck
@@ -365,7 +378,7 @@ def replies_words(review: Review, account: Account) -> str | None:
     best = sum(judged.was_best for judged in review.decisions)
     return (
         f"You made the best move (the one a hint shows) at {best} of {len(review.decisions)} decisions; most of "
-        f"the loss came between them with nothing drawn, {signed(measure, drift)} (the worst after your move "
+        f"the loss came between them, not from any draw, {signed(measure, drift)} (the worst after your move "
         f"{after_move(review, worst)}, {signed(measure, worst.change)}): the others' replies left you less than "
         "the search grading your moves, and the hints, expected of the positions reached."
     )
@@ -400,8 +413,7 @@ def review_lines(review: Review, names: Sequence[str], title: str, width: int = 
         lines.append(plainly)
     lines.append("")
     points = review.turning_points()
-    heading = f"Where your {review.measure.name} was lost" if review.players == 1 else "Turning points"
-    lines.append(f"{heading}:" if points else f"{heading}: none; nothing moved your chances enough to tell")
+    lines.append(points_heading(review, points))
     for swing in points:
         lines += turning_point_lines(review, swing, names)
     unlisted = unlisted_line(review, points)

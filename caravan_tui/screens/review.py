@@ -33,6 +33,7 @@ from caravan_tui.ai.review_text import (
     drift_line,
     move_number,
     plain_words,
+    points_heading,
     split_line,
     stood_in_lines,
     summary_line,
@@ -211,13 +212,7 @@ class ReviewScreen(BaseScreen):
             HangingLines(said, id="review-split"),
         ]
         points = review.turning_points()
-        heading = f"Where your {review.measure.name} was lost" if review.players == 1 else "Turning points"
-        parts.append(
-            Static(
-                heading if points else f"{heading}: none, nothing moved your chances enough to tell",
-                classes="review-heading",
-            )
-        )
+        parts.append(Static(points_heading(review, points).rstrip(":"), classes="review-heading"))
         parts += [
             HangingLines(turning_point_lines(review, swing, self.names), classes="review-point") for swing in points
         ]
