@@ -102,6 +102,8 @@ def toggle_legend(screen: GameScreen[Any]) -> None:
 
 
 def show_full_log(screen: GameScreen[Any]) -> None:
-    """The whole log, its seats named as the log names them."""
-    names = [YOU() if seat == screen.seat else name for seat, name in enumerate(screen.table.names)]
+    """The whole log, its seats named as the log names them ("AI 3", not "AI 3 (normal)", which
+    no line holds: the AI's seat read as if it had done nothing)."""
+    table = screen.table
+    names = [YOU() if seat == screen.seat else table.brief_name(seat) for seat in range(len(table.names))]
     screen.app.push_screen(FullLogScreen([line for line, _ in screen.table.log], names))
