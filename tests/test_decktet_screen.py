@@ -682,3 +682,18 @@ async def test_space_in_the_plays_list_says_where_the_hand_is(tmp_path):
         said = "Space ticks a card in your hand: shift+tab goes to it."
         await wait_for(pilot, lambda: any(n.message == said for n in notices(app)), "the word")
         assert not screen.table.ticked_in_hand()
+
+
+async def test_p_as_you_lead_a_season_says_why_there_is_no_pass(tmp_path):
+    """Over SSH: ``p`` as Ann led a season did nothing and said nothing (every other key refused
+    says why)."""
+    from caravan_tui.games.decktet_caravan.screen import NO_PASS_LEADING
+
+    seed = find_seed(lambda s: s.to_move() == 0)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: my_turn(screen), "my turn")
+        assert ("pass",) not in screen.table.legal
+        await pilot.press("p")
+        await wait_for(pilot, lambda: NO_PASS_LEADING in [n.message for n in notices(app)], "why no pass")

@@ -41,6 +41,9 @@ from .status_line import HAND, enter, play_text, status
 from .table_state import DecktetCaravanTable
 from .views import DecktetCaravanView, HistoryRow
 
+#: ``p`` as we lead a season (the rules page: the leader plays a caravan)
+NO_PASS_LEADING = "You lead this season: the leader plays a caravan. Pass is for answering a play."
+
 if TYPE_CHECKING:
     from caravan_tui.app import TableApp
 
@@ -167,11 +170,15 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         """Enter in the plays list with cards ticked plays the ticked cards (the list highlights
         their play) or says why they are not a play — never some other line. Space there, the
         hand's tick, says where the hand is (it did nothing and said nothing, the focus left in
-        the plays list by the last play)."""
+        the plays list by the last play); ``p`` as we lead a season, why there is no pass."""
         actions = self.query_one(ActionList)
         if event.key == "space" and actions.has_focus and not self.replaying:
             event.stop()
             self.notify("Space ticks a card in your hand: shift+tab goes to it.", timeout=4)
+            return
+        if event.key == "p" and self.table.turn is not None and PASS not in self.table.legal and not self.replaying:
+            event.stop()  # (not offered there: it did nothing and said nothing)
+            self.notify(NO_PASS_LEADING, severity="warning", timeout=4)
             return
         cards = self.table.ticked_in_hand()
         if event.key != "enter" or not actions.has_focus or self.table.turn is None or not cards:
