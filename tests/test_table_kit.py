@@ -646,3 +646,20 @@ def test_a_turn_moves_no_focus_while_the_terminal_has_not_got_it():
     screen.app.app_focus = True
     chat.focus_to_decide(widget)  # type: ignore[arg-type]
     assert given == ["focus"]
+
+
+async def test_chat_said_while_the_log_is_out_of_sight_comes_in_a_notice(tmp_path):
+    """Over SSH: Bob's "gl hf", said while Ann had a hint open in the log's place, was seen
+    nowhere until she closed the hint."""
+    from caravan_tui.bus import Chat
+
+    async with at_our_turn_against_random(tmp_path, "decktet_caravan", 2, shared=True) as (app, pilot, screen):
+        await read_since(pilot, screen)
+        screen.bus.heard_chat(Chat(screen.client.match_id, 1, "salt for camels?", name="P1"))
+        await pilot.pause()
+        assert "P1 says: salt for camels?" not in [n.message for n in notices(app)]  # (the log shows it)
+        await pilot.press("h")
+        log = screen.query_one("#log")
+        await wait_for(pilot, lambda: not log.display, "the hint in the log's place")
+        screen.bus.heard_chat(Chat(screen.client.match_id, 1, "gl hf", name="P1"))
+        await wait_for(pilot, lambda: "P1 says: gl hf" in [n.message for n in notices(app)], "the chat in a notice")

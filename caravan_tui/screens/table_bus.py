@@ -141,7 +141,12 @@ class TableBus:
 
     @hears(Chat)
     def heard_chat(self, message: Chat) -> float:
+        """Said to the table's log; where the log is not in sight (a hint or the legend in its
+        place), in a notice too: said while a hint was open, it was seen by no one who kept it."""
         self.fold(message)
+        screen = self.screen
+        if message.seat != screen.table.seat and not screen.query_one("#log").display:
+            screen.notify(screen.table.log_line(message.words(screen.table.seat)), timeout=8)
         return 0.0
 
     @hears(YourTurn)
