@@ -9,6 +9,10 @@ from __future__ import annotations
 
 #: how a creator describes each seat of a new match
 YOU, OPEN = "you", "open"
+#: an open seat kept for one person (a rematch's invitation): no one else may take it
+INVITED = "invited"
+#: the kinds of a seat that waits for a person to take it from the lobby
+WAITING_FOR_A_PERSON = frozenset({OPEN, INVITED})
 #: a person's seat whose person left it for a while (the grace, then a stand-in); "away:S"
 #: while an AI takes the seat in S seconds
 AWAY = "away"

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from caravan_tui.games import GAMES
 from caravan_tui.screens import game_screen_class
-from caravan_tui.seat_kinds import OPEN
+from caravan_tui.seat_kinds import INVITED, OPEN
 from caravan_tui.textual_adapter import screen_lines
 from caravan_tui.widgets.away_notice import open_line
 
@@ -29,3 +29,18 @@ async def test_a_seat_open_for_a_person_is_said_above_the_table_until_someone_ta
         await wait_for(pilot, lambda: any(said in line for line in screen_lines(app.screen)), "the open seat said")
         screen.table_state = replace(taken, kinds_at=taken.kinds_at + 2)  # Bob took it
         await wait_for(pilot, lambda: not any(said in line for line in screen_lines(app.screen)), "the line gone")
+
+
+async def test_a_seat_kept_for_a_person_says_whom_it_waits_for(tmp_path):
+    """Over SSH, a rematch's table read "Seat 2 is open: its turns wait for a person" while the
+    seat was kept for Bob (the lobby: "Bob ? (invited)")."""
+    app = quick_app(tmp_path, 20, home=False)
+    table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 3, {}, names=("Ann", "Bob"))
+    screen = table.screen
+    async with app.run_test(size=(80, 24)) as pilot, table:
+        await wait_for(pilot, lambda: settled(screen) and screen.table.seat_kinds, "the table")
+        taken = screen.table
+        screen.table_state = replace(taken, seat_kinds=(taken.seat_kinds[0], INVITED), kinds_at=taken.kinds_at + 1)
+        said = "Seat 2 is kept for Bob: its turns wait for them to take it from the lobby."
+        await wait_for(pilot, lambda: any(said in line for line in screen_lines(app.screen)), "whom it waits for")
+        assert screen.table.others_are_people() and screen.table.open_seat(1)

@@ -770,6 +770,8 @@ async def test_a_rematch_keeps_the_game_options_and_seats_and_invites_its_people
     await ann.send(protocol.PlayAgain(first.match))
     again = await ann.next(protocol.Joined)
     assert (again.match != first.match, again.seat, again.game) == (True, 0, GAME.id)
+    # Ann's table says whom the seat waits for ("Seat 2 is open" read as anyone's)
+    assert (await ann.next(MatchInfo)).seats[1] == seat_kinds.INVITED
     before, now = saved(hub, first.match), saved(hub, again.match)
     assert (now.options, now.names, now.seats) == (before.options, ["Ann", "Bob"], [f"remote:{ANN}", "remote"])
     row = protocol.LobbyRow.from_map((await bob.next(protocol.Lobby, lambda m: m.matches)).matches[0])

@@ -16,7 +16,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from caravan_tui.safe_text import plain
-from caravan_tui.seat_kinds import OPEN, is_away, stand_in_after
+from caravan_tui.seat_kinds import INVITED, WAITING_FOR_A_PERSON, is_away, stand_in_after
 from caravan_tui.widgets.seat_table import SeatTable, only_spun
 
 
@@ -26,8 +26,11 @@ def away_line(name: str, seconds: int | None) -> str:
     return f"{name} is away: an AI takes the seat {f'in {seconds} s' if seconds else 'now'}."
 
 
-def open_line(seat: int) -> str:
-    """What the table says of ``seat`` while it is open for a person (from 0)."""
+def open_line(seat: int, kept_for: str | None = None) -> str:
+    """What the table says of ``seat`` while it is open for a person (from 0), or ``kept_for``
+    one (a rematch's seat: "open" read as anyone's)."""
+    if kept_for is not None:
+        return f"Seat {seat + 1} is kept for {kept_for}: its turns wait for them to take it from the lobby."
     return f"Seat {seat + 1} is open: its turns wait for a person to take it from the lobby."
 
 
@@ -61,7 +64,7 @@ class AwayNotice(Static):
         super().__init__("", id=id)
         self._told: tuple | None = None  # the seats' names and kinds the deadlines were worked out from
         self._away: list[tuple[str, float | None]] = []  # each name, and when the AI takes the seat
-        self._open: list[int] = []  # the seats open for a person
+        self._open: list[str] = []  # what it says of each seat open for a person
         self._ticking: Timer | None = None
 
     def watch_table_state(self, was: SeatTable | None, table: SeatTable | None) -> None:
@@ -75,7 +78,11 @@ class AwayNotice(Static):
             (name, None if seconds is None else table.kinds_at + seconds)
             for name, seconds in away_seats(table.names, table.seat_kinds)
         ]
-        self._open = [seat for seat, kind in enumerate(table.seat_kinds) if kind == OPEN]
+        self._open = [
+            open_line(seat, plain(table.names[seat]) if kind == INVITED and seat < len(table.names) else None)
+            for seat, kind in enumerate(table.seat_kinds)
+            if kind in WAITING_FOR_A_PERSON
+        ]
         counting = any(deadline is not None for _, deadline in self._away)
         if counting and self._ticking is None:
             self._ticking = self.set_interval(1.0, self._show)
@@ -96,6 +103,6 @@ class AwayNotice(Static):
             # one line a seat: a long name wrapped the countdown's "s." onto a line of its own and
             # pushed the table's last player row out of sight for the whole grace
             lines.append(away_line(plain(name, max(4, width - len(away_line("", seconds)))), seconds))
-        lines += [open_line(seat) for seat in self._open]
+        lines += self._open
         self.update(Text("\n".join(lines)))
         self.set_class(bool(lines), "-shown")
