@@ -437,3 +437,34 @@ def test_the_favour_steps_e_says_when_the_rules_then_play_the_rest_of_the_turn()
         said = step_text(table_for(state), "favour").plain
         then = "ends it: no sale fits your dice, so the rules play the rest of your turn"
         assert said.endswith(f"; e {then}" if no_sale else "; e goes on to selling"), said
+
+
+def turn_that_ends_the_turn(state) -> tuple | None:
+    """A turn of a die in seat 0's favour step after which the rules play the rest of its turn
+    (its last favour spent, no sale fitting the dice), or None; seat 0 is given 2 favour."""
+    if state.turn != 0 or state.phase != FAVOUR or state.favour[0] < 2:
+        return None
+    state.favour[0] = 2
+    for action in (a for a in state.legal_actions() if a[0] == "adjust"):
+        after = state.clone()
+        after.apply(action, log=False)
+        if not after.is_over() and after.to_move() != 0:
+            return action
+    return None
+
+
+def test_a_turn_of_a_die_after_which_the_rules_end_the_turn_says_so_on_the_dice():
+    """Over SSH: one ``+`` spent Bob's last favour, left no sale and ended his turn at once; the
+    line read only "+ or -: turn it"."""
+    state = next(
+        found
+        for seed in range(20)
+        if (found := play_until(lambda s: s.turn is None or turn_that_ends_the_turn(s) is not None, seed)[1]).turn
+        is not None
+    )
+    action = turn_that_ends_the_turn(state)
+    table = table_for(state)
+    die = next(i for i, (value, where) in enumerate(table.my_dice()) if value == action[1] and where == "unplaced")
+    key = "+" if action[2] == 1 else "-"
+    said = status(at(table, DICE, str(die))).plain
+    assert f"{key}: then the rules end your turn)" in said, said

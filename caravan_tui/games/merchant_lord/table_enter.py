@@ -153,6 +153,14 @@ def dice_keys(table: MerchantLordTable, cursor: str | None) -> str:
     ticked = int(cursor) in table.reroll
     if ticked or ("reroll", value) in table.legal:
         keys.append(f"space: {'untick' if ticked else 'tick'} this {value} to reroll")
-    if ("adjust", value, 1) in table.legal:
-        keys.append("+ or -: turn it")
+    turns = {
+        key: ("adjust", value, step) for key, step in (("+", 1), ("-", -1)) if ("adjust", value, step) in table.legal
+    }
+    if turns:
+        # (a turn that spent the last favour and left no sale ended the turn at once, unsaid)
+        ending = [key for key, action in turns.items() if rest_of_turn(table, action) is not None]
+        said = f"{' or '.join(turns)}: turn it"
+        if ending:
+            said += f" ({' or '.join(ending)}: then the rules end your turn)"
+        keys.append(said)
     return " · ".join(keys) or "not enough favour to reroll or turn a die"
