@@ -150,3 +150,18 @@ def test_at_0_gold_with_no_card_the_sale_the_hint_stars_is_said_with_what_its_go
         "with gold alone"
     ), advice
     assert "next turn" in (way_out(state, 0, ("end",)) or "")  # (not the play the hint stars: as before)
+
+
+def test_as_the_shahs_winner_gives_it_a_right_of_passage_held_is_the_way_out() -> None:
+    """Seed 191, turn 12: a person at 0 gold, holding AI 3's Right of Passage won that turn (it
+    sold for 8 in their build), won the Shah at 0 and, as they gave it, read "win a Right of
+    Passage at 0 in next turn's auctions and sell it"."""
+    from caravan_tui.games.ahldarahd.terms import SHAH_GIVE
+
+    state = after(BROKE_AUCTION)
+    state.phase, state.turn = SHAH_GIVE, 0  # (the Shah won at 0: its winner gives it, the auctions go on)
+    state.rop[2] = 0
+    state.auctioned |= 1 << (ROP + 2)
+    advice, panel = lines(state)
+    assert advice.startswith("No gold now, but AI 3's Right of Passage sells to the bank for "), advice
+    assert "next turn's auctions" not in " ".join(panel)

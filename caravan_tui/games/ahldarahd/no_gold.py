@@ -13,7 +13,12 @@ from typing import TYPE_CHECKING
 from .cards import COMMODITY_MASK, ROP
 from .evaluation import builds_left, rop_sale
 from .maps import COLOURS, COMMODITY_AT, ENDS, ROUTES
-from .terms import BID_PHASES, BUILD, item_words, who
+from .terms import BID_OPEN, BID_RAISE, BUILD, SHAH_GIVE, item_words, who
+
+#: the phases of a turn's auctions: the bidding, and the Shah's winner giving it, after which the
+#: auctions go on (a person who won the Shah at 0 gold was sent to next turn's auctions for a Right
+#: of Passage, holding one already won that turn)
+AUCTIONS = (BID_OPEN, BID_RAISE, SHAH_GIVE)
 
 if TYPE_CHECKING:
     from caravan_tui.engine import Action
@@ -73,7 +78,7 @@ def way_out(state: AhldarahdState, seat: int, hinted: Action | None = None) -> s
             f"No gold, so no claim (a claim costs 1 gold): sell {item_words(ROP + k, seat)} to the bank "
             f"for {sale} gold (in the plays list), then claim"
         )
-    last = state.final and state.phase not in BID_PHASES  # the final turn's build: no auction is left
+    last = state.final and state.phase not in AUCTIONS  # the final turn's build: no auction is left
     if state.phase == BUILD and not _claimable(state, seat, -1):
         held = next((sale for sale in _sales(state, seat, True) if hinted == ("sell_rop", COLOURS[sale[1]])), None)
         if held is not None:  # (the sale the hint stars: its gold buys routes, and a buy needs no card)
@@ -102,14 +107,14 @@ def way_out(state: AhldarahdState, seat: int, hinted: Action | None = None) -> s
             "then a claim's gold is there (a claim costs 1 gold), for a card won at 0 now too"
         )
     others = _sales(state, seat, False)
-    when = "in an auction" if state.phase in BID_PHASES else "in next turn's auctions"
+    when = "in an auction" if state.phase in AUCTIONS else "in next turn's auctions"
     if not others:
         return (
             f"No gold, so no claim (a claim costs 1 gold): win a route card or an item at 0 {when}"
             f"{_unless(state, seat)}"
         )
     sale, k = others[0]
-    if state.phase in BID_PHASES and hinted is not None and not _opens_rop(hinted) and raisers(state, seat):
+    if state.phase in AUCTIONS and hinted is not None and not _opens_rop(hinted) and raisers(state, seat):
         return _not_now(state, seat, sale, k)
     return (
         f"No gold, so no claim (a claim costs 1 gold): win a Right of Passage at 0 {when} and sell it "
@@ -124,7 +129,7 @@ def _held_sale(state: AhldarahdState, seat: int) -> tuple[int, int] | None:
     one can take it before its build: each item goes up once a turn, §3.2), that sells for the
     most, while the auctions go on: the gold a claim needs is in hand. A person at 0 gold holding
     one that sold for 7 was told to go and win one at 0."""
-    if state.phase not in BID_PHASES:
+    if state.phase not in AUCTIONS:
         return None
     return next((sale for sale in _sales(state, seat, True) if state.auctioned >> (ROP + sale[1]) & 1), None)
 
@@ -149,7 +154,7 @@ def _not_now(state: AhldarahdState, seat: int, sale: int, k: int) -> str:
 def raisers(state: AhldarahdState, seat: int) -> list[int]:
     """The other seats that could raise a bid of 0: with gold, and in this turn's bidding with
     their Camel face up (§3.2; next turn's refresh turns every Camel up)."""
-    bidding = state.phase in BID_PHASES
+    bidding = state.phase in AUCTIONS
     return [q for q in range(state.n) if q != seat and state.gold[q] > 0 and (state.camel[q] or not bidding)]
 
 
@@ -176,7 +181,7 @@ def panel_words(state: AhldarahdState, seat: int) -> str | None:
         return "No gold to claim: sell a Right of Passage first"
     if state.phase == BUILD and not _claimable(state, seat, -1):
         return "No gold and no card to claim with"
-    if state.final and state.phase not in BID_PHASES:
+    if state.final and state.phase not in AUCTIONS:
         return "No gold to claim with in this last build"
     if _held_sale(state, seat) is not None:
         return "No gold now: your Right of Passage sells in your build"
