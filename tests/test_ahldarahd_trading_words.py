@@ -222,3 +222,21 @@ def test_the_trade_builders_partner_rows_count_a_single_card_in_the_singular():
     dialog.draft = started([BLUE, GREEN])
     assert dialog.row_text(("partner", BLUE)).plain == f"  Propose to AI 2 ({state.gold[BLUE]} gold, 1 card in hand)"
     assert dialog.row_text(("partner", GREEN)).plain.endswith(", 3 cards in hand)")
+
+
+def test_a_card_bought_with_gold_is_worth_the_claim_it_makes_with_the_gold_left():
+    """Seed 191's last build: "Propose to AI 3: 3 gold for any Spices card — if AI 3 accepts: worth
+    about 0 gold to you"; accepted, the card's claim took the Ivory city and tied the match. The
+    card's worth was capped at the gold left after its claim, which the proposal had already paid.
+    Here (seed 141, 5 gold and no card), 3 gold for a Salt card makes a claim with the 2 left."""
+    from ahldarahd_seed141 import after
+
+    from caravan_tui.games.ahldarahd.trading import offer_net, side_worth
+
+    state = after(116)
+    offer = ("offer", 2, "gold", 3, "card", "Salt")
+    assert state.to_move() == 0 and state.gold[0] == 5 and state.hand[0] == 0 and offer in state.legal_actions()
+    capped = side_worth(state, 0, "card", "Salt", False) - 3
+    assert round(capped) == 1 and offer_net(state, 0, offer) >= capped + 4
+    said = render(explain(state, 0, [offer]), ["Ann", "AI 2", "AI 3"], 0)
+    assert said.startswith(f"if AI 3 accepts: worth about +{round(offer_net(state, 0, offer))} gold to you"), said

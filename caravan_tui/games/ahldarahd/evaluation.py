@@ -481,11 +481,12 @@ def bid_worth(state: AhldarahdState, seat: int, item: int, board: Board | None =
     return worth
 
 
-def claim_worth(state: AhldarahdState, seat: int, card: int, board: Board | None = None) -> float:
+def claim_worth(state: AhldarahdState, seat: int, card: int, board: Board | None = None, capped: bool = True) -> float:
     """The most gold ``seat`` could pay for the route card ``card`` and be no worse off once it
     claims with it the best route it fits now (§4: the card and a gold), at most the gold that
-    leaves for the claim; 0 where it claims none for a gold (no marker left, no gold for a
-    claim, no open route on a map it may build on)."""
+    leaves for the claim (not ``capped``: whatever the gold held, where it is paid already); 0
+    where it claims none for a gold (no marker left, no gold for a claim, no open route on a map
+    it may build on)."""
     if state.markers[seat] <= 0:
         return 0.0
     if board is None:
@@ -504,7 +505,8 @@ def claim_worth(state: AhldarahdState, seat: int, card: int, board: Board | None
             world._discard(seat, k)
             world._place(seat, m, r, None)
             # (a win that leaves less than the claim's gold leaves no claim)
-            best = max(best, min(price(without, world, seat, board, None), state.gold[seat] - cost))
+            worth = price(without, world, seat, board, None)
+            best = max(best, min(worth, state.gold[seat] - cost) if capped else worth)
     return best
 
 

@@ -30,6 +30,7 @@ from .evaluation import (
     HANDS_THE_GAME,
     MARGIN,
     builds_left,
+    claim_worth,
     commodity_worth,
     gold_rate,
     item_worth,
@@ -155,6 +156,18 @@ def side_worth(state: AhldarahdState, seat: int, kind: str, value: object, givin
 
 def offer_net(state: AhldarahdState, seat: int, action: Action) -> float:
     """What ``seat``'s suggested proposal ``action`` brings it if accepted, in gold: what it
-    asks less what it gives, each as ``seat`` values it (``item_worth``)."""
+    asks less what it gives, each as ``seat`` values it (``item_worth``); a card bought with gold,
+    at least what the claim it makes with the gold left is worth (``claim_worth``). In a last
+    build, 3 gold for a card whose claim took a city and tied the match read "worth about 0 gold":
+    the card's worth was capped at the gold left after the claim, already paid."""
     _, _, give_kind, give_value, ask_kind, ask_value = action
-    return side_worth(state, seat, ask_kind, ask_value, False) - side_worth(state, seat, give_kind, give_value, True)
+    gives = side_worth(state, seat, give_kind, give_value, True)
+    asks = side_worth(state, seat, ask_kind, ask_value, False)
+    if ask_kind == "card" and give_kind == "gold":
+        k = COMMODITY_INDEX[ask_value]
+        card = next((colour * 10 + k for colour in range(5) if not state.hand[seat] >> (colour * 10 + k) & 1), -1)
+        if card >= 0:
+            paid = state.clone()
+            paid.gold[seat] -= int(give_value)
+            asks = max(asks, claim_worth(paid, seat, card, capped=False))
+    return asks - gives
