@@ -697,3 +697,15 @@ async def test_p_as_you_lead_a_season_says_why_there_is_no_pass(tmp_path):
         assert ("pass",) not in screen.table.legal
         await pilot.press("p")
         await wait_for(pilot, lambda: NO_PASS_LEADING in [n.message for n in notices(app)], "why no pass")
+
+
+def test_with_cards_ticked_that_no_play_holds_no_other_card_stays_lit():
+    """A newcomer ticked the Sailor, then the Origin, which cannot join it: every card lit again,
+    though the rules page says only the cards that can join the ticked ones stay lit."""
+    from caravan_tui.games.decktet_caravan.card_grid import dimmed_cards
+
+    hand = ["2O", "4S", "AM", "5X"]
+    plays = (frozenset({"2O"}), frozenset({"4S"}), frozenset({"4S", "5X"}), frozenset({"AM"}))
+    assert dimmed_cards(hand, plays, frozenset()) == frozenset()
+    assert dimmed_cards(hand, plays, frozenset({"4S"})) == {"2O", "AM"}
+    assert dimmed_cards(hand, plays, frozenset({"2O", "4S"})) == {"AM", "5X"}  # (no play holds both)

@@ -30,12 +30,13 @@ class CardLook:
 
 def dimmed_cards(cards: list[str], plays: tuple[frozenset[str], ...] | None, chosen: frozenset[str]) -> frozenset[str]:
     """The cards in no play open now (a dot and dim: the dot, not the shade, is the cue); with
-    ``chosen`` ticked, those in no play with them (when some play holds them all)."""
+    ``chosen`` ticked, those in no play with them (the rules page: only the cards that can join
+    them stay lit), every other card where no play holds them all: those lit all again, as if
+    a card could join a tick no play can use."""
     if plays is None:
         return frozenset()
-    around = [held for held in plays if chosen <= held] if chosen else []
-    lit = set().union(*(around or plays))
-    return frozenset(card for card in cards if card not in lit)
+    lit = set().union(*([held for held in plays if chosen <= held] if chosen else plays))
+    return frozenset(card for card in cards if card not in lit and card not in chosen)
 
 
 class CardGrid(ChipGrid):
