@@ -32,7 +32,7 @@ def test_ai_3_declines_2_gold_for_its_gems_card_saying_what_the_card_is_worth_to
     assert state.hand[2] == state.known[2] == 1 << 22  # the green Gems, and nothing unseen
     assert ai_answer(state) == ("decline",)
     line = declined(state, 0)
-    assert line == "AI 3 declines: the Gems card is worth about 3 gold to AI 3, not 2."
+    assert line == "AI 3 declines: the Gems card is worth about 3 gold to AI 3, against 2 offered."
     assert len(line) <= 80
 
 

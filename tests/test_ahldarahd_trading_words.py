@@ -99,11 +99,11 @@ def test_every_decline_says_why_in_the_same_words_whatever_the_hidden_cards():
         world = state.determinize(RED, rng)
         events = world.apply(("decline",))
         lines.add(" ".join(render(e.text, NAMES, RED) for e in events))
-    assert lines == {"AI 2 declines: AI 2's Right of Passage is worth only about 1 gold to AI 2, not 3."}
+    assert lines == {"AI 2 declines: AI 2's Right of Passage is worth only about 1 gold to AI 2, not the 3 asked."}
     events = state.clone().apply(("decline",))
     assert (
         render(events[0].text, NAMES, BLUE)
-        == "You decline: your Right of Passage is worth only about 1 gold to you, not 3."
+        == "You decline: your Right of Passage is worth only about 1 gold to you, not the 3 asked."
     )
 
 

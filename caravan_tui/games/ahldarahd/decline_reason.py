@@ -66,10 +66,11 @@ def decline_reason(state: AhldarahdState, partner: int) -> str:
             # 4 gold for a Right of Passage "worth about 7 gold to AI 3, not 4", then accepted 6
             return f"{p} would part with {gives_words} for about {least} gold, not {round(gets)}"
         verb = "is" if " and " not in gives_words else "are"
-        return f"{gives_words} {verb} worth about {round(gives)} gold to {p}, not {round(gets)}"
+        # (", not 1" read as a figure someone had claimed: it is what the proposal offers)
+        return f"{gives_words} {verb} worth about {round(gives)} gold to {p}, against {round(gets)} offered"
     if not gets_gold:
         verb = "is" if " and " not in gets_words else "are"
-        return f"{gets_words} {verb} worth only about {round(gets)} gold to {p}, not {round(gives)}"
+        return f"{gets_words} {verb} worth only about {round(gets)} gold to {p}, not the {round(gives)} asked"
     return f"not worth it to {p} at that price"
 
 
