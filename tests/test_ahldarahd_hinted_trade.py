@@ -71,3 +71,18 @@ async def test_the_builders_rows_open_at_their_top_once_the_partner_is_picked(tm
         await pilot.press("down", "enter")  # (Cat, the second partner)
         await pilot.press("+")
         assert dialog.proposal == Proposal(2, give_gold=1), dialog.proposal
+
+
+def test_the_builder_asks_no_card_of_a_partner_with_none():
+    """Seed 191: the builder offered "Ask any Salt card" of a player holding no card, a proposal
+    sure to come to nothing."""
+    from ahldarahd_seed141 import after
+
+    from caravan_tui.games.ahldarahd.proposal_draft import Draft
+
+    view = dict(after(116).view(0))
+    dialog = TradeDialog(view, 0, [1, 2], str, str, lambda proposal: None)
+    dialog.set_reactive(TradeDialog.draft, Draft(Proposal(2), chosen=True))
+    assert view["hand_sizes"][2] > 0 and ("ask_card", "Salt") in dialog.row_keys()
+    view["hand_sizes"] = [*view["hand_sizes"][:2], 0]
+    assert not any(key[0] == "ask_card" for key in dialog.row_keys())

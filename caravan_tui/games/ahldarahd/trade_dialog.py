@@ -154,7 +154,8 @@ class TradeDialog(DialogScreen[Proposal | None]):
             + [("give_gold",), ("ask_gold",)]
             + [("give_card", k) for k in COMMODITIES if hand[k]]
             + [("give_item", i) for i in self.items_of(self.seat)]
-            + [("ask_card", k) for k in COMMODITIES]
+            # (a partner with no card in hand was still asked for "any Salt card", sure to fail)
+            + ([("ask_card", k) for k in COMMODITIES] if self.view["hand_sizes"][self.proposal.partner] else [])
             + [("ask_item", i) for i in self.items_of(self.proposal.partner)]
         )
 
