@@ -145,3 +145,24 @@ def test_a_camel_sent_beside_a_good_it_does_not_steal_promises_no_theft():
     assert "where it can steal" in stealing and f"then takes {theft[3]}" in stealing
     alone = render(explain(state.clone(), state.turn, (action, ("end_turn",))), NAMES, None)
     assert "can steal" not in alone.split("; ")[0] and "threatens to steal" in alone, alone
+
+
+def test_a_pick_up_that_costs_points_while_its_goods_ride_says_so():
+    """A newcomer's second good loaded dropped their score from 10 to 8 on the spot (rules §5:
+    goods on or under your camels cost points), and the hint's "loads paper (worth 6, 2 steps
+    from its city)" had said nothing of it."""
+    game = get_game("camel_caravan")
+    said = {}
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = game.new(2, seed=seed, options=OPTIONS)
+        for _ in range(400):
+            if state.turn is None or len(said) == 2:
+                break
+            carried = len(state.loads[state.turn])
+            pickups = [a for a in state.legal_actions() if a[0] == "pickup"]
+            if pickups and carried in (0, 2) and carried not in said:
+                said[carried] = render(explain(state.clone(), state.turn, (pickups[0],)), NAMES, None)
+            state.apply(rng.choice(state.legal_actions()), False)
+    assert "carried" not in said[0].split("; ")[0], said[0]  # (one good carried costs nothing)
+    assert "3 carried: −2 more while they ride" in said[2], said[2]

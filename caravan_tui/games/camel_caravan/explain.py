@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
 
-from .board import CITY_AT, CITY_OF_GOOD, DIST, GOOD_INDEX, GOODS, MAX_ACTIONS, SPACES, VALUE
+from .board import CITY_AT, CITY_OF_GOOD, DIST, GOOD_INDEX, GOODS, MAX_ACTIONS, SPACES, VALUE, penalty
 from .rules import CamelCaravanState, actions_word
 
 
@@ -98,7 +98,12 @@ def _effect(state: CamelCaravanState, seat: int, action: Action, stolen: frozens
         extra = f", +{markers} demand marker{'s' if markers > 1 else ''}" if markers else ""
         steps = DIST[cell][CITY_OF_GOOD[good]]
         away = f"{steps} step{'s' if steps != 1 else ''} from its city"
-        return f"loads {GOODS[good]} (worth {VALUE[good]}, {away}{extra})"
+        carried = len(state.loads[seat]) + 1
+        # (the score drops at once for goods carried, §5: a pick-up's words said only what it gained)
+        cost = penalty(carried) - penalty(carried - 1)
+        more = " more" if penalty(carried - 1) else ""
+        rides = f"; {carried} carried: −{cost}{more} while they ride" if cost else ""
+        return f"loads {GOODS[good]} (worth {VALUE[good]}, {away}{extra}{rides})"
     if kind == "steal":
         _, _, victim, name = action
         yours = who(seat, "'s")
