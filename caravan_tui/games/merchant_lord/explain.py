@@ -172,7 +172,7 @@ def _plan(state: MerchantLordState, seat: int, line: Sequence[Action], dice: int
     ``line[0]`` (the unplaced ones by default). "" if nothing follows."""
     dice = state._unplaced(seat) if dice is None else dice
     steps = []
-    for action in line[1:]:
+    for action in _needed(state, line):
         if action[0] == "reroll":
             steps.append(f"roll {_dice(len(action) - 1)} again")
             break  # what follows a roll is chance
@@ -188,6 +188,31 @@ def _plan(state: MerchantLordState, seat: int, line: Sequence[Action], dice: int
             )
             break
     return "; ".join("then " + step for step in steps)
+
+
+def _needed(state: MerchantLordState, line: Sequence[Action]) -> list[Action]:
+    """``line``'s steps after its first, less each turn of a die the sale it leads to can do
+    without (no roll before it): "then turn a 2 into a 3 (2 favour)" for the die a sale leaves
+    to the market either way, which the next hint dropped as it was worth nothing."""
+    rest = list(line[1:])
+    sale = next((i for i, action in enumerate(rest) if action[0] == "sell"), None)
+    if sale is None or any(action[0] == "reroll" for action in rest[:sale]):
+        return rest
+    kept: list[Action] = []
+    for i, action in enumerate(rest[:sale]):
+        if not (action[0] == "adjust" and _plays(state, [line[0], *kept, *rest[i + 1 : sale + 1]])):
+            kept.append(action)
+    return kept + rest[sale:]
+
+
+def _plays(state: MerchantLordState, actions: Sequence[Action]) -> bool:
+    """Whether ``actions`` can be played in turn from ``state``."""
+    world = state.clone()
+    for action in actions:
+        if action not in world.legal_actions():
+            return False
+        world.apply(action, log=False)
+    return True
 
 
 def _best_sale(state: MerchantLordState, seat: int, dice: int, but: int = -1) -> str:

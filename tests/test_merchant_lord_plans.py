@@ -1,0 +1,54 @@
+"""Seed 192: a hint's plan read "Turn a 2 into a 3 (2f): 2 favour for dice 1 2 3 4; then turn a 2
+into a 3 (2 favour), dice 1 3 3 4; then the sale at your 3-4 village". The second turn changed only
+the die the sale leaves to the market (for the same favour either way), and the very next hint
+said to sell at once. A plan names only the turns its sale needs."""
+
+from __future__ import annotations
+
+from test_merchant_lord_screen import GAME, simple
+
+from caravan_tui.engine import render
+from caravan_tui.games.merchant_lord.explain import explain
+from caravan_tui.games.merchant_lord.rules import FAVOUR
+
+END = ("end_favour",)
+
+
+def lines_of_two_turns(state):
+    """Each line of seat 0's: two turns of a die, the favour step ended, then a sale."""
+    for first in (a for a in state.legal_actions() if a[0] == "adjust"):
+        one = state.clone()
+        one.apply(first, log=False)
+        for second in (a for a in one.legal_actions() if a[0] == "adjust"):
+            two = one.clone()
+            two.apply(second, log=False)
+            if END not in two.legal_actions():
+                continue
+            two.apply(END, log=False)
+            for sale in (a for a in two.legal_actions() if a[0] == "sell") if two.turn == 0 else ():
+                yield first, second, sale
+
+
+def sells_without(state, first, sale) -> bool:
+    world = state.clone()
+    for action in (first, END):
+        world.apply(action, log=False)
+    return sale in world.legal_actions()
+
+
+def test_a_plan_names_only_the_turns_its_sale_needs():
+    seen = set()
+    for seed in range(30):
+        state = GAME.new(2, seed=seed, options={"start_player": 1})
+        while state.turn is not None and len(seen) < 2:
+            if state.turn == 0 and state.phase == FAVOUR and state.favour[0] >= 4:
+                for first, second, sale in lines_of_two_turns(state):
+                    needed = not sells_without(state, first, sale)
+                    if needed in seen:
+                        continue
+                    said = render(explain(state, 0, [first, second, END, sale]), ["Ann", "Bob"], 0)
+                    assert ("then turn a" in said) == needed, said
+                    assert said.endswith("village") or "tucking" in said, said
+                    seen.add(needed)
+            state.apply(simple(state), log=False)
+    assert seen == {True, False}
