@@ -15,7 +15,7 @@ from caravan_tui.ai.review import Draw, Judged, Review, Swing, decisions_of
 from caravan_tui.ai.review_text import review_lines, turning_point_lines
 from caravan_tui.games import get_game
 from caravan_tui.games.caravanserai.explain import placement
-from caravan_tui.games.caravanserai.geometry import COLOUR_NAMES, cell_name
+from caravan_tui.games.caravanserai.geometry import CELL_ID, COLOUR_NAMES, cell_name
 from caravan_tui.games.caravanserai.play_checks import question_before
 from caravan_tui.games.caravanserai.rules import BOARD, CAMEL, PLACE, START, CaravanseraiState
 from caravan_tui.screens.how_to_play import how_to_play
@@ -134,3 +134,23 @@ def test_the_last_camel_in_reserve_is_worth_more_than_the_others():
         worth[camels] = values(world)[seat]
     assert round(worth[3] - worth[2], 6) == CAMEL_WORTH
     assert worth[2] - worth[1] > CAMEL_WORTH + 0.99
+
+
+def test_a_placement_that_takes_camels_back_says_where_its_plan_stands_their_goods():
+    """Seed 195: the hint's circled numbers went one past the pieces laid, to a cell off the path
+    (where the plan stood a market good for the camel taken back), and its words said only "1
+    camel back"."""
+    rng = random.Random(0)
+    state = SERAI.new(2, seed=0, options=SERAI.resolve_options({}))
+    while True:
+        seat, turns, world, line = state.turn, state.turns, state.clone(), []
+        while world.turn == seat and world.turns == turns and world.turn is not None:
+            line.append(rng.choice(world.legal_actions()))
+            world.apply(line[-1], False)
+        stands = [step for step in line if step[0] == "stand"]
+        if stands and line[0][0] not in ("start", "stand"):
+            break
+        state = world
+    reason = SERAI.ai.explain(state, seat, line)
+    colour, q, r = stands[0][1:]
+    assert f"camel back, a {COLOUR_NAMES[colour]} market good stood on {cell_name(CELL_ID[(q, r)])}" in reason

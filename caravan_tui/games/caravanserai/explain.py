@@ -80,7 +80,14 @@ def _explain(state: CaravanseraiState, seat: int, line: list[Action]) -> str:
         f"caravan {before} → {after} (count {count})",
     ]
     if camels:
-        parts.append(f"{camels} camel{'s' if camels != 1 else ''} back")
+        # (where the plan stands a market good for them: its last circled numbers, "1 camel back" alone)
+        stood = [
+            f"a {COLOUR_NAMES[step[1]]} market good stood on {cell_name(CELL_ID[(step[2], step[3])])}"
+            for step in line
+            if step[0] == "stand"
+        ]
+        where = f", {' and '.join(stood)}" if stood else ""
+        parts.append(f"{camels} camel{'s' if camels != 1 else ''} back{where}")
     # a camel's stop takes the board good under it and gains a good from the market on a
     # Caravanserai (§5.6, §5.7: "takes a purple good" sent a person looking for a board good)
     for x, kind in laid:
