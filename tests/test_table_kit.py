@@ -185,6 +185,20 @@ async def test_how_to_play_scrolls_no_further_than_its_text_and_merchant_lords_f
             assert text.max_scroll_y == 0 and f" {game.title} " in rows[0]
 
 
+async def test_how_to_play_names_enter_in_its_footer_and_enter_plays(tmp_path):
+    """Over SSH: the card's footer read "d Don't show again esc Back ? All the rules", without the
+    Enter it runs on (its focused button's own Enter, unlisted, shadowed the card's)."""
+    app = CaravanApp(store=SaveStore(tmp_path))
+    closed: list = []
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(HowToPlayScreen(GAMES["decktet_caravan"]), closed.append)
+        await pilot.pause()
+        footer = app.screen.query_one(KeysFooter)
+        assert ("⏎", "Play") in [(entry.key_display, entry.description) for entry in footer.shown_keys]
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: closed == [False], "the card closed by Play")
+
+
 async def check_game_picker(app, pilot, form) -> None:
     """Down and Up through the games at key-repeat speed: every seat row and option row of the
     game finally highlighted is there, once: four games down and one back up, then up and back

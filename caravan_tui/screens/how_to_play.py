@@ -69,7 +69,10 @@ class HowToPlayScreen(DialogScreen[bool | None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#play", Button).focus()
+        """The buttons are for the mouse; their keys are the screen's, so the footer names Enter
+        ("⏎ Play"): a focused button's own Enter left it out."""
+        for button in self.query(Button):
+            button.can_focus = False
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "rules":
