@@ -28,8 +28,8 @@ def test_a_card_whose_claim_wins_a_city_says_the_city_not_a_price() -> None:
     # a win at 1 leaves no gold for the claim: the city is what it would win, the price its worth
     reason = explain(state, 0, [("open", "blue Horses", 1)])
     assert reason.startswith(
-        "the blue Horses card is worth about 1 gold to {p0} (claimed on Salt–Horses, it would win {p0} the Salt "
-        "city (+6 gold)); a win at 1 leaves {p0} 0 gold, none for a claim"
+        "the blue Horses card is worth about 1 gold to {p0} (claimed on Salt–Horses for 1 gold, it would win {p0} "
+        "the Salt city (+6 gold)); a win at 1 leaves {p0} 0 gold, none for a claim"
     ), reason
 
 

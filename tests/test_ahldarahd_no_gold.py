@@ -16,6 +16,7 @@ from caravan_tui.games.ahldarahd.maps import COMMODITY_AT, ENDS, ROUTES
 from caravan_tui.games.ahldarahd.no_gold import way_out
 from caravan_tui.games.ahldarahd.panel import panel_text
 from caravan_tui.games.ahldarahd.table_selection import decision_begun
+from caravan_tui.games.ahldarahd.terms import BUILD, item_words
 
 #: turn 3's build, just after the trade: 0 gold, the person's own Right of Passage in hand
 BROKE_BUILD = 57
@@ -87,13 +88,15 @@ def test_at_0_gold_holding_a_right_of_passage_the_build_says_sell_it() -> None:
 def test_at_0_gold_with_no_card_to_claim_with_the_build_says_so() -> None:
     """The bug (seed 41, and this match): with no card in hand, "sell AI 2's Right of Passage to
     the bank for 1 gold, then claim" while the hint itself said "Clearly best: End your build" (a
-    claim needs a card that fits an open route, and a gold: §4)."""
+    claim needs a card that fits an open route, and a gold: §4). Seed 201: "win a route card or an
+    item at 0" sent a seat at 0 gold after a card it could not claim with."""
     state = after(BROKE_BUILD)
     assert state.hand[0] == 0 and state.rop[0] == 0
     advice, panel = lines(state)
     assert advice == (
         "No gold and no card that fits an open route, so no claim this build (a claim costs a card "
-        "and 1 gold): win a route card or an item at 0 in next turn's auctions"
+        "and 1 gold): a Right of Passage won at 0 in next turn's auctions sells to the bank for gold, and a "
+        "route may be bought with gold alone"
     )
     assert panel[0] == "No gold and no card to claim with"
 
@@ -134,7 +137,7 @@ def test_at_0_gold_in_an_auction_a_right_of_passage_held_is_the_way_out() -> Non
     advice, panel = lines(state)
     assert advice.startswith("No gold now, but AI 3's Right of Passage sells to the bank for "), advice
     assert "gold in your build: then a claim's gold is there" in advice
-    assert panel[0] == "No gold now: your Right of Passage sells in your build"
+    assert panel[0] == "No gold now: the Right of Passage you hold sells in your build"
 
 
 def test_at_0_gold_with_no_card_the_sale_the_hint_stars_is_said_with_what_its_gold_does() -> None:
@@ -165,3 +168,27 @@ def test_as_the_shahs_winner_gives_it_a_right_of_passage_held_is_the_way_out() -
     advice, panel = lines(state)
     assert advice.startswith("No gold now, but AI 3's Right of Passage sells to the bank for "), advice
     assert "next turn's auctions" not in " ".join(panel)
+
+
+def test_answering_a_proposal_at_0_gold_a_right_of_passage_held_sells_in_the_build_to_come() -> None:
+    """Seed 201, turn 13: answering AI 3's proposal in AI 3's build, at 0 gold and holding their
+    own Right of Passage (it sold for 5 in their build, later that turn), a person read "win a
+    Right of Passage at 0 in next turn's auctions and sell it"."""
+    state = after(BROKE_BUILD)
+    builder = state.order[state.pos]
+    assert builder == 0 and state.phase == BUILD
+    later = state.order[state.pos + 1]
+    state.gold[later], state.rop[later] = 0, later
+    advice = way_out(state, later) or ""
+    assert advice.startswith(f"No gold now, but {item_words(ROP + later, later)} sells to the bank for "), advice
+
+
+def test_in_an_auction_the_way_out_names_a_right_of_passage_still_to_be_auctioned() -> None:
+    """Seed 201, turn 6: "win a Right of Passage at 0 in an auction … (your own Right of Passage
+    sells for 5 now)" named one auctioned already that turn, which no play offered."""
+    state = after(BROKE_AUCTION)
+    advice = way_out(state, 0) or ""
+    others = [k for k in range(len(state.rop)) if state.rop[k] != 0]
+    named = next(k for k in others if f"{item_words(ROP + k, 0)} sells for" in advice)
+    state.auctioned |= 1 << (ROP + named)
+    assert f"{item_words(ROP + named, 0)} sells for" not in (way_out(state, 0) or "")

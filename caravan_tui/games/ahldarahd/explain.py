@@ -281,7 +281,10 @@ def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
         return (
             f"claimed on {use}, {item_words(item)} wins {who(seat)} {wins}; {leaves}{_rival(state, seat, item, worth)}"
         )
-    use = f" (claimed on {use}, it would win {who(seat)} {wins})" if wins else f" ({use})" if use else ""
+    # (not affordable here: "claimed on Incense–Metals, it would win you the Incense city" read as
+    # a claim open to a seat at 0 gold, under the same hint's "No gold, so no claim")
+    cost = f" for {claim} gold" if wins and claim > 0 else ""
+    use = f" (claimed on {use}{cost}, it would win {who(seat)} {wins})" if wins else f" ({use})" if use else ""
     named = -1
     if bid > round(worth):
         # a bid above the worth it names: what a win keeps from the others is the search's reason

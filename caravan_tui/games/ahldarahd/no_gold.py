@@ -13,12 +13,14 @@ from typing import TYPE_CHECKING
 from .cards import COMMODITY_MASK, ROP
 from .evaluation import builds_left, rop_sale
 from .maps import COLOURS, COMMODITY_AT, ENDS, ROUTES
-from .terms import BID_OPEN, BID_RAISE, BUILD, SHAH_GIVE, item_words, who
+from .terms import ANSWER, BID_OPEN, BID_RAISE, BUILD, COMPOSE, SHAH_GIVE, item_words, who
 
 #: the phases of a turn's auctions: the bidding, and the Shah's winner giving it, after which the
 #: auctions go on (a person who won the Shah at 0 gold was sent to next turn's auctions for a Right
 #: of Passage, holding one already won that turn)
 AUCTIONS = (BID_OPEN, BID_RAISE, SHAH_GIVE)
+#: the phases of a turn's builds: a seat's own, and the trades proposed in one
+BUILDS = (BUILD, COMPOSE, ANSWER)
 
 if TYPE_CHECKING:
     from caravan_tui.engine import Action
@@ -60,7 +62,7 @@ def _claimable(state: AhldarahdState, seat: int, sold: int) -> bool:
 def _sale_to_claim(state: AhldarahdState, seat: int) -> tuple[int, int] | None:
     """(gold, colour) of the Right of Passage ``seat`` holds that sells for the most and leaves it
     a claim to make with the gold (``_claimable``), in its build; None: none does."""
-    if state.phase != BUILD:
+    if state.phase != BUILD or state.order[state.pos] != seat:  # (only its own build sells and claims)
         return None
     return next(((sale, k) for sale, k in _sales(state, seat, True) if _claimable(state, seat, k)), None)
 
@@ -93,9 +95,10 @@ def way_out(state: AhldarahdState, seat: int, hinted: Action | None = None) -> s
                 "No gold and no card that fits an open route, so no claim in this last build (a claim costs "
                 "a card and 1 gold)"
             )
-        return (
+        return (  # (a route card won at 0 leaves no gold to claim with: "or an item" was the way out)
             "No gold and no card that fits an open route, so no claim this build (a claim costs a card "
-            "and 1 gold): win a route card or an item at 0 in next turn's auctions"
+            "and 1 gold): a Right of Passage won at 0 in next turn's auctions sells to the bank for gold, "
+            "and a route may be bought with gold alone"
         )
     if last:
         return "No gold, so no claim in this last build (a claim costs 1 gold), and no auction is left"
@@ -106,8 +109,12 @@ def way_out(state: AhldarahdState, seat: int, hinted: Action | None = None) -> s
             f"No gold now, but {item_words(ROP + k, seat)} sells to the bank for {sale} gold in your build: "
             "then a claim's gold is there (a claim costs 1 gold), for a card won at 0 now too"
         )
-    others = _sales(state, seat, False)
     when = "in an auction" if state.phase in AUCTIONS else "in next turn's auctions"
+    # (in this turn's auctions, one of those still to come: "your own Right of Passage sells for 5"
+    # named one already auctioned, which no play offered)
+    others = [
+        sale for sale in _sales(state, seat, False) if state.phase not in AUCTIONS or not _auctioned(state, sale[1])
+    ]
     if not others:
         return (
             f"No gold, so no claim (a claim costs 1 gold): win a route card or an item at 0 {when}"
@@ -129,9 +136,23 @@ def _held_sale(state: AhldarahdState, seat: int) -> tuple[int, int] | None:
     one can take it before its build: each item goes up once a turn, §3.2), that sells for the
     most, while the auctions go on: the gold a claim needs is in hand. A person at 0 gold holding
     one that sold for 7 was told to go and win one at 0."""
-    if state.phase not in AUCTIONS:
-        return None
-    return next((sale for sale in _sales(state, seat, True) if state.auctioned >> (ROP + sale[1]) & 1), None)
+    if state.phase in AUCTIONS:
+        return next((sale for sale in _sales(state, seat, True) if _auctioned(state, sale[1])), None)
+    if _builds_later(state, seat):  # (the auctions are over: nothing held changes hands before it)
+        return next(iter(_sales(state, seat, True)), None)
+    return None
+
+
+def _auctioned(state: AhldarahdState, colour: int) -> bool:
+    """Whether the Right of Passage of map ``colour`` was auctioned this turn already."""
+    return bool(state.auctioned >> (ROP + colour) & 1)
+
+
+def _builds_later(state: AhldarahdState, seat: int) -> bool:
+    """Whether ``seat`` builds later this turn, after the builder now (another's build, or a
+    proposal it answers in one): a person at 0 gold answering a proposal, their own Right of
+    Passage to sell in their build that turn, was sent to next turn's auctions for one."""
+    return state.phase in BUILDS and seat in state.order[state.pos + 1 :]
 
 
 def _opens_rop(action: Action) -> bool:
@@ -183,6 +204,6 @@ def panel_words(state: AhldarahdState, seat: int) -> str | None:
         return "No gold and no card to claim with"
     if state.final and state.phase not in AUCTIONS:
         return "No gold to claim with in this last build"
-    if _held_sale(state, seat) is not None:
-        return "No gold now: your Right of Passage sells in your build"
+    if _held_sale(state, seat) is not None:  # ("your Right of Passage" read as one's own, another's held)
+        return "No gold now: the Right of Passage you hold sells in your build"
     return "No gold: win a Right of Passage at 0, sell it"
