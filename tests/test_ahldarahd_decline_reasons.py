@@ -10,6 +10,7 @@ from ahldarahd_seed65 import after
 from test_ahldarahd import BLUE, RED, ai_answer, set_hand, trading_position
 
 from caravan_tui.engine import render
+from caravan_tui.games.ahldarahd.cards import ROP, SHAH
 
 NAMES = ["Ann", "AI 2", "AI 3"]
 
@@ -32,7 +33,7 @@ def test_ai_3_declines_2_gold_for_its_gems_card_saying_what_the_card_is_worth_to
     assert state.hand[2] == state.known[2] == 1 << 22  # the green Gems, and nothing unseen
     assert ai_answer(state) == ("decline",)
     line = declined(state, 0)
-    assert line == "AI 3 declines: the Gems card is worth about 3 gold to AI 3, against 2 offered."
+    assert line == "AI 3 declines: the Gems card is worth about 3 gold to AI 3; 2 gold offered."
     assert len(line) <= 80
 
 
@@ -90,3 +91,18 @@ def test_a_trade_worth_it_by_the_goods_alone_says_it_would_help_the_other_more()
         "AI 2 declines: 6 gold is worth more to AI 2 than the Pearls card, but it would help you more."
     )
     assert declined(state, BLUE).startswith("You decline: 6 gold is worth more to you than the Pearls card")
+
+
+def test_an_item_offered_for_an_item_says_what_was_offered():
+    """Seed 201: "your Right of Passage is worth about 6 gold to AI 3, against 0 offered" read as
+    nothing offered; the Shah was, worth about 0 to AI 3."""
+    state = trading_position()
+    state.set_holder(SHAH, RED)
+    state.set_holder(ROP + RED, BLUE)
+    for route in range(12):  # (red's map full of red routes: its Right of Passage sells for its cities)
+        state._place(RED, RED, route, None)
+    drafted(state, ("trade_with", BLUE), ("give_item", "Shah"), ("ask_item", "RoP red"), ("send",))
+    assert (
+        declined(state)
+        == "AI 2 declines: your Right of Passage is worth about 5 gold to AI 2; the Shah, offered, about 0."
+    )

@@ -67,7 +67,9 @@ def decline_reason(state: AhldarahdState, partner: int) -> str:
             return f"{p} would part with {gives_words} for about {least} gold, not {round(gets)}"
         verb = "is" if " and " not in gives_words else "are"
         # (", not 1" read as a figure someone had claimed: it is what the proposal offers)
-        return f"{gives_words} {verb} worth about {round(gives)} gold to {p}, against {round(gets)} offered"
+        # (", against 0 offered" read as nothing offered, the Shah offered)
+        offered = f"{gets_words} offered" if gets_gold else f"{gets_words}, offered, about {round(gets)}"
+        return f"{gives_words} {verb} worth about {round(gives)} gold to {p}; {offered}"
     if not gets_gold:
         verb = "is" if " and " not in gets_words else "are"
         return f"{gets_words} {verb} worth only about {round(gets)} gold to {p}, not the {round(gives)} asked"
