@@ -468,3 +468,32 @@ def test_a_turn_of_a_die_after_which_the_rules_end_the_turn_says_so_on_the_dice(
     key = "+" if action[2] == 1 else "-"
     said = status(at(table, DICE, str(die))).plain
     assert f"{key}: then the rules end your turn)" in said, said
+
+
+def fc_sale_that_ends_the_turn(state) -> tuple | None:
+    """A sale of seat 0's that brings a Free Caravan and after which the rules play the rest of
+    its turn, or None."""
+    if state.turn != 0 or state.phase != SELL:
+        return None
+    for sale in (a for a in state.legal_actions() if a[0] == "sell"):
+        after = state.clone()
+        events = after.apply(sale)
+        took = any(event.text.startswith("Free Caravan: {p0} take") for event in events)
+        if took and not after.is_over() and after.to_move() != 0:
+            return sale
+    return None
+
+
+def test_the_line_before_a_sale_tells_its_free_caravan_once():
+    """Seed 202: "enter: …, then the rules end your turn: … Free Caravan: you take a die from the
+    supply (5 dice; it is first rolled next …": the Free Caravan, said by the sale line above,
+    told again cut the rest of the turn with "…"."""
+    state = next(
+        found
+        for seed in range(40)
+        if (found := play_until(lambda s: s.turn is None or fc_sale_that_ends_the_turn(s) is not None, seed)[1]).turn
+        is not None
+    )
+    sale = fc_sale_that_ends_the_turn(state)
+    said = promise(table_for(state), sale)
+    assert said.startswith("enter: the sale above, then the rules end your turn") and "Free Caravan" not in said, said

@@ -133,13 +133,19 @@ def rest_of_turn(table: MerchantLordTable, action: Action) -> str | None:
         if event.reveals_to(seat):
             drawn = True
             break
-        if event.visible_to(seat) and f"{{p{seat}}}" in event.text:
+        if event.visible_to(seat) and f"{{p{seat}}}" in event.text and not _gained(event.text):
             said.append(table.words(event.text))
     if after.to_move() == seat and not drawn:
         return f"by the rules: {' '.join(said)}" if said else None
     # (our next decision after a draw is in a new round: "Round 5 ends; you take the start
     # token" came unsaid, where the round's last turn was ours and the next round's first too)
     return f"the rules end your turn: {' '.join(said)}" if said else "the rules play the rest of your turn"
+
+
+def _gained(text: str) -> bool:
+    """Whether an event is a Free Caravan the sale brings, as the builder's sale line says ("+ FC"):
+    told again after the sale, its words cut the rest of the turn's with "…" in four rows."""
+    return text.startswith("Free Caravan: ") and not text.endswith("so it is lost.")
 
 
 def dice_keys(table: MerchantLordTable, cursor: str | None) -> str:
