@@ -166,3 +166,19 @@ def test_a_pick_up_that_costs_points_while_its_goods_ride_says_so():
             state.apply(rng.choice(state.legal_actions()), False)
     assert "carried" not in said[0].split("; ")[0], said[0]  # (one good carried costs nothing)
     assert "3 carried: −2 more while they ride" in said[2], said[2]
+
+
+def test_a_camel_is_said_to_carry_on_only_a_chain_it_joins():
+    """Seed 204: "Place a camel on (0,5) — a camel 4 steps from the city of your swords", a camel
+    beside the meat on (0,6), seven columns from the swords on (0,0): a good moves only along
+    connected camels (§3)."""
+    from test_camel_caravan import cell
+
+    from caravan_tui.games.camel_caravan.board import GOOD_INDEX
+
+    state = get_game("camel_caravan").new(2, seed=1, options=OPTIONS)
+    state.loads[0] = [(cell(0, 0), GOOD_INDEX["swords"], 0), (cell(0, 6), GOOD_INDEX["meat"], 0)]
+    state.supply[0] -= 2
+    place = next(a for a in state.legal_actions() if a[0] == "place" and a[-1] == cell(0, 5))
+    reason = render(explain(state.clone(), 0, (place,)), NAMES, 0)
+    assert reason.startswith("a camel 6 steps from the city of your meat"), reason

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
 
-from .board import CITY_AT, CITY_OF_GOOD, DIST, GOOD_INDEX, GOODS, MAX_ACTIONS, SPACES, VALUE, penalty
+from .board import BIT, CITY_AT, CITY_OF_GOOD, DIST, GOOD_INDEX, GOODS, MAX_ACTIONS, SPACES, VALUE, group_of, penalty
 from .rules import CamelCaravanState, actions_word
 
 
@@ -109,7 +109,8 @@ def _effect(state: CamelCaravanState, seat: int, action: Action, stolen: frozens
         yours = who(seat, "'s")
         return f"takes {name} (worth {VALUE[GOOD_INDEX[name]]}) from {who(victim)}, who gets {yours} theft marker"
     if kind in ("place", "move_camel"):
-        return _camel_step(state, seat, action[-1], action[-1] in stolen)
+        leaves = action[1] if kind == "move_camel" else None
+        return _camel_step(state, seat, action[-1], action[-1] in stolen, leaves)
     held = len(state.loads[seat])
     return (
         f"passes with {actions_word(state.left)} unused; {held} good{'s' if held != 1 else ''} carried"
@@ -118,12 +119,14 @@ def _effect(state: CamelCaravanState, seat: int, action: Action, stolen: frozens
     )
 
 
-def _camel_step(state: CamelCaravanState, seat: int, cell: int, steals: bool) -> str:
-    """Why a camel goes to ``cell``: the good it reaches (loose, or on top of another's camel
-    there, to steal with the seat's theft marker where the line does: ``steals``), or how far it
-    carries a chain; a good it could steal where the line does not (a threat, which the
-    estimate values a little). A camel that extended a chain read "where it can steal AI 2's
-    swords", and the next hint, the theft judged worse (a fourth good carried), did not steal."""
+def _camel_step(state: CamelCaravanState, seat: int, cell: int, steals: bool, leaves: int | None = None) -> str:
+    """Why a camel goes to ``cell`` (from ``leaves``, a move): the good it reaches (loose, or on
+    top of another's camel there, to steal with the seat's theft marker where the line does:
+    ``steals``), or how far it carries a chain; a good it could steal where the line does not (a
+    threat, which the estimate values a little). A camel that extended a chain read "where it can
+    steal AI 2's swords", and the next hint, the theft judged worse (a fourth good carried), did
+    not steal. A chain's good is one the camel joins (§3: a good moves only along connected camels):
+    "4 steps from the city of your swords" was said of a camel beside the meat, seven columns away."""
     yours = who(seat, "'s")
     if state.loose[cell] >= 0:
         return f"a camel onto the {GOODS[state.loose[cell]]} on space {SPACES.index(cell) + 1}"
@@ -132,9 +135,18 @@ def _camel_step(state: CamelCaravanState, seat: int, cell: int, steals: bool) ->
         return f"a camel where it can steal {target}"
     if CITY_AT[cell] >= 0 and any(good == CITY_AT[cell] for _, good, _ in state.loads[seat]):
         return f"a camel into the city of {yours} {GOODS[CITY_AT[cell]]}"
+    camels = [*state.empties[seat], *(at for at, _, _ in state.loads[seat])]
+    if leaves is not None and leaves in state.empties[seat]:
+        camels.remove(leaves)
+    cells = BIT[cell]
+    for at in camels:
+        cells |= BIT[at]
+    joined = group_of(cell, cells)
     best = None
     for at, good, _ in state.loads[seat]:
         city = CITY_OF_GOOD[good]
+        if not joined & BIT[at]:
+            continue
         if DIST[cell][city] < DIST[at][city] and (best is None or DIST[cell][city] < best[0]):
             best = (DIST[cell][city], GOODS[good])
     if best is not None:
