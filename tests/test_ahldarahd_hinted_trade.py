@@ -9,6 +9,7 @@ from caravan_tui.games.ahldarahd.proposal import Proposal
 from caravan_tui.games.ahldarahd.screen import AhldarahdScreen
 from caravan_tui.games.ahldarahd.terms import ANSWER
 from caravan_tui.games.ahldarahd.trade_dialog import TradeDialog
+from caravan_tui.textual_adapter import screen_lines
 
 from tables import Table, quick_app, wait_for
 
@@ -86,3 +87,19 @@ def test_the_builder_asks_no_card_of_a_partner_with_none():
     assert view["hand_sizes"][2] > 0 and ("ask_card", "Salt") in dialog.row_keys()
     view["hand_sizes"] = [*view["hand_sizes"][:2], 0]
     assert not any(key[0] == "ask_card" for key in dialog.row_keys())
+
+
+async def test_s_sends_a_draft_left_on_the_table(tmp_path):
+    """Seed 201: an undo brought back a draft ("Your draft (finish it in the plays list)"), and
+    ``s``, the builder's send, said the key was for another decision beside a panel naming none."""
+    app = quick_app(tmp_path, 3, home=False)
+    drafting = [*PREFIX, ("trade_with", 2), ("give_gold", 1)]
+    table = Table(app, "ahldarahd", AhldarahdScreen, 41, {}, drafting, names=("Tester", "Bot", "Cat"))
+    async with app.run_test(size=(80, 24)) as pilot, table:
+        screen = table.screen
+        await wait_for(pilot, lambda: screen.table.turn is not None and screen.table.phase == "compose", "my draft")
+        assert any("s sends it" in line for line in screen_lines(app.screen))
+        await pilot.press("s")
+        host = table.runner.host
+        await wait_for(pilot, lambda: host.state.phase == ANSWER, "the draft sent")
+        assert (host.state.partner, host.state.g_gold) == (2, 1)

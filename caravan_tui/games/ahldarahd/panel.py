@@ -206,7 +206,7 @@ def offer_lines(table: AhldarahdTable, view: AhldarahdView, draft: DraftView, mi
             Text(f"you give: {asks}"),
         ]
     if view["phase"] == "compose" and proposer == table.seat:
-        head = "Sending your proposal…" if table.queue else "Your draft (finish it in the plays list)"
+        head = "Sending your proposal…" if table.queue else "Your draft: s sends it (or finish it in the plays list)"
     elif view["phase"] == "compose":
         head = table.sentence(f"{who(proposer)} write{who(proposer, 's')} to {who(partner)}:")
     else:

@@ -312,7 +312,12 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
             self.act(("avert",))
 
     def action_stand_by(self) -> None:
-        if self.deciding("night_avert"):
+        """``s``: stand by against the Night; with a draft of ours on the table (an undo brought
+        one back, the builder closed), it sends it, as in the builder (it said the key was for
+        another decision, beside a panel that named none)."""
+        if self.phase == "compose" and ("send",) in self.table.legal:
+            self.act(("send",))
+        elif self.deciding("night_avert"):
             self.act(("stand_by",))
 
     # -- the build and trades -------------------------------------------------------------------------
