@@ -462,3 +462,22 @@ def test_the_forced_rest_names_only_the_pieces_still_to_lay():
                     return
             state.apply(rng.choice(state.legal_actions()), False)
     raise AssertionError("no forced rest after pieces laid by hand")
+
+
+def test_a_stand_hint_carries_no_placement_warning():
+    """Seed 205: a stand's hint opened "Careful: the placement suggested below leaves one open cell
+    next to your head", where no placement was suggested: the warning was the placement's just made."""
+    from caravan_tui.games.caravanserai.play_checks import hint_warning, open_by_head
+
+    game, rng = GAMES["caravanserai"], random.Random(5)
+    for seed in range(60):
+        state = game.new(2, seed=seed, options=game.resolve_options({}))
+        while state.turn is not None:
+            for stand in (a for a in state.legal_actions() if a[0] == "stand" and state.turn == 0):
+                after = state.clone()
+                after.apply(stand, False)
+                if after.turn != 0 and not after.is_over() and len(open_by_head(after, 0)) == 1:
+                    assert hint_warning(dataclasses.replace(table_at(state), hint_plan=[stand])) is None
+                    return
+            state.apply(rng.choice(state.legal_actions()), False)
+    raise AssertionError("no stand beside a head with one open cell")

@@ -154,3 +154,44 @@ def test_a_placement_that_takes_camels_back_says_where_its_plan_stands_their_goo
     reason = SERAI.ai.explain(state, seat, line)
     colour, q, r = stands[0][1:]
     assert f"camel back, a {COLOUR_NAMES[colour]} market good stood on {cell_name(CELL_ID[(q, r)])}" in reason
+
+
+def test_a_reserve_without_camels_says_the_turns_it_skips():
+    """Seed 205: following every hint left no camel in reserve ("leaves 1 camel and 5 goods"),
+    and nine turns were skipped with nothing said before."""
+    from caravan_tui.games.caravanserai.explain import reserve_words
+
+    assert reserve_words([2, 1, 0, 2, 0, 1]) == "leaves 1 camel (your last) and 5 goods in reserve"
+    assert reserve_words([2, 1, 0, 2, 0, 0]) == (
+        "leaves no camel and 5 goods in reserve: with no camel there is no placement, and your turns are skipped"
+    )
+    assert reserve_words([2, 1, 0, 2, 0, 3]) == "leaves 3 camels and 5 goods in reserve"
+
+
+def test_a_hint_never_says_the_rules_lay_your_next_turn_of_another_seats():
+    """Seed 205: "then the rules lay your next turn, the only move" of a placement after which
+    the other seat's turn had one move; the person's next turn was a free choice."""
+    from caravan_tui.games.caravanserai.rules import START
+
+    rng = random.Random(3)
+    found = 0
+    for seed in range(200):
+        state = SERAI.new(2, seed=seed, options=SERAI.resolve_options({}))
+        while state.turn is not None and not found:
+            seat, turns, world, line = state.turn, state.turns, state.clone(), []
+            while world.turn == seat and world.turns == turns and world.turn is not None:
+                line.append(rng.choice(world.legal_actions()))
+                world.apply(line[-1], False)
+            laid = state
+            for step in line:  # (as a hint's words see the turn: the next one not yet laid)
+                laid = laid.through_turn(step)
+            other = laid.turn is not None and laid.turn != seat and laid.stage != START
+            placed = all(step[0] not in ("start", "stand") for step in line)
+            if placed and other and len(laid.legal_actions()) == 1:
+                reason = SERAI.ai.explain(state, seat, line)
+                assert "next turn, the only move" not in reason, reason
+                found += 1
+            state = world
+        if found:
+            break
+    assert found

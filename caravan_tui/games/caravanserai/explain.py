@@ -67,8 +67,8 @@ def _explain(state: CaravanseraiState, seat: int, line: list[Action]) -> str:
             break
         world = world.through_turn(step)
     # the next turn leaves no choice: ``apply`` would lay it too (``_play_forced``)
-    forced = (
-        world.turns != turns and world.turn is not None and world.stage != START and len(world.legal_actions()) == 1
+    forced = (  # (our next turn only: "then the rules lay your next turn" was said of the other seat's)
+        world.turns != turns and world.turn == seat and world.stage != START and len(world.legal_actions()) == 1
     )
     last = world.last
     if last is None:  # (the line ends before any placement is whole)
@@ -121,7 +121,11 @@ def reserve_words(reserve: Sequence[int]) -> str:
     """A reserve (goods of each colour, then camels) as a placement leaves it: "leaves 2 camels and
     14 goods in reserve". Each later placement needs a camel, and the goods are what it can lay."""
     camels, goods = reserve[CAMEL], sum(reserve[:CAMEL])
-    return f"leaves {camels} camel{'s' if camels != 1 else ''} and {goods} good{'s' if goods != 1 else ''} in reserve"
+    stock = f"{goods} good{'s' if goods != 1 else ''} in reserve"
+    # (following every hint walked a caravan down to no camel, and nine turns were skipped unsaid)
+    if camels == 0:
+        return f"leaves no camel and {stock}: with no camel there is no placement, and your turns are skipped"
+    return f"leaves {camels} camel{'s' if camels != 1 else ''}{' (your last)' if camels == 1 else ''} and {stock}"
 
 
 def laid_for(state: CaravanseraiState, seat: int, action: Action) -> str:

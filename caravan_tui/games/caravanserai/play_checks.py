@@ -80,6 +80,8 @@ def hint_warning(table: CaravanseraiTable) -> str | None:
     """The warning the hint opens with when its whole placement boxes our caravan in, or leaves
     one open cell next to our head between players, as the question before such a play says it
     (None: it does not)."""
+    if table.hint_plan and table.hint_plan[0][0] == "stand":
+        return None  # (a stand moves no head: "the placement suggested below" named none)
     world = plan_world(table)
     if world is None or table.seat is None:
         return None
