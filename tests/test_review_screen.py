@@ -133,7 +133,7 @@ async def test_the_decisions_judged_so_far_show_as_they_come_the_costliest_first
         await app.push_screen(screen)
         live = screen.query_one("#review-live")
         await wait_for(pilot, lambda: len(live.lines) == 1, "the first decision judged")
-        assert live.lines == ["Each of the 1 judged so far was the best move or as good as it."]  # (none costly)
+        assert live.lines == ["The one judged so far was the best move or as good as it."]  # (none costly)
         seen_alone.set()
         await wait_for(pilot, lambda: len(live.lines) == 3, "the decisions judged so far")
         status = screen.query_one("#review-status")
@@ -229,7 +229,7 @@ async def test_a_decision_whose_cost_rounds_to_nothing_is_not_listed_among_the_c
         await app.push_screen(screen)
         live = screen.query_one("#review-live")
         await wait_for(pilot, lambda: bool(live.lines), "the first decision judged")
-        assert live.lines == ["Each of the 1 judged so far was the best move or as good as it."]
+        assert live.lines == ["The one judged so far was the best move or as good as it."]
 
 
 def test_a_sentence_with_a_colon_wraps_from_the_left_edge_not_under_its_colon():

@@ -171,11 +171,14 @@ class ReviewScreen(BaseScreen):
         partial = Review(game_id, "", judged.seat, len(self.names), 1, 0.0, tuple(self.so_far))
         # (the best move, or one as good as shown, "fine: 44%", is no one's costliest)
         worst = partial.costliest(WORST_SHOWN)
-        lines = [
-            f"The costliest of the {len(self.so_far)} judged so far:"
-            if worst
-            else f"Each of the {len(self.so_far)} judged so far was the best move or as good as it."
-        ]
+        judged_so_far = len(self.so_far)
+        if worst:
+            head = f"The costliest of the {judged_so_far} judged so far:"
+        elif judged_so_far == 1:  # ("Each of the 1 judged so far")
+            head = "The one judged so far was the best move or as good as it."
+        else:
+            head = f"Each of the {judged_so_far} judged so far was the best move or as good as it."
+        lines = [head]
         lines += [
             f"Move {move_number(j)}: {words(partial, j.played, self.names)} — {verdict(partial, j)}" for j in worst
         ]
