@@ -266,7 +266,7 @@ def seen(review: Review, draws: Sequence[Draw], names: Sequence[str]) -> str:
     """What chance showed the seat, in a line: the last ``DRAWS_SHOWN`` of it, and how many more."""
     said = "; ".join(words(review, draw.text, names).rstrip(".") for draw in draws[-DRAWS_SHOWN:])
     more = len(draws) - DRAWS_SHOWN
-    return f"{said} (the last {DRAWS_SHOWN} of {len(draws)} draws and cards seen since your move)" if more > 0 else said
+    return f"{said} (the last {DRAWS_SHOWN} of {len(draws)} things seen since your move)" if more > 0 else said
 
 
 def summary_line(review: Review) -> str:
