@@ -281,3 +281,10 @@ def test_decktet_says_an_8_card_caravan():
     from caravan_tui.games.decktet_caravan.explain import _a
 
     assert (_a(7), _a(8), _a(11)) == ("a 7", "an 8", "an 11")
+
+
+def test_an_even_game_is_never_said_beside_a_score_that_is_not():
+    """Decktet Caravan, 13 points behind: "How it stands: an even game."."""
+    assert headline(0.5, [12, 25], 0) == "you trail on points, but the AI rates the game even"
+    assert headline(0.5, [25, 12], 0) == "you lead on points, but the AI rates the game even"
+    assert headline(0.5, [12, 12], 0) == "an even game"

@@ -425,8 +425,10 @@ def headline(
         if words in ("you are behind", "you are far behind")
         else "level"
     )
-    if later == "level" or later == now:
+    if later == now:
         return words
+    if later == "level":  # ("an even game" stood beside a person 13 points behind)
+        return f"you {'lead' if now == 'ahead' else 'trail'} on {scored_on}, but the AI rates the game even"
     if now == "level":
         rated = "stronger" if later == "ahead" else "weaker"
         return f"level on {scored_on}, but the AI rates your position {rated} {basis(later == 'ahead')}"
