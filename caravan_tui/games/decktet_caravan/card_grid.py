@@ -31,8 +31,8 @@ class CardLook:
 def dimmed_cards(cards: list[str], plays: tuple[frozenset[str], ...] | None, chosen: frozenset[str]) -> frozenset[str]:
     """The cards in no play open now (a dot and dim: the dot, not the shade, is the cue); with
     ``chosen`` ticked, those in no play with them (the rules page: only the cards that can join
-    them stay lit), every other card where no play holds them all: those lit all again, as if
-    a card could join a tick no play can use."""
+    them stay lit), so every other card where no play holds them all (they were all lit again,
+    as if any could join)."""
     if plays is None:
         return frozenset()
     lit = set().union(*([held for held in plays if chosen <= held] if chosen else plays))
