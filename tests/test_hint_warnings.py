@@ -94,11 +94,17 @@ def favour_lines(count: int):
 
 def test_merchant_lords_reason_names_every_step_before_the_sale():
     """ "Turn a 6 into a 5 … dice 1 1 3 5; then the sale at your 2-5 village" skipped the second
-    die turned: each die the line turns is said, with the dice it leaves."""
+    die turned: each die the line turns that its sale needs is said, with the dice it leaves
+    (one the sale can do without is not: ``test_merchant_lord_plans``)."""
     from caravan_tui.games.merchant_lord.explain import explain as merchant_explain
 
     found = 0
-    for state, seat, line in favour_lines(5):
+    for state, seat, line in favour_lines(12):
+        without = state.clone()
+        without.apply(line[0], False)
+        without.apply(("end_favour",), False)
+        if line[3] in without.legal_actions():
+            continue  # (the sale needs no second turn)
         reason = merchant_explain(state, seat, line)
         second = line[1]
         assert f"a {second[1]} into a " in reason.split(";", 1)[1], reason
