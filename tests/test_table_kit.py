@@ -677,3 +677,22 @@ async def test_chat_said_while_the_log_is_out_of_sight_comes_in_a_notice(tmp_pat
         await wait_for(pilot, lambda: not log.display, "the hint in the log's place")
         screen.bus.heard_chat(Chat(screen.client.match_id, 1, "gl hf", name="P1"))
         await wait_for(pilot, lambda: "P1 says: gl hf" in [n.message for n in notices(app)], "the chat in a notice")
+
+
+async def test_the_create_forms_short_match_key_is_offered_only_for_a_game_that_has_one(tmp_path):
+    """Over SSH: the create form offered "^o Short match" for Caravanserai, which has none."""
+    from caravan_tui.screens.create_match import CreateMatchScreen
+
+    app = CaravanApp(store=SaveStore(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        form = CreateMatchScreen(GAMES["caravanserai"])
+        await app.push_screen(form)
+        footer = form.query_one(KeysFooter)
+
+        def offered() -> bool:
+            return "Short match" in [entry.description for entry in footer.shown_keys]
+
+        await wait_for(pilot, lambda: footer.caught_up(), "the footer")
+        assert not GAMES["caravanserai"].short_form and not offered()
+        form.game = GAMES["decktet_caravan"]
+        await wait_for(pilot, offered, "^o for a game with a short match")

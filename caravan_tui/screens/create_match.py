@@ -104,6 +104,16 @@ class CreateMatchScreen(MatchForm):
         if event.button.id == "create":
             self.request_start()
 
+    @property
+    def footer_hidden(self) -> frozenset[str]:
+        """``^o`` only for a game with a short match (pressed for another, it says it has none): the
+        footer offered it for Caravanserai."""
+        return frozenset() if self.game.short_form else frozenset({"short"})
+
+    def watch_game(self) -> None:
+        super().watch_game()
+        self.refresh_bindings()  # (the footer's ^o follows the game)
+
     def action_short(self) -> None:
         """Set the options to the game's short match (one hand, say)."""
         if not self.game.short_form:
