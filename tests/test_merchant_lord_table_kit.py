@@ -439,6 +439,16 @@ def test_the_favour_steps_e_says_when_the_rules_then_play_the_rest_of_the_turn()
         assert said.endswith(f"; e {then}" if no_sale else "; e goes on to selling"), said
 
 
+def first_found(find, seeds: int = 40):
+    """The first position of the seeded matches (``play_until``) where ``find`` gives an action,
+    and that action."""
+    for seed in range(seeds):
+        state = play_until(lambda s: s.turn is None or find(s) is not None, seed)[1]
+        if state.turn is not None:
+            return state, find(state)
+    raise AssertionError("no such position")
+
+
 def turn_that_ends_the_turn(state) -> tuple | None:
     """A turn of a die in seat 0's favour step after which the rules play the rest of its turn
     (its last favour spent, no sale fitting the dice), or None; seat 0 is given 2 favour."""
@@ -456,13 +466,7 @@ def turn_that_ends_the_turn(state) -> tuple | None:
 def test_a_turn_of_a_die_after_which_the_rules_end_the_turn_says_so_on_the_dice():
     """Over SSH: one ``+`` spent Bob's last favour, left no sale and ended his turn at once; the
     line read only "+ or -: turn it"."""
-    state = next(
-        found
-        for seed in range(20)
-        if (found := play_until(lambda s: s.turn is None or turn_that_ends_the_turn(s) is not None, seed)[1]).turn
-        is not None
-    )
-    action = turn_that_ends_the_turn(state)
+    state, action = first_found(turn_that_ends_the_turn)
     table = table_for(state)
     die = next(i for i, (value, where) in enumerate(table.my_dice()) if value == action[1] and where == "unplaced")
     key = "+" if action[2] == 1 else "-"
@@ -488,12 +492,6 @@ def test_the_line_before_a_sale_tells_its_free_caravan_once():
     """Seed 202: "enter: …, then the rules end your turn: … Free Caravan: you take a die from the
     supply (5 dice; it is first rolled next …": the Free Caravan, said by the sale line above,
     told again cut the rest of the turn with "…"."""
-    state = next(
-        found
-        for seed in range(40)
-        if (found := play_until(lambda s: s.turn is None or fc_sale_that_ends_the_turn(s) is not None, seed)[1]).turn
-        is not None
-    )
-    sale = fc_sale_that_ends_the_turn(state)
+    state, sale = first_found(fc_sale_that_ends_the_turn)
     said = promise(table_for(state), sale)
     assert said.startswith("enter: the sale above, then the rules end your turn") and "Free Caravan" not in said, said
