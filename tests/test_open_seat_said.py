@@ -4,6 +4,7 @@ move was made, nothing told them. Above the table a line says so while the seat 
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
 from dataclasses import replace
 
 from caravan_tui.games import GAMES
@@ -15,12 +16,19 @@ from caravan_tui.widgets.away_notice import open_line
 from tables import Table, quick_app, settled, wait_for
 
 
-async def test_a_seat_open_for_a_person_is_said_above_the_table_until_someone_takes_it(tmp_path):
+@asynccontextmanager
+async def ann_and_bob(tmp_path):
+    """Ann's Decktet Caravan table against Bob at 80×24, once it has the seats' kinds."""
     app = quick_app(tmp_path, 20, home=False)
     table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 3, {}, names=("Ann", "Bob"))
     screen = table.screen
     async with app.run_test(size=(80, 24)) as pilot, table:
         await wait_for(pilot, lambda: settled(screen) and screen.table.seat_kinds, "the table")
+        yield app, pilot, screen
+
+
+async def test_a_seat_open_for_a_person_is_said_above_the_table_until_someone_takes_it(tmp_path):
+    async with ann_and_bob(tmp_path) as (app, pilot, screen):
         taken = screen.table
         said = open_line(1)
         assert said.startswith("Seat 2 is open") and len(said) <= 78  # (one line at 80 columns)
@@ -34,11 +42,7 @@ async def test_a_seat_open_for_a_person_is_said_above_the_table_until_someone_ta
 async def test_a_seat_kept_for_a_person_says_whom_it_waits_for(tmp_path):
     """Over SSH, a rematch's table read "Seat 2 is open: its turns wait for a person" while the
     seat was kept for Bob (the lobby: "Bob ? (invited)")."""
-    app = quick_app(tmp_path, 20, home=False)
-    table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 3, {}, names=("Ann", "Bob"))
-    screen = table.screen
-    async with app.run_test(size=(80, 24)) as pilot, table:
-        await wait_for(pilot, lambda: settled(screen) and screen.table.seat_kinds, "the table")
+    async with ann_and_bob(tmp_path) as (app, pilot, screen):
         taken = screen.table
         screen.table_state = replace(taken, seat_kinds=(taken.seat_kinds[0], INVITED), kinds_at=taken.kinds_at + 1)
         said = "Seat 2 is kept for Bob: its turns wait for them to take it from the lobby."

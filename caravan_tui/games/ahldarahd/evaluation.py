@@ -590,8 +590,10 @@ def gold_rate(state: AhldarahdState, seat: int, board: Board | None = None, view
 
 def commodity_worth(state: AhldarahdState, seat: int, commodity: int, board: Board | None = None) -> float:
     """What one more card of ``commodity`` is worth to ``seat``, in gold."""
-    for colour in range(5):
-        card = colour * 10 + commodity
-        if not state.hand[seat] >> card & 1:
-            return item_worth(state, seat, card, board)
-    return 0.0
+    card = card_not_held(state, seat, commodity)
+    return item_worth(state, seat, card, board) if card >= 0 else 0.0
+
+
+def card_not_held(state: AhldarahdState, seat: int, commodity: int) -> int:
+    """A card of ``commodity`` that ``seat`` does not hold (the first by colour; -1: it holds all)."""
+    return next((card for card in range(commodity, 50, 10) if not state.hand[seat] >> card & 1), -1)

@@ -30,6 +30,7 @@ from .evaluation import (
     HANDS_THE_GAME,
     MARGIN,
     builds_left,
+    card_not_held,
     claim_worth,
     commodity_worth,
     gold_rate,
@@ -164,8 +165,7 @@ def offer_net(state: AhldarahdState, seat: int, action: Action) -> float:
     gives = side_worth(state, seat, give_kind, give_value, True)
     asks = side_worth(state, seat, ask_kind, ask_value, False)
     if ask_kind == "card" and give_kind == "gold":
-        k = COMMODITY_INDEX[ask_value]
-        card = next((colour * 10 + k for colour in range(5) if not state.hand[seat] >> (colour * 10 + k) & 1), -1)
+        card = card_not_held(state, seat, COMMODITY_INDEX[ask_value])
         if card >= 0:
             paid = state.clone()
             paid.gold[seat] -= int(give_value)

@@ -467,25 +467,27 @@ class CaravanseraiState(TurnState):
     def forced_after(self, action: Action) -> list[tuple[int, int, Action]]:
         """The steps ``apply(action)`` would then play by itself, the rules leaving no choice: (seat,
         the number of the turn it belongs to, action) each, so that a table can say them first."""
-        if self.turn is None or action not in self.legal_actions():
-            return []
-        world = self.clone()
-        world._do(action, self.turn, None)
-        steps: list[tuple[int, int, Action]] = []
-        world._play_forced(None, steps)
-        return steps
+        return self._forced(action)[1]
 
     def laid_after(self, action: Action) -> list[tuple[int, int, Action]]:
         """``forced_after`` less its last step where that announces a good whose use or decline is
         then asked: the seat lays that piece, by its answer, not the rules (a table said "the
         rules then laid for you: 1 red good" under the question of that good)."""
-        steps = self.forced_after(action)
-        if steps and steps[-1][2][0] == "good":
-            world = self.clone()
-            world.apply(action, False)
-            if world.stage == BOARD:
-                steps.pop()
+        world, steps = self._forced(action)
+        if steps and steps[-1][2][0] == "good" and world.stage == BOARD:
+            steps.pop()
         return steps
+
+    def _forced(self, action: Action) -> tuple[CaravanseraiState, list[tuple[int, int, Action]]]:
+        """The position ``apply(action)`` leaves, and the steps it plays by itself (none, and this
+        position, where ``action`` is not legal)."""
+        if self.turn is None or action not in self.legal_actions():
+            return self, []
+        world = self.clone()
+        world._do(action, self.turn, None)
+        steps: list[tuple[int, int, Action]] = []
+        world._play_forced(None, steps)
+        return world, steps
 
     def through_turn(self, action: Action) -> CaravanseraiState:
         """A copy after ``action`` and the steps the rules then lay by themselves in this turn,
