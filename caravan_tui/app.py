@@ -192,9 +192,10 @@ class TableApp(FailureHook):
         return driver
 
     def get_system_commands(self, screen: Screen):
-        """The palette lists the keys of the screen too (rules, hint, undo, save, menu…), each
-        once (home's "q Quit" is Textual's own "Quit", said to lose nothing: "as soon as possible"
-        beside the table's "save and quit" read as a quit that loses the match)."""
+        """The palette lists the keys of the screen too (rules, hint, undo, save, menu…) and a
+        table's menu entries (resign…), each once (home's "q Quit" is Textual's own "Quit", said
+        to lose nothing: "as soon as possible" beside the table's "save and quit" read as a quit
+        that loses the match)."""
         own = [
             command._replace(help=QUIT_HELP) if command.title == "Quit" else command
             for command in super().get_system_commands(screen)
@@ -219,6 +220,9 @@ class TableApp(FailureHook):
                     f"{binding.tooltip} ({key})" if binding.tooltip else f"key: {key}",
                     lambda action=binding.action, node=active.node: self.run_action(action, node),
                 )
+        if isinstance(screen, GameScreen) and screen.menu_may_open():
+            for title, help_text, chosen in screen.menu.entries():
+                yield SystemCommand(title, f"{help_text} (in the menu: esc)", chosen)
 
     def on_input_failed(self, message: InputFailed) -> None:
         """The terminal's input thread failed: the app fails with it (``failed``)."""

@@ -9,8 +9,9 @@ from test_undo_beside_a_stand_in import footer_offers
 
 from caravan_tui.bus import Act
 from caravan_tui.match.runner import MatchRunner
-from caravan_tui.screens.table_keys import HINT_NEXT, HINT_NEXT_TIP
+from caravan_tui.screens.table_keys import HINT_NEXT, HINT_NEXT_TIP, hint_waits
 from caravan_tui.screens.table_overlays import HINT_DROPPED, HINT_HELD
+from caravan_tui.screens.table_seat import TableState
 from caravan_tui.seats import SeatSpec
 from caravan_tui.textual_adapter import notices
 from caravan_tui.widgets.footer import KeysFooter
@@ -46,3 +47,14 @@ async def test_h_on_an_ai_s_turn_asks_for_the_coming_turn_s_hint_and_the_footer_
         await wait_for(pilot, lambda: HINT_DROPPED in [n.message for n in notices(app)], "what h again did")
         assert not screen.overlays.hint_held
         assert "A hint is for your turn." not in [n.message for n in notices(app)]
+
+
+def test_at_a_table_of_people_h_waits_only_for_our_own_move_on_its_way():
+    """After an AI's move (or the chance that ends a round) the turn may be another person's:
+    "h Hint next" there was answered "A hint is for your turn."."""
+    people = TableState(0, names=("Ann", "Bob", "AI 3"), seat_kinds=("human", "human", "ai:normal"))
+    alone = TableState(0, names=("Ann", "AI 2", "AI 3"), seat_kinds=("human", "ai:normal", "ai:normal"))
+    for mover, at_people, at_alone in ((2, False, True), (None, False, True), (0, True, True), (1, False, True)):
+        view = {"to_move": mover}
+        assert hint_waits(people.viewing(view, None)) is at_people, mover
+        assert hint_waits(alone.viewing(view, None)) is at_alone, mover

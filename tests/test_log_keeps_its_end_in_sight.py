@@ -14,7 +14,7 @@ from tables import wait_for
 
 LINES = tuple((f"Line {n}: a move made, said in a sentence long enough to wrap.", False) for n in range(12))
 AWAY = ("Annabella Maximiliana Wolkenstein-Rodrig is away.", False)
-END = ["• Annabella Maximiliana", "Wolkenstein-Rodrig is away."]
+END = ["• Annabella Maximiliana", "  Wolkenstein-Rodrig is", "  away."]
 
 
 class Side(App[None]):
@@ -37,10 +37,10 @@ async def test_the_newest_line_stays_in_sight_as_the_log_is_laid_out_smaller():
     async with app.run_test(size=(80, 24)) as pilot:
         log, status = app.query_one(LogLines), app.query_one("#status", Static)
         log.entries = (*LINES, AWAY)
-        await wait_for(pilot, lambda: rows(log)[-2:] == END, "the newest line in sight")
+        await wait_for(pilot, lambda: rows(log)[-3:] == END, "the newest line in sight")
         status.update("Annabella Maximiliana Wolkenstein-Rodrig (away) to play…")
         await wait_for(pilot, lambda: status.size.height > 1, "the status on more rows")
-        assert rows(log)[-2:] == END, rows(log)
+        assert rows(log)[-3:] == END, rows(log)
 
 
 async def test_a_log_scrolled_up_by_the_person_stays_where_they_put_it():

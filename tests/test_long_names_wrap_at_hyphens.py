@@ -41,6 +41,14 @@ def test_a_word_longer_than_the_row_with_no_hyphen_is_cut_where_the_row_ends():
     assert rows(wrapped(Text("隊商の旅です"), 5)) == ["隊商", "の旅", "です"]  # (two cells each)
 
 
+def test_a_hanging_indent_sets_in_each_lines_later_rows_only():
+    """The log's entries under their bullet: a wrapped row began at the border, like a new entry."""
+    text = Text("• alpha beta gamma\n• delta", style="bold")
+    assert rows(wrapped(text, 11, hang=2)) == ["• alpha", "  beta", "  gamma", "• delta"]
+    assert rows(wrapped(Text("• Featherstonehaughs"), 8, hang=2)) == ["•", "  Feathe", "  rstone", "  haughs"]
+    assert rows(wrapped(Text("• ab cd"), 2, hang=2)) == ["•", "ab", "cd"]  # (no room to set in: none)
+
+
 def test_styles_and_blank_lines_are_kept():
     text = Text("• You win.\n\nAnn-Marie Smith-Jones", style="bold")
     result = wrapped(text, 12)
@@ -70,7 +78,8 @@ async def test_the_log_and_a_panel_beside_a_long_name_cut_no_word():
         await pilot.pause()
         await pilot.pause()
         shown = [strip.text.rstrip() for strip in log.lines]
-        assert shown[:3] == ["• Annabella Wintergreen-", "Throckmorton of Bath buys", "M11 for 5 coins."], shown
+        # (each entry's later rows set in under its bullet)
+        assert shown[:3] == ["• Annabella Wintergreen-", "  Throckmorton of Bath", "  buys M11 for 5 coins."], shown
         said = [row.strip(" │╭╮╰╯─") for row in drawn_rows(app.screen)]
         assert said[1:4] == ["Annabella Wintergreen-", "Throckmorton of Bath", "buys M11 for 5 coins."], said
 

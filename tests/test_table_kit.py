@@ -20,6 +20,7 @@ from caravan_tui.saves import SaveStore
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.chat import ChatInput
 from caravan_tui.screens.create_match import CreateMatchScreen
+from caravan_tui.screens.dialogs import ConfirmScreen
 from caravan_tui.screens.full_log import FullLogScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen, how_to_play
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
@@ -696,3 +697,23 @@ async def test_the_create_forms_short_match_key_is_offered_only_for_a_game_that_
         assert not GAMES["caravanserai"].short_form and not offered()
         form.game = GAMES["decktet_caravan"]
         await wait_for(pilot, offered, "^o for a game with a short match")
+
+
+@pytest.mark.parametrize("shared", [False, True])
+async def test_the_palette_finds_the_menus_entries_by_their_words(tmp_path, shared):
+    """Typed "resign" in the palette found nothing: Resign was only inside the menu (esc)."""
+    app = BareApp(store=SaveStore(tmp_path))
+    table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})
+    screen = table.screen
+    screen.client.shared = shared
+    async with app.run_test(size=SIZE) as pilot, table:
+        await wait_for(pilot, lambda: settled(screen), "the table")
+        palette = {command.title: command for command in app.get_system_commands(screen)}
+        leave = "Leave for the lobby" if shared else "Save and quit to home"
+        assert {"Resign", leave} <= set(palette) and "(in the menu: esc)" in palette["Resign"].help
+        palette["Resign"].callback()
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        assert "Resign this match?" in "\n".join(screen_lines(app.screen))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen, "the table again")
+        assert screen.table.over is None  # (asked, not resigned)

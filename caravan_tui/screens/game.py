@@ -361,6 +361,10 @@ class GameScreen(BaseScreen, Generic[V]):
     def action_menu(self) -> None:
         self.menu.open()
 
+    def menu_may_open(self) -> bool:
+        """Whether the menu is offered now (not in a replay), and so its entries in the palette."""
+        return offered(self, "menu")
+
     def action_chat(self) -> None:
         self.chat.open()
 

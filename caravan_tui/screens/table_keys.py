@@ -80,16 +80,19 @@ def offered(screen: GameScreen[Any], action: str) -> bool:
 
 def hint_may_come(table: TableState[Any]) -> bool:
     """Whether ``h`` can bring a hint: on our turn, or while the moves that lead to it are made
-    or shown (an ``h`` pressed then waits for our turn); not on another person's turn (or an
-    open seat's), once the match is over, nor to a spectator."""
+    or shown (an ``h`` pressed then waits for our turn), which at a table of people is only while
+    our own move is on its way; not on another person's turn (or an open seat's), once the
+    match is over, nor to a spectator."""
     if table.seat is None or table.over is not None or table.replaying:
         return False
     if table.turn is not None or table.view is None:
         return True
     mover = table.view["to_move"]
-    if mover is None or mover == table.seat:
+    if mover == table.seat:
         return True  # (our move is on its way, or our turn is)
-    return not (table.played_by_person(mover) or table.open_seat(mover))
+    # with another person at the table, an AI's move (or the chance that ends a round) may lead
+    # to their turn, not ours: "h Hint next" there was answered "A hint is for your turn."
+    return not table.others_are_people()
 
 
 #: the hint key's words while another seat's moves lead to our turn: it asks for the hint of

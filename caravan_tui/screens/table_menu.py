@@ -4,6 +4,7 @@ bus (``Saved``, the result)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from caravan_tui.bus import Resign, Saved, SaveRequest
@@ -38,23 +39,43 @@ class TableMenu:
     def open(self) -> None:
         screen = self.screen
         if screen.seat is None:
-
-            def stop(yes: bool | None) -> None:
-                if yes:
-                    screen.post_message(GoHome())
-
-            screen.app.push_screen(ConfirmScreen("Stop watching this match?", yes="Stop watching", no="Watch on"), stop)
+            self.confirm_stop_watching()
             return
 
         def chosen(index: int | None) -> None:
             if index == 1:
-                self.leaving = True
-                screen.table_app.hold_keys()  # (the lobby's, or home's, once the host has saved: GoHome)
-                self.save()
+                self.leave()
             elif index == 2:
                 self.confirm_resign()
 
         screen.app.push_screen(ChoiceScreen("Menu", list(SHARED_MENU if screen.client.shared else MENU)), chosen)
+
+    def entries(self) -> list[tuple[str, str, Callable[[], None]]]:
+        """The menu's entries past Resume, each with what it does, as the palette lists them (it
+        finds a command by its title: "resign" found nothing while Resign was inside the menu)."""
+        if self.screen.table.over is not None:
+            return []
+        if self.screen.seat is None:
+            return [("Stop watching", "Leave this match; it goes on without you", self.confirm_stop_watching)]
+        shared = self.screen.client.shared
+        leave = SHARED_MENU[1] if shared else MENU[1]
+        leave_help = "Your seat is kept; the match waits in the lobby" if shared else "Continue (c) at home plays on"
+        return [(leave, leave_help, self.leave), ("Resign", "Give up this match (asks first)", self.confirm_resign)]
+
+    def confirm_stop_watching(self) -> None:
+        screen = self.screen
+
+        def stop(yes: bool | None) -> None:
+            if yes:
+                screen.post_message(GoHome())
+
+        screen.app.push_screen(ConfirmScreen("Stop watching this match?", yes="Stop watching", no="Watch on"), stop)
+
+    def leave(self) -> None:
+        """Save, then leave for home (or the lobby) once the host has said it saved."""
+        self.leaving = True
+        self.screen.table_app.hold_keys()  # (the lobby's, or home's, once the host has saved: GoHome)
+        self.save()
 
     def confirm_resign(self) -> None:
         screen = self.screen

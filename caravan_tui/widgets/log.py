@@ -99,10 +99,11 @@ class LogLines(RichLog, SteadyScrollbars, ScrollsInPlace):
     def _write(self, line: str, emphasis: bool) -> None:
         """``line`` written, wrapped to the log's width as last laid out: a log not shown (a hint
         in its place, the legend) has none, and what it wrote then was wrapped at its least, "•
-        You place a camel / on space 1 (0,0) (2 / actions)." in a log 27 columns wide."""
+        You place a camel / on space 1 (0,0) (2 / actions)." in a log 27 columns wide. Its later
+        rows are set in under the bullet, so each entry's start stands out."""
         self._wrap_width = self.scrollable_content_region.width or self._wrap_width
         text = Text("• " + plain(line, LONG), style="bold" if emphasis else "")
-        self.write(wrapped(text, self._wrap_width), width=self._wrap_width or None)
+        self.write(wrapped(text, self._wrap_width, hang=2), width=self._wrap_width or None)
 
     def on_focus(self) -> None:
         mark_focus(self, True)

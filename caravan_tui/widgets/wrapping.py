@@ -22,31 +22,36 @@ from textual.widgets import Static
 UNIT = re.compile(r"\s*(?:[^\s-]*[^\W\d_]-(?=[^\W\d_])|[A-Z][A-Za-z]* \d+(?![\w-])\S*|\d(?: \d\b)+\S*|\S+)\s*")
 
 
-def wrapped(text: Text, width: int) -> Text:
+def wrapped(text: Text, width: int, hang: int = 0) -> Text:
     """``text`` with its lines broken to fit ``width`` cells (its styles kept), as Rich would
-    wrap it but for the hyphens; ``text`` itself if ``width`` is not positive."""
+    wrap it but for the hyphens; ``text`` itself if ``width`` is not positive. ``hang``: the
+    cells each line's later rows are set in by, as a log sets its entries' under their bullet."""
     if width <= 0:
         return text
-    rows = [row for line in text.split("\n", allow_blank=True) for row in line.divide(breaks(line.plain, width))]
-    for row in rows:
-        row.rstrip()
+    hang = hang if hang < width else 0
+    rows: list[Text] = []
+    for line in text.split("\n", allow_blank=True):
+        for index, row in enumerate(line.divide(breaks(line.plain, width, hang))):
+            row.rstrip()
+            rows.append(Text(" " * hang) + row if index and hang else row)
     return Text("\n").join(rows)
 
 
-def breaks(plain: str, width: int) -> list[int]:
-    """Where the line ``plain`` breaks to fit ``width`` cells."""
+def breaks(plain: str, width: int, hang: int = 0) -> list[int]:
+    """Where the line ``plain`` breaks to fit ``width`` cells, its rows after the first
+    ``hang`` cells narrower."""
     found: list[int] = []
-    used = 0  # cells on the row so far
+    used, room = 0, width  # cells on the row so far, and the row's width
     for unit in UNIT.finditer(plain):
         start, word = unit.start(), unit.group()
-        if used and used + cell_len(word.rstrip()) > width:
+        if used and used + cell_len(word.rstrip()) > room:
             found.append(start)
-            used = 0
-        while cell_len(word.rstrip()) > width - used:  # (too long for a row of its own: cut)
-            cut = _cells_fit(word, width - used)
+            used, room = 0, width - hang
+        while cell_len(word.rstrip()) > room - used:  # (too long for a row of its own: cut)
+            cut = _cells_fit(word, room - used)
             start, word = start + cut, word[cut:]
             found.append(start)
-            used = 0
+            used, room = 0, width - hang
         used += cell_len(word)
     return found
 
