@@ -15,6 +15,7 @@ from caravan_tui.games.ahldarahd.cards import ITEM_INDEX, ROP
 from caravan_tui.games.ahldarahd.describe import describe
 from caravan_tui.games.ahldarahd.evaluation import item_worth, rop_sale
 from caravan_tui.games.ahldarahd.explain import explain
+from caravan_tui.games.ahldarahd.no_gold import claimable
 
 FREE_ROUTES = [
     ("free", 5),
@@ -152,3 +153,17 @@ def test_a_bid_of_all_your_gold_for_a_right_of_passage_says_its_sale_brings_gold
         reason
     ), reason
     assert "none for a claim" not in reason
+    assert reason.split(f"brings {sale} gold")[1].startswith(" for claims" if claimable(state, 0, 0) else " back")
+
+
+def test_a_sale_brings_gold_for_claims_only_to_a_seat_with_a_card_that_fits() -> None:
+    """Seed 211: "sold to the bank in your build it brings 3 gold for claims" to a seat holding no
+    card, whose 3 gold bought no route either (a claim needs a card that fits and a gold, §4)."""
+    from ahldarahd_seed141 import after
+
+    state = after(96)
+    state.hand[0] = 0
+    reason = explain(state, 0, [("open", "RoP red", 1)])
+    said = "brings 3 gold back: gold to claim with once a card that fits is won; no open route costs as little as 3"
+    assert said in reason, reason
+    assert "for claims" not in reason

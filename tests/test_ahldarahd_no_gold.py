@@ -12,8 +12,9 @@ from ahldarahd_seed65 import after
 from test_ahldarahd_kit import table_at
 
 from caravan_tui.games.ahldarahd.cards import COMMODITY_MASK, ROP
+from caravan_tui.games.ahldarahd.evaluation import rop_sale
 from caravan_tui.games.ahldarahd.maps import COMMODITY_AT, ENDS, ROUTES
-from caravan_tui.games.ahldarahd.no_gold import way_out
+from caravan_tui.games.ahldarahd.no_gold import cheapest_buy, sale_buys, way_out
 from caravan_tui.games.ahldarahd.panel import panel_text
 from caravan_tui.games.ahldarahd.table_selection import decision_begun
 from caravan_tui.games.ahldarahd.terms import BUILD, item_words
@@ -95,8 +96,8 @@ def test_at_0_gold_with_no_card_to_claim_with_the_build_says_so() -> None:
     advice, panel = lines(state)
     assert advice == (
         "No gold and no card that fits an open route, so no claim this build (a claim costs a card "
-        "and 1 gold): a Right of Passage won at 0 in next turn's auctions sells to the bank for gold, and a "
-        "route may be bought with gold alone"
+        "and 1 gold): a Right of Passage won at 0 in next turn's auctions sells to the bank for gold to "
+        "claim with, and a card that fits may be won at 0 too"
     )
     assert panel[0] == "No gold and no card to claim with"
 
@@ -143,14 +144,15 @@ def test_at_0_gold_in_an_auction_a_right_of_passage_held_is_the_way_out() -> Non
 def test_at_0_gold_with_no_card_the_sale_the_hint_stars_is_said_with_what_its_gold_does() -> None:
     """Seed 181: the hint said "No gold and no card …: win a route card or an item at 0 in next
     turn's auctions" above its own "Clearly best: Sell AI 2's Right of Passage to the bank for 7
-    gold", whose gold bought a route in that very build (a buy needs no card, §4)."""
+    gold", whose gold bought a route in that very build (a buy needs no card, §4). Seed 211: "and
+    a route may be bought with gold alone" of a sale of 3 gold, where the cheapest route cost 7."""
     state = after(BROKE_BUILD)
     assert state.hand[0] == 0 and state.rop[0] == 0
     advice = decision_begun(table_at(state)).sentence(way_out(state, 0, ("sell_rop", "red")) or "")
     assert advice.startswith("No gold and no card that fits an open route"), advice
     assert advice.endswith(
-        "your own Right of Passage sells to the bank for 3 gold (in the plays list), and a route may be bought "
-        "with gold alone"
+        "your own Right of Passage sells to the bank for 3 gold (in the plays list): gold to claim with once a "
+        "card that fits is won; no open route costs as little as 3 to buy"
     ), advice
     assert "next turn" in (way_out(state, 0, ("end",)) or "")  # (not the play the hint stars: as before)
 
@@ -192,3 +194,14 @@ def test_in_an_auction_the_way_out_names_a_right_of_passage_still_to_be_auctione
     named = next(k for k in others if f"{item_words(ROP + k, 0)} sells for" in advice)
     state.auctioned |= 1 << (ROP + named)
     assert f"{item_words(ROP + named, 0)} sells for" not in (way_out(state, 0) or "")
+
+
+def test_a_sale_says_the_route_its_gold_buys_where_one_costs_no_more() -> None:
+    state = after(BROKE_BUILD)
+    cheapest = cheapest_buy(state, 0)
+    assert cheapest is not None and cheapest > rop_sale(state, 0) == 3
+    assert sale_buys(state, 0, cheapest, 0) == (
+        f", and {cheapest} gold buys a route with gold alone (the cheapest open one costs {cheapest})"
+    )
+    state.markers[0] = 0  # (no marker left: no route to buy, and nothing said of one)
+    assert sale_buys(state, 0, 3, 0) == ": gold to claim with once a card that fits is won"

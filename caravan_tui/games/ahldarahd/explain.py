@@ -34,6 +34,7 @@ from .maps import (
     SLOTS,
 )
 from .night import loss_routes
+from .no_gold import claimable, sale_buys
 from .offers import offer_words
 from .rules import AhldarahdState
 from .terms import COMPOSE, NIGHT_PRICE, gold_words, item_words, map_words, plural, poss
@@ -313,7 +314,11 @@ def _leaves(state: AhldarahdState, seat: int, item: int, bid: int) -> str:
         if _both_discounts(state, seat, item):
             words += f"; {FREE_CLAIMS}"
         elif selling > 0 and bid <= selling:
-            words += f", and sold to the bank in {poss(seat)} build it brings {selling} gold for claims"
+            # (for claims only with a card that fits an open route: "brings 3 gold for claims" was
+            # said to a seat holding no card, whose 3 gold bought no route either)
+            sold = item - ROP
+            use = " for claims" if claimable(state, seat, sold) else f" back{sale_buys(state, seat, selling, sold)}"
+            words += f", and sold to the bank in {poss(seat)} build it brings {selling} gold{use}"
         else:
             words += f", none for a claim {_claim_price(state, seat, item)}"
     if ROP <= item < SHAH and bid > rop_sale(state, item - ROP):

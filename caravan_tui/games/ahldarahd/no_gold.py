@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from .cards import COMMODITY_MASK, ROP
 from .evaluation import builds_left, rop_sale
-from .maps import COLOURS, COMMODITY_AT, ENDS, ROUTES
+from .maps import COLOURS, COMMODITY_AT, COST, ENDS, ROUTES
 from .terms import ANSWER, BID_OPEN, BID_RAISE, BUILD, COMPOSE, SHAH_GIVE, item_words, who
 
 #: the phases of a turn's auctions: the bidding, and the Shah's winner giving it, after which the
@@ -41,7 +41,7 @@ def _sales(state: AhldarahdState, seat: int, held: bool) -> list[tuple[int, int]
     return sorted((sale for sale in found if sale[0] > 0), reverse=True)
 
 
-def _claimable(state: AhldarahdState, seat: int, sold: int) -> bool:
+def claimable(state: AhldarahdState, seat: int, sold: int) -> bool:
     """Whether ``seat`` holds a card that fits an open route on a map it may build on once it has
     sold the Right of Passage of map ``sold`` (its own map stays open to it; and has a route marker
     left): a claim then needs only the gold."""
@@ -61,10 +61,10 @@ def _claimable(state: AhldarahdState, seat: int, sold: int) -> bool:
 
 def _sale_to_claim(state: AhldarahdState, seat: int) -> tuple[int, int] | None:
     """(gold, colour) of the Right of Passage ``seat`` holds that sells for the most and leaves it
-    a claim to make with the gold (``_claimable``), in its build; None: none does."""
+    a claim to make with the gold (``claimable``), in its build; None: none does."""
     if state.phase != BUILD or state.order[state.pos] != seat:  # (only its own build sells and claims)
         return None
-    return next(((sale, k) for sale, k in _sales(state, seat, True) if _claimable(state, seat, k)), None)
+    return next(((sale, k) for sale, k in _sales(state, seat, True) if claimable(state, seat, k)), None)
 
 
 def way_out(state: AhldarahdState, seat: int, hinted: Action | None = None) -> str | None:
@@ -81,14 +81,14 @@ def way_out(state: AhldarahdState, seat: int, hinted: Action | None = None) -> s
             f"for {sale} gold (in the plays list), then claim"
         )
     last = state.final and state.phase not in AUCTIONS  # the final turn's build: no auction is left
-    if state.phase == BUILD and not _claimable(state, seat, -1):
+    if state.phase == BUILD and not claimable(state, seat, -1):
         held = next((sale for sale in _sales(state, seat, True) if hinted == ("sell_rop", COLOURS[sale[1]])), None)
         if held is not None:  # (the sale the hint stars: its gold buys routes, and a buy needs no card)
             sale, k = held
             return (
                 "No gold and no card that fits an open route, so no claim this build (a claim costs a card and "
-                f"1 gold); {item_words(ROP + k, seat)} sells to the bank for {sale} gold (in the plays list), "
-                "and a route may be bought with gold alone"
+                f"1 gold); {item_words(ROP + k, seat)} sells to the bank for {sale} gold (in the plays list)"
+                + sale_buys(state, seat, sale, k)
             )
         if last:
             return (
@@ -97,8 +97,8 @@ def way_out(state: AhldarahdState, seat: int, hinted: Action | None = None) -> s
             )
         return (  # (a route card won at 0 leaves no gold to claim with: "or an item" was the way out)
             "No gold and no card that fits an open route, so no claim this build (a claim costs a card "
-            "and 1 gold): a Right of Passage won at 0 in next turn's auctions sells to the bank for gold, "
-            "and a route may be bought with gold alone"
+            "and 1 gold): a Right of Passage won at 0 in next turn's auctions sells to the bank for gold "
+            "to claim with, and a card that fits may be won at 0 too"
         )
     if last:
         return "No gold, so no claim in this last build (a claim costs 1 gold), and no auction is left"
@@ -129,6 +129,34 @@ def way_out(state: AhldarahdState, seat: int, hinted: Action | None = None) -> s
         f"({item_words(ROP + k, seat)} sells for {sale} now)"
         f"{_unless(state, seat)}"
     )
+
+
+def sale_buys(state: AhldarahdState, seat: int, gold: int, sold: int) -> str:
+    """What ``gold`` from selling the Right of Passage of map ``sold`` does for a seat with no
+    card to claim with, to follow the words of the sale: a route bought with gold alone, where
+    one costs no more; else a claim's gold once a card that fits is won. "And a route may be
+    bought with gold alone" was said of a sale of 3 gold where the cheapest open route cost 7."""
+    cheapest = cheapest_buy(state, seat, sold)
+    if cheapest is not None and cheapest <= gold:
+        return f", and {gold} gold buys a route with gold alone (the cheapest open one costs {cheapest})"
+    dearer = f"; no open route costs as little as {gold} to buy" if cheapest is not None else ""
+    return f": gold to claim with once a card that fits is won{dearer}"
+
+
+def cheapest_buy(state: AhldarahdState, seat: int, sold: int = -1) -> int | None:
+    """The gold the cheapest open route ``seat`` may build on costs to buy (§4, with its
+    discounts), once it has sold the Right of Passage of map ``sold``; None: it has no route
+    marker left, or no route is open to it."""
+    if state.markers[seat] <= 0:
+        return None
+    prices = [
+        COST[r] - state.discount(seat, r)
+        for m in state.maps_of(seat)
+        if m == seat or m != sold
+        for r in range(ROUTES)
+        if state.owner[m * ROUTES + r] < 0
+    ]
+    return min(prices, default=None)
 
 
 def _held_sale(state: AhldarahdState, seat: int) -> tuple[int, int] | None:
@@ -200,7 +228,7 @@ def panel_words(state: AhldarahdState, seat: int) -> str | None:
         return None
     if _sale_to_claim(state, seat) is not None:
         return "No gold to claim: sell a Right of Passage first"
-    if state.phase == BUILD and not _claimable(state, seat, -1):
+    if state.phase == BUILD and not claimable(state, seat, -1):
         return "No gold and no card to claim with"
     if state.final and state.phase not in AUCTIONS:
         return "No gold to claim with in this last build"
