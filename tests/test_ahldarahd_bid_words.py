@@ -167,3 +167,13 @@ def test_a_sale_brings_gold_for_claims_only_to_a_seat_with_a_card_that_fits() ->
     said = "brings 3 gold back: gold to claim with once a card that fits is won; no open route costs as little as 3"
     assert said in reason, reason
     assert "for claims" not in reason
+
+
+def test_an_auction_for_an_item_the_bidder_holds_says_whoever_outbids_them_takes_it() -> None:
+    """Seed 211, turn 16: "Open an auction for AI 3's Right of Passage (yours now) at 0 gold — …
+    a win at 0 leaves you 4 gold", and AI 3, with 11 gold, took it (§3.2: from its holder)."""
+    state = first_auction()
+    state.set_holder(ROP + 2, 1)
+    reason = explain(state, 1, [("open", "RoP green", 0)])
+    assert "{p1} hold{p1:s} it now, and whoever outbids {p1} takes it; a win at 0 leaves {p1}" in reason, reason
+    assert state.holder(ROP) != 1 and "whoever outbids" not in explain(state, 1, [("open", "RoP red", 0)])

@@ -40,7 +40,10 @@ def test_ai_3_declines_2_gold_for_its_gems_card_saying_what_the_card_is_worth_to
 def test_a_request_for_a_card_the_table_can_see_it_lacks_says_so():
     state = drafted(trading_position(), ("trade_with", BLUE), ("give_gold", 1), ("ask_card", "Dates"), ("send",))
     assert state.discards.count(BLUE * 10 + 9) == 1  # blue's Dates card is gone, in sight
-    assert declined(state) == "AI 2 declines: AI 2 has no Dates card to give (the table can tell)."
+    assert state.hand[BLUE] != state.known[BLUE]  # (a hidden card: how the table knows is the card in sight)
+    assert declined(state) == (
+        "AI 2 declines: AI 2 has no Dates card to give (AI 2's own Dates card is in sight elsewhere)."
+    )
 
 
 def test_a_request_for_a_card_that_may_be_hidden_reads_the_same_whatever_the_hand():
@@ -106,3 +109,9 @@ def test_an_item_offered_for_an_item_says_what_was_offered():
         declined(state)
         == "AI 2 declines: your Right of Passage is worth about 5 gold to AI 2; the Shah, offered, about 0."
     )
+
+
+def test_a_request_for_a_card_from_a_hand_the_table_knows_says_how_it_knows():
+    state = drafted(trading_position(), ("trade_with", BLUE), ("give_gold", 1), ("ask_card", "Dates"), ("send",))
+    state.hand[BLUE] = state.known[BLUE]  # (no hidden card)
+    assert declined(state).startswith("AI 2 declines: AI 2 has no Dates card to give (every card AI 2 holds is known)")

@@ -240,3 +240,16 @@ def test_a_card_bought_with_gold_is_worth_the_claim_it_makes_with_the_gold_left(
     assert round(capped) == 1 and offer_net(state, 0, offer) >= capped + 4
     said = render(explain(state, 0, [offer]), ["Ann", "AI 2", "AI 3"], 0)
     assert said.startswith(f"if AI 3 accepts: worth about +{round(offer_net(state, 0, offer))} gold to you"), said
+
+
+def test_the_trade_builders_gold_rows_are_ticked_as_its_card_rows_are():
+    """Seed 211: "You give 3 gold (you have 6)" had no ✓ beside "✓ Ask any Salt card ×1"."""
+    from dataclasses import replace
+
+    state = fresh(3)
+    dialog = TradeDialog(state.view(RED), RED, [BLUE, GREEN], lambda q: f"AI {q + 1}", str, lambda _: None)
+    dialog.draft = started([BLUE, GREEN])
+    assert dialog.row_text(("give_gold",)).plain.startswith("  You give 0 gold")
+    dialog.draft = replace(dialog.draft, proposal=replace(dialog.proposal, give_gold=3, ask_gold=1))
+    assert dialog.row_text(("give_gold",)).plain.startswith("✓ You give 3 gold (you have ")
+    assert dialog.row_text(("ask_gold",)).plain.startswith("✓ You ask 1 gold (AI 2 has ")

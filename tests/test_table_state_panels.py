@@ -16,6 +16,7 @@ from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.base import WIDE_WIDTH
 from caravan_tui.screens.table_panels import PanelWords
 from caravan_tui.widgets import TablePanel
+from caravan_tui.widgets.wrapping import WrappedText
 
 from tables import BareApp, Table, settled, wait_for
 
@@ -45,7 +46,7 @@ async def test_the_since_panel_is_the_tables_and_shows_again_where_a_wider_scree
         moved = screen.query_one("#since-panel", TablePanel)
         await wait_for(
             pilot,
-            lambda: moved.display and bool(moved.query("Static")) and "Bot passes" in moved.text,
+            lambda: moved.display and bool(moved.query(WrappedText)) and "Bot passes" in moved.text,
             "the same words there",
         )
         assert moved.shown == screen.table.since_panel == words

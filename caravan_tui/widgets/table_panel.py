@@ -24,7 +24,7 @@ from textual.reactive import var
 
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.widgets.seat_table import SeatTable, only_spun
-from caravan_tui.widgets.wrapping import WrappedStatic
+from caravan_tui.widgets.wrapping import WrappedText
 
 MORE = "ctrl+↑↓ more"
 
@@ -43,7 +43,6 @@ class TablePanel(VerticalScroll, can_focus=False):
     .-status-lines-4 > TablePanel { margin-bottom: 4; }
     TablePanel.-head { dock: top; margin-bottom: 0; }
     #side > TablePanel { margin-bottom: 0; dock: none; layer: default; }
-    TablePanel > WrappedStatic { height: auto; }
     """
 
     #: the table's state, bound to the screen's (``data_bind``)
@@ -57,7 +56,7 @@ class TablePanel(VerticalScroll, can_focus=False):
         self.shown: Any = None  # the PanelWords drawn
 
     def compose(self) -> ComposeResult:
-        yield WrappedStatic()
+        yield WrappedText()
 
     @property
     def showing(self) -> bool:
@@ -71,7 +70,7 @@ class TablePanel(VerticalScroll, can_focus=False):
     @property
     def text(self) -> str:
         """What the panel says, as plain text (the whole of it, scrolled out of sight or not)."""
-        return self.query_one(WrappedStatic).text.plain
+        return self.query_one(WrappedText).text.plain
 
     def watch_table_state(self, was: SeatTable | None, table: SeatTable | None) -> None:
         if not only_spun(was, table):
@@ -86,7 +85,7 @@ class TablePanel(VerticalScroll, can_focus=False):
             self.display = False
             return
         self.border_title = self.title_that_fits(words)
-        self.query_one(WrappedStatic).show(Text("\n".join(plain(line, LONG) for line in words.lines)))
+        self.query_one(WrappedText).show(Text("\n".join(plain(line, LONG) for line in words.lines)))
         self.display = True
         self.scroll_home(animate=False)
         self.call_after_refresh(self.say_if_more)

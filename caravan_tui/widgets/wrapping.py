@@ -13,8 +13,8 @@ from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual import events
-from textual.widgets import Static
+from textual.geometry import Size
+from textual.widget import Widget
 
 #: a unit the line may break after: a word, or the part of one up to a hyphen between letters, or
 #: a capitalised word with its number, or single digits in a row, with the spaces after it (and,
@@ -66,16 +66,24 @@ def _cells_fit(word: str, cells: int) -> int:
     return len(word)
 
 
-class WrappedStatic(Static):
-    """Text that wraps after hyphens too (``wrapped``), at the width it is laid out at."""
+class WrappedText(Widget):
+    """Text that wraps after hyphens too (``wrapped``), at the width it is drawn at: wrapped as
+    it renders and as its height is measured, never ahead of a layout. (Wrapped as its text was
+    set and again on a resize, it showed a moment at the width before a scrollbar came: "leave
+    the" / "blue" / "Metals card…", one word to a row, until the resize was handled.)"""
+
+    DEFAULT_CSS = "WrappedText { height: auto; }"
 
     def __init__(self, text: Text | None = None, **kwargs: Any) -> None:
-        super().__init__("", **kwargs)
+        super().__init__(**kwargs)
         self.text = text or Text()
 
     def show(self, text: Text) -> None:
         self.text = text
-        self.update(wrapped(text, self.size.width))
+        self.refresh(layout=True)
 
-    def on_resize(self, event: events.Resize) -> None:
-        self.update(wrapped(self.text, event.size.width))
+    def render(self) -> Text:
+        return wrapped(self.text, self.size.width)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(wrapped(self.text, width).plain.split("\n")) if self.text.plain else 0

@@ -19,7 +19,7 @@ from caravan_tui.engine import seat_field as who
 from .cards import CARD_NAMES, COMMODITY_MASK
 from .evaluation import HANDS_THE_GAME, MARGIN, item_worth, projected_all, win_chances
 from .maps import COMMODITIES
-from .terms import item_words
+from .terms import item_words, poss
 
 if TYPE_CHECKING:
     from .rules import AhldarahdState
@@ -42,7 +42,14 @@ def decline_reason(state: AhldarahdState, partner: int) -> str:
             continue
         if hidden == 0 or _in_sight(state, partner * 10 + k):
             few = f"only {held}" if held else "no"
-            return f"{p} {who(partner, 'has')} {few} {COMMODITIES[k]} card to give (the table can tell)"
+            # (how the table knows: "(the table can tell)" said nothing of it, beside a decline
+            # whose words were that whether the card is there "stays hidden")
+            how = (
+                f"every card {p} hold{who(partner, 's')} is known"
+                if hidden == 0
+                else f"{poss(partner)} own {COMMODITIES[k]} card is in sight elsewhere"
+            )
+            return f"{p} {who(partner, 'has')} {few} {COMMODITIES[k]} card to give ({how})"
         card = _foreign_card(state, partner, k)
         worth = item_worth(state, partner, card, viewer=seat) if card >= 0 else 0.0
         if round(worth) <= round(gets):

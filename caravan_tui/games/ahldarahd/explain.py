@@ -244,6 +244,10 @@ def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
     item, bid = (state.item, action[1]) if action[0] == "raise" else (ITEM_INDEX[action[1]], action[2])
     worth = bid_worth(state, seat, item)
     leaves = _leaves(state, seat, item, bid)
+    if state.holder(item) == seat:
+        # (an auction for an item the bidder holds read "a win at 0 leaves you 4 gold", as if it
+        # gained something: the winner takes it from its holder, §3.2)
+        leaves = f"{who(seat)} hold{who(seat, 's')} it now, and whoever outbids {who(seat)} takes it; {leaves}"
     if item == SHAH:
         # the Shah scores nothing to anyone (``item_use``): "worth about 0 gold" beside a bid for
         # it read as a contradiction; what its winner gets is a choice (§3)

@@ -169,10 +169,11 @@ class TradeDialog(DialogScreen[Proposal | None]):
             q = key[1]
             cards = plural(self.view["hand_sizes"][q], "card")
             return Text(f"  Propose to {self.seat_name(q)} ({gold[q]} gold, {cards} in hand)")
+        # (a ✓ on every row the proposal holds: the gold rows had none beside a ticked card)
         if kind == "give_gold":
-            return Text(f"  You give {p.give_gold} gold (you have {gold[self.seat]})")
+            return Text(f"{'✓' if p.give_gold else ' '} You give {p.give_gold} gold (you have {gold[self.seat]})")
         if kind == "ask_gold":
-            return Text(f"  You ask {p.ask_gold} gold ({partner} has {gold[p.partner]})")
+            return Text(f"{'✓' if p.ask_gold else ' '} You ask {p.ask_gold} gold ({partner} has {gold[p.partner]})")
         if kind == "give_card":
             count = p.give_cards.count(key[1])
             return Text(f"{'✓' if count else ' '} Your {key[1]} card ×{count} (you hold {self.hand()[key[1]]})")
