@@ -20,6 +20,7 @@ from caravan_tui.games.decktet_caravan.card_words import card_face, cards_in, to
 from caravan_tui.games.decktet_caravan.cards import INDEX, RANKS, SUIT_CODES, SUIT_SYMBOLS, SUITS, WILD_MASK
 from caravan_tui.games.decktet_caravan.looks import season_rows
 from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen
+from caravan_tui.games.decktet_caravan.status_line import enter
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.seats import SeatSpec
 from caravan_tui.textual_adapter import notices, screen_strips
@@ -448,6 +449,8 @@ async def test_c_clears_the_ticks_from_the_plays_list_and_the_log_too(tmp_path):
         await wait_for(pilot, lambda: screen.table.ticked_in_hand(), "the ticks")
         await pilot.press("c")
         await wait_for(pilot, lambda: not screen.table.ticked_in_hand() and not grid.selection(), "the ticks cleared")
+        # (one selection: the list kept the play's line, and Enter played the cards just unticked)
+        assert screen.query_one(ActionList).highlighted is None and enter(screen.table) is None
         await pilot.press("shift+tab", "space", "tab", "tab")  # a tick in the hand, then on to the log
         await wait_for(pilot, lambda: screen.table.ticked_in_hand() and app.focused.id == "log", "the log")
         await pilot.press("c")

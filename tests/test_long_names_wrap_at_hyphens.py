@@ -99,3 +99,26 @@ def test_a_seats_name_and_a_list_of_dice_are_never_split():
         "to the market",
     ]
     assert rows(wrapped(Text("AI 2's 3-4 village pays 12 3"), 14)) == ["AI 2's 3-4", "village pays", "12 3"]
+
+
+async def test_the_status_line_keeps_a_seats_name_and_number_on_one_row():
+    """Merchant Lord's sale line: "… you get 2¢, AI" / "2 2¢ · enter sells" read as a die."""
+    from textual.app import App
+
+    from caravan_tui.widgets.table_text import StatusLine
+
+    said = Text("Sale at AI 2's 1-6: dice 1 6 · you get 2¢, AI 2 gets 2¢ · enter sells")
+
+    class Line(App):
+        def compose(self):
+            yield StatusLine(lambda _table: said, 2, id="status")
+
+    app = Line()
+    async with app.run_test(size=(44, 6)) as pilot:
+        line = app.query_one(StatusLine)
+        line.table_state = object()  # (any state: the line words itself from ``said``)
+        await pilot.pause()
+        assert str(line.render()).split("\n") == [
+            "Sale at AI 2's 1-6: dice 1 6 · you get 2¢,",
+            "AI 2 gets 2¢ · enter sells",
+        ]

@@ -22,6 +22,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from caravan_tui.widgets.seat_table import SeatTable, only_spun, unread
+from caravan_tui.widgets.wrapping import wrapped
 
 
 def fitted(lines: list[Text], width: int, rows: int, console: Console) -> Text:
@@ -149,20 +150,21 @@ class StatusLine(TableText):
     def redraw(self) -> None:
         if self.table_state is None:
             return
-        text, wrapped = self.line_of(self.table_state), 1
+        text, rows_shown = self.line_of(self.table_state), 1
         if text == self.content:
             return
         if self.lines > 1 and self.content_size.width:
-            rows = text.wrap(self.app.console, self.content_size.width)
+            # (at its spaces and hyphens, never within "AI 2" or a list of dice: ``wrapped``)
+            rows = wrapped(text, self.content_size.width).split("\n", allow_blank=True)
             cut = rows[: self.lines]
             if len(rows) > self.lines:  # (cut where the eye and the whole-lines check see it)
                 cut[-1].truncate(self.content_size.width - 1, overflow="crop")  # (one "…", not two)
                 cut[-1].append("…")
-            text, wrapped = Text("\n").join(cut), len(cut)
-        self.update(text, layout=wrapped != self._wrapped)
-        if wrapped != self._wrapped and self.parent is not None:
+            text, rows_shown = Text("\n").join(cut), len(cut)
+        self.update(text, layout=rows_shown != self._wrapped)
+        if rows_shown != self._wrapped and self.parent is not None:
             # the panels docked over the board's foot (the hint) stand above every line of it
             # (at one line's height they covered the first of two: " 6♣L⌘K 7☾M♣L …" was left)
             for lines in range(2, self.lines + 1):
-                self.parent.set_class(lines == wrapped, f"-status-lines-{lines}")
-        self._wrapped = wrapped
+                self.parent.set_class(lines == rows_shown, f"-status-lines-{lines}")
+        self._wrapped = rows_shown

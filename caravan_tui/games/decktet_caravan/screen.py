@@ -35,7 +35,7 @@ from .looks import hand_look, info_text, season_look
 from .not_a_play import selection_reason
 from .score_tables import hand_table, match_table
 from .season_view import SeasonView
-from .selection import arrived, flashed, held, hinted, list_followed, matching, ticked, turn_begun, unhinted
+from .selection import arrived, cleared, flashed, held, hinted, list_followed, matching, ticked, turn_begun, unhinted
 from .standing import standing_basis
 from .status_line import HAND, enter, play_text, status
 from .table_state import DecktetCaravanTable
@@ -202,7 +202,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         """``c`` clears the ticks wherever the focus is (the status line offers it from the plays
         list too): it did so only in the hand."""
         if self.table.ticked_in_hand():
-            self.tick(())
+            self.table_state = cleared(self.table)
 
     def action_undo(self) -> None:
         """Cards ticked for the position taken back mean nothing in the one the undo brings."""

@@ -49,6 +49,13 @@ def ticked(table: DecktetCaravanTable, cards) -> DecktetCaravanTable:
     return followed(dataclasses.replace(table, ticked=frozenset(cards)))
 
 
+def cleared(table: DecktetCaravanTable) -> DecktetCaravanTable:
+    """``c``: nothing ticked and no line of the plays list highlighted (one selection: the list
+    kept a play's line after its cards were unticked, and Enter played it)."""
+    table = dataclasses.replace(table, ticked=frozenset())
+    return table if table.highlighted is None else list_pointed(table, None)
+
+
 def list_moved(table: DecktetCaravanTable, action: Action) -> DecktetCaravanTable:
     """The plays list's highlight moved to ``action`` on our decision: its cards ticked (Pass
     clears them); another reading of the ticked cards: the table as it is."""

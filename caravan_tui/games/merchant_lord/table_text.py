@@ -177,7 +177,7 @@ def sale_text(table: MerchantLordTable, vid: str) -> Text:
     text.append(f" · you get {gain_words(coins, favour)}")
     owner = VINDEX[vid] // 3
     if owner != seat:
-        text.append(f", {table.short_name(owner)} {gain_words(owner_coins, owner_favour)}")
+        text.append(f", {table.short_name(owner)} gets {gain_words(owner_coins, owner_favour)}")
     if rewards:
         text.append(" + " + " ".join(reward_words(reward, lost, short=True) for reward, lost in rewards))
     if tucks:
