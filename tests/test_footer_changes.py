@@ -144,3 +144,16 @@ async def test_the_palette_key_stays_in_view_without_its_words_where_they_do_not
         assert line.rstrip().endswith("▏^p") and "" in keys  # (its words in its tooltip)
         await pilot.resize_terminal(96, 8)  # room for its words again
         await wait_for(pilot, lambda: screen_lines(app.screen)[-1].rstrip().endswith("▏^p palette"), "the words")
+
+
+async def test_the_palettes_words_fit_where_the_keys_leave_exactly_their_room():
+    """Caravanserai with a hint open at 80 columns: the footer left out "^s Save" where "▏^p
+    palette" still fitted after it (the gap before the palette's key was counted twice)."""
+    app = Crowded()
+    async with app.run_test(size=(80, 8)) as pilot:
+        await footer_keys_focusing(pilot, app, "plain")
+        footer = app.screen.query_one(KeysFooter)
+        keys = "? Rules esc Menu ^l Log h Hint a Ready hint u Undo ^s Save l Legend "
+        await pilot.resize_terminal(80 + len(keys) + len("▏^p palette ") - footer.size.width, 8)
+        await wait_for(pilot, lambda: screen_lines(app.screen)[-1].rstrip().endswith("palette"), "the words")
+        assert screen_lines(app.screen)[-1].rstrip() == keys + "▏^p palette"

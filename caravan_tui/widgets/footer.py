@@ -22,9 +22,10 @@ from caravan_tui.widgets.kept_rows import KeptRows
 
 #: below this many columns the keys sit closer together (Textual's compact footer)
 COMPACT_BELOW = 100
-#: the palette's key as the footer draws it: "▏^p palette " and the gap before it; and without
-#: its words ("▏^p "), where they do not fit beside the other keys whole
-PALETTE_WIDTH, PALETTE_KEY_WIDTH = 13, 5
+#: the palette's key as the footer draws it: "▏^p palette " (the gap before it is the margin after
+#: the last key: counted again, "^s Save" was left out where it fitted); and without its words
+#: ("▏^p "), where they do not fit beside the other keys whole
+PALETTE_WIDTH, PALETTE_KEY_WIDTH = 12, 5
 #: the palette key's left edge (Textual's ``vkey`` border)
 EDGE = "▏"
 #: lines kept drawn (``KeysFooter.render``): a table's few sets of keys, each with a key hovered
