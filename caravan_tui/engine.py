@@ -87,11 +87,14 @@ class Event:
     viewer); ``seats`` limits who may see it (None: everyone). ``reveals`` marks information a
     seat did not have coming out, which that seat's undo may not cross: True for everyone (a
     deal, a draw, a roll), or the seats it shows something new (an opponent's card from a
-    hidden hand shows it to every seat but its owner)."""
+    hidden hand shows it to every seat but its owner). ``person_text``: the line where a person
+    decided the move, without the motive ``text`` gives an AI's (a person's decline was logged
+    with an AI's reason for it, against what their own hint had said); None: ``text`` either way."""
 
     text: str
     seats: tuple[int, ...] | None = None
     reveals: bool | tuple[int, ...] = False
+    person_text: str | None = None
 
     def visible_to(self, seat: int | None) -> bool:
         return self.seats is None or (seat is not None and seat in self.seats)
@@ -100,8 +103,10 @@ class Event:
         reveals = self.reveals
         return reveals is True or (reveals is not False and seat in reveals)
 
-    def render(self, names: Sequence[str], viewer: int | None = None) -> str:
-        return render(self.text, names, viewer)
+    def render(self, names: Sequence[str], viewer: int | None = None, by_person: bool = False) -> str:
+        """The line in ``viewer``'s words; ``by_person``: its move was a person's decision."""
+        text = self.person_text if by_person and self.person_text is not None else self.text
+        return render(text, names, viewer)
 
 
 # -- options and the state -----------------------------------------------------------------------

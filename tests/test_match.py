@@ -169,7 +169,8 @@ async def test_updates_carry_each_seats_own_view_and_events_in_its_words(bus, ga
         for seat, sub in [*enumerate(subs), (None, watcher)]:
             update = next(m for m in drain(sub) if isinstance(m, messages.Update))
             assert update.view == host.state.view(seat)
-            assert update.events == [e.render(host.names, seat) for e in events if e.visible_to(seat)]
+            # (every seat a person's: their moves told without an AI's motive, ``Event.person_text``)
+            assert update.events == [e.render(host.names, seat, by_person=True) for e in events if e.visible_to(seat)]
             assert not any("{p" in text for text in update.events)
 
 

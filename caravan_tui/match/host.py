@@ -63,7 +63,16 @@ from caravan_tui.engine import Event, Game, IllegalAction, State, normalise_acti
 from caravan_tui.games import get_game
 from caravan_tui.saves.backend import MatchLock, MatchLocked, MatchStore, StoreFailed
 from caravan_tui.saves.codec import DamagedSave
-from caravan_tui.saves.deciders import AI, PERSON, is_stand_in, level_of, seats_changed, stand_in, stand_in_name
+from caravan_tui.saves.deciders import (
+    AI,
+    PERSON,
+    is_stand_in,
+    level_of,
+    own_kind,
+    seats_changed,
+    stand_in,
+    stand_in_name,
+)
 from caravan_tui.saves.loading import Replayed, load, replay, resignation_result, standing_after_resignation
 from caravan_tui.saves.snapshot import Record, Snapshot, new_match_id
 from caravan_tui.seats import SeatSpec, names_called
@@ -75,9 +84,9 @@ STAND_IN = SeatSpec.ai("normal")
 CHAT_BACKLOG = 50
 
 SeatChange = Callable[[int, SeatSpec], None]
-#: a log line: an event (or a chat line), and the seat whose AI stand-in made it (None: made by
-#: anyone else)
-Line = tuple[Event | Chat, int | None]
+#: a log line: an event (or a chat line), the seat whose AI stand-in made it (None: made by
+#: anyone else), and whether a person decided its move
+Line = tuple[Event | Chat, int | None, bool]
 #: a chat line with where it was said: the turn, and how many notes the log held then
 Said = tuple[int, int, Chat]
 #: the turn of a line said after every move (the greatest a side log holds)
@@ -88,12 +97,13 @@ MAX_SAVE_PROBLEM = 120
 SHARED_RETRY = 1.0
 
 
-def words_for(event: Event, names: list[str], seat: int | None, by: int | None) -> str:
+def words_for(event: Event, names: list[str], seat: int | None, by: int | None, by_person: bool = False) -> str:
     """The event in ``seat``'s words; a stand-in's (``by``: the seat it stood in for) under the
-    stand-in's name, to its person too ("Bob's stand-in plays …", never "You play …"). The log
-    of a match being played and of its replay both say it so."""
+    stand-in's name, to its person too ("Bob's stand-in plays …", never "You play …"); a move
+    a person decided (``by_person``) without an AI's motive (``Event.person_text``). The log of a
+    match being played and of its replay both say it so."""
     if by is None:
-        return event.render(names, seat)
+        return event.render(names, seat, by_person)
     names = list(names)
     names[by] = stand_in_name(names[by])
     return event.render(names, None if seat == by else seat)
@@ -422,7 +432,7 @@ class MatchHost:
             self._take_back_last(before)
             await self._reject(msg.seat, f"not played: {self.unsaved}; try again in a moment")
             return
-        await self._broadcast(events, by)
+        await self._broadcast(events, by, decider == PERSON)
 
     def _decider(self, seat: int) -> str:
         """Who decides ``seat``'s move now: its person, an AI standing in for them, or its AI."""
@@ -540,7 +550,7 @@ class MatchHost:
         async with self._writing:
             line = self._note(event)
             for seat in self._audience():
-                await self._send(seat, self._update(seat, [(line, None)]))
+                await self._send(seat, self._update(seat, [(line, None, False)]))
 
     async def _replace_seat(self, seat: int, spec: SeatSpec, event: Event, name: str | None = None) -> None:
         seats = [*self.snapshot.seats[:seat], str(spec), *self.snapshot.seats[seat + 1 :]]
@@ -695,19 +705,16 @@ class MatchHost:
 
     def _update(self, seat: int | None, lines: list[Line], whole_log: bool = False) -> Update:
         texts = [
-            line.words(seat) if isinstance(line, Chat) else self._words_for(line, seat, by)
-            for line, by in lines
+            line.words(seat) if isinstance(line, Chat) else words_for(line, self.called, seat, by, by_person)
+            for line, by, by_person in lines
             if isinstance(line, Chat) or line.visible_to(seat)
         ]
         return Update(self.match_id, seat, self.turn, self.state.view(seat), texts, whole_log, self.unsaved)
 
-    def _words_for(self, event: Event, seat: int | None, by: int | None) -> str:
-        return words_for(event, self.called, seat, by)
-
-    async def _broadcast(self, events: list[Event], by: int | None = None) -> None:
+    async def _broadcast(self, events: list[Event], by: int | None = None, by_person: bool = False) -> None:
         """Each seat its own Update, then ``YourTurn`` to the seat to move or ``MatchOver`` to all."""
         for seat in self._audience():
-            await self._send(seat, self._update(seat, [(event, by) for event in events]))
+            await self._send(seat, self._update(seat, [(event, by, by_person) for event in events]))
         await self._prompt()
 
     async def _prompt(self, only: int | Literal["all"] | None = "all") -> None:
@@ -738,13 +745,14 @@ class MatchHost:
     def _history(self) -> list[Line]:
         """The setup's events, then each action's (a stand-in's marked), with the notes and the
         chat where they came."""
-        history: list[Line] = [(event, None) for event in self.opening]
+        history: list[Line] = [(event, None, False) for event in self.opening]
         notes = sorted(in_order(self.chat, self.notes), key=lambda note: note[0])
         for turn, events in enumerate(self.events):
-            history += [(event, None) for at, event in notes if at == turn]
+            history += [(event, None, False) for at, event in notes if at == turn]
             by = self.movers[turn] if turn in self.stood_in else None
-            history += [(event, by) for event in events]
-        return history + [(event, None) for at, event in notes if at >= len(self.events)]
+            by_person = by is None and own_kind(self.snapshot.seats, self.standing_in, self.movers[turn]) == PERSON
+            history += [(event, by, by_person) for event in events]
+        return history + [(event, None, False) for at, event in notes if at >= len(self.events)]
 
     def _snapshot(self, played: bool) -> Snapshot:
         """The whole match; ``played``: stored because it was played (not only opened), so its
@@ -828,7 +836,7 @@ class MatchHost:
     async def _tell_notices(self) -> None:
         for line in self._notices():
             for seat in self._audience():
-                await self._send(seat, self._update(seat, [(line, None)]))
+                await self._send(seat, self._update(seat, [(line, None, False)]))
 
     def _retry_later(self) -> None:
         if self._retrying is None or self._retrying.done():

@@ -23,7 +23,7 @@ import asyncio
 from caravan_tui.bus import MatchInfo, Message, Rejected, Request, Update
 from caravan_tui.engine import render
 from caravan_tui.match.host import words_for
-from caravan_tui.saves.deciders import decided_by
+from caravan_tui.saves.deciders import PERSON, decided_by
 from caravan_tui.saves.loading import Replayed, replay
 from caravan_tui.seat_kinds import STANDING_IN
 from caravan_tui.seats import SeatSpec, names_called
@@ -144,5 +144,6 @@ class ReplayClient:
         lines = [event.render(called, seat) for event in at.opening if event.visible_to(seat)]
         for turn, events in enumerate(at.events):
             by = at.movers[turn] if turn in snap.deciders else None
-            lines += [words_for(event, called, seat, by) for event in events if event.visible_to(seat)]
+            by_person = by is None and decided_by(snap, turn, at.movers[turn]) == PERSON
+            lines += [words_for(event, called, seat, by, by_person) for event in events if event.visible_to(seat)]
         self.queue.put_nowait(Update(self.match_id, seat, self.position, at.state.view(seat), lines, True))

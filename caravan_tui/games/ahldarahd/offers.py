@@ -397,5 +397,11 @@ def _decline(state: AhldarahdState, partner: int, events: list[Event] | None) ->
         # where the table sees its whole hand it shows nothing new, and a review took it for luck)
         reason = decline_reason(state, partner)
         hidden = state.hand[partner] & ~state.known[partner]
-        events.append(Event(decline_words(partner, reason), reveals=_others(state, partner) if hidden else False))
+        events.append(
+            Event(
+                decline_words(partner, reason),
+                reveals=_others(state, partner) if hidden else False,
+                person_text=f"{who(partner)} decline{who(partner, 's')}.",  # (a person's reasons are theirs)
+            )
+        )
     _back_to_builder(state)
