@@ -22,3 +22,114 @@ def test_a_placement_whose_next_turn_is_forced_says_its_own_end_and_the_next_tur
     said = game.ai.explain(state, 0, [("dir", 2)])
     assert said.startswith("lays camel, ending on (3,-7); caravan 16 → 16 (count 1); leaves 4 camels"), said
     assert said.endswith("; then the rules lay {p0:'s} next turn, the only move"), said
+
+
+#: a person's match (seed 215, two players): the moves up to AI 2's move 88, after which the
+#: person's next turn has one move only
+SEED_215 = [
+    ["start", 2, -6],
+    ["start", -5, 2],
+    ["dir", 5],
+    ["good", 4, 2],
+    ["dir", 5],
+    ["good", 2, 3],
+    ["dir", 4],
+    ["good", 0, 4],
+    ["dir", 4],
+    ["stand", 1, -4, 5],
+    ["dir", 5],
+    ["good", 2, 2],
+    ["good", 1, 3],
+    ["dir", 1],
+    ["use"],
+    ["dir", 2],
+    ["stand", 1, -6, 4],
+    ["dir", 2],
+    ["good", 1, 1],
+    ["dir", 3],
+    ["good", 3, 2],
+    ["good", 0, 1],
+    ["camel"],
+    ["dir", 1],
+    ["good", 2, 2],
+    ["dir", 1],
+    ["good", 4, 3],
+    ["use"],
+    ["dir", 1],
+    ["dir", 3],
+    ["dir", 3],
+    ["dir", 3],
+    ["good", 3, 1],
+    ["dir", 1],
+    ["camel"],
+    ["stand", 1, -6, 5],
+    ["dir", 0],
+    ["good", 4, 1],
+    ["good", 1, 2],
+    ["stand", 0, 0, 0],
+    ["good", 3, 2],
+    ["good", 4, 3],
+    ["dir", 1],
+    ["good", 1, 4],
+    ["dir", 0],
+    ["use"],
+    ["dir", 0],
+    ["dir", 2],
+    ["good", 2, 5],
+    ["dir", 0],
+    ["stand", 3, 5, -1],
+    ["stand", 3, 4, -1],
+    ["stand", 2, 6, -4],
+    ["dir", 5],
+    ["good", 0, 2],
+    ["use"],
+    ["dir", 0],
+    ["dir", 4],
+    ["good", 3, 2],
+    ["use"],
+    ["dir", 3],
+    ["use"],
+    ["dir", 5],
+    ["good", 0, 3],
+    ["dir", 4],
+    ["good", 1, 4],
+    ["dir", 3],
+    ["dir", 4],
+    ["dir", 3],
+    ["dir", 1],
+    ["good", 2, 1],
+    ["dir", 5],
+    ["good", 0, 2],
+    ["dir", 3],
+    ["stand", 0, 0, 1],
+    ["dir", 3],
+    ["good", 2, 1],
+    ["good", 3, 2],
+    ["good", 1, 3],
+    ["dir", 1],
+    ["stand", 4, -3, 2],
+    ["dir", 4],
+    ["good", 0, 1],
+    ["good", 3, 2],
+    ["dir", 3],
+    ["dir", 0],
+    ["good", 2, 2],
+    ["dir", 0],
+]
+
+
+def test_a_whole_turn_the_rules_lay_is_said_to_be_theirs() -> None:
+    """Seed 215, round 9: the person's whole turn was laid inside AI 2's move, and the log read
+    "You laid camel: …" as if they had chosen it; a turn only partly laid (a choice left in it)
+    is not said to be."""
+    game = get_game("caravanserai")
+    state = game.new(2, seed=215, options={"variant": "basic"})
+    for move in SEED_215[:-1]:
+        state.apply(normalise_action(move))
+    assert state.to_move() == 1
+    said = [event.render(["Ann", "AI 2"], 0) for event in state.apply(normalise_action(SEED_215[-1]))]
+    assert said[1:] == ["You have only one move: the rules lay it.", said[2]] and said[2].startswith("You laid camel:")
+    state = game.new(2, seed=215, options={"variant": "basic"})
+    for move in SEED_215[:21]:
+        said = [event.text for event in state.apply(normalise_action(move))]
+        assert not any("only one move" in line for line in said), said  # (move 21's next turn: a choice in it)

@@ -456,13 +456,24 @@ class CaravanseraiState(TurnState):
     def _play_forced(self, events: list[Event] | None, steps: list[tuple[int, int, Action]] | None = None) -> None:
         """Forced steps (module doc): apply the only legal action of a placement or take back; each
         goes into ``steps`` as (seat, its turn's number, action) where asked."""
+        turns = self.turns
+        #: a later turn the rules lay so far: its number, seat, and where its lines begin in ``events``
+        laying: tuple[int, int, int] | None = None
         while self.turn is not None and self.stage != START:
             legal = self.legal_actions()
             if len(legal) != 1:
                 break
             if steps is not None:
                 steps.append((self.turn, self.turns, legal[0]))
+            if events is not None and self.turns != turns and laying is None:
+                laying = (self.turns, self.turn, len(events))
             self._do(legal[0], self.turn, events)
+            if events is not None and laying is not None and self.turns != laying[0]:
+                # a whole later turn with no choice in it: the log says the rules laid it (a person's,
+                # laid inside the other seat's move, read "You laid camel" as if they had chosen it)
+                turn, p, at = laying
+                events.insert(at, Event(f"{{p{p}}} {{p{p}:has}} only one move: the rules lay it."))
+                turns, laying = turn, None
 
     def forced_after(self, action: Action) -> list[tuple[int, int, Action]]:
         """The steps ``apply(action)`` would then play by itself, the rules leaving no choice: (seat,
