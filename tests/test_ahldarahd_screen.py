@@ -302,6 +302,12 @@ async def test_m_shows_each_players_map_and_a_bad_offer_shows_the_engines_reason
         assert all(line in board.text for line in lines)
         await pilot.press("m")
         assert "[R You]" in board.text
+        # the map's key takes the focus to the map: from the plays list, Enter played the list's
+        # claim on the person's own map with another player's route under the map's cursor
+        screen.query_one(ActionList).focus()
+        await pilot.press("m")
+        assert "[B Bot]" in board.text and app.focused is board
+        await pilot.press("m")
 
         start, view = host.turn, dict(screen.table.view)
         await pilot.press("o")

@@ -769,7 +769,6 @@ async def test_a_villages_payout_shows_whole_under_a_step_in_two_rows(tmp_path):
         screen = table.screen
         await read_since(pilot, screen)
         screen.query_one(VillageBoard).focus()
-        await pilot.press("o")  # the opponent's 1-6 village
         await wait_for(pilot, lambda: "the owner" in builder(screen), "the village's detail")
         text = builder(screen)
         assert text.startswith("Enter chooses a village")
@@ -924,3 +923,15 @@ def test_the_rules_page_says_a_villages_pay_figure_is_this_matchs_and_starts_no_
     page = " ".join(rules_of("caravan_tui.games.merchant_lord").split())
     assert "a figure such as `pays 3¢/4¢` says what a sale there pays in this match" in page
     assert "pays 1¢/2¢" not in page
+
+
+async def test_o_between_two_players_says_every_village_is_shown(tmp_path):
+    """``o`` (the legend lists it) did nothing and said nothing in a two-player match."""
+    from caravan_tui.games.merchant_lord.screen import BOTH_SHOWN
+
+    async with at_my_turn(tmp_path, ()) as (app, pilot, table):
+        screen = table.screen
+        await read_since(pilot, screen)
+        screen.query_one(ActionList).focus()
+        await pilot.press("o")
+        await wait_for(pilot, lambda: BOTH_SHOWN in [n.message for n in held_notices(app)], "what o says")

@@ -254,7 +254,11 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
     # -- the map --------------------------------------------------------------------------------------
 
     def action_next_map(self, step: int) -> None:
+        """Another map, and the focus on it: Enter then acts on the route under its cursor (from the
+        plays list, with another player's map and a route of theirs in sight, Enter played the
+        list's claim on the person's own map)."""
         self.table_state = map_turned(self.table, step)
+        self.query_one(MapBoard).focus()
 
     def on_map_board_chosen(self, event: MapBoard.Chosen) -> None:
         if not self.decides_now():

@@ -117,7 +117,7 @@ def legend_text() -> Text:
     text.append(" pays 3¢/4¢ a sale pays:\n the seller 3¢ (another's\n village), the owner 4¢\n")
     heading("Keys")
     text.append(" tab: dice, villages, hand,\n row, plays · enter choose\n space tick · +/- turn die\n")
-    text.append(" e done · c clear\n o other villages")
+    text.append(" e done · c clear\n o others' villages (3+)")
     return text
 
 

@@ -21,7 +21,7 @@ from typing import cast
 
 from rich.table import Table
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 
@@ -47,6 +47,8 @@ from .widgets import ChipBar, VillageBoard, VillagesBox
 #: the most lines the builder's lines under the row take: a step or a sale in two, then the card or
 #: village under the cursor in two
 BUILDER_LINES = 4
+#: ``o`` between two players: every village is on the screen already
+BOTH_SHOWN = "Both players' villages are on the screen: o shows the others' with three or more players."
 
 
 class MerchantLordScreen(GameScreen[MerchantLordView]):
@@ -260,6 +262,12 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
 
     def action_others(self) -> None:
         self.table_state = intents.next_other(self.table)
+
+    def on_key(self, event: events.Key) -> None:
+        """``o`` between two players says why it shows nothing more (the legend lists it)."""
+        if event.key == "o" and not self.check_action("others", ()) and self.table.pausing is None:
+            event.stop()
+            self.notify(BOTH_SHOWN, timeout=4)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """``o`` (the next opponent's villages) is offered where there is a next one: between two
