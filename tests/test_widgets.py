@@ -429,6 +429,12 @@ async def test_the_away_notice_keeps_one_line_a_seat_for_a_long_name():
         said = str(notice.render())
         assert "\n" not in said and said.endswith(" is away: an AI takes the seat in 50 s.") and "…" in said, said
         assert len(said) <= 78 and notice.region.height == 1
+        # a name that fits the line is never cut: "…-Montgomery of B… is away" had room for "Bree"
+        whole = "Annabelle Fitzgerald-Montgomery of Bree"
+        app.change(names=["Ann", whole], seat_kinds=["human", "away:56"], kinds_at=time.monotonic())
+        await pilot.pause()
+        said = str(notice.render())
+        assert said.startswith(f"{whole} is away: an AI takes the seat in ") and "…" not in said, said
 
 
 class CannotDraw(Static):

@@ -96,7 +96,7 @@ class AwayNotice(Static):
 
     def _show(self) -> None:
         now = time.monotonic()
-        width = (self.size.width or self.app.size.width) - 2  # (its padding)
+        width = self.size.width or self.app.size.width - 2  # (its content, inside its padding)
         lines = []
         for name, deadline in self._away:
             seconds = None if deadline is None else max(0, math.ceil(deadline - now))
