@@ -13,7 +13,7 @@ from test_merchant_lord_screen import GAME, at_my_turn, builder_position, play_u
 from caravan_tui.bus import Hint
 from caravan_tui.games.merchant_lord import table_selection as intents
 from caravan_tui.games.merchant_lord.builder import Selection
-from caravan_tui.games.merchant_lord.play_lines import PLAY_WIDTH, play_line
+from caravan_tui.games.merchant_lord.play_lines import PLAY_WIDTH, play_line, short_play
 from caravan_tui.games.merchant_lord.rules import FAVOUR, SELL
 from caravan_tui.games.merchant_lord.table import DICE, HAND, PLAYS, ROW, VILLAGES, MerchantLordTable
 from caravan_tui.games.merchant_lord.table_enter import enter, favour_sale, promise, status
@@ -182,10 +182,12 @@ def try_play_until(test, seed: int):
         return None
 
 
-def test_each_play_is_one_line_of_the_side_column():
+def test_each_play_is_one_line_of_the_side_column_where_it_fits_and_never_cut():
     """Issue 65: the plays list showed about four plays at 80×24, each wrapped onto two or three
-    lines; each is one line now, said whole where the column has room for it."""
+    lines; each is one line now where the column has room for it, else two, never cut: "Sell
+    3-4 +M10L +M29L: 2¢+…" hid the rewards a player compares the sales by."""
     seen: set[str] = set()
+    two_rows = 0
     for seed in range(3):
         state = GAME.new(2, seed=seed, options={"start_player": 1})
         for _ in range(120):
@@ -195,11 +197,14 @@ def test_each_play_is_one_line_of_the_side_column():
                 table = table_for(state)
                 for action in state.legal_actions():
                     line = play_line(table, action)
-                    assert len(line) <= PLAY_WIDTH and "\n" not in line, line
+                    rows = line.split("\n")
+                    assert len(rows) <= 2 and all(len(row) <= PLAY_WIDTH for row in rows) and "…" not in line, line
+                    assert len(rows) == 1 or len(short_play(table, action).replace(" your ", " ")) > PLAY_WIDTH
+                    two_rows += len(rows) == 2
                     seen.add(action[0])
             legal = state.legal_actions()
             state.apply(max((a for a in legal if a[0] == "sell"), default=legal[0], key=lambda a: len(a[2])), log=False)
-    assert {"reroll", "adjust", "end_favour", "sell", "end_selling", "buy", "end_buying"} <= seen
+    assert {"reroll", "adjust", "end_favour", "sell", "end_selling", "buy", "end_buying"} <= seen and two_rows
 
 
 def test_a_view_marks_what_it_changed_and_a_move_sent_clears_the_marks():

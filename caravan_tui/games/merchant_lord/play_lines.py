@@ -1,11 +1,15 @@
 """Merchant Lord's plays in the plays list: each on one line of the side column (``PLAY_WIDTH``
-cells at 80 columns), so a turn's choices show together, about ten at 80×24 (a newcomer saw four,
-each wrapped onto two or three lines). The status line and the builder's line say a play whole
-(``describe``) when it is highlighted or built."""
+cells at 80 columns) where it fits, else two, so a turn's choices show together, about ten at
+80×24 (a newcomer saw four, each wrapped onto two or three lines). The status line and the
+builder's line say a play whole (``describe``) when it is highlighted or built."""
 
 from __future__ import annotations
 
+from rich.text import Text
+
 from caravan_tui.engine import Action
+from caravan_tui.safe_text import plain
+from caravan_tui.widgets.wrapping import wrapped
 
 from .cards import HALF_INDEX, INDEX, reward_words
 from .faces import VILLAGE_NAMES, half_token
@@ -18,11 +22,16 @@ PLAY_WIDTH = 26
 
 
 def play_line(table: MerchantLordTable, action: Action) -> str:
-    """``action`` in at most ``PLAY_WIDTH`` cells: "Sell your 1-6 +M05L: 4¢+FM"."""
+    """``action`` in rows of at most ``PLAY_WIDTH`` cells: "Sell your 1-6 +M05L: 4¢+FM" in one,
+    a longer one in two, its second set in, never cut ("Sell 3-4 +M10L +M29L: 2¢+…" hid the
+    rewards, what a player compares the sales by)."""
     line = short_play(table, action)
     if len(line) > PLAY_WIDTH and " your " in line:
         line = line.replace(" your ", " ", 1)  # (a sale tucking two cards: the village's name alone)
-    return line if len(line) <= PLAY_WIDTH else line[: PLAY_WIDTH - 1] + "…"
+    if len(line) <= PLAY_WIDTH:
+        return line
+    rows = wrapped(Text(line), PLAY_WIDTH, hang=2).plain.split("\n")
+    return "\n".join(rows[:2]) if len(rows) <= 2 else rows[0] + "\n" + plain(" ".join(rows[1:]), PLAY_WIDTH)
 
 
 def short_play(table: MerchantLordTable, action: Action) -> str:
@@ -66,4 +75,4 @@ def sale_line(table: MerchantLordTable, action: Action) -> str:
 def village_label(table: MerchantLordTable, v: int) -> str:
     """ "your 1-6", "Bob's 2-5" (the name cut to keep the line)."""
     owner, name = v // 3, VILLAGE_NAMES[v % 3]
-    return f"your {name}" if owner == table.seat else f"{table.short_name(owner, 6)}'s {name}"
+    return f"your {name}" if owner == table.seat else f"{table.short_name(owner, 12)}'s {name}"
