@@ -213,10 +213,13 @@ def offer_lines(table: AhldarahdTable, view: AhldarahdView, draft: DraftView, mi
         head = table.sentence(f"{who(partner)} weigh{who(partner, 's')} {who(proposer, POSS)} offer:")
     short_gives = short_side(draft["give_gold"], given, draft["give_items"])
     short_asks = short_side(draft["ask_gold"], draft["ask_cards"], draft["ask_items"])
+    # whose side is whose: under "Bob weighs your offer:", "gives: 1 gold" read as Bob giving it
+    name = "you" if proposer == table.seat else table.short_name(proposer, 10)
+    give, ask = ("you give", "you ask") if name == "you" else (f"{name} gives", f"{name} asks")
     return [
         Text(head, style="bold"),
-        Text(fit(f"gives: {gives}", f"gives: {short_gives}", width)),
-        Text(fit(f"asks: {asks}", f"asks: {short_asks}", width)),
+        Text(fit(f"{give}: {gives}", f"{give}: {short_gives}", width)),
+        Text(fit(f"{ask}: {asks}", f"{ask}: {short_asks}", width)),
     ]
 
 
