@@ -66,3 +66,20 @@ async def test_an_offer_between_others_reads_whole_with_four_and_five_players(tm
         ), shown
         assert "asks: any Salt card and the Eyes of Shamesh" in said, shown  # (in words: it fits)
         assert panel.region.bottom <= status.region.y, (panel.region, status.region)
+
+
+async def test_our_own_offer_on_show_says_which_side_is_ours(tmp_path):
+    """Over SSH: under "Bob weighs your offer:", "gives: 1 gold" read as Bob giving it."""
+    async with match_begun(
+        tmp_path, [SeatSpec("human"), SeatSpec("random"), SeatSpec("random")], ["Ann", "AI 2", "AI 3"], 3
+    ) as (
+        app,
+        pilot,
+        screen,
+    ):
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        ours = {"phase": "answer", "to_move": 2, "draft": OFFER, "order": [0, 1, 2], "position": 0}
+        screen.table_state = replace(screen.table, view=dict(screen.table.view) | ours, turn=None, legal=())
+        await pilot.pause()
+        said = " ".join(" ".join(line.split()) for line in panel_lines(app))
+        assert said.startswith("AI 3 weighs your offer: you give: 4 gold") and " you ask: any Salt card" in said, said

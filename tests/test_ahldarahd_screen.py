@@ -778,7 +778,7 @@ async def test_an_incense_card_is_an_incense_card_wherever_the_table_names_a_com
         compose = base | {"phase": "compose", "to_move": 1, "draft": draft, "order": [1, 0], "position": 0}
         screen.table_state = replace(screen.table, view=compose)
         await pilot.pause()
-        assert panel_lines(app)[:3] == ["Bot writes to you:", "Bot gives: an Incense card", "Bot asks: 2 gold"]
+        assert panel_lines(app)[:3] == ["Bot writes to you:", "gives: an Incense card", "asks: 2 gold"]
     view = GAME.new(2, seed=1).view(0) | {"phase": "build"}
     incense = COMMODITIES.index("Incense")
     r = next(r for r, (a, _) in enumerate(ENDS) if COMMODITY_AT[0][a] == incense)

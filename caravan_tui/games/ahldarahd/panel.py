@@ -213,9 +213,9 @@ def offer_lines(table: AhldarahdTable, view: AhldarahdView, draft: DraftView, mi
         head = table.sentence(f"{who(partner)} weigh{who(partner, 's')} {who(proposer, POSS)} offer:")
     short_gives = short_side(draft["give_gold"], given, draft["give_items"])
     short_asks = short_side(draft["ask_gold"], draft["ask_cards"], draft["ask_items"])
-    # whose side is whose: under "Bob weighs your offer:", "gives: 1 gold" read as Bob giving it
-    name = "you" if proposer == table.seat else table.short_name(proposer, 10)
-    give, ask = ("you give", "you ask") if name == "you" else (f"{name} gives", f"{name} asks")
+    # our own offer's sides are ours: under "Bob weighs your offer:", "gives: 1 gold" read as
+    # Bob giving it (another's are the proposer's, named first in the line above)
+    give, ask = ("you give", "you ask") if proposer == table.seat else ("gives", "asks")
     return [
         Text(head, style="bold"),
         Text(fit(f"{give}: {gives}", f"{give}: {short_gives}", width)),
