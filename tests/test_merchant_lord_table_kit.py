@@ -500,3 +500,15 @@ def test_the_line_before_a_sale_tells_its_free_caravan_once():
     state, sale = first_found(fc_sale_that_ends_the_turn)
     said = promise(table_for(state), sale)
     assert said.startswith("enter: the sale above, then the rules end your turn") and "Free Caravan" not in said, said
+
+
+def test_the_rules_page_says_where_a_cards_seller_coins_show():
+    """Over SSH: "Each half shows … what a seller earns there" of a card line that shows the stall
+    and the owner's reward only ("M13 2¶FM 4Ψ1¢"); the seller's coins are in its detail."""
+    from caravan_tui.games.merchant_lord.faces import card_words
+
+    rules = " ".join(GAME.rules.split())
+    assert "Each half shows" not in rules
+    assert "A card's line shows each half's stall and owner's reward" in rules
+    assert "the seller's coins show with the card under the cursor" in rules
+    assert "seller 1¢, owner Free Merchant" in card_words("M13") and "seller 2¢, owner 1¢" in card_words("M13")
