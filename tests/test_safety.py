@@ -44,6 +44,8 @@ def position(name: str) -> tuple[str, State, Action]:
 
 CAMEL = "camel_caravan_202"
 REFILL, THEFT = "camel_caravan_301_refill", "camel_caravan_301_theft"
+#: seed 214, short game: a pick-up whose refill empties the bag, of the meat a camel is sent onto
+CAMEL_214 = "camel_caravan_214"
 NAMES = sorted(path.stem for path in POSITIONS.glob("*.json"))
 
 
@@ -208,3 +210,21 @@ async def test_the_ai_workers_make_and_show_no_move_that_loses_at_once(worker) -
     assert await worker.choose(hard, Question(game_id, view, seat, 1)) != losing
     shown = await worker.explain(normal, game_id, view, seat, 1)
     assert shown and losing not in [candidate.action for candidate in shown]
+
+
+def test_a_hint_whose_every_move_loses_at_once_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Camel Caravan, seed 214: "How it stands: you trail on points, but the AI expects you to
+    come through" under a move after which the other seat's next turn emptied the bag and ended
+    the match with a delivery. Where the look finds no move that does not lose at once, the
+    suggestion says so, and "How it stands" reads it as the loss it is."""
+    from caravan_tui.ai.explain import Candidate, lost_anyway
+
+    game_id, state, losing = position(CAMEL_214)
+    seat = state.to_move()
+    found = [Candidate(losing, 0.6, 0.64, reason="ends the turn"), Candidate(("end",), 0.4, 0.6)]
+    assert lost_anyway(game_id, state.view(seat), seat, found)[0].reason == (
+        "ends the turn; whatever you play, the other player can end the match in their next turn with you beaten"
+    )
+    assert lost_anyway(game_id, state.view(seat), seat, found)[0].own == 0.0
+    monkeypatch.setattr(safety, "loses_at_once", lambda *args, **kwargs: False)
+    assert lost_anyway(game_id, state.view(seat), seat, found) == found

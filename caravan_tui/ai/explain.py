@@ -16,6 +16,8 @@ from typing import Any, NamedTuple
 from caravan_tui.engine import Action, Draws, State
 from caravan_tui.games import GAMES, get_game
 
+from . import safety
+
 #: each root action's visits and summed reward, as one search (or several, merged) left them
 RootStats = dict[Action, tuple[int, float]]
 #: how many candidates a hint shows and an AI decision records
@@ -204,15 +206,40 @@ def advised(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top
     (``plain_is_as_good``). Where the end of the match is near (``GameAI.end_near``) only the
     ``top`` most visited moves were looked at for a loss at once (``policies.vetted``): the plain
     move is suggested there only if it is one of them. An AI seat makes the same move
-    (``policies.plain_or_best``)."""
+    (``policies.plain_or_best``). A suggestion that still loses at once says so (``lost_anyway``)."""
     plain = get_game(game_id).ai.plain
     if plain is None or advised_first(game_id, view, seat, weighed.stats, top) != plain.action:
-        return led_first(explained(game_id, view, seat, weighed, top))
+        return lost_anyway(game_id, view, seat, led_first(explained(game_id, view, seat, weighed, top)))
     found = led_first(explained(game_id, view, seat, weighed, top, first=plain.action))
     kept = found[0]
     if kept.action != plain.action:
+        return lost_anyway(game_id, view, seat, found)
+    kept = kept._replace(reason="; ".join(part for part in (kept.reason, plain.why) if part))
+    return lost_anyway(game_id, view, seat, [kept, *found[1:]])
+
+
+#: what a suggestion that loses at once adds to its reason (no move was found that does not)
+LOST_AT_ONCE = "whatever you play, {who} can end the match in their next turn with you beaten"
+
+
+def lost_anyway(game_id: str, view: dict[str, Any], seat: int, found: list[Candidate]) -> list[Candidate]:
+    """``found`` where the end is near and its first move loses at once (the look after the
+    searches keeps such a move only where it found none that does not, ``policies.allowed``):
+    that move's reason says so and "How it stands" reads its own mean as the loss it is. A
+    hint said "you trail on points, but the AI expects you to come through" where the other
+    seat's next turn emptied the bag and ended the match with a delivery, nothing in it chance."""
+    game = get_game(game_id)
+    if not found or game.ai.end_near is None:
         return found
-    return [kept._replace(reason="; ".join(part for part in (kept.reason, plain.why) if part)), *found[1:]]
+    world = game.from_view(view, seat)
+    first = found[0]
+    if not game.ai.end_near(world) or not safety.loses_at_once(
+        world, seat, first.action, game.ai.prior, game.ai.stop, game.ai.closers
+    ):
+        return found
+    who = "the other player" if len(world.scores()) == 2 else "the others"
+    reason = "; ".join(part for part in (first.reason, LOST_AT_ONCE.format(who=who)) if part)
+    return [first._replace(reason=reason, own=0.0), *found[1:]]
 
 
 def leads_further(first: Candidate, other: Candidate) -> bool:

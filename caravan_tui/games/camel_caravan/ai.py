@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from caravan_tui.engine import Action, GameAI, Measure, ReviewTerms
 
-from .board import MAX_TURNS
+from .board import CITY_OF_GOOD, DIST, MAX_TURNS
 from .explain import explain
 from .heuristic import LAST_REFILL, action_priors, margin, projected_points, wins_this_turn
 
@@ -22,8 +22,9 @@ SENT = ("place", "move_camel")
 def closers(state, legal: list[Action]) -> list[Action]:
     """Of ``legal`` (in its order), the moves by which the seat to move may end the match this
     turn though its prior ranks them low: while the next refill draws the bag's last goods, the
-    pick-ups that bring it (with an action left to deliver after it) and, where none of its
-    empty camels stands on a loose good, a camel sent onto one to pick it up. The prior puts a
+    pick-ups that bring it (with an action left to deliver after it) and, with two actions left
+    for it, a camel sent onto a loose good to pick it up (the good a camel stands on may be too
+    far from its city: a seat sent a camel to the meat by Walata, picked it up and delivered it). The prior puts a
     delivery first, which ends nothing while goods are left in the bag: the end comes by
     emptying it first (a pick-up, its refill, then a delivery)."""
     bag = sum(state.bag)
@@ -35,8 +36,10 @@ def closers(state, legal: list[Action]) -> list[Action]:
         return []
     loose = state.loose
     chosen = [action for action in legal if action[0] == "pickup"]
-    if not chosen and pickups + 2 <= left:
-        chosen = [action for action in legal if action[0] in SENT and loose[action[-1]] >= 0]
+    if pickups + 2 <= left:  # (a loose good in reach may be the one delivered: seed 214's meat)
+        sent = [action for action in legal if action[0] in SENT and loose[action[-1]] >= 0]
+        # the goods nearest their cities first: the look follows only the first few
+        chosen += sorted(sent, key=lambda action: DIST[action[-1]][CITY_OF_GOOD[loose[action[-1]]]])
     return chosen
 
 
