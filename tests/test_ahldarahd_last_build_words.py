@@ -107,3 +107,40 @@ def test_the_legend_names_the_items_as_the_table_writes_them() -> None:
     rows = [" ".join(line.split()) for line in legend_text().plain.splitlines()]
     for item, short in SHORT_ITEMS.items():
         assert any(row.startswith(f"{item} {short} ") for row in rows), (item, rows)
+
+
+#: seed 221's first turn (a person in seat 0, two normal AIs) up to the person's build
+SEED_221 = [
+    ["free", 21], ["free", 10], ["free", 21], ["free", 10], ["free", 21], ["free", 10], ["done"], ["open", "Eyes", 2],
+    ["pass"], ["raise", 3], ["pass"], ["open", "red Salt", 0], ["raise", 2], ["pass"], ["open", "Shah", 0], ["pass"],
+    ["give_shah", 2], ["claim", "red", 19, "Salt"], ["claim", "red", 20, "Metals"], ["end"],
+]  # fmt: skip
+
+
+def test_a_city_no_claim_can_take_is_said_to_be_out_of_reach() -> None:
+    """Seed 221: "the Dates city (AI 3's): 1 of the 2 routes it needs" of a claim where AI 3 held
+    the other two of the city's three routes: no claim could bring the second (only a
+    destruction), and the card's bid words said "no open route of your takes a Dates card"."""
+    from ahldarahd_kept import replayed
+
+    state = replayed(221, SEED_221, len(SEED_221))
+    assert state.to_move() == 0
+    said = explain(state, 0, [("claim", "red", 21, "Dates")])
+    assert "the Dates city stays out of reach: 2 of its 3 routes are others'" in said, said
+    assert "Dates city: 1 of" not in said and "the Horses city: 1 of the 2 routes it needs" in said
+
+
+def test_a_card_no_open_route_takes_says_so_in_a_whole_sentence() -> None:
+    from ahldarahd_kept import replayed
+
+    from caravan_tui.engine import render
+    from caravan_tui.games.ahldarahd.explain import _card_use
+    from caravan_tui.games.ahldarahd.maps import ROUTES
+
+    state = replayed(221, SEED_221, len(SEED_221))
+    for m in state.maps_of(0):
+        for r in range(ROUTES):
+            if state.owner[m * ROUTES + r] < 0:
+                state.owner[m * ROUTES + r] = 2  # (a crafted position: every route taken)
+    said = render(_card_use(state, 0, 9)[0], ["Ann", "AI 2", "AI 3"], 0)
+    assert said == "no open route you may build on takes a Dates card", said

@@ -205,3 +205,21 @@ def test_a_sale_says_the_route_its_gold_buys_where_one_costs_no_more() -> None:
     )
     state.markers[0] = 0  # (no marker left: no route to buy, and nothing said of one)
     assert sale_buys(state, 0, 3, 0) == ": gold to claim with once a card that fits is won"
+
+
+def test_at_0_gold_with_no_card_the_eyes_holder_is_told_so_too() -> None:
+    """Seed 221: with 0 gold and no card, the holder of the Eyes of Shamesh read "Your build:
+    enter on a route to build on it" for ten turns (a claim with the Eyes still costs a card)."""
+    state = after(BROKE_BUILD)
+    assert state.hand[0] == 0 and state.gold[0] == 0
+    state.eyes = 0
+    advice, panel = lines(state)
+    assert panel[0] == "No gold and no card to claim with"
+    assert advice.startswith(
+        "No gold and no card that fits an open route, so no claim this build (a claim costs a card, and 1 gold on "
+        "a sea route)"
+    ), advice
+    state.pirate = 0
+    assert "(a claim costs a card)" in lines(state)[0]
+    holding(state, fitting(state, 0)[0])  # (a card: with both, its claim costs no gold)
+    assert way_out(state, 0) is None

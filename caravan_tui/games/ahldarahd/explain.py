@@ -180,8 +180,15 @@ def _route(state: AhldarahdState, seat: int, m: int, r: int) -> str:
             continue
         have = state.routes_into(m, slot, seat) + 1
         city = f"the {COMMODITIES[COMMODITY_AT[m][slot]]} city"
+        # the routes into the city still open once this one is claimed
+        still = sum(1 for q, ends in enumerate(ENDS) if slot in ends and q != r and state.owner[m * ROUTES + q] < 0)
         if have >= MAJORITY[slot]:
             parts.append(f"a majority of {city}'s routes, {have} of {DEGREE[slot]}")
+        elif have + still < MAJORITY[slot]:
+            # ("the Dates city (AI 3's): 1 of the 2 routes it needs" where AI 3 held the other two
+            # of its three: no claim could bring the second, only a destruction)
+            others = DEGREE[slot] - have - still
+            parts.append(f"{city} stays out of reach: {others} of its {DEGREE[slot]} routes are others'")
         elif not state.final or have + 1 >= MAJORITY[slot]:  # (in a last build, only a city one route off counts)
             held = f" ({poss(holder)})" if holder >= 0 else ""
             parts.append(f"{city}{held}: {have} of the {MAJORITY[slot]} routes it needs")
@@ -509,7 +516,7 @@ def _card_use(state: AhldarahdState, seat: int, k: int) -> tuple[str, str, int]:
                         best = (have / MAJORITY[slot], r, slot, have)
                         where = m
     if best is None:
-        return f"no open route of {poss(seat)} takes {a_or_an(COMMODITIES[k])} card", "", -1
+        return f"no open route {who(seat)} may build on takes {a_or_an(COMMODITIES[k])} card", "", -1
     _, r, slot, have = best
     a, b = ROUTE_GOODS[where][r]
     # (the same city needs more routes on one map than on another: "the Gems city, 1 of 2" read

@@ -30,8 +30,21 @@ if TYPE_CHECKING:
 
 def short_of_gold(state: AhldarahdState, seat: int) -> bool:
     """Whether ``seat`` has no gold to claim a route with (the Eyes or the Pirate Queen make some
-    claims cost none) while a build of its is still to come."""
-    return state.gold[seat] <= 0 and seat not in (state.eyes, state.pirate) and builds_left(state, seat)
+    claims cost none, given a card: with no card, their holder was told "enter on a route to build
+    on it" at 0 gold) while a build of its is still to come."""
+    discounted = seat in (state.eyes, state.pirate) and (state.hand[seat] or state.phase != BUILD)
+    return state.gold[seat] <= 0 and not discounted and builds_left(state, seat)
+
+
+def claim_cost(state: AhldarahdState, seat: int) -> str:
+    """What a claim costs ``seat`` (§4), in words: the Eyes take the gold off a land route's, the
+    Pirate Queen off a sea route's."""
+    eyes, pirate = state.eyes == seat, state.pirate == seat
+    if eyes and pirate:
+        return "a card"
+    if eyes or pirate:
+        return f"a card, and 1 gold on a {'sea' if eyes else 'land'} route"
+    return "a card and 1 gold"
 
 
 def _sales(state: AhldarahdState, seat: int, held: bool) -> list[tuple[int, int]]:
@@ -86,19 +99,19 @@ def way_out(state: AhldarahdState, seat: int, hinted: Action | None = None) -> s
         if held is not None:  # (the sale the hint stars: its gold buys routes, and a buy needs no card)
             sale, k = held
             return (
-                "No gold and no card that fits an open route, so no claim this build (a claim costs a card and "
-                f"1 gold); {item_words(ROP + k, seat)} sells to the bank for {sale} gold (in the plays list)"
-                + sale_buys(state, seat, sale, k)
+                "No gold and no card that fits an open route, so no claim this build (a claim costs "
+                f"{claim_cost(state, seat)}); {item_words(ROP + k, seat)} sells to the bank for {sale} gold "
+                "(in the plays list)" + sale_buys(state, seat, sale, k)
             )
         if last:
             return (
                 "No gold and no card that fits an open route, so no claim in this last build (a claim costs "
-                "a card and 1 gold)"
+                f"{claim_cost(state, seat)})"
             )
         return (  # (a route card won at 0 leaves no gold to claim with: "or an item" was the way out)
-            "No gold and no card that fits an open route, so no claim this build (a claim costs a card "
-            "and 1 gold): a Right of Passage won at 0 in next turn's auctions sells to the bank for gold "
-            "to claim with, and a card that fits may be won at 0 too"
+            "No gold and no card that fits an open route, so no claim this build (a claim costs "
+            f"{claim_cost(state, seat)}): a Right of Passage won at 0 in next turn's auctions sells to the "
+            "bank for gold to claim with, and a card that fits may be won at 0 too"
         )
     if last:
         return "No gold, so no claim in this last build (a claim costs 1 gold), and no auction is left"
