@@ -47,3 +47,7 @@ def test_a_bid_that_leaves_no_gold_says_which_claims_the_eyes_or_the_pirate_quee
     both = explain(state, seat, [("open", "Pirate", 8)])
     assert "0 gold; with the Eyes and the Pirate Queen, any claim costs only its card" in both, both
     assert "none for a claim" not in both
+    assert state.hand[seat] and "no card" not in both
+    state.hand[seat] = 0  # (seed 221: the last gold on the Pirate Queen, with no card to claim with)
+    bare = explain(state, seat, [("open", "Pirate", 8)])
+    assert bare.endswith(f"any claim costs only its card, and {{p{seat}}} hold{{p{seat}:s}} no card"), bare

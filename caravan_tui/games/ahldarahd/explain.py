@@ -323,7 +323,10 @@ def _leaves(state: AhldarahdState, seat: int, item: int, bid: int) -> str:
         # Queen, any claim costs only its card)" said and unsaid it at once; a Right of Passage
         # won sells in the build after: "none for a claim" was said of one that sold for 7)
         if _both_discounts(state, seat, item):
-            words += f"; {FREE_CLAIMS}"
+            # (with no card in hand, a claim at no gold is still none: seed 221's last gold went
+            # on the Pirate Queen "any claim costs only its card", and twelve turns at 0 followed)
+            card = "" if state.hand[seat] else f", and {who(seat)} hold{who(seat, 's')} no card"
+            words += f"; {FREE_CLAIMS}{card}"
         elif selling > 0 and bid <= selling:
             # (for claims only with a card that fits an open route: "brings 3 gold for claims" was
             # said to a seat holding no card, whose 3 gold bought no route either)
