@@ -512,3 +512,19 @@ def test_the_rules_page_says_where_a_cards_seller_coins_show():
     assert "A card's line shows each half's stall and owner's reward" in rules
     assert "the seller's coins show with the card under the cursor" in rules
     assert "seller 1¢, owner Free Merchant" in card_words("M13") and "seller 2¢, owner 1¢" in card_words("M13")
+
+
+def test_the_result_table_leaves_a_long_name_its_room_at_80_columns():
+    """Over SSH: "Fitzgerald-Montgome…" cut in a Player column of 22 beside "Merchants placed"
+    over a one-digit number."""
+    from rich.console import Console
+    from rich.text import Text
+
+    from caravan_tui.games.merchant_lord.results import summary_table
+
+    state = GAME.new(2, seed=1)
+    name = "Annabelle Fitzgerald-Montgomery of Bree"
+    console = Console(width=74, record=True)  # (the result screen's, at 80 columns)
+    console.print(summary_table(state.view(0), lambda seat: Text(name if seat == 0 else "Bob")))
+    shown = console.export_text()
+    assert "…" not in shown and "Fitzgerald-Montgomery" in shown, shown
