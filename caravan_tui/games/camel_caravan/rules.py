@@ -134,6 +134,7 @@ class CamelCaravanState(TurnState):
         "delivered",
         "bag",
         "draws",
+        "ended",
     )
     COPIED = ("supply", "empties", "loads", "occ", "markers", "thefts", "delivered")
     n: int
@@ -170,6 +171,7 @@ class CamelCaravanState(TurnState):
         state.chance = seed
         state.bag = SHORT_BAG if state.short else FULL_BAG
         state.draws = 0
+        state.ended = ""
         drawn = state._draw(len(SPACES))
         state.loose = tuple(drawn[SPACES.index(c)] if c in SPACES else -1 for c in CELLS)
         state.loose_count = len(SPACES)
@@ -502,6 +504,7 @@ class CamelCaravanState(TurnState):
     def _finish(self, events: list[Event] | None, why: str) -> None:
         self.turn = None
         self.left = 0
+        self.ended = why  # (the result screen says it: it gave no reason, the last delivery never on screen)
         if events is None:
             return
         table = ", ".join(f"{who(p)} {score:g}" for p, score in enumerate(self.scores()))
@@ -574,6 +577,7 @@ class CamelCaravanState(TurnState):
             "over": self.turn is None,
             **self._public(),
             "scores": [self.score(p) for p in range(self.n)],
+            "ended": self.ended,
         }
         return plain_view(view)
 
@@ -635,6 +639,7 @@ class CamelCaravanState(TurnState):
         state.delivered = [tuple(counts[name] for name in GOODS) for counts in data["delivered"]]
         state.bag = tuple(data["bag"][name] for name in GOODS)
         state.draws = data["draws"]
+        state.ended = data.get("ended", "")  # (a view's; a save's data keeps none: its log replays it)
         state._legal = None
         return state
 

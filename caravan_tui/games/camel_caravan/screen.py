@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from rich.table import Table
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -125,8 +125,12 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
     def enter_action(self) -> Action | None:
         return enter(self.table)
 
-    def match_summary(self, view: CamelCaravanView) -> Table:
-        return scores_table(view, self.table.seat_label)
+    def match_summary(self, view: CamelCaravanView) -> RenderableType:
+        """The scores, and why the game ended ("The game ended: a good was delivered after the
+        bag ran out."): the last delivery may never have been on screen."""
+        scores = scores_table(view, self.table.seat_label)
+        ended = view.get("ended")
+        return Group(scores, Text(f"The game ended: {ended}.", style="dim")) if ended else scores
 
     def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
         """Equal scores go to the player who delivered more goods (rules §5): say so."""

@@ -45,9 +45,10 @@ class CamelCaravanPublic(TypedDict):
 
 
 class CamelCaravanView(ViewHeader, CamelCaravanPublic):
-    """What every seat (and a spectator) sees."""
+    """What every seat (and a spectator) sees; ``ended``: why the game ended ("" while it goes on)."""
 
     game: str
+    ended: str
 
 
 def loads_of(loaded: Sequence[Sequence[int | str | bool]]) -> list[tuple[int, str, bool]]:
