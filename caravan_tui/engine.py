@@ -394,6 +394,13 @@ EndNear = Callable[[Any], bool]
 #: draw of six) mostly looks the same in a few of them: a game says so exactly where it can.
 Draws = Callable[[Any, Action], bool]
 
+#: ``decided(state, seat)``: whether ``seat`` is beaten (True) or not (False) in a match not over
+#: yet whose end no decision left can change for it, or None where the game cannot tell (Merchant
+#: Lord's purchases once someone has nine table cards: the tables are final, the round ends the
+#: match). A look at the end of a match (``ai/safety.py``) takes its word, beyond the seat's own
+#: next decision too. Cheap.
+Decided = Callable[[Any, int], bool | None]
+
 #: ``closers(state, legal)``: of ``legal``, the moves by which the seat to move in ``state`` may
 #: bring the match's end within its turn although its prior ranks them low (a pick-up whose refill
 #: draws the bag's last goods, a camel sent to a loose good to make one), so that a look at the
@@ -463,6 +470,8 @@ class GameAI:
     look at the end of a match tries it beside the prior's favourites; None: the game has none),
     and the moves by which a seat may end the match in its turn that the prior ranks low
     (``Closers``: a look at the end of a match follows them in the others' replies; None: none),
+    whether a running match is already decided for a seat (``Decided``: a look at the end
+    takes its word; None: only a match over is),
     and the move a hint prefers where the search cannot tell the others from it (``Plain``;
     None: a hint always suggests the search's most visited move), and the planner a hint (and a
     review's best move, the hint's) uses in place of ``plan`` (``Planner``; None: ``plan``): advice
@@ -482,6 +491,7 @@ class GameAI:
     draws: Draws | None = None
     stop: Action | None = None
     closers: Closers | None = None
+    decided: Decided | None = None
     plain: Plain | None = None
     hint_plan: Planner | None = None
     calibrated: Callable[[float], float] | None = None

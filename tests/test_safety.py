@@ -223,8 +223,29 @@ def test_a_hint_whose_every_move_loses_at_once_says_so(monkeypatch: pytest.Monke
     seat = state.to_move()
     found = [Candidate(losing, 0.6, 0.64, reason="ends the turn"), Candidate(("end",), 0.4, 0.6)]
     assert lost_anyway(game_id, state.view(seat), seat, found)[0].reason == (
-        "ends the turn; whatever you play, the other player can end the match in their next turn with you beaten"
+        "ends the turn; the AI finds no move that keeps the other player from ending the match in their next "
+        "turn with you beaten"
     )
     assert lost_anyway(game_id, state.view(seat), seat, found)[0].own == 0.0
     monkeypatch.setattr(safety, "loses_at_once", lambda *args, **kwargs: False)
     assert lost_anyway(game_id, state.view(seat), seat, found) == found
+
+
+def test_a_seat_that_cannot_catch_up_before_the_round_ends_loses_whatever_it_plays() -> None:
+    """Merchant Lord, seed 5, the last round: seat 2 has 6 table cards and 2 in hand, seat 1 has 9,
+    and the round's end ends the match. The look took seat 2's purchase after its sales for a way
+    out (it decides again there), and called turning the 6 into a 5 safe; the game now tells the
+    look that a seat behind on table cards at the purchases is beaten (``GameAI.decided``), and
+    every move loses (so the position moved from ``positions`` to ``lost_positions``)."""
+    data = json.loads((Path(__file__).parent / "lost_positions" / "merchant_lord_5.json").read_text())
+    game = get_game(data["game"])
+    state = game.new(data["players"], seed=data["seed"], options=data["options"])
+    for action in data["log"]:
+        state.apply(tupled(action), False)
+    seat = state.to_move()
+    assert state.table == [9, 6] and seat == 1 and bin(state.hand[1]).count("1") == 2
+    world = game.from_view(state.view(seat), seat)
+    assert not safety.loses_at_once(world, seat, ("adjust", 6, -1), game.ai.prior)  # (the look without the game's word)
+    assert all(
+        safety.loses_at_once(world, seat, action, **safety.looks_of(game.ai)) for action in state.legal_actions()
+    )

@@ -218,8 +218,9 @@ def advised(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top
     return lost_anyway(game_id, view, seat, [kept, *found[1:]])
 
 
-#: what a suggestion that loses at once adds to its reason (no move was found that does not)
-LOST_AT_ONCE = "whatever you play, {who} can end the match in their next turn with you beaten"
+#: what a suggestion that loses at once adds to its reason (the look found no move that does not;
+#: it follows only the likeliest ways on, so it says what it found, not that there is none)
+LOST_AT_ONCE = "the AI finds no move that keeps {who} from ending the match in their next turn with you beaten"
 
 
 def lost_anyway(game_id: str, view: dict[str, Any], seat: int, found: list[Candidate]) -> list[Candidate]:
@@ -233,9 +234,7 @@ def lost_anyway(game_id: str, view: dict[str, Any], seat: int, found: list[Candi
         return found
     world = game.from_view(view, seat)
     first = found[0]
-    if not game.ai.end_near(world) or not safety.loses_at_once(
-        world, seat, first.action, game.ai.prior, game.ai.stop, game.ai.closers
-    ):
+    if not game.ai.end_near(world) or not safety.loses_at_once(world, seat, first.action, **safety.looks_of(game.ai)):
         return found
     who = "the other player" if len(world.scores()) == 2 else "the others"
     reason = "; ".join(part for part in (first.reason, LOST_AT_ONCE.format(who=who)) if part)

@@ -338,16 +338,15 @@ def allowed(
             continue
         if near and looked < safety.LOOKED:
             looked += 1
-            if safety.loses_at_once(world, seat, action, game.ai.prior, game.ai.stop, game.ai.closers):
+            if safety.loses_at_once(world, seat, action, **safety.looks_of(game.ai)):
                 if not losing:
                     safe = any(
-                        safety.never_loses_at_once(world, seat, other, game.ai.prior, game.ai.stop, game.ai.closers)
-                        for other in kept
+                        safety.never_loses_at_once(world, seat, other, **safety.looks_of(game.ai)) for other in kept
                     )
                 losing.add(action)
                 continue
             if losing and not safe:
-                safe = safety.never_loses_at_once(world, seat, action, game.ai.prior, game.ai.stop, game.ai.closers)
+                safe = safety.never_loses_at_once(world, seat, action, **safety.looks_of(game.ai))
             cleared.append(action)
         kept.append(action)
     if not kept and not losing:
@@ -379,7 +378,7 @@ def _unweighed_safe(game: Game, world: State, seat: int, stats: RootStats, level
     for action in unweighed[: safety.LOOKED]:
         if vetoed is not None and vetoed(world, seat, action, level):
             continue
-        if safety.never_loses_at_once(world, seat, action, game.ai.prior, game.ai.stop, game.ai.closers):
+        if safety.never_loses_at_once(world, seat, action, **safety.looks_of(game.ai)):
             return action
     return None
 

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
-from caravan_tui.engine import Action, Closers, Prior, State
+from caravan_tui.engine import Action, Closers, Decided, GameAI, Prior, State
 
 #: worlds redealt from the seat's view in which a move is looked at: a move loses at once if it
 #: does in most of them
@@ -44,6 +45,11 @@ OWN, OWN_LATER = 4, 2
 LOOKED = 24
 
 
+def looks_of(ai: GameAI) -> dict[str, Any]:
+    """What a game gives the look (its prior, stop, closers and decided ends), as keywords."""
+    return {"prior": ai.prior, "stop": ai.stop, "closers": ai.closers, "decided": ai.decided}
+
+
 def beaten(state: State, seat: int) -> bool:
     """Whether the match is over with ``seat`` not among its winners (a shared win is no loss)."""
     if not state.is_over():
@@ -59,12 +65,13 @@ def loses_at_once(
     prior: Prior | None = None,
     stop: Action | None = None,
     closers: Closers | None = None,
+    decided: Decided | None = None,
 ) -> bool:
     """Whether ``seat``'s move ``action`` loses at once in most of the worlds looked at
     (``lost_in``): a roll or a draw that saves it in one world of three is no reason to make it
     where another move loses in none (Merchant Lord: a sale that lost in 15 of 20 worlds)."""
     losses = kept = 0
-    for lost in lost_in(world, seat, action, prior, stop=stop, closers=closers):
+    for lost in lost_in(world, seat, action, prior, stop=stop, closers=closers, decided=decided):
         losses, kept = losses + lost, kept + (not lost)
         if 2 * losses > WORLDS or 2 * kept >= WORLDS:
             break
@@ -78,9 +85,10 @@ def never_loses_at_once(
     prior: Prior | None = None,
     stop: Action | None = None,
     closers: Closers | None = None,
+    decided: Decided | None = None,
 ) -> bool:
     """Whether ``seat``'s move ``action`` loses at once in none of the worlds looked at."""
-    return not any(lost_in(world, seat, action, prior, stop=stop, closers=closers))
+    return not any(lost_in(world, seat, action, prior, stop=stop, closers=closers, decided=decided))
 
 
 def lost_in(
@@ -92,6 +100,7 @@ def lost_in(
     positions: int = POSITIONS,
     stop: Action | None = None,
     closers: Closers | None = None,
+    decided: Decided | None = None,
 ) -> Iterator[bool]:
     """For each of ``worlds`` worlds redealt from ``world`` (built from ``seat``'s view), made
     as they are asked for: whether ``seat``'s move ``action`` loses at once there, the match
@@ -108,14 +117,14 @@ def lost_in(
             yield False
             continue
         state.apply(action, False)
-        yield _Look(seat, prior, positions, stop, closers).lost(state, False)
+        yield _Look(seat, prior, positions, stop, closers, decided).lost(state, False)
 
 
 class _Look:
     """One world's look past a move, within a number of positions (each a clone and a move):
     where they run out, the match is taken not to be lost."""
 
-    __slots__ = ("seat", "prior", "left", "stop", "closers")
+    __slots__ = ("seat", "prior", "left", "stop", "closers", "decided")
 
     def __init__(
         self,
@@ -124,8 +133,10 @@ class _Look:
         positions: int,
         stop: Action | None = None,
         closers: Closers | None = None,
+        decided: Decided | None = None,
     ) -> None:
         self.seat, self.prior, self.left, self.stop, self.closers = seat, prior, positions, stop, closers
+        self.decided = decided
 
     def lost(self, state: State, answered: bool, first: bool = True) -> bool:
         """Whether the match is lost for ``seat`` from ``state`` before it decides again after
@@ -139,6 +150,9 @@ class _Look:
         seat = self.seat
         if state.is_over():
             return beaten(state, seat)
+        verdict = self.decided(state, seat) if self.decided is not None else None
+        if verdict is not None:  # (the game can tell the end before it comes: the decisions left change nothing)
+            return verdict
         mover = state.to_move()
         if mover is None or self.left <= 0:
             return False

@@ -107,6 +107,20 @@ EASY = dict(SEARCH, prior=False)
 REVIEW = ReviewTerms(WIN_CHANCE)
 
 
+def decided(state: MerchantLordState, seat: int) -> bool | None:
+    """Whether ``seat`` is beaten (True) or not (False) once the sales are over and someone has
+    9 table cards: the round ends the match, and the purchases left change no table (rules
+    §8.2); a tie on table cards goes to coins, which purchases still change (None). The look at
+    the end went no further than a seat's purchase after the other seat tucked its ninth card,
+    and a hint left open the village whose sale let it (seed 212, round 11)."""
+    if state.phase != BUY or max(state.table) < TARGET:
+        return None
+    best = max(state.table)
+    if state.table[seat] < best:
+        return True
+    return False if state.table.count(best) == 1 else None
+
+
 def end_near(state) -> bool:
     """The match may end with this round (rules §8.2): someone is a placement from 9 table
     cards, or it is the last round allowed."""
@@ -190,6 +204,7 @@ AI = GameAI(
     explain=explain,
     review=REVIEW,
     end_near=end_near,
+    decided=decided,
     plain=PLAIN,
     vetoed=vetoed,
 )
