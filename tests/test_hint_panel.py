@@ -118,3 +118,15 @@ async def test_since_your_last_turns_title_and_foot_are_whole_where_the_panel_st
             top, bottom = rows[box.y][box.x : box.right], rows[box.bottom - 1][box.x : box.right]
             assert SINCE_TITLE in top, (game_id, top)
             assert str(panel.border_subtitle) in bottom and "…" not in bottom, (game_id, bottom)
+
+
+def test_an_alternative_keeps_a_bracket_whole_where_it_shares_part_of_it():
+    """Merchant Lord: "Or: Reroll 3 (1f) — … a 33% chance of a sale (now: no village fits these
+    dice" ended there, its bracket split at the "; " inside it and half of it left out as the
+    suggestion's."""
+    rows = [
+        ("Reroll 2", 0.5, 0.5, "a 20% chance of a sale (now: no village fits these dice; no card in hand to tuck)"),
+        ("Reroll 3", 0.4, 0.49, "a 33% chance of a sale (now: no village fits these dice; no card in hand to tuck)"),
+    ]
+    lines = explanation(rows)
+    assert lines[-1].endswith("a 33% chance of a sale (now: no village fits these dice; no card in hand to tuck)")

@@ -122,3 +122,26 @@ async def test_the_status_line_keeps_a_seats_name_and_number_on_one_row():
             "Sale at AI 2's 1-6: dice 1 6 · you get 2¢,",
             "AI 2 gets 2¢ · enter sells",
         ]
+
+
+async def test_lines_logged_before_the_log_was_ever_shown_wrap_at_its_width_once_shown():
+    """Merchant Lord's first round with the hint in the log's place: "• You roll 5 3 3 2; AI" /
+    "2 rolls …" in 20 of the log's 27 columns, with no indent, once the log showed."""
+
+    class Hidden(App[None]):
+        def compose(self) -> ComposeResult:
+            log = LogLines(id="log")
+            log.styles.width = 29
+            log.display = False
+            yield log
+
+    app = Hidden()
+    async with app.run_test(size=(80, 24)) as pilot:
+        log = app.query_one(LogLines)
+        log.entries = (("You roll 5 3 3 2; AI 2 rolls 5 4 6 2 and Bob rolls 1 1 2 3.", False),)
+        await pilot.pause()
+        log.display = True
+        await pilot.pause()
+        await pilot.pause()
+        shown = [strip.text.rstrip() for strip in log.lines]
+        assert shown[:3] == ["• You roll 5 3 3 2; AI 2", "  rolls 5 4 6 2 and Bob", "  rolls 1 1 2 3."], shown

@@ -110,6 +110,19 @@ def mid_sentence(reason: str) -> str:
     return f"{first.lower()} {rest}".rstrip() if first in ("You", "Your") else reason
 
 
+def clauses(reason: str) -> list[str]:
+    """A reason's parts, split at each "; " outside brackets: an alternative leaves out the parts
+    it shares with the suggestion, and one split inside "(now: …; …)" kept half of a bracket,
+    "(now: no village fits these dice" and no more."""
+    parts, depth, start = [], 0, 0
+    for index, character in enumerate(reason):
+        depth += (character == "(") - (character == ")")
+        if depth == 0 and reason.startswith("; ", index):
+            parts.append(reason[start:index])
+            start = index + 2
+    return [*parts, reason[start:]]
+
+
 def explanation(
     candidates: list, texts: list[str] | None = None, choices: int | None = None, plain: Action | None = None
 ) -> list[str]:
@@ -131,7 +144,7 @@ def explanation(
     plain_first = plain is not None and len(candidates[0]) > 4 and normalise_action(candidates[0][4]) == plain
     sure = confidence(shares, values, choices, errors, plain_first)
     lines = [f"  {reasons[0]}"] if reasons[0] else []
-    shared = set(reasons[0].split("; "))
+    shared = set(clauses(reasons[0]))
     listed = [reasons[0]]
     ors = 0
     # the alternatives best first by their expected result, which their labels speak of (in the
@@ -141,7 +154,7 @@ def explanation(
         label = rank_label(values[i], values[0], reasons[i], listed, luck, plain_first)
         ors += label == OR
         listed.append(reasons[i])
-        own = "; ".join(part for part in reasons[i].split("; ") if part not in shared) or reasons[i]
+        own = "; ".join(part for part in clauses(reasons[i]) if part not in shared) or reasons[i]
         lines.append(f"{label}: {texts[i]}" + (f" — {mid_sentence(own)}" if own else ""))
     if sure == EITHER and ors > 1:  # ("either" of three plays)
         sure = ANY

@@ -121,7 +121,9 @@ class LogLines(RichLog, SteadyScrollbars, ScrollsInPlace):
         person scrolled up stays where they put it. (RichLog's own handler runs after this one
         and flushes writes made before sizing.)"""
         width, self._width = self._width, event.size.width
-        if width and event.size.width != width:
+        # (its first size too: lines written before the log was ever laid out, a hint in its
+        # place, were wrapped at its least, "AI" / "2 rolls" in 20 of its 28 columns)
+        if event.size.width != width and self.entries:
             self._wrap_width = 0  # (the width the log is laid out at now, read as it writes)
             self.clear()
             for line, emphasis in self.entries:
