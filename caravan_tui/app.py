@@ -203,8 +203,13 @@ class TableApp(FailureHook):
         yield from own
         seen = {command.title for command in own}
         active_bindings = list(screen.active_bindings.values())
+        # (a key the footer leaves out for having nothing to do here: "Legend" at a table with none
+        # was listed, and chosen said only "Decktet Caravan has no legend")
+        hidden: frozenset[str] = getattr(screen, "footer_hidden", frozenset())
         for active in active_bindings:
             binding = as_said(screen, active.binding)  # (what the key does here, as the footer says)
+            if binding.action in hidden:
+                continue
             if binding.show and binding.description and binding.description not in seen:
                 seen.add(binding.description)
                 # every key of the action where it has two (undo: "u, ^z"), the footer's first

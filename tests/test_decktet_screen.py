@@ -712,3 +712,14 @@ def test_with_cards_ticked_that_no_play_holds_no_other_card_stays_lit():
     assert dimmed_cards(hand, plays, frozenset()) == frozenset()
     assert dimmed_cards(hand, plays, frozenset({"4S"})) == {"2O", "AM"}
     assert dimmed_cards(hand, plays, frozenset({"2O", "4S"})) == {"AM", "5X"}  # (no play holds both)
+
+
+def test_with_only_a_pass_the_line_says_nothing_in_your_hand_beats_the_play():
+    """Over SSH: "nothing beats it — p passes" beside the season's "To beat: a Crown, or an Ace
+    and a Crown": what beats it exists, in no hand of the player's."""
+    from caravan_tui.games.decktet_caravan.card_words import PASS
+    from caravan_tui.games.decktet_caravan.status_line import status
+    from caravan_tui.games.decktet_caravan.table_state import HAND, DecktetCaravanTable
+
+    table = DecktetCaravanTable(0, turn=3, legal=(PASS,), focus=HAND)
+    assert str(status(table)) == "Your turn: nothing in your hand beats it — p passes."

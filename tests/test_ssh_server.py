@@ -376,7 +376,7 @@ async def ann_and_bob_at_a_match(server: Server) -> tuple[Terminal, Terminal, st
 def unhighlighted(text: str) -> bool:
     """The status line says the plays list has no line highlighted (after a play: ↓ highlights
     the first), in Decktet's words too where Pass is the only play."""
-    return "the first play" in text or "nothing beats it" in text
+    return "the first play" in text or "beats it — p passes" in text
 
 
 async def play(server: Server, term: Terminal, seat: int, match_id: str, until=None) -> None:

@@ -717,3 +717,15 @@ async def test_the_palette_finds_the_menus_entries_by_their_words(tmp_path, shar
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is screen, "the table again")
         assert screen.table.over is None  # (asked, not resigned)
+
+
+async def test_the_palette_offers_no_legend_at_a_table_that_has_none(tmp_path):
+    """Over SSH at a Decktet Caravan table: the palette's "Legend" answered only "Decktet Caravan
+    has no legend"."""
+    app = BareApp(store=SaveStore(tmp_path))
+    table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})
+    screen = table.screen
+    async with app.run_test(size=SIZE) as pilot, table:
+        await wait_for(pilot, lambda: settled(screen), "the table")
+        titles = {command.title for command in app.get_system_commands(screen)}
+        assert "Legend" not in titles and not screen.has_legend and "Rules" in titles
