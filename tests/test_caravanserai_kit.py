@@ -481,3 +481,19 @@ def test_a_stand_hint_carries_no_placement_warning():
                     return
             state.apply(rng.choice(state.legal_actions()), False)
     raise AssertionError("no stand beside a head with one open cell")
+
+
+def test_the_forecast_takes_a_row_of_its_own_where_the_turn_line_does_not_fit_beside_it(monkeypatch):
+    """Over SSH: "1 open cell by your head: taken, you are skipped ·" ended a row, the turn line
+    on the next; and "taken, you are skipped" read as a fact (it is what follows if it is taken)."""
+    import caravan_tui.games.caravanserai.status_line as lines
+
+    state = GAME.new(2, seed=3)
+    state.apply(state.legal_actions()[0])  # (seat 0's start: seat 1 to move)
+    table = table_at(state, 0)
+    assert table.turn is None
+    monkeypatch.setattr(lines, "forecast", lambda view, table: "1 open cell by your head: skipped if it is taken")
+    said = status(table).plain
+    assert said.startswith("1 open cell by your head: skipped if it is taken\n") and "·" not in said, said
+    monkeypatch.setattr(lines, "forecast", lambda view, table: "skipped")
+    assert status(table, width=80).plain.startswith("skipped · ")

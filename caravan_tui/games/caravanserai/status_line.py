@@ -121,7 +121,11 @@ def status(table: CaravanseraiTable, width: int = ROOM) -> Text:
     if table.turn is None or table.over is not None or view is None:
         base = replay_status(table, width) if table.replaying else seat_status(table)
         ahead = forecast(view, table) if view is not None and table.over is None else None
-        return Text.assemble((ahead, "bold"), " · ", base) if ahead else base
+        if not ahead:
+            return base
+        # (on a row of its own where the two do not fit one: "…you are skipped ·" ended a row)
+        between = " · " if len(ahead) + 3 + base.cell_len <= width else "\n"
+        return Text.assemble((ahead, "bold"), between, base)
     if table.focus == PLAYS_LIST:
         play = table.highlighted
         return Text(f"enter: {short(table, play, here=False)}" if play else FIRST_PLAY, style="bold")

@@ -119,7 +119,8 @@ def who(table: CaravanseraiTable, seat: int) -> Text:
 
 def forecast(view: CaravanseraiView, table: CaravanseraiTable) -> str | None:
     """While others play, what our next turn looks like as the board stands (None: nothing to
-    fear): skipped, with no camel or no open cell by the head, or one open cell left."""
+    fear): skipped, with no camel or no open cell by the head, or one open cell left (said as
+    the "if" it is: "…: taken, you are skipped" read as a fact, and the turn was not skipped)."""
     seat, picture = table.seat, table.picture
     if seat is None or table.replaying or picture is None or view["over"] or view["to_move"] == seat:
         return None
@@ -133,7 +134,7 @@ def forecast(view: CaravanseraiView, table: CaravanseraiTable) -> str | None:
     if not around:
         return "skipped next turn unless a cell by your head frees"
     if len(around) == 1:
-        return "1 open cell by your head: taken, you are skipped"
+        return "1 open cell by your head: skipped if it is taken"
     return None
 
 
