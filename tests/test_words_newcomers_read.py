@@ -159,13 +159,20 @@ def test_a_placement_that_takes_camels_back_says_where_its_plan_stands_their_goo
 def test_a_reserve_without_camels_says_the_turns_it_skips():
     """Seed 205: following every hint left no camel in reserve ("leaves 1 camel and 5 goods"),
     and nine turns were skipped with nothing said before."""
+    from caravan_tui.engine import render
     from caravan_tui.games.caravanserai.explain import reserve_words
 
-    assert reserve_words([2, 1, 0, 2, 0, 1]) == "leaves 1 camel (your last) and 5 goods in reserve"
-    assert reserve_words([2, 1, 0, 2, 0, 0]) == (
+    def said(reserve: list[int], viewer: int = 0) -> str:
+        return render(reserve_words(reserve, 0), ["Ann", "AI 2"], viewer)
+
+    assert said([2, 1, 0, 2, 0, 1]) == "leaves 1 camel (your last) and 5 goods in reserve"
+    assert said([2, 1, 0, 2, 0, 0]) == (
         "leaves no camel and 5 goods in reserve: with no camel there is no placement, and your turns are skipped"
     )
-    assert reserve_words([2, 1, 0, 2, 0, 3]) == "leaves 3 camels and 5 goods in reserve"
+    assert said([2, 1, 0, 2, 0, 3]) == "leaves 3 camels and 5 goods in reserve"
+    # (the replay's "What AI 2 weighed", in Ann's view, said "your turns" of AI 2's)
+    assert said([2, 1, 0, 2, 0, 0], viewer=1).endswith("and Ann's turns are skipped")
+    assert said([2, 1, 0, 2, 0, 1], viewer=1) == "leaves 1 camel (their last) and 5 goods in reserve"
 
 
 def test_a_hint_never_says_the_rules_lay_your_next_turn_of_another_seats():

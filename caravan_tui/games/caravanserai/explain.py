@@ -98,7 +98,7 @@ def _explain(state: CaravanseraiState, seat: int, line: list[Action]) -> str:
                 parts.append(gain_words(state, seat, state.board.cs[x]))
     # what the reserve keeps for the turns to come: a placement that grows the caravan less was
     # ranked above one that grew it more with nothing said of why (the camels and goods it keeps)
-    parts.append(reserve_words(world.res[seat]))
+    parts.append(reserve_words(world.res[seat], seat))
     if forced:  # (a hint's words told the next turn's forced camel as this one's, without a word)
         yours = who(seat, "'s")
         parts.append(f"then the rules lay {yours} next turn, the only move")
@@ -117,15 +117,18 @@ def gain_words(state: CaravanseraiState, seat: int, colour: int, verb: str = "ga
     return f"{verb} nothing (no {name} good is left)"
 
 
-def reserve_words(reserve: Sequence[int]) -> str:
-    """A reserve (goods of each colour, then camels) as a placement leaves it: "leaves 2 camels and
-    14 goods in reserve". Each later placement needs a camel, and the goods are what it can lay."""
+def reserve_words(reserve: Sequence[int], seat: int) -> str:
+    """A reserve (goods of each colour, then camels) as ``seat``'s placement leaves it: "leaves 2
+    camels and 14 goods in reserve". Each later placement needs a camel, and the goods are what
+    it can lay. ({pN} fields: "your turns" was said of AI 2's in the replay's "What AI 2 weighed".)"""
     camels, goods = reserve[CAMEL], sum(reserve[:CAMEL])
     stock = f"{goods} good{'s' if goods != 1 else ''} in reserve"
     # (following every hint walked a caravan down to no camel, and nine turns were skipped unsaid)
     if camels == 0:
-        return f"leaves no camel and {stock}: with no camel there is no placement, and your turns are skipped"
-    return f"leaves {camels} camel{'s' if camels != 1 else ''}{' (your last)' if camels == 1 else ''} and {stock}"
+        turns = who(seat, "'s")
+        return f"leaves no camel and {stock}: with no camel there is no placement, and {turns} turns are skipped"
+    last = f" ({who(seat, 'their')} last)" if camels == 1 else ""
+    return f"leaves {camels} camel{'s' if camels != 1 else ''}{last} and {stock}"
 
 
 def laid_for(state: CaravanseraiState, seat: int, action: Action) -> str:
