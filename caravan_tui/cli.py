@@ -916,6 +916,7 @@ def cmd_serve(args) -> int:
 
     with suppress(KeyboardInterrupt):  # ctrl+c before the server's own handler is in place
         asyncio.run(serve(config, ready) if web is None else serve(config, ready, web))
+    print("caravan-tui: stopped.", flush=True)  # (its terminal read nothing past "^C")
     return 0
 
 

@@ -9,6 +9,7 @@ import json
 import math
 import pickle
 import random
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -516,6 +517,22 @@ def test_worker_processes_end_with_a_parent_killed_outright() -> None:
         parent.kill()
         parent.wait()
     assert processes_end(workers, polls=100), f"worker processes {workers} outlived their parent"
+
+
+def sigint_blocked() -> bool:
+    """In a worker: whether SIGINT is blocked in its thread."""
+    return signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="signal masks are POSIX threads'")
+async def test_a_worker_starts_with_ctrl_c_blocked_and_its_parent_keeps_it() -> None:
+    """ctrl+c at a server's terminal reaches every process of its group: a hint's worker, still
+    importing as it started, printed a KeyboardInterrupt traceback, the only words of the stop."""
+    async with AIWorker() as worker:
+        pool = worker._executor()
+        (future,) = worker._submit(pool, lambda: [pool.submit(sigint_blocked)])
+        assert await asyncio.wrap_future(future)
+    assert not sigint_blocked()
 
 
 async def test_worker_reports_progress_and_runs_parallel_searches() -> None:

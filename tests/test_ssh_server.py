@@ -719,7 +719,7 @@ async def test_the_server_stopping_tells_everyone_why_however_slowly_their_termi
         await bob.wait_for("Bob (you) · pile")
         terms += [await enter_as(server, CYD, "Cyd", window=64), await enter_as(server, EVE, "Eve", window=64)]
         await server.stop()
-        assert server.proc.returncode == 0
+        assert server.proc.returncode == 0 and server.said().rstrip().endswith(b"caravan-tui: stopped.")
         await asyncio.wait_for(asyncio.gather(*(term.closed.wait() for term in terms)), WAIT)
         # one line, what happened and what to do (the app wrote "The server closed the connection." above it)
         assert [last_words(term.raw) for term in terms] == [STOPPING_SAVED, STOPPING_SAVED, STOPPING, STOPPING]

@@ -99,6 +99,23 @@ def die_with_parent(parent: int) -> None:
             os._exit(0)
 
 
+@contextmanager
+def interrupts_blocked() -> Iterator[None]:
+    """SIGINT blocked in this thread meanwhile: a worker process started then inherits the mask
+    through its spawn, so a ctrl+c at the server's terminal, which reaches the whole process
+    group, never interrupts its start-up (a hint's worker, still importing, printed a
+    KeyboardInterrupt traceback as the only words of a server stopping). The signal still
+    reaches the parent's other threads, the event loop's among them."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
 def _init_worker(parent: int, progress_queue: SimpleQueue[Report], stops: Any) -> None:
     global _progress_queue, _stops
     # ctrl+c reaches every process of the terminal's group: the parent decides what it means
@@ -427,7 +444,8 @@ class AIWorker:
     def _submit(self, pool: ProcessPoolExecutor, submit: Callable[[], list[Future[T]]]) -> list[Future[T]]:
         """The futures ``submit`` starts on ``pool``; AIWorkerError if the pool is broken."""
         try:
-            futures = submit()
+            with interrupts_blocked():  # (a worker it starts is born with ctrl+c blocked)
+                futures = submit()
         except BrokenProcessPool as error:
             self._discard_pool(pool)
             raise AIWorkerError(f"the AI worker pool is broken: {error}") from error
