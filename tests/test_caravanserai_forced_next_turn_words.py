@@ -133,3 +133,14 @@ def test_a_whole_turn_the_rules_lay_is_said_to_be_theirs() -> None:
     for move in SEED_215[:21]:
         said = [event.text for event in state.apply(normalise_action(move))]
         assert not any("only one move" in line for line in said), said  # (move 21's next turn: a choice in it)
+
+
+def test_a_board_good_covered_names_whose_good_covers_it() -> None:
+    """Seed 215: "The yellow board good on (-3,2) goes back to the market" came after the person's
+    turn's summary, and read as their lone camel's doing; AI 2's good covered it."""
+    game = get_game("caravanserai")
+    state = game.new(2, seed=215, options={"variant": "basic"})
+    for move in SEED_215[:86]:
+        state.apply(normalise_action(move))
+    said = [event.render(["Ann", "AI 2"], 0) for event in state.apply(normalise_action(SEED_215[86]))]
+    assert said == ["AI 2's purple good covers the yellow board good on (-3,2): it goes back to the market."]

@@ -587,8 +587,13 @@ class CaravanseraiState(TurnState):
             del self.bgoods[x]
             self.market[board_good] += 1
             if events is not None:
+                # (whose good covers it: "The white board good … goes back to the market", after a
+                # turn's summary, read as the doing of the seat whose summary it followed)
                 events.append(
-                    Event(f"The {COLOUR_NAMES[board_good]} board good on {cell_name(x)} goes back to the market.")
+                    Event(
+                        f"{{p{p}:'s}} {COLOUR_NAMES[c]} good covers the {COLOUR_NAMES[board_good]} board good on "
+                        f"{cell_name(x)}: it goes back to the market."
+                    )
                 )
         self.res[p][c] -= 1
         self._lay_good(x, c)
