@@ -225,6 +225,14 @@ def test_on_a_board_good_enter_uses_it_and_the_line_says_n_declines():
     colour = ("white", "black", "purple", "red", "yellow")[state.view(0)["placement"]["colour"]]
     assert str(status(on_good, width=80)) == f"enter: use the {colour} board good · n declines"
     assert enter(on_good) == USE
+    # the decline highlighted in the plays list says what decides the choice within the line's
+    # two rows (over SSH: "… goes back to the market and this block…")
+    declining = dataclasses.replace(table, focus=PLAYS_LIST, highlighted=DECLINE)
+    said = str(status(declining))
+    assert (
+        said == (f"enter: decline it: your own {colour} good, this block counts; the board good goes to the market")
+        and len(said) <= 2 * 46
+    ), said
 
 
 async def test_the_plays_list_shows_the_rows_of_the_state_the_board_draws(tmp_path):

@@ -61,6 +61,11 @@ def short(table: CaravanseraiTable, action: Action, here: bool = True) -> str:
         pl = table.view["placement"]
         count = f": count {pl['placed'] + 1 - pl['omitted']}" if pl is not None else ""
         return f"end with a camel {at}{count}"
+    if kind == "decline" and table.view is not None and table.view["placement"] is not None:
+        # (the plays list's words, "…the board good goes back to the market and this block
+        # counts)", were cut at "this block…" on the line's two rows: what decides the choice)
+        colour = COLOUR_NAMES[table.view["placement"]["colour"]]
+        return f"decline it: your own {colour} good, this block counts; the board good goes to the market"
     return table.describe(action)
 
 
