@@ -118,29 +118,35 @@ SEED_215 = [
 ]
 
 
+def seed_215_after(moves: int):
+    """Seed 215's match after its first ``moves`` moves."""
+    state = get_game("caravanserai").new(2, seed=215, options={"variant": "basic"})
+    for move in SEED_215[:moves]:
+        state.apply(normalise_action(move))
+    return state
+
+
+def said_by(state, move) -> list[str]:
+    """What ``move`` logs, in the person's words (seat 0's, "Ann")."""
+    return [event.render(["Ann", "AI 2"], 0) for event in state.apply(normalise_action(move))]
+
+
 def test_a_whole_turn_the_rules_lay_is_said_to_be_theirs() -> None:
     """Seed 215, round 9: the person's whole turn was laid inside AI 2's move, and the log read
     "You laid camel: …" as if they had chosen it; a turn only partly laid (a choice left in it)
     is not said to be."""
-    game = get_game("caravanserai")
-    state = game.new(2, seed=215, options={"variant": "basic"})
-    for move in SEED_215[:-1]:
-        state.apply(normalise_action(move))
+    state = seed_215_after(len(SEED_215) - 1)
     assert state.to_move() == 1
-    said = [event.render(["Ann", "AI 2"], 0) for event in state.apply(normalise_action(SEED_215[-1]))]
+    said = said_by(state, SEED_215[-1])
     assert said[1:] == ["You have only one move: the rules lay it.", said[2]] and said[2].startswith("You laid camel:")
-    state = game.new(2, seed=215, options={"variant": "basic"})
+    state = seed_215_after(0)
     for move in SEED_215[:21]:
-        said = [event.text for event in state.apply(normalise_action(move))]
+        said = said_by(state, move)
         assert not any("only one move" in line for line in said), said  # (move 21's next turn: a choice in it)
 
 
 def test_a_board_good_covered_names_whose_good_covers_it() -> None:
     """Seed 215: "The yellow board good on (-3,2) goes back to the market" came after the person's
     turn's summary, and read as their lone camel's doing; AI 2's good covered it."""
-    game = get_game("caravanserai")
-    state = game.new(2, seed=215, options={"variant": "basic"})
-    for move in SEED_215[:86]:
-        state.apply(normalise_action(move))
-    said = [event.render(["Ann", "AI 2"], 0) for event in state.apply(normalise_action(SEED_215[86]))]
+    said = said_by(seed_215_after(86), SEED_215[86])
     assert said == ["AI 2's purple good covers the yellow board good on (-3,2): it goes back to the market."]
