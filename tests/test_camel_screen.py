@@ -199,7 +199,8 @@ async def test_a_whole_match_by_keys(tmp_path, monkeypatch):
             assert await played(pilot, host, turn) == ("end_turn",)
         await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the end of the match")
         assert by_list == 2
-        assert app.screen.table.columns[-1].header == "Score"
+        scores, ended = app.screen.table.renderables  # (the scores, and why the game ended)
+        assert scores.columns[-1].header == "Score" and str(ended).startswith("The game ended: ")
         assert app.store.entries()[0].snapshot.status == "over"
 
 

@@ -722,4 +722,4 @@ def test_with_only_a_pass_the_line_says_nothing_in_your_hand_beats_the_play():
     from caravan_tui.games.decktet_caravan.table_state import HAND, DecktetCaravanTable
 
     table = DecktetCaravanTable(0, turn=3, legal=(PASS,), focus=HAND)
-    assert str(status(table)) == "Your turn: nothing in your hand beats it — p passes."
+    assert str(status(table)) == "Nothing in your hand beats it — p passes."

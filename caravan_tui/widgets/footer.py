@@ -161,7 +161,9 @@ class KeysFooter(KeptRows, can_focus=False):
         palette's words ("^p" alone read as a cut key); then the palette's words, then its key."""
         if not self._keys_known:
             return True, True, frozenset()
-        shown = {binding.action: binding for binding, _, _ in keys_shown(self.screen)[0]}
+        shown: dict[str, Any] = {}
+        for binding, _, _ in keys_shown(self.screen)[0]:  # (an action's first key, as drawn: "u", not "^z")
+            shown.setdefault(binding.action, binding)
         pad = 1 if self.compact else 3  # compact: a margin after each; else padding around both parts
         widths = {
             action: len(self.app.get_key_display(binding)) + 1 + len(binding.description) + pad

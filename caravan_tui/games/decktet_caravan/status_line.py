@@ -54,7 +54,7 @@ def status(table: DecktetCaravanTable) -> Text | None:
     cards = table.ticked_in_hand()
     if not cards:
         if tuple(table.legal) == (PASS,):
-            return Text("Your turn: nothing in your hand beats it — p passes.", style="bold")
+            return Text("Nothing in your hand beats it — p passes.", style="bold")
         if table.focus == PLAYS:  # (no line highlighted yet: ``ActionList.hold``; space ticks in the hand only)
             return Text("Your turn: Enter highlights the first play (↑↓ pick one) · shift+tab: your hand", style="bold")
         return Text("Your turn: space ticks cards, Enter plays them", style="bold")
