@@ -595,6 +595,13 @@ class Game:
                 raise ValueError(f"{name}: {error}") from None
         return resolved
 
+    def choices_for(self, name: str, players: int) -> tuple[Any, ...]:
+        """The choices of option ``name`` a match of ``players`` can be set up with, the other
+        options as they default (a start player 3 is no choice between two players)."""
+        return tuple(
+            choice for choice in self.options[name].choices if self.setup_problem(players, {name: choice}) is None
+        )
+
     def setup_problem(self, players: int, options: dict[str, Any] | None) -> str | None:
         """Why a match of ``players`` with ``options`` cannot be set up, in words, or None: what
         ``new`` would refuse, found before anything is played (options may come from a file)."""

@@ -10,7 +10,6 @@ from textual.widgets import OptionList, Select
 from caravan_tui.games import GAMES
 from caravan_tui.preferences import Preferences
 from caravan_tui.screens.new_match import NewMatchScreen
-from caravan_tui.textual_adapter import notices
 from caravan_tui.widgets.footer import KeysFooter
 
 from tables import quick_app, wait_for
@@ -25,6 +24,12 @@ def repeat_keys(app, *keys: str) -> None:
         event = events.Key(key, None)
         event.set_sender(app)
         app.post_message(event)
+
+
+def listed(select: Select) -> list[str]:
+    """The choices ``select`` offers, as its drop-down lists them."""
+    choices = select.query_one(OptionList)
+    return [str(choices.get_option_at_index(i).prompt) for i in range(choices.option_count)]
 
 
 def recording_app(tmp_path):
@@ -294,16 +299,25 @@ async def test_page_down_in_the_game_list_scrolls_the_form_and_keeps_the_game(tm
         assert games.highlighted == chosen
 
 
-async def test_options_no_match_of_these_seats_can_take_are_refused_before_anything_opens(tmp_path):
-    """Over SSH, a 3-player Merchant Lord with start player 4 opened the game's whole intro, then
-    said "cannot create the match: start_player 4 is not one of the 3 players"."""
+async def test_an_option_offers_only_what_a_match_of_the_seats_shown_can_take(tmp_path):
+    """Merchant Lord's start player offered players 3 and 4 beside two seats (and its help said
+    "player 1-4"); a start player 4 of 3 seats had opened the game's whole intro, then been
+    refused. The choices follow Players, and a choice that no longer fits falls back."""
     app, started = recording_app(tmp_path)
     game = GAMES["merchant_lord"]
     async with app.run_test(size=SIZE) as pilot:
         await open_new_match_at(pilot, game)
         form = app.screen
-        form.query_one("#option-start_player", Select).value = 4  # (two seats by default)
+        start = form.query_one("#option-start_player", Select)
+        assert listed(start) == ["random", "1", "2"]
+        players = form.query_one("#players", Select)
+        players.value = 4
+        await wait_for(pilot, lambda: listed(start) == ["random", "1", "2", "3", "4"], "four offered")
+        start.value = 4
+        await pilot.pause()
+        players.value = 3
+        await wait_for(pilot, lambda: listed(start) == ["random", "1", "2", "3"], "three offered")
+        assert start.value == "random"
         await pilot.press("ctrl+g")
-        said = "Cannot start it: the start player, player 4, is not one of the 2 players."
-        await wait_for(pilot, lambda: any(n.message == said for n in notices(app)), "the refusal")
-        assert not started and app.screen is form
+        await wait_for(pilot, lambda: started, "the match started")
+        assert started[0].options["start_player"] == "random" and len(started[0].seats) == 3

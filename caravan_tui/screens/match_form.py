@@ -104,14 +104,25 @@ def button_row(button: Button) -> Horizontal:
     return Horizontal(FieldLabel("", of=button.id or ""), button, classes="row button-row")
 
 
-def option_row(name: str, game: Game, value: Any) -> Widget:
-    """A game option as a ``Select`` with id ``option-NAME`` showing ``value``, its help beside it;
-    a name too long for the label column goes on a line of its own above ("night of the no
-    outsider" read the value in the middle of the name)."""
+def offered(game: Game, name: str, players: int, value: Any) -> tuple[list[tuple[str, Any]], Any]:
+    """Option ``name``'s choices for a match of ``players``, as a ``Select`` lists them, and the
+    one to show: ``value`` if it is one of them, else the first (a start player 4 stays no choice
+    once Players is 2)."""
+    choices = game.choices_for(name, players)
+    shown = value if value in choices else choices[0]
+    return [(choice_label(c), c) for c in choices], shown
+
+
+def option_row(name: str, game: Game, players: int, value: Any) -> Widget:
+    """A game option as a ``Select`` with id ``option-NAME`` showing ``value`` (of the choices a
+    match of ``players`` can take), its help beside it; a name too long for the label column goes
+    on a line of its own above ("night of the no outsider" read the value in the middle of the
+    name)."""
     option = game.options[name]
     label = name.replace("_", " ").capitalize()  # (as the form's own labels: "Hands", beside "Away grace")
+    choices, value = offered(game, name, players, value)
     select = Select(
-        [(choice_label(c), c) for c in option.choices],
+        choices,
         value=value,
         allow_blank=False,
         id=f"option-{name}",
@@ -259,7 +270,8 @@ class MatchForm(BaseScreen):
         options = self.query_one("#options", Vertical)
         await options.remove_children()
         chosen = self.options_for(game)
-        await options.mount_all([option_row(name, game, chosen[name]) for name in game.options])
+        count = game.default_players
+        await options.mount_all([option_row(name, game, count, chosen[name]) for name in game.options])
         self.shown = game
 
     async def show_seats(self, count: int) -> None:
@@ -272,10 +284,22 @@ class MatchForm(BaseScreen):
         select_id = event.select.id or ""
         if select_id == "players" and isinstance(event.value, int) and event.value != self.seat_count:
             await self.show_seats(event.value)
+            self.offer_choices(event.value)
         elif select_id.startswith("option-") and self.shown is not None and event.select.is_attached:
             name = select_id.removeprefix("option-")
             if name in self.shown.options:
                 self.options_for(self.shown)[name] = event.value
+
+    def offer_choices(self, players: int) -> None:
+        """Each option's rows offer what a match of ``players`` can take (as the count changes)."""
+        game = self.shown
+        if game is None:
+            return
+        for name in game.options:
+            select = self.query_one(f"#option-{name}", Select)
+            choices, value = offered(game, name, players, self.options_for(game)[name])
+            select.set_options(choices)
+            select.value = value
 
     def setup_refused(self) -> bool:
         """Whether the chosen options cannot make a match of the seats shown: said at once, before

@@ -21,7 +21,9 @@ GAME = Game(
             "slow (1 and 1: a longer game).",
         ),
         "start_player": Option(
-            "random", START_OPTIONS, "Who starts: drawn at random, or player 1-4 (the start token then passes left)."
+            "random",
+            START_OPTIONS,
+            "Who starts: drawn at random, or the player of that number (the start token then passes left).",
         ),
     },
     rules=rules_of(__name__),
