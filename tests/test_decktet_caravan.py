@@ -613,6 +613,18 @@ def test_how_to_play_says_how_the_up_cards_are_turned_and_who_leads_each_hand():
     assert "exactly as many cards" in short and "one of as many cards" not in short
 
 
+def test_how_to_play_names_the_hands_a_match_may_be_made_with():
+    """How to play said "5, unless the match was made with fewer" beside a New match that offers
+    1 to 15 hands: a newcomer read 5 as the most."""
+    from caravan_tui.screens.how_to_play import how_to_play
+
+    game = get_game("decktet_caravan")
+    hands = game.options["hands"]
+    short = " ".join(how_to_play(game.rules).split())
+    assert f"{hands.default} by default; a match may be made with {min(hands.choices)} to {max(hands.choices)}" in short
+    assert "with fewer" not in short
+
+
 def test_how_to_play_says_how_a_hand_is_scored():
     """How to play said only "then the hand is scored": how the up cards score a pile and what
     going out is worth were on the rules page alone (rules §5.2-5.3)."""

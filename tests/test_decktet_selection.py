@@ -189,6 +189,9 @@ def test_cards_that_form_no_caravan_or_bandit_are_told_the_rule_they_break():
         ("caravan", "1M@4", "NK@5"),
         ("caravan", "1M@1", "2MK"),
         ("bandit", "1M", "1S"),
+        ("caravan", "1M@2", "3MV", "4MS", "4VL", "4YK", "5ML", "8MS"),
+        ("caravan", "5ML", "6LK", "1M@7", "8MS"),
+        ("caravan", "1M@6", "5ML", "9MS"),
     ]:
         with pytest.raises(ValueError) as refused:
             move_of(action)
@@ -200,4 +203,22 @@ def test_cards_that_form_no_caravan_or_bandit_are_told_the_rule_they_break():
         "a caravan needs a number card",
         "an Ace or Crown stands for a rank from 2 to 9",
         "a bandit is a single Ace, a single Crown, or an Ace and a Crown",
+        "3 cards of rank 4",  # (not the Ace's rank: no rank it stands for mends three 4s)
+        "the Market and the Ace of Moons share no suit",  # (the Ace fills the one rank missing)
+        "ranks 5 and 9 are not in a row (3 ranks missing, 1 Ace or Crown to stand in)",
     ]
+
+
+def test_a_notice_of_cards_that_are_no_play_says_why_once_and_not_the_cards_again():
+    """Eight ticked cards read "Not a play: A♣L … 8∿Y⌘K" over "… 2☀S∿Y … 8∿Y⌘K A♣L is not a
+    caravan or bandit: an Ace or Crown stands for a rank from 2 to 9": the cards twice (the second
+    time run into the reason), and the Ace's rank blamed for three 4s no rank of it could mend."""
+    from caravan_tui.games.decktet_caravan.card_words import glyphs
+    from caravan_tui.games.decktet_caravan.not_a_play import selection_reason
+
+    table = decision()
+    hand = tuple(table.view["hand"])
+    said = selection_reason(table, hand)
+    assert said.startswith("They are not a caravan or bandit: "), said
+    assert not any(glyphs(card).plain in said for card in hand), said
+    assert "cards of rank" in said  # (a dealt hand of 15 holds two cards of some rank)

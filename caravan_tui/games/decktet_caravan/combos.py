@@ -188,16 +188,29 @@ def move_of(action: Action) -> Move:
     try:
         return MOVES[action]
     except KeyError:
-        raise ValueError(f"{action!r} is not a caravan or bandit: {_why_no_combo(action)}") from None
+        raise ValueError(f"{action!r} is not a caravan or bandit: {why_no_combo(action)}") from None
 
 
-def _why_no_combo(action: Action) -> str:
-    """The first rule of §3 that ``action``'s cards break, in words ("ranks 6 and 8 are not in a row")."""
+def why_no_combo(action: Action) -> str:
+    """The first rule of §3 that ``action``'s cards break, in words ("ranks 6 and 8 are not in a
+    row"): first what no rank an Ace or Crown stands for could mend (the number cards' own ranks),
+    then this reading's."""
     if action[:1] == ("bandit",):
         return "a bandit is a single Ace, a single Crown, or an Ace and a Crown"
     cards = sorted(readings(action), key=lambda reading: reading[1])
-    if all(card in ACES + CROWNS for card, _ in cards):
+    wild = sum(card in ACES + CROWNS for card, _ in cards)
+    if wild == len(cards):
         return "a caravan needs a number card"
+    numbers = sorted(RANKS[card] for card, _ in cards if card not in ACES + CROWNS)
+    for rank in numbers:
+        if numbers.count(rank) > 1:
+            return f"{'two' if numbers.count(rank) == 2 else numbers.count(rank)} cards of rank {rank}"
+    missing = sum(high - low - 1 for low, high in pairwise(numbers))
+    if missing > wild:
+        low, high = max(pairwise(numbers), key=lambda gap: gap[1] - gap[0])
+        wilds = "1 Ace or Crown" if wild == 1 else f"{wild} Aces or Crowns"
+        fill = f" ({missing} ranks missing, {wilds} to stand in)" if wild else ""
+        return f"ranks {low} and {high} are not in a row{fill}"
     if any(card in ACES + CROWNS and not 2 <= rank <= 9 for card, rank in cards):
         return "an Ace or Crown stands for a rank from 2 to 9"
     for (card, rank), (after, next_rank) in pairwise(cards):

@@ -8,7 +8,7 @@ from contextlib import suppress
 from caravan_tui.engine import Action, IllegalAction
 
 from .card_words import PASS, cards_words, play_words, to_beat
-from .combos import move_of
+from .combos import move_of, why_no_combo
 from .readings import readings
 from .table_state import DecktetCaravanTable
 from .views import season_play
@@ -30,8 +30,10 @@ def why_not(table: DecktetCaravanTable, action: Action) -> tuple[int, str]:
     try:
         if action != PASS:
             move_of(tuple(action))  # the engine's own test of a caravan or bandit
-    except (KeyError, ValueError) as exc:
+    except KeyError as exc:
         telling, reason = 1, str(exc.args[0] if exc.args else exc)
+    except ValueError:  # (the cards are on the notice's title: its line says only why)
+        telling, reason = 1, f"they are not a caravan or bandit: {why_no_combo(tuple(action))}"
     else:
         try:
             table.world.clone().apply(action, log=False)
