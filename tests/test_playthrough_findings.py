@@ -93,3 +93,26 @@ async def test_six_dice_fit_a_players_line_at_80x24(tmp_path):
         width = screen.query_one("#ml-players").content_region.width
         assert all(len(line) <= width for line in lines), (width, lines)
         assert lines[2].endswith("·6 ·3 ·6 ·2 ·2") and lines[0].split()[-1] == "Dice"
+
+
+async def test_the_rules_close_with_the_key_that_opened_them_and_the_contents_keep_the_place():
+    """`?` in the rules (after PageDown) did nothing: only escape closed them. Showing the
+    contents jumped the text to another section, and hiding them went back to the title."""
+    game = get_game("decktet_caravan")
+    app = App()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(RulesScreen(game))
+        viewer = app.screen.query_one(MarkdownViewer)
+        await wait_for(pilot, lambda: viewer.document.source == plain_fences(game.rules), "the rules")
+        await pilot.press("pagedown", "pagedown", "pagedown")
+        await wait_for(pilot, lambda: viewer.scroll_y > 0, "the text scrolled")
+        top = next(line for line in screen_lines(app.screen)[1:] if line.strip())
+        for shown in (True, False):
+            await pilot.press("t")
+            await wait_for(pilot, lambda shown=shown: viewer.show_table_of_contents is shown, "the contents toggled")
+            await pilot.pause()
+            assert viewer.scroll_y > 0
+            words = top.split()[:2]
+            assert any(all(word in line for word in words) for line in screen_lines(app.screen)[:6]), words
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: not isinstance(app.screen, RulesScreen), "the rules closed")

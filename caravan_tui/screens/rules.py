@@ -7,6 +7,7 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.widget import Widget
 from textual.widgets import MarkdownViewer, Tree
 
 from caravan_tui.engine import Game
@@ -52,7 +53,7 @@ class RulesScreen(BaseScreen):
     nothing for seconds, and a second press or an escape went astray."""
 
     BINDINGS = [
-        Binding("escape,q", "app.pop_screen", "Back"),
+        Binding("escape,q,question_mark", "app.pop_screen", "Back"),  # (`?` opened them: `?` closes them)
         Binding("t", "toggle_contents", "Contents"),
     ]
 
@@ -71,10 +72,23 @@ class RulesScreen(BaseScreen):
     def action_toggle_contents(self) -> None:
         """Show the contents with the focus in them (the arrows and Enter scrolled the text, and
         only a Tab walked the contents), or hide them; hidden with the focus in them, the focus
-        goes back to the text (else no widget has it, and the arrows scroll nothing)."""
+        goes back to the text (else no widget has it, and the arrows scroll nothing). Either way
+        the text keeps the reader's place: the block at its top stays at its top, though the
+        text rewraps to the room the contents leave (it jumped to another section, and hiding
+        them went back to the title)."""
         viewer = self.query_one(MarkdownViewer)
+        reading = top_block(viewer)
         viewer.show_table_of_contents = not viewer.show_table_of_contents
         if viewer.show_table_of_contents:  # (once shown: a hidden widget takes no focus)
             self.call_after_refresh(viewer.table_of_contents.query_one(Tree).focus)
-        else:  # (once hidden: hiding them clears the focus)
-            self.call_after_refresh(viewer.document.focus)
+        else:  # (once hidden: hiding them clears the focus; the text's top shown, it went back to it)
+            self.call_after_refresh(viewer.document.focus, scroll_visible=False)
+        if reading is not None:
+            self.call_after_refresh(viewer.scroll_to_widget, reading, top=True, animate=False, immediate=True)
+
+
+def top_block(viewer: MarkdownViewer) -> Widget | None:
+    """The block of the text at the viewer's top (None: the text is at its start)."""
+    if viewer.scroll_y <= 0:
+        return None
+    return next((block for block in viewer.document.children if block.region.bottom > viewer.region.y), None)
