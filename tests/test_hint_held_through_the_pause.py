@@ -13,7 +13,7 @@ from tables import wait_for
 
 def hint_shown(screen) -> bool:
     words = screen.query_one("#hint-panel", TablePanel).shown
-    return words is not None and "h: hide" in words.title and screen.query_one(ActionList).hinted is not None
+    return words is not None and "esc: hide" in words.title and screen.query_one(ActionList).hinted is not None
 
 
 async def test_h_during_an_ai_action_skips_and_the_hint_comes_with_our_turn(tmp_path):

@@ -21,7 +21,7 @@ from tables import Table, quick_app, settled, wait_for
 SIZE = (80, 24)
 #: what a hint says, at its usual length (it scrolls where it is longer than the panel)
 HINT = PanelWords(
-    "Hint (h: hide · a, then enter: play)",
+    "Hint (esc: hide · a, then enter: play)",
     tuple(f"reason {n}: a sentence about the move, as long as the hint's are" for n in range(8)),
     short="Hint (a: ready hint)",
 )

@@ -20,7 +20,7 @@ SIZE = (80, 24)
 def hint_shown(screen) -> bool:
     panel = screen.query_one("#hint-panel", TablePanel)
     words = panel.shown
-    return words is not None and "h: hide" in words.title and screen.query_one(ActionList).hinted is not None
+    return words is not None and "esc: hide" in words.title and screen.query_one(ActionList).hinted is not None
 
 
 async def my_turn(pilot, table: Table) -> None:
@@ -50,7 +50,7 @@ async def test_a_readies_the_hinted_play_in_the_plays_list(tmp_path, game_id):
         await pilot.pause()
         top = screen_lines(screen)[panel.region.y]
         # what a does (it plays nothing): whole over the board, short in the side column's 31
-        assert ("Hint (h: hide · a, then enter: play)" if panel.size.width > 40 else "Hint (a: ready hint)") in top
+        assert ("Hint (esc: hide · a, then enter: play)" if panel.size.width > 40 else "Hint (a: ready hint)") in top
         actions = screen.query_one(ActionList)
         moves = table.moves()
         await pilot.press("a")
@@ -75,7 +75,7 @@ async def test_merchant_lords_hint_panel_says_what_a_does(tmp_path):
         screen.show_hint(sale, "")
         await pilot.pause()
         title = str(screen.query_one("#hint-panel", TablePanel).border_title)
-        assert title in ("Hint (h: hide · a, then enter: play)", "Hint (a: ready hint)"), title
+        assert title in ("Hint (esc: hide · a, then enter: play)", "Hint (a: ready hint)"), title
 
 
 @pytest.mark.parametrize("game_id", ["caravanserai", "camel_caravan", "decktet_caravan", "merchant_lord"])
@@ -90,3 +90,25 @@ def test_the_key_that_readies_a_hint_has_one_name_in_the_footer_and_the_panels_t
     takes = next(b for b in bindings if b.action == "take_hint")
     assert takes.description == TAKE_HINT_NAME == "Ready hint"
     assert take_hint_words("a") == "a, then enter: play"  # ("a: ready, enter: play": Enter alone, read a newcomer)
+
+
+async def test_escape_puts_the_hint_away_and_its_play_stays_ready_to_take(tmp_path):
+    """Escape with the hint shown opened the menu, which took the keys that followed (a die's
+    `-`); the panel said nothing of how to put it away. Escape hides it, as `h` does, and `a`
+    still readies its play."""
+    from caravan_tui.screens.game import GameScreen
+
+    app, table = await hinted_table(tmp_path, "decktet_caravan")
+    screen = table.screen
+    async with app.run_test(size=SIZE) as pilot, table:
+        await my_turn(pilot, table)
+        await pilot.press("h")
+        await wait_for(pilot, lambda: hint_shown(screen), "the hint")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: screen.query_one("#hint-panel", TablePanel).shown is None, "the hint put away")
+        assert isinstance(app.screen, GameScreen)  # (no menu)
+        actions = screen.query_one(ActionList)
+        await pilot.press("a")
+        assert app.focused is actions and actions.highlighted_action == actions.hinted is not None
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not isinstance(app.screen, GameScreen), "the menu, with no hint shown")

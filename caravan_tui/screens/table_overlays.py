@@ -139,9 +139,9 @@ class TableOverlays:
         )
         key = take_hint_key(screen)
         if key is None:
-            return PanelWords("Hint (h hides it)", tuple(lines))
+            return PanelWords("Hint (h or esc hides it)", tuple(lines))
         return PanelWords(
-            f"Hint (h: hide · {take_hint_words(key)})", tuple(lines), short=f"Hint ({key}: {TAKE_HINT_NAME.lower()})"
+            f"Hint (esc: hide · {take_hint_words(key)})", tuple(lines), short=f"Hint ({key}: {TAKE_HINT_NAME.lower()})"
         )
 
     def ask_hint(self) -> None:
@@ -213,13 +213,15 @@ class TableOverlays:
         """The "since your last turn" panel is a notice, not a dialog: the next key closes it and
         does what it does all the same (a panel that swallowed the key was a trap). Escape hides
         it and does nothing else; the keys its foot names keep their word (ctrl+↑/↓ scroll it).
-        Escape while the hint asked for is still coming cancels it (as ``h`` does), not the menu."""
+        Escape while the hint asked for is still coming cancels it (as ``h`` does), not the menu,
+        and escape with the hint shown puts it away (as ``h`` does: it opened the menu, which took
+        the keys that followed); its play stays ready to take."""
         if self.screen.table.since_panel is not None and event.key not in PANEL_SCROLL_KEYS:
             self.screen.open_panel("since", None)
             if event.key == HIDE_SINCE:
                 event.stop()
                 event.prevent_default()
-        elif self.screen.table.hint_panel == ASKING and event.key == CANCEL_HINT:
+        elif self.screen.table.hint_panel is not None and event.key == CANCEL_HINT:
             self.take_waiting = False
             self.screen.open_panel("hint", None)
             event.stop()
