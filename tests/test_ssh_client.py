@@ -186,17 +186,21 @@ async def test_a_name_too_long_for_the_line_is_told_so(hub):
 async def test_the_name_line_says_its_limit_and_a_full_name_fills_it(hub):
     """A 41-character name lost its last letter with no word before Enter: the line spread over
     the whole dialog and said nothing of a limit. Empty, it says the limit; a full name fills it
-    to its end, the line under it saying so."""
+    to its end, and a key past it is said refused under it (said at its 40th letter, a name of 40
+    read as refused)."""
     async with first_visit(hub) as (app, pilot):
         await wait_for(pilot, lambda: app.screen.query_one(KeysFooter).shown_keys, "the footer's keys")
         await pilot.pause()
         assert any("▊  Your name, up to 40 characters " in line for line in screen_lines(app.screen))
-        await pilot.press(*"Annabelle Marguerite Fitzwilliam-Oakhurst")
+        await pilot.press(*"Annabelle Marguerite Fitzwilliam-Oakhurs")  # (40 letters)
         await pilot.pause()
         lines = screen_lines(app.screen)
         row = next(line for line in lines if "Annabelle" in line)
         assert "▊  Annabelle Marguerite Fitzwilliam-Oakhurs   ▎" in row, lines  # (the cursor, the padding: the end)
-        assert any(NAME_FULL in line for line in lines[lines.index(row) :]), lines
+        assert not any("at most" in line for line in lines), lines  # (a name of 40 is a name: nothing refused)
+        await pilot.press("t")
+        await pilot.pause()
+        assert any("A name has at most 40 characters" in line for line in screen_lines(app.screen)), lines
 
 
 async def test_nothing_acts_on_the_servers_machine(hub):

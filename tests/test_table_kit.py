@@ -531,6 +531,30 @@ async def test_a_key_typed_in_the_same_instant_as_enter_is_the_tables_and_a_long
         await wait_for(pilot, lambda: any(entry.startswith("You say: abxx") for entry in log.lines_text), "said")
 
 
+async def test_keys_past_a_full_chat_line_are_said_not_typed_once_a_line(tmp_path):
+    """A 595-character line typed into the chat stopped at 200 with no word (the terminal's bell
+    at most): the rest was lost unseen. The first key refused says so, once, until there is room."""
+    app = BareApp(store=SaveStore(tmp_path))
+    table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})
+    screen = table.screen
+    screen.client.shared = True
+    async with app.run_test(size=SIZE, notifications=True) as pilot, table:
+        await wait_for(pilot, lambda: settled(screen), "the table")
+        line = screen.query_one(ChatInput)
+        await pilot.press("t")
+        await wait_for(pilot, lambda: app.focused is line, "the chat line")
+        line.value = "x" * (MAX_CHAT - 1)
+        await pilot.press("y")
+        await pilot.pause()
+        full = [n for n in notices(app) if "keys past them are not typed" in n.message]
+        assert line.value.endswith("y") and not full  # (the 200th is typed: nothing refused)
+        await pilot.press(*"zzz")
+        await wait_for(pilot, lambda: any("keys past them" in n.message for n in notices(app)), "the refusal said")
+        said = [n for n in notices(app) if "keys past them are not typed" in n.message]
+        assert len(said) == 1 and said[0].message.startswith(f"A chat line holds {MAX_CHAT} characters")
+        assert len(line.value) == MAX_CHAT
+
+
 # the footer and the legend's key are the kit's, each game gives its keys and legend: by default
 # Merchant Lord (the most keys: the palette's key gives way) and Decktet Caravan (no legend: the
 # plays and the log stay)

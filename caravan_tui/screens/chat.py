@@ -24,6 +24,7 @@ class ChatInput(TypedInput):
 
     BINDINGS = [Binding("enter", "submit", "Say it"), Binding("escape", "cancel", "Cancel")]
     PROMPT = "Say to the table (enter sends, escape cancels)"
+    FULL = "A chat line holds {most} characters: keys past them are not typed."
     DEFAULT_CSS = """
     ChatInput { dock: bottom; width: 100%; height: 1; border: none; padding: 0 1; background: $boost; }
     ChatInput:focus { border: none; }
@@ -66,6 +67,7 @@ class ChatInput(TypedInput):
         room = max(0, MAX_CHAT - (len(self.value) - (end - start)))
         if len(line) > room:
             line = line[:room]
+            self.told_full = True  # (said here, as the paste's)
             self.notify(f"A chat line holds {MAX_CHAT} characters: the rest of the paste was cut.", severity="warning")
         if line:
             self.replace(line, start, end)

@@ -34,16 +34,17 @@ def name_words(guest: bool) -> str:
 #: what Enter on an empty line says (it did nothing and said nothing)
 NAME_NEEDED = "A name is needed: type the name others will see, then press Enter."
 #: what the line says once it is full (the keys after it went nowhere, and nothing said so)
-NAME_FULL = f"A name has at most {MAX_NAME} characters."
+NAME_FULL = f"A name has at most {MAX_NAME} characters: keys past them are not typed."
 #: what the empty line says: the limit, before a name runs into it (a 41st letter went unseen)
 NAME_ROOM = f"Your name, up to {MAX_NAME} characters"
 
 
 class NameInput(TypedInput):
     """The name's line, its Enter shown in the footer: the footer showed only "esc Leave", and
-    nothing said how to go on."""
+    nothing said how to go on. A key the full line refuses is said under it (``NAME_FULL``)."""
 
     BINDINGS = [Binding("enter", "submit", "Use this name")]
+    FULL = ""
 
 
 class YourNameScreen(DialogScreen[str]):
@@ -74,11 +75,13 @@ class YourNameScreen(DialogScreen[str]):
     def on_mount(self) -> None:
         focus_line(self)
 
+    def on_typed_input_full(self) -> None:
+        """A key past a full name says so (a whole name of 40 read as refused while it said so
+        from its 40th letter); the word goes once there is room again."""
+        self.problem = as_text(NAME_FULL)
+
     def on_input_changed(self, event: Input.Changed) -> None:
-        """A full line says so; the word goes once there is room again."""
-        if len(event.value) >= MAX_NAME:
-            self.problem = as_text(NAME_FULL)
-        elif str(self.problem) == NAME_FULL:
+        if len(event.value) < MAX_NAME and str(self.problem) == NAME_FULL:
             self.problem = ""
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from textual.binding import Binding
 from textual.events import Key
+from textual.message import Message
 from textual.widgets import Input
 
 
 class TypedInput(Input):
-    """Textual's ``Input``, its own keys (Backspace, the arrows, Enter…) acting as they come.
+    """Textual's ``Input``, its own keys (Backspace, the arrows, Enter…) acting as they come, and a
+    key a full line refuses said aloud.
 
     Textual's input types a printable key at once but runs a bound key only after it has gone
     up through the screen to the app and back, so a key typed in the same instant overtakes it:
@@ -18,6 +21,31 @@ class TypedInput(Input):
     connection sends them) landed as the letter, then the Backspace that removed it — both
     lost. Textual issue #6605 (a fix proposed in PR #6631, not released in 8.2.8); with it
     released, this class is Textual's ``Input``."""
+
+    #: what a key the full line refuses says, once until the line has room again ({most}: its
+    #: length; ""; the line's owner says it, on ``Full``): keys past a full line went nowhere
+    #: with only the terminal's bell, which many keep silent (a chat line lost 400 characters)
+    FULL = "This line holds {most} characters: keys past them are not typed."
+
+    class Full(Message):
+        """A key was refused: the line is full."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.told_full = False
+
+    def restricted(self) -> None:
+        super().restricted()
+        if not self.max_length or len(self.value) < self.max_length or self.told_full:
+            return
+        self.told_full = True
+        self.post_message(self.Full())
+        if self.FULL:
+            self.notify(self.FULL.format(most=self.max_length), severity="warning", timeout=4)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if self.told_full and len(event.value) < (self.max_length or 0):
+            self.told_full = False
 
     async def on_key(self, event: Key) -> None:
         action = own_keys(type(self)).get(event.key)
