@@ -16,7 +16,7 @@ from caravan_tui.engine import render
 from caravan_tui.games.decktet_caravan.combos import BANDIT, MOVES
 from caravan_tui.games.decktet_caravan.explain import explain
 from caravan_tui.games.decktet_caravan.looks import info_text
-from caravan_tui.games.decktet_caravan.standing import standing_basis
+from caravan_tui.games.decktet_caravan.standing import COUNTED, hand_standing, standing_basis
 from caravan_tui.widgets import TablePanel
 from caravan_tui.words import MINUS
 
@@ -95,17 +95,11 @@ async def test_the_final_screen_gives_the_last_hand_its_breakdown(tmp_path):
 
 
 def test_a_level_score_and_a_stronger_position_say_on_what_they_differ():
-    piles = "on this hand's piles: You +3, Bob +0"
-    assert headline(0.9, [3, 3], 0, lambda stronger: piles) == (
-        "level on points, but the AI rates your position stronger on this hand's piles: You +3, Bob +0"
+    basis = "on the race to go out: You 2 cards in hand, Bob 3"
+    assert headline(0.9, [3, 3], 0, lambda stronger: basis, COUNTED) == (
+        f"level on {COUNTED}, but the AI rates your position stronger on the race to go out: You 2 cards in hand, Bob 3"
     )
     assert headline(0.9, [3, 3], 0).startswith("level on points, but the AI rates your position stronger on ")
-    _, state = random_position(1, lambda s: s.turn == 0 and s.view(0)["collected_points"] != [0, 0])
-    piles_now = state.view(0)["collected_points"]
-    ahead = piles_now[0] > piles_now[1]
-    assert render(standing_basis(state.view(0), 0, ahead), ["Ann", "Bob"], 0) == (
-        f"on this hand's piles: you {piles_now[0]:+d}, Bob {piles_now[1]:+d}".replace("-", MINUS)
-    )
     view = GAME.new(2, seed=1, options=OPTIONS).view(0)
     assert render(standing_basis(view, 0, True), ["Ann", "Bob"], 0) == "on the cards in hand"
 
@@ -115,13 +109,24 @@ def test_a_stronger_position_is_never_said_to_rest_on_what_bears_it_out_the_othe
     you +3, Bob +7"."""
     view = dict(GAME.new(2, seed=1, options=OPTIONS).view(0))
     view.update(collected_points=[3, 7], season=[], hand_sizes=[3, 2])
-    assert standing_basis(view, 0, False).startswith("on this hand's piles:")
     assert render(standing_basis(view, 0, True), ["Ann", "Bob"], 0) == "on the cards in hand"
     view.update(hand_sizes=[2, 3])
     assert render(standing_basis(view, 0, True), ["Ann", "Bob"], 0) == (
         "on the race to go out: you 2 cards in hand, Bob 3"
     )
-    assert render(standing_basis(view, 0, False), ["Ann", "Bob"], 0).startswith("on this hand's piles:")
+    assert render(standing_basis(view, 0, False), ["Ann", "Bob"], 0) == "on the cards in hand"
+
+
+def test_how_it_stands_counts_the_hands_piles_and_the_going_out_bonus():
+    """Hand 2, the other player out, piles −7 to +7: "How it stands: you lead on points, but the
+    AI rates the game even" (12 to 11 banked), and the hand ended 5 to 10. The hint counts what
+    the hand has settled: the piles, and the bonus of a player who is out."""
+    view = dict(GAME.new(2, seed=1, options=OPTIONS).view(0))
+    view.update(scores=[12, 11], collected_points=[-7, 7], out_player=1, hand_sizes=[2, 0])
+    assert hand_standing(view) == [5.0, 11 + 7 + 5 + 2]
+    assert headline(0.5, hand_standing(view), 0, scored_on=COUNTED) == (
+        f"you trail on {COUNTED}, but the AI rates the game even"
+    )
 
 
 async def test_the_hints_how_it_stands_names_what_the_ai_rates_stronger(tmp_path):
@@ -137,7 +142,8 @@ async def test_the_hints_how_it_stands_names_what_the_ai_rates_stronger(tmp_path
         screen.show_hint(action, "")
         await pilot.pause()
         said = screen.query_one("#hint-panel", TablePanel).text
-        assert "How it stands: level on points, but the AI rates your position stronger on the cards in hand." in said
+        stands = f"level on {COUNTED}, but the AI rates your position stronger on the cards in hand"
+        assert f"How it stands: {stands}." in said
 
 
 def test_a_bandit_nothing_beats_is_not_said_to_be_beatable():

@@ -293,6 +293,10 @@ class GameScreen(BaseScreen, Generic[V]):
         """A game's warning about the hinted play, shown first in the hint (None: none)."""
         return None
 
+    def standing_scores(self, view: dict) -> list[float]:
+        """The scores the hint's "How it stands" compares (``SCORED_ON`` names them): the view's."""
+        return list(view["scores"])
+
     def standing_basis(self, stronger: bool) -> str:
         """On what a position the AI rates ``stronger`` (or weaker) than a level score rests, in
         the game's words ("on this hand's piles: …"; default: on what is still to play)."""

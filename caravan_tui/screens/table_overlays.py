@@ -122,7 +122,7 @@ class TableOverlays:
         ]
         text = table.log_line(text)
         texts = [screen.describe(normalise_action(row[4])) if len(row) > 4 else str(row[0]) for row in rows]
-        scores = table.view["scores"] if table.view else []
+        scores = screen.standing_scores(table.view) if table.view else []
         lines = hint_lines(
             rows,
             texts,

@@ -36,7 +36,7 @@ from .not_a_play import selection_reason
 from .score_tables import hand_table, match_table
 from .season_view import SeasonView
 from .selection import arrived, cleared, flashed, held, hinted, list_followed, matching, ticked, turn_begun, unhinted
-from .standing import standing_basis
+from .standing import COUNTED, hand_standing, standing_basis
 from .status_line import HAND, enter, play_text, status
 from .table_state import DecktetCaravanTable
 from .views import DecktetCaravanView, HistoryRow
@@ -56,6 +56,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
     PLAY_ONLY = GameScreen.PLAY_ONLY | {"pass"}
     STATUS_LINES = 2
     TABLE = DecktetCaravanTable
+    SCORED_ON = COUNTED
     PANELS_BESIDE = True  # (over the board, the hint hid the hand it names: all of it late in a hand)
     DEFAULT_CSS = """
     #dc-info { height: auto; max-height: 8; padding: 0 1; }
@@ -93,6 +94,9 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
 
     def match_summary(self, view: DecktetCaravanView) -> Table | Group:
         return match_table(self.table, view)
+
+    def standing_scores(self, view: dict) -> list[float]:
+        return hand_standing(cast(DecktetCaravanView, view))
 
     def standing_basis(self, stronger: bool) -> str:
         if self.table.view is None or self.seat is None:

@@ -1,27 +1,39 @@
-"""On what the AI rates a Decktet Caravan position apart from the banked points: the hint's
-"How it stands" says it, so "level on points, but the AI rates your position stronger" never
-stands alone. The estimate reads the piles collected this hand, the season in play and the
-race to go out (``rules.estimate``): the first of them that bears the rating out is named (the
-season in play, which may go either way, whenever there is one). "Stronger … on this hand's
-piles: you +3, Bob +7" named the first that differed."""
+"""How a Decktet Caravan position stands for the hint's "How it stands": on points with what
+this hand has settled counted (``hand_standing``: "you lead on points" stood beside the other
+player out and the hand lost, its piles −7 to +7), and on what the AI rates it apart from them,
+so that "level on points, but the AI rates your position stronger" never stands alone. The
+estimate reads the season in play and the race to go out (``rules.estimate``): the first of them
+that bears the rating out is named (the season in play, which may go either way, whenever there
+is one)."""
 
 from __future__ import annotations
 
 from caravan_tui.engine import seat_field as who
-from caravan_tui.words import change, plural
+from caravan_tui.words import plural
 
 from .views import DecktetCaravanView, season_play
 
+#: what ``hand_standing`` counts, as "How it stands" names it
+COUNTED = "points with this hand's piles"
+
+
+def hand_standing(view: DecktetCaravanView) -> list[float]:
+    """Each seat's points as the hand stands: the banked totals, this hand's collected piles,
+    and, once a player is out, their going-out bonus as it stands (rules §5: 5 + the cards the
+    other holds; the other may still shed one play's)."""
+    points = [float(total + pile) for total, pile in zip(view["scores"], view["collected_points"], strict=True)]
+    out = view["out_player"]
+    if out is not None:
+        points[out] += 5 + view["hand_sizes"][1 - out]
+    return points
+
 
 def standing_basis(view: DecktetCaravanView, seat: int, stronger: bool) -> str:
-    """On what ``seat``'s position, rated ``stronger`` (or weaker) than a level score, rests:
-    "on this hand's piles: {p0} +3, {p1} −1", "on the season in play ({p1} played last)", "on
-    the race to go out: {p0} 3 cards in hand, {p1} 5", "on the cards in hand" (seat fields, for
-    the screen to name)."""
+    """On what ``seat``'s position, rated ``stronger`` (or weaker) than a level score with this
+    hand's piles counted (``hand_standing``), rests: "on the season in play ({p1} played last)",
+    "on the race to go out: {p0} 3 cards in hand, {p1} 5", "on the cards in hand" (seat fields,
+    for the screen to name)."""
     other = 1 - seat
-    piles = view["collected_points"]
-    if piles[seat] != piles[other] and (piles[seat] > piles[other]) == stronger:
-        return f"on this hand's piles: {who(seat)} {change(piles[seat])}, {who(other)} {change(piles[other])}"
     if view["season"]:
         leader = season_play(view["season"][-1])[0]
         return f"on the season in play ({who(leader)} played last)"
