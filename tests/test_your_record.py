@@ -130,12 +130,14 @@ async def test_a_solo_games_line_says_it_had_no_opponent_and_every_column_is_who
     is whole (the longest title read "Caravans of Ahldar")."""
     from caravan_tui.games import GAMES
     from caravan_tui.screens.history import COLUMNS as HISTORY_COLUMNS
-    from caravan_tui.screens.your_record import COLUMNS
+    from caravan_tui.screens.your_record import BEST_COLUMNS, COLUMNS
     from caravan_tui.textual_adapter import screen_lines
 
-    for columns in (COLUMNS, HISTORY_COLUMNS):  # each cell padded by one each side, the border
+    for columns in (COLUMNS, HISTORY_COLUMNS, BEST_COLUMNS):  # each cell padded by one each side, the border
         assert sum(width + 2 for _, width in columns) + 2 <= 80, columns
     assert dict(COLUMNS)["Game"] >= max(len(game.title) for game in GAMES.values())
+    # ("Chief of the 5 tribe": the best solo result's title was cut)
+    assert dict(BEST_COLUMNS)["Title"] >= max(len(t) for game in GAMES.values() for _, t in game.solo_titles)
     app = quick_app(saves.root, iterations=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("y")
@@ -145,3 +147,25 @@ async def test_a_solo_games_line_says_it_had_no_opponent_and_every_column_is_who
         solo = next(line for line in screen_lines(app.screen) if SOLO_GAME.title in line and "solo" in line)
         assert "nobody (solo)" in solo and "—" in solo and "best" not in solo, solo
         assert "Streak" in text and "Points" in text
+
+
+async def test_w_is_offered_only_beside_a_best_solo_result(tmp_path):
+    """After a match against AIs the record's footer offered "w Replay", and `w` said "You have
+    no solo match to replay yet": the matches against others are counted, not listed."""
+    from caravan_tui.textual_adapter import screen_lines
+
+    store = SaveStore(tmp_path)
+    await play(store, DECKTET, [PERSON, RANDOM], seed=3)
+    app = quick_app(store.root, iterations=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("y")
+        await wait_for(
+            pilot,
+            lambda: (
+                isinstance(app.screen, YourRecordScreen) and app.screen.query_one("#record-lines", DataTable).row_count
+            ),
+            "the record",
+        )
+        await pilot.pause()
+        assert "Replay" not in screen_lines(app.screen)[-1]
+        assert app.screen.check_action("replay", ()) is False

@@ -29,7 +29,13 @@ from caravan_tui.widgets.footer import KeysFooter
 COLUMNS = (("Game", 21), ("Against", 13), ("Games", 5), ("Won", 3), ("Points", 6), ("Place", 5), ("Streak", 11))
 #: a solo game's line: no one to beat, so no wins, place or streak, only the points
 SOLO_AGAINST, NOT_SOLO = "nobody (solo)", "—"
-BEST_COLUMNS = (("Game", 18), ("Points", 6), ("Title", 20), ("When", 12))
+#: the Title column as wide as the longest title a solo game earns ("Chief of the 5 tribe")
+BEST_COLUMNS = (
+    ("Game", 18),
+    ("Points", 6),
+    ("Title", max(len(title) for game in GAMES.values() for _, title in game.solo_titles)),
+    ("When", 12),
+)
 
 
 def game_title(game: str) -> str:
@@ -112,6 +118,7 @@ class YourRecordScreen(BaseScreen):
                 Text(time.strftime("%d %b %Y", time.localtime(match.ended))),
             )
         bests.display = bool(self.bests)
+        self.refresh_bindings()
         played = len(finished)
         self.heading = (
             f"Your record · {played} finished match{'es' if played != 1 else ''}"
@@ -119,6 +126,11 @@ class YourRecordScreen(BaseScreen):
             else "Your record · no finished match yet: it fills as you finish matches"
         )
         lines.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``w`` replays a best solo result: offered only where there is one (the footer offered
+        it after a match against AIs, and it said there was no solo match to replay)."""
+        return bool(self.bests) if action == "replay" else True
 
     def action_replay(self) -> None:
         best = row_at_cursor(
