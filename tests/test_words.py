@@ -127,6 +127,8 @@ async def test_tab_in_the_full_logs_filter_leaves_the_cursor_after_the_name():
         await pilot.press("tab")
         await pilot.press("tab")
         assert field.value == "Bartholomew" and field.cursor_position == len("Bartholomew")
+        await pilot.press("tab")  # (after the last name: the whole log again)
+        assert field.value == "" and len(app.screen.query_one("#full-log").lines_text) == 2
         await pilot.press("tab")
         assert field.value == "Ann" and field.cursor_position == len("Ann")
 
@@ -138,18 +140,21 @@ async def test_the_full_logs_seat_filter_keeps_only_that_seats_own_name():
 
     from caravan_tui.screens.full_log import FullLogScreen
 
-    lines = ["You play 3♣.", "AI 2 goes out; you may make one last play.", "Annabel plays 5♣.", "Ann plays 2♣."]
+    rolls = "Round 2: the caravans arrive. AI 2 rolls 4 2 6 3; you roll 3 5 5 6."
+    lines = ["You play 3♣.", "AI 2 goes out; you may make one last play.", "Annabel plays 5♣.", "Ann plays 2♣.", rolls]
     app = App()
     async with app.run_test(size=(80, 24)) as pilot:
         await app.push_screen(FullLogScreen(lines, ["You", "Ann", "Annabel"]))
         await pilot.pause()
         log = app.screen.query_one("#full-log")
         await pilot.press("tab")
-        await wait_for(pilot, lambda: log.lines_text == ["You play 3♣."], f"only your line: {log.lines_text}")
+        # (your rolls in a round another seat starts: they showed only in the rounds you started)
+        mine = ["You play 3♣.", rolls]
+        await wait_for(pilot, lambda: log.lines_text == mine, f"only your lines: {log.lines_text}")
         await pilot.press("tab")
         await wait_for(pilot, lambda: log.lines_text == ["Ann plays 2♣."], f"only Ann's line: {log.lines_text}")
         await pilot.press("ctrl+u", "y", "o", "u")  # a word typed: any case
-        await wait_for(pilot, lambda: len(log.lines_text) == 2, f"both lines with the word: {log.lines_text}")
+        await wait_for(pilot, lambda: len(log.lines_text) == 3, f"the lines with the word: {log.lines_text}")
 
 
 async def test_the_full_logs_filter_keeps_keys_typed_in_one_burst():

@@ -20,6 +20,9 @@ from caravan_tui.widgets.scrolling import SCROLL_KEYS, scroll
 from caravan_tui.widgets.seat_table import LogLine
 from caravan_tui.widgets.typed_input import TypedInput
 
+#: a clause of a line that goes on with what you did: "…; you roll 3 5 5 6", not "you may…"
+YOU_DID = re.compile(r"(?:[;:,.] )you (?!may |must |can |could |might |will |would )")
+
 
 class FullLogScreen(DialogScreen[None]):
     """``lines``: the log as the table holds it; ``names``: the seats' names, offered as filters
@@ -32,7 +35,7 @@ class FullLogScreen(DialogScreen[None]):
 
     BINDINGS = [
         Binding("escape", "close", "Back"),
-        Binding("tab", "next_name", "Next seat", tooltip="Show only the lines that name the next seat"),
+        Binding("tab", "next_name", "Next seat", tooltip="Show only the lines that name the next seat, then all"),
         *SCROLL_KEYS,
     ]
     DEFAULT_CSS = """
@@ -74,17 +77,23 @@ class FullLogScreen(DialogScreen[None]):
 
     def holds(self, line: str, words: str) -> bool:
         """Whether ``line`` is one the filter keeps: any word, in any case, anywhere; a seat's
-        name only as that name, whole and as written, so "You" is the lines that open with what
-        you did, not an AI's line that goes on "…; you may make one last play"."""
+        name only as that name, whole and as written; "You" also where a clause goes on with
+        what you did ("…; you roll 3 5 5 6": your rolls showed only in the rounds you started),
+        but not with what you may do (an AI's "…; you may make one last play")."""
         if words in self.names:
-            return re.search(rf"(?<!\w){re.escape(words)}(?!\w)", line) is not None
+            name = re.escape(words)
+            if re.search(rf"(?<!\w){name}(?!\w)", line) is not None:
+                return True
+            return words == "You" and YOU_DID.search(line) is not None
         return words.casefold() in line.casefold()
 
     def action_next_name(self) -> None:
+        """Tab: the next seat's name, and after the last the whole log again (it never came
+        back: the name had to be deleted by hand)."""
         if self.names:
-            self._seat_filter = (self._seat_filter + 1) % len(self.names)
+            self._seat_filter = (self._seat_filter + 1) % (len(self.names) + 1)
             field = self.query_one("#log-filter", Input)
-            field.value = self.names[self._seat_filter]
+            field.value = self.names[self._seat_filter] if self._seat_filter < len(self.names) else ""
             field.cursor_position = len(field.value)  # at the end, to go on typing after the name
 
     def action_scroll(self, where: str) -> None:
