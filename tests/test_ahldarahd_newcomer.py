@@ -11,7 +11,7 @@ import importlib
 from dataclasses import replace
 from pathlib import Path
 
-from test_ahldarahd_screen import at_my_turn, building, cursor_to, panel_lines, play_until, quiet
+from test_ahldarahd_screen import at_my_turn, builder, building, cursor_to, panel_lines, play_until, quiet
 from test_table_shape import queried, queried_names
 
 from caravan_tui.games.ahldarahd import screen as ahldarahd_screen
@@ -261,3 +261,15 @@ async def test_the_next_auction_does_not_start_on_your_own_right_of_passage_once
         assert screen.table.item != "RoP red" and "your Right of Passage" not in panel_lines(app)[1]
         assert not screen.table.holds(screen.table.item)  # (nor another item of ours: the Shah…)
         assert screen.table.holds("RoP red") and not screen.table.holds("red Salt")
+
+
+async def test_the_route_just_claimed_is_said_yours_not_refused(tmp_path):
+    """After every claim the line under the map read "no play on route 15: that route is yours
+    already": the claim seemed to have failed."""
+    prefix, state = play_until(lambda s: building(0)(s) and 0 in s.owner[:21], choose=builder)
+    async with at_my_turn(tmp_path, prefix, what="my build") as (_app, pilot, table):
+        screen = table.screen
+        mine = next(r for r in range(21) if state.owner[r] == 0)
+        await cursor_to(pilot, screen.query_one(MapBoard), mine)
+        line = " ".join(str(screen.query_one("#status").render()).split())
+        assert line == f"route {mine + 1} is yours · arrows: another route", line

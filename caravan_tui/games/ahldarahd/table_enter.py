@@ -75,6 +75,9 @@ def status(table: AhldarahdTable) -> Text:
     if table.phase == "shah_give":
         return Text("enter: choose who gets the Shah (or keep it)", style="bold")
     view, seat = table.view, table.seat
+    if table.phase in ("setup", "build") and view is not None and view["routes"][table.shown_map][route] == seat:
+        # (the route just claimed: "no play on route 15: that route is yours already" read as a failed Enter)
+        return Text(f"route {route + 1} is yours · arrows: another route")
     if table.phase in ("setup", "build", "night_loss") and view is not None and seat is not None:
         # what Enter would refuse, before it is pressed: what a claim or a purchase takes
         return Text(
