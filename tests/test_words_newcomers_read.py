@@ -173,6 +173,10 @@ def test_a_reserve_without_camels_says_the_turns_it_skips():
     # (the replay's "What AI 2 weighed", in Ann's view, said "your turns" of AI 2's)
     assert said([2, 1, 0, 2, 0, 0], viewer=1).endswith("and Ann's turns are skipped")
     assert said([2, 1, 0, 2, 0, 1], viewer=1) == "leaves 1 camel (their last) and 5 goods in reserve"
+    # solo, a reserve with no camel ends the match (§8.5): "your turns are skipped" stood beside
+    # a confirm that said "This ends the match"
+    ends = "leaves no camel and 5 goods in reserve: this ends the match"
+    assert reserve_words([2, 1, 0, 2, 0, 0], 0, solo=True) == ends
 
 
 def test_a_hint_never_says_the_rules_lay_your_next_turn_of_another_seats():

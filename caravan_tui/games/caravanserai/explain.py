@@ -98,7 +98,7 @@ def _explain(state: CaravanseraiState, seat: int, line: list[Action]) -> str:
                 parts.append(gain_words(state, seat, state.board.cs[x]))
     # what the reserve keeps for the turns to come: a placement that grows the caravan less was
     # ranked above one that grew it more with nothing said of why (the camels and goods it keeps)
-    parts.append(reserve_words(world.res[seat], seat))
+    parts.append(reserve_words(world.res[seat], seat, world.n == 1))
     if forced:  # (a hint's words told the next turn's forced camel as this one's, without a word)
         yours = who(seat, "'s")
         parts.append(f"then the rules lay {yours} next turn, the only move")
@@ -117,13 +117,17 @@ def gain_words(state: CaravanseraiState, seat: int, colour: int, verb: str = "ga
     return f"{verb} nothing (no {name} good is left)"
 
 
-def reserve_words(reserve: Sequence[int], seat: int) -> str:
+def reserve_words(reserve: Sequence[int], seat: int, solo: bool = False) -> str:
     """A reserve (goods of each colour, then camels) as ``seat``'s placement leaves it: "leaves 2
     camels and 14 goods in reserve". Each later placement needs a camel, and the goods are what
-    it can lay. ({pN} fields: "your turns" was said of AI 2's in the replay's "What AI 2 weighed".)"""
+    it can lay; ``solo``: a game of one, which a reserve with no camel ends (§8.5: "your turns
+    are skipped" stood beside a confirm that said the match ends). ({pN} fields: "your turns" was
+    said of AI 2's in the replay's "What AI 2 weighed".)"""
     camels, goods = reserve[CAMEL], sum(reserve[:CAMEL])
     stock = f"{goods} good{'s' if goods != 1 else ''} in reserve"
     # (following every hint walked a caravan down to no camel, and nine turns were skipped unsaid)
+    if camels == 0 and solo:
+        return f"leaves no camel and {stock}: this ends the match"
     if camels == 0:
         turns = who(seat, "'s")
         return f"leaves no camel and {stock}: with no camel there is no placement, and {turns} turns are skipped"
