@@ -15,7 +15,7 @@ from caravan_tui.ai.ismcts import search
 from caravan_tui.ai.matches import MatchRecord, play_match
 from caravan_tui.ai.policies import search_policy
 from caravan_tui.ai.review import Judged, Position, Review, judge, positions, review
-from caravan_tui.ai.review_text import chart_rows, review_lines
+from caravan_tui.ai.review_text import EVERY_DECISION, chart_rows, review_lines
 from caravan_tui.ai.worker import AIWorker, Question
 from caravan_tui.cli import main
 from caravan_tui.games import GAMES, get_game
@@ -341,7 +341,7 @@ def test_review_text_prints_the_chart_the_turning_points_and_every_decision(save
     assert said.err.splitlines()[-1].endswith("decisions judged")  # progress, though stderr is no terminal
     assert max(map(len, out.splitlines())) <= 80
     assert "Review of m1 (Decktet Caravan) for Ann, seat 1" in out
-    assert "Turning points" in out and "Every decision:" in out and "│" in out
+    assert "Turning points" in out and f"{EVERY_DECISION}:" in out and "│" in out
     assert "inaccuracys" not in out and " inaccurac" in out
     assert (saved.root / "reviews" / "m1.seat1.msgpack").is_file()
     assert main(["review", "m1", "--text", "--iterations", str(ITERATIONS)]) == 0

@@ -182,6 +182,11 @@ def verdict(review: Review, judged: Judged) -> str:
     )
 
 
+#: the heading over every decision: a decision's number is its move's, every step of every seat
+#: counted as the replay counts them (a solo review listed moves 1, 2, 10, 11, 12, 16 unexplained)
+EVERY_DECISION = "Every decision, by move (the replay's count: each step of every seat is a move)"
+
+
 def move_number(judged: Judged) -> int:
     """The number of ``judged``'s move in the match, as the replay numbers it ("move 7/80" shows
     the table after it): the one number a review gives a decision, wherever it names it."""
@@ -231,6 +236,8 @@ def points_heading(review: Review, points: Sequence[Swing]) -> str:
         return f"{heading}:"
     least = review.measure.inaccuracy
     if any(swing.kind == "drift" and abs(swing.change) >= least for swing in review.account().swings):
+        if review.players == 1:  # (no others and no chance to name: "what moved your chances" of a length)
+            return f"{heading}: none of your moves lost any; what moved the estimate is the drift above"
         return f"{heading}: none of your moves, the others' or chance; what moved your chances is the drift above"
     return f"{heading}: none; nothing moved your chances enough to tell"
 
@@ -319,10 +326,14 @@ DRIFT_WORDS = (
 )
 
 
-#: the same in a solo game, where no one else plays
+#: the same in a solo game, where no one else plays: everything on the board is the player's moves, and the
+#: drift is how far the AI's first estimates fell short of (or went past) what those moves made ("only the AI's
+#: estimates differing" stood beside "your play 0.0 pieces" in a match that grew its caravan from 0 to 45)
 SOLO_DRIFT_WORDS = (
-    "The searches' drift: how far your {measure} moved between your decisions where you saw nothing new (no "
-    "draw, roll or deal, and no one else plays): only the AI's estimates differing from one position to the next."
+    "The searches' drift: how far the AI's estimate of your {measure} moved between your decisions where you saw "
+    "nothing new (no draw, roll or deal, and no one else plays). Each search sees only so far ahead, so its "
+    "estimate fell short of (or went past) what your moves went on to make. Your play counts only what your "
+    "moves lost against the AI's best: everything on the board is your moves."
 )
 
 
@@ -419,7 +430,7 @@ def review_lines(review: Review, names: Sequence[str], title: str, width: int = 
     unlisted = unlisted_line(review, points)
     if unlisted:
         lines.append(unlisted)
-    lines += ["", "Every decision:", *decision_lines(review, names)]
+    lines += ["", f"{EVERY_DECISION}:", *decision_lines(review, names)]
     return lines
 
 

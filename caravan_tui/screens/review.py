@@ -26,6 +26,7 @@ from textual.widgets import ProgressBar, Static
 
 from caravan_tui.ai.review import Judged, Review
 from caravan_tui.ai.review_text import (
+    EVERY_DECISION,
     HANG,
     HANG_ROOM,
     chart_text,
@@ -222,7 +223,7 @@ class ReviewScreen(BaseScreen):
         unlisted = unlisted_line(review, points)
         if unlisted:
             parts.append(HangingLines([unlisted], classes="review-point"))
-        parts.append(Static("Every decision", classes="review-heading"))
+        parts.append(Static(EVERY_DECISION, classes="review-heading"))
         parts.append(HangingLines(decision_lines(review, self.names), id="review-decisions"))
         scroll.mount_all(parts)
         self.refresh_bindings()
