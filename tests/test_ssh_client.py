@@ -672,7 +672,8 @@ async def test_the_lobby_says_what_a_rating_of_a_question_mark_is(still_hub):
 async def test_a_finished_match_names_every_other_seat_ai_ones_included(still_hub):
     """A finished three-seat match read "Annabelle Marg…" under Against at 80×24: the seats
     were joined and cut at the column's end, and the AI seat never showed. Each seat now shares
-    the column, cut with care ("+N" where even that leaves too little)."""
+    the column, cut with care ("+N" where even that leaves too little), and the column takes the
+    cells the results beside it leave."""
     hub = still_hub
     from caravan_tui.hub_protocol import Lobby
 
@@ -685,9 +686,10 @@ async def test_a_finished_match_names_every_other_seat_ai_ones_included(still_hu
         await pilot.pause()
         shown = "\n".join(screen_lines(app.screen))
         width = app.screen.query_one("#lobby-finished", DataTable).columns["Against"].width
-        assert "Caravans of Ahldarahd  Annabell…, AI 3 " in shown, shown
-        assert "Caravans of Ahldarahd  Cyd, Dee +2 " in shown, shown
-        assert width == len("Annabell…, AI 3") and all(len(line) <= SIZE[0] for line in shown.split("\n"))
+        # (the Result column as wide as its longest words: "You won" in 20 cells beside "QadiriyyaHassa…, AI 3")
+        assert "Caravans of Ahldarahd  Annabelle Marg…, AI 3  Annabelle… won " in shown, shown
+        assert "Caravans of Ahldarahd  Cyd, Dee, AI 4, Anna…  You won " in shown, shown
+        assert width == len("Annabelle Marg…, AI 3") and all(len(line) <= SIZE[0] for line in shown.split("\n"))
 
 
 async def test_the_lobby_shows_each_game_title_whole_where_the_seats_have_room(still_hub):
@@ -717,3 +719,25 @@ async def test_the_lobby_shows_each_game_title_whole_where_the_seats_have_room(s
         # the room comes from To move first (its name is in Seats too), then from the names
         assert [column.width for column in matches.columns.values()] == [21, 30, 9, 8]
         assert all(len(line) <= SIZE[0] for line in shown.split("\n"))
+
+
+async def test_the_line_under_the_matches_follows_the_list_that_has_the_focus(still_hub):
+    """After a review the finished matches kept the focus while the line under the matches said
+    "You play seat 2: enter takes you back to it": Down and Enter opened a replay."""
+    hub = still_hub
+    from caravan_tui.hub_protocol import Lobby
+
+    done = FinishedRow("m1", "decktet_caravan", ["Ann", "AI 2 (easy)"], [1.0, 0.0], "over", 0.0, 0)
+    hub.identities.keep(ANN, "Ann")
+    async with in_the_lobby(hub) as (app, pilot):
+        app.from_hub(Lobby([], ["Ann"], [done.to_map()]))
+        await pilot.pause()
+        await pilot.press("tab")
+        await wait_for(pilot, lambda: app.screen.query_one("#lobby-finished", DataTable).has_focus, "the finished")
+        await pilot.pause()
+        shown = " ".join(line.strip() for line in screen_lines(app.screen))
+        assert "Your finished match of Decktet Caravan: enter replays it, v reviews it" in shown, shown
+        await pilot.press("shift+tab")
+        await pilot.pause()
+        shown = " ".join(line.strip() for line in screen_lines(app.screen))
+        assert "No match is being played: c creates one." in shown and "enter replays it" not in shown

@@ -18,7 +18,7 @@ from caravan_tui.hub_protocol import GUEST_UNRATED, UNSETTLED_WORDS, AskHistory,
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
-from caravan_tui.screens.lobby import against_words, finished_words, title_room, when_words
+from caravan_tui.screens.lobby import against_words, finished_words, result_room, title_room, when_words
 from caravan_tui.screens.requests import ToHub
 from caravan_tui.screens.row_tables import fit_columns, resized, row_table
 from caravan_tui.widgets.bound_text import BoundText
@@ -129,6 +129,7 @@ class HistoryScreen(BaseScreen):
         table = self.query_one(DataTable)
         game_width = max(cell_len("Game"), title_room([row.game for row in self.rows]))
         columns = resized(COLUMNS, "Game", game_width, "Against")
+        columns = resized(columns, "Result", result_room(self.rows, dict(COLUMNS)["Result"], self.mine), "Against")
         fit_columns(table, columns)
         for row in self.rows:
             game = GAMES.get(row.game)
@@ -137,7 +138,7 @@ class HistoryScreen(BaseScreen):
             table.add_row(
                 as_text(game.title if game else row.game),
                 Text(against, overflow="ellipsis", no_wrap=True),
-                Text(plain(finished_words(row, self.mine)), overflow="ellipsis", no_wrap=True),
+                Text(plain(finished_words(row, self.mine, dict(COLUMNS)["Result"])), overflow="ellipsis", no_wrap=True),
                 Text(rating),
                 Text(when_words(row.ended)),
             )

@@ -112,6 +112,13 @@ def finished_words(row: FinishedRow, mine: bool = True, width: int | None = None
     )
 
 
+def result_room(rows: list[FinishedRow], width: int, mine: bool = True) -> int:
+    """The cells the Result column needs for ``rows`` (at most ``width``): the rest goes to the
+    names beside it ("You won" in a column of 20 beside "QadiriyyaHassa…, AI 3")."""
+    said = [cell_len(finished_words(row, mine, width)) for row in rows]
+    return min(width, max([cell_len("Result"), *said]))
+
+
 #: the fewest cells a name cut to share an Against cell keeps ("Ann…"); else fewer names show, and "+N"
 LEAST_NAME = 4
 
@@ -270,6 +277,7 @@ class LobbyScreen(BaseScreen):
 
     def on_mount(self) -> None:
         self.query_one("#lobby-matches", DataTable).focus()
+        self.watch(self, "focused", lambda _focused: self.show_detail(), init=False)
         if self.hosted_app.lobby is not None:
             self.show(self.hosted_app.lobby)
         self.show_title()
@@ -328,6 +336,7 @@ class LobbyScreen(BaseScreen):
         self.finished = [FinishedRow.from_map(row) for row in lobby.finished]
         game_width = max(dict(FINISHED_COLUMNS)["Game"], title_room([row.game for row in self.finished]))
         columns = resized(FINISHED_COLUMNS, "Game", game_width, "Against")
+        columns = resized(columns, "Result", result_room(self.finished, RESULT_WIDTH), "Against")
         fit_columns(table, columns)
         against = dict(columns)["Against"]
         for row in self.finished:
@@ -344,6 +353,15 @@ class LobbyScreen(BaseScreen):
         return row_at_cursor(self.query_one("#lobby-matches", DataTable), self.rows)
 
     def show_detail(self) -> None:
+        """The line under the matches: what Enter does on the list that has the focus (after a
+        review the finished matches kept it, while the line spoke of the match above: Enter
+        opened a replay)."""
+        finished = self.query_one("#lobby-finished", DataTable)
+        if self.focused is finished:  # (its ``has_focus`` follows a message later)
+            done = row_at_cursor(finished, self.finished)
+            game = f"Your finished match of {game_title(done.game)}" if done is not None else "Your finished matches"
+            self.detail = Text(f"{game}: enter replays it, v reviews it; tab goes back to the matches.", style="italic")
+            return
         row = self.selected()
         if row is None:
             text = "No match is being played: c creates one."

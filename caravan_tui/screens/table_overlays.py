@@ -215,13 +215,14 @@ class TableOverlays:
         it and does nothing else; the keys its foot names keep their word (ctrl+↑/↓ scroll it).
         Escape while the hint asked for is still coming cancels it (as ``h`` does), not the menu,
         and escape with the hint shown puts it away (as ``h`` does: it opened the menu, which took
-        the keys that followed); its play stays ready to take."""
+        the keys that followed); its play stays ready to take. A replay's escape goes back, what
+        the AI weighed shown or not."""
         if self.screen.table.since_panel is not None and event.key not in PANEL_SCROLL_KEYS:
             self.screen.open_panel("since", None)
             if event.key == HIDE_SINCE:
                 event.stop()
                 event.prevent_default()
-        elif self.screen.table.hint_panel is not None and event.key == CANCEL_HINT:
+        elif self.screen.table.hint_panel is not None and event.key == CANCEL_HINT and self.screen.replay is None:
             self.take_waiting = False
             self.screen.open_panel("hint", None)
             event.stop()
