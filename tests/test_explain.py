@@ -274,6 +274,14 @@ def test_decktet_a_pass_after_the_other_went_out_says_the_hand_ends_and_what_the
         cards = "1 card" if held == 1 else f"{held} cards"
         assert reason.startswith("ends the hand: ") and "later" not in reason
         assert reason.endswith(f"{'AI 2' if seat == 0 else 'Ann'} scores +5 and +{held} for the {cards} you hold")
+        # the last play too says what going out then scores: it sheds cards, the one reason a bandit was
+        # better than a pass ("a bandit on the lone 3; the last play: AI 2 collects 2 cards worth nothing")
+        for play in state.legal_actions():
+            if play != ("pass",):
+                kept = held - len(play) + 1
+                words = render(explain(state, seat, (play,)), ("Ann", "AI 2"), seat)
+                scores = f"{'AI 2' if seat == 0 else 'Ann'} scores +5"
+                assert f"; {scores} and +{kept} for the " in words or (not kept and f"; {scores}" in words), words
     assert len(said) >= 5
 
 

@@ -36,10 +36,7 @@ def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> st
         held = state.hands[seat].bit_count()
         if state.out_player is not None:  # (the hand ends: the cards kept count for the one who went out)
             out = state.out_player
-            return (
-                f"ends the hand: {_collects(collector, pile, state.up)}; {who(out)} "
-                f"score{who(out, 's')} +5 and +{held} for the {plural(held, 'card')} you hold"
-            )
+            return f"ends the hand: {_collects(collector, pile, state.up)}; {_going_out(out, seat, held)}"
         return f"ends the season: {_collects(collector, pile, state.up)}; keeps {plural(held, 'card')} for later"
     move = MOVES[action]
     after = pile | move[2]
@@ -52,8 +49,9 @@ def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> st
     else:
         parts = [f"beats {_top_words(state.top)} with {length} card{'s' if length > 1 else ''}"]
     left = state.hands[seat] & ~move[2]
-    if state.out_player is not None:
-        parts.append(f"the last play: {_collects(collector, after, state.up)}")
+    if state.out_player is not None:  # (what it sheds is what the going out no longer scores: the pass says it)
+        going_out = _going_out(state.out_player, seat, left.bit_count())
+        parts.append(f"the last play: {_collects(collector, after, state.up)}; {going_out}")
     elif not left:  # (the other may make one last play: a beat sheds cards and takes the season)
         theirs, bonus = who(other, "'s"), state.hands[other].bit_count()
         parts.append(
@@ -78,6 +76,13 @@ def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> st
         parts.append(f"{_collects(collector, after, state.up)} if {who(other)} pass{who(other, 'es')}{bandit}")
     parts.append(_wild_words(state.hands[seat] & WILD_MASK, move[2], move[1] == BANDIT))
     return "; ".join(part for part in parts if part)
+
+
+def _going_out(out: int, seat: int, kept: int) -> str:
+    """What going out scores ``out`` once ``seat`` is left holding ``kept`` cards (rules §5.2):
+    the last play's reason said it for a pass only, and a bandit that shed a card read no better."""
+    scores = f"{who(out)} score{who(out, 's')} +5"
+    return f"{scores} and +{kept} for the {plural(kept, 'card')} {who(seat)} hold{who(seat, 's')}" if kept else scores
 
 
 def unplayed_wilds(count: int, seat: int) -> str:
