@@ -253,7 +253,7 @@ def test_a_good_relays_along_a_chain_over_loaded_camels_and_is_delivered_on_its_
         state.describe(("move_good", chain[0], TAG, "salt", "top")) == "Deliver salt from (2,0) to Taghaza (2,3) (+3)"
     )
     events = state.apply(("move_good", chain[0], TAG, "salt", "top"))
-    assert events[0].render(NAMES, 1) == "Ann delivers salt to Taghaza (2,3): +3."
+    assert events[0].render(NAMES, 1) == "Ann delivers salt to Taghaza (2,3) (1 action): +3."
     assert state.delivered[0][GOOD_INDEX["salt"]] == 1 and state.score(0) == 3
     assert state.empties[0] == (chain[0], chain[2], TAG)  # the camel on the city stays empty
     assert state.loads[0] == ((chain[1], GOOD_INDEX["hides"], 0),)
@@ -417,9 +417,9 @@ def test_a_steal_reads_right_for_the_thief_the_victim_and_everyone_else():
     x = cell(3, 5)
     state = position(3, empty=[[x], [], []], loaded=[[], [(x, "gems", 0)], []])
     (event,) = state.apply(("steal", x, 1, "gems"))
-    assert event.render(NAMES, 0) == "You steal gems from Bob at (3,5) and give Bob a theft marker."
-    assert event.render(NAMES, 1) == "Ann steals gems from you at (3,5) and gives you a theft marker."
-    assert event.render(NAMES, 2) == "Ann steals gems from Bob at (3,5) and gives Bob a theft marker."
+    assert event.render(NAMES, 0) == "You steal gems from Bob at (3,5) and give Bob a theft marker (1 action)."
+    assert event.render(NAMES, 1) == "Ann steals gems from you at (3,5) and gives you a theft marker (1 action)."
+    assert event.render(NAMES, 2) == "Ann steals gems from Bob at (3,5) and gives Bob a theft marker (1 action)."
 
 
 def test_the_setup_and_refills_reveal_chance_and_no_action_reveals_anything():
@@ -815,3 +815,20 @@ def test_a_deficit_of_54_points_reads_far_behind_while_the_bag_holds_the_last_re
     state = position(delivered=[{}, {"ivory": 9}], bag={"salt": left}, left=4)
     assert outlook(state.estimate()[0]) == "you are far behind"
     assert outlook(state.estimate()[1]) == "you should win"
+
+
+def test_every_action_a_turn_spends_says_its_cost_in_the_log():
+    """Placements and camel moves said "(1 action)", pick-ups, steals and a good's moves did not:
+    a newcomer counting another player's actions in the log could not (rules §3: each costs 1)."""
+    rng = random.Random(5)
+    seen = set()
+    for seed in range(3):
+        state = GAME.new(2, seed=seed, options={})
+        while not state.is_over():
+            action = rng.choice(state.legal_actions())
+            events = state.apply(action)
+            if action[0] != "end_turn":
+                said = events[0].render(NAMES, 0)
+                assert re.search(r"\((1 action|2 actions)\)", said), said
+                seen.add(action[0])
+    assert {"place", "move_camel", "pickup", "move_good"} <= seen

@@ -367,7 +367,7 @@ class CamelCaravanState(TurnState):
             text = f"{who(p)} pick{who(p, 's')} up {GOODS[good]} at {CELL_NAMES[cell]}"
             if taken:
                 text += f" and {taken} demand marker{'s' if taken > 1 else ''}"
-            events.append(Event(text + "."))
+            events.append(Event(text + f" ({actions_word(1)})."))
         if self.loose_count == 4 and any(self.bag):
             self._refill(events)
         return False
@@ -423,7 +423,7 @@ class CamelCaravanState(TurnState):
             events.append(
                 Event(
                     f"{who(p)} steal{who(p, 's')} {name} from {who(victim)} at "
-                    f"{CELL_NAMES[cell]} and give{who(p, 's')} {who(victim)} a theft marker."
+                    f"{CELL_NAMES[cell]} and give{who(p, 's')} {who(victim)} a theft marker ({actions_word(1)})."
                 )
             )
         return False
@@ -461,12 +461,18 @@ class CamelCaravanState(TurnState):
             self.delivered[p] = tuple(delivered)
             self.empties[p] = empties
             if events is not None:
-                events.append(Event(f"{who(p)} deliver{who(p, 's')} {name} to {CELL_NAMES[t]}: +{VALUE[good]}."))
+                events.append(
+                    Event(
+                        f"{who(p)} deliver{who(p, 's')} {name} to {CELL_NAMES[t]} ({actions_word(1)}): +{VALUE[good]}."
+                    )
+                )
             return True
         self.empties[p] = _without(empties, t)
         self.loads[p] = _with(self.loads[p], (t, good, 0))
         if events is not None:
-            events.append(Event(f"{who(p)} move{who(p, 's')} {name} from {CELL_NAMES[f]} to {CELL_NAMES[t]}."))
+            events.append(
+                Event(f"{who(p)} move{who(p, 's')} {name} from {CELL_NAMES[f]} to {CELL_NAMES[t]} ({actions_word(1)}).")
+            )
         return False
 
     def _end_turn(self, action: Action, events: list[Event] | None, p: int) -> bool:
