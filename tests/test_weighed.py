@@ -35,7 +35,7 @@ from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.weighed_words import nothing_weighed
 from caravan_tui.seats import SeatSpec
-from caravan_tui.textual_adapter import notices
+from caravan_tui.textual_adapter import screen_lines
 from caravan_tui.widgets import ActionList, TablePanel
 
 from tables import quick_app, wait_for
@@ -402,6 +402,9 @@ async def test_the_replay_from_the_ais_own_seat_names_it_and_never_says_you(stor
         await wait_for(pilot, lambda: panel.showing, "what Ann weighed")
         assert panel.border_title == "What Ann weighed"  # (the side column's short title: the whole one is cut there)
         assert not re.search(r"\byour?\b", panel.text, re.IGNORECASE), panel.text
+        # its hand is named too ("Your hand" under "AI 2 (normal)'s view"), and nothing in it is dimmed
+        await wait_for(pilot, lambda: any("Ann's hand (" in line for line in screen_lines(app.screen)), "Ann's hand")
+        assert not any("can't play" in line for line in screen_lines(app.screen))
 
 
 async def test_h_in_a_solo_replay_says_why_nothing_is_weighed(store):
@@ -413,6 +416,8 @@ async def test_h_in_a_solo_replay_says_why_nothing_is_weighed(store):
     async with app.run_test(size=SIZE) as pilot:
         app.open_replay(runner.match_id, seat=0)
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.replaying, "the replay")
+        await pilot.press("h")  # (said in the panel: a notice of four seconds went before it was read)
+        panel = app.screen.query_one("#hint-panel", TablePanel)
+        await wait_for(pilot, lambda: panel.showing and "No AI played" in panel.text, "a reason")
         await pilot.press("h")
-        await wait_for(pilot, lambda: any("No AI played" in n.message for n in notices(app)), "a reason")
-        assert not app.screen.query_one("#hint-panel", TablePanel).showing
+        await wait_for(pilot, lambda: not panel.showing, "the reason put away")

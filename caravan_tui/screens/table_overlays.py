@@ -39,6 +39,11 @@ HINT_HELD = "The hint comes with your turn (h again cancels it)."  # ("h again: 
 HINT_DROPPED = "No hint with your turn."
 
 
+#: a replay's panel at a move no AI decided, when ``h`` asks what it weighed: why there is nothing
+#: (a notice of four seconds went before it was read, and ``h`` seemed to do nothing)
+NOTHING_WEIGHED = "Nothing weighed (h hides it)"
+
+
 def take_hint_key(screen: GameScreen[Any]) -> str | None:
     """The key that takes the hint on ``screen`` now (None: it is not offered)."""
     takes = screen.active_bindings.get(TAKE_HINT)
@@ -203,8 +208,10 @@ class TableOverlays:
         screen, replay = self.screen, self.screen.replay
         if replay is None:
             return
-        if replay.weighed(replay.position) is None:  # say why, rather than nothing
-            screen.notify(nothing_weighed(replay), timeout=4)
+        if replay.weighed(replay.position) is None:  # say why, in the panel: a notice went before it was read
+            why = PanelWords(NOTHING_WEIGHED, (nothing_weighed(replay),))
+            self.weighed_hidden = False  # (asked for: the next AI's move shows it)
+            screen.open_panel("hint", None if screen.table.hint_panel == why else why)
             return
         self.weighed_hidden = not self.weighed_hidden
         screen.open_panel("hint", self.weighed_words(replay.position, screen.table))

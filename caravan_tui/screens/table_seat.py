@@ -157,6 +157,13 @@ class TableState(Generic[V]):
                 line = line.replace(name, brief)
         return line
 
+    def whose(self) -> str:
+        """Whose the seat's own things are, as a title says it ("Your hand"): in a replay the
+        viewed seat's by name ("AI 2's hand" under "AI 2 (normal)'s view" read "Your hand")."""
+        if self.replaying and self.seat is not None:
+            return f"{fit_name(self.brief_name(self.seat), 16)}'s"
+        return "Your"
+
     def player_name(self, seat: int, width: int | None = None) -> str:
         """``short_name`` as a players table or a season line shows it: marked where an AI plays
         the seat in its person's place ("Bob·AI", "You·AI"), the name cut first to keep the mark."""

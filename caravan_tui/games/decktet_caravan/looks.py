@@ -72,7 +72,7 @@ def hand_look(table: DecktetCaravanTable) -> CardLook:
         table.hinted_cards,
         table.ticked,
         plays,
-        f"Your hand ({len(cards)})",
+        f"{table.whose()} hand ({len(cards)})",
     )
 
 

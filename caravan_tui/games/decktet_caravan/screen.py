@@ -72,8 +72,8 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         yield season
         hand = self.board(CardGrid(id=HAND), hand_look)
         hand.border_title = "Your hand"
-        # a replay plays nothing: only what its marks mean
-        hand.border_subtitle = "·: can't play" if self.replaying else "space tick · enter play · ·: can't play"
+        # a replay plays nothing and dims no card: nothing to say
+        hand.border_subtitle = "" if self.replaying else "space tick · enter play · ·: can't play"
         hand.display = self.seat is not None  # a spectator has no hand; the season gets the room
         yield hand
 

@@ -57,7 +57,7 @@ def hand_look(table: MerchantLordTable) -> ChipLook:
     if table.seat is None:
         title = "Hand"
     else:
-        title = f"Your hand ({len(cards)})" + (" · space tucks" if choices and cards else "")
+        title = f"{table.whose()} hand ({len(cards)})" + (" · space tucks" if choices and cards else "")
     faces = tuple((card, card_face(card, sel.tucks.get(card))) for card in cards)
     return ChipLook(faces, marks, frozenset(sel.tucks), title)
 
