@@ -415,6 +415,7 @@ class TableApp(FailureHook):
             rematch=screen.seat is not None,  # (a spectator did not play it)
             review=OpenReview(screen.client.match_id, screen.seat) if review and screen.seat is not None else None,
             match=over.match,
+            since=screen.bus.since if screen.seat is not None else (),
         )
 
     def clear_match_notices(self) -> None:

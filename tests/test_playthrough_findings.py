@@ -116,3 +116,26 @@ async def test_the_rules_close_with_the_key_that_opened_them_and_the_contents_ke
             assert any(all(word in line for word in words) for line in screen_lines(app.screen)[:6]), words
         await pilot.press("question_mark")
         await wait_for(pilot, lambda: not isinstance(app.screen, RulesScreen), "the rules closed")
+
+
+async def test_the_result_says_what_happened_since_your_last_move(tmp_path):
+    """Caravanserai between two: the person's caravan was stuck, their turns skipped while the AI
+    grew its caravan by 14, and the result came with nothing of it said ("21 vs 22", then "AI 2
+    wins! 21 vs 36"). The result screen says what happened since the seat's last decision."""
+    from test_merchant_lord_screen import at_my_turn, play_until
+    from textual.widgets import Static
+
+    from caravan_tui.bus import MatchOver
+    from caravan_tui.screens.summary import MatchOverScreen
+
+    prefix, _state = play_until(lambda s: s.turn == 0)
+    skipped = [f"You cannot place (no open cell next to the head) and skip the turn. [{n}]" for n in range(10)]
+    async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
+        table.screen.bus.since = list(skipped)
+        table.screen.handle(MatchOver(table.runner.match_id, [21.0, 36.0], [0.0, 1.0]))
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the final table")
+        await pilot.pause()
+        shown = "\n".join(screen_lines(app.screen))
+        assert "Since your last move (2 lines before these: the replay has every move):" in shown, shown
+        said = str(app.screen.query_one("#match-since", Static).visual)
+        assert "skip the turn. [9]" in said and "[1]" not in said and "[2]" in said

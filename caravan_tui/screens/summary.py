@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -17,6 +19,7 @@ from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.heard import Heard
 from caravan_tui.screens.requests import GoHome, OpenReview, Rematch
+from caravan_tui.screens.table_panels import SINCE_SHOWN
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.words import tied_scores
@@ -116,6 +119,16 @@ def notes_left(renderable: RenderableType) -> RenderableType:
     return renderable
 
 
+def since_words(since: Sequence[str]) -> Text:
+    """What happened since the seat's last decision, its latest lines (``SINCE_SHOWN``), as text
+    (the lines hold names)."""
+    shown = since[-SINCE_SHOWN:]
+    head = "Since your last move"
+    if len(shown) < len(since):
+        head += f" ({len(since) - len(shown)} lines before these: the replay has every move)"
+    return Text("\n").join([Text(f"{head}:", style="bold"), *(as_text(f"• {line}", limit=LONG) for line in shown)])
+
+
 class MatchOverScreen(BaseScreen):
     """The final table; ``r`` starts a rematch (same seats and options, a new seed), for those who
     played it (``rematch``: a spectator is not offered one); escape goes home. The headline,
@@ -145,9 +158,14 @@ class MatchOverScreen(BaseScreen):
         rematch: bool = True,
         review: OpenReview | None = None,
         match: str | None = None,
+        since: Sequence[str] = (),
     ) -> None:
         super().__init__()
         self.headline, self.scores, self.table, self.status = headline, scores, table, status
+        #: what the others (and the rules) did since the seat's last decision: the match can end
+        #: several turns after it (a Caravanserai caravan stuck, its turns skipped while the other
+        #: grew by 14), and the scores jumped with nothing said
+        self.since = tuple(since)
         self.rematch = rematch
         #: the match ended: its rating changes come from what the app heard (``TableApp.heard``)
         #: whenever they came, before this screen opened or after
@@ -167,6 +185,8 @@ class MatchOverScreen(BaseScreen):
             changes = BoundText(id="rating-changes").data_bind(text=MatchOverScreen.ratings_text)
             changes.display = bool(self.ratings or self.note)
             yield changes
+            if self.since:
+                yield Static(since_words(self.since), id="match-since")
             if self.table is not None:
                 yield Static(notes_left(self.table), id="final-table")
             if self.status:
