@@ -169,3 +169,25 @@ async def test_w_is_offered_only_beside_a_best_solo_result(tmp_path):
         await pilot.pause()
         assert "Replay" not in screen_lines(app.screen)[-1]
         assert app.screen.check_action("replay", ()) is False
+
+
+async def test_a_resigned_match_is_placed_behind_the_winner_whatever_the_scores(tmp_path):
+    """A Caravanserai match resigned at 0–0 ("AI 2 wins") counted as first place: "Won 0" beside
+    "Place 1.7" over three lost matches."""
+    from caravan_tui.bus import Resign
+    from caravan_tui.saves.record import finished_of
+
+    store = SaveStore(tmp_path)
+    runner = MatchRunner.new(SOLO_GAME.id, [PERSON, RANDOM], ["P0", "P1"], 3, {}, store)
+    person = runner.client(0)
+    runner.start()
+    try:
+        while not isinstance(await asyncio.wait_for(person.get(), WAIT), YourTurn):
+            pass
+        await person.send(Resign(person.match_id, 0))
+        await asyncio.wait_for(runner.wait(), WAIT)
+    finally:
+        runner.stop()
+    done = finished_of(load(store, runner.match_id))
+    assert done is not None and done.points == 0.0 and not done.won
+    assert done.place == 2

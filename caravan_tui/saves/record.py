@@ -27,7 +27,8 @@ from caravan_tui.saves.store import SUFFIX, SaveStore, replace_file
 from caravan_tui.seats import SeatSpec
 
 INDEX = "record-index.json"
-INDEX_VERSION = 1
+#: 2: a place counts the result first (a resignation at 0–0 had read as first place)
+INDEX_VERSION = 2
 MAX_INDEX = 64 * MiB
 #: what a match against nobody (one player) is filed under
 SOLO = "solo"
@@ -101,7 +102,9 @@ def finished_of(replayed: Replayed) -> Finished | None:
         float(share),
         won,
         float(scores[you]),
-        1 + sum(1 for score in scores if score > scores[you]),
+        # (by the result first: a resignation at 0–0 read as first place; then by the scores)
+        1
+        + sum(1 for seat, r in enumerate(snapshot.result) if r > share or (r == share and scores[seat] > scores[you])),
         snapshot.updated,
         title if isinstance(title, str) and line_problem(title, MAX_ID * 2, "") is None else "",
     )
