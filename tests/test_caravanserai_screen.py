@@ -835,3 +835,26 @@ async def test_the_last_market_good_to_stand_asks_nothing_when_every_cell_boxes_
         await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
         for action in screen.table.legal:
             assert question_before(screen.table, action) is None, (action, question_before(screen.table, action))
+
+
+async def test_the_cursor_keeps_the_hints_step_number_on_its_cell():
+    """The cursor starts on the first cell of a hint's plan, and its "[·P]" hid the ➀: the plan
+    seemed to start at ➁. On a step of the plan it shows the number for its left bracket."""
+    from caravan_tui.games.caravanserai.board_widget import HexLook
+
+    class BoardApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield HexBoard()
+
+    cells = ((0, 0), (1, 0), (0, 1))
+    glyphs = {cell: Text(" ·") for cell in cells}
+    marks = {(0, 0): Text("➀"), (1, 0): Text("➁"), (0, 1): Text("›")}
+    app = BoardApp()
+    async with app.run_test(size=SIZE) as pilot:
+        board = app.query_one(HexBoard)
+        board.draw(HexLook(cells, glyphs, marks, frozenset(), "", kept=frozenset({(0, 0), (1, 0)})))
+        for cursor, shown, hidden in [((0, 0), "➀ ·]", "[ ·]➁"), ((0, 1), "[ ·]", "›")]:
+            board.set_cursor(cursor)
+            await pilot.pause()
+            text = "\n".join(drawn_rows(app.screen))
+            assert shown in text and hidden not in text, text

@@ -65,6 +65,9 @@ class HexLook:
     caption: Callable[[Cell], str] = field(default=no_caption, compare=False)
     aim: Aim | None = None
     seen: tuple[int, Cell] | None = None
+    #: the cells whose mark the cursor keeps, drawn in its style for its left bracket (a hint's
+    #: step numbers: the cursor starts on the first, and "[·P]" hid its ➀)
+    kept: frozenset[Cell] = frozenset()
 
 
 def distance(a: Cell, b: Cell) -> int:
@@ -303,6 +306,7 @@ class HexBoard(CursorWidget):
         flash_style = self.component_style("hex-board--flash")
         cursor_style = self.component_style("hex-board--cursor" if self.has_focus else "hex-board--cursor-blurred")
         console = self.app.console
+        kept = self.look.kept if self.look is not None else frozenset()
         strips = []
         for y in range(oy, oy + height):
             segments: list[Segment] = []
@@ -317,14 +321,14 @@ class HexBoard(CursorWidget):
                     segments.append(Segment(" " * (cx - 1 - x)))
                 is_cursor = cell == self.cursor
                 flash = flash_style if cell in self.flash else None
-                if is_cursor:
+                mark = self.marks.get(cell)
+                if is_cursor and (mark is None or cell not in kept):
                     segments.append(Segment("[", cursor_style))
+                elif mark is not None:
+                    style = cursor_style if is_cursor else mark_style
+                    segments.extend(Segment.apply_style(mark.render(console, end=""), post_style=style))
                 else:
-                    mark = self.marks.get(cell)
-                    if mark is not None:
-                        segments.extend(Segment.apply_style(mark.render(console, end=""), post_style=mark_style))
-                    else:
-                        segments.append(Segment(" ", flash))
+                    segments.append(Segment(" ", flash))
                 glyph = self._segments(cell)
                 segments.extend(Segment.apply_style(glyph, post_style=flash) if flash is not None else glyph)
                 segments.append(Segment("]", cursor_style) if is_cursor else Segment(" ", flash))

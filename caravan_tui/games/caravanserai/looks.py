@@ -28,6 +28,7 @@ def board_look(table: CaravanseraiTable) -> HexLook:
         partial(cell_caption, table),
         table.aim,
         table.seen,
+        frozenset(table.hint_cells) if table.hinted is not None else frozenset(),
     )
 
 
