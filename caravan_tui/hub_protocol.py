@@ -116,6 +116,7 @@ class FinishedRow(PlainRow):
     rating: int | None = None  # what the match did to the rating of the seat's person (None: not rated)
     gave_up: bool = False
     kinds: list[str] = field(default_factory=list)
+    resigned: int | None = None  # the seat whose resignation ended it (None: not ended so, or not known)
 
 
 @dataclass(frozen=True)

@@ -99,6 +99,9 @@ def finished_words(row: FinishedRow, mine: bool = True, width: int | None = None
         return f"{you} resigned"
     best = max(row.result)
     winners = [seat for seat, share in enumerate(row.result) if share == best and share > 0]
+    if row.status == "resigned" and row.resigned is not None and row.resigned != row.yours:
+        # (another's resignation ended it: it read "You resigned" to a person who had not)
+        return f"{names[row.resigned]} resigned"
     if row.yours not in winners:
         if row.status == "resigned":
             return f"{you} resigned"

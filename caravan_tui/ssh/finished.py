@@ -32,6 +32,7 @@ class Ended:
     status: str
     ended: float
     kinds: list[str]  # each seat's kind as saved ("ai:normal")
+    resigned: int | None = None  # the seat whose resignation ended it
 
 
 def read_ended(store: MatchStore, match_id: str) -> tuple[Replayed, Ended] | None:
@@ -51,6 +52,7 @@ def read_ended(store: MatchStore, match_id: str) -> tuple[Replayed, Ended] | Non
         snapshot.status,
         snapshot.updated,
         list(snapshot.seats),
+        snapshot.resigned,
     )
 
 
@@ -81,6 +83,7 @@ class FinishedMatches:
                     seat,
                     gave_up=gave_up,
                     kinds=ended.kinds,
+                    resigned=ended.resigned,
                 )
                 if keep(row):
                     found.append(row)
