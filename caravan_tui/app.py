@@ -345,6 +345,15 @@ class TableApp(FailureHook):
         never markup (``markup`` is ignored)."""
         super().notify(plain_lines(message), title=plain_lines(title), severity=severity, timeout=timeout, markup=False)
 
+    def action_help_quit(self) -> None:
+        """ctrl+c: which key quits, in plain text (Textual's words hold markup, and every notice
+        here is plain: it read "Press [b]q[/b] to quit the app")."""
+        quits = [(key, active.binding) for key, active in self.active_bindings.items()]
+        quits = [(key, binding) for key, binding in quits if binding.action in ("quit", "app.quit")]
+        if quits:  # (the key the footer shows first: "q", not Textual's hidden ctrl+q)
+            key = min(quits, key=lambda quit: not quit[1].show)[0]
+            self.notify(f"Press {key} to quit the app.", title="Do you want to quit?")
+
     def open_rules(self, game: Game | None = None, first: Game | None = None) -> None:
         """``game``'s rules, else a picker of the games, highlighting ``first`` where given."""
         if game is not None or len(GAMES) == 1:

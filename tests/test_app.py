@@ -782,3 +782,14 @@ async def test_the_palettes_screenshot_goes_to_the_data_folder_and_says_where(tm
         saved = list((app.store.root / "screenshots").glob("*.svg"))
         assert len(saved) == 1 and "caravan-tui" in saved[0].read_text()
         assert [n.message for n in notices(app)] == [f"Screenshot saved: {saved[0]}"]
+
+
+async def test_ctrl_c_says_which_key_quits_in_plain_words(tmp_path):
+    """Over SSH ctrl+c read "Press [b]q[/b] to quit the app": Textual's words hold markup, and
+    every notice here is plain text."""
+    app = quick_app(tmp_path, 5)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen), "home")
+        await pilot.press("ctrl+c")
+        await wait_for(pilot, lambda: notices(app), "the notice")
+        assert notices(app)[-1].message == "Press ctrl+q to quit the app."
