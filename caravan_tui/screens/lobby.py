@@ -152,6 +152,13 @@ def shared_names(names: list[str], room: int) -> list[str] | None:
         if fitted[index] != names[index] and share < LEAST_NAME:
             return None
         room, left = room - len(fitted[index]), left - 1
+    # the cells a name left by shrinking more than its share (an AI's level dropped whole) go to
+    # the names cut before it ("Bob Lon…, AI 3" stood in 20 cells with six of them empty)
+    for index in range(len(names)):
+        if fitted[index] != names[index] and room > 0:
+            wider = fit_name(names[index], len(fitted[index]) + room)
+            room -= len(wider) - len(fitted[index])
+            fitted[index] = wider
     return list(fitted.values())
 
 
