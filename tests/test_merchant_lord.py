@@ -973,3 +973,10 @@ def test_how_to_play_prices_a_reroll_for_all_the_dice_chosen_not_for_each():
     short = " ".join(how_to_play(get_game("merchant_lord").rules).split())
     assert "favour rerolls dice (1)" not in short
     assert "1 favour rerolls any of your dice at once" in short and "2 favour turn one die a step" in short
+
+
+def test_the_one_line_summary_says_the_round_is_played_out_and_the_most_win():
+    """New match read "first to 9 table cards ends it": a race, where the round is played out and
+    the most table cards win (rules §8.2, §8.4; two seats went from 8 to 10 in one round)."""
+    summary = GAME.summary
+    assert "first to" not in summary and "after the round someone reaches 9 table cards, the most win" in summary

@@ -27,7 +27,9 @@ GAME = Game(
         ),
     },
     rules=rules_of(__name__),
-    summary="Sell your dice-goods at villages and tuck merchants into yours: first to 9 table cards ends it.",
+    # (rules §8: the round is played out, and the most table cards win: "first to 9" read as a race)
+    summary="Sell your dice-goods at villages and tuck merchants into yours; after the round someone reaches "
+    "9 table cards, the most win.",
     state_class=MerchantLordState,
     ai=AI,
     screen=screen_of(__name__),
