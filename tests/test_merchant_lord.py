@@ -14,6 +14,7 @@ from caravan_tui.games.merchant_lord.ai import AI, prior
 from caravan_tui.games.merchant_lord.cards import (
     CARDS,
     DIE,
+    HALF_INDEX,
     IDS,
     INDEX,
     ONE_TIME,
@@ -37,6 +38,7 @@ from caravan_tui.games.merchant_lord.rules import (
     MerchantLordState,
 )
 from caravan_tui.games.merchant_lord.sales import END_BUYING, END_FAVOUR, END_SELLING, SKIP, unpack
+from caravan_tui.games.merchant_lord.terms import VINDEX
 
 PAYOUTS = ("standard", "gentle", "slow")
 
@@ -980,3 +982,34 @@ def test_the_one_line_summary_says_the_round_is_played_out_and_the_most_win():
     the most table cards win (rules §8.2, §8.4; two seats went from 8 to 10 in one round)."""
     summary = GAME.summary
     assert "first to" not in summary and "after the round someone reaches 9 table cards, the most win" in summary
+
+
+def test_a_sales_words_pay_what_the_supply_holds():
+    """The favour supply at 0, a sale's line read "you get 3¢, AI 3 gets 2¢ and 5 favour" and the
+    review repeated it: the sale paid no favour (the supply runs out with no debt, §7.4.6)."""
+    from caravan_tui.engine import render
+    from caravan_tui.games.merchant_lord.rules import SELL
+
+    rng = random.Random(8)
+    for seed in range(200):
+        state = GAME.new(2, seed=seed, options={})
+        while not state.is_over():
+            if state.phase == SELL:
+                for action in state.legal_actions():
+                    if action[0] != "sell":
+                        continue
+                    v = VINDEX[action[1]]
+                    tucks = tuple((INDEX[c], HALF_INDEX[h]) for c, h in action[2])
+                    income = state.sale_income(state.turn, v, tucks)
+                    if income[1] or income[3]:
+                        dry = state.clone()
+                        dry.sup_favour = 0
+                        assert dry.sale_paid(dry.turn, v, tucks)[:4] == (income[0], 0, income[2], 0)
+                        said = render(dry.describe(action), ["Ann", "Bob"], dry.turn)
+                        assert "favour" not in said.split(":", 1)[1].split("+")[0], said
+                        after = dry.clone()
+                        after.apply(action)
+                        assert after.favour == dry.favour  # (the engine paid none: the words agree)
+                        return
+            state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError("no sale that pays favour was met")

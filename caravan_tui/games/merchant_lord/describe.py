@@ -43,7 +43,7 @@ def describe(state: MerchantLordState, action: Action) -> str:
         text = f"Sell {dice_words(dice)} at {village_words(v)}"
         if tucks:
             text += ", tucking " + " and ".join(f"{IDS[c]} {HALF_WORDS[h]} ({DIE[c][h]})" for c, h in tucks)
-        coins, favour, owner_coins, owner_favour, _ = state.sale_income(seat, v, tucks)
+        coins, favour, owner_coins, owner_favour, _ = state.sale_paid(seat, v, tucks)
         rewards = state.sale_rewards(seat, v, tucks)
         text += f": {{p{seat}}} get{{p{seat}:s}} {_gain(coins, favour)}"
         owner = v // 3

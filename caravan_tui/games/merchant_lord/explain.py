@@ -82,7 +82,7 @@ def last_round(state: MerchantLordState) -> bool:
 def _sale(state: MerchantLordState, seat: int, action: Action) -> str:
     v = VINDEX[action[1]]
     tucks = [(INDEX[c], HALF_INDEX[h]) for c, h in action[2]]
-    coins, favour, owner_coins, _, _ = state.sale_income(seat, v, tucks)
+    coins, favour, owner_coins, _, _ = state.sale_paid(seat, v, tucks)
     parts = [f"sale at {village_words(v)}"]
     if tucks:
         parts.append(f"+{plural(len(tucks), 'table card')} ({state.table[seat] + len(tucks)} of {TARGET})")

@@ -66,7 +66,7 @@ def sale_line(table: MerchantLordTable, action: Action) -> str:
     line = f"Sell {village_label(table, v)}" + "".join(f" +{c}{h}" for c, h in action[2])
     if world is None or seat is None:
         return line
-    coins, favour, _owner_coins, _owner_favour, _ = world.sale_income(seat, v, tucks)
+    coins, favour, _owner_coins, _owner_favour, _ = world.sale_paid(seat, v, tucks)
     fires = [reward_words(reward, lost, short=True) for reward, lost in world.sale_rewards(seat, v, tucks)]
     gain = "+".join([f"{coins}¢"] * bool(coins or not favour) + [f"{favour}f"] * bool(favour) + fires)
     return f"{line}: {gain}"

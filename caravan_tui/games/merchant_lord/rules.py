@@ -575,6 +575,16 @@ class MerchantLordState(SplitMixChance, TurnState):
             return coins, favour, 0, 0, fires
         return self.vopp[v], 0, coins, favour, fires
 
+    def sale_paid(self, seat: int, v: int, tucks: Iterable[tuple[int, int]]) -> tuple[int, int, int, int, list[str]]:
+        """``sale_income`` as the supply pays it, in ``_sell``'s order (the seller's coins and
+        favour, then the owner's): short where it runs out, with no debt (§7.4.6). The sale's
+        words read "AI 3 gets 2¢ and 5 favour" from an empty favour supply."""
+        coins, favour, owner_coins, owner_favour, fires = self.sale_income(seat, v, tucks)
+        coins, favour = min(coins, self.sup_coins), min(favour, self.sup_favour)
+        owner_coins = min(owner_coins, self.sup_coins - coins)
+        owner_favour = min(owner_favour, self.sup_favour - favour)
+        return coins, favour, owner_coins, owner_favour, fires
+
     def sale_rewards(self, seat: int, v: int, tucks: Iterable[tuple[int, int]]) -> list[tuple[str, str | None]]:
         """The one-time rewards a sale by ``seat`` at ``v`` tucking ``tucks`` fires, in the order
         they are paid (§7.4.3), each with why it will be lost at the income step, or None.

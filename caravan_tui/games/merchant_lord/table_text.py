@@ -172,7 +172,7 @@ def sale_text(table: MerchantLordTable, vid: str) -> Text:
         text.append_text(die_text(value))
     if left:
         text.append(f" ({len(left)} left)")
-    coins, favour, owner_coins, owner_favour, _ = world.sale_income(seat, VINDEX[vid], tucks)
+    coins, favour, owner_coins, owner_favour, _ = world.sale_paid(seat, VINDEX[vid], tucks)
     rewards = world.sale_rewards(seat, VINDEX[vid], tucks)
     text.append(f" · you get {gain_words(coins, favour)}")
     owner = VINDEX[vid] // 3
