@@ -1013,3 +1013,14 @@ def test_a_sales_words_pay_what_the_supply_holds():
                         return
             state.apply(rng.choice(state.legal_actions()))
     raise AssertionError("no sale that pays favour was met")
+
+
+def test_a_free_placements_words_say_its_one_time_half_never_fires():
+    """The Free Placement read "put M16 right half (stall 2; seller 1 coin, owner Free Caravan)":
+    a placed card's one-time half never fires (§7.4.5), and nothing said so."""
+    from caravan_tui.games.merchant_lord.cards import half_words
+
+    once = next((card, half) for card in range(len(CARDS)) for half in (0, 1) if ONE_TIME[card][half])
+    always = next((card, half) for card in range(len(CARDS)) for half in (0, 1) if not ONE_TIME[card][half])
+    assert "never fires: the card is placed, not tucked" in half_words(*once, placed=True)
+    assert "never fires" not in half_words(*once) and "never fires" not in half_words(*always, placed=True)

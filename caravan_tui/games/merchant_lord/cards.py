@@ -123,10 +123,12 @@ def half_text(card: int, half: int) -> str:
     return f"{HALF_WORDS[half]}: stall {DIE[card][half]}, seller {OPP_CODES[opp]}¢, owner {CODE_WORDS[OWN[card][half]]}"
 
 
-def half_words(card: int, half: int) -> str:
-    """One half in words: ``M05 right half (stall 4; opponents 1 coin, you Free Merchant)``."""
+def half_words(card: int, half: int, placed: bool = False) -> str:
+    """One half in words: ``M05 right half (stall 4; opponents 1 coin, you Free Merchant)``;
+    ``placed``: by a Free Placement, whose one-time half never fires (§7.4.5: "owner Free
+    Caravan" read as a reward to come)."""
     opp = CARDS[card][("left", "right")[half]][1]
-    return (
-        f"{IDS[card]} {HALF_WORDS[half]} half (stall {DIE[card][half]}; "
-        f"seller {CODE_WORDS[opp]}, owner {CODE_WORDS[OWN[card][half]]})"
-    )
+    own = CODE_WORDS[OWN[card][half]]
+    if placed and ONE_TIME[card][half]:
+        own = f"{own}, which never fires: the card is placed, not tucked"
+    return f"{IDS[card]} {HALF_WORDS[half]} half (stall {DIE[card][half]}; seller {CODE_WORDS[opp]}, owner {own})"

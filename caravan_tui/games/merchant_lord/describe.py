@@ -56,7 +56,7 @@ def describe(state: MerchantLordState, action: Action) -> str:
         return text
     if kind == "place":
         card, half, v = INDEX[action[1]], HALF_INDEX[action[2]], VINDEX[action[3]]
-        return f"Free Placement: put {half_words(card, half)} at {village_words(v)}"
+        return f"Free Placement: put {half_words(card, half, placed=True)} at {village_words(v)}"
     if kind == "skip":
         return "Skip this free placement"
     if kind == "buy":
