@@ -321,3 +321,22 @@ async def test_an_option_offers_only_what_a_match_of_the_seats_shown_can_take(tm
         await pilot.press("ctrl+g")
         await wait_for(pilot, lambda: started, "the match started")
         assert started[0].options["start_player"] == "random" and len(started[0].seats) == 3
+
+
+async def test_the_players_chosen_for_a_game_stay_after_looking_at_another(tmp_path):
+    """Merchant Lord set to 3 players, a look at Caravans of Ahldarahd, and back: Players read 2
+    and the third seat was gone."""
+    app, _started = recording_app(tmp_path)
+    game = GAMES["merchant_lord"]
+    async with app.run_test(size=SIZE) as pilot:
+        await open_new_match_at(pilot, game)
+        form = app.screen
+        players = form.query_one("#players", Select)
+        players.value = 3
+        await wait_for(pilot, lambda: form.seat_count == 3, "three seats")
+        games = form.query_one("#games", OptionList)
+        games.highlighted = list(GAMES).index("ahldarahd")
+        await wait_for(pilot, lambda: form.shown is GAMES["ahldarahd"], "the other game")
+        games.highlighted = list(GAMES).index("merchant_lord")
+        await wait_for(pilot, lambda: form.shown is game, "Merchant Lord again")
+        assert players.value == 3 and form.seat_count == 3

@@ -158,6 +158,9 @@ class MatchForm(BaseScreen):
         self.shown: Game | None = None  # the game whose rows are on the form
         self.seat_count = 0
         self.options_by_game: dict[str, dict[str, Any]] = {}
+        #: the players chosen for each game on this form (looking at another game and back set a
+        #: Merchant Lord of three back to two)
+        self.players_by_game: dict[str, int] = {}
         self.catching_up = False
         self.start_waiting = False
 
@@ -263,14 +266,14 @@ class MatchForm(BaseScreen):
     async def show_game(self, game: Game) -> None:
         self.shown = None  # the option rows' changes are not another game's choices meanwhile
         players = self.query_one("#players", Select)
+        count = self.players_by_game.get(game.id, game.default_players)
         with players.prevent(Select.Changed):
             players.set_options([(str(n), n) for n in game.players])
-            players.value = game.default_players
-        await self.show_seats(game.default_players)
+            players.value = count
+        await self.show_seats(count)
         options = self.query_one("#options", Vertical)
         await options.remove_children()
         chosen = self.options_for(game)
-        count = game.default_players
         await options.mount_all([option_row(name, game, count, chosen[name]) for name in game.options])
         self.shown = game
 
@@ -283,6 +286,8 @@ class MatchForm(BaseScreen):
     async def on_select_changed(self, event: Select.Changed) -> None:
         select_id = event.select.id or ""
         if select_id == "players" and isinstance(event.value, int) and event.value != self.seat_count:
+            if self.shown is not None:
+                self.players_by_game[self.shown.id] = event.value
             await self.show_seats(event.value)
             self.offer_choices(event.value)
         elif select_id.startswith("option-") and self.shown is not None and event.select.is_attached:
