@@ -625,6 +625,16 @@ def test_how_to_play_names_the_hands_a_match_may_be_made_with():
     assert "with fewer" not in short
 
 
+def test_how_to_play_says_what_is_set_aside_unseen_and_whose_unplayed_aces_the_table_counts():
+    """How to play never said that 2 cards 2–9 sit out unseen each hand (rules §2.2), and said the
+    table counts "each player's" unplayed Aces and Crowns where it shows the other's only."""
+    from caravan_tui.screens.how_to_play import how_to_play
+
+    short = " ".join(how_to_play(get_game("decktet_caravan").rules).split())
+    assert "the last 2 Aces and Crowns and the last 2 cards 2–9 are set aside unseen" in short
+    assert "the other player's 4 Aces and Crowns" in short and "each player's 4" not in short
+
+
 def test_how_to_play_says_how_a_hand_is_scored():
     """How to play said only "then the hand is scored": how the up cards score a pile and what
     going out is worth were on the rules page alone (rules §5.2-5.3)."""

@@ -312,7 +312,7 @@ async def test_an_opponents_pile_is_labelled_apart_from_what_they_hold(tmp_path)
         left = " ".join(line.split("│")[0].split("╭")[0].strip() for line in drawn)  # it wraps
         # the player's own 4, as the rules page says it ("4 of 4" read as the deck's count)
         assert f"Bot · {held} in hand, 4 of their 4 Aces and Crowns still unplayed · pile +0: empty" in left
-        assert "how many of each player's 4 Aces and Crowns are still unplayed" in " ".join(
+        assert "how many of the other player's 4 Aces and Crowns are still unplayed" in " ".join(
             get_game("decktet_caravan").rules.split()
         )
         assert any(line.strip().startswith("Tester (you) · pile +0: empty") for line in drawn)
