@@ -95,8 +95,11 @@ def way_out(state: AhldarahdState, seat: int, hinted: Action | None = None) -> s
         )
     last = state.final and state.phase not in AUCTIONS  # the final turn's build: no auction is left
     if state.phase == BUILD and not claimable(state, seat, -1):
-        held = next((sale for sale in _sales(state, seat, True) if hinted == ("sell_rop", COLOURS[sale[1]])), None)
-        if held is not None:  # (the sale the hint stars: its gold buys routes, and a buy needs no card)
+        sales = _sales(state, seat, True)
+        # the sale the hint stars, else the best: "a Right of Passage won at 0 next turn sells for gold"
+        # was said to a seat holding one that sold for 8 in this very build
+        held = next((sale for sale in sales if hinted == ("sell_rop", COLOURS[sale[1]])), sales[0] if sales else None)
+        if held is not None and state.order[state.pos] == seat:  # (its gold buys routes: a buy needs no card)
             sale, k = held
             return (
                 "No gold and no card that fits an open route, so no claim this build (a claim costs "

@@ -60,7 +60,7 @@ def season_rows(
     return plays, notes
 
 
-@reading("view", "turn", "legal", "hinted_cards", "ticked")
+@reading("view", "turn", "legal", "hinted_cards", "ticked", "replaying", "seat", "names", "seat_kinds")
 def hand_look(table: DecktetCaravanTable) -> CardLook:
     """The hand for the table's state: its cards, the hint's starred, the ticked, and (on our
     decision) the cards of each play, from which the grid dims those no play can use."""
