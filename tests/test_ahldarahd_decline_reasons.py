@@ -115,3 +115,21 @@ def test_a_request_for_a_card_from_a_hand_the_table_knows_says_how_it_knows():
     state = drafted(trading_position(), ("trade_with", BLUE), ("give_gold", 1), ("ask_card", "Dates"), ("send",))
     state.hand[BLUE] = state.known[BLUE]  # (no hidden card)
     assert declined(state).startswith("AI 2 declines: AI 2 has no Dates card to give (every card AI 2 holds is known)")
+
+
+def test_the_builder_refuses_before_sending_a_request_for_a_card_the_table_knows_they_lack():
+    """A proposal asking AI 3 for a Textiles card it was known not to hold was sent, declined
+    "(every card AI 3 holds is known)", and cost one of the build's 3 proposals. The builder
+    says so first and sends nothing."""
+    from test_ahldarahd_kit import table_at
+
+    from caravan_tui.games.ahldarahd.proposal import Proposal
+    from caravan_tui.games.ahldarahd.table_checks import proposal_problem
+
+    state = trading_position()
+    state.known[BLUE] = state.hand[BLUE]  # (no hidden card)
+    table = table_at(state, RED)
+    asked = Proposal(BLUE, give_gold=1, ask_cards=["Dates"])
+    said = proposal_problem(table, asked)
+    assert said == "AI 2 has no Dates card to give (every card AI 2 holds is known)", said
+    assert proposal_problem(table, Proposal(BLUE, give_gold=1, ask_cards=["Salt"])) is None

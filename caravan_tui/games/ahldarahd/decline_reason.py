@@ -34,22 +34,13 @@ def decline_reason(state: AhldarahdState, partner: int) -> str:
     seat = state.order[state.pos]
     p = who(partner)
     shown = state.hand[partner] & state.known[partner]
-    hidden = (state.hand[partner] & ~shown).bit_count()
     gets, gets_words, gets_gold = _side(state, partner, seat, state.g_gold, state.g_cards, state.g_items)
+    short = known_short(state, partner, state.a_cards)
+    if short is not None:
+        return short
     for k in dict.fromkeys(state.a_cards):
-        held = (shown & COMMODITY_MASK[k]).bit_count()
-        if held >= state.a_cards.count(k):
+        if (shown & COMMODITY_MASK[k]).bit_count() >= state.a_cards.count(k):
             continue
-        if hidden == 0 or _in_sight(state, partner * 10 + k):
-            few = f"only {held}" if held else "no"
-            # (how the table knows: "(the table can tell)" said nothing of it, beside a decline
-            # whose words were that whether the card is there "stays hidden")
-            how = (
-                f"every card {p} hold{who(partner, 's')} is known"
-                if hidden == 0
-                else f"{poss(partner)} own {COMMODITIES[k]} card is in sight elsewhere"
-            )
-            return f"{p} {who(partner, 'has')} {few} {COMMODITIES[k]} card to give ({how})"
         card = _foreign_card(state, partner, k)
         worth = item_worth(state, partner, card, viewer=seat) if card >= 0 else 0.0
         if round(worth) <= round(gets):
@@ -115,6 +106,29 @@ def _foreign_card(state: AhldarahdState, partner: int, k: int) -> int:
     """A card of commodity ``k`` that ``partner`` surely lacks (another colour's: its hidden cards
     are all of its own colour), to weigh "a card of k" without a look at its hand; -1 if none."""
     return next((c * 10 + k for c in range(5) if c != partner and not state.hand[partner] >> (c * 10 + k) & 1), -1)
+
+
+def known_short(state: AhldarahdState, partner: int, asked: Sequence[int]) -> str | None:
+    """Where the whole table can tell that ``partner`` holds fewer cards of a commodity than
+    ``asked`` (commodities, one a card) asks for, why, as a clause ({pN} fields); else None. A
+    proposal asking for them is declined for certain: the builder says so before it is sent."""
+    p = who(partner)
+    shown = state.hand[partner] & state.known[partner]
+    hidden = (state.hand[partner] & ~shown).bit_count()
+    for k in dict.fromkeys(asked):
+        held = (shown & COMMODITY_MASK[k]).bit_count()
+        if held >= list(asked).count(k) or not (hidden == 0 or _in_sight(state, partner * 10 + k)):
+            continue
+        few = f"only {held}" if held else "no"
+        # (how the table knows: "(the table can tell)" said nothing of it, beside a decline
+        # whose words were that whether the card is there "stays hidden")
+        how = (
+            f"every card {p} hold{who(partner, 's')} is known"
+            if hidden == 0
+            else f"{poss(partner)} own {COMMODITIES[k]} card is in sight elsewhere"
+        )
+        return f"{p} {who(partner, 'has')} {few} {COMMODITIES[k]} card to give ({how})"
+    return None
 
 
 def _in_sight(state: AhldarahdState, card: int) -> bool:

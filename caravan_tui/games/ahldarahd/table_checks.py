@@ -3,6 +3,8 @@ functions of the table's state, said by the screen as a notice."""
 
 from __future__ import annotations
 
+from .decline_reason import known_short
+from .maps import COMMODITIES
 from .proposal import Proposal, problem
 from .rules import AhldarahdState
 from .table_state import AhldarahdTable
@@ -61,4 +63,7 @@ def proposal_problem(table: AhldarahdTable, proposal: Proposal) -> str | None:
     if table.turn is None or not isinstance(world, AhldarahdState) or seat is None:
         return "it is not your turn"
     reason = problem(world, seat, proposal)
+    if reason is None:  # (a card the table can tell they lack: declined for certain, a proposal spent)
+        asked = [COMMODITIES.index(card) for card in proposal.ask_cards if card in COMMODITIES]
+        reason = known_short(world, proposal.partner, asked)
     return None if reason is None else table.words(reason)
