@@ -99,3 +99,20 @@ async def test_the_boards_draw_themselves_from_the_tables_state(tmp_path, game_i
         cell = board.cursor
         screen.table_state = dataclasses.replace(screen.table, flash=frozenset({cell}))
         assert board.flash == {cell} and board.look == look(screen.table)
+
+
+def test_a_hint_that_comes_closes_the_since_panel_and_one_asked_for_leaves_it():
+    """Camel Caravan, `h` pressed before our turn: the "since" panel opened as the turn came, then
+    the hint; the three panels stacked in the side column left the plays an empty frame and the
+    hint cut at the footer. The hint that comes closes it (the log keeps its lines)."""
+    from caravan_tui.screens.table_client import panel_opened
+    from caravan_tui.screens.table_panels import ASKING, PanelWords
+    from caravan_tui.screens.table_seat import TableState
+
+    since = PanelWords("Meanwhile (esc hides)", ("AI 2 moves.",))
+    table = panel_opened(TableState(seat=0), "since", since)
+    asking = panel_opened(table, "hint", ASKING)
+    assert asking.since_panel == since and asking.hint_panel == ASKING
+    hint = PanelWords("Hint", ("Probably best: End the turn",))
+    shown = panel_opened(asking, "hint", hint)
+    assert shown.since_panel is None and shown.hint_panel == hint

@@ -177,11 +177,12 @@ def cursor_pointed(table: T, board: str, cell: Any) -> T:
 
 def panel_opened(table: T, which: str, words: PanelWords | None) -> T:
     """The table with its hint's (``which`` "hint") or "since your last turn" panel (``"since"``)
-    saying ``words`` (None: closed)."""
+    saying ``words`` (None: closed). A hint opened closes the "since" panel: a hint asked for
+    before our turn came after it, and the three panels stacked in the side column left the plays
+    an empty frame and the hint cut at the footer (the log keeps what the panel said)."""
     if getattr(table, f"{which}_panel") == words:
         return table
-    return (
-        dataclasses.replace(table, hint_panel=words)
-        if which == "hint"
-        else dataclasses.replace(table, since_panel=words)
-    )
+    if which == "hint":  # (while the hint is asked for, the "since" panel is there to read)
+        closes = words is not None and words != ASKING
+        return dataclasses.replace(table, hint_panel=words, since_panel=None if closes else table.since_panel)
+    return dataclasses.replace(table, since_panel=words)
