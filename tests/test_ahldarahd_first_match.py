@@ -444,11 +444,14 @@ async def test_how_to_play_says_who_builds_on_your_map_and_what_the_nights_chips
             "the player to your right holds yours: from turn 1 they may build on your map and take a city there",
             "until you win your RoP back at an auction",
             "More than half of a city's routes take the city (2 of 3, 3 of 4 or 5, 4 of 6)",
-            "Gold comes only from cities taken and from a RoP sold to the bank, for a gold per city held on its map",
+            # (whose cities, and who a Night spares: "a gold per city held" read as the seller's,
+            # "costs everyone a route" left out the Eyes' holder, rules §4 and §7.3)
+            "Gold comes only from cities taken and from a RoP sold to the bank, for a gold per city held on its map "
+            "by anyone",
             "with no gold left, win a RoP at 0 and sell it.",
             "a card matching one end, of any colour, + 1 gold",
             "black chips (the market line's chips)",
-            "a Night costs everyone a route",
+            "a Night costs everyone but the Eyes' holder a route",
         ):
             assert words in read, words
 

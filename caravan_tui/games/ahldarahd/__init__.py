@@ -26,8 +26,8 @@ GAME = Game(
         "night_of_the_outsider": Option(
             False,
             (False, True),
-            "Three black chips in the bank: drawing one brings a Night that destroys a route of "
-            "everyone's into a city of the turned-up card's commodity, unless a card or 10 gold averts it.",
+            "Three black chips in the bank: drawing one brings a Night that destroys a route of everyone's "
+            "but the Eyes' holder into a city of the turned-up card's commodity, unless a card or 10 gold averts it.",
         ),
         "neutral_map": Option(
             False,
