@@ -832,3 +832,16 @@ def test_every_action_a_turn_spends_says_its_cost_in_the_log():
                 assert re.search(r"\((1 action|2 actions)\)", said), said
                 seen.add(action[0])
     assert {"place", "move_camel", "pickup", "move_good"} <= seen
+
+
+def test_how_to_play_says_any_theft_marker_held_steals_and_goods_under_camels_cost_too():
+    """How to play said a steal "needs your theft marker" and the Theft column "none" once a
+    player has given theirs, where one a thief gave you steals too (rules §3, Steal); and that
+    the penalty is for goods "on your camels", where goods under them count too (rules §5)."""
+    from caravan_tui.screens.how_to_play import how_to_play
+
+    short = " ".join(how_to_play(GAME.rules).split())
+    whole = " ".join(GAME.rules.split())
+    assert "needs a theft marker: your own, or one a thief gave you" in short
+    assert "goods still on or under your camels" in short
+    assert "needs your theft marker" not in whole and "once a player has given theirs" not in whole
