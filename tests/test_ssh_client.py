@@ -743,7 +743,8 @@ async def test_the_line_under_the_matches_follows_the_list_that_has_the_focus(st
         await pilot.pause()
         shown = " ".join(line.strip() for line in screen_lines(app.screen))
         assert "Your finished match of Decktet Caravan: enter replays it, v reviews it" in shown, shown
-        await pilot.press("shift+tab")
+        await pilot.press("tab")  # (as the line says)
         await pilot.pause()
         shown = " ".join(line.strip() for line in screen_lines(app.screen))
         assert "No match is being played: c creates one." in shown and "enter replays it" not in shown
+        assert app.screen.focused is app.screen.query_one("#lobby-matches", DataTable)
