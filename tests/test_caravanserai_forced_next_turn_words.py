@@ -150,3 +150,27 @@ def test_a_board_good_covered_names_whose_good_covers_it() -> None:
     turn's summary, and read as their lone camel's doing; AI 2's good covered it."""
     said = said_by(seed_215_after(86), SEED_215[86])
     assert said == ["AI 2's purple good covers the yellow board good on (-3,2): it goes back to the market."]
+
+
+def test_a_later_turns_placement_the_rules_lay_before_a_choice_is_said_to_be_theirs() -> None:
+    """Seed 245, round 9: the person's lone camel was laid inside AI 2's move, the take back then
+    asked where to stand a good, and the log read "You laid camel" as if they had chosen it."""
+    import random
+
+    rng = random.Random(3)
+    found = 0
+    for seed in range(40):
+        state = get_game("caravanserai").new(2, seed=seed, options={"variant": "basic"})
+        while not state.is_over() and found < 3:
+            mover = state.to_move()
+            events = state.apply(rng.choice(state.legal_actions()))
+            texts = [event.text for event in events]
+            other = 1 - mover
+            laid = [n for n, text in enumerate(texts) if text.startswith(f"{{p{other}}} laid ")]
+            if laid and state.to_move() == other:  # (its placement laid, a choice of its turn left)
+                said = f"{{p{other}}} {{p{other}:has}} only one way to place: the rules lay it."
+                assert said in texts[: laid[0]], texts
+                found += 1
+        if found >= 3:
+            return
+    raise AssertionError("no later turn's placement laid before a choice was met")

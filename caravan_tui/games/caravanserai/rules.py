@@ -449,19 +449,30 @@ class CaravanseraiState(TurnState):
         if action not in self.legal_actions():
             raise IllegalAction(f"{action!r} is not legal now")
         events: list[Event] | None = [] if log else None
+        turns = self.turns
         self._do(action, self.turn, events)
-        self._play_forced(events)
+        self._play_forced(events, since=turns)
         return events if events is not None else []
 
-    def _play_forced(self, events: list[Event] | None, steps: list[tuple[int, int, Action]] | None = None) -> None:
+    def _play_forced(
+        self, events: list[Event] | None, steps: list[tuple[int, int, Action]] | None = None, since: int | None = None
+    ) -> None:
         """Forced steps (module doc): apply the only legal action of a placement or take back; each
-        goes into ``steps`` as (seat, its turn's number, action) where asked."""
-        turns = self.turns
+        goes into ``steps`` as (seat, its turn's number, action) where asked. ``since``: the turn
+        the action applied belongs to (it may have ended it: the next seat's forced steps are a
+        later turn's)."""
+        turns = self.turns if since is None else since
         #: a later turn the rules lay so far: its number, seat, and where its lines begin in ``events``
         laying: tuple[int, int, int] | None = None
         while self.turn is not None and self.stage != START:
             legal = self.legal_actions()
             if len(legal) != 1:
+                if events is not None and laying is not None:
+                    # a later turn's whole placement laid, a choice left after it (the goods to
+                    # stand): "You laid camel" in the other seat's move read as chosen
+                    turn, p, at = laying
+                    if any(event.text.startswith(f"{{p{p}}} laid ") for event in events[at:]):
+                        events.insert(at, Event(f"{{p{p}}} {{p{p}:has}} only one way to place: the rules lay it."))
                 break
             if steps is not None:
                 steps.append((self.turn, self.turns, legal[0]))
