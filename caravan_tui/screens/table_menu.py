@@ -26,7 +26,9 @@ SHARED_KEY_TIPS = {
 }
 #: what saving on the way out says: where the match is taken up again
 BACK_FROM_HOME = "Saved: Continue (c) at home plays on."
-BACK_FROM_LOBBY = "Saved: your seat is kept; enter on the match in the lobby takes you back."
+#: (one line: over the lobby's own line, which says Enter takes you back, three lines of it hid
+#: that line and the names online)
+BACK_FROM_LOBBY = "Saved: your seat is kept."
 
 
 class TableMenu:
