@@ -174,3 +174,14 @@ def test_a_later_turns_placement_the_rules_lay_before_a_choice_is_said_to_be_the
         if found >= 3:
             return
     raise AssertionError("no later turn's placement laid before a choice was met")
+
+
+def test_a_stuck_head_is_said_in_the_rules_own_word_open() -> None:
+    """The result screen and How to play said "no free cell next to the head", where the log and
+    the rules page say "open" (§0.7: a board good does not block a cell; "free" is a
+    Caravanserai cell without one): a newcomer read a board good as blocking."""
+    from caravan_tui.games.caravanserai.words import SAFETY_WORDS
+
+    rules = " ".join(get_game("caravanserai").rules.split())
+    assert "no open cell next to the head: a cell with no caravan piece; a board good does not block it" in rules
+    assert "free cell next to" not in rules and "free cell next to" not in " ".join(SAFETY_WORDS.split())

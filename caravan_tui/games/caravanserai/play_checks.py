@@ -52,7 +52,7 @@ def boxed_in(table: CaravanseraiTable, world: CaravanseraiState) -> str | None:
 def stuck_words(why: str) -> str:
     """What a placement that leaves our caravan unable to place does to it, by ``why``
     (``CaravanseraiState.stuck``): "boxed in" is the head's want of an open cell alone (the
-    result screen's "stuck (no free cell next to its head) or out of camels"); a reserve left
+    result screen's "stuck (no open cell next to its head) or out of camels"); a reserve left
     without camels read "boxes your caravan in (no camel in reserve)"."""
     if why == "no camel in reserve":
         return "leaves your caravan with no camel in reserve"

@@ -16,7 +16,7 @@ SAFETY = "no seat can place any more (the safety end)"
 #: how the game ended at the safety end, in plain words for the result screen (the rules' term,
 #: "the safety end", meant nothing to a newcomer)
 SAFETY_WORDS = (
-    "The game ended early: every caravan was stuck (no free cell next to its head) or out of "
+    "The game ended early: every caravan was stuck (no open cell next to its head) or out of "
     "camels. The longest caravan wins as usual."
 )
 
