@@ -42,3 +42,23 @@ def test_the_last_round_is_the_round_guards_or_one_after_nine_table_cards():
     assert not last_round(state)
     state.table[1] = 9
     assert last_round(state)
+
+
+def test_favour_kept_for_later_rounds_says_this_one_may_be_the_last_where_a_seat_is_near_nine():
+    """Round 12, AI 3 at 8 table cards: "keeps your 3 favour for later rounds" in the round AI 3
+    ended, in the very hint that said no move kept it from ending the match."""
+    from caravan_tui.games.merchant_lord.terms import TARGET
+
+    for seed in range(30):
+        state = GAME.new(2, seed=seed, options={})
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = state.to_move()
+            if ("end_favour",) in state.legal_actions() and max(state.table) < TARGET:
+                words = explain(state, seat, [("end_favour",)])
+                near = max(state.table) >= TARGET - 2
+                assert ("if this one is not the last" in words) == near, words
+                if near:
+                    return
+            state.apply(rng.choice(state.legal_actions()), False)
+    raise AssertionError("no favour step with a seat near nine table cards was met")

@@ -34,6 +34,10 @@ def explain(state: MerchantLordState, seat: int, line: Sequence[Action]) -> str:
         )
     if kind == "end_favour":
         yours, use = who(seat, "'s"), "as a last tie-break" if last_round(state) else "for later rounds"
+        if not last_round(state) and max(state.table) >= TARGET - 2:
+            # (a sale tucks up to two cards: "for later rounds" stood in the round another seat
+            # ended, in the very hint that said none of our moves kept it from ending it)
+            use += ", if this one is not the last"
         return (
             f"keeps {yours} {state.favour[seat]} favour {use} ({_best_odds(state, seat)}); "
             f"{_plan(state, seat, line) or 'then ' + _best_sale(state, seat, state._unplaced(seat))}"
