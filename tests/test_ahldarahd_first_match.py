@@ -489,3 +489,36 @@ async def test_the_hint_names_ai_seats_as_the_table_does(tmp_path):
         await wait_for(pilot, lambda: panel.display and "Asking" not in panel.text, "the hint")
         assert "AI 2" in panel.text or "AI 3" in panel.text, panel.text  # (a bid's reasons name the leader)
         assert "(easy)" not in panel.text, panel.text
+
+
+async def test_a_replays_step_shows_the_map_it_changed(tmp_path):
+    """A replay at "AI 3 claims Ivory–Textiles … on their own map" kept the red map on show: the
+    viewer pressed `m` to find the map the move was on."""
+    import asyncio
+
+    from caravan_tui.app import CaravanApp
+    from caravan_tui.match.runner import MatchRunner
+    from caravan_tui.saves import SaveStore
+    from caravan_tui.screens.game import GameScreen
+
+    store = SaveStore(tmp_path)
+    runner = MatchRunner.new("ahldarahd", [SeatSpec("random")] * 3, ["Ann", "Bob", "Cy"], 4, {}, store)
+    runner.start()
+    await asyncio.wait_for(runner.wait(), 60)
+    runner.stop()
+    app = CaravanApp(store=store, ai_iterations=5)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_replay(runner.match_id, seat=0)
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.replaying, "the replay")
+        screen = app.screen
+        followed = set()
+        for _ in range(40):
+            before = screen.table.view["routes"] if screen.table.view else None
+            await pilot.press("right")
+            await pilot.pause()
+            after = screen.table.view["routes"]
+            changed = [m for m, (was, now) in enumerate(zip(before or after, after, strict=False)) if was != now]
+            if changed and before is not None:
+                assert screen.table.shown_map == changed[0]
+                followed.add(changed[0])
+        assert len(followed) >= 2  # (the free routes of more than one seat's map)

@@ -38,6 +38,7 @@ from caravan_tui.engine import seat_field as who
 from caravan_tui.screens.game import TAKE_HINT, GameScreen
 from caravan_tui.screens.summary import tie_broken
 from caravan_tui.screens.table_overlays import TAKE_HINT_NAME
+from caravan_tui.screens.table_seat import TableState
 
 from .legend import legend_text
 from .map_text import map_look, route_problem, shown_route_plays
@@ -136,6 +137,18 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         #: line takes the rest; the hint stays in its own panel and the plays list's star
         self.crowded = client.players >= 4
         self.panel_classes = " ".join(["-crowded"] * self.crowded + ["-flush"] * (client.players >= 5))
+
+    def view_folded(
+        self, table: TableState[AhldarahdView], previous: AhldarahdView | None, by_other: bool
+    ) -> TableState[AhldarahdView]:
+        """A replay's step shows the map whose routes it changed (the board stayed on the map it
+        was on: a claim on AI 3's map left the red map on show)."""
+        view = table.view
+        if not self.replaying or previous is None or view is None:
+            return table
+        pairs = enumerate(zip(previous["routes"], view["routes"], strict=False))
+        changed = [m for m, (was, now) in pairs if was != now]
+        return replace(cast(AhldarahdTable, table), shown_map=changed[0]) if changed else table
 
     # -- layout -----------------------------------------------------------------------------------
 
