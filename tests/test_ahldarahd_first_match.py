@@ -522,3 +522,13 @@ async def test_a_replays_step_shows_the_map_it_changed(tmp_path):
                 assert screen.table.shown_map == changed[0]
                 followed.add(changed[0])
         assert len(followed) >= 2  # (the free routes of more than one seat's map)
+
+
+def test_the_keys_table_says_what_ending_the_free_routes_does():
+    """The keys table read "the last player to claim them starts turn 1 with it": "it" read as the
+    Shah or the first move (rules §2.5: the Shah stays with its holder)."""
+    from caravan_tui.games import get_game
+
+    rules = get_game("ahldarahd").rules
+    assert "starts turn 1 with it" not in rules
+    assert "when the last player ends theirs, turn 1 begins; Enter on the map claims one" in rules
