@@ -532,3 +532,12 @@ def test_the_keys_table_says_what_ending_the_free_routes_does():
     rules = get_game("ahldarahd").rules
     assert "starts turn 1 with it" not in rules
     assert "when the last player ends theirs, turn 1 begins; Enter on the map claims one" in rules
+
+
+def test_how_to_play_says_the_discounts_cover_purchases_and_each_half_of_a_destruction():
+    """The rules screen said only that a claim then costs only the card (rules §4: a purchase, and
+    each half of a destruction, are 1 cheaper too)."""
+    from caravan_tui.games import get_game
+
+    rules = " ".join(get_game("ahldarahd").rules.split())
+    assert "a purchase, and each half of a destruction, 1 less too" in rules
