@@ -130,3 +130,19 @@ def test_an_alternative_keeps_a_bracket_whole_where_it_shares_part_of_it():
     ]
     lines = explanation(rows)
     assert lines[-1].endswith("a 33% chance of a sale (now: no village fits these dice; no card in hand to tuck)")
+
+
+def test_the_since_panel_keeps_a_turn_of_ours_the_rules_played_among_the_latest():
+    """Merchant Lord: a round the rules played for the person ("You can sell nowhere; 2 4 4 6 go to
+    the market") was among "14 more", and the round counter jumped from 3 to 5 unexplained."""
+    from caravan_tui.screens.table_panels import SINCE_SHOWN, since_lines
+
+    since = [f"AI 2 did thing {n}." for n in range(6)]
+    since += ["You can sell nowhere; 2 4 4 6 go to the market: +4 favour."]
+    since += [f"AI 3 did thing {n}." for n in range(14)]
+    lines, foot = since_lines(since, 20)
+    assert len(lines) == SINCE_SHOWN and lines[0].startswith("You can sell nowhere")
+    assert lines[1:] == since[-(SINCE_SHOWN - 1) :]
+    assert foot == f"{len(since) - SINCE_SHOWN} more: ctrl+l"
+    plain = [f"AI 2 did thing {n}." for n in range(20)]
+    assert since_lines(plain, 20)[0] == plain[-SINCE_SHOWN:]

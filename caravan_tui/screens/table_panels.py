@@ -85,12 +85,20 @@ def hint_lines(
     return ([warning] if warning else []) + lines
 
 
+#: the lines of ours the rules played meanwhile ("You can sell nowhere…", "You laid camel…"): kept
+#: in the panel among the others' latest, at most half of it (a round of ours the rules played
+#: was among "14 more", and the round counter jumped 3 → 5 with nothing said)
+OWN_LINE = ("You ", "Your ")
+
+
 def since_lines(since: list[str], moves: int) -> tuple[list[str], str] | None:
     """What others did since our last decision, when it is a good deal (``SINCE_AT_LEAST`` lines
-    or moves): its latest lines and the panel's foot (None: no panel)."""
+    or moves): its latest lines, and before them those of ours the rules played that would
+    not show (``OWN_LINE``), and the panel's foot (None: no panel)."""
     if not since or (len(since) < SINCE_AT_LEAST and moves < SINCE_AT_LEAST):
         return None
-    shown = since[-SINCE_SHOWN:]
+    own = [line for line in since[:-SINCE_SHOWN] if line.startswith(OWN_LINE)][-(SINCE_SHOWN // 2) :]
+    shown = own + since[len(since) - (SINCE_SHOWN - len(own)) :]
     foot = f"{len(since) - len(shown)} more: {WHOLE_LOG}" if len(shown) < len(since) else f"{WHOLE_LOG}: the whole log"
     return shown, foot
 
