@@ -68,7 +68,7 @@ from .table_selection import (
     next_queued,
     play_followed,
 )
-from .table_state import MAP_ID, PLAYS_ID, AhldarahdTable
+from .table_state import MAP_ID, PLAYS_ID, AhldarahdTable, map_followed
 from .table_text import market_text, players_text, scores_table
 from .trade_dialog import TradeDialog
 from .views import AhldarahdView, Phase
@@ -120,6 +120,13 @@ LAYOUT = """
 Check = Callable[[AhldarahdTable], str | None]
 
 
+def replay_step_folded(
+    screen: AhldarahdScreen, table: TableState[AhldarahdView], previous: AhldarahdView | None, by_other: bool
+) -> TableState[AhldarahdView]:
+    """The screen's ``view_folded``: a replay's step shows the map it changed (``map_followed``)."""
+    return map_followed(cast(AhldarahdTable, table), previous) if screen.replaying else table
+
+
 class AhldarahdScreen(GameScreen[AhldarahdView]):
     BINDINGS = KEYS
     PLAY_ONLY = GameScreen.PLAY_ONLY | OWN_KEYS
@@ -138,17 +145,7 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         self.crowded = client.players >= 4
         self.panel_classes = " ".join(["-crowded"] * self.crowded + ["-flush"] * (client.players >= 5))
 
-    def view_folded(
-        self, table: TableState[AhldarahdView], previous: AhldarahdView | None, by_other: bool
-    ) -> TableState[AhldarahdView]:
-        """A replay's step shows the map whose routes it changed (the board stayed on the map it
-        was on: a claim on AI 3's map left the red map on show)."""
-        view = table.view
-        if not self.replaying or previous is None or view is None:
-            return table
-        pairs = enumerate(zip(previous["routes"], view["routes"], strict=False))
-        changed = [m for m, (was, now) in pairs if was != now]
-        return replace(cast(AhldarahdTable, table), shown_map=changed[0]) if changed else table
+    view_folded = replay_step_folded
 
     # -- layout -----------------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ focus (the plays list follows it, and a highlight that shows the same bid keeps 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from caravan_tui.engine import Action
 from caravan_tui.screens.table_seat import TableState
@@ -109,3 +109,13 @@ class AhldarahdTable(TableState[AhldarahdView]):
             return f"most you can pledge: {most} gold (what the Night still needs)"
         verb = "pledge" if self.phase == "night_avert" else "bid"
         return f"most you can {verb}: {most} gold (all you have)"
+
+
+def map_followed(table: AhldarahdTable, previous: AhldarahdView | None) -> AhldarahdTable:
+    """A replay's step: the table showing the map whose routes the step changed (the board stayed
+    on the map it was on: a claim on AI 3's map left the red map on show)."""
+    view = table.view
+    if previous is None or view is None:
+        return table
+    changed = [m for m, (was, now) in enumerate(zip(previous["routes"], view["routes"], strict=False)) if was != now]
+    return replace(table, shown_map=changed[0]) if changed else table
