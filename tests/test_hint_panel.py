@@ -146,3 +146,4 @@ def test_the_since_panel_keeps_a_turn_of_ours_the_rules_played_among_the_latest(
     assert foot == f"{len(since) - SINCE_SHOWN} more: ctrl+l"
     plain = [f"AI 2 did thing {n}." for n in range(20)]
     assert since_lines(plain, 20)[0] == plain[-SINCE_SHOWN:]
+    assert since_lines(plain[:5], 5)[0] == plain[:5]  # (fewer than the panel holds: all of them)

@@ -98,7 +98,7 @@ def since_lines(since: list[str], moves: int) -> tuple[list[str], str] | None:
     if not since or (len(since) < SINCE_AT_LEAST and moves < SINCE_AT_LEAST):
         return None
     own = [line for line in since[:-SINCE_SHOWN] if line.startswith(OWN_LINE)][-(SINCE_SHOWN // 2) :]
-    shown = own + since[len(since) - (SINCE_SHOWN - len(own)) :]
+    shown = own + since[max(0, len(since) - (SINCE_SHOWN - len(own))) :]
     foot = f"{len(since) - len(shown)} more: {WHOLE_LOG}" if len(shown) < len(since) else f"{WHOLE_LOG}: the whole log"
     return shown, foot
 
