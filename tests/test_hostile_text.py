@@ -623,6 +623,13 @@ async def test_the_replay_shows_what_an_ai_weighed_under_names_that_are_markup(t
             )
             assert f"of the search: {reads}" in panel.text
             await app.pop_screen()
+            if game_id == "decktet_caravan":  # from the named seat, its hand is titled by its name
+                app.open_replay(f"m{index}", seat=1, position=position)
+                await wait_for(pilot, lambda: getattr(app.screen, "replaying", False), "the replay from its seat")
+                await pilot.pause()
+                assert_safe_screen(app, [name])
+                assert any(name[:PREFIX] in line and "'s hand (" in line for line in drawn(app)[0].split("\n"))
+                await app.pop_screen()
 
 
 def test_a_reason_too_long_to_record_is_cut_after_a_whole_word_never_inside_a_seat_field():

@@ -84,7 +84,7 @@ class CardGrid(ChipGrid):
 
     def draw(self, look: CardLook) -> None:
         """The hand the table holds, its ticks and marks."""
-        self.border_title = look.title
+        self.border_title = Text(look.title)  # (a replay names the seat whose hand it is: text, never markup)
         if list(look.cards) != self.chips:
             rows = self.rows()
             self.chips = list(look.cards)
