@@ -30,6 +30,14 @@ async def test_the_rules_screen_shows_at_once_then_its_text():
         assert not any(OPENING.strip("*") in line for line in screen_lines(app.screen))
 
 
+async def rules_read(app, pilot, game) -> MarkdownViewer:
+    """``game``'s rules opened over ``app``, once their text is in: their viewer."""
+    await app.push_screen(RulesScreen(game))
+    viewer = app.screen.query_one(MarkdownViewer)
+    await wait_for(pilot, lambda: viewer.document.source == plain_fences(game.rules), "the rules")
+    return viewer
+
+
 async def test_the_contents_key_puts_the_focus_in_the_contents():
     """The bug: ``t Contents`` showed the contents with the focus left in the text, so Down and
     Enter scrolled the text and only a Tab walked the contents. They take the focus; hidden
@@ -37,9 +45,7 @@ async def test_the_contents_key_puts_the_focus_in_the_contents():
     game = get_game("ahldarahd")
     app = App()
     async with app.run_test(size=SIZE) as pilot:
-        await app.push_screen(RulesScreen(game))
-        viewer = app.screen.query_one(MarkdownViewer)
-        await wait_for(pilot, lambda: viewer.document.source == plain_fences(game.rules), "the rules")
+        viewer = await rules_read(app, pilot, game)
         await pilot.press("t")
         await pilot.pause()
         assert viewer.scroll_y == 0
@@ -101,9 +107,7 @@ async def test_the_rules_close_with_the_key_that_opened_them_and_the_contents_ke
     game = get_game("decktet_caravan")
     app = App()
     async with app.run_test(size=SIZE) as pilot:
-        await app.push_screen(RulesScreen(game))
-        viewer = app.screen.query_one(MarkdownViewer)
-        await wait_for(pilot, lambda: viewer.document.source == plain_fences(game.rules), "the rules")
+        viewer = await rules_read(app, pilot, game)
         await pilot.press("pagedown", "pagedown", "pagedown")
         await wait_for(pilot, lambda: viewer.scroll_y > 0, "the text scrolled")
         top = next(line for line in screen_lines(app.screen)[1:] if line.strip())

@@ -447,15 +447,21 @@ async def test_a_spectators_plays_list_says_they_watch(tmp_path):
         assert any("you are watching" in line for line in screen_lines(app.screen))
 
 
+def shared_table(tmp_path):
+    """A Decktet Caravan table as a session over SSH has it (its client says it is shared, so
+    chat is offered): the app, the table and its screen."""
+    app = BareApp(store=SaveStore(tmp_path))
+    table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})
+    table.screen.client.shared = True  # what a session's client over SSH says of itself
+    return app, table, table.screen
+
+
 async def test_the_chat_line_takes_the_status_lines_place_and_a_turn_never_takes_its_keys(tmp_path):
     """``t`` at a shared table: the line opens in place of the status line (no dialog over the
     table) and takes every key typed, ``h`` included, even when the turn comes meanwhile; enter
     says it to the table, escape drops it; the status line comes back, and the focus goes where
     it was, or to the new decision's widget."""
-    app = BareApp(store=SaveStore(tmp_path))
-    table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})
-    screen = table.screen
-    screen.client.shared = True  # what a session's client over SSH says of itself
+    app, table, screen = shared_table(tmp_path)
     async with app.run_test(size=SIZE) as pilot, table:
         await wait_for(pilot, lambda: screen.table.view is not None and screen.table.view["to_move"] == 1, "Bob's lead")
         plays = screen.query_one(ActionList)
@@ -486,10 +492,7 @@ async def test_the_chat_line_takes_the_status_lines_place_and_a_turn_never_takes
 async def test_keys_typed_in_the_same_instant_as_t_are_the_chat_lines(tmp_path):
     """ "thi⏎" in one read (a fast typist over SSH): the line opened as the t was read by the
     plays list, which read "hi" too (an h asks a hint) before the line had the focus."""
-    app = BareApp(store=SaveStore(tmp_path))
-    table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})
-    screen = table.screen
-    screen.client.shared = True
+    app, table, screen = shared_table(tmp_path)
     async with app.run_test(size=SIZE) as pilot, table:
         await wait_for(pilot, lambda: settled(screen), "the table")
         screen.query_one(ActionList).focus()
@@ -504,10 +507,7 @@ async def test_a_key_typed_in_the_same_instant_as_enter_is_the_tables_and_a_long
     """ "hi⏎t" in one read from the terminal (a fast typist, or a paste): "hi" is said and ``t``
     opens the line again, rather than "hit" being said. A paste longer than the line keeps what
     fits and says the rest was cut."""
-    app = BareApp(store=SaveStore(tmp_path))
-    table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})
-    screen = table.screen
-    screen.client.shared = True
+    app, table, screen = shared_table(tmp_path)
     async with app.run_test(size=SIZE, notifications=True) as pilot, table:
         await wait_for(pilot, lambda: settled(screen), "the table")
         line, log = screen.query_one(ChatInput), screen.query_one(MatchLog)
@@ -536,10 +536,7 @@ async def test_a_key_typed_in_the_same_instant_as_enter_is_the_tables_and_a_long
 async def test_keys_past_a_full_chat_line_are_said_not_typed_once_a_line(tmp_path):
     """A 595-character line typed into the chat stopped at 200 with no word (the terminal's bell
     at most): the rest was lost unseen. The first key refused says so, once, until there is room."""
-    app = BareApp(store=SaveStore(tmp_path))
-    table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})
-    screen = table.screen
-    screen.client.shared = True
+    app, table, screen = shared_table(tmp_path)
     async with app.run_test(size=SIZE, notifications=True) as pilot, table:
         await wait_for(pilot, lambda: settled(screen), "the table")
         line = screen.query_one(ChatInput)
