@@ -338,6 +338,17 @@ async def test_costs_are_marked_and_shown_and_spending_two_or_ending_early_asks_
         await pilot.press("escape")  # keeps the turn
         await pilot.pause()
         assert app.screen is screen and my_turn(app) and host.turn == turn
+        actions = screen.query_one(ActionList)  # the plays list's "End the turn" asks the same
+        actions.focus()
+        actions.highlighted = actions.actions.index(("end_turn",))
+        await pilot.press("enter")
+        assert isinstance(app.screen, ConfirmScreen) and app.screen.question == "End the turn with 2 actions unused?"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and host.turn == turn
+        board.focus()
+        await pilot.pause()
+        assert screen.focused is board
 
         taken = next(c for c in range(SIDE * SIDE) if c not in free_cells(screen.table.view))
         free = min(free_cells(screen.table.view))

@@ -179,6 +179,14 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
         super().action_undo()
 
     def act(self, action: Action) -> None:
+        """Play ``action``; ending the turn with actions left asks first, however it was chosen
+        (``e``, the plays list or a hint's play)."""
+        if action == END_TURN and self.table.turn is not None and self.table.view and self.table.view["left"]:
+            self.confirm_end_turn()
+            return
+        self.play_now(action)
+
+    def play_now(self, action: Action) -> None:
         self.table_state = disarmed(self.table)
         super().act(action)
         if self.table.turn is None:
@@ -219,17 +227,17 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
             self.step(*supply_chosen(self.table))
 
     def action_end_turn(self) -> None:
-        """End the turn, after asking if actions are left (escape or n keeps the turn)."""
-        if self.table.turn is None or self.table.view is None or not self.table.view["left"]:
-            self.act(END_TURN)
-            return
+        self.act(END_TURN)
+
+    def confirm_end_turn(self) -> None:
+        """Ask before ending the turn with actions left (escape or n keeps the turn)."""
         self.table_state = disarmed(self.table)
 
         def answered(yes: bool | None) -> None:
             if yes and self.table.turn is not None:
-                self.act(END_TURN)
+                self.play_now(END_TURN)
 
-        left = actions_word(self.table.view["left"])
+        left = actions_word(self.table.view["left"] if self.table.view else 0)
         self.app.push_screen(
             ConfirmScreen(f"End the turn with {left} unused?", yes="End turn", no="Keep playing"), answered
         )
