@@ -79,6 +79,7 @@ from caravan_tui.screens.review import ReviewScreen
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen, rating_changes_line, resigned_line
+from caravan_tui.screens.table_keys import undo_refused
 from caravan_tui.seats import names_called
 from caravan_tui.textual_adapter import (
     FailureHook,
@@ -225,6 +226,9 @@ class TableApp(FailureHook):
                     f"{binding.tooltip} ({key})" if binding.tooltip else f"key: {key}",
                     lambda action=binding.action, node=active.node: self.run_action(action, node),
                 )
+        if isinstance(screen, GameScreen) and "Undo" not in seen and (no_undo := undo_refused(screen.table)):
+            # (people searched the palette for "undo" at a table of people and found nothing)
+            yield SystemCommand("Undo", no_undo, lambda: screen.notify(no_undo, severity="warning"))
         if isinstance(screen, GameScreen) and screen.menu_may_open():
             for title, help_text, chosen in screen.menu.entries():
                 yield SystemCommand(title, f"{help_text} (in the menu: esc)", chosen)

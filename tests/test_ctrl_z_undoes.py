@@ -1,5 +1,6 @@
 """``ctrl+z`` is undo's second key (people try it first): it asks for the undo where ``u`` does,
-says why not where ``u`` does, and the palette lists it beside ``u`` (the footer shows ``u``)."""
+says why not where ``u`` does, and the palette lists it beside ``u`` (the footer shows ``u``);
+at a table of people, where neither is offered, the palette's "Undo" says why."""
 
 from __future__ import annotations
 
@@ -35,3 +36,7 @@ async def test_ctrl_z_at_a_table_of_people_says_why_nothing_is_taken_back(tmp_pa
         await pilot.pause()
         said = [note.message for note in notices(app)]
         assert (NO_UNDO_WITH_PEOPLE in said) == (opponent == "human")
+        # the palette finds "undo" at either table (among people it said "No matches found"),
+        # and among people says why there is none
+        palette = {command.title: command.help for command in app.get_system_commands(screen)}
+        assert (palette["Undo"] == NO_UNDO_WITH_PEOPLE) == (opponent == "human"), palette["Undo"]

@@ -24,6 +24,10 @@ from caravan_tui.ai.review_text import (
 from caravan_tui.games import GAMES, get_game
 from caravan_tui.seats import SeatSpec
 
+#: one process reviews each match once for every test that reads it (``recorded``/``reviewed``
+#: are cached per process: spread over the run's processes, each reviewed them again)
+pytestmark = pytest.mark.xdist_group("generated reviews")
+
 ITERATIONS = 6
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 #: a figure as a review writes it: "58%", "38.5 pieces", "−12%", "+6%"
