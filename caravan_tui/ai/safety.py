@@ -178,13 +178,18 @@ class _Look:
                     return True
             else:
                 going.append((action, child))
-        if any(self.lost(child, True) for _, child in going[:FOLLOWED]):
-            return True
-        if self.closers is None:
-            return False
-        seen = {action for action, _ in going[:FOLLOWED]} | (set(swept) - {action for action, _ in going})
-        closing = [action for action in self.closers(state, ranked) if action not in seen]
-        return any(self.lost(child, True) for child in self._after(state, closing[:CLOSERS]))
+        followed = going[:FOLLOWED]
+        if self.closers is not None:
+            # the closers first: few, and quickly at an end, where the favourites' lines before
+            # them (a build of many steps) spent every position (a hint starred "End your build"
+            # while the next builder could sell a Right of Passage, destroy a route and end the
+            # match: the look followed the builder before it claiming route after route)
+            ended = set(swept) - {action for action, _ in going}
+            closing = [action for action in self.closers(state, ranked) if action not in ended][:CLOSERS]
+            if any(self.lost(child, True) for child in self._after(state, closing)):
+                return True
+            followed = [(action, child) for action, child in followed if action not in closing]
+        return any(self.lost(child, True) for _, child in followed)
 
     def _ranked(self, state: State) -> list[Action]:
         """The legal moves, the prior's favourites first (as listed without a prior)."""

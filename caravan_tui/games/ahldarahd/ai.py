@@ -43,6 +43,7 @@ from .evaluation import (
     use_worth,
 )
 from .explain import explain
+from .final_destroy import opened_by
 from .final_shah import idle_shah_bid
 from .idle_rights import idle_rop_bid
 from .last_build import idle_route
@@ -71,6 +72,8 @@ from .tuned import tuned_estimate
 #: what the prior charges for a gold and for a card spent (points)
 GOLD = 0.12
 CARD = 0.5
+#: what the prior counts of the points a destroy takes from their holder
+DESTROY_HURT = 0.6
 #: the prior of a suggested proposal its partner would decline by its own judgement: below
 #: ending the build, so search reaches it last (and a refusal costs ``OFFER_COST``)
 REFUSED = -0.3
@@ -122,13 +125,15 @@ def _build_prior(state: AhldarahdState, seat: int, actions: Sequence[Action]) ->
             for slot in ENDS[r]:
                 j = m * SLOTS + slot
                 if state.ctrl[j] == victim and board.cnt[j * state.n + victim] - 1 < MAJORITY[slot]:
-                    hurt += 0.6 * city_points(board, victim, m, COMMODITY_AT[m][slot], slot)
+                    hurt += DESTROY_HURT * city_points(board, victim, m, COMMODITY_AT[m][slot], slot)
             cards = sum(1 for h in action[3:5] if h != "gold")
             cost = state.destroy_price(seat, r, action[3:5]) * GOLD + cards * CARD
             scores.append(hurt - cost - 0.2)
         elif kind == "sell_rop":
             k = COLOUR_INDEX[action[1]]
-            scores.append((rop_sale(state, k) - item_use(state, seat, ROP + k, board)) * GOLD - 0.1)
+            # in the final turn, kept it may still pay for a destroy (``final_destroy``)
+            kept = item_use(state, seat, ROP + k, board) + DESTROY_HURT * opened_by(state, seat, k) / GOLD
+            scores.append((rop_sale(state, k) - kept) * GOLD - 0.1)
         else:  # a suggested proposal ("offer")
             if judged is None:
                 judged = projected(state, seat, board)
@@ -462,6 +467,18 @@ def draws(state: AhldarahdState, action: Action) -> bool:
     return after.rng != state.rng
 
 
+def closers(state: AhldarahdState, ranked: list[Action]) -> list[Action]:
+    """Of ``ranked`` (in its order), the moves of the final turn's build by which the match may
+    end with the seat to move's next step though its prior ranks them low: ending the build (the
+    next seat's build, or the match's end, comes at once) and destroying a route. A hint starred
+    "End your build" with 19 gold while AI 3, building next, held the person's Right of Passage:
+    the look at the end followed AI 2's claims until its positions ran out, never its end of the
+    build, and so never AI 3's sale, destroy and end that took the match."""
+    if not state.final or state.phase != BUILD:
+        return []
+    return [action for action in ranked if action[0] in ("end", "destroy")]
+
+
 def end_near(state) -> bool:
     """The match ends with this turn (the deck ran out: rules §3.4) or the turn guard's last."""
     return bool(state.final or state.turn_no >= state.max_turns)
@@ -477,6 +494,7 @@ AI = GameAI(
     review=REVIEW,
     vetoed=vetoed,
     end_near=end_near,
+    closers=closers,
     draws=draws,
     calibrated=calibrated,
 )

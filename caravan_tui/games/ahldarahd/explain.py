@@ -18,6 +18,7 @@ from caravan_tui.words import a_or_an, signed
 from .cards import COMMODITY_MASK, EYES, ITEM_INDEX, PIRATE, ROP, SHAH
 from .describe import route_takes
 from .evaluation import bid_worth, item_worth, projected_all, rop_sale
+from .final_destroy import guarded_from
 from .idle_rights import buildable
 from .last_build import route_price, scores_nothing, scores_there
 from .maps import (
@@ -203,7 +204,13 @@ def _route(state: AhldarahdState, seat: int, m: int, r: int) -> str:
     if removed:
         parts.append(f"removes {plural(removed, 'route')} of others")
     if not parts:
-        parts.append(f"a spare route: guards what {who(seat)} hold{who(seat, 's')} there")
+        threat = guarded_from(state, seat, m, r)
+        if threat is not None:  # (the last build: "guards what you hold there" said not from whom)
+            q, slot = threat
+            city = f"the {COMMODITIES[COMMODITY_AT[m][slot]]} city"
+            parts.append(f"a spare route: keeps {city} from a destroy by {who(q)}, who builds after {who(seat)}")
+        else:
+            parts.append(f"a spare route: guards what {who(seat)} hold{who(seat, 's')} there")
     return "; ".join(parts)
 
 
