@@ -121,6 +121,10 @@ async def test_a_block_key_always_asks_and_an_enter_for_the_question_plays_the_b
         await wait_for(pilot, lambda: host.turn > start and screen.table.turn is not None, "the block")
         assert host.actions[start:] == [("good", 0, 2)]
         assert {a[0] for a in screen.table.legal} == {"dir"}  # (our decision: where to head)
+    # and the rules say so: they read "Choices with only one option are made for you" beside a
+    # block key that asked even where the block had one size
+    rules = " ".join(GAME.rules.split())
+    assert "A block key always asks first" in rules and "Choices with only one option" not in rules
 
 
 @asynccontextmanager
