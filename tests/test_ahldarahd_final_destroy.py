@@ -61,3 +61,16 @@ def test_a_right_of_passage_that_still_pays_for_a_destroy_is_not_sold_first() ->
     legal = state.legal_actions()
     scores = dict(zip(legal, prior(state, legal)))
     assert scores[("sell_rop", "red")] < scores[END] < scores[("sell_rop", "blue")]
+
+
+def test_a_review_grades_the_end_of_the_build_the_loss_it_was(monkeypatch) -> None:
+    """The review said "Move 289: End your build — fine: 12%": its searches, seeing only so far,
+    rated ending the build as well as the guard the hint now shows. The look at the end of the
+    match finds it losing at once, so the review values it at nothing and says why."""
+    from caravan_tui.ai.review import LOSES_AT_ONCE, Position, judge
+
+    monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
+    state = after(LAST_BUILD)
+    judged = judge("ahldarahd", 0, Position(LAST_BUILD, state.view(0), END), iterations=300)
+    assert judged.best != END and judged.after == 0.0 < judged.before
+    assert judged.played_reason.endswith(LOSES_AT_ONCE.format(who="the others"))

@@ -236,9 +236,13 @@ def lost_anyway(game_id: str, view: dict[str, Any], seat: int, found: list[Candi
     first = found[0]
     if not game.ai.end_near(world) or not safety.loses_at_once(world, seat, first.action, **safety.looks_of(game.ai)):
         return found
-    who = "the other player" if len(world.scores()) == 2 else "the others"
-    reason = "; ".join(part for part in (first.reason, LOST_AT_ONCE.format(who=who)) if part)
+    reason = "; ".join(part for part in (first.reason, LOST_AT_ONCE.format(who=others_words(world))) if part)
     return [first._replace(reason=reason, own=0.0), *found[1:]]
+
+
+def others_words(world: State) -> str:
+    """Who may beat the seat to move: "the other player", or "the others" at a bigger table."""
+    return "the other player" if len(world.scores()) == 2 else "the others"
 
 
 def leads_further(first: Candidate, other: Candidate) -> bool:

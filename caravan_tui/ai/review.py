@@ -50,7 +50,8 @@ from caravan_tui.engine import Action, Event, Game, Measure, State, normalise_ac
 from caravan_tui.games import GAMES, get_game
 from caravan_tui.safe_text import cut_words
 
-from .explain import led_to, noise, playable, standard_error
+from . import safety
+from .explain import led_to, noise, others_words, playable, standard_error
 from .ismcts import SearchResult, along, continuation, search
 from .levels import LEVELS, MAX_ITERATIONS, Level, level_for
 from .policies import (
@@ -422,15 +423,21 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
         after = before  # (the same to the search or to the hint, or the same position reached: noise)
     if _keeps_a_sure_win(world, mover, tuple(made)):
         before = after = 1.0  # (the game itself rates both won: a search's mean over its tries is not)
+    lost = position.action != best and _loses_at_once(game, world, mover, position.action, best)
+    if lost:
+        after = 0.0
     played = position.words or world.describe(position.action, mover)
     # (the reasons are read only at a turning point, a decision that cost something, or where
     # practice asks before a blunder: a move as good as the best keeps none)
     said = after < before
+    reason = _reason(game, world, mover, tuple(made)) if said else ""
+    if lost:
+        reason = "; ".join(part for part in (reason, LOSES_AT_ONCE.format(who=others_words(world))) if part)
     return Judged(
         position.turn,
         position.action,
         played,
-        _reason(game, world, mover, tuple(made)) if said else "",
+        reason,
         best,
         world.describe(best, mover),
         _reason(game, world, mover, found.line) if said else "",
@@ -535,6 +542,24 @@ def _keeps_a_sure_win(world: State, mover: int, made: tuple[Action, ...]) -> boo
     if after.is_over():
         return after.outcome()[mover] == 1.0
     return after.to_move() == mover and after.estimate()[mover] == 1.0
+
+
+#: what a move the look at the end of a match finds losing at once says in a review, its best
+#: found not to: the search's figures, seeing only so far, rated one such move "fine"
+LOSES_AT_ONCE = "it loses at once: {who} can then end the match with you beaten before your next decision"
+
+
+def _loses_at_once(game: Game, world: State, mover: int, made: Action, best: Action) -> bool:
+    """Whether, the end of the match near (``GameAI.end_near``), the move ``made`` loses at once
+    by the look after the searches (``safety``: in most worlds redealt from the seat's view)
+    while the ``best`` named loses in none: an AI seat and a hint pass such a move over, so the
+    review values it as the loss it is. A last build ended with 19 gold was "fine: 12%", and the
+    next builder's destroy then ended the match with the seat beaten."""
+    end_near = game.ai.end_near
+    if end_near is None or not end_near(world):
+        return False
+    looks = safety.looks_of(game.ai)
+    return safety.loses_at_once(world, mover, made, **looks) and safety.never_loses_at_once(world, mover, best, **looks)
 
 
 def _reordered(world: State, mover: int, made: tuple[Action, ...], line: Sequence[Action]) -> bool:
