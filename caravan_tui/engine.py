@@ -477,7 +477,9 @@ class GameAI:
     review's best move, the hint's) uses in place of ``plan`` (``Planner``; None: ``plan``): advice
     may weigh a risk to the person that an AI seat's plan leaves to its opponents' play; and
     how often seats shown a win chance went on to win in self-play (``calibrated``: the hint's
-    "How it stands" words that share and a review shows it; None: the chance is taken as it is)."""
+    "How it stands" words that share and a review shows it; None: the chance is taken as it is),
+    and what the game's estimate charges a seat that is no part of the match's own outcome, a
+    device for its searches (``charged``: a review gives it back; None: nothing)."""
 
     levels: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     prior: Prior | None = None
@@ -495,6 +497,7 @@ class GameAI:
     plain: Plain | None = None
     hint_plan: Planner | None = None
     calibrated: Callable[[float], float] | None = None
+    charged: Callable[[Any, int], float] | None = None
 
 
 def rules_of(package: str) -> str:

@@ -414,7 +414,8 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
         weigh = (budget, found.seed, found.settings, found.level.lines)
         best_weight = _weighed(world, mover, found.steps, found.end, *weigh)
         made_weight = best_weight if tuple(made) == found.steps else _weighed(world, mover, made, made_end, *weigh)
-    before, after = best_weight[0], made_weight[0]
+    before = min(1.0, best_weight[0] + _given_back(game, world, mover, found.steps))
+    after = min(1.0, made_weight[0] + _given_back(game, world, mover, made))
     if after < before and (
         _as_good(best_weight, made_weight)
         or (found.hinted is not None and _as_good(*found.hinted))
@@ -522,8 +523,26 @@ def expected(game_id: str, seat: int, position: Position, iterations: int = ITER
         return 1.0
     lines = world if found.level.lines else None
     if len(steps) == 1 and found.best in found.weighed.root.children:
-        return _weigh(found.weighed, found.best, lines, mover)[0]
-    return _weighed(world, mover, steps, found.end, found.budget, found.seed, found.settings, found.level.lines)[0]
+        value = _weigh(found.weighed, found.best, lines, mover)[0]
+    else:
+        weigh = (found.budget, found.seed, found.settings, found.level.lines)
+        value = _weighed(world, mover, steps, found.end, *weigh)[0]
+    return min(1.0, value + _given_back(found.game, world, mover, steps))
+
+
+def _given_back(game: Game, world: State, mover: int, steps: Sequence[Action]) -> float:
+    """What the game's estimate charged ``mover`` for a device of its searches once ``steps``
+    are made from ``world`` (``GameAI.charged``): a review values a decision without it (a
+    declined proposal was "an inaccuracy: 28% → 24%", the charge for proposing)."""
+    charged = game.ai.charged
+    if charged is None:
+        return 0.0
+    state = world.clone()
+    for step in steps:
+        if state.is_over() or state.to_move() != mover or step not in state.legal_actions():
+            break
+        state.apply(step, False)
+    return charged(state, mover)
 
 
 def _keeps_a_sure_win(world: State, mover: int, made: tuple[Action, ...]) -> bool:

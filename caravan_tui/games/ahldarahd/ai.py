@@ -34,6 +34,7 @@ from .evaluation import (
     Board,
     board_of,
     builds_left,
+    charged,
     city_points,
     estimate,
     item_use,
@@ -497,4 +498,5 @@ AI = GameAI(
     closers=closers,
     draws=draws,
     calibrated=calibrated,
+    charged=charged,
 )

@@ -413,6 +413,14 @@ def win_chances(state: AhldarahdState, values: list[float], w: Weights = HAND) -
     return [w / total for w in weights]
 
 
+def charged(state: AhldarahdState, seat: int) -> float:
+    """What ``estimate`` charges ``seat`` for the suggested proposals it made this turn
+    (``OFFER_COST``), a device that keeps searches from proposing for a free look: by the rules a
+    declined proposal costs only one of the build's three, and a review charged one an
+    inaccuracy (``GameAI.charged``: a review gives it back)."""
+    return OFFER_COST * state.proposed[seat] if state.proposed else 0.0
+
+
 def estimate(state: AhldarahdState, w: Weights = HAND) -> list[float]:
     if state.phase == OVER:
         return state.outcome()
