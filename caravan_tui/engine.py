@@ -406,6 +406,10 @@ Decided = Callable[[Any, int], bool | None]
 #: draws the bag's last goods, a camel sent to a loose good to make one), so that a look at the
 #: others' replies (``ai/safety.py``) follows them beside the prior's favourites. Cheap.
 Closers = Callable[[Any, list[Action]], list[Action]]
+#: how a finished match's tie on the score was broken, from a final view, the scores and the
+#: outcome, with seat fields ("9–9; {p2} win{p2:s} on gold (15 to 0)."); None where no tie-break
+#: decided it: the result screen's headline and a review say it
+TieWords = Callable[[Any, list[float], list[float]], str | None]
 
 
 @dataclass(frozen=True)
@@ -551,7 +555,9 @@ class Game:
     (empty: a solo game earns none), which ``selfplay`` counts; ``view_type`` is the TypedDict
     its views are (None: undeclared), whose keys the contract test checks; ``composing`` says
     which steps continue a decision (``Composing``; None: only those that log nothing);
-    ``laid_for`` what the rules play by themselves after a step (``LaidFor``; None: nothing)."""
+    ``laid_for`` what the rules play by themselves after a step (``LaidFor``; None: nothing);
+    ``tie_words`` how a tie on the score was broken, from the final view (``TieWords``; None:
+    the game breaks none, or a tie shares the win)."""
 
     id: str
     title: str
@@ -572,6 +578,7 @@ class Game:
     composing: Composing | None = None
     short_options: dict[str, Any] | None = None
     laid_for: LaidFor | None = None
+    tie_words: TieWords | None = None
 
     @property
     def short_form(self) -> dict[str, Any]:

@@ -86,3 +86,17 @@ def tied_scores(scores: Sequence[float], tied: Sequence[int]) -> str:
         return run
     fields = [seat_field(seat) for seat in tied]
     return f"{', '.join(fields[:-1])} and {fields[-1]} tie {run}"
+
+
+def tie_broken(scores: list[float], outcome: list[float], by: str, counts: list[int], winner: str) -> str | None:
+    """How the game broke a tie on points, when it did: "26–26; you win on goods delivered (7 to
+    5)". ``counts``: each seat's tie-breaker; ``winner``: its words, as a seat field ("{p0} win{p0:s}")
+    to render for the viewer (None: the top score was not shared, or the win is); where a seat is
+    outside the tie, the tied are named (``words.tied_scores``)."""
+    tied = [seat for seat, score in enumerate(scores) if score == max(scores)]
+    winners = [seat for seat, share in enumerate(outcome) if share == max(outcome)]
+    if len(tied) < 2 or len(winners) != 1:
+        return None
+    first = winners[0]
+    rest = " and ".join(str(counts[seat]) for seat in tied if seat != first)
+    return f"{tied_scores(scores, tied)}; {winner} on {by} ({counts[first]} to {rest})."

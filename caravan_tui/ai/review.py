@@ -701,10 +701,26 @@ def review(
     game = get_game(game_id)
     match = decisions_of(game, players, seed, options, actions, seat)
     judged = [judge(game_id, seat, position, iterations) for position in match.decisions]
-    done = assembled(game_id, match_id, seat, players, iterations, result, judged, match.draws)
+    ended = tie_broken_at_end(game, players, seed, options, actions, seat)
+    done = assembled(game_id, match_id, seat, players, iterations, result, judged, match.draws, ended)
     found = draw_outcomes(game, players, seed, options, actions, seat, done.draws_to_weigh())
     values = [expected(game_id, seat, position, iterations) for position in outcome_positions(found)]
     return with_outcomes(done, found, values)
+
+
+def tie_broken_at_end(
+    game: Game, players: int, seed: int, options: dict[str, Any], actions: Sequence[Action], seat: int
+) -> str:
+    """How a tie on the score was broken where the match ended by its rules, from ``seat``'s
+    view (``Game.tie_words``, with seat fields); "" where none was."""
+    if game.tie_words is None:
+        return ""
+    state = game.new(players, seed=seed, options=options)
+    for action in actions:
+        state.apply(action, False)
+    if not state.is_over():
+        return ""
+    return game.tie_words(state.view(seat), state.scores(), state.outcome()) or ""
 
 
 def assembled(
@@ -716,11 +732,13 @@ def assembled(
     result: float,
     judged: Sequence[Judged],
     draws: Sequence[Draw],
+    ended: str = "",
 ) -> Review:
-    """The review made of every seat's judged decisions (in the match's order)."""
+    """The review made of every seat's judged decisions (in the match's order), ``ended``: how a
+    tie-break decided the match (``tie_broken_at_end``)."""
     own = tuple(j for j in judged if j.seat == seat)
     others = tuple(j for j in judged if j.seat != seat)
-    return Review(game_id, match_id, seat, players, iterations, result, own, others, tuple(draws))
+    return Review(game_id, match_id, seat, players, iterations, result, own, others, tuple(draws), ended=ended)
 
 
 def shown(measure: Measure, value: float) -> float:
@@ -767,7 +785,8 @@ class Review:
     with, the others' decisions (judged from their views), the chance the seat saw, what
     other outcomes of its biggest draws were worth (``draw_outcomes``) and the move numbers of
     the seat's decisions an AI made in its person's place (``stood_in``: not judged, none of the
-    person's play)."""
+    person's play) and how a tie-break decided the match (``ended``: a loss by it was spoken
+    of as luck or drift, "a 9–9 tie lost on gold" never said)."""
 
     game_id: str
     match_id: str
@@ -780,6 +799,9 @@ class Review:
     draws: tuple[Draw, ...] = ()
     outcomes: tuple[Outcomes, ...] = ()
     stood_in: tuple[int, ...] = ()
+    #: how a tie on the score was broken at the end, in the game's words with seat fields
+    #: (``Game.tie_words``; "": no tie-break decided the match)
+    ended: str = ""
 
     @property
     def measure(self) -> Measure:
@@ -983,6 +1005,7 @@ class Review:
             "draws": [[draw.turn, draw.text] + [True] * draw.shown for draw in self.draws],
             "outcomes": [[turn, [list(outcome) for outcome in listed]] for turn, listed in self.outcomes],
             "stood_in": list(self.stood_in),
+            "ended": self.ended,
         }
 
     @classmethod
@@ -1020,7 +1043,14 @@ class Review:
             tuple(map(_draw, draws)),
             tuple(_weighed_draw(row, players) for row in _rows(data.get("outcomes", []))),
             _stood_in(data.get("stood_in", [])),
+            _ended(data.get("ended", "")),
         )
+
+
+def _ended(value: Any) -> str:
+    if not isinstance(value, str) or len(value) > MAX_TEXT:
+        raise ValueError("the review's words of the end are not text of a review's size")
+    return value
 
 
 def _tidy(value: float) -> float:

@@ -356,6 +356,15 @@ def drift_line(review: Review) -> str | None:
     return DRIFT_WORDS if review.draws else UNSEEN_DRIFT_WORDS
 
 
+def ended_line(review: Review, names: Sequence[str]) -> str | None:
+    """How a tie-break decided the match, where one did: "How it ended: AI 2 and AI 3 tie 9–9;
+    AI 3 wins on gold (15 to 0)." (the chances' account never named it: the gold lost the match)."""
+    if not review.ended:
+        return None
+    said = words(review, review.ended, names)
+    return f"How it ended: {said[:1].upper()}{said[1:]}"
+
+
 def plain_words(review: Review, names: Sequence[str]) -> str | None:
     """Said plainly where the seat lost chances without a graded mistake: to luck (with what was
     drawn worst) or to nothing in particular; None where a mistake is to blame or nothing lost."""
@@ -422,6 +431,9 @@ def review_lines(review: Review, names: Sequence[str], title: str, width: int = 
     plainly = plain_words(review, names)
     if plainly:
         lines.append(plainly)
+    ended = ended_line(review, names)
+    if ended:
+        lines.append(ended)
     lines.append("")
     points = review.turning_points()
     lines.append(points_heading(review, points))

@@ -307,8 +307,14 @@ class GameScreen(BaseScreen, Generic[V]):
         return None
 
     def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
-        """The end-of-match screen's headline (default: who wins, or a draw): "You win!", never
-        "Ann (you) wins!"."""
+        """The end-of-match screen's headline: how a tie on the score was broken where the game
+        broke one (``Game.tie_words``: "9–9; you win on gold (15 to 0)."), else who wins, or a
+        draw: "You win!", never "Ann (you) wins!"."""
+        tie = self.game.tie_words
+        view = self.table.view
+        line = tie(view, scores, outcome) if tie is not None and view is not None else None
+        if line is not None:
+            return self.table.words(line)
         return result_line(self.result.headline_names(names), scores, outcome)
 
     # -- keys --------------------------------------------------------------------------------

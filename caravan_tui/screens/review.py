@@ -32,6 +32,7 @@ from caravan_tui.ai.review_text import (
     chart_text,
     decision_lines,
     drift_line,
+    ended_line,
     move_number,
     plain_words,
     points_heading,
@@ -210,6 +211,9 @@ class ReviewScreen(BaseScreen):
         plainly = plain_words(review, self.names)
         if plainly:
             said.append(plainly)
+        ended = ended_line(review, self.names)
+        if ended:
+            said.append(ended)
         parts = [
             Static(as_text(f"{seat}'s {review.measure.name} over the match", limit=LONG), classes="review-heading"),
             Static(_lines(chart_text(review, CHART_WIDTH)), id="review-chart"),

@@ -22,7 +22,6 @@ from caravan_tui.screens.requests import GoHome, OpenReview, Rematch
 from caravan_tui.screens.table_panels import SINCE_SHOWN
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
-from caravan_tui.words import tied_scores
 
 
 def within(name: str) -> str:
@@ -88,20 +87,6 @@ def resigned_line(
     else:
         win = ", ".join([winners[0], *map(within, winners[1:-1])]) + f" and {within(winners[-1])} share the win"
     return f"{gave_up} resigned: {win}."
-
-
-def tie_broken(scores: list[float], outcome: list[float], by: str, counts: list[int], winner: str) -> str | None:
-    """How the game broke a tie on points, when it did: "26–26; you win on goods delivered (7 to
-    5)". ``counts``: each seat's tie-breaker; ``winner``: its words, as a seat field ("{p0} win{p0:s}")
-    to render for the viewer (None: the top score was not shared, or the win is); where a seat is
-    outside the tie, the tied are named (``words.tied_scores``)."""
-    tied = [seat for seat, score in enumerate(scores) if score == max(scores)]
-    winners = [seat for seat, share in enumerate(outcome) if share == max(outcome)]
-    if len(tied) < 2 or len(winners) != 1:
-        return None
-    first = winners[0]
-    rest = " and ".join(str(counts[seat]) for seat in tied if seat != first)
-    return f"{tied_scores(scores, tied)}; {winner} on {by} ({counts[first]} to {rest})."
 
 
 def notes_left(renderable: RenderableType) -> RenderableType:

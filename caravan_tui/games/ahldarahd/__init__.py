@@ -7,7 +7,7 @@ from caravan_tui.engine import Game, Option, rules_of, screen_of
 
 from .ai import AI
 from .rules import AhldarahdState, setup_problem
-from .terms import COMPOSE
+from .terms import COMPOSE, tie_words
 from .upgrades import RULES_VERSION, UPGRADERS
 from .views import AhldarahdView
 
@@ -53,4 +53,5 @@ GAME = Game(
     upgraders=UPGRADERS,
     view_type=AhldarahdView,
     composing=composing,
+    tie_words=tie_words,
 )

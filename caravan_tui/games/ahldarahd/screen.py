@@ -34,9 +34,7 @@ from textual.binding import Binding
 
 from caravan_tui.bus import SeatEnd
 from caravan_tui.engine import Action
-from caravan_tui.engine import seat_field as who
 from caravan_tui.screens.game import TAKE_HINT, GameScreen
-from caravan_tui.screens.summary import tie_broken
 from caravan_tui.screens.table_overlays import TAKE_HINT_NAME
 from caravan_tui.screens.table_seat import TableState
 
@@ -204,17 +202,6 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
 
     def match_summary(self, view: AhldarahdView) -> Table:
         return scores_table(view, self.table.seat_label)
-
-    def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
-        """Equal points go to the player with the most gold (§6): say so."""
-        if self.table.view is not None and max(outcome) > 0:
-            winner = outcome.index(max(outcome))
-            line = tie_broken(
-                scores, outcome, "gold", list(self.table.view["gold"]), f"{who(winner)} win{who(winner, 's')}"
-            )
-            if line is not None:
-                return self.table.words(line)
-        return super().result_headline(names, scores, outcome)
 
     # -- turns and the plays list ----------------------------------------------------------------
 

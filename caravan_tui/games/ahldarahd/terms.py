@@ -3,8 +3,11 @@ of the game's modules (the state in ``rules.py`` imports the rule helpers, never
 
 from __future__ import annotations
 
+from typing import Any
+
 from caravan_tui.engine import seat_field as who
 from caravan_tui.words import plural as plural  # the one helper, for this game's modules
+from caravan_tui.words import tie_broken
 
 from .cards import ITEM_WORDS, ROP, SHAH
 from .maps import COMMODITIES, COMMODITY_AT
@@ -93,3 +96,12 @@ def item_words(item: int, by: int = -1) -> str:
 
 def city_count(k: int) -> str:
     return f"{k} controlled {'city' if k == 1 else 'cities'}"
+
+
+def tie_words(view: dict[str, Any], scores: list[float], outcome: list[float]) -> str | None:
+    """Equal points go to the player with the most gold (§6): "9–9; {p2} win{p2:s} on gold (15 to
+    0)." (None: no tie decided the match)."""
+    if max(outcome) <= 0:
+        return None
+    winner = outcome.index(max(outcome))
+    return tie_broken(scores, outcome, "gold", list(view["gold"]), f"{who(winner)} win{who(winner, 's')}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from caravan_tui.engine import Game, Option, rules_of, screen_of
 
 from .ai import AI
-from .rules import CamelCaravanState
+from .rules import CamelCaravanState, tie_words
 from .views import CamelCaravanView
 
 GAME = Game(
@@ -25,4 +25,5 @@ GAME = Game(
     screen=screen_of(__name__),
     view_type=CamelCaravanView,
     short_options={"short_game": True},  # (its quick_options are none: tests and benchmarks play the full game)
+    tie_words=tie_words,
 )

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 from caravan_tui.engine import Action, Event, IllegalAction, TurnState, outcome_from_scores, plain_view
 from caravan_tui.engine import seat_field as who
+from caravan_tui.words import tie_broken
 
 from .board import (
     BIT,
@@ -688,3 +689,13 @@ _HANDLERS: dict[str, Callable[[CamelCaravanState, Action, list[Event] | None, in
     "move_good": CamelCaravanState._move_good,
     "end_turn": CamelCaravanState._end_turn,
 }
+
+
+def tie_words(view: dict[str, Any], scores: list[float], outcome: list[float]) -> str | None:
+    """Equal scores go to the player who delivered more goods (§5): "26–26; {p0} win{p0:s} on
+    goods delivered (7 to 5)." (None: no tie decided the match)."""
+    if max(outcome) <= 0:
+        return None
+    winner = outcome.index(max(outcome))
+    goods = [sum(view["delivered"][seat].values()) for seat in range(len(scores))]
+    return tie_broken(scores, outcome, "goods delivered", goods, f"{who(winner)} win{who(winner, 's')}")

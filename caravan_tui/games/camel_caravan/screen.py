@@ -27,10 +27,8 @@ from textual.widget import Widget
 
 from caravan_tui.bus import SeatEnd, Update
 from caravan_tui.engine import Action
-from caravan_tui.engine import seat_field as who
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.game import GameScreen
-from caravan_tui.screens.summary import tie_broken
 from caravan_tui.screens.table_seat import TableState
 from caravan_tui.widgets import ActionList
 
@@ -131,16 +129,6 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
         scores = scores_table(view, self.table.seat_label)
         ended = view.get("ended")
         return Group(scores, Text(f"The game ended: {ended}.", style="dim")) if ended else scores
-
-    def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
-        """Equal scores go to the player who delivered more goods (rules §5): say so."""
-        if self.table.view is not None and max(outcome) > 0:
-            winner = outcome.index(max(outcome))
-            goods = [sum(self.table.view["delivered"][seat].values()) for seat in range(len(scores))]
-            line = tie_broken(scores, outcome, "goods delivered", goods, f"{who(winner)} win{who(winner, 's')}")
-            if line is not None:
-                return self.table.words(line)
-        return super().result_headline(names, scores, outcome)
 
     # -- opponents' moves, one at a time --------------------------------------------------------
 

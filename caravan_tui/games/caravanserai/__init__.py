@@ -8,6 +8,7 @@ from .ai import AI
 from .explain import laid_for
 from .rules import BOARD, PLACE, TITLES, CaravanseraiState
 from .views import CaravanseraiView
+from .words import tie_words
 
 
 def composing(state: CaravanseraiState) -> bool:
@@ -38,4 +39,5 @@ GAME = Game(
     view_type=CaravanseraiView,
     composing=composing,
     laid_for=laid_for,
+    tie_words=tie_words,
 )

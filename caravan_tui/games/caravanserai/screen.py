@@ -44,7 +44,7 @@ from .rules import DECLINE, USE
 from .selection import arrived, chose, forced_line, hinted, our_turn, undone
 from .status_line import BOARD_ID, ROOM, actions_at, enter, status
 from .table_state import CaravanseraiTable
-from .table_text import final_table, info_text, legend_text, placement_text, seats_table, solo_headline, tie_headline
+from .table_text import final_table, info_text, legend_text, placement_text, seats_table, solo_headline
 from .views import CaravanseraiView
 from .words import block_problem, refused
 
@@ -186,12 +186,11 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         return enter(self.table)
 
     def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
-        """Solo has no winner: the caravan's length and the title it earns. Between players, a tie
-        on length says how it was broken: "26–26; you win on the reserve tie-break"."""
+        """Solo has no winner: the caravan's length and the title it earns (between players, as
+        every game: ``Game.tie_words``)."""
         if len(names) == 1:
             return solo_headline(int(scores[0]))
-        tie = tie_headline(self.table.view, outcome) if self.table.view is not None else None
-        return self.table.words(tie) if tie else super().result_headline(names, scores, outcome)
+        return super().result_headline(names, scores, outcome)
 
     def match_summary(self, view: CaravanseraiView) -> Group:
         return final_table(view, self.table)

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from caravan_tui.screens.table_seat import fit_name
-from caravan_tui.words import plural, tied_scores
+from caravan_tui.words import plural
 
 from .geometry import COLOURS
 from .legend import ladder_lines, legend_lines, title_line
@@ -19,7 +19,7 @@ from .picture import Block, blocks, colour_text, seat_style
 from .rules import TITLES, title
 from .table_state import CaravanseraiTable
 from .views import CaravanseraiView, piece
-from .words import RESERVE_WORDS, SAFETY, SAFETY_WORDS, tie_break
+from .words import RESERVE_WORDS, SAFETY, SAFETY_WORDS
 
 #: a name's room in the seats' lines and the placement line
 NAME_WIDTH = 13
@@ -283,17 +283,3 @@ def solo_headline(length: int) -> str:
         return f"A caravan of {length}: {earned}!"
     least, first = TITLES[-1]
     return f"A caravan of {length}: no title ({first} needs {least})."
-
-
-def tie_headline(view: CaravanseraiView, outcome: list[float]) -> str | None:
-    """Between players, a tie on length and how it was broken, with the table's seat fields:
-    "26–26; {p0} win{p0:s} on the reserve tie-break." (None: no tie, or no winner yet)."""
-    winner = max(range(len(outcome)), key=lambda seat: outcome[seat])
-    if view["phase"] != "over" or max(outcome) <= 0:
-        return None
-    lengths = [len(caravan) for caravan in view["caravans"]]
-    how = tie_break(lengths, [sum(reserve) for reserve in view["reserves"]], winner)
-    if not how:
-        return None
-    tied = tied_scores(lengths, [seat for seat, length in enumerate(lengths) if length == lengths[winner]])
-    return f"{tied}; {{p{winner}}} win{{p{winner}:s}} {how}."

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from caravan_tui.engine import Action
+from caravan_tui.words import tied_scores
 
 from .geometry import COLOUR_NAMES, COLOURS, DIR_NAMES, DIR_WORDS
 from .views import CaravanseraiView, PlacementView
@@ -192,3 +194,17 @@ def _step_word(action: Action, colour: int, short: bool) -> str:
             return f"{COLOURS[action[1]]} stood ({action[2]},{action[3]})"
         return f"stand a {COLOUR_NAMES[action[1]]} good at ({action[2]},{action[3]})"
     return "lying camel" if kind == "lying" else "camel"
+
+
+def tie_words(view: dict[str, Any], scores: list[float], outcome: list[float]) -> str | None:
+    """Between players, a tie on length and how it was broken, with the table's seat fields:
+    "26–26; {p0} win{p0:s} on the reserve tie-break." (None: no tie, or no winner yet)."""
+    winner = max(range(len(outcome)), key=lambda seat: outcome[seat])
+    if view["phase"] != "over" or max(outcome) <= 0:
+        return None
+    lengths = [len(caravan) for caravan in view["caravans"]]
+    how = tie_break(lengths, [sum(reserve) for reserve in view["reserves"]], winner)
+    if not how:
+        return None
+    tied = tied_scores(lengths, [seat for seat, length in enumerate(lengths) if length == lengths[winner]])
+    return f"{tied}; {{p{winner}}} win{{p{winner}:s}} {how}."

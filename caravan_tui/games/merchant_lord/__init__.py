@@ -6,6 +6,7 @@ from caravan_tui.engine import Game, Option, rules_of, screen_of
 
 from .ai import AI
 from .rules import START_OPTIONS, MerchantLordState, setup_problem
+from .terms import tie_words
 from .upgrades import RULES_VERSION, UPGRADERS
 from .views import MerchantLordView
 
@@ -37,4 +38,5 @@ GAME = Game(
     rules_version=RULES_VERSION,
     upgraders=UPGRADERS,
     view_type=MerchantLordView,
+    tie_words=tie_words,
 )

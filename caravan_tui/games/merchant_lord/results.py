@@ -8,33 +8,7 @@ from collections.abc import Callable
 from rich.table import Table
 from rich.text import Text
 
-from caravan_tui.words import tied_scores
-
 from .views import MerchantLordView
-
-
-def tie_break(table: list[int], coins: list[int], favour: list[int], winner: int) -> str:
-    """ "" when the winner has the most table cards alone; else which tie-break made them win."""
-    tied = [seat for seat, cards in enumerate(table) if cards == table[winner] and seat != winner]
-    if not tied:
-        return ""
-    if all(coins[seat] < coins[winner] for seat in tied):
-        return "on the coins tie-break"
-    return "on the favour tie-break (cards and coins tied)"
-
-
-def tie_headline(view: MerchantLordView, outcome: list[float]) -> str | None:
-    """``26–26; {p0} win{p0:s} on the coins tie-break.`` (seat fields for the screen to fill in),
-    or None when no tie-break decided the match (or it did not end by its rules)."""
-    if view["phase"] != "over" or outcome.count(max(outcome)) != 1:
-        return None
-    winner = outcome.index(max(outcome))
-    how = tie_break(view["table"], view["coins"], view["favour"], winner)
-    if not how:
-        return None
-    table = view["table"]
-    score = tied_scores(table, [seat for seat, cards in enumerate(table) if cards == table[winner]])
-    return f"{score}; {{p{winner}}} win{{p{winner}:s}} {how}."
 
 
 def summary_table(view: MerchantLordView, seat_label: Callable[[int], Text]) -> Table:

@@ -36,7 +36,7 @@ from . import table_selection as intents
 from .builder import Selection
 from .faces import legend_text
 from .play_lines import play_line
-from .results import summary_table, tie_headline
+from .results import summary_table
 from .table import DICE, HAND, ROW, VILLAGES, MerchantLordTable
 from .table_enter import enter, enter_on, favour_sale, status
 from .table_looks import dice_look, hand_look, row_look, village_rows
@@ -105,12 +105,6 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
     def describe(self, action: Action) -> str:
         """A play on one line of the plays list (the status line says it whole)."""
         return play_line(self.table, action)
-
-    def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
-        """Who wins; when table cards tie, which tie-break decided: "12–12; you win on the coins
-        tie-break"."""
-        tied = tie_headline(self.table.view, outcome) if self.table.view is not None else None
-        return self.table.words(tied) if tied else super().result_headline(names, scores, outcome)
 
     def match_summary(self, view: MerchantLordView) -> Table:
         return summary_table(view, self.table.seat_label)

@@ -1,0 +1,47 @@
+"""A review says how a tie-break decided the match: a 9–9 tie of Caravans of Ahldarahd lost on
+gold (0 to 15) was read as luck and the searches' drift, the gold never named. The words are the
+result screen's (``Game.tie_words``)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from caravan_tui.ai.review import Review, tie_broken_at_end
+from caravan_tui.ai.review_text import ended_line, review_lines
+from caravan_tui.games import get_game
+
+NAMES = ["Ann", "Bob"]
+
+
+def random_match(game_id: str, seed: int) -> list:
+    """A two-player match of ``game_id`` played at random (seeded) to its end."""
+    game = get_game(game_id)
+    state, rng, actions = game.new(2, seed=seed, options=game.quick_options), random.Random(seed), []
+    while not state.is_over():
+        actions.append(rng.choice(state.legal_actions()))
+        state.apply(actions[-1], False)
+    return actions
+
+
+def test_the_tie_break_that_decided_a_match_is_said_in_its_review() -> None:
+    game = get_game("merchant_lord")
+    actions = random_match("merchant_lord", 76)  # 8 table cards each, Bob ahead on coins
+    ended = tie_broken_at_end(game, 2, 76, game.quick_options, actions, 0)
+    assert ended == "8–8; {p1} win{p1:s} on the coins tie-break."
+    review = Review("merchant_lord", "m", 0, 2, 10, 0.0, (), ended=ended)
+    assert ended_line(review, NAMES) == "How it ended: 8–8; Bob wins on the coins tie-break."
+    assert "How it ended: 8–8; Bob wins on the coins tie-break." in review_lines(review, NAMES, game.title)
+    assert Review.from_data(review.to_data()).ended == ended
+    # a match won outright, or cut short, says nothing of it
+    assert tie_broken_at_end(game, 2, 76, game.quick_options, actions[:-5], 0) == ""
+    assert ended_line(dataclasses.replace(review, ended=""), NAMES) is None
+
+
+@pytest.mark.parametrize("ended", [7, ["words"], "x" * 5000])
+def test_a_kept_reviews_end_that_is_not_bounded_text_is_refused(ended) -> None:
+    data = Review("merchant_lord", "m", 0, 2, 10, 0.0, ()).to_data() | {"ended": ended}
+    with pytest.raises(ValueError, match="words of the end"):
+        Review.from_data(data)
