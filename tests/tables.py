@@ -142,13 +142,12 @@ async def next_turn_or_end(pilot, app, screen_class: type) -> None:
         await read_since(pilot, app.screen)
 
 
-async def yes_if_caravanserai_asks(pilot, game_id: str, played) -> None:
-    """Caravanserai asks before a play after which the rest of the placement is forced (laid
-    unseen) or the caravan is boxed in: Enter still makes the promised play, once answered yes."""
+async def yes_if_asked(pilot, played) -> None:
+    """A table may ask before a play: Caravanserai's after which the rest of the placement is
+    forced (laid unseen) or the caravan is boxed in, Camel Caravan's end of a turn with actions
+    left. Enter still makes the promised play, once answered yes."""
     from caravan_tui.screens.dialogs import ConfirmScreen
 
-    if game_id != "caravanserai":
-        return
     await wait_for(pilot, lambda: played() or isinstance(pilot.app.screen, ConfirmScreen), "the play or a question")
     if isinstance(pilot.app.screen, ConfirmScreen):
         await pilot.press("y")

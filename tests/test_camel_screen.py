@@ -192,7 +192,9 @@ async def test_a_whole_match_by_keys(tmp_path, monkeypatch):
                 if not screen.query_one(ActionList).has_focus:  # (it keeps the focus from the last turn)
                     await pilot.press("tab")
                 assert screen.query_one(ActionList).has_focus
-                await pilot.press("end", "enter")  # "End the turn" is the last play
+                await pilot.press("end", "enter")  # "End the turn" is the last play: it asks too
+                await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+                await pilot.press("y")
                 by_list += 1
             else:
                 await pilot.press("e", "y")  # actions are left: it asks first

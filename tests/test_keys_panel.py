@@ -3,11 +3,11 @@ table was squeezed into a third less width and Caravans of Ahldarahd's map wrapp
 
 from __future__ import annotations
 
-from tables import settled, table_shown, wait_for
-
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.seats import SeatSpec
 from caravan_tui.textual_adapter import screen_lines
+
+from tables import settled, table_shown, wait_for
 
 
 async def test_the_keys_panel_leaves_the_table_as_it_was_beside_it(tmp_path):

@@ -23,7 +23,7 @@ from caravan_tui.seats import SeatSpec
 from caravan_tui.textual_adapter import notices
 from caravan_tui.widgets import TablePanel
 
-from tables import BareApp, games_checked_by_default, wait_for, yes_if_caravanserai_asks
+from tables import BareApp, games_checked_by_default, wait_for, yes_if_asked
 
 SIZE = (80, 24)
 #: keys that move cursors and the focus, or tick (none of them opens a dialog)
@@ -106,7 +106,7 @@ async def test_after_every_key_the_enter_line_is_the_tables_and_enter_plays_it(t
                     screen.act(rng.choice(screen.table.legal))
                 else:
                     await pilot.press("enter")
-                    await yes_if_caravanserai_asks(pilot, game_id, lambda moves=moves: len(runner.host.actions) > moves)
+                    await yes_if_asked(pilot, lambda moves=moves: len(runner.host.actions) > moves)
                     enters_checked += 1
                 await wait_for(
                     pilot,

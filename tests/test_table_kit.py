@@ -46,7 +46,7 @@ from tables import (
     settled,
     table_shown,
     wait_for,
-    yes_if_caravanserai_asks,
+    yes_if_asked,
 )
 
 SIZE = (80, 24)
@@ -275,7 +275,7 @@ async def test_keys_pressed_as_an_opponents_move_shows_play_at_once_when_the_tur
         await read_since(pilot, screen)  # (what the others did, if it shows: escape hides it and does nothing else)
         screen.query_one(ActionList).focus()
         await pilot.press("enter")
-        await yes_if_caravanserai_asks(pilot, game_id, lambda: len(host.actions) > moves)
+        await yes_if_asked(pilot, lambda: len(host.actions) > moves)
         await wait_for(pilot, lambda: len(host.actions) > moves, "the play Enter makes")
 
 
