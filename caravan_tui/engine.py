@@ -175,6 +175,7 @@ class State(Protocol):
     def apply(self, action: Action, log: bool = True) -> list[Event]: ...  # log=False: no text, []
     def is_over(self) -> bool: ...
     def scores(self) -> list[float]: ...
+    def ranks(self) -> list[tuple[float, ...]]: ...  # each seat's standing, the score and its tie-breaks
     def outcome(self) -> list[float]: ...
     def estimate(self) -> list[float]: ...
     def view(self, seat: int | None) -> dict[str, Any]: ...  # VIEW_HEADER keys and the game's own
@@ -214,6 +215,11 @@ class TurnState:
 
     def is_over(self) -> bool:
         return self.turn is None
+
+    def ranks(self) -> list[tuple[float, ...]]:
+        """Each seat's standing, higher first: its score, then the game's tie-breaks in order (a
+        record places the seats behind the winner by it). Default: the score alone."""
+        return [(score,) for score in self.scores()]  # type: ignore[attr-defined]  # (every game's)
 
     def legal_actions(self) -> list[Action]:
         legal = self._legal

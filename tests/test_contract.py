@@ -82,6 +82,19 @@ def test_random_playouts_terminate_with_valid_outcome(game, players):
             assert len(estimate) == players and all(0.0 <= x <= 1.0 for x in estimate)
 
 
+def test_ranks_lead_with_the_score_and_put_the_winners_first(game, players):
+    """``State.ranks``: each seat's score, then its tie-breaks; the seats the outcome makes
+    winners are those ranked highest (a record places the others by it)."""
+    for seed in PLAYOUT_SEEDS:
+        final = playout(game, players, seed)[0][-1]
+        ranks, outcome = final.ranks(), final.outcome()
+        assert [rank[0] for rank in ranks] == final.scores()
+        if players > 1:
+            assert {s for s in range(players) if outcome[s] == max(outcome)} == {
+                s for s in range(players) if ranks[s] == max(ranks)
+            }
+
+
 def test_opening_events_describe_the_setup(game, players):
     state = game.new(players, seed=0, options=short_options(game))
     events = state.opening_events()

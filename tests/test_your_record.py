@@ -191,3 +191,40 @@ async def test_a_resigned_match_is_placed_behind_the_winner_whatever_the_scores(
     done = finished_of(load(store, runner.match_id))
     assert done is not None and done.points == 0.0 and not done.won
     assert done.place == 2
+
+
+def test_seats_behind_the_winner_are_placed_by_the_games_tie_breaks(tmp_path):
+    """Merchant Lord, three players at random (seed 1): two behind the winner on 5 table cards
+    each, one ahead on coins (3 to 2). Both were "second"; by the rules' scoring order (§8.4:
+    table cards, then coins) the one with fewer coins is third."""
+    from caravan_tui.saves.record import finished_of
+    from caravan_tui.saves.snapshot import Snapshot
+
+    game = get_game("merchant_lord")
+    state, rng, actions = game.new(3, seed=1, options=game.quick_options), random.Random(1), []
+    while not state.is_over():
+        actions.append(rng.choice(state.legal_actions()))
+        state.apply(actions[-1], False)
+    assert state.scores()[:2] == [5.0, 5.0] and state.coins[:2] == [3, 2] and state.outcome()[2] == 1.0
+    store = SaveStore(tmp_path)
+    places = []
+    for you in (0, 1):
+        seats = ["ai:easy"] * 3
+        seats[you] = "human"
+        snapshot = Snapshot(
+            f"m{you}",
+            game.id,
+            dict(game.quick_options),
+            3,
+            seats,
+            ["A", "B", "C"],
+            1,
+            list(actions),
+            status="over",
+            result=state.outcome(),
+        )
+        store.write(snapshot)
+        done = finished_of(load(store, snapshot.match_id))
+        assert done is not None
+        places.append(done.place)
+    assert places == [2, 3]

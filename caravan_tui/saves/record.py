@@ -27,8 +27,9 @@ from caravan_tui.saves.store import SUFFIX, SaveStore, replace_file
 from caravan_tui.seats import SeatSpec
 
 INDEX = "record-index.json"
-#: 2: a place counts the result first (a resignation at 0–0 had read as first place)
-INDEX_VERSION = 2
+#: 2: a place counts the result first (a resignation at 0–0 had read as first place); 3: then
+#: the game's tie-breaks (``State.ranks``)
+INDEX_VERSION = 3
 MAX_INDEX = 64 * MiB
 #: what a match against nobody (one player) is filed under
 SOLO = "solo"
@@ -89,7 +90,7 @@ def finished_of(replayed: Replayed) -> Finished | None:
         against = "people"
     else:
         against = "+".join(sorted({str(spec.level) if spec.kind == "ai" else spec.kind for spec in others})) or SOLO
-    scores = replayed.state.scores()
+    scores, ranks = replayed.state.scores(), replayed.state.ranks()
     best = max(snapshot.result)
     share = snapshot.result[you]
     title = replayed.state.view(you).get("title") if snapshot.players == 1 else None
@@ -102,9 +103,11 @@ def finished_of(replayed: Replayed) -> Finished | None:
         float(share),
         won,
         float(scores[you]),
-        # (by the result first: a resignation at 0–0 read as first place; then by the scores)
+        # (by the result first: a resignation at 0–0 read as first place; then by the standing,
+        # the game's tie-breaks with it: two players behind the winner on 5 table cards each were
+        # both second, one of them ahead on coins)
         1
-        + sum(1 for seat, r in enumerate(snapshot.result) if r > share or (r == share and scores[seat] > scores[you])),
+        + sum(1 for seat, r in enumerate(snapshot.result) if r > share or (r == share and ranks[seat] > ranks[you])),
         snapshot.updated,
         title if isinstance(title, str) and line_problem(title, MAX_ID * 2, "") is None else "",
     )

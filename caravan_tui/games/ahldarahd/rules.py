@@ -1096,10 +1096,14 @@ class AhldarahdState(SplitMixChance, TurnState):
     def scores(self) -> list[float]:
         return [float(p) for p in self.points()]
 
+    def ranks(self) -> list[tuple[float, ...]]:
+        """Points, then gold (§6)."""
+        pts = self.points()
+        return [(pts[s], self.gold[s]) for s in range(self.n)]
+
     def outcome(self) -> list[float]:
         """Win 1, loss 0; ties on points go to the most gold, then the win is shared (§6)."""
-        pts = self.points()
-        keys = [(pts[s], self.gold[s]) for s in range(self.n)]
+        keys = self.ranks()
         best = max(keys)
         winners = keys.count(best)
         return [1.0 / winners if key == best else 0.0 for key in keys]

@@ -533,6 +533,10 @@ class CamelCaravanState(TurnState):
     def scores(self) -> list[float]:
         return [float(self.score(p)) for p in range(self.n)]
 
+    def ranks(self) -> list[tuple[float, ...]]:
+        """The score, then goods delivered (§5)."""
+        return [(self.score(p), self.goods_delivered(p)) for p in range(self.n)]
+
     def outcome(self) -> list[float]:
         """Highest score; ties broken by goods delivered (at most 48, so score * 64 + goods
         orders exactly that way); still tied: shared."""

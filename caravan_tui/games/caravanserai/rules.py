@@ -877,9 +877,14 @@ class CaravanseraiState(TurnState):
     def reserve_pieces(self, seat: int) -> int:
         return sum(self.res[seat])
 
+    def ranks(self) -> list[tuple[float, ...]]:
+        """The caravan's length, then reserve pieces, then the later seat (§9.2)."""
+        return [(len(self.caravans[p]), sum(self.res[p]), p) for p in range(self.n)]
+
     def ranking(self) -> list[int]:
         """Seats best first (§9.2): longer caravan, then more reserve pieces, then the later seat."""
-        return sorted(range(self.n), key=lambda p: (len(self.caravans[p]), sum(self.res[p]), p), reverse=True)
+        ranks = self.ranks()
+        return sorted(range(self.n), key=ranks.__getitem__, reverse=True)
 
     def winner(self) -> int:
         return self.ranking()[0]

@@ -846,12 +846,13 @@ class MerchantLordState(SplitMixChance, TurnState):
         """Table cards (the score, §8.4); coins and favour only break ties."""
         return [float(t) for t in self.table]
 
-    def ranking_keys(self) -> list[tuple[int, int, int]]:
+    def ranks(self) -> list[tuple[float, ...]]:
+        """Table cards, then coins, then favour (§8.4)."""
         return [rank_key(self.table[s], self.coins[s], self.favour[s]) for s in range(self.n)]
 
     def outcome(self) -> list[float]:
         """Win 1, loss 0; every seat tied first on table cards, coins and favour shares the win."""
-        keys = self.ranking_keys()
+        keys = self.ranks()
         best = max(keys)
         winners = [s for s, key in enumerate(keys) if key == best]
         share = 1.0 / len(winners)
