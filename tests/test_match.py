@@ -246,6 +246,7 @@ async def test_undo_returns_to_the_persons_previous_decision_unless_something_wa
         rng = random.Random(seed)
         await until_to_move(host, rng)
         mark, before = host.turn, host.state.to_data()
+        log_then = list(host._update(0, host._history(), whole_log=True).events)
         await play(host, rng)
         await until_to_move(host, rng)
         sub = host.bus.subscribe(seat_address(host.match_id, 0))
@@ -272,6 +273,9 @@ async def test_undo_returns_to_the_persons_previous_decision_unless_something_wa
                 if own == taken
                 else f"You undo {own} of your moves and {taken - own} of the others'."
             )
+            # the whole log as the match now stands: the moves taken back are gone from it (they
+            # stayed, as if played, and the same step read twice around the undo)
+            assert msgs[0].whole_log and list(msgs[0].events[:-1]) == log_then
 
 
 async def test_undo_never_crosses_an_opponents_revealing_move():

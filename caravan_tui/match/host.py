@@ -472,9 +472,13 @@ class MatchHost:
         self.standing_in = {seat: min(since, target) for seat, since in self.standing_in.items()}
         # ("undo", not "take back": a rules step of Caravanserai's is called so, on the same screen)
         who, es = seat_field(msg.seat), seat_field(msg.seat, "es")
-        await self._broadcast(
-            [self._note(Event(f"{who} undo{es} {undone(taken, own, seat_field(msg.seat, 'their'))}."))]
-        )
+        self._note(Event(f"{who} undo{es} {undone(taken, own, seat_field(msg.seat, 'their'))}."))
+        # each seat's whole log again, as the match now stands: the lines of the moves taken back
+        # stayed in it as if played, and the same step read twice around "You undo 1 move."
+        history = self._history()
+        for other in self._audience():
+            await self._send(other, self._update(other, history, whole_log=True))
+        await self._prompt()
 
     def _undo_target(self, seat: int) -> int | str:
         """The log length to rewind to (``seat``'s previous decision), or why undo is refused:
