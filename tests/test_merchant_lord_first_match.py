@@ -184,3 +184,38 @@ async def test_a_on_a_hint_to_end_the_step_takes_it_to_the_plays_list_and_enter_
         await pilot.press("enter")
         await wait_for(pilot, lambda: table.moves() > start, "the end of the favour step")
         assert table.runner.host.actions[start] == ("end_favour",)
+
+
+def favour_then_sales_anywhere(state) -> bool:
+    """Seat 0's favour step, after which it may sell at one of its own villages and at the other
+    player's."""
+    if not favour_then_sale(state):
+        return False
+    after = state.clone()
+    after.apply(("end_favour",), log=False)
+    villages = {a[1] for a in after.legal_actions() if a[0] == "sell"}
+    return any(key.startswith("P0-") for key in villages) and any(key.startswith("P1-") for key in villages)
+
+
+async def test_when_the_sales_begin_the_villages_cursor_is_on_one_of_yours(tmp_path):
+    """The bug: ``o`` put the cursor on an opponent's village to show it; after the favour step
+    it stayed there ("enter: choose AI 2's 1-6 for the sale"), and Enter, Enter sold there,
+    paying AI 2, while a village of the person's own was listed first."""
+    prefix, state = next(found for seed in range(12) if (found := _found(favour_then_sales_anywhere, seed)) is not None)
+    state.apply(("end_favour",), log=False)
+    usable = {a[1] for a in state.legal_actions() if a[0] == "sell"}
+    async with at_my_turn(tmp_path, prefix) as (_app, pilot, table):
+        screen, host = table.screen, table.runner.host
+        board = screen.query_one(VillageBoard)
+        board.move_to(next(key for key in board.keys if key in usable and key.startswith("P1-")))
+        start = host.turn
+        screen.act(("end_favour",))
+        await wait_for(pilot, lambda: host.turn > start and my_turn(screen) and screen.table.phase == "sell", "my sale")
+        assert board.cursor in usable and board.cursor.startswith("P0-")
+
+
+def _found(test, seed: int):
+    try:
+        return play_until(test, seed=seed)
+    except AssertionError:
+        return None

@@ -202,6 +202,7 @@ def turn_started(table: MerchantLordTable) -> MerchantLordTable:
     """Our decision came: the hint gone, the choices worked out once, the selection kept only
     where it still leads to a play, and the cursors on a first choice (a new round: each on its
     first; else the villages' and the hand's off what cannot be used now)."""
+    before = table.offered[1] if table.offered is not None else None  # (the view of our last decision)
     table = replace(table, hinted=None, offered=(table.turn, table.view, table.worked_out_choices()))
     phase = table.phase
     sel = table.sel if phase == "favour" else replace(table.sel, reroll=frozenset())
@@ -210,7 +211,12 @@ def turn_started(table: MerchantLordTable) -> MerchantLordTable:
     table = with_selection(table, sel)
     if table.view is not None and table.view["round"] != table.cursors_round:
         return first_cursors(replace(table, cursors_round=table.view["round"]))
-    table = villages_cursor_to_usable(table, table.cell(VILLAGES))
+    if phase == "sell" and isinstance(before, dict) and before.get("phase") == "favour" and sel.village is None:
+        # the sales begin: the villages' cursor on the first a sale can use, yours first, as each
+        # round's (``o`` had left it on an opponent's village: Enter, Enter sold there, paying them)
+        table = villages_from_yours(table)
+    else:
+        table = villages_cursor_to_usable(table, table.cell(VILLAGES))
     return hand_cursor_to_tuckable(table, table.cell(HAND))
 
 
@@ -226,7 +232,14 @@ def first_cursors(table: MerchantLordTable) -> MerchantLordTable:
         table = cursor_pointed(table, ROW, view["row"][0])
     if view is not None and view.get("hand"):
         table = hand_cursor_to_tuckable(cursor_pointed(table, HAND, view["hand"][0]), view["hand"][0])
-    return villages_cursor_to_usable(cursor_pointed(table, VILLAGES, f"P{table.seat}-V16"), f"P{table.seat}-V16")
+    return villages_from_yours(table)
+
+
+def villages_from_yours(table: MerchantLordTable) -> MerchantLordTable:
+    """The villages' cursor on your first village where a sale (placement) can use it, else on
+    the first that can be, yours first (``villages_cursor_to_usable``)."""
+    first = f"P{table.seat}-V16"
+    return villages_cursor_to_usable(cursor_pointed(table, VILLAGES, first), first)
 
 
 def hand_cursor_to_tuckable(table: MerchantLordTable, cursor: str | None) -> MerchantLordTable:
