@@ -752,3 +752,25 @@ async def test_the_palette_offers_no_legend_at_a_table_that_has_none(tmp_path):
         await wait_for(pilot, lambda: settled(screen), "the table")
         titles = {command.title for command in app.get_system_commands(screen)}
         assert "Legend" not in titles and not screen.has_legend and "Rules" in titles
+
+
+@pytest.mark.parametrize(("key", "lands_on"), [("shift+tab", "board"), ("tab", "log")])
+async def test_tab_that_closes_the_since_panel_moves_the_focus_in_the_tables_order(tmp_path, key, lands_on):
+    """Found playing Camel Caravan: with "Meanwhile" over the side column, shift+tab from the
+    plays list went to the log (laid out again at the top of the screen for a moment: Textual
+    orders the focus by place), not back to the board, and the Enters after it did nothing."""
+    from caravan_tui.games.camel_caravan.board_widget import CamelBoard
+    from caravan_tui.screens.table_panels import PanelWords
+
+    runner = MatchRunner.new("camel_caravan", [SeatSpec("human"), SeatSpec("random")], ["Ann", "Bob"], 1, {}, None)
+    async with table_shown(tmp_path, runner) as (app, pilot, screen):
+        await wait_for(pilot, lambda: screen.table.turn is not None and settled(screen), "my turn")
+        screen.open_panel("since", PanelWords("Since your last turn", ("• Bob moved.",), "ctrl+l: the whole log"))
+        actions = screen.query_one(ActionList)
+        actions.focus()
+        await pilot.pause()
+        assert screen.table.since_panel is not None and screen.focused is actions
+        await pilot.press(key)
+        await pilot.pause()
+        expected = screen.query_one(CamelBoard) if lands_on == "board" else screen.query_one(MatchLog)
+        assert screen.table.since_panel is None and screen.focused is expected

@@ -68,6 +68,10 @@ def no_hint_to_take(table: TableState[Any]) -> str:
     return "No hint to take: h asks for one."
 
 
+#: the keys that move the focus, after the "since your last turn" panel they close is gone
+FOCUS_KEYS = ("tab", "shift+tab")
+
+
 class TableOverlays:
     """The panels over ``screen``'s board, and whether a replay's panel of what the AI weighed
     was put away (``h``)."""
@@ -229,11 +233,28 @@ class TableOverlays:
             if event.key == HIDE_SINCE:
                 event.stop()
                 event.prevent_default()
+            elif event.key in FOCUS_KEYS:
+                event.stop()
+                event.prevent_default()
+                self.move_focus(1 if event.key == "tab" else -1)
         elif self.screen.table.hint_panel is not None and event.key == CANCEL_HINT and self.screen.replay is None:
             self.take_waiting = False
             self.screen.open_panel("hint", None)
             event.stop()
             event.prevent_default()
+
+    def move_focus(self, step: int) -> None:
+        """Tab (``step`` 1) or shift+tab (-1) as the "since your last turn" panel closes: the next
+        widget in the table's own order. Textual orders the focus by place on screen, and the log
+        the panel covered has its place only once laid out again: shift+tab from the plays list
+        went to the log, still placed at the top, not back to the board."""
+        screen = self.screen
+        order = {widget: index for index, widget in enumerate(screen.query("*"))}
+        chain = sorted(screen.focus_chain, key=lambda widget: order.get(widget, len(order)))
+        if screen.focused in chain:
+            screen.set_focus(chain[(chain.index(screen.focused) + step) % len(chain)])
+        elif chain:
+            screen.set_focus(chain[0])
 
     def legend_toggled(self) -> None:
         """``l`` opened or closed the legend: opened, it is what was just asked for, and the panel
