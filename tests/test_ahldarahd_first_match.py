@@ -446,8 +446,9 @@ async def test_how_to_play_says_who_builds_on_your_map_and_what_the_nights_chips
             "More than half of a city's routes take the city (2 of 3, 3 of 4 or 5, 4 of 6)",
             # (whose cities, and who a Night spares: "a gold per city held" read as the seller's,
             # "costs everyone a route" left out the Eyes' holder, rules §4 and §7.3)
-            "Gold comes only from cities taken and from a RoP sold to the bank, for a gold per city held on its map "
-            "by anyone",
+            # ("Gold comes only from cities taken…" was false of a trade's gold)
+            "New gold comes only from cities taken and from a RoP sold to the bank (a trade only moves gold between "
+            "players), for a gold per city held on its map by anyone",
             "with no gold left, win a RoP at 0 and sell it.",
             "a card matching one end, of any colour, + 1 gold",
             "black chips (the market line's chips)",

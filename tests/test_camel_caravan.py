@@ -194,7 +194,7 @@ def test_loaded_camels_never_move():
 
 def test_pick_up_takes_the_good_and_every_demand_marker_on_the_space():
     state = position(empty=[[S1], []], goods=[(S1, "gems"), (S3, "salt")], demand=[(S1, 2)])
-    assert state.describe(("pickup", S1)) == "Pick up gems at space 1 (0,0) with 2 demand markers"
+    assert state.describe(("pickup", S1)) == "Pick up gems at space 1 (0,0) with 2 demand markers — 1 action"
     events = state.apply(("pickup", S1))
     assert state.loads[0] == ((S1, GOOD_INDEX["gems"], 0),) and state.empties[0] == ()
     assert state.markers[0] == 2 and state.demand[S1] == 0 and state.loose[S1] == -1
@@ -250,7 +250,8 @@ def test_a_good_relays_along_a_chain_over_loaded_camels_and_is_delivered_on_its_
     assert ("move_good", chain[0], TAG, "salt", "top") in legal
     assert ("move_good", chain[0], chain[2], "salt", "top") in legal
     assert (
-        state.describe(("move_good", chain[0], TAG, "salt", "top")) == "Deliver salt from (2,0) to Taghaza (2,3) (+3)"
+        state.describe(("move_good", chain[0], TAG, "salt", "top"))
+        == "Deliver salt from (2,0) to Taghaza (2,3) (+3) — 1 action"
     )
     events = state.apply(("move_good", chain[0], TAG, "salt", "top"))
     assert events[0].render(NAMES, 1) == "Ann delivers salt to Taghaza (2,3) (1 action): +3."
@@ -402,10 +403,16 @@ def test_describe_and_events_use_plain_words():
     )
     assert state.describe(("move_camel", cell(2, 2), cell(4, 4))) == "Move a camel from (2,2) to (4,4) — 2 actions"
     under = state.describe(("move_good", cell(2, 1), TAG, "salt", "under"))
-    assert render_for(under, 0) == "Deliver the stolen salt from under your camel on (2,1) to Taghaza (2,3) (+3)"
-    assert render_for(under, None) == "Deliver the stolen salt from under Ann's camel on (2,1) to Taghaza (2,3) (+3)"
+    assert (
+        render_for(under, 0)
+        == "Deliver the stolen salt from under your camel on (2,1) to Taghaza (2,3) (+3) — 1 action"
+    )
+    assert (
+        render_for(under, None)
+        == "Deliver the stolen salt from under Ann's camel on (2,1) to Taghaza (2,3) (+3) — 1 action"
+    )
     steal = state.describe(("steal", cell(4, 4), 1, "gems"))
-    assert render_for(steal, 0) == "Steal gems from Bob at (4,4)"
+    assert render_for(steal, 0) == "Steal gems from Bob at (4,4) — 1 action"
     assert state.describe(END) == "End the turn (4 actions unused)"
     moved = state.apply(("move_camel", cell(2, 2), cell(4, 4)))[0]
     assert moved.text == "{p0} move{p0:s} a camel from (2,2) to (4,4) (2 actions)."

@@ -348,6 +348,8 @@ async def test_costs_are_marked_and_shown_and_spending_two_or_ending_early_asks_
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen and host.turn == turn
+        # (and the rules' keys say so: they read "Enter there plays it at once")
+        assert "only ending the turn with actions left asks first" in " ".join(get_game("camel_caravan").rules.split())
         board.focus()
         await pilot.pause()
         assert screen.focused is board

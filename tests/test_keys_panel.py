@@ -1,5 +1,6 @@
 """The command palette's Keys panel at 80×24 lies over the table's right side: beside it, the
-table was squeezed into a third less width and Caravans of Ahldarahd's map wrapped into nonsense."""
+table was squeezed into a third less width and Caravans of Ahldarahd's map wrapped into nonsense;
+and it takes half the width, where 28 columns wrapped each key's words under its name."""
 
 from __future__ import annotations
 
@@ -22,6 +23,6 @@ async def test_the_keys_panel_leaves_the_table_as_it_was_beside_it(tmp_path):
         panel = app.screen.query_one("HelpPanel")
         after = screen_lines(app.screen)
         left = panel.region.x
-        assert 0 < left < 80 and panel.region.right == 80
+        assert 0 < left <= 40 and panel.region.right == 80  # (half the width: 28 columns wrapped every line)
         assert [line[:left] for line in after] == [line[:left] for line in before]
         assert any("Rules" in line[left:] for line in after)  # (the keys, over the table's right side)

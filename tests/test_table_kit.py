@@ -763,7 +763,7 @@ async def test_tab_that_closes_the_since_panel_moves_the_focus_in_the_tables_ord
     from caravan_tui.screens.table_panels import PanelWords
 
     runner = MatchRunner.new("camel_caravan", [SeatSpec("human"), SeatSpec("random")], ["Ann", "Bob"], 1, {}, None)
-    async with table_shown(tmp_path, runner) as (app, pilot, screen):
+    async with table_shown(tmp_path, runner) as (_app, pilot, screen):
         await wait_for(pilot, lambda: screen.table.turn is not None and settled(screen), "my turn")
         screen.open_panel("since", PanelWords("Since your last turn", ("• Bob moved.",), "ctrl+l: the whole log"))
         actions = screen.query_one(ActionList)

@@ -219,8 +219,10 @@ def advised(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top
 
 
 #: what a suggestion that loses at once adds to its reason (the look found no move that does not;
-#: it follows only the likeliest ways on, so it says what it found, not that there is none)
-LOST_AT_ONCE = "the AI finds no move that keeps {who} from ending the match in their next turn with you beaten"
+#: it follows only the likeliest ways on, so it says what it found, not that there is none). Not
+#: "ending the match in their next turn": in a final turn the match ends after this turn's builds,
+#: and no one has a next turn
+LOST_AT_ONCE = "the AI finds no move after which {who} cannot beat you before you decide again"
 
 
 def lost_anyway(game_id: str, view: dict[str, Any], seat: int, found: list[Candidate]) -> list[Candidate]:

@@ -565,7 +565,7 @@ def _keeps_a_sure_win(world: State, mover: int, made: tuple[Action, ...]) -> boo
 
 #: what a move the look at the end of a match finds losing at once says in a review, its best
 #: found not to: the search's figures, seeing only so far, rated one such move "fine"
-LOSES_AT_ONCE = "it loses at once: {who} can then end the match with you beaten before your next decision"
+LOSES_AT_ONCE = "it loses at once: {who} can then beat you before you decide again"
 
 
 def _loses_at_once(game: Game, world: State, mover: int, made: Action, best: Action) -> bool:

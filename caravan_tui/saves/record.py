@@ -106,8 +106,7 @@ def finished_of(replayed: Replayed) -> Finished | None:
         # (by the result first: a resignation at 0–0 read as first place; then by the standing,
         # the game's tie-breaks with it: two players behind the winner on 5 table cards each were
         # both second, one of them ahead on coins)
-        1
-        + sum(1 for seat, r in enumerate(snapshot.result) if r > share or (r == share and ranks[seat] > ranks[you])),
+        1 + sum(1 for seat, r in enumerate(snapshot.result) if r > share or (r == share and ranks[seat] > ranks[you])),
         snapshot.updated,
         title if isinstance(title, str) and line_problem(title, MAX_ID * 2, "") is None else "",
     )

@@ -655,7 +655,8 @@ class CamelCaravanState(TurnState):
         return state
 
     def describe(self, action: Action, seat: int | None = None) -> str:
-        """Plain words for a legal action in this position, with its cost where it varies."""
+        """Plain words for a legal action in this position, with what it costs (every play
+        but ending the turn: a steal read as free beside "— 1 action" on the camels' moves)."""
         kind = action[0] if isinstance(action, tuple) and action else None
         if kind == "place":
             return f"Place a camel on {CELL_NAMES[action[1]]} — {actions_word(2 if self.occ[action[1]] else 1)}"
@@ -666,9 +667,9 @@ class CamelCaravanState(TurnState):
             good, taken = self.loose[action[1]], self.demand[action[1]]
             what = GOODS[good] if good >= 0 else "the good"
             extra = f" with {taken} demand marker{'s' if taken > 1 else ''}" if taken else ""
-            return f"Pick up {what} at {CELL_NAMES[action[1]]}{extra}"
+            return f"Pick up {what} at {CELL_NAMES[action[1]]}{extra} — {actions_word(1)}"
         if kind == "steal":
-            return f"Steal {action[3]} from {who(action[2])} at {CELL_NAMES[action[1]]}"
+            return f"Steal {action[3]} from {who(action[2])} at {CELL_NAMES[action[1]]} — {actions_word(1)}"
         if kind == "move_good":
             _, f, t, name, pos = action
             if pos == "under":
@@ -677,9 +678,10 @@ class CamelCaravanState(TurnState):
                 source = f"the stolen {name} from under {whose} camel on"
             else:
                 source = f"{name} from"
+            one = actions_word(1)
             if CITY_OF_GOOD[GOOD_INDEX[name]] == t:
-                return f"Deliver {source} {CELL_NAMES[f]} to {CELL_NAMES[t]} (+{VALUE[GOOD_INDEX[name]]})"
-            return f"Move {source} {CELL_NAMES[f]} to {CELL_NAMES[t]}"
+                return f"Deliver {source} {CELL_NAMES[f]} to {CELL_NAMES[t]} (+{VALUE[GOOD_INDEX[name]]}) — {one}"
+            return f"Move {source} {CELL_NAMES[f]} to {CELL_NAMES[t]} — {one}"
         if kind == "end_turn":
             return f"End the turn ({actions_word(self.left)} unused)" if self.left else "End the turn"
         return repr(action)

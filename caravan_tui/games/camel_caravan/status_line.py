@@ -107,6 +107,4 @@ def choice_text(table: CamelCaravanTable, choice: tuple) -> str:
     if choice[0] == "good":
         where = "from under" if choice[3] == "under" else "on"
         return f"Move the {choice[2]} {where} your camel on {CELL_NAMES[choice[1]]}… (then choose where)"
-    if choice[0] in ("pickup", "steal"):  # (a placement's words give its cost already)
-        return f"{table.describe(choice)} — {actions_word(table.cost(choice))}"
-    return table.describe(choice)
+    return table.describe(choice)  # (with what it costs)
