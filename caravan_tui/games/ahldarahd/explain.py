@@ -35,7 +35,7 @@ from .maps import (
     SLOTS,
 )
 from .night import loss_routes
-from .no_gold import claimable, sale_buys
+from .no_gold import claimable, raisers, sale_buys
 from .offers import offer_words
 from .rules import AhldarahdState
 from .terms import COMPOSE, NIGHT_PRICE, gold_words, item_words, map_words, plural, poss
@@ -257,7 +257,7 @@ def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
         )
     item, bid = (state.item, action[1]) if action[0] == "raise" else (ITEM_INDEX[action[1]], action[2])
     worth = bid_worth(state, seat, item)
-    leaves = _leaves(state, seat, item, bid)
+    leaves = _leaves(state, seat, item, bid) + _unanswerable(state, seat, bid)
     if state.holder(item) == seat:
         # (an auction for an item the bidder holds read "a win at 0 leaves you 4 gold", as if it
         # gained something: the winner takes it from its holder, §3.2)
@@ -315,6 +315,18 @@ def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
             use += ", less than the bid"
     rival = _rival(state, seat, item, worth, named)
     return f"{item_words(item)} is {_worth_to(state, seat, worth)}{use}; {leaves}{rival}"
+
+
+def _unanswerable(state: AhldarahdState, seat: int, bid: int) -> str:
+    """Where ``seat`` could not answer a raise of its ``bid`` (a raise above it needs a gold more
+    than the raise) and another seat can raise: who ("; you cannot answer a raise: AI 2 has 7
+    gold"). Hints to open at 0 with 1 gold said "a win at 0 leaves you 1 gold", turn after turn,
+    and AI 2 raised to 1 each time."""
+    able = [q for q in raisers(state, seat) if state.gold[q] > bid]
+    if state.gold[seat] > bid + 1 or not able:
+        return ""
+    golds = ", ".join(f"{who(q)} {who(q, 'has')} {state.gold[q]} gold" for q in able)
+    return f"; {who(seat)} cannot answer a raise: {golds}"
 
 
 def _leaves(state: AhldarahdState, seat: int, item: int, bid: int) -> str:

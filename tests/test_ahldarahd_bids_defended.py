@@ -1,0 +1,20 @@
+"""An auction's words say where the bidder could not answer a raise (seed 241, a newcomer's match)."""
+
+from __future__ import annotations
+
+from ahldarahd_seed241 import MOVES, after
+
+from caravan_tui.engine import normalise_action
+from caravan_tui.games.ahldarahd.explain import explain
+
+
+def test_a_bid_its_bidder_cannot_defend_says_who_can_raise_it() -> None:
+    """A newcomer opened auctions at 0 with 0–1 gold on the hint's "a win at 0 leaves you 1
+    gold", turn after turn, and AI 2 raised each time: the words now say the bid cannot be
+    defended and who has the gold to raise it."""
+
+    state, opening = after(125), normalise_action(MOVES[125])
+    assert opening == ("open", "Shah", 0) and state.gold == [0, 5, 7]
+    assert explain(state, 0, [opening]).endswith(
+        "a win at 0 leaves {p0} 0 gold; {p0} cannot answer a raise: {p1} {p1:has} 5 gold, {p2} {p2:has} 7 gold"
+    )
