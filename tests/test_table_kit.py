@@ -774,3 +774,28 @@ async def test_tab_that_closes_the_since_panel_moves_the_focus_in_the_tables_ord
         await pilot.pause()
         expected = screen.query_one(CamelBoard) if lands_on == "board" else screen.query_one(MatchLog)
         assert screen.table.since_panel is None and screen.focused is expected
+
+
+async def test_the_since_panel_beside_the_board_shows_a_whole_turn_of_the_others(tmp_path):
+    """Found playing Camel Caravan: "Meanwhile" held 12 rows, the other player's first two
+    actions and the refill, and its last actions (often the ones that matter) were cut below,
+    while the plays list under it kept 11 rows. It takes most of the side column now."""
+    from caravan_tui.screens.table_panels import PanelWords
+
+    lines = (
+        "• AI 2 moves a camel from (1,0) to space 1 (0,0) (1 action).",
+        "• AI 2 picks up hides at space 1 (0,0) and 1 demand marker (1 action).",
+        "• Refill: a demand marker on spaces 4, 6, 7, 8; drawn hides on space 1, paper on space 2, salt on "
+        "space 3, gems on space 5.",
+        "• AI 2 picks up salt at space 3 (1,2) (1 action).",
+        "• AI 2 moves a camel from (1,1) to (1,0) (1 action).",
+    )
+    runner = MatchRunner.new("camel_caravan", [SeatSpec("human"), SeatSpec("random")], ["Ann", "Bob"], 1, {}, None)
+    async with table_shown(tmp_path, runner) as (_app, pilot, screen):
+        await wait_for(pilot, lambda: screen.table.turn is not None and settled(screen), "my turn")
+        screen.open_panel("since", PanelWords("Meanwhile (esc hides)", lines, "ctrl+l: the whole log"))
+        since = screen.query_one("#since-panel", TablePanel)
+        await wait_for(pilot, lambda: since.showing and since.region.height > 0, "the panel")
+        await pilot.pause()
+        assert since.max_scroll_y == 0  # (every line in sight)
+        assert screen.query_one(ActionList).region.height >= 5  # (and the plays list below it)
