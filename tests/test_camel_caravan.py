@@ -11,6 +11,7 @@ import pytest
 from caravan_tui.ai.explain import outlook
 from caravan_tui.ai.policies import make_policy
 from caravan_tui.engine import VIEW_HEADER, IllegalAction, normalise_action, render
+from caravan_tui.games import get_game
 from caravan_tui.games.camel_caravan import GAME
 from caravan_tui.games.camel_caravan.board import (
     CELL_NAMES,
@@ -297,6 +298,9 @@ def test_no_refill_and_no_demand_markers_once_the_bag_is_empty():
     events = state.apply(("pickup", S3))
     assert len(events) == 1 and not events[0].reveals and state.loose_count == 4
     assert sum(state.demand) == 0 and state.demand_supply == DEMAND_MARKERS
+    # and How to play teaches the ruling (it said only that no new goods come)
+    rules = " ".join(get_game("camel_caravan").rules.split())
+    assert "Once the bag is empty, neither happens: no goods come and no ♦ are added." in rules
 
 
 # -- §5 end and scoring ---------------------------------------------------------------------
