@@ -43,6 +43,9 @@ PEOPLE = (
     "Tod",
 )  # each plays a whole match against an AI
 STORED_WITHIN, HELD_WITHIN = 2.0, 5.0  # seconds after the database accepts connections again
+#: the same for 20 matches on two cores beside the run's other test processes and two busy loops:
+#: 2.1–2.4 s there (0.5 s on a quiet machine), where the bug this guards against took 3.2–7.9 s
+STORED_WITHIN_BUSY = 3.0
 
 
 @pytest.fixture(scope="module")
@@ -165,7 +168,7 @@ async def test_twenty_live_matches_store_and_are_held_soon_after_the_database_is
 ):
     stored, held = await restarted(tmp_path, worker, own_server, own_database, mode, len(PEOPLE))
     print(f"{mode}, 20 matches: every one stored a move {stored:.2f} s, held {held:.2f} s after the database was back")
-    assert stored <= STORED_WITHIN and held <= HELD_WITHIN
+    assert stored <= STORED_WITHIN_BUSY and held <= HELD_WITHIN
 
 
 async def test_a_match_waiting_out_its_back_off_saves_as_soon_as_the_database_is_back(
