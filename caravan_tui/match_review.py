@@ -18,7 +18,6 @@ from caravan_tui.ai.review import (
     decisions_of,
     draw_outcomes,
     outcome_positions,
-    tie_broken_at_end,
     with_outcomes,
 )
 from caravan_tui.ai.worker import AIWorker
@@ -101,7 +100,7 @@ async def review_of(
         min(1.0, max(0.0, snapshot.result[seat])),
         judged,
         match.draws,
-        tie_broken_at_end(game, *played),
+        match.ended,
     )
     # then the biggest draws against their other outcomes (the progress goes on past the decisions)
     found = draw_outcomes(game, *played, review.draws_to_weigh())

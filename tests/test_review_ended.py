@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from caravan_tui.ai.review import Review, tie_broken_at_end
+from caravan_tui.ai.review import Review, decisions_of
 from caravan_tui.ai.review_text import ended_line, review_lines
 from caravan_tui.games import get_game
 
@@ -29,14 +29,14 @@ def random_match(game_id: str, seed: int) -> list:
 def test_the_tie_break_that_decided_a_match_is_said_in_its_review() -> None:
     game = get_game("merchant_lord")
     actions = random_match("merchant_lord", 76)  # 8 table cards each, Bob ahead on coins
-    ended = tie_broken_at_end(game, 2, 76, game.quick_options, actions, 0)
+    ended = decisions_of(game, 2, 76, game.quick_options, actions, 0).ended
     assert ended == "8–8; {p1} win{p1:s} on the coins tie-break."
     review = Review("merchant_lord", "m", 0, 2, 10, 0.0, (), ended=ended)
     assert ended_line(review, NAMES) == "How it ended: 8–8; Bob wins on the coins tie-break."
     assert "How it ended: 8–8; Bob wins on the coins tie-break." in review_lines(review, NAMES, game.title)
     assert Review.from_data(review.to_data()).ended == ended
     # a match won outright, or cut short, says nothing of it
-    assert tie_broken_at_end(game, 2, 76, game.quick_options, actions[:-5], 0) == ""
+    assert decisions_of(game, 2, 76, game.quick_options, actions[:-5], 0).ended == ""
     assert ended_line(dataclasses.replace(review, ended=""), NAMES) is None
 
 

@@ -124,11 +124,13 @@ Outcomes = tuple[int, tuple[tuple[int, float], ...]]
 
 @dataclass(frozen=True, slots=True)
 class Match:
-    """A match taken apart for a review (``decisions_of``): each seat's decisions in order, and
-    the chance the reviewed seat saw."""
+    """A match taken apart for a review (``decisions_of``): each seat's decisions in order, the
+    chance the reviewed seat saw, and how a tie on the score was broken where the match ended by
+    its rules, from that seat's view (``Game.tie_words``, with seat fields; "": none was)."""
 
     decisions: tuple[Position, ...]
     draws: tuple[Draw, ...]
+    ended: str = ""
 
 
 class _Run:
@@ -197,7 +199,9 @@ def decisions_of(
             run = None
     if run is not None:
         found.append(run.position())
-    return Match(tuple(found), tuple(draws))
+    tie = game.tie_words
+    ended = tie(state.view(seat), state.scores(), state.outcome()) if tie is not None and state.is_over() else None
+    return Match(tuple(found), tuple(draws), ended or "")
 
 
 def ends_decision(state: State, mover: int, events: list[Event], composing: Any) -> bool:
@@ -701,26 +705,10 @@ def review(
     game = get_game(game_id)
     match = decisions_of(game, players, seed, options, actions, seat)
     judged = [judge(game_id, seat, position, iterations) for position in match.decisions]
-    ended = tie_broken_at_end(game, players, seed, options, actions, seat)
-    done = assembled(game_id, match_id, seat, players, iterations, result, judged, match.draws, ended)
+    done = assembled(game_id, match_id, seat, players, iterations, result, judged, match.draws, match.ended)
     found = draw_outcomes(game, players, seed, options, actions, seat, done.draws_to_weigh())
     values = [expected(game_id, seat, position, iterations) for position in outcome_positions(found)]
     return with_outcomes(done, found, values)
-
-
-def tie_broken_at_end(
-    game: Game, players: int, seed: int, options: dict[str, Any], actions: Sequence[Action], seat: int
-) -> str:
-    """How a tie on the score was broken where the match ended by its rules, from ``seat``'s
-    view (``Game.tie_words``, with seat fields); "" where none was."""
-    if game.tie_words is None:
-        return ""
-    state = game.new(players, seed=seed, options=options)
-    for action in actions:
-        state.apply(action, False)
-    if not state.is_over():
-        return ""
-    return game.tie_words(state.view(seat), state.scores(), state.outcome()) or ""
 
 
 def assembled(
@@ -735,7 +723,7 @@ def assembled(
     ended: str = "",
 ) -> Review:
     """The review made of every seat's judged decisions (in the match's order), ``ended``: how a
-    tie-break decided the match (``tie_broken_at_end``)."""
+    tie-break decided the match (``Match.ended``)."""
     own = tuple(j for j in judged if j.seat == seat)
     others = tuple(j for j in judged if j.seat != seat)
     return Review(game_id, match_id, seat, players, iterations, result, own, others, tuple(draws), ended=ended)

@@ -473,12 +473,9 @@ class MatchHost:
         # ("undo", not "take back": a rules step of Caravanserai's is called so, on the same screen)
         who, es = seat_field(msg.seat), seat_field(msg.seat, "es")
         self._note(Event(f"{who} undo{es} {undone(taken, own, seat_field(msg.seat, 'their'))}."))
-        # each seat's whole log again, as the match now stands: the lines of the moves taken back
-        # stayed in it as if played, and the same step read twice around "You undo 1 move."
-        history = self._history()
-        for other in self._audience():
-            await self._send(other, self._update(other, history, whole_log=True))
-        await self._prompt()
+        # as the match now stands: the lines of the moves taken back stayed in the log as if
+        # played, and the same step read twice around "You undo 1 move."
+        await self._whole_logs_again()
 
     def _undo_target(self, seat: int) -> int | str:
         """The log length to rewind to (``seat``'s previous decision), or why undo is refused:
@@ -576,10 +573,7 @@ class MatchHost:
         # the lines already shown name the seat as it was called ("Open seat 2 starts…"): each
         # seat's whole log again, in the names now at the table
         self._note(event)
-        history = self._history()
-        for other in self._audience():
-            await self._send(other, self._update(other, history, whole_log=True))
-        await self._prompt()
+        await self._whole_logs_again()
 
     async def _hint(self, msg: HintRequest) -> None:
         reason = self._why_not_to_move(msg.seat, msg.turn)
@@ -733,6 +727,14 @@ class MatchHost:
             legal = self.state.legal_actions()
             undo = isinstance(self._undo_target(seat), int)
             await self._send(seat, YourTurn(self.match_id, seat, self.turn, self.state.view(seat), legal, undo))
+
+    async def _whole_logs_again(self) -> None:
+        """Every seat's (and spectator's) whole log again, as the match now stands, then the
+        prompt: the lines already shown no longer hold (a rename, an undo)."""
+        history = self._history()
+        for other in self._audience():
+            await self._send(other, self._update(other, history, whole_log=True))
+        await self._prompt()
 
     async def _sync(self, seat: int | None) -> None:
         """A seat (re)joining: its match info, its view with the whole log so far (the chat

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import COMMODITY_MASK
-from .evaluation import builds_left
+from .evaluation import builds_left, rop_sale
 from .maps import ADJ, COST, ENDS, MAJORITY, ROUTE_GOODS, ROUTES, SLOTS
 
 if TYPE_CHECKING:
@@ -68,10 +68,7 @@ def _affords(state: AhldarahdState, q: int, m: int, r: int) -> bool:
     gold_half, card_half = max(COST[r] - d, 0), max(1 - d, 0)
     a, b = ROUTE_GOODS[m][r]
     cards = min(2, (state.hand[q] & (COMMODITY_MASK[a] | COMMODITY_MASK[b])).bit_count())
-    budget = state.gold[q]
-    for k in range(state.n):
-        if state.rop[k] == q and k not in (q, m):
-            budget += sum(1 for s in range(SLOTS) if state.ctrl[k * SLOTS + s] >= 0)
+    budget = state.gold[q] + sum(rop_sale(state, k) for k in range(state.n) if state.rop[k] == q and k not in (q, m))
     return cards * card_half + (2 - cards) * gold_half <= budget
 
 
