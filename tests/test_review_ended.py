@@ -45,3 +45,16 @@ def test_a_kept_reviews_end_that_is_not_bounded_text_is_refused(ended) -> None:
     data = Review("merchant_lord", "m", 0, 2, 10, 0.0, ()).to_data() | {"ended": ended}
     with pytest.raises(ValueError, match="words of the end"):
         Review.from_data(data)
+
+
+def test_the_end_of_a_match_shows_a_hostile_name_as_text() -> None:
+    """The review screen draws the line as text: a name spelt as markup stays as typed."""
+    from rich.console import Console
+
+    from caravan_tui.screens.review import hanging
+
+    review = Review("merchant_lord", "m", 0, 2, 10, 0.0, (), ended="8–8; {p1} win{p1:s} on the coins tie-break.")
+    line = ended_line(review, ["Ann", "[red]Bob[/red]"])
+    assert line is not None
+    drawn = hanging([line], 80, Console(width=80))
+    assert drawn.plain == "How it ended: 8–8; [red]Bob[/red] wins on the coins tie-break." and not drawn.spans
