@@ -527,6 +527,24 @@ async def test_a_pick_up_in_the_chooser_gives_its_cost_and_prompts_keep_esc_in_v
         assert drawn == "enter: deliver the swords (+3) (1 action) · esc cancels"  # on two lines, whole
 
 
+async def test_the_plays_list_puts_the_goods_plays_before_the_camels(tmp_path):
+    """The bug: the plays list put pick-ups, steals and deliveries after some 40 camel moves."""
+    async with at_my_turn(tmp_path) as (app, pilot):
+        screen, host = app.screen, app.runner.host
+        spot = next(c for c in SPACES if c in goods_at(screen.table.view) and c in free_cells(screen.table.view))
+        await choose(pilot, spot)
+        await next_turn(pilot, app)
+        await pilot.press("tab")
+        actions = screen.query_one(ActionList)
+        shown = [str(actions.get_option_at_index(i).prompt) for i in range(actions.option_count)]
+        assert shown[0].startswith("Pick up") and shown[-1].startswith("End the turn"), shown[:3]
+        camels = next(i for i, text in enumerate(shown) if text.startswith(("Place", "Move a camel")))
+        assert camels > 0 and all(text.startswith(("Place", "Move a camel")) for text in shown[camels:-1])
+        turn = host.turn
+        await pilot.press("enter")  # the first line, the pick-up
+        assert (await played(pilot, host, turn)) == ("pickup", spot)
+
+
 async def test_the_players_table_names_whole_where_they_fit(tmp_path):
     names = ["Tester", "AI 2 (normal)", "Scheherazade the Second"]
     three = MatchSetup("camel_caravan", ["human", "ai:easy", "ai:easy"], names, dict(OPTIONS), 5)

@@ -37,21 +37,29 @@ def test_the_alternatives_come_best_first_by_the_result_their_labels_speak_of():
     assert explanation(rows)[1:] == ["Nearly as good: Turn", "Weaker: Wait"]
 
 
-async def test_a_hint_longer_than_the_panel_scrolls_and_says_so(tmp_path):
+@pytest.mark.parametrize("game_id", ["decktet_caravan", "camel_caravan"])
+async def test_a_hint_longer_than_the_panel_scrolls_and_says_so(tmp_path, game_id):
+    """The foot says where the text stands: at its end Camel Caravan's ctrl+↓ changed nothing and
+    nothing said why; and beside Camel Caravan's board the panel had 10 lines of text, the plays
+    list above it as tall as ever."""
     app = BareApp(store=SaveStore(tmp_path))
-    table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})
+    table = Table(app, game_id, game_screen_class(GAMES[game_id]), 1, {})
     screen = table.screen
     async with app.run_test(size=SIZE) as pilot, table:
         await wait_for(pilot, lambda: settled(screen), "the table")  # (a turn that begins clears the panel)
         panel = screen.query_one("#hint-panel", TablePanel)
         lines = [f"reason {n}: " + "a long sentence about the move " * 3 + "END" for n in range(12)]
         screen.open_panel("hint", PanelWords("Hint", tuple(lines)))
-        await wait_for(pilot, lambda: "more" in str(panel.border_subtitle), "the foot to say there is more")
+        await wait_for(pilot, lambda: "ctrl+↓ more" in str(panel.border_subtitle), "the foot to say there is more")
         assert panel.max_scroll_y > 0 and panel.scroll_y == 0
+        if game_id == "camel_caravan":
+            assert panel.region.height >= 16 and screen.query_one("#actions").region.height >= 4
         await pilot.press("ctrl+down")
         await wait_for(pilot, lambda: panel.scroll_y > 0, "the panel to scroll")  # (a scroll is drawn a refresh later)
-        await pilot.press(*["ctrl+down"] * 20)
+        await wait_for(pilot, lambda: "ctrl+↑↓ more" in str(panel.border_subtitle), "the foot to say both ways")
+        await pilot.press(*["ctrl+down"] * 40)
         await wait_for(pilot, lambda: panel.scroll_y == panel.max_scroll_y, "the last line")  # it can be reached
+        await wait_for(pilot, lambda: "the end · ctrl+↑" in str(panel.border_subtitle), "the foot to say it ends")
         screen_text = "\n".join(line for line in screen_lines(app.screen))
         assert "END" in screen_text.split("reason 11")[-1]
 
@@ -147,3 +155,19 @@ def test_the_since_panel_keeps_a_turn_of_ours_the_rules_played_among_the_latest(
     plain = [f"AI 2 did thing {n}." for n in range(20)]
     assert since_lines(plain, 20)[0] == plain[-SINCE_SHOWN:]
     assert since_lines(plain[:5], 5)[0] == plain[:5]  # (fewer than the panel holds: all of them)
+
+
+def test_an_alternative_says_what_it_does_where_the_suggestion_does_the_same():
+    """Camel Caravan: "Or: Place a camel on (0,5) — 2 actions — 2 actions left": the alternative's
+    first part, the same words as the suggestion's, was left out and only what was left stayed."""
+    rows = [
+        ("Place a camel on (1,5) — 1 action", 0.6, 0.55, "a camel where it can steal AI 2's paper; 3 actions left"),
+        ("Place a camel on (0,5) — 2 actions", 0.3, 0.5, "a camel where it can steal AI 2's paper; 2 actions left"),
+        ("Pick up salt at (2,2) — 1 action", 0.1, 0.4, "loads salt (worth 3); 3 actions left"),
+    ]
+    lines = explanation(rows)
+    assert any(
+        line.endswith("Place a camel on (0,5) — 2 actions — a camel where it can steal AI 2's paper; 2 actions left")
+        for line in lines
+    ), lines
+    assert any(line.endswith("Pick up salt at (2,2) — 1 action — loads salt (worth 3)") for line in lines), lines

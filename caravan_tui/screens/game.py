@@ -233,6 +233,10 @@ class GameScreen(BaseScreen, Generic[V]):
         """An action in the game's words (a game may word its plays as its table shows them)."""
         return self.table.describe(action)
 
+    def listed(self, legal: tuple[Action, ...]) -> tuple[Action, ...]:
+        """The plays list's order of the plays ``legal`` (default: the rules' own order)."""
+        return legal
+
     def status_text(self) -> Text:
         """The status line's words, from the table's state (``self.table``) alone."""
         if self.replaying:

@@ -42,7 +42,7 @@ def table_layout(screen: GameScreen[Any]) -> ComposeResult:
                 state
             )
         with Vertical(id="side"):
-            actions = ActionList(screen.describe, id="actions").data_bind(state)
+            actions = ActionList(screen.describe, screen.listed, id="actions").data_bind(state)
             actions.border_title = "Plays"
             yield actions
             log = MatchLog(lambda table: log_covered(screen, table), id="log").data_bind(state)

@@ -136,9 +136,11 @@ def explanation(
 ) -> list[str]:
     """The search's top moves in words, the suggestion first, each with the game's reason:
     "Clearly best: Pass", "  keeps both Crowns for the next season", "Nearly as good: …" (an
-    alternative's reason without the parts it shares with the suggestion's). How sure the search
+    alternative's reason without the later parts it shares with the suggestion's). How sure the search
     is comes from the candidates' shares of the search and expected results; the numbers
-    themselves mean little to a player and are not shown; where a row carries its value's standard
+    themselves mean little to a player and are not shown. An alternative keeps its first part, what
+    it does, even where the suggestion's is the same words: without it Camel Caravan's "Or: Place a
+    camel on (0,5) — 2 actions — 2 actions left" said only what was left. Where a row carries its value's standard
     error (its sixth field), closeness is judged against the search's noise. ``texts``: the moves
     as the screen words them (default: the host's words); ``choices``: the legal moves
     (``confidence``); ``plain``: the game's plain move (``GameAI.plain``), which a hint puts first
@@ -162,7 +164,8 @@ def explanation(
         label = rank_label(values[i], values[0], reasons[i], listed, luck, plain_first)
         ors += label == OR
         listed.append(reasons[i])
-        own = "; ".join(part for part in clauses(reasons[i]) if part not in shared) or reasons[i]
+        first, *rest = clauses(reasons[i])
+        own = "; ".join([first, *(part for part in rest if part not in shared)]) if first else reasons[i]
         lines.append(f"{label}: {texts[i]}" + (f" — {mid_sentence(own)}" if own else ""))
     if sure == EITHER and ors > 1:  # ("either" of three plays)
         sure = ANY

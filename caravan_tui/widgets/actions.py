@@ -80,10 +80,18 @@ class ActionList(StopAtEnds, DrawsItsFocus):
         def control(self) -> ActionList:
             return self.action_list
 
-    def __init__(self, describe: Callable[[Action], str], **kwargs) -> None:
+    def __init__(
+        self,
+        describe: Callable[[Action], str],
+        order: Callable[[tuple[Action, ...]], tuple[Action, ...]] = tuple,
+        **kwargs,
+    ) -> None:
+        """``order``: the plays in the list's order (a game's ``GameScreen.listed``)."""
         super().__init__(**kwargs)
         self.describe = describe
+        self.order = order
         self.actions: tuple[Action, ...] = ()
+        self._legal: tuple[Action, ...] = ()  # the table's plays the list was last built from
         self._texts: list[str] = []
         self._turn: int | None = None  # the decision the actions are for
         self.hinted: Action | None = None
@@ -98,9 +106,10 @@ class ActionList(StopAtEnds, DrawsItsFocus):
             self._show_note(idle_note(table))
             return
         starred = table.hint_action if table.hint_action in table.legal else None
-        new = table.turn != self._turn or (table.legal is not self.actions and table.legal != self.actions)
+        new = table.turn != self._turn or (table.legal is not self._legal and table.legal != self._legal)
         if new:  # a new decision
-            self.actions, self._turn, self._note = tuple(table.legal), table.turn, None
+            self._legal, self._turn, self._note = table.legal, table.turn, None
+            self.actions = self.order(table.legal)
             self._texts = [self.describe(action) for action in self.actions]
             self.hinted = starred
             self._rebuild(keep=False)  # (the last decision's line is no line of this one)
@@ -152,7 +161,7 @@ class ActionList(StopAtEnds, DrawsItsFocus):
         change of the table while others play comes here)."""
         if self._note == note:
             return
-        self.actions, self._texts, self._turn, self.hinted, self._note = (), [], None, None, note
+        self.actions, self._legal, self._texts, self._turn, self.hinted, self._note = (), (), [], None, None, note
         self._rebuild()
         self.play = None
 

@@ -26,7 +26,9 @@ from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.widgets.seat_table import SeatTable, only_spun
 from caravan_tui.widgets.wrapping import WrappedText
 
-MORE = "ctrl+↑↓ more"
+#: the foot's words while the text is longer than the panel, by where it stands: at its head,
+#: further on, at its end (at the end a key more changed nothing, and nothing said why)
+MORE = ("ctrl+↓ more", "ctrl+↑↓ more", "the end · ctrl+↑")
 
 
 class TablePanel(VerticalScroll, can_focus=False):
@@ -92,6 +94,11 @@ class TablePanel(VerticalScroll, can_focus=False):
 
     def on_mount(self) -> None:
         self.redraw()
+        self.watch(self, "scroll_y", self.scrolled, init=False)
+
+    def scrolled(self) -> None:
+        if self.showing:
+            self.say_if_more()
 
     def on_resize(self) -> None:
         """The panel or its text changed size (a smaller terminal, or a layout that came after
@@ -100,13 +107,15 @@ class TablePanel(VerticalScroll, can_focus=False):
             self.say_if_more()
 
     def say_if_more(self) -> None:
-        """The foot says how to read the rest when the text is longer than the panel; the title
+        """The foot says how to read the rest when the text is longer than the panel (``MORE``); the title
         is the short one where the whole one does not fit."""
         shown = self.shown
         if shown is not None:
             self.border_title = self.title_that_fits(shown)
-        more = self.max_scroll_y > 0
-        foot = " · ".join(part for part in (self.foot, MORE if more else "") if part)
+        more = ""
+        if self.max_scroll_y > 0:
+            more = MORE[0] if self.scroll_y <= 0 else MORE[2] if self.scroll_y >= self.max_scroll_y else MORE[1]
+        foot = " · ".join(part for part in (self.foot, more) if part)
         if len(foot) > self.size.width - 6 and self.foot:  # (the corners, the dashes, the spaces)
             foot = self.foot  # its own words whole ("ctrl+l: the whole log · …"): the scrollbar shows more
         self.border_subtitle = as_text(foot, limit=LONG) if foot else None

@@ -32,7 +32,7 @@ from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.table_seat import TableState
 from caravan_tui.widgets import ActionList
 
-from .board import CELL_NAMES, CITY_AT, GOODS, SIZE
+from .board import CELL_NAMES, CITY_AT, CITY_OF_GOOD, GOOD_INDEX, GOODS, SIZE
 from .board_widget import CamelBoard, EndPhaseLine, FittedLines
 from .faces import legend_lines, legend_panel, touched
 from .looks import board_look, end_phase
@@ -79,6 +79,8 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
     #cc-legend { height: 1fr; color: $text-muted; overflow: hidden; }
     /* 1fr is never less than a row: docked, the status line stays in view when nothing is left */
     #status { dock: bottom; }
+    /* beside the board, most of the side column: 10 lines of 27 columns held a hint's first two plays */
+    #hint-panel { max-height: 16; }
     """
 
     def __init__(self, client: SeatEnd) -> None:
@@ -99,6 +101,11 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
 
     def legend(self) -> Text:
         return legend_panel()
+
+    def listed(self, legal: tuple[Action, ...]) -> tuple[Action, ...]:
+        """The goods' plays first, then the camels' (some 40 camel moves stood before every
+        pick-up, steal and delivery)."""
+        return tuple(sorted(legal, key=play_rank))
 
     @property
     def table(self) -> CamelCaravanTable:
@@ -247,3 +254,14 @@ def cell_caption(cell: int) -> str:
 
 
 SCREEN = CamelCaravanScreen
+
+
+#: the plays list's order by kind: deliveries, pick-ups, steals, goods moved, camels placed and moved
+KIND_RANK = {"pickup": 1, "steal": 2, "move_good": 3, "place": 4, "move_camel": 5, "end_turn": 6}
+
+
+def play_rank(action: Action) -> int:
+    """Where ``action`` stands in the plays list (``CamelCaravanScreen.listed``)."""
+    if action[0] == "move_good" and CITY_OF_GOOD[GOOD_INDEX[action[3]]] == action[2]:
+        return 0
+    return KIND_RANK.get(action[0], 6)
