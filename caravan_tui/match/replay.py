@@ -21,12 +21,16 @@ from __future__ import annotations
 import asyncio
 
 from caravan_tui.bus import MatchInfo, Message, Rejected, Request, Update
-from caravan_tui.engine import render
+from caravan_tui.engine import normalise_action, render
 from caravan_tui.match.host import words_for
 from caravan_tui.saves.deciders import PERSON, decided_by
 from caravan_tui.saves.loading import Replayed, replay
 from caravan_tui.seat_kinds import STANDING_IN
 from caravan_tui.seats import SeatSpec, names_called
+
+#: the share of a search, not on the moves an AI decision recorded, that the replay accounts for
+UNLISTED = 0.05
+NOT_LISTED = "moves not listed, tried less or ruled out by its checks"
 
 
 class ReplayClient:
@@ -81,8 +85,10 @@ class ReplayClient:
 
     def weighed(self, position: int) -> tuple[int, list[str]] | None:
         """What the AI decision that made move ``position`` (the last one shown at that position)
-        weighed: its seat and a line per candidate, "Pass — 62%: keeps both Crowns", the move
-        played first; None if a person made it, nothing was recorded, or the match is not over."""
+        weighed: its seat and a line per candidate, "Played: Pass — 62% of the search: keeps both
+        Crowns", and what share of the search went to moves not listed (``UNLISTED``: a played
+        move at 4% beside two more at 1% left 94% unexplained); None if a person made it, nothing
+        was recorded, or the match is not over."""
         rows = self.snapshot.weighed.get(position - 1) if self.snapshot.status != "playing" else None
         if not rows:
             return None
@@ -91,14 +97,19 @@ class ReplayClient:
         if mover is None:
             return None
         world = self.checked.game.from_view(before.state.view(mover), mover)  # worded as the AI saw it
+        played = normalise_action(self.snapshot.actions[position - 1])
         lines = []
         for action, share, reason in rows:
             try:
                 text = world.describe(action, mover)
             except Exception:  # a recorded candidate the rules no longer read: shown as it was
                 text = " ".join(map(str, action))
-            line = f"{self._words(text)} — {share:.0%} of the search"
+            mark = "Played: " if normalise_action(action) == played else ""
+            line = f"{mark}{self._words(text)} — {share:.0%} of the search"
             lines.append(f"{line}: {self._words(reason)}" if reason else line)
+        rest = 1.0 - sum(share for _, share, _ in rows)
+        if rest >= UNLISTED:
+            lines.append(f"The other {rest:.0%} of the search: {NOT_LISTED}.")
         return mover, lines
 
     def decider(self, turn: int) -> str:

@@ -42,6 +42,7 @@ HINT_DROPPED = "No hint with your turn."
 #: a replay's panel at a move no AI decided, when ``h`` asks what it weighed: why there is nothing
 #: (a notice of four seconds went before it was read, and ``h`` seemed to do nothing)
 NOTHING_WEIGHED = "Nothing weighed (h hides it)"
+NOTHING_WEIGHED_SHORT = "Nothing weighed"  # (in the side column: "Nothing weighed (h hides…")
 
 
 def take_hint_key(screen: GameScreen[Any]) -> str | None:
@@ -213,7 +214,7 @@ class TableOverlays:
         if replay is None:
             return
         if replay.weighed(replay.position) is None:  # say why, in the panel: a notice went before it was read
-            why = PanelWords(NOTHING_WEIGHED, (nothing_weighed(replay),))
+            why = PanelWords(NOTHING_WEIGHED, (nothing_weighed(replay),), short=NOTHING_WEIGHED_SHORT)
             self.weighed_hidden = False  # (asked for: the next AI's move shows it)
             screen.open_panel("hint", None if screen.table.hint_panel == why else why)
             return
