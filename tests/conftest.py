@@ -132,16 +132,17 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 def pytest_report_header(config: pytest.Config) -> str:
     """What is about to run and for how long: the run is quiet while its processes start."""
     chosen = config.getoption("markexpr") or ""
-    if chosen == "e2e":
+    if chosen.replace('"', "'") in ("e2e", "e2e or thorough"):
         return (
-            "caravan-tui: whole matches played by keys and long end-to-end scenarios (servers killed and "
-            "taken over, the benchmarks' own servers), several minutes on two cores"
+            "caravan-tui: the long run: whole matches played by keys, long end-to-end scenarios (servers killed "
+            "and taken over, the benchmarks' own servers) and the checks too costly for the quick one, several "
+            "minutes on two cores"
         )
     if "not e2e" in chosen:
         return (
-            "caravan-tui: the default run, meant to take two minutes on two quiet cores; it takes about 10 "
-            "CPU-minutes (CARAVAN_TUI_TEST_CPU=FILE gives each test's, the README says how). Whole matches by "
-            "keys and long scenarios: pytest -m e2e; strength runs: pytest -m slow"
+            "caravan-tui: the default run, the quick check, meant to take two minutes on two quiet cores "
+            "(CARAVAN_TUI_TEST_CPU=FILE gives each test's CPU-seconds, the README says how). The long run: "
+            "pytest -m 'e2e or thorough'; strength runs: pytest -m slow"
         )
     return f"caravan-tui: the tests marked {chosen or 'anything'}"
 

@@ -5,6 +5,7 @@ in the match's log, in a log sent whole again and in its replay."""
 
 from __future__ import annotations
 
+import pytest
 from ahldarahd_seed65 import MOVES
 from test_match import next_of
 
@@ -39,6 +40,7 @@ async def played(runner: MatchRunner, clients: list, action) -> None:
 OFFER = ("offer", 2, "gold", 2, "card", "Gems")
 
 
+@pytest.mark.thorough
 async def test_a_persons_decline_is_logged_without_a_reason(tmp_path):
     store = SaveStore(tmp_path)
     seats = [SeatSpec("remote", who=who) for who in ("ann", "bob", "cid")]

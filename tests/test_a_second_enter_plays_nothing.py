@@ -6,6 +6,7 @@ and plays nothing (as the status line says), and so does an arrow."""
 
 from __future__ import annotations
 
+import pytest
 from test_ahldarahd_screen import at_my_turn as at_my_ahldarahd_turn
 from test_camel_screen import at_my_turn as at_my_camel_turn
 from test_camel_screen import next_turn, status
@@ -40,6 +41,7 @@ async def a_stay_highlighted(app, pilot):
     return screen, host, plays, stays[0]
 
 
+@pytest.mark.thorough
 async def test_camel_caravan_enter_enter_quickly_makes_one_play(tmp_path):
     async with at_my_camel_turn(tmp_path) as (app, pilot):
         screen, host, plays, stay = await a_stay_highlighted(app, pilot)
@@ -53,6 +55,7 @@ async def test_camel_caravan_enter_enter_quickly_makes_one_play(tmp_path):
         assert plays.highlighted == 0  # (as the status line said: the first line highlighted, not played)
 
 
+@pytest.mark.thorough
 async def test_camel_caravan_two_enters_at_once_make_one_play(tmp_path):
     async with at_my_camel_turn(tmp_path) as (app, pilot):
         screen, host, plays, stay = await a_stay_highlighted(app, pilot)
@@ -63,6 +66,7 @@ async def test_camel_caravan_two_enters_at_once_make_one_play(tmp_path):
         assert host.actions[start] == stay and host.turn == start + 1 and plays.highlighted in (None, 0)
 
 
+@pytest.mark.thorough
 async def test_camel_caravan_an_arrow_highlights_the_first_line_after_a_play(tmp_path):
     async with at_my_camel_turn(tmp_path) as (app, pilot):
         screen, host, plays, _ = await a_stay_highlighted(app, pilot)
@@ -75,6 +79,7 @@ async def test_camel_caravan_an_arrow_highlights_the_first_line_after_a_play(tmp
         assert plays.highlighted == 0 and host.turn == start + 1
 
 
+@pytest.mark.thorough
 async def test_merchant_lord_enter_enter_quickly_makes_one_play(tmp_path):
     prefix, state = play_until(lambda s: s.turn == 0 and s.phase == FAVOUR)
     end = next(a for a in state.legal_actions() if a in ENDS)
@@ -94,6 +99,7 @@ async def test_merchant_lord_enter_enter_quickly_makes_one_play(tmp_path):
         assert plays.highlighted == 0
 
 
+@pytest.mark.thorough
 async def test_caravans_of_ahldarahd_a_second_enter_after_a_play_plays_nothing(tmp_path):
     async with at_my_ahldarahd_turn(tmp_path) as (app, pilot, table):
         screen = app.screen

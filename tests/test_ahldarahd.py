@@ -296,6 +296,7 @@ def test_apply_without_log_reaches_the_same_state_as_with_log():
             assert quiet.to_data() == loud.to_data()
 
 
+@pytest.mark.thorough
 def test_to_data_and_from_data_round_trip_through_msgpack():
     state = GAME.new(4, seed=3, options={"night_of_the_outsider": True, "neutral_map": True})
     rng = random.Random(3)
@@ -1361,6 +1362,7 @@ def test_an_ai_taking_over_a_persons_half_written_draft_drops_it():
     assert ai_answer(state, 300) == ("cancel",)
 
 
+@pytest.mark.thorough
 def test_an_ai_only_match_writes_drafts_only_for_trades_both_sides_gain_from_and_sends_each():
     """AI seats trade by the suggested proposals (``ai.considered``) and by the one trade a build
     that both sides gain from (``mutual``), written to its end: never a draft dropped; that they
@@ -1492,6 +1494,7 @@ def test_describe_names_costs_cities_taken_and_proposals_in_words():
         if n < 5 or not options.get("neutral_map")
     ],
 )
+@pytest.mark.thorough
 def test_what_a_seat_reads_never_depends_on_what_it_cannot_see(n, options):
     """Every step of random games, Night included, replayed in a world redealt from a seat's view
     (the others' hidden cards and the deck shuffled, the chip draws kept): that seat reads the same lines and sees the
@@ -1602,6 +1605,7 @@ def test_a_save_from_before_that_ruling_loads_with_its_done_put_in():
         assert loaded.snapshot.actions == log + [("done",)] + old_log[len(log) :]
 
 
+@pytest.mark.thorough
 def test_a_hints_gains_and_losses_carry_a_minus_sign_never_a_hyphen():
     """An explanation's changes read "+3 gold", "−3 gold" (a minus sign, which no reader takes
     for a dash), and a change that rounds to nothing "0", never "-0"."""

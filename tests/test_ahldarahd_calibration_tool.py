@@ -7,11 +7,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.test_ahldarahd_weights_tool import recorded
 
 TOOL = Path(__file__).parents[1] / "tools" / "ahldarahd_calibration.py"
 
 
+@pytest.mark.thorough
 def test_the_table_counts_every_seat_of_every_mid_match_position(tmp_path: Path) -> None:
     games = tmp_path / "games.json"
     recorded(games, range(1, 3))

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from caravan_tui.ai.explain import brings_chance, playable
 from caravan_tui.engine import Action
 from caravan_tui.games import get_game
@@ -38,6 +40,7 @@ def positions(seeds: range, players: int = 3):
             moves += 1
 
 
+@pytest.mark.thorough
 def test_a_move_that_can_start_a_night_is_chance() -> None:
     """Checked against applying each move under many random states: every move that brings a
     Night in one of them is chance, and a plan stops after it."""

@@ -23,6 +23,7 @@ from tables import wait_for
 DECISIONS = 15
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("players", [4, 5])
 async def test_every_enter_line_is_whole_beside_the_panel_with_four_and_five_players(tmp_path, players):
     rng = random.Random(players)

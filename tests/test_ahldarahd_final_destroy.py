@@ -24,6 +24,7 @@ AI3_BUILD = 291
 END = ("end",)
 
 
+@pytest.mark.thorough
 def test_ending_the_build_with_a_destroy_to_come_loses_at_once_and_a_guard_does_not() -> None:
     state = after(LAST_BUILD)
     assert state.final and state.to_move() == 0 and state.gold[0] == 19 and state.rop[0] == 2
@@ -33,6 +34,7 @@ def test_ending_the_build_with_a_destroy_to_come_loses_at_once_and_a_guard_does_
     assert safety.never_loses_at_once(world, 0, ("buy", "red", 18), **safety.looks_of(ai))
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_no_hint_ends_the_last_build_with_a_route_left_to_destroy(monkeypatch, level: str) -> None:
     monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
@@ -63,6 +65,7 @@ def test_a_right_of_passage_that_still_pays_for_a_destroy_is_not_sold_first() ->
     assert scores[("sell_rop", "red")] < scores[END] < scores[("sell_rop", "blue")]
 
 
+@pytest.mark.thorough
 def test_a_review_grades_the_end_of_the_build_the_loss_it_was(monkeypatch) -> None:
     """The review said "Move 289: End your build — fine: 12%": its searches, seeing only so far,
     rated ending the build as well as the guard the hint now shows. The look at the end of the

@@ -10,6 +10,7 @@ import dataclasses
 import random
 import re
 
+import pytest
 from rich.console import Console
 from rich.text import Text
 from test_ahldarahd_screen import (
@@ -70,6 +71,7 @@ def test_every_route_is_drawn_with_the_glyphs_of_its_kind_in_the_rules():
     assert sum(SEA) == 9
 
 
+@pytest.mark.thorough
 async def test_l_shows_the_legend_of_the_map_and_the_players_and_puts_the_plays_back(tmp_path):
     async with at_my_turn(tmp_path) as (_app, pilot, table):
         screen = table.screen
@@ -161,6 +163,7 @@ async def test_enter_on_the_map_pledges_what_the_nights_panel_shows(tmp_path):
         assert host.actions[start] == pledge
 
 
+@pytest.mark.thorough
 async def test_enter_on_the_map_asks_who_gets_the_shah(tmp_path):
     """The bug: having won the Shah, Enter on the map said "Routes are built in your build" and
     the status line "the panel above says what to decide": it now asks who gets it, as ``g``."""
@@ -322,6 +325,7 @@ def test_the_route_under_the_cursor_is_marked_end_to_end_in_plain_text():
             assert marked and marked <= cells_of(route)
 
 
+@pytest.mark.thorough
 async def test_the_maps_mark_follows_the_cursor_and_the_legend_names_it(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     async with at_my_turn(tmp_path) as (app, pilot, table):
@@ -340,6 +344,7 @@ async def test_the_maps_mark_follows_the_cursor_and_the_legend_names_it(tmp_path
         assert f"{CURSOR_GLYPH * 2}" in legend and "the cursor's route" in legend
 
 
+@pytest.mark.thorough
 async def test_the_table_names_an_ai_seat_as_its_players_line_does_without_its_level(tmp_path):
     """The bug: "Claim Salt–Metals (land) on AI 2 (normal)'s map", "AI 3 (normal) weighs AI 2
     (normal)'s offer", "AI 2 (normal) claims … on AI 2 (normal)'s own map": the level, said once
@@ -378,6 +383,7 @@ async def test_the_table_names_an_ai_seat_as_its_players_line_does_without_its_l
         assert table.words("{p1} weighs {p2:'s} offer to {p0}") == "AI 2 weighs AI 3's offer to you"
 
 
+@pytest.mark.thorough
 async def test_the_enter_line_of_a_claim_that_takes_a_city_is_whole_with_three_players(tmp_path):
     """The bug: "enter: Claim Salt–Horses (land) on your map with a Salt card and 1 gold: takes
     the Horses …" — the city it promised cut off at 80×24, with a free row above the status line.
@@ -422,6 +428,7 @@ async def test_the_enter_line_of_a_route_lost_to_the_night_is_whole(tmp_path):
             assert "to the Night of the " in words and len(Text(words).wrap(Console(), width)) <= rows, words
 
 
+@pytest.mark.thorough
 async def test_how_to_play_says_who_builds_on_your_map_and_what_the_nights_chips_are(tmp_path):
     """The bug: a newcomer's map was built on from the first build by the player holding their
     Right of Passage, and the market line's "chips 3" was nowhere explained: the one screen
@@ -473,6 +480,7 @@ async def test_a_route_cards_auction_says_it_may_be_spent_on_any_map(tmp_path):
     assert "any card may be spent on any map" in GAME.rules.replace("\n", " ")
 
 
+@pytest.mark.thorough
 async def test_the_hint_names_ai_seats_as_the_table_does(tmp_path):
     """The bug: the hint's reasons read "AI 2 (easy) takes back their own Right of Passage" while
     the log, the plays and the players' lines say "AI 2": the host words the reasons with the
@@ -492,6 +500,7 @@ async def test_the_hint_names_ai_seats_as_the_table_does(tmp_path):
         assert "(easy)" not in panel.text, panel.text
 
 
+@pytest.mark.thorough
 async def test_a_replays_step_shows_the_map_it_changed(tmp_path):
     """A replay at "AI 3 claims Ivory–Textiles … on their own map" kept the red map on show: the
     viewer pressed `m` to find the map the move was on."""

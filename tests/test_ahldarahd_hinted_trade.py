@@ -5,6 +5,8 @@ one gold for a card took four rounds of h, a, Enter."""
 
 from __future__ import annotations
 
+import pytest
+
 from caravan_tui.games.ahldarahd.proposal import Proposal
 from caravan_tui.games.ahldarahd.screen import AhldarahdScreen
 from caravan_tui.games.ahldarahd.terms import ANSWER
@@ -35,6 +37,7 @@ PREFIX = [
 HINTED = Proposal(2, give_gold=1, ask_cards=["Pearls"])
 
 
+@pytest.mark.thorough
 async def test_a_hinted_trade_is_readied_whole_by_a_and_sent_by_enter(tmp_path):
     app = quick_app(tmp_path, 3, home=False)
     table = Table(app, "ahldarahd", AhldarahdScreen, 41, {}, PREFIX, names=("Tester", "Bot", "Cat"))
@@ -56,6 +59,7 @@ async def test_a_hinted_trade_is_readied_whole_by_a_and_sent_by_enter(tmp_path):
         assert (state.partner, state.g_gold, state.a_gold, len(state.a_cards)) == (2, 1, 0, 1)
 
 
+@pytest.mark.thorough
 async def test_the_builders_rows_open_at_their_top_once_the_partner_is_picked(tmp_path):
     """Picking the second of two partners left the highlight on the second row of what to trade,
     "You ask 0 gold": a person's + for the first row's gold asked 2 gold of a player with none

@@ -11,6 +11,7 @@ import importlib
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from test_ahldarahd_screen import at_my_turn, builder, building, cursor_to, panel_lines, play_until, quiet
 from test_table_shape import queried, queried_names
 
@@ -29,6 +30,7 @@ from tables import wait_for
 MARK = FOCUS_MARK.strip()
 
 
+@pytest.mark.thorough
 async def test_the_map_marks_its_focus_as_the_plays_list_does_without_colour(tmp_path, monkeypatch):
     """The bug: the plays list's title read "▸ Plays" with the focus, the map nothing, so under
     NO_COLOR a newcomer could not tell whether the arrows moved over the map or the list."""
@@ -52,6 +54,7 @@ async def test_the_map_marks_its_focus_as_the_plays_list_does_without_colour(tmp
         assert board.cursor != first_route and map_marked()
 
 
+@pytest.mark.thorough
 async def test_digits_typed_past_what_one_may_bid_say_why_in_one_line(tmp_path):
     """The bug: with 5 gold, "19" showed "at 5 gold (typed 19)" and nothing said why not 19."""
     prefix, state = play_until(lambda s: s.turn == 0 and s.phase == BID_OPEN)
@@ -142,6 +145,7 @@ async def test_the_first_auction_says_who_can_build_on_your_map(tmp_path):
         assert "Right of Passage" in table.screen.describe(rop)
 
 
+@pytest.mark.thorough
 async def test_on_a_route_with_no_play_the_status_line_says_what_a_claim_or_a_purchase_takes(tmp_path):
     """Met in a match: in the build, the map's cursor on a route with no play read "Your turn:
     the panel above says what to decide", and only Enter said why. The line says it first."""
@@ -159,6 +163,7 @@ async def test_on_a_route_with_no_play_the_status_line_says_what_a_claim_or_a_pu
         assert line.split(": ", 1)[1].lower() == " ".join(notices(app)[-1].message.split()).lower()
 
 
+@pytest.mark.thorough
 async def test_the_hint_leaves_the_enter_line_in_sight(tmp_path):
     """Met in a match: the hint's panel covered two of the Enter line's three rows ("a Gems card
     and 1 gold" was all that showed of what Enter plays). It goes over the map: the decision

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from caravan_tui.ai.matches import decision_seed, seat_policy
 from caravan_tui.games.ahldarahd import GAME
 from caravan_tui.games.ahldarahd.mutual import mutual_trade
@@ -39,6 +41,7 @@ def first_offer_to_the_person(seed: int) -> tuple[tuple, object] | None:
     return None
 
 
+@pytest.mark.thorough
 def test_a_newcomer_in_two_three_player_matches_receives_an_ai_offer_of_a_trade_both_sides_gain_from():
     offers = [first_offer_to_the_person(seed) for seed in (3, 9)]
     mutual = [

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from functools import cache
 
+import pytest
 from ahldarahd_seed65 import MOVES
 
 from caravan_tui.ai.review import Review, review
@@ -25,6 +26,7 @@ def reviewed() -> Review:
     return review("ahldarahd", "m", 3, 65, {}, actions, 0, 0.0, iterations=24)
 
 
+@pytest.mark.thorough
 def test_every_chance_the_review_shows_is_the_calibrated_one():
     done = reviewed()
     assert done.decisions
@@ -36,6 +38,7 @@ def test_every_chance_the_review_shows_is_the_calibrated_one():
     assert any(round(j.before * 100) != round(calibrated(j.before) * 100) for j in done.decisions)
 
 
+@pytest.mark.thorough
 def test_the_end_is_the_result_itself_and_the_parts_still_add_up_to_the_whole():
     done = reviewed()
     account = done.account()

@@ -14,6 +14,7 @@ from caravan_tui.games import GAMES
 from caravan_tui.games.ahldarahd.evaluation import OFFER_COST
 
 
+@pytest.mark.thorough
 def test_a_review_gives_back_what_the_estimate_charges_for_proposing(monkeypatch) -> None:
     """The estimate charges a seat ``OFFER_COST`` for each suggested proposal of its turn, so that
     searches do not propose for a free look; by the rules a proposal costs only one of the

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from ahldarahd_seed122 import MOVES, after
 
 from caravan_tui.ai.policies import hint, hint_seed
@@ -84,6 +85,7 @@ def test_the_sample_turn_has_a_player_who_paid_bid_only_0() -> None:
     assert "at 1" not in sample
 
 
+@pytest.mark.thorough
 async def test_at_0_gold_the_hints_way_out_agrees_with_its_starred_play(tmp_path):
     app = quick_app(tmp_path, 3, home=False)
     prefix = [normalise_action(move) for move in MOVES[:BROKE_OPENING]]

@@ -256,6 +256,7 @@ async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
         assert answers and ("accepts" in answers[0] or "declines" in answers[0])
 
 
+@pytest.mark.thorough
 async def test_an_incoming_offer_is_accepted_and_declined_by_keys(tmp_path):
     prefix, state = play_until(building(1))
     app = make_app(tmp_path)
@@ -286,6 +287,7 @@ async def test_an_incoming_offer_is_accepted_and_declined_by_keys(tmp_path):
         assert host.state.gold == [gold[0] + 1, gold[1] - 1]
 
 
+@pytest.mark.thorough
 async def test_m_shows_each_players_map_and_a_bad_offer_shows_the_engines_reason_and_changes_nothing(tmp_path):
     prefix, state = play_until(building(0), choose=bot_builds_route_16)
     async with at_my_turn(tmp_path, prefix, what="my build") as (app, pilot, table):
@@ -328,6 +330,7 @@ async def test_m_shows_each_players_map_and_a_bad_offer_shows_the_engines_reason
         assert screen.table.turn is not None
 
 
+@pytest.mark.thorough
 async def test_the_night_shows_its_commodity_and_a_pledge_is_made_by_keys(tmp_path):
     night = {"night_of_the_outsider": True}
     prefix, state = play_until(lambda s: s.turn == 0 and s.phase == NIGHT_AVERT, seed=0, choose=builder, options=night)
@@ -409,6 +412,7 @@ def test_a_proposal_becomes_the_engines_steps_and_is_checked_by_the_engine():
     assert state.proposals == 3 and state.turn == 0  # checked on a copy
 
 
+@pytest.mark.thorough
 async def test_a_play_highlighted_in_the_list_shows_its_route_named_as_the_map_names_it(tmp_path):
     prefix, _ = play_until(building(0), choose=bot_builds_route_16)
     async with at_my_turn(tmp_path, prefix, what="my build") as (_app, pilot, table):
@@ -472,6 +476,7 @@ async def test_opposite_arrows_retrace_the_map_cursors_steps(tmp_path):
         assert trail == [8, 13, 8, 6, 8, nearest(8, 0, 1)]
 
 
+@pytest.mark.thorough
 async def test_the_trade_builder_never_wraps_and_the_log_keeps_only_what_was_sent(tmp_path):
     prefix, _ = play_until(building(0))
     async with at_my_turn(tmp_path, prefix, what="my build") as (app, pilot, table):
@@ -570,6 +575,7 @@ async def test_a_tie_between_two_of_three_seats_names_whose_scores_they_are(tmp_
         )
 
 
+@pytest.mark.thorough
 async def test_the_maps_cursor_shows_its_focus_without_colour(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     async with at_my_turn(tmp_path) as (app, pilot, table):
@@ -593,6 +599,7 @@ async def test_the_maps_cursor_shows_its_focus_without_colour(tmp_path, monkeypa
         assert not cursor_reversed()
 
 
+@pytest.mark.thorough
 async def test_typed_bid_digits_show_by_the_amount_and_start_afresh_for_another_item(tmp_path):
     """The bug: with 5 gold, 2 i 1 showed "Pearls card at 2 gold", then "Dates card at 0 gold",
     then "Dates card at 5 gold" (the 2 was kept, out of sight, and 21 meant all one has). The
@@ -622,6 +629,7 @@ async def test_typed_bid_digits_show_by_the_amount_and_start_afresh_for_another_
         assert host.actions[start] == ("open", second, 1)
 
 
+@pytest.mark.thorough
 async def test_the_digits_typed_are_the_tables_whatever_has_the_focus_and_backspace_takes_one_back(tmp_path):
     """The bug: with the plays list focused, "1" "2" bid 2, not 12 (the list's highlight, moved
     to the bid of "1", started the digits afresh). The same keys give the same bid on the map
@@ -650,6 +658,7 @@ async def test_the_digits_typed_are_the_tables_whatever_has_the_focus_and_backsp
         assert host.actions[start] == bids[plays]
 
 
+@pytest.mark.thorough
 async def test_the_plays_list_and_the_panel_name_one_bid(tmp_path):
     """The bug: with the plays list focused, the panel kept the item chosen the turn before
     ("Open: your Right of Passage at 0 gold") while Enter opened the list's first row (the red
@@ -684,6 +693,7 @@ async def test_the_plays_list_and_the_panel_name_one_bid(tmp_path):
         assert host.actions[start] == bid
 
 
+@pytest.mark.thorough
 async def test_the_auctions_key_lines_fit_the_panel_whole_at_80x24(tmp_path):
     """The bug: at 80×24 the opening bid's keys were cut ("… · b open" lost its end). Each key
     line of the auction is read whole from the screen, with the most digits typed."""

@@ -41,6 +41,7 @@ def builds(count: int, skip: int = 0):
             state.apply(rng.choice(calm), False)
 
 
+@pytest.mark.thorough
 def test_the_sharks_trade_is_one_it_can_send_and_worth_its_while_from_its_view_alone():
     picked = 0
     for state, seat in builds(24):
@@ -100,6 +101,7 @@ def test_where_the_search_likes_an_offer_the_veto_rejects_best_the_ai_makes_its_
     assert made == next(action for action in order if not verdicts.get(action, False)) != order[0]
 
 
+@pytest.mark.thorough
 def test_a_hint_passes_over_the_offers_the_veto_rejects_and_asks_the_veto_of_no_move_it_does_not_show(monkeypatch):
     """A hint shows the three most visited moves the veto allows (``policies.vetted``); the veto,
     a search of its own, is asked of those and of the rejected ones passed over, no other."""
@@ -131,6 +133,7 @@ def test_a_hint_passes_over_the_offers_the_veto_rejects_and_asks_the_veto_of_no_
     assert any(action[0] == "offer" for action in order[len(walked) :])  # offers below were never weighed
 
 
+@pytest.mark.thorough
 async def test_the_ai_workers_make_and_show_no_offer_the_veto_rejects(worker):
     """In the worker pool as in the app: a decision and its record, a hint, and a hard move
     (two searches merged, then vetted) pass over the rejected offers as above."""
@@ -152,6 +155,7 @@ async def test_the_ai_workers_make_and_show_no_offer_the_veto_rejects(worker):
     assert [candidate.action for candidate in shown] != ranked(normal, state, seat)[:3]
 
 
+@pytest.mark.thorough
 def test_an_offer_the_evaluation_passes_is_vetoed_when_the_partners_own_search_would_decline_it(monkeypatch):
     """``ai.answer_value``: the evaluation misses trades whose cost to the partner shows only
     in the turns after, so the veto also searches the partner's answer in worlds redealt from the
@@ -220,6 +224,7 @@ def test_where_the_proposers_view_fixes_the_partners_hand_the_veto_searches_one_
     assert budgets == [60]
 
 
+@pytest.mark.thorough
 def test_at_easy_a_search_of_its_own_size_screens_an_offer_and_only_what_it_passes_is_weighed_in_full(budgets):
     """Easy searches 100 iterations a move; the full veto 1,200. An easy seat's offer is first
     screened by one search of ``SCREEN_ITERATIONS`` (its rejection costs no more than a move);

@@ -139,6 +139,7 @@ def test_trading_is_measured_only_over_the_games_where_a_trade_was_accepted(caps
     assert summary["gained"]["proposer"] == 1.0 and summary["gained"]["partner"] == 0.0
 
 
+@pytest.mark.thorough
 def test_paired_plays_on_from_a_position_where_the_sharks_offer_was_accepted_with_and_without_it(monkeypatch):
     """``--paired``: every pairing is a shark offer its partner's own policy accepted, played on
     twice on the same seeds; the self-play game stops at its last pairing; a run replays exactly."""
@@ -161,6 +162,7 @@ def test_paired_counts_each_pairing_by_the_traders_result_with_the_trade_against
     assert "1.5/3 pairings (50.0%)" in capsys.readouterr().out
 
 
+@pytest.mark.thorough
 def test_paired_runs_from_the_command_line_and_reads_back_its_file(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
     kept = tmp_path / "paired.json"

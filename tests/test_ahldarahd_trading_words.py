@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from test_ahldarahd import (
     BLUE,
     GREEN,
@@ -56,6 +57,7 @@ def a_build_with_a_mutual_trade():
     raise AssertionError("no build with a trade both sides gain from")
 
 
+@pytest.mark.thorough
 def test_an_ai_proposes_first_in_its_build_a_trade_both_sides_gain_from_and_writes_it_to_the_end():
     state, seat, found = a_build_with_a_mutual_trade()
     assert found.mine > 0 and found.theirs > 0
@@ -74,6 +76,7 @@ def test_an_ai_proposes_first_in_its_build_a_trade_both_sides_gain_from_and_writ
     assert next_step(GAME.from_view(state.view(seat), seat), seat) is None  # (the partner answers)
 
 
+@pytest.mark.thorough
 def test_a_trade_declined_once_is_never_proposed_again_and_one_is_proposed_at_most_once_a_build():
     state, seat, found = a_build_with_a_mutual_trade()
     for step in steps(found.proposal):
@@ -166,6 +169,7 @@ def test_a_hint_to_write_a_trade_both_sides_gain_from_says_the_whole_trade():
     )
 
 
+@pytest.mark.thorough
 def test_a_planned_trades_hint_is_headed_as_the_ais_pick_not_the_only_move():
     """The bug: a trade both sides gain from is planned before any search (``ai.plan``), so the
     hint had one candidate and read "The only move worth weighing: Write a trade proposal…"
@@ -199,6 +203,7 @@ def test_a_city_in_reach_taken_is_worth_more_than_left_and_ending_says_no_more()
     assert render(explain(state, RED, [("end",)]), NAMES, RED) == "keeps 5 gold and 1 card for later turns"
 
 
+@pytest.mark.thorough
 def test_a_trade_both_sides_gain_from_once_sent_is_judged_by_what_it_moves_not_charged_as_a_draft():
     """The hint advises a trade both sides gain from (planned, unsearched); the review weighs the
     person's sent draft by search, whose evaluation charged the draft for the rest of the turn

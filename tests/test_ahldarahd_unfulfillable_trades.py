@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from test_ahldarahd import BLUE, GAME, offer_position, packed
 
 from caravan_tui.ai.policies import hint, search_policy
@@ -52,6 +53,7 @@ def fulfils(state, seat: int, kind: str, value) -> bool:
     return state.holder(ITEM_INDEX[value]) == seat
 
 
+@pytest.mark.thorough
 def test_no_offer_an_ai_or_a_hint_may_make_gives_what_the_proposer_does_not_hold():
     rng = random.Random(65)
     checked = 0

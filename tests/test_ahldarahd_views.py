@@ -19,6 +19,7 @@ OPTION_SETS = [
 ]
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize(("players", "options"), [(3, OPTION_SETS[0]), (4, OPTION_SETS[1]), (5, OPTION_SETS[2])])
 def test_every_value_of_every_view_is_of_its_declared_type_as_built_and_after_msgpack(players, options):
     """Random games, the views read at every change of phase and every 10th action otherwise, by

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from caravan_tui.ai.matches import play_match
 from caravan_tui.games.ahldarahd.tuned import load
 from caravan_tui.seats import SeatSpec
@@ -31,6 +33,7 @@ def recorded(path: Path, seeds: range) -> None:
     path.write_text(json.dumps(matches), encoding="utf-8")
 
 
+@pytest.mark.thorough
 def test_the_fit_lowers_the_training_error_and_writes_weights_the_game_loads(tmp_path: Path) -> None:
     games, out = tmp_path / "games.json", tmp_path / "tuned.json"
     recorded(games, range(1, 5))  # seed 4 is held out
@@ -51,6 +54,7 @@ def test_the_fit_lowers_the_training_error_and_writes_weights_the_game_loads(tmp
     )
 
 
+@pytest.mark.thorough
 def test_without_matches_to_check_the_fit_on_it_says_so(tmp_path: Path) -> None:
     games = tmp_path / "games.json"
     recorded(games, range(1, 3))

@@ -182,6 +182,7 @@ def test_search_is_deterministic_per_seed() -> None:
     assert list(first.visits) == list(again.visits)
 
 
+@pytest.mark.thorough
 def test_a_shared_list_of_legal_actions_searches_as_a_fresh_one_does() -> None:
     """Decktet Caravan hands the search the same cached list at a node (every root visit: 539
     plays); selection then reads the children lined up with it. Copying the list at every call
@@ -404,6 +405,7 @@ def test_untimed_budget_from_the_environment(monkeypatch) -> None:
     assert (level.iterations, level.seconds) == (LEVELS["normal"].iterations, None)
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("spec", ["random", "greedy", "ai:easy", "ai:normal", "ai:hard"])
 def test_policies_pick_legal_actions_and_pickle(spec: str) -> None:
     policy = pickle.loads(pickle.dumps(make_policy(spec, iterations=60)))
@@ -462,6 +464,7 @@ def test_search_beats_random() -> None:
 # -- the worker -----------------------------------------------------------------------------------
 
 
+@pytest.mark.thorough
 async def test_worker_does_not_block_the_loop() -> None:
     state = GAME.new(2, seed=6, options=ONE_HAND)
     seat = state.to_move()
@@ -505,6 +508,7 @@ asyncio.run(main())
 """
 
 
+@pytest.mark.thorough
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's parent-death signal is Linux's")
 def test_worker_processes_end_with_a_parent_killed_outright() -> None:
     parent = subprocess.Popen(
@@ -524,6 +528,7 @@ def sigint_blocked() -> bool:
     return signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, [])
 
 
+@pytest.mark.thorough
 @pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="signal masks are POSIX threads'")
 async def test_a_worker_starts_with_ctrl_c_blocked_and_its_parent_keeps_it() -> None:
     """ctrl+c at a server's terminal reaches every process of its group: a hint's worker, still
@@ -535,6 +540,7 @@ async def test_a_worker_starts_with_ctrl_c_blocked_and_its_parent_keeps_it() -> 
     assert not sigint_blocked()
 
 
+@pytest.mark.thorough
 async def test_worker_reports_progress_and_runs_parallel_searches() -> None:
     state = GAME.new(2, seed=3, options=ONE_HAND)
     seat = state.to_move()
@@ -548,6 +554,7 @@ async def test_worker_reports_progress_and_runs_parallel_searches() -> None:
     assert [r.iterations for r in reports] == sorted(r.iterations for r in reports)
 
 
+@pytest.mark.thorough
 async def test_worker_crash_is_an_error_not_a_hang() -> None:
     state = GAME.new(2, seed=1, options=ONE_HAND)
     seat = state.to_move()
@@ -574,6 +581,7 @@ async def _idle_within(worker: AIWorker, seconds: float) -> bool:
     return not worker.busy
 
 
+@pytest.mark.thorough
 async def test_a_search_nobody_waits_for_any_more_stops() -> None:
     """An AI seat's decision dropped (its match ended, or stopped) and a hint no longer wanted stop
     their searches: they do not keep the worker busy to the end of their budget (30 s here)."""
@@ -599,6 +607,7 @@ async def test_a_search_nobody_waits_for_any_more_stops() -> None:
     assert action in state.legal_actions()
 
 
+@pytest.mark.thorough
 async def test_closing_the_worker_stops_a_running_search() -> None:
     """A server asked to stop closes its workers at once, not after an AI's search ends."""
     state = GAME.new(2, seed=1, options=ONE_HAND)

@@ -176,6 +176,7 @@ async def test_a_whole_match_by_keys(tmp_path):
         assert isinstance(app.screen, HomeScreen)
 
 
+@pytest.mark.thorough
 async def test_resume_where_it_stopped(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -201,6 +202,7 @@ async def test_resume_where_it_stopped(tmp_path):
         assert again.screen.query_one("#log").lines_text == log
 
 
+@pytest.mark.thorough
 async def test_hint_shows_and_undo_stops_at_what_the_reply_showed(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -259,6 +261,7 @@ SHORT_RULES = "# A game\n\n" + "".join(
 )
 
 
+@pytest.mark.thorough
 async def test_rules_viewer_clicks_and_menu(tmp_path):
     """Clicks on the hand, ``?`` for the game's rules, save and resign from the menu. In the rules
     viewer (on a short document: its keys do the same on any), the bug: t (into the contents),
@@ -309,6 +312,7 @@ async def test_rules_viewer_clicks_and_menu(tmp_path):
         assert app.store.entries()[0].snapshot.status == "resigned"
 
 
+@pytest.mark.thorough
 async def test_damaged_saves_are_listed_and_deletable(tmp_path):
     store = SaveStore(tmp_path)
     store.folder.mkdir(parents=True)
@@ -362,6 +366,7 @@ async def test_damaged_saves_are_listed_and_deletable(tmp_path):
         assert store.read(match_id).match_id == match_id
 
 
+@pytest.mark.thorough
 async def test_the_footer_offers_pass_only_where_a_pass_is_legal(tmp_path):
     """The bug: leading a season, the footer offered "p Pass", which was then refused."""
     app = make_app(tmp_path)
@@ -381,6 +386,7 @@ async def test_the_footer_offers_pass_only_where_a_pass_is_legal(tmp_path):
         assert offered()
 
 
+@pytest.mark.thorough
 async def test_a_key_pressed_at_once_after_undo_waits_for_the_position_it_brings(tmp_path):
     """The bug: ``u`` and a key at once acted on the position the undo took back (a block on a
     cell the board no longer had, "turn 49 is from the future; the match is at turn 42")."""
@@ -407,6 +413,7 @@ async def test_a_key_pressed_at_once_after_undo_waits_for_the_position_it_brings
         assert host.turn <= before and screen.table.turn == host.turn
 
 
+@pytest.mark.thorough
 async def test_the_screen_answers_keys_while_the_ai_thinks(tmp_path):
     """The AI's search is long enough to outlast the key pressed as it starts (1,500 iterations,
     about a CPU-second: 5,000 made this test 5.5 CPU-s, not 2.5, and proved nothing more)."""
@@ -432,6 +439,7 @@ async def test_the_screen_answers_keys_while_the_ai_thinks(tmp_path):
         assert any(line.startswith("Bot plays") for line in screen.query_one("#log").lines_text)
 
 
+@pytest.mark.thorough
 async def test_new_match_refuses_a_table_without_you(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -463,6 +471,7 @@ async def test_a_terminal_made_smaller_shows_the_notice(tmp_path):
         assert app.screen.query_one("#too-small").display
 
 
+@pytest.mark.thorough
 async def test_how_to_play_below_80x24_says_so_and_keeps_its_buttons(tmp_path):
     """The bug: at 60×20 How to play covered the screen's notice and its buttons fell below
     the bottom edge. Every dialog shows the notice; How to play scrolls its text instead."""
@@ -495,6 +504,7 @@ def generic_tables(default: tuple[str, ...], players) -> list:
 
 # by default the games whose plays are the hardest to list (Caravans of Ahldarahd: trades, bids,
 # pledges) and the solo one (Caravanserai: no one else's turn between ours)
+@pytest.mark.thorough
 @pytest.mark.parametrize("game,players", generic_tables(("ahldarahd", "caravanserai"), lambda game: game.players[0]))
 async def test_every_game_is_playable_from_the_generic_screen(tmp_path, monkeypatch, game, players):
     """The actions list alone plays any game: three of my decisions by keys, at its smallest
@@ -529,6 +539,7 @@ async def test_every_game_is_playable_from_the_generic_screen(tmp_path, monkeypa
 @pytest.mark.parametrize(
     "game,players", generic_tables(("caravanserai", "decktet_caravan"), lambda game: game.players[-1])
 )
+@pytest.mark.thorough
 async def test_every_seat_can_be_a_person_on_a_generic_screen(tmp_path, game, players):
     """Each person's screen is a client of the match: with every seat played by a person (one
     screen each, all in one app), each screen acts only on its own turn and reads the log in
@@ -563,6 +574,7 @@ async def test_every_seat_can_be_a_person_on_a_generic_screen(tmp_path, game, pl
             runner.stop()
 
 
+@pytest.mark.thorough
 async def test_a_spectator_has_no_hand_no_seat_keys_and_waits_for_people_by_name(tmp_path):
     """Watching a match between two people: no hand panel, no hint/undo/save, the status says
     whose turn it is (a person is not "thinking"), and escape asks before it stops watching."""
@@ -601,6 +613,7 @@ async def test_a_spectator_has_no_hand_no_seat_keys_and_waits_for_people_by_name
             runner.stop()
 
 
+@pytest.mark.thorough
 async def test_a_spectator_sees_the_latest_hand_summary_alone(tmp_path):
     """A spectator has no turn that waits for them to close a hand's summary: the next hand's
     replaces it rather than piling over it (newest first, over the next hand)."""
@@ -627,6 +640,7 @@ async def test_a_spectator_sees_the_latest_hand_summary_alone(tmp_path):
             runner.stop()
 
 
+@pytest.mark.thorough
 async def test_cards_with_several_readings_ask_which_one(tmp_path):
     game = get_game("decktet_caravan")
     seed, readings = next(
@@ -655,6 +669,7 @@ def test_how_to_play_is_the_goal_and_a_turn_of_each_games_rules():
         assert short.startswith("# ") and short.count("\n## ") <= 2 and len(short) < len(game.rules)
 
 
+@pytest.mark.thorough
 async def test_how_to_play_shows_once_per_game_until_dismissed_for_good(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -672,6 +687,7 @@ async def test_how_to_play_shows_once_per_game_until_dismissed_for_good(tmp_path
         await wait_for(pilot, lambda: my_turn(app), "the table at once")
 
 
+@pytest.mark.thorough
 async def test_escape_on_the_card_before_a_match_asked_for_on_the_command_line_begins_it(tmp_path):
     """The bug: `caravan-tui play decktet_caravan`, then escape ("Back") on How to play: home,
     the match asked for dropped, and home's Continue said there was none. From the command line
@@ -685,6 +701,7 @@ async def test_escape_on_the_card_before_a_match_asked_for_on_the_command_line_b
         assert app.last_setup == setup(seed_where_leader(0))
 
 
+@pytest.mark.thorough
 async def test_the_name_typed_for_you_is_remembered(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -711,6 +728,7 @@ async def test_after_my_move_the_status_line_never_says_i_am_thinking(tmp_path):
         await wait_for(pilot, lambda: app.runner.host.turn > turn, "the move to land")
 
 
+@pytest.mark.thorough
 async def test_notices_do_not_pile_up_or_outlive_their_match(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -728,6 +746,7 @@ async def test_notices_do_not_pile_up_or_outlive_their_match(tmp_path):
         assert not notices(app)
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("opened", ["table", "home", "saves"])
 async def test_escape_closes_the_keys_panel_on_every_screen_and_does_nothing_else(tmp_path, opened):
     """The bug: on the home screen escape left the panel up; on the saves list and the rules it

@@ -70,6 +70,7 @@ def beats_of(url: str, server: str):
     return row[0] if row else None
 
 
+@pytest.mark.thorough
 async def test_the_takeover_loop_goes_on_when_the_match_it_lets_go_has_every_kind_of_dead_connection(
     tmp_path, worker, database_url, caplog, monkeypatch
 ):

@@ -103,6 +103,7 @@ def test_connect_loop_counts_connections(capsys):
     assert "tcp:" in said and "ssh:" in said
 
 
+@pytest.mark.thorough
 def test_save_cost_and_explain_cost_report_every_game_they_play(run_here):
     said = run_here("save_cost", "--iterations", "1", "--games", "decktet_caravan")
     assert "opens in" in said
@@ -113,6 +114,7 @@ def test_save_cost_and_explain_cost_report_every_game_they_play(run_here):
     assert all(game in said for game in GAMES)
 
 
+@pytest.mark.thorough
 def test_review_cost_times_both_matches_and_the_noise(run_here):
     # greedy seats play the matches reviewed (easy seats' whole Ahldarahd match: 14 CPU-s)
     said = run_here("review_cost", "--iterations", "10", "--moves", "20", "--noise", "1", "--seat", "greedy")
@@ -193,6 +195,7 @@ def test_the_soak_sees_a_stored_move_replaced_or_deleted_and_lets_an_undo_pass(d
     assert {v["match"] for v in watcher.violations} == {match_id}
 
 
+@pytest.mark.thorough
 def test_your_record_times_the_record_with_and_without_its_index(tmp_path, run_here):
     out = tmp_path / "record.json"
     run_here("your_record", "--matches", "16", "--json", str(out))
@@ -200,6 +203,7 @@ def test_your_record_times_the_record_with_and_without_its_index(tmp_path, run_h
     assert row["finished"] == 16 and row["no_index_s"] > 0 and row["index_s"] > 0
 
 
+@pytest.mark.thorough
 def test_review_drift_sums_the_accounts_both_ways_and_leaves_the_game_as_it_was(run_here):
     from caravan_tui.games import GAMES
 
@@ -210,6 +214,7 @@ def test_review_drift_sums_the_accounts_both_ways_and_leaves_the_game_as_it_was(
     assert said.count("|drift|") == 4 and GAMES["merchant_lord"] is game
 
 
+@pytest.mark.thorough
 def test_camel_prior_cost_times_the_recorded_calls_and_prints_the_moves_digest(run_here):
     from caravan_tui.games import GAMES
 

@@ -377,6 +377,7 @@ def candidate_actions(state) -> list[tuple]:
     return out
 
 
+@pytest.mark.thorough
 def test_legal_actions_are_exactly_the_actions_apply_accepts():
     kinds, one_left = set(), False
     for seed in range(9):
@@ -550,6 +551,7 @@ def test_loading_the_last_camel_with_none_to_place_is_seen_for_the_lock_it_is():
         assert chosen != steal, level
 
 
+@pytest.mark.thorough
 def test_a_leader_sets_up_the_delivery_that_ends_the_game_instead_of_passing():
     """A position from a played match: the bag is empty and the AI leads by 37 points, but its
     meat at Sijilmasa needs a turn of set-up before it can reach Walata. Easy ended turn after
@@ -762,6 +764,7 @@ def scores_from_the_log(players, actions, logged_events) -> list[int]:
     return [points[p] - penalty(carried[p]) for p in range(players)]
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_invariants_hold_through_whole_games(players):
     for seed in range(8):
@@ -787,6 +790,7 @@ def test_invariants_hold_through_whole_games(players):
         assert replay.to_data() == state.to_data()
 
 
+@pytest.mark.thorough
 def test_search_prior_is_the_projected_margin_one_action_ahead():
     """``action_priors`` scores placements and camel moves incrementally; at two players it must
     agree with applying each action and rescoring the board (less the tie-breaker for a

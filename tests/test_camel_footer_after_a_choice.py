@@ -6,6 +6,7 @@ as the focus came back from the list."""
 
 from __future__ import annotations
 
+import pytest
 from test_camel_screen import answer, at_my_turn, choose, free_cells, goods_at, my_turn, next_turn, played
 
 from caravan_tui.games.camel_caravan.board import SPACES
@@ -14,6 +15,7 @@ from caravan_tui.widgets.footer import KeysFooter
 from tables import wait_for
 
 
+@pytest.mark.thorough
 async def test_the_footer_keeps_end_turn_after_a_play_chosen_from_a_cells_list(tmp_path):
     async with at_my_turn(tmp_path) as (app, pilot):
         screen, host = app.screen, app.runner.host

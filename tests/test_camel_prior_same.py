@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from caravan_tui.games import get_game
 from caravan_tui.games.camel_caravan.board import (
     BIT,
@@ -51,6 +53,7 @@ MATCHES = [
 ]
 
 
+@pytest.mark.thorough
 def test_the_prior_scores_every_position_as_before():
     rng = random.Random(7)
     seen = {"early": 0, "squash": 0, "last": 0}

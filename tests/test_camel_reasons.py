@@ -84,6 +84,7 @@ def theft_after(state: CamelCaravanState, action) -> tuple:
     return next(a for a in after.legal_actions() if a[0] == "steal" and a[1] == camel_to(action))
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("kind", KINDS)
 def test_a_reason_says_what_its_move_does(kind):
     state, action = found(kind)

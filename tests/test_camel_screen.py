@@ -206,6 +206,7 @@ async def test_a_whole_match_by_keys(tmp_path, monkeypatch):
         assert app.store.entries()[0].snapshot.status == "over"
 
 
+@pytest.mark.thorough
 async def test_the_board_fits_80x24_and_clicks_select(tmp_path):
     async with at_my_turn(tmp_path) as (app, pilot):
         screen, host = app.screen, app.runner.host
@@ -222,6 +223,7 @@ async def test_the_board_fits_80x24_and_clicks_select(tmp_path):
         assert await played(pilot, host, 0) == ("place", cell)
 
 
+@pytest.mark.thorough
 async def test_four_players_fit_80x24(tmp_path):
     async with at_my_turn(tmp_path, four_players()) as (app, _pilot):
         screen = app.screen
@@ -230,6 +232,7 @@ async def test_four_players_fit_80x24(tmp_path):
         assert screen.query_one("#status").region.bottom == 23
 
 
+@pytest.mark.thorough
 async def test_escape_drops_the_choice_and_nothing_is_sent_out_of_turn(tmp_path):
     async with at_my_turn(tmp_path, move_pause=30.0) as (app, pilot):
         screen, host = app.screen, app.runner.host
@@ -252,6 +255,7 @@ async def test_escape_drops_the_choice_and_nothing_is_sent_out_of_turn(tmp_path)
         await wait_for(pilot, lambda: host.movers.count(0) == 2, "my action")
 
 
+@pytest.mark.thorough
 async def test_ai_actions_are_shown_one_by_one_and_a_key_skips(tmp_path):
     async with at_my_turn(tmp_path, move_pause=30.0) as (app, pilot):
         screen, host = app.screen, app.runner.host
@@ -276,6 +280,7 @@ def test_faces_read_without_colour():
     assert face(3, None, 0, camels).place.plain == "MAR·I"
 
 
+@pytest.mark.thorough
 async def test_the_whole_legend_the_goods_key_and_the_end_phase_read_at_80x24(tmp_path, monkeypatch):
     """``l`` shows the legend beside the board, whole; the players' table keeps one line a
     player and whole headers even with long names, many goods and penalties; once the bag is
@@ -327,6 +332,7 @@ async def test_the_whole_legend_the_goods_key_and_the_end_phase_read_at_80x24(tm
         assert all(f"{100 + seat} (−10)" in "\n".join(lines) for seat in range(4))
 
 
+@pytest.mark.thorough
 async def test_costs_are_marked_and_shown_and_spending_two_or_ending_early_asks_first(tmp_path):
     """Destinations read ``›`` (1 action) or ``»`` (2); Enter on a 2-action play only says so
     until Enter again; ``e`` with actions left asks, and escape keeps the turn."""
@@ -460,6 +466,7 @@ def winning_ends():
         pytest.param({("normal", None), ("hard", None)}, id="own-budgets", marks=pytest.mark.slow),
     ],
 )
+@pytest.mark.thorough
 def test_every_level_takes_a_winning_end(monkeypatch, levels):
     """An AI that can deliver and win delivers, at each level's own settings (iteration budgets,
     no clock) and with 200 iterations. (Before the end-game terms, easy ended its turn here and
@@ -476,6 +483,7 @@ def test_every_level_takes_a_winning_end(monkeypatch, levels):
 # -- what Enter plays, the focus, the names --------------------------------------------------------
 
 
+@pytest.mark.thorough
 async def test_the_status_line_says_what_enter_plays_for_the_focused_widget(tmp_path):
     """On the board: the play at the cursor; in the plays list: its highlighted play, worded as the
     list words it (the board's cell once stood there while Enter played the list's row)."""
@@ -492,6 +500,7 @@ async def test_the_status_line_says_what_enter_plays_for_the_focused_widget(tmp_
         assert await played(pilot, host, 0) == promised
 
 
+@pytest.mark.thorough
 async def test_undo_keeps_the_focus_where_it_was(tmp_path):
     # the AI places first; we have 2 actions
     async with at_my_turn(tmp_path, setup(seed_where_first(1))) as (app, pilot):
@@ -506,6 +515,7 @@ async def test_undo_keeps_the_focus_where_it_was(tmp_path):
             assert screen.focused is focus
 
 
+@pytest.mark.thorough
 async def test_a_pick_up_in_the_chooser_gives_its_cost_and_prompts_keep_esc_in_view(tmp_path):
     async with at_my_turn(tmp_path) as (app, pilot):
         screen = app.screen
@@ -545,6 +555,7 @@ async def test_the_plays_list_puts_the_goods_plays_before_the_camels(tmp_path):
         assert (await played(pilot, host, turn)) == ("pickup", spot)
 
 
+@pytest.mark.thorough
 async def test_the_players_table_names_whole_where_they_fit(tmp_path):
     names = ["Tester", "AI 2 (normal)", "Scheherazade the Second"]
     three = MatchSetup("camel_caravan", ["human", "ai:easy", "ai:easy"], names, dict(OPTIONS), 5)
@@ -611,6 +622,7 @@ def test_a_score_below_zero_takes_the_same_minus_sign_as_its_penalty():
     assert "−2 (−3)" in text and "-" not in text.replace("–", ""), text
 
 
+@pytest.mark.thorough
 async def test_the_boards_cursor_shows_its_focus_without_colour(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     async with at_my_turn(tmp_path) as (app, pilot):
@@ -633,6 +645,7 @@ async def test_the_boards_cursor_shows_its_focus_without_colour(tmp_path, monkey
         assert reversed_cells() == 0  # blurred: underlined only
 
 
+@pytest.mark.thorough
 async def test_the_marks_line_stays_whole_under_the_bag_empty_line_and_a_two_line_prompt(tmp_path, monkeypatch):
     """The bug: at 80×24 the "Bag empty" line over the board, or a prompt wrapped onto two lines,
     pushed the marks' line ("› 1 action » 2 …") off the screen. The goods key gives way first:
@@ -650,6 +663,7 @@ async def test_the_marks_line_stays_whole_under_the_bag_empty_line_and_a_two_lin
         assert any(marks in row for row in screen_lines(app))
 
 
+@pytest.mark.thorough
 async def test_the_end_phase_line_shows_itself_from_the_tables_state(tmp_path):
     """The line over the board writes and shows itself from the table's state (no screen sets
     its classes): none while goods are in the bag, "Bag empty…" once it is empty and the game
@@ -673,6 +687,7 @@ async def test_the_end_phase_line_shows_itself_from_the_tables_state(tmp_path):
         assert not line.display and board.region.y == top
 
 
+@pytest.mark.thorough
 async def test_a_two_action_play_chosen_from_a_cells_list_waits_for_enter_again_as_on_the_board(tmp_path):
     """The bug: on the board a play costing two actions waits for a second Enter; chosen from the
     list of a cell's plays it was spent at once (a newcomer spent two actions by mistake)."""
@@ -704,6 +719,7 @@ async def test_a_two_action_play_chosen_from_a_cells_list_waits_for_enter_again_
         assert await played(pilot, host, start) == ("place", cell)
 
 
+@pytest.mark.thorough
 async def test_the_plays_list_keeps_the_focus_when_a_decision_comes_while_the_terminal_has_not_got_it(tmp_path):
     """A terminal that loses the focus takes it from the table (Textual gives it back when the
     terminal has it again); the next decision, come meanwhile, gave it to the board, so the plays
@@ -724,6 +740,7 @@ async def test_the_plays_list_keeps_the_focus_when_a_decision_comes_while_the_te
         assert app.focused is actions
 
 
+@pytest.mark.thorough
 async def test_after_an_undo_from_the_plays_list_a_first_enter_plays_nothing(tmp_path):
     """The bug: a play taken back from the plays list left its first line highlighted ("enter:
     Move a camel … — 2 actions"): an Enter pressed as before the undo spent actions on a play
@@ -743,6 +760,7 @@ async def test_after_an_undo_from_the_plays_list_a_first_enter_plays_nothing(tmp
         assert host.turn == turn and screen.enter_action() is not None  # (highlighted, not played)
 
 
+@pytest.mark.thorough
 async def test_an_undo_past_the_ais_turn_takes_its_changed_marks_with_it(tmp_path):
     """The bug: ``u`` took back our end of turn and the AI's whole turn after it, yet the ``*``
     marks of the AI's last action stayed on cells only that action had changed. The marks are

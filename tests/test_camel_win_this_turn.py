@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from caravan_tui.ai.policies import hint
 from caravan_tui.games import get_game
 from caravan_tui.games.camel_caravan.ai import vetoed
@@ -91,6 +93,7 @@ def test_a_delivery_that_wins_within_the_turn_is_rated_a_win():
     assert not wins_this_turn(running)  # (goods in the bag: a delivery ends nothing)
 
 
+@pytest.mark.thorough
 def test_following_the_hint_on_the_first_turn_after_the_bag_emptied_wins_at_once(monkeypatch):
     monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
     state = CamelCaravanState.from_data(WON)
@@ -117,6 +120,7 @@ def _won_by_search(state: CamelCaravanState, seat: int) -> bool:
     return False
 
 
+@pytest.mark.thorough
 def test_a_win_within_the_turn_is_found_only_where_one_is_there():
     """Positions of random play with the bag emptied and one or two actions left: every win
     claimed is there (a claimed win that is not would have the search throw a game away)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from contextlib import asynccontextmanager
 
+import pytest
 from rich.console import Console
 from test_table_snapshots import SIZE, prefix_to_my_turn
 from test_whole_table_lines import shown, words
@@ -92,6 +93,7 @@ def test_the_legend_tells_a_camel_from_the_head_in_words():
     assert "2C player 2's head (reversed)" in " ".join(line.plain for line in legend_lines())
 
 
+@pytest.mark.thorough
 async def test_the_enter_line_for_the_plays_list_shows_a_long_play_whole(tmp_path):
     """The bug: with the plays list focused, "enter: Start block 2: 3 black goods, the first" — the
     line's second row, "on (2,-5) (black Caravanserai)", was cut off its one row."""

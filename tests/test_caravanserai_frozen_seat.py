@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from caravan_tui.games.caravanserai import GAME
 from caravan_tui.games.caravanserai.ai import prior_choice
 from caravan_tui.games.caravanserai.rules import PLACE
@@ -46,6 +48,7 @@ def wins_alone(state, seed) -> bool:
     return False
 
 
+@pytest.mark.thorough
 def test_the_estimate_of_a_seat_playing_on_alone_matches_the_lines_it_plays_out():
     """Against the lines played out (each position's winner as the seat that plays on finds it),
     the estimate's squared error is small: before, the softmax spread over all the turns the lone
@@ -61,6 +64,7 @@ def test_the_estimate_of_a_seat_playing_on_alone_matches_the_lines_it_plays_out(
     assert near_half <= len(errors) // 4
 
 
+@pytest.mark.thorough
 def test_a_seat_with_the_market_to_itself_is_rated_ahead_of_a_frozen_caravan_a_little_longer():
     """The reported shape: the frozen caravan up to 8 pieces longer, the other with 2 camels or
     more and 6 market goods or more to come. Where it goes past (in a line played out), the

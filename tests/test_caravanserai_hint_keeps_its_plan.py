@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from caravan_tui import bus as messages
 from caravan_tui.ai.review import decisions_of, judge
 from caravan_tui.bus import Bus, seat_address
@@ -36,6 +38,7 @@ async def _hint(host: MatchHost, heard: asyncio.Queue) -> tuple:  # type: ignore
     return tuple(tuple(step) for step in shown.plan)
 
 
+@pytest.mark.thorough
 async def test_a_hint_in_the_middle_of_a_placement_goes_on_with_the_first_ones_plan() -> None:
     bus = Bus()
     host = MatchHost.new(GAME, [SeatSpec("human")] * 2, ["Ann", "Bob"], SEED, OPTIONS, None, bus)
@@ -61,6 +64,7 @@ async def test_a_hint_in_the_middle_of_a_placement_goes_on_with_the_first_ones_p
     assert judged.was_best and judged.loss == 0
 
 
+@pytest.mark.thorough
 async def test_a_worker_process_started_afresh_goes_on_with_the_plan_too() -> None:
     """As the app asks: through the pool, whose process is started again between the two hints."""
     from caravan_tui.ai.worker import AIWorker
@@ -77,6 +81,7 @@ async def test_a_worker_process_started_afresh_goes_on_with_the_plan_too() -> No
         assert await _hint(host, heard) == first[1:]
 
 
+@pytest.mark.thorough
 async def test_a_hint_goes_on_with_the_plan_of_the_first_one_asked_after_the_placement_began() -> None:
     """Heading one way by oneself, where the plan of the placement's start heads another, then
     asking: the next hint goes on with the plan that one showed, not with one made afresh."""

@@ -9,6 +9,7 @@ import dataclasses
 import random
 from contextlib import asynccontextmanager
 
+import pytest
 from test_caravanserai_first_match import my_turn_at
 from test_caravanserai_screen import long_placement, make_app, screen_lines
 from test_table_snapshots import prefix_to_my_turn
@@ -28,6 +29,7 @@ GAME = GAMES["caravanserai"]
 SIZE = (80, 24)
 
 
+@pytest.mark.thorough
 def test_the_blocks_left_out_and_counted_make_the_engines_count():
     """Every finished placement of 40 random games (1-4 players, both variants): the pieces of
     the blocks said to count, the final camel's included, are the engine's count."""
@@ -52,6 +54,7 @@ def test_the_blocks_left_out_and_counted_make_the_engines_count():
     assert seen > 100  # (left-out blocks were among them)
 
 
+@pytest.mark.thorough
 async def test_the_placement_line_says_which_blocks_the_count_leaves_out_and_why_one_counts(tmp_path):
     """The bug: "camel now: caravan 10→12, count 5" and "laid 1Y 2P 3Y": which blocks made the
     count, and why the yellow 3 counted, was nowhere. The second row says it, whole at 80×24."""
@@ -101,6 +104,7 @@ def block_boundary():
     return prefix
 
 
+@pytest.mark.thorough
 async def test_a_block_key_always_asks_and_an_enter_for_the_question_plays_the_block_alone(tmp_path):
     """The bug: W laid a block at once where its size was forced and asked "how many?" where it
     was not; an Enter pressed for the question then played the next step. Every block key asks
@@ -149,6 +153,7 @@ def random_prefix(seed: int, moves: int) -> list:
     return prefix
 
 
+@pytest.mark.thorough
 async def test_a_skip_is_foretold_while_the_others_play_and_said_as_it_happens(tmp_path):
     """The bug: a caravan boxed in by the placement before heard of it only once the skip was
     past, in the "since your last turn" panel. While the bot plays, the status line foretells
@@ -184,6 +189,7 @@ async def test_a_skip_is_foretold_while_the_others_play_and_said_as_it_happens(t
         await wait_for(pilot, lambda: screen.pause.pausing is None, "the pause's end")
 
 
+@pytest.mark.thorough
 async def test_a_turn_laid_for_you_is_said_as_it_happens_and_not_called_a_skip(tmp_path):
     """The bug: a turn whose only move (a lone camel) the rules laid for the player was told only
     afterwards, and the line under the board called it a skip. As the view is on show, the
@@ -206,6 +212,7 @@ async def test_a_turn_laid_for_you_is_said_as_it_happens_and_not_called_a_skip(t
         await wait_for(pilot, lambda: screen.pause.pausing is None, "the pause's end")
 
 
+@pytest.mark.thorough
 async def test_a_placement_that_leaves_one_open_cell_by_the_head_asks_first(tmp_path):
     """Found in play: a camel left the head one open cell; the AI's next placement took it, and
     every turn after was skipped (×20) with no warning before the move that allowed it. The key
@@ -246,6 +253,7 @@ async def camel_asked_and_declined(tmp_path, seed: int, prefix: list) -> str:
     return question
 
 
+@pytest.mark.thorough
 async def test_the_hints_plan_stays_starred_while_it_is_followed(tmp_path):
     """The newcomer's finding: the ★ trail of the hint's plan went with its first step, so a
     placement of five steps meant asking five times. Following the plan keeps its next step
@@ -319,6 +327,7 @@ def test_a_key_inside_a_block_where_the_caravan_may_turn_says_to_choose_the_way_
     )
 
 
+@pytest.mark.thorough
 async def test_a_block_keys_question_stars_the_hinted_size(tmp_path):
     """Found in play: the hint said "lays 2K …", but K's "how many?" did not say which of its
     two lines was the hint's; the hinted one is starred."""
@@ -351,6 +360,7 @@ async def test_a_block_keys_question_stars_the_hinted_size(tmp_path):
         assert app.screen.choices == ["2 white goods  ★ hint"]
 
 
+@pytest.mark.thorough
 async def test_a_placement_that_ends_the_match_says_so_first(tmp_path):
     """Found in play: the last camel of the only seat that still had one ended the match at
     once (the safety end); the question before it said only that the turn would end. A play
@@ -387,6 +397,7 @@ def test_the_count_row_keeps_every_block_within_its_row():
     assert all(count_text(b).cell_len <= ROW for b in (blocks, many))
 
 
+@pytest.mark.thorough
 async def test_a_shown_hint_is_taken_with_a_as_in_every_game_and_the_panel_and_footer_say_so(tmp_path):
     """The bug: in Caravanserai ``a`` turned west, so ``a`` with a hint shown moved the caravan
     (or said ``A`` readies it) where every other game readies the hint. While a hint shows, ``a``
@@ -433,6 +444,7 @@ async def at_a_turn_west_may_go(pilot, app):
     raise AssertionError("west never legal")
 
 
+@pytest.mark.thorough
 async def test_with_a_hint_shown_3_turns_west(tmp_path):
     """While a hint shows ``a`` readies it: west is still a key away, ``3`` (the rules' 0-5)."""
     from test_caravanserai_screen import answer_yes_if_asked
@@ -451,6 +463,7 @@ async def test_with_a_hint_shown_3_turns_west(tmp_path):
         assert host.actions[turn] == ("dir", 3)
 
 
+@pytest.mark.thorough
 async def test_with_no_hint_shown_a_turns_west(tmp_path):
     """The hex keys stay whole where no hint shows: ``a`` turns west, even after a hint put away."""
     from test_caravanserai_screen import answer_yes_if_asked
@@ -469,6 +482,7 @@ async def test_with_no_hint_shown_a_turns_west(tmp_path):
         assert host.actions[turn] == ("dir", 3)
 
 
+@pytest.mark.thorough
 async def test_a_plan_taken_from_the_plays_list_keeps_its_next_step_highlighted_there(tmp_path):
     """The bug: after ``a`` and Enter on a plan's first step, the list's highlight went to its
     first line ("1 white good"), so a second Enter left the plan. It goes to the plan's next step."""
@@ -505,6 +519,7 @@ async def took_a_plans_first_step(pilot, screen, host) -> bool:
     return True
 
 
+@pytest.mark.thorough
 async def test_a_pressed_for_a_hint_put_away_where_west_is_refused_says_how_to_take_it(tmp_path):
     """Found playing by hand: ``a`` (the key that readies a hint in every game) said only "Not
     west now: first put your starting camel on a › cell (enter)." With the hint put away ``a`` is
@@ -546,6 +561,7 @@ def test_how_to_play_and_the_rules_keys_say_a_readies_a_shown_hint_and_3_turns_w
     assert "the key `3` turns west instead of `a`" in " ".join(how_to_play(GAME.rules).split())
 
 
+@pytest.mark.thorough
 async def test_an_undo_in_the_middle_of_a_hints_plan_stars_no_step_of_it(tmp_path):
     """After a step of the hint's plan was taken back, the ★ marked the plan's next step in the
     position before it ("2 red goods" where the plan began with 1 purple), and Enter laid

@@ -10,6 +10,7 @@ import random
 from contextlib import asynccontextmanager
 from itertools import pairwise
 
+import pytest
 from test_caravanserai_screen import screen_lines
 
 from caravan_tui.games import GAMES
@@ -54,6 +55,7 @@ def test_the_use_or_decline_preview_shows_what_using_the_board_good_gives():
         assert "+1" in before and "used, then camel" in before
 
 
+@pytest.mark.thorough
 async def test_boxed_in_is_said_at_the_step_that_ends_the_placement_never_at_a_stand_after_it(tmp_path):
     """The bug: the last stand asked "This leaves your caravan boxed in … Play it?" whichever cell
     was picked (a good stood on the board blocks no caravan); the step that had boxed it in said
@@ -102,6 +104,7 @@ async def solo_at(tmp_path, seed: int, prefix: list):
         yield app, pilot, screen
 
 
+@pytest.mark.thorough
 async def test_the_steps_the_rules_lay_after_a_choice_are_said_as_they_happen(tmp_path):
     """The bug: one Enter on "3 yellow goods" laid a good, turned north-west, laid another and
     used a board good, and nothing said so. The log and the line under the board say each step."""
@@ -124,6 +127,7 @@ async def test_the_steps_the_rules_lay_after_a_choice_are_said_as_they_happen(tm
         assert shown.startswith("You · ") and shown.endswith(" laid for you, the only way on: 1Y, NW, ◆Y used")
 
 
+@pytest.mark.thorough
 async def test_the_steps_the_rules_lay_are_logged_before_the_placement_they_end(tmp_path):
     """The bug: "You laid 1W 2P 3K 4Y camel: 11 placed…", then "The rules then laid for you, the
     only way on: 2 yellow goods, camel.": the log said the placement whole, then more laid after
@@ -192,6 +196,7 @@ async def test_a_choice_after_which_the_rules_lay_whole_turns_says_so_first(tmp_
         assert said in asked[0], asked
 
 
+@pytest.mark.thorough
 async def test_the_solo_and_two_player_boards_show_whole_at_80x24(tmp_path):
     """The bug: the solo board (19 tiles) lost its right-hand column at 80×24: shift+arrows had to
     pan to see it. The side column leaves it its 52 columns; the whole legend still fits."""
@@ -213,6 +218,7 @@ async def test_the_solo_and_two_player_boards_show_whole_at_80x24(tmp_path):
         assert board.content_size.width >= board.full.width and board.more() == ""
 
 
+@pytest.mark.thorough
 async def test_a_hints_plan_is_numbered_on_the_board_in_the_order_its_pieces_are_laid(tmp_path):
     """The bug (solo seed 7, round 7): a hint laying many pieces starred about ten cells in no
     order; the route could not be rebuilt from the stars. Its cells are numbered 1, 2, 3… in the

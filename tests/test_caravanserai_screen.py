@@ -177,6 +177,7 @@ async def test_a_whole_solo_game_by_keys_ends_on_the_title(tmp_path):
         assert f"A caravan of {length}: {earned}!" in text and "wins" not in text
 
 
+@pytest.mark.thorough
 async def test_three_players_against_the_ai_for_a_few_turns(tmp_path):
     """The start and a whole turn by keys (expert: one with a lying camel, ``L``), the two AIs
     playing in between."""
@@ -207,6 +208,7 @@ async def test_three_players_against_the_ai_for_a_few_turns(tmp_path):
         assert board.border_title.startswith("Your turn · round ")
 
 
+@pytest.mark.thorough
 async def test_the_30_tile_board_fits_80x24_and_every_tile_is_reachable(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -259,6 +261,7 @@ async def test_the_30_tile_board_fits_80x24_and_every_tile_is_reachable(tmp_path
         assert all(tile <= seen for tile in tiles.values())
 
 
+@pytest.mark.thorough
 async def test_shrinking_the_window_and_growing_it_back_gives_the_board_view_back(tmp_path):
     """The bug: after 60×20 and back to 80×24 the board stayed panned to where the small
     window had pushed it (the other edge), hiding columns the player had seen."""
@@ -275,6 +278,7 @@ async def test_shrinking_the_window_and_growing_it_back_gives_the_board_view_bac
         await wait_for(pilot, lambda: board.origin == before and screen_lines(app) == lines, "the board as it was")
 
 
+@pytest.mark.thorough
 async def test_the_whole_board_shows_at_120x40(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -420,6 +424,7 @@ def without_colour(app, widget) -> list[tuple[str, bool, bool]]:
     return cells
 
 
+@pytest.mark.thorough
 async def test_the_status_line_words_what_enter_plays_for_the_focused_widget_and_focus_reads_without_colour(tmp_path):
     """The bug: with the plays list focused, the line said what the board's cursor would do
     ("enter: stand a red good here") and Enter played the list's row. Now the line words the
@@ -463,6 +468,7 @@ def board_good_position():
     raise AssertionError("no board good to use in this game")
 
 
+@pytest.mark.thorough
 async def test_one_enter_uses_a_board_good_and_the_line_says_n_declines_it(tmp_path):
     """Started at the position (the moves before it are the engine's, not the screen's)."""
     async with solo_table_at(tmp_path, board_good_position()) as (app, pilot, screen, host):
@@ -528,6 +534,7 @@ def solo_runner_at(prefix):
     return runner
 
 
+@pytest.mark.thorough
 async def test_a_direction_key_that_ends_the_turn_with_steps_not_seen_asks_first(tmp_path):
     """The bug: a direction key after which only one continuation fits laid it and ended the turn
     (at 26, not the 29 planned). Such a key asks first; "Not yet" changes nothing."""
@@ -565,6 +572,7 @@ def boxing_in():
     return prefix
 
 
+@pytest.mark.thorough
 async def test_a_placement_that_boxes_you_in_is_warned_of_by_the_key_and_the_hint_and_each_skip_is_said(tmp_path):
     """The bug: a caravan boxed in was skipped silently, 8 times in a row (a notice came and went).
     The key that would box it in asks first, the hint says so, and once it is skipped a line on the
@@ -640,6 +648,7 @@ def test_the_result_says_why_the_final_round_was_played():
     ) in text
 
 
+@pytest.mark.thorough
 async def test_enter_on_the_board_or_in_the_plays_list_asks_before_a_forced_rest_of_the_placement(tmp_path):
     """The bug: only the direction keys asked; Enter on the › cell or on the plays list's row
     laid the forced rest and ended the turn unseen. Both ask now; "Not yet" changes nothing."""
@@ -696,6 +705,7 @@ def long_placement():
     return prefix, len(state.caravans[0]), len(after.caravans[0])
 
 
+@pytest.mark.thorough
 async def test_the_placement_line_keeps_the_caravan_it_would_give_at_80x24(tmp_path):
     """The bug: the line under the board read "You: 1Y 2P 3Y · camel now: count 5, caravan 10→…",
     the number that matters cut off at 80 columns. It comes first now, whole."""
@@ -730,6 +740,7 @@ def cells_the_plan_fills(state, plan) -> set:
     return cells
 
 
+@pytest.mark.thorough
 async def test_every_hint_stars_every_cell_of_its_plan_on_the_board(tmp_path):
     """The bug: the plan was starred on the board in only 4 hints of 10 (a stand's cells never, a
     plan that began with a stand starred the last placement instead). Ten hints of a seeded solo
@@ -782,6 +793,7 @@ def test_how_to_play_states_the_count_rule_as_the_rules_do():
     assert "did not decline a board good" in first  # (the rules page's own words, §6.2c)
 
 
+@pytest.mark.thorough
 async def test_a_key_for_a_later_step_says_what_comes_first(tmp_path):
     """The bug: while the turn asked for something else first (the starting camel, a stand),
     a direction key answered "No turn here: the caravan goes straight on …", which was false."""

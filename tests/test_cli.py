@@ -73,6 +73,7 @@ def test_selfplay_command_prints_a_results_table(capsys, tmp_path):
     assert len(matches) == 2 and matches[0]["game"] == "decktet_caravan" and matches[0]["options"]["hands"] == 1
 
 
+@pytest.mark.thorough
 def test_selfplay_refuses_bad_seats_and_options(capsys):
     for seats in ("random,wizard", "random,ai:hard+depth=9", "random,human"):
         with pytest.raises(SystemExit):
@@ -127,6 +128,7 @@ def test_saves_command_keeps_a_long_game_title_and_seat_list_apart_from_the_next
     assert "Caravans of Ahldarahd " in row and "ai:normal,ai:normal " in row
 
 
+@pytest.mark.thorough
 def test_bench_measures_every_number():
     result = bench_game(
         "decktet_caravan",
@@ -153,6 +155,7 @@ def test_bench_measures_every_number():
     assert "time used / budget   not measured" in report  # said, not left out
 
 
+@pytest.mark.thorough
 def test_bench_counts_a_planned_move_on_the_clock_only_when_the_clock_cut_it(monkeypatch):
     """Caravanserai's normal level plans: its weights are lines, not visits, so their sum says
     nothing of the budget (every planned move read as cut short by the clock)."""
@@ -188,6 +191,7 @@ def test_bench_says_which_budget_use_it_could_not_observe():
     assert rows["time used, 1st move"].startswith("2.500 of easy's budget")
 
 
+@pytest.mark.thorough
 def test_bench_times_a_level_clock_through_the_workers():
     game = get_game("decktet_caravan")
     state = game.new(2, seed=1, options=game.quick_options)
@@ -535,6 +539,7 @@ def test_a_huge_run_starts_at_once(monkeypatch, capsys):
     assert f"{10**10} matches, seeds 1-{10**10}" in out and "2 matches, seeds 1-1" in out
 
 
+@pytest.mark.thorough
 def test_a_reader_that_leaves_early_ends_the_command_quietly(tmp_path):
     """caravan-tui saves | head: no BrokenPipeError, nothing on stderr."""
     read, write = os.pipe()
@@ -663,6 +668,7 @@ def _command(argv: list[str], home: Path) -> subprocess.CompletedProcess:
         (["serve", "--authorized-keys", "{huge}"], "it is larger than 1 MiB"),
     ],
 )
+@pytest.mark.thorough
 def test_a_file_that_never_ends_or_never_opens_is_refused_at_once(argv, why, tmp_path):
     """replay FILE and --authorized-keys read regular files only, and only so much of them:
     /dev/zero would fill the memory, a FIFO with no writer would keep the command waiting."""
@@ -714,6 +720,7 @@ def _children(pid: int) -> list[int]:
         ["arena", "camel_caravan", "--seats", "ai:normal,ai:easy", "--rounds", "100"],
     ],
 )
+@pytest.mark.thorough
 def test_pool_workers_end_with_a_command_killed_outright(command, tmp_path):
     """A long selfplay or arena run SIGKILLed (it cannot clean up) leaves no searches behind."""
     parent = subprocess.Popen(

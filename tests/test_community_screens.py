@@ -64,6 +64,7 @@ async def test_the_lobby_opens_histories_and_the_leaderboard(hub, monkeypatch):
         served.cancel()
 
 
+@pytest.mark.thorough
 async def test_keys_typed_while_the_hub_answers_the_lobbys_h_are_the_records(hub, monkeypatch):
     """h, n, a name and enter in one burst (over SSH, typed before the record came back): the
     keys after h went to the lobby (its c opened Create match, its enter joined a match)."""
@@ -83,6 +84,7 @@ async def test_keys_typed_while_the_hub_answers_the_lobbys_h_are_the_records(hub
         served.cancel()
 
 
+@pytest.mark.thorough
 async def test_keys_held_for_a_record_the_hub_refuses_go_where_the_focus_is(hub, monkeypatch):
     """The hub refuses a record asked too soon after the last: the keys typed after h are the
     lobby's then (its c opens Create match), not held for a screen that never comes."""

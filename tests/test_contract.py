@@ -67,6 +67,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("game,players", list(configurations()))
 
 
+@pytest.mark.thorough
 def test_random_playouts_terminate_with_valid_outcome(game, players):
     for seed in PLAYOUT_SEEDS:
         states, _ = playout(game, players, seed)
@@ -126,6 +127,7 @@ def test_a_finished_game_refuses_every_action(game, players):
         assert final.to_data() == before
 
 
+@pytest.mark.thorough
 def test_to_data_round_trips_through_msgpack(game, players):
     states, _ = playout(game, players, 2)
     for state in states:

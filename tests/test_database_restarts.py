@@ -152,6 +152,7 @@ def counts_while_down(url: str, hub, matches: list[str]) -> dict[str, int]:
     return {match_id: hub.matches[match_id].host.lock.seq for match_id in matches}
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("mode", ["fast", "immediate"])
 async def test_every_live_match_stores_and_is_held_soon_after_the_database_is_back(
     tmp_path, worker, own_server, own_database, mode

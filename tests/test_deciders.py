@@ -136,6 +136,7 @@ def drained_inbox(inbox) -> list:
     return [inbox.get_nowait() for _ in range(inbox.queue.qsize())]
 
 
+@pytest.mark.thorough
 async def test_what_the_stand_in_weighed_names_it_and_a_hostile_name_stays_text(tmp_path):
     store = SaveStore(tmp_path)
     host, sat_down = await bob_leaves(store, names=("Ann", "[b]Bob[/b]"))

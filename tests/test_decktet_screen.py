@@ -11,6 +11,7 @@ import random
 import re
 from itertools import pairwise
 
+import pytest
 from rich.text import Text
 
 from caravan_tui.app import CaravanApp
@@ -160,6 +161,7 @@ async def test_the_hand_marks_cards_that_are_in_no_legal_play(tmp_path):
         assert any("·" in line and "can't play" in line for line in screen_lines(app))  # the legend
 
 
+@pytest.mark.thorough
 async def test_an_illegal_selection_says_why_in_the_engines_words(tmp_path):
     # leading: a lone Ace or Crown is a bandit, and a bandit may not open a season
     seed = find_seed(lambda s: s.to_move() == 0)
@@ -193,6 +195,7 @@ async def test_an_illegal_selection_says_why_in_the_engines_words(tmp_path):
         assert table.moves() == 1
 
 
+@pytest.mark.thorough
 async def test_enter_in_the_plays_list_plays_the_ticked_cards(tmp_path):
     """The focus trap: cards ticked while the opponent was still to move, Tab to the plays list,
     Enter — the ticked cards are played, not the list's first line."""
@@ -226,6 +229,7 @@ async def test_enter_in_the_plays_list_plays_the_ticked_cards(tmp_path):
         assert shown == pair  # and the list showed it before Enter
 
 
+@pytest.mark.thorough
 async def test_the_plays_list_and_the_ticks_are_one_selection(tmp_path):
     """Moving through the list ticks the highlighted play's cards; ticked cards that are no play
     leave the list without a highlight, and Enter there says why instead of playing a line."""
@@ -275,6 +279,7 @@ def status_drawn(app, screen) -> str:
     return " ".join(line[region.x : region.right].strip() for line in screen_lines(app)[region.y : region.bottom])
 
 
+@pytest.mark.thorough
 async def test_a_long_play_is_worded_whole_on_two_status_lines_and_enter_plays_it(tmp_path):
     def one_reading(legal) -> list:
         return [a for a in legal if a != PASS and [b for b in legal if b != PASS and cards_in(b) == cards_in(a)] == [a]]
@@ -396,6 +401,7 @@ def test_to_beat_says_the_top_card_is_above():
     assert to_beat(("caravan", "7SK")) == "To beat: 1 card above 7, or any bandit."
 
 
+@pytest.mark.thorough
 async def test_a_tick_draws_the_hand_once(tmp_path):
     """The bug: a tick drew the hand by hand (``redraw`` from outside, the state changed in
     place), then the plays list's following drew it again: one tick, one drawing of the hand."""
@@ -415,6 +421,7 @@ async def test_a_tick_draws_the_hand_once(tmp_path):
         assert len(drawn) == 1 and drawn[0].ticked == frozenset(grid.selection())
 
 
+@pytest.mark.thorough
 async def test_the_plays_list_keeps_the_focus_when_a_turn_comes_while_the_terminal_has_not_got_it(tmp_path):
     """Over SSH the plays list needed Tab before Enter each turn: a terminal that loses the focus
     takes it from the table (Textual gives it back when the terminal has it again), and the turn
@@ -438,6 +445,7 @@ async def test_the_plays_list_keeps_the_focus_when_a_turn_comes_while_the_termin
         assert app.focused is actions
 
 
+@pytest.mark.thorough
 async def test_c_clears_the_ticks_from_the_plays_list_and_the_log_too(tmp_path):
     """The bug: the status line says "c clears" while the plays list or the log has the focus,
     but ``c`` cleared the ticks only in the hand; elsewhere it was swallowed."""
@@ -482,6 +490,7 @@ def test_an_unbeatable_bandit_tells_only_the_others_to_pass():
         assert said in [note.plain for note in season_rows(table, view)[1]]
 
 
+@pytest.mark.thorough
 async def test_a_hints_stars_go_once_its_play_is_made(tmp_path):
     """Found over SSH and the same at home: Ann played the hint's Painter (h, a, Enter) and the
     Painter kept its ★ in her hand (the hand's, and in the next deal the same card dealt again)
@@ -553,6 +562,7 @@ def test_a_bandit_beside_a_long_name_keeps_its_word():
     assert [line.plain for line in flow(head, words, 45)] == ["You: bandit A☀S"]
 
 
+@pytest.mark.thorough
 async def test_a_hint_beside_the_board_takes_the_logs_place_under_the_plays(tmp_path):
     """Found in a newcomer's match: a hint shorter than the log was drawn over its lower part, so
     the log's first lines showed without their bottom edge, broken off mid-entry ("the Lunatic,
@@ -584,6 +594,7 @@ def wrapped_short(log) -> list[str]:
     ]
 
 
+@pytest.mark.thorough
 async def test_lines_that_came_while_the_hint_had_the_logs_place_wrap_to_the_logs_width(tmp_path):
     """Found in a newcomer's match: the person's own moves, made with a hint shown, were written
     into the hidden log at its least width, and read "• You place a camel / on space 1 (0,0) (2 /
@@ -609,6 +620,7 @@ async def test_lines_that_came_while_the_hint_had_the_logs_place_wrap_to_the_log
         assert log.lines and not wrapped_short(log), [strip.text for strip in log.lines]
 
 
+@pytest.mark.thorough
 async def test_a_from_the_hand_ticks_the_hints_cards(tmp_path):
     """Found in a newcomer's match: with the focus in the hand, ``a`` readied the hint's play in
     the plays list, but its cards stayed starred, not ticked, while the foot line said Enter

@@ -55,6 +55,7 @@ def a_lone_play(table: DecktetCaravanTable) -> tuple:
     return next(action for action in table.legal if action != PASS and len(matching(table, cards_in(action))) == 1)
 
 
+@pytest.mark.thorough
 def test_ticking_a_plays_cards_is_a_new_table_whose_list_points_at_that_play():
     table = decision()
     play = max((a for a in table.legal if len(matching(table, cards_in(a))) == 1), key=len)

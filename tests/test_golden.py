@@ -109,6 +109,7 @@ async def test_a_corpus_save_opens_replays_and_plays_on(path, store):
     assert again.snapshot.actions == host.actions and len(host.actions) == len(loaded.snapshot.actions) + 1
 
 
+@pytest.mark.thorough
 def test_the_corpus_holds_journals_whose_records_are_chained_and_they_tear_at_their_end(store):
     """Matches stopped half way keep their moves as records after the snapshot; since the chain
     (issue 53) each record's check covers the one before it."""
@@ -126,6 +127,7 @@ def test_the_corpus_holds_journals_whose_records_are_chained_and_they_tear_at_th
         assert len(load(store, match_id).snapshot.actions) == len(saved(path).actions) - 1
 
 
+@pytest.mark.thorough
 def test_the_corpus_pauses_every_game_and_holds_saves_an_upgrade_could_misread():
     games = {saved(path).game_id for path, _ in paused()}
     assert games == set(GAMES)
@@ -144,6 +146,7 @@ def test_a_paused_save_opens_where_its_release_left_every_seat(views):
     assert_shown(loaded.state, shown)
 
 
+@pytest.mark.thorough
 def test_a_mid_night_save_opened_and_read_again_stays_where_its_release_left_it(store):
     """Opening a match stores it again in today's rules: the reading stored is the proven one."""
     [(path, shown)] = [
@@ -199,6 +202,7 @@ def shortest_needing(step, moves_follow: bool = False) -> Path | None:
     return next((path for path in upgraded if step in put_in(path)[0] and (put_in(path)[1] or not moves_follow)), None)
 
 
+@pytest.mark.thorough
 def test_weighed_rows_move_with_their_moves_when_a_log_is_brought_forward():
     """On the shortest saves that need each of Ahldarahd's steps put in before some of their
     moves (every row of them checked: a longer save would check the same mapping again)."""
@@ -246,6 +250,7 @@ def test_a_save_of_newer_rules_is_refused():
         replay_snapshot(newer)
 
 
+@pytest.mark.thorough
 def test_a_save_that_knows_its_rules_version_is_read_as_that_version_only():
     """A save of today's rules is not "upgraded" into something else, even when that would
     replay: only a save from before rules versions (0) is tried under each."""
@@ -261,6 +266,7 @@ def test_every_game_upgrades_from_each_of_its_older_rules_versions():
         assert set(game.upgraders) == set(range(1, game.rules_version)), game.id
 
 
+@pytest.mark.thorough
 def test_the_corpus_holds_saves_that_need_each_of_ahldarahds_upgrades():
     """0.2.0's saves themselves need the Night's new question and the free routes' "done"."""
     for step in AHLDARAHD_STEPS:

@@ -106,6 +106,7 @@ WORDS = {
 }
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("how", ["kick", "ban", "arriving"])
 async def test_a_person_sent_away_reads_why_in_their_terminal(served, tmp_path, how):
     assert WORDS[how] in await sent_away(served, tmp_path / "bob", how)

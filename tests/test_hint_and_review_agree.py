@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from caravan_tui.ai.policies import hint
 from caravan_tui.ai.review import Position, Review, decision_steps, decisions_of, judge
 from caravan_tui.ai.review_text import verdict
@@ -55,6 +57,7 @@ def followed(log: list[tuple], seat: int) -> Position:
     return dataclasses.replace(position, seat=-1)
 
 
+@pytest.mark.thorough
 def test_following_the_hints_placement_costs_nothing_in_the_review() -> None:
     position = followed(LOG, 1)
     judged = judge(GAME, 1, position)
@@ -115,6 +118,7 @@ def test_the_stands_of_a_plan_are_those_the_planner_makes_at_each_stand() -> Non
 DECKTET_LOG = [("caravan", "4VL", "5ML", "1L@6"), ("caravan", "7ML", "8VL", "9LK")]
 
 
+@pytest.mark.thorough
 async def test_the_hint_a_decktet_table_is_given_is_the_reviews_best_move():
     """The bug: a Decktet Caravan review graded two "close calls" the hint had advised as
     inaccuracies: a search that decides a close call by its seed and its clock found another
@@ -142,6 +146,7 @@ async def test_the_hint_a_decktet_table_is_given_is_the_reviews_best_move():
     assert judged.best == judged.action and judged.loss == 0
 
 
+@pytest.mark.thorough
 def test_a_hint_at_its_games_own_budget_is_not_faulted_by_a_review_of_more() -> None:
     """Caravans of Ahldarahd's hint searches 500 iterations (its normal level), the review
     1,500: the review named its own best, so a pass the hint called "probably best" was graded

@@ -4,6 +4,7 @@ skipped, and the ``a`` that followed said "No hint to take"."""
 
 from __future__ import annotations
 
+import pytest
 from test_camel_screen import at_my_turn, my_turn
 
 from caravan_tui.widgets import ActionList, TablePanel
@@ -16,6 +17,7 @@ def hint_shown(screen) -> bool:
     return words is not None and "esc: hide" in words.title and screen.query_one(ActionList).hinted is not None
 
 
+@pytest.mark.thorough
 async def test_h_during_an_ai_action_skips_and_the_hint_comes_with_our_turn(tmp_path):
     async with at_my_turn(tmp_path, move_pause=30.0) as (app, pilot):
         screen = app.screen

@@ -5,6 +5,7 @@ while the AI thinks as while its moves are on show; ``h`` again drops it."""
 
 from __future__ import annotations
 
+import pytest
 from test_undo_beside_a_stand_in import footer_offers
 
 from caravan_tui.bus import Act
@@ -19,6 +20,7 @@ from caravan_tui.widgets.footer import KeysFooter
 from tables import settled, table_shown, wait_for
 
 
+@pytest.mark.thorough
 async def test_h_on_an_ai_s_turn_asks_for_the_coming_turn_s_hint_and_the_footer_says_so(tmp_path, worker):
     runner = MatchRunner.new(
         "decktet_caravan",

@@ -54,6 +54,7 @@ def overlaps(one, other) -> bool:
         ("camel_caravan", "#cc-board", lambda: [], True),  # (as over SSH: the chat line under the status line)
     ],
 )
+@pytest.mark.thorough
 async def test_the_hint_panel_covers_neither_what_it_names_nor_the_status_line(
     tmp_path, game_id, board, prefix, shared
 ):
@@ -97,6 +98,7 @@ async def test_the_hints_first_frame_beside_the_board_has_the_title_that_fits(tm
         assert panel.shown == HINT and str(panel.border_title) == HINT.short  # (before any refresh)
 
 
+@pytest.mark.thorough
 async def test_merchant_lords_hint_leaves_the_row_the_dice_and_the_status_lines_in_view(tmp_path):
     """The bug: at 80×24 the hint (``h`` in round 1's favour step) was drawn over the foot of the
     board: the hand's header, the row about to be bought from and both status lines (what space,

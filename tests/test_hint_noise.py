@@ -123,6 +123,7 @@ def test_the_hint_that_keeps_the_favour_is_headed_by_what_it_is():
     assert explanation(rows)[0].startswith("Any of these is about as good: ")  # (a move no game calls plain)
 
 
+@pytest.mark.thorough
 async def test_at_the_table_the_kept_favour_is_the_safe_pick(tmp_path):
     """The same position at the table (80×24): the hint's panel heads the pick "The safe pick"
     and never calls another move better than it without saying why it is not taken."""
@@ -326,6 +327,7 @@ def test_how_it_stands_reads_the_moves_own_mean_not_where_its_line_leads():
     assert "expects you to win" in stands([row[:6]])  # (a row without its own mean: as the value reads)
 
 
+@pytest.mark.thorough
 async def test_h_then_a_readies_the_turn_the_hint_suggests(tmp_path, monkeypatch):
     """At the table (80×24): ``h`` asks for the hint, whose first line is the turn, and ``a``
     readies it (the cursor on the 1, Enter turns it)."""
@@ -372,6 +374,7 @@ async def test_an_ai_decisions_record_puts_the_move_it_made_first(worker):
     assert ("adjust", 1, -1) in [candidate.action for candidate in decided.weighed[1:]]
 
 
+@pytest.mark.thorough
 async def test_an_ai_seat_makes_the_move_whose_line_leads_to_the_sale(worker):
     """The bug: with the ninth card's sale one die turn away, a normal seat rerolled the 1 (the
     most visited move) and gambled the match. Merchant Lord's seats follow lines as its hints do:

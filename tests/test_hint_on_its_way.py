@@ -5,6 +5,7 @@ it comes puts it away."""
 
 from __future__ import annotations
 
+import pytest
 from test_camel_screen import at_my_turn as camel_at_my_turn
 from test_merchant_lord_screen import at_my_turn as lord_at_my_turn
 from test_merchant_lord_screen import play_until
@@ -44,6 +45,7 @@ async def test_a_before_the_hint_comes_says_it_is_coming_in_the_kit(tmp_path, mo
         assert await asked_then_taken(pilot, app, screen) == [COMING]
 
 
+@pytest.mark.thorough
 async def test_a_before_the_hint_comes_says_it_is_coming_in_merchant_lord(tmp_path, monkeypatch):
     prefix, _state = play_until(lambda s: s.turn == 0 and s.phase == FAVOUR)
     async with lord_at_my_turn(tmp_path, prefix) as (app, pilot, table):
@@ -78,6 +80,7 @@ def hints_heard(monkeypatch) -> list[object]:
     return heard
 
 
+@pytest.mark.thorough
 async def test_h_again_while_the_hint_comes_cancels_it(tmp_path, monkeypatch):
     """The bug: a hint asked with ``h`` could not be put away while it was still coming (a
     second ``h`` only said it was coming; only the turn's end closed it). ``h`` again closes
@@ -102,6 +105,7 @@ async def test_h_again_while_the_hint_comes_cancels_it(tmp_path, monkeypatch):
         assert notices(app)[-1].message == "No hint to take: h asks for one."
 
 
+@pytest.mark.thorough
 async def test_escape_while_the_hint_comes_cancels_it_and_opens_no_menu(tmp_path, monkeypatch):
     async with camel_at_my_turn(tmp_path) as (app, pilot):
         screen = app.screen
@@ -120,6 +124,7 @@ async def test_escape_while_the_hint_comes_cancels_it_and_opens_no_menu(tmp_path
         await wait_for(pilot, lambda: screen.table.hint_panel not in (None, ASKING), "the hint")
 
 
+@pytest.mark.thorough
 async def test_a_before_the_hint_comes_readies_its_play_as_it_comes(tmp_path, monkeypatch):
     """The bug: ``h``, then ``a`` while the hint was still coming ("its play ready once it
     shows"), then Enter: Enter highlighted the first play, the hint came, and its play was not
@@ -139,6 +144,7 @@ async def test_a_before_the_hint_comes_readies_its_play_as_it_comes(tmp_path, mo
         assert actions.has_focus
 
 
+@pytest.mark.thorough
 async def test_a_waiting_for_a_hint_put_away_readies_nothing(tmp_path, monkeypatch):
     from caravan_tui.widgets import ActionList
 
@@ -157,6 +163,7 @@ async def test_a_waiting_for_a_hint_put_away_readies_nothing(tmp_path, monkeypat
         assert actions.highlighted_action == highlighted  # (the hint came and readied nothing)
 
 
+@pytest.mark.thorough
 async def test_enter_while_the_hints_play_waits_plays_nothing(tmp_path, monkeypatch):
     """The bug: ``h``, ``a`` ("its play will be ready as it shows"), Enter: Enter played the plays
     list's highlighted line (a camel sent to space 1 for 2 actions), and the hint was dropped."""
@@ -182,6 +189,7 @@ async def test_enter_while_the_hints_play_waits_plays_nothing(tmp_path, monkeypa
         assert app.runner.host.actions[0] == hinted
 
 
+@pytest.mark.thorough
 async def test_enter_before_the_hint_comes_offers_and_plays_no_first_line(tmp_path, monkeypatch):
     """The bug: ``h``, then ``a`` while the hint was slow to come, then Enter in the plays list
     with no line highlighted: Enter highlighted its first line, and the status line offered it

@@ -37,6 +37,7 @@ def test_the_alternatives_come_best_first_by_the_result_their_labels_speak_of():
     assert explanation(rows)[1:] == ["Nearly as good: Turn", "Weaker: Wait"]
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("game_id", ["decktet_caravan", "camel_caravan"])
 async def test_a_hint_longer_than_the_panel_scrolls_and_says_so(tmp_path, game_id):
     """The foot says where the text stands: at its end Camel Caravan's ctrl+↓ changed nothing and
@@ -103,6 +104,7 @@ async def test_the_hint_panel_stands_above_every_line_of_a_two_line_status(tmp_p
         assert "FIRST" in shown and "LAST" in shown
 
 
+@pytest.mark.thorough
 async def test_since_your_last_turns_title_and_foot_are_whole_where_the_panel_stands(tmp_path):
     """The bug: "Since your last turn (es…" and "ctrl+l: the whole log · …" in the side column,
     where Caravanserai's panels stand (28 columns)."""

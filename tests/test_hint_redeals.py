@@ -34,6 +34,7 @@ def hint_lines(game, world, seat: int, weighed: Weighed) -> list[str]:
     return [*lines, headline(rows[0][2], scores, seat)] if rows else lines
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("game", GAMES_PARAMS)
 def test_a_hint_reads_the_same_whatever_was_dealt_that_the_reader_could_not_see(game):
     rng = random.Random(11)

@@ -7,6 +7,7 @@ import json
 import random
 from pathlib import Path
 
+import pytest
 from random_play import positions
 
 from caravan_tui.games import GAMES
@@ -53,6 +54,7 @@ def can_end_next_turn(state, seat: int, tries: int = 300, seed: int = 0) -> bool
     return False
 
 
+@pytest.mark.thorough
 def test_camels_hint_warns_when_the_next_player_can_deliver_and_end_the_game():
     warned = witnessed = 0
     for state in greedy_positions():  # a match whose bag runs out with such positions in it

@@ -228,6 +228,7 @@ async def test_a_trade_offer_names_its_partner_as_typed(tmp_path):
             runner.stop()
 
 
+@pytest.mark.thorough
 async def test_a_table_and_its_summaries_show_hostile_names_as_typed(tmp_path):
     """In the app as run at home. Every game's table and summaries are checked as hosted over
     SSH (the test below: the same checks, a spectator and chat added), and a hosted table draws
@@ -238,6 +239,7 @@ async def test_a_table_and_its_summaries_show_hostile_names_as_typed(tmp_path):
         await check_tables(app, pilot, list(GAMES).index("decktet_caravan"), hosted=False)
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("game_index", range(len(GAMES)), ids=list(GAMES))
 async def test_every_hosted_table_and_spectator_shows_hostile_names_and_chat_as_typed(game_index):
     ours, theirs = socket.socketpair()
@@ -298,6 +300,7 @@ def content(app, selector: str) -> str:
     return str(app.screen.query_one(selector, Static).visual)
 
 
+@pytest.mark.thorough
 async def test_home_saves_dialogs_and_replay_show_hostile_names_and_file_names_as_typed(tmp_path):
     store, latest, older = hostile_saves(tmp_path)
     app = CaravanApp(store=store)
@@ -415,6 +418,7 @@ def introduced(hub: Hub, identity: str, name: str) -> None:
         hub.identities.introduce(identity, game)
 
 
+@pytest.mark.thorough
 async def test_over_ssh_names_and_chat_reach_the_lobby_players_and_spectators_as_typed(hub, caplog):
     from test_ssh_hub import named
 
@@ -478,6 +482,7 @@ def logged_failures(caplog) -> list[str]:
     return [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR and r.name == "caravan_tui.ssh.hub"]
 
 
+@pytest.mark.thorough
 async def test_a_failure_at_a_hosted_table_shows_one_line_and_the_lobby_and_the_hub_logs_it(hub, caplog):
     introduced(hub, ANN, "Ann")
     app, serve = session(hub, ANN)
@@ -593,6 +598,7 @@ def weighed_save(store: SaveStore, game, name: str, match_id: str) -> tuple[int,
 
 # the panel and the names in it are the table kit's (each game words only its moves): by default
 # Decktet Caravan and Camel Caravan, which between them seat all three names (``HOSTED_NAMES``)
+@pytest.mark.thorough
 @pytest.mark.parametrize("game_id", games_checked_by_default("decktet_caravan", "camel_caravan"))
 async def test_the_replay_shows_what_an_ai_weighed_under_names_that_are_markup(tmp_path, game_id):
     """Each game's replay under two of the names, the names taken in turn: every name is

@@ -782,6 +782,7 @@ def test_a_server_that_looks_again_and_again_ends_no_one_elses_connection(databa
         assert elsewhere.execute("SELECT 1").fetchone() == (1,)
 
 
+@pytest.mark.thorough
 async def test_a_person_joins_a_match_over_the_link_while_its_port_is_flooded(tmp_path, database_url):
     """The bug (issue 63): 500 connections held open on a server's link port took every one of
     its MAX_UNANSWERED places, and a person on another server could not join a match there. Now

@@ -16,6 +16,7 @@ from caravan_tui.textual_adapter import SentFrames, notices, screen_lines
 from tables import quick_app, wait_for
 
 
+@pytest.mark.thorough
 @pytest.mark.usefixtures("pause_frames")  # (it reads the frames sent to the terminal)
 async def test_the_button_a_notice_covered_reaches_the_terminal_as_the_notice_goes(tmp_path):
     app = quick_app(tmp_path, 5, home=False)

@@ -367,6 +367,7 @@ async def test_a_host_resumes_a_torn_journal_and_plays_on(store):
     assert load(store, host.match_id).snapshot.actions == again.actions
 
 
+@pytest.mark.thorough
 @settings(max_examples=100, deadline=None, database=None)
 @given(st.data())
 def test_a_mutated_journal_is_refused_or_read_as_a_prefix_of_its_moves(tmp_path_factory, data):

@@ -9,9 +9,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.thorough
 def test_key_cost_times_every_kind_of_key(tmp_path):
     out = tmp_path / "row.json"
     done = subprocess.run(

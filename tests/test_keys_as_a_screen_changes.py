@@ -61,6 +61,7 @@ async def test_escape_and_h_at_the_record_open_it_again_from_the_lobby(hub):
         await the_record_opens(pilot, app, "escape", "h")
 
 
+@pytest.mark.thorough
 async def test_keys_after_the_lobbys_r_choose_the_game_and_after_the_rules_escape_are_the_lobbys(hub):
     """r, then Enter on the list of games it opens; escape out of those rules, then h."""
     async with in_the_lobby(hub) as (app, pilot):
@@ -69,6 +70,7 @@ async def test_keys_after_the_lobbys_r_choose_the_game_and_after_the_rules_escap
         await the_record_opens(pilot, app, "escape", "h")
 
 
+@pytest.mark.thorough
 async def test_keys_after_escape_at_how_to_play_are_the_create_forms_then_the_lobbys(hub):
     async with in_the_lobby(hub) as (app, pilot):
         await at_how_to_play(pilot, app)
@@ -97,6 +99,7 @@ async def test_a_name_typed_with_the_enter_that_chooses_from_the_operators_menu_
         assert app.screen.query_one(Input).value == "Bob"
 
 
+@pytest.mark.thorough
 async def test_keys_after_leave_for_the_lobby_are_the_lobbys(hub):
     """Leaving waits for the server to save the match: the h typed with the choice asked the
     table for a hint instead of opening the record from the lobby."""
@@ -107,6 +110,7 @@ async def test_keys_after_leave_for_the_lobby_are_the_lobbys(hub):
         await the_record_opens(pilot, app, "escape", "down", "enter", "h")  # menu, "Leave for the lobby", h
 
 
+@pytest.mark.thorough
 async def test_keys_typed_while_the_server_seats_you_are_the_tables(hub, monkeypatch):
     """d at How to play sends the new match to the server: the ? typed with it went to the
     lobby (which has no ?) while the server made the match, instead of opening the game's rules
@@ -131,6 +135,7 @@ async def test_keys_typed_while_the_server_seats_you_are_the_tables(hub, monkeyp
         assert isinstance(app.screen_stack[-2], GameScreen)
 
 
+@pytest.mark.thorough
 async def test_a_key_typed_before_the_table_opened_is_no_skip_of_an_ais_first_action(hub, monkeypatch):
     """d then ? at How to play, for a match an AI moves first in, actions shown one at a time:
     the ? is held for the table and came to it while the AI's first action was on show, which

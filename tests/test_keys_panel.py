@@ -4,6 +4,8 @@ and it takes half the width, where 28 columns wrapped each key's words under its
 
 from __future__ import annotations
 
+import pytest
+
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.seats import SeatSpec
 from caravan_tui.textual_adapter import screen_lines
@@ -11,6 +13,7 @@ from caravan_tui.textual_adapter import screen_lines
 from tables import settled, table_shown, wait_for
 
 
+@pytest.mark.thorough
 async def test_the_keys_panel_leaves_the_table_as_it_was_beside_it(tmp_path):
     seats = [SeatSpec("human"), SeatSpec("random"), SeatSpec("random")]
     runner = MatchRunner.new("ahldarahd", seats, ["Ann", "Bob", "Cy"], 1, {}, None)

@@ -3,6 +3,7 @@ games shows every game, and a review's turning points hang their wrapped lines u
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import OptionList
 
 from caravan_tui.ai.review import Judged, Review
@@ -18,6 +19,7 @@ from tables import wait_for
 SIZE = (80, 24)
 
 
+@pytest.mark.thorough
 async def test_the_new_match_list_shows_all_five_games_and_the_highlighted_ones_summary(tmp_path):
     """The bug: each game's line wrapped its summary onto two rows, and the list's six rows
     showed two games and a half; the others were there only for whoever scrolled."""

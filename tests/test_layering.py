@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from source_trees import ONE_PROCESS, parsed, walked
 
 pytestmark = ONE_PROCESS
@@ -40,6 +42,7 @@ def imported_modules(path: Path) -> set[str]:
     return names
 
 
+@pytest.mark.thorough
 def test_pure_modules_do_not_import_textual_in_their_source():
     offenders = [
         str(path.relative_to(ROOT))
@@ -52,6 +55,7 @@ def test_pure_modules_do_not_import_textual_in_their_source():
 OPTIONAL = {"caravan_tui.ai.openspiel_bridge"}  # needs the `bench` extra; its source is still checked above
 
 
+@pytest.mark.thorough
 def test_importing_the_core_loads_no_textual():
     modules = ["caravan_tui.engine", "caravan_tui.games"] + [
         name
@@ -94,6 +98,7 @@ def naming_a_game(path: Path, ids: list[str]) -> list[str]:
     return named + imported
 
 
+@pytest.mark.thorough
 def test_no_generic_module_names_a_game():
     ids = game_ids()
     assert len(ids) >= 2 and GENERIC
@@ -209,6 +214,7 @@ def import_graph() -> dict[str, set[str]]:
     return {module_name(path): internal_imports(path, modules) for path in paths}
 
 
+@pytest.mark.thorough
 def test_no_module_imports_itself_through_others():
     graph = import_graph()
     assert "caravan_tui.games.ahldarahd.rules" in graph
@@ -312,6 +318,7 @@ def layer_graph(graph: dict[str, set[str]]) -> dict[str, set[str]]:
     return layers
 
 
+@pytest.mark.thorough
 def test_no_package_imports_itself_through_others():
     layers = layer_graph(module_graph())
     assert {"caravan_tui.screens", "caravan_tui.ssh", TABLES, "caravan_tui.games"} <= set(layers)
@@ -319,6 +326,7 @@ def test_no_package_imports_itself_through_others():
     assert circles(layers) == []
 
 
+@pytest.mark.thorough
 def test_the_client_side_never_imports_the_server_nor_the_saves_the_ai():
     graph = module_graph()
     offenders = sorted(

@@ -251,6 +251,7 @@ def label_spelt(draw) -> tuple[str, str]:
     return shown, draw(look_alike_of(shown))
 
 
+@pytest.mark.thorough
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(label_spelt())
 def test_every_label_spelt_with_look_alikes_is_refused(spelt):
@@ -261,6 +262,7 @@ def test_every_label_spelt_with_look_alikes_is_refused(spelt):
 # -- the lobby never reads one name as two seats --------------------------------------------------
 
 
+@pytest.mark.thorough
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.text(min_size=1, max_size=20), min_size=2, max_size=4))
 def test_the_lobby_never_lets_a_name_read_as_two_seats(names):

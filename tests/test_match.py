@@ -278,6 +278,7 @@ async def test_undo_returns_to_the_persons_previous_decision_unless_something_wa
             assert msgs[0].whole_log and list(msgs[0].events[:-1]) == log_then
 
 
+@pytest.mark.thorough
 async def test_undo_never_crosses_an_opponents_revealing_move():
     """Found in every game with hidden hands: play, see the reply, undo and play again against
     the same reply. Whatever game shows a seat something new, undo stops there."""

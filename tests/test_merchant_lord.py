@@ -288,6 +288,7 @@ def play(n, payout, seed, *, checks=True, max_rounds=100):
     return state, actions
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("payout", PAYOUTS)
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_every_invariant_holds_after_every_action_of_random_games(n, payout):

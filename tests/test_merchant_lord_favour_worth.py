@@ -132,6 +132,7 @@ def by_iterations(monkeypatch):
     monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
 
 
+@pytest.mark.thorough
 def test_the_last_round_spends_the_favour_that_keeping_saves_for_a_tie_break_only():
     """The bug: "No more favour: sell — keeps your 8 favour as a last tie-break" first, where
     turning the 1 into a 2 (2 favour) tucks M16, a seventh table card, in the match's last round."""

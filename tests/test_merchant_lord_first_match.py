@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from test_merchant_lord_screen import (
     SIZE,
     at_my_turn,
@@ -24,6 +25,7 @@ from caravan_tui.widgets import ActionList, TablePanel
 from tables import quick_app, wait_for
 
 
+@pytest.mark.thorough
 async def test_the_since_panels_ctrl_arrows_scroll_it_rather_than_close_it(tmp_path):
     """The bug: the panel's foot said "ctrl+↑↓ more", and ctrl+↓ closed it."""
     prefix, _state = play_until(builder_position)
@@ -50,6 +52,7 @@ async def test_the_since_panels_ctrl_arrows_scroll_it_rather_than_close_it(tmp_p
         assert not since().showing
 
 
+@pytest.mark.thorough
 async def test_a_click_on_an_opponents_village_keeps_it_in_sight_under_the_cursor(tmp_path):
     """The bug: at 80×24 with three players, two of three clicks on the "AI 2 ›1-6" row folded AI
     2's villages into one line (the click's focus grew the status line, so they no longer fit)
@@ -87,6 +90,7 @@ async def test_a_click_on_an_opponents_village_keeps_it_in_sight_under_the_curso
             runner.stop()
 
 
+@pytest.mark.thorough
 async def test_l_keeps_the_focus_where_it_is_in_the_buy_step(tmp_path):
     prefix, _state = play_until(lambda s: s.turn == 0 and s.phase == BUY)
     async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
@@ -99,6 +103,7 @@ async def test_l_keeps_the_focus_where_it_is_in_the_buy_step(tmp_path):
         assert app.focused is row
 
 
+@pytest.mark.thorough
 async def test_the_favour_step_offers_no_tuck_from_an_empty_hand(tmp_path):
     prefix, state = play_until(lambda s: s.turn == 0 and s.phase == FAVOUR)
     assert not state.view(0)["hand"]
@@ -148,6 +153,7 @@ def highlighted_lines(options) -> list[bool]:
     ]
 
 
+@pytest.mark.thorough
 async def test_under_no_color_the_plays_list_and_the_menu_show_their_cursor_in_reverse(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     prefix, _state = play_until(builder_position)
@@ -164,6 +170,7 @@ async def test_under_no_color_the_plays_list_and_the_menu_show_their_cursor_in_r
         assert menu.highlighted == 1 and all(highlighted_lines(menu))
 
 
+@pytest.mark.thorough
 async def test_a_on_a_hint_to_end_the_step_takes_it_to_the_plays_list_and_enter_plays_it(tmp_path):
     """The bugs: ``a`` under a hint to end the step said "Not possible" over "The hint ends
     this step: e does it", and later refused with "The hint is e's" while the panel said "a

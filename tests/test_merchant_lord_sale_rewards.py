@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from test_merchant_lord_screen import GAME, at_my_turn, builder, cursor_to, focus, play_until, simple
 
 from caravan_tui.engine import render
@@ -94,6 +95,7 @@ def test_a_free_placement_with_no_own_village_left_open_is_called_lost():
     assert shut.sale_rewards(0, v, tucks_of(sale)) == [("FP", "no own village left open")]
 
 
+@pytest.mark.thorough
 async def test_the_plays_list_and_the_sales_preview_say_the_free_placement_is_lost(tmp_path):
     prefix, state = play_until(last_card_placement, seed=23)
     sale = fp_sale(state)

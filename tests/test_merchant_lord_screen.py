@@ -133,6 +133,7 @@ async def focus(pilot, app, widget) -> None:
     raise AssertionError(f"tab never reached {widget}")
 
 
+@pytest.mark.thorough
 async def test_the_sale_builder_shows_dice_and_income_and_refuses_with_the_reason(tmp_path):
     prefix, state = play_until(builder_position)
     legal = state.legal_actions()
@@ -207,6 +208,7 @@ async def test_the_sale_builder_shows_dice_and_income_and_refuses_with_the_reaso
         assert table.runner.host.actions[start] == sale
 
 
+@pytest.mark.thorough
 async def test_rerolls_by_ticking_dice_and_the_roll_shows_what_changed(tmp_path):
     prefix, state = play_until(rerolling)
     async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
@@ -303,6 +305,7 @@ async def test_a_whole_game_against_the_ai_by_keys(tmp_path):
         assert max(host.state.table) >= 9
 
 
+@pytest.mark.thorough
 async def test_four_players_fit_80x24_and_o_shows_the_others(tmp_path):
     app = make_app(tmp_path)
     names = ["Tester", "Bot", "Cy", "Dee"]
@@ -392,6 +395,7 @@ def first_end(legal):
     return next((a for a in legal if a in ENDS), legal[0])
 
 
+@pytest.mark.thorough
 async def test_each_round_the_cursors_start_on_their_first_choice_and_the_lines_say_what_keys_do(tmp_path):
     """The bug: in a new round's favour step the dice cursor stayed where it was left (space
     ticked the 4th die) and the villages' on an old village. The status line words what Enter or
@@ -459,6 +463,7 @@ async def test_the_dice_line_offers_only_what_the_favour_left_pays_for(tmp_path)
         assert str(screen.query_one("#status").render()) == f"space: tick this {value} to reroll"
 
 
+@pytest.mark.thorough
 async def test_enter_on_the_chosen_village_plays_the_sale_the_status_line_words(tmp_path):
     def selling(state) -> bool:
         return (
@@ -484,6 +489,7 @@ async def test_enter_on_the_chosen_village_plays_the_sale_the_status_line_words(
         assert table.runner.host.actions[start] == sale
 
 
+@pytest.mark.thorough
 async def test_enter_in_an_empty_hand_plays_the_sale_the_status_line_words(tmp_path):
     """Seed 184 at 80×24: a sale chosen, Tab to the empty "Your hand (0)", Enter, Enter: nothing
     happened and nothing was said, while the line under the board read "enter: Sell …"."""
@@ -550,6 +556,7 @@ def status(screen) -> str:
     return " ".join(line.strip() for line in str(screen.query_one("#status").render()).split("\n"))
 
 
+@pytest.mark.thorough
 async def test_the_enter_line_follows_every_cursor_and_enter_buys_the_card_under_it(tmp_path):
     """The bug: after → → in the row the status line still read "enter: Buy M07 for 5 coins"
     while the cursor showed M16, and Enter bought M16; in the villages the line stayed "Your
@@ -576,6 +583,7 @@ async def test_the_enter_line_follows_every_cursor_and_enter_buys_the_card_under
         assert table.runner.host.actions[start] == ("buy", row_cards[2])
 
 
+@pytest.mark.thorough
 async def test_in_the_villages_the_line_says_which_village_enter_chooses_as_the_cursor_moves(tmp_path):
     prefix, _state = play_until(
         lambda s: s.turn == 0 and s.phase == SELL and len({a[1] for a in s.legal_actions() if a[0] == "sell"}) >= 2
@@ -597,6 +605,7 @@ async def test_in_the_villages_the_line_says_which_village_enter_chooses_as_the_
         assert len(seen) >= 3  # the line changed with the cursor
 
 
+@pytest.mark.thorough
 async def test_plus_turns_the_first_die_of_its_value_and_the_dice_keep_the_logs_order(tmp_path):
     """The bug: the table kept its own order of your dice (the die under the cursor swapped in
     for the one the rules turn), so they read in another order than the log, and resuming
@@ -627,6 +636,7 @@ async def test_plus_turns_the_first_die_of_its_value_and_the_dice_keep_the_logs_
         assert dice.render().plain.split()[2:4] == ["*2¶", "3◆"]
 
 
+@pytest.mark.thorough
 async def test_a_hint_stars_and_previews_but_moves_nothing_until_a_takes_it(tmp_path):
     """The bug: h put the hinted sale in the builder and ticked dice in the favour step, so the
     selection moved without a key. The hint stars and previews; ``a`` puts it in the builder."""
@@ -658,6 +668,7 @@ async def test_a_hint_stars_and_previews_but_moves_nothing_until_a_takes_it(tmp_
         assert table.runner.host.actions[start] == sale
 
 
+@pytest.mark.thorough
 async def test_a_then_enter_turns_the_die_a_hint_to_turn_one_names(tmp_path):
     """The bug: under "Turn a 4 into a 3", ``a`` then Enter said "Not possible — tick dice to
     reroll with space first". ``a`` puts the cursor on the hinted die; the line says what Enter
@@ -688,6 +699,7 @@ def first_card_untuckable(state) -> bool:
     return bool(hand) and hand[0] not in usable and bool(usable)
 
 
+@pytest.mark.thorough
 async def test_the_hands_cursor_starts_on_a_card_that_can_be_tucked(tmp_path):
     """The bug: the hand's cursor started on its first card, which no sale could tuck."""
     for seed in range(6):
@@ -704,6 +716,7 @@ async def test_the_hands_cursor_starts_on_a_card_that_can_be_tucked(tmp_path):
         await wait_for(pilot, lambda: hand.current in usable, f"the cursor on a card to tuck, not {hand.current}")
 
 
+@pytest.mark.thorough
 async def test_e_asks_before_it_stops_selling_while_a_sale_is_possible(tmp_path):
     """The bug: spending the last favour ends the favour step by itself, so an ``e`` pressed for
     it stopped selling: every unsold die went to the market, a sale lost, with no undo past the
@@ -721,6 +734,7 @@ async def test_e_asks_before_it_stops_selling_while_a_sale_is_possible(tmp_path)
         assert table.runner.host.actions[start] == ("end_selling",)
 
 
+@pytest.mark.thorough
 async def test_a_takes_a_hint_to_buy_to_the_row_and_a_hint_to_end_the_step_to_the_plays_list(tmp_path):
     """The bug: under a hint to end the favour step the line said "a takes it" and ``a`` did
     nothing; under a hint to buy, ``a`` moved the row's cursor but left the focus where it was."""
@@ -761,6 +775,7 @@ def test_the_builders_hint_line_names_its_keys_as_the_hints_panel_does():
     assert not any("takes it" in hint_keys(action) for action in [*ENDS, ("buy", "M21"), ("adjust", 3, 1)])
 
 
+@pytest.mark.thorough
 async def test_a_villages_payout_shows_whole_under_a_step_in_two_rows(tmp_path):
     """The bug: in the selling step the builder (three rows) gave the step's two rows and cut the
     village's detail at "a sale pays the", its payout lost."""
@@ -781,6 +796,7 @@ async def test_a_villages_payout_shows_whole_under_a_step_in_two_rows(tmp_path):
         await wait_for(pilot, lambda: " ".join(shown().split()) == " ".join(text.split()), "every row of it on screen")
 
 
+@pytest.mark.thorough
 async def test_the_legend_scrolls_by_keys_to_its_end(tmp_path):
     """The bug: at 80×24 the legend's Dice, Marks and Keys sections lay below its fold, and no key
     scrolled it (it takes no focus: the board keeps the keys)."""
@@ -803,6 +819,7 @@ async def test_the_legend_scrolls_by_keys_to_its_end(tmp_path):
         assert legend.scroll_y < legend.max_scroll_y
 
 
+@pytest.mark.thorough
 async def test_a_hint_opened_beside_the_legend_scrolls_by_the_keys_its_foot_names(tmp_path):
     """The bug: with the legend open, the hint's foot said "ctrl+↑↓ more" and those keys scrolled
     the legend; the rest of the hint could not be read until ``l`` closed the legend."""
@@ -826,6 +843,7 @@ async def test_a_hint_opened_beside_the_legend_scrolls_by_the_keys_its_foot_name
         await wait_for(pilot, lambda: legend.scroll_y > 0, "the legend to scroll")
 
 
+@pytest.mark.thorough
 async def test_the_legend_opened_beside_a_hint_scrolls_by_the_keys_its_foot_names(tmp_path):
     """Found in a newcomer's match: with a hint shown, ``l`` opened the legend, whose foot said
     "^↑↓ scroll", and those keys scrolled the hint: the rest of the legend could not be read."""
@@ -846,6 +864,7 @@ async def test_the_legend_opened_beside_a_hint_scrolls_by_the_keys_its_foot_name
         assert hint.scroll_y == 0
 
 
+@pytest.mark.thorough
 async def test_known_cards_in_hands_name_their_holders_as_the_player_lines_do(tmp_path):
     """The bug: "Known in hands: AI 2 (easy) M05 M12; AI 3 (easy)" at 80 columns, AI 3's card cut
     off: the names are as short as in the player lines above."""
@@ -862,6 +881,7 @@ async def test_known_cards_in_hands_name_their_holders_as_the_player_lines_do(tm
         assert last == "Known in hands: AI 2 M05 M12 +1"
 
 
+@pytest.mark.thorough
 async def test_a_click_or_a_key_moves_the_villages_cursor_and_the_plays_list_follows_the_chosen_sale(tmp_path):
     """The boards own their cursors (the table only asks, once: ``point_cursor``): a click on a
     village puts the cursor there and chooses it, its sale is highlighted in the plays list
@@ -896,6 +916,7 @@ async def test_a_click_or_a_key_moves_the_villages_cursor_and_the_plays_list_fol
         assert actions.highlighted_action == hinted
 
 
+@pytest.mark.thorough
 async def test_between_two_players_the_footer_offers_no_next_opponent(tmp_path):
     """The bug (over SSH, two people): the footer's "o Others" did nothing and said nothing: the
     one opponent's villages show already. It is offered where there is a next opponent."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from test_merchant_lord_screen import GAME, at_my_turn, builder_position, play_until, rerolling
 
 from caravan_tui.bus import Hint
@@ -218,6 +219,7 @@ def test_a_view_marks_what_it_changed_and_a_move_sent_clears_the_marks():
     assert not sent.changed_dice and sent.sel == Selection() and sent.hinted is None
 
 
+@pytest.mark.thorough
 async def test_the_legends_first_screen_teaches_the_dice_marks_and_the_plays_fit_a_line_each(tmp_path):
     """Issue 65: at 80×24 the legend's first screen ended in the villages; the marks a die shows
     (``✓3◆``, ``·3``, ``*2¶``…) were below its fold. And the plays list showed about four plays."""
@@ -242,6 +244,7 @@ async def test_the_legends_first_screen_teaches_the_dice_marks_and_the_plays_fit
         assert "·3 sold or at the market" in first and "·+ a new die" in first and "f favour" in first
 
 
+@pytest.mark.thorough
 async def test_a_then_enter_turns_the_die_a_hint_from_the_host_names_with_its_panel_open(tmp_path):
     """Issue 65, checked again through the bus with the hint's panel open over the board's foot:
     ``a`` then Enter turns the die "Turn a 4 into a 3" names, and the status line under the panel

@@ -3,6 +3,7 @@ villages' cursor goes (a newcomer lost them off the top of the box while looking
 
 from __future__ import annotations
 
+import pytest
 from test_merchant_lord_screen import SIZE, make_app, my_turn, play_until, table_at
 from textual.containers import ScrollableContainer
 
@@ -24,6 +25,7 @@ def in_view(board: VillageBoard, box: ScrollableContainer) -> list[tuple[str | N
     return [(key, top <= y < top + height) for y, (key, _line) in enumerate(board.lines(board.content_size.width))]
 
 
+@pytest.mark.thorough
 async def test_your_villages_stay_in_view_with_the_cursor_on_an_opponents_last_village(tmp_path):
     prefix, _state = play_until(both_grown, seed=2)
     app = make_app(tmp_path, home=False)

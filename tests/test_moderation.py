@@ -162,6 +162,7 @@ async def test_a_mute_silences_a_person_for_a_time_and_anyone_may_hide_anothers_
     hub.stop()
 
 
+@pytest.mark.thorough
 async def test_a_closed_match_sends_its_people_to_the_lobby_and_is_kept_but_never_resumed(tmp_path, worker):
     hub = hub_on(tmp_path, worker, None)
     ann, bob = await named(hub, ANN, "Ann"), await named(hub, BOB, "Bob")

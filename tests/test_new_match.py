@@ -40,6 +40,7 @@ def recording_app(tmp_path):
     return app, started
 
 
+@pytest.mark.thorough
 async def test_start_under_key_repeat_opens_the_game_highlighted_with_its_options(tmp_path):
     app, started = recording_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -73,6 +74,7 @@ async def open_new_match_at(pilot, game) -> None:
     await wait_for(pilot, lambda: pilot.app.screen.shown is game, "the game's rows")
 
 
+@pytest.mark.thorough
 async def test_the_options_chosen_for_a_game_are_there_for_its_next_match(tmp_path):
     game, name, other = game_with_a_yes_no_option()
     app, started = recording_app(tmp_path)
@@ -95,6 +97,7 @@ def test_a_damaged_options_record_means_the_defaults(tmp_path):
     assert Preferences.load(tmp_path).options == {"y": {"c": True}}
 
 
+@pytest.mark.thorough
 async def test_a_focused_dropdown_shows_without_colour(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     app, _ = recording_app(tmp_path)
@@ -110,6 +113,7 @@ async def test_a_focused_dropdown_shows_without_colour(tmp_path, monkeypatch):
         assert not any(getattr(seat, mark) for mark in marks)
 
 
+@pytest.mark.thorough
 async def test_the_row_with_the_focus_is_marked_without_colour(tmp_path, monkeypatch):
     """A seed typed while the focus was, unseen, on Seat 2's name renamed the AI "5". Every
     tab stop marks its row's label, and only that row's."""
@@ -139,6 +143,7 @@ async def test_the_row_with_the_focus_is_marked_without_colour(tmp_path, monkeyp
         assert {"Game", "Players", "Seat 1", "Seat 2", "Hands", "Seed", "Practice"} <= seen, seen
 
 
+@pytest.mark.thorough
 async def test_the_practice_box_reads_on_and_off_without_colour(tmp_path, monkeypatch):
     """ "▐X▌" on and off alike: only colour told them apart."""
     from caravan_tui.widgets.tick_box import TickBox
@@ -157,6 +162,7 @@ async def test_the_practice_box_reads_on_and_off_without_colour(tmp_path, monkey
         assert before != after and {before[:3], after[:3]} == {"▐X▌", "▐ ▌"}, (before, after)
 
 
+@pytest.mark.thorough
 async def test_a_long_option_name_is_whole_on_its_own_line_above_its_value(tmp_path):
     """ "night of the no / outsider": the name wrapped round its value."""
     from caravan_tui.textual_adapter import screen_lines
@@ -173,6 +179,7 @@ async def test_a_long_option_name_is_whole_on_its_own_line_above_its_value(tmp_p
         assert "no" in lines[at + 1] and "Three black chips" in lines[at + 1], lines[at + 1]
 
 
+@pytest.mark.thorough
 async def test_ctrl_o_sets_camel_caravans_short_game(tmp_path):
     """Over SSH, ctrl+o on Camel Caravan said "Camel Caravan has no shorter form" while the form
     showed its "short game" option. Every game with a short match offers it to people."""
@@ -191,6 +198,7 @@ async def test_ctrl_o_sets_camel_caravans_short_game(tmp_path):
         await wait_for(pilot, lambda: form.query_one("#option-short_game", Select).value is True, "the short game")
 
 
+@pytest.mark.thorough
 async def test_keys_queued_with_the_key_that_opens_new_match_are_the_lists(tmp_path):
     """Home's n, downs, an up and Start all queued at once (a terminal under load sends them so):
     the third game starts. The downs moved Home's menu, still focused while New match was being
@@ -203,6 +211,7 @@ async def test_keys_queued_with_the_key_that_opens_new_match_are_the_lists(tmp_p
         assert list(GAMES)[app.screen.query_one("#games", OptionList).highlighted] == list(GAMES)[2]
 
 
+@pytest.mark.thorough
 async def test_the_last_options_list_opens_whole_above_the_footer(tmp_path):
     """Camel Caravan's "short game" at the foot of the form opened its list over the footer:
     "esc Dismiss meyes", the choice "yes" cut into the footer's words. Every game's, in one form
@@ -238,6 +247,7 @@ async def test_the_last_options_list_opens_whole_above_the_footer(tmp_path):
             assert isinstance(app.screen, NewMatchScreen), game_id
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("form", ["create", "new"])
 async def test_every_stop_of_the_form_marks_its_row_in_plain_text_at_once(tmp_path, monkeypatch, form):
     """Over SSH the create-match form showed no row marked (NO_COLOR, or a terminal read as plain
@@ -278,6 +288,7 @@ def marked_rows(screen) -> list[str]:
     return [label.text for label in screen.query(FieldLabel) if str(label.render()).startswith(FOCUS_MARK)]
 
 
+@pytest.mark.thorough
 async def test_page_down_in_the_game_list_scrolls_the_form_and_keeps_the_game(tmp_path):
     """Found over SSH: PageDown, to read the rest of the form, moved the game list's highlight to
     its last game, and a match of another game was created."""
@@ -299,6 +310,7 @@ async def test_page_down_in_the_game_list_scrolls_the_form_and_keeps_the_game(tm
         assert games.highlighted == chosen
 
 
+@pytest.mark.thorough
 async def test_an_option_offers_only_what_a_match_of_the_seats_shown_can_take(tmp_path):
     """Merchant Lord's start player offered players 3 and 4 beside two seats (and its help said
     "player 1-4"); a start player 4 of 3 seats had opened the game's whole intro, then been
@@ -323,6 +335,7 @@ async def test_an_option_offers_only_what_a_match_of_the_seats_shown_can_take(tm
         assert started[0].options["start_player"] == "random" and len(started[0].seats) == 3
 
 
+@pytest.mark.thorough
 async def test_the_players_chosen_for_a_game_stay_after_looking_at_another(tmp_path):
     """Merchant Lord set to 3 players, a look at Caravans of Ahldarahd, and back: Players read 2
     and the third seat was gone."""

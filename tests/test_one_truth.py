@@ -59,6 +59,7 @@ def match_table(tmp_path, game_id: str, players: int, seed: int):
 WALKS = [pytest.param((1, 6), id="short"), pytest.param((6, 20), id="long", marks=pytest.mark.e2e)]
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("walk", WALKS)
 @pytest.mark.parametrize("game_id", list(GAMES))
 async def test_after_every_key_the_enter_line_is_the_tables_and_enter_plays_it(tmp_path, game_id, walk):
@@ -126,6 +127,7 @@ async def test_after_every_key_the_enter_line_is_the_tables_and_enter_plays_it(t
     "game_id",
     games_checked_by_default("camel_caravan", "merchant_lord", among=["camel_caravan", "merchant_lord", "ahldarahd"]),
 )
+@pytest.mark.thorough
 async def test_the_key_that_closes_the_since_your_last_turn_panel_also_does_what_it_does(tmp_path, game_id):
     """The rule was once the opposite: the key that closed the panel did nothing else (its
     title said "any key closes", and an arrow pressed to close it moved a cursor under it and
@@ -184,6 +186,7 @@ async def test_the_key_that_closes_the_since_your_last_turn_panel_also_does_what
             runner.stop()
 
 
+@pytest.mark.thorough
 async def test_since_your_last_turn_shows_after_a_sequence_of_moves_the_log_words_in_one_line(tmp_path):
     """The bug: in 2-player Caravanserai the other seat laid 10 pieces (one log line) and no
     panel said so. Four moves or more by others since our last decision open it too."""
@@ -214,6 +217,7 @@ async def test_since_your_last_turn_shows_after_a_sequence_of_moves_the_log_word
             runner.stop()
 
 
+@pytest.mark.thorough
 async def test_since_your_last_turn_leaves_the_board_in_view_where_there_is_room(tmp_path):
     """The bug: the panel covered the map even at 120×40, where the side column had room for it.
     On a wide screen it goes over the side column; at 80×24 too where the table's panels go beside

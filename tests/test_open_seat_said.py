@@ -7,6 +7,8 @@ from __future__ import annotations
 from contextlib import asynccontextmanager
 from dataclasses import replace
 
+import pytest
+
 from caravan_tui.games import GAMES
 from caravan_tui.screens import game_screen_class
 from caravan_tui.seat_kinds import INVITED, OPEN
@@ -27,6 +29,7 @@ async def ann_and_bob(tmp_path):
         yield app, pilot, screen
 
 
+@pytest.mark.thorough
 async def test_a_seat_open_for_a_person_is_said_above_the_table_until_someone_takes_it(tmp_path):
     async with ann_and_bob(tmp_path) as (app, pilot, screen):
         taken = screen.table

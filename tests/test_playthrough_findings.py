@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.app import App
 from textual.widgets import MarkdownViewer, Tree
 
@@ -14,6 +15,7 @@ from tables import wait_for
 SIZE = (80, 24)
 
 
+@pytest.mark.thorough
 async def test_the_rules_screen_shows_at_once_then_its_text():
     """The bug: ``?`` seemed swallowed (after scrolling How to play, or anywhere): the rules
     screen showed only once its whole text was laid out, seconds on a busy host, so a second
@@ -38,6 +40,7 @@ async def rules_read(app, pilot, game) -> MarkdownViewer:
     return viewer
 
 
+@pytest.mark.thorough
 async def test_the_contents_key_puts_the_focus_in_the_contents():
     """The bug: ``t Contents`` showed the contents with the focus left in the text, so Down and
     Enter scrolled the text and only a Tab walked the contents. They take the focus; hidden
@@ -82,6 +85,7 @@ async def test_the_final_scores_read_a_minus_sign_as_the_tables_below_them(tmp_p
         assert f"{MINUS}1" in scores and "-" not in scores, scores
 
 
+@pytest.mark.thorough
 async def test_six_dice_fit_a_players_line_at_80x24(tmp_path):
     """The bug: a player with 6 dice (free caravans won them 2 more) had the sixth wrapped onto
     a line of its own under the player lines. The names give up a column where a player holds
@@ -101,6 +105,7 @@ async def test_six_dice_fit_a_players_line_at_80x24(tmp_path):
         assert lines[2].endswith("·6 ·3 ·6 ·2 ·2") and lines[0].split()[-1] == "Dice"
 
 
+@pytest.mark.thorough
 async def test_the_rules_close_with_the_key_that_opened_them_and_the_contents_keep_the_place():
     """`?` in the rules (after PageDown) did nothing: only escape closed them. Showing the
     contents jumped the text to another section, and hiding them went back to the title."""
@@ -122,6 +127,7 @@ async def test_the_rules_close_with_the_key_that_opened_them_and_the_contents_ke
         await wait_for(pilot, lambda: not isinstance(app.screen, RulesScreen), "the rules closed")
 
 
+@pytest.mark.thorough
 async def test_the_result_says_what_happened_since_your_last_move(tmp_path):
     """Caravanserai between two: the person's caravan was stuck, their turns skipped while the AI
     grew its caravan by 14, and the result came with nothing of it said ("21 vs 22", then "AI 2

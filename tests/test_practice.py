@@ -38,6 +38,7 @@ def my_turn(app) -> bool:
     return isinstance(app.screen, GameScreen) and app.screen.table.turn is not None
 
 
+@pytest.mark.thorough
 async def test_the_table_asks_before_a_blunder_and_the_person_decides(tmp_path, monkeypatch):
     losses: list[float] = []
 
@@ -94,6 +95,7 @@ async def test_the_table_asks_before_a_blunder_and_the_person_decides(tmp_path, 
         assert app.runner.host.actions[played] == other and not losses
 
 
+@pytest.mark.thorough
 async def test_the_new_match_form_turns_practice_on_for_the_next_matches(tmp_path):
     from textual.widgets import Checkbox
 
@@ -174,6 +176,7 @@ def held_check(tmp_path, monkeypatch, game_id: str, options: dict) -> tuple:
     return quick_app(tmp_path, 20), release, setup
 
 
+@pytest.mark.thorough
 async def test_a_move_chosen_while_another_is_checked_says_it_waits_and_the_first_still_goes(tmp_path, monkeypatch):
     """The bug: an Enter pressed while the practice check ran (for a Camel Caravan turn's next
     action, say) replaced the move being checked, which was dropped without a word. The first
@@ -219,6 +222,7 @@ def test_practice_judges_a_proposal_written_step_by_step_whole_before_its_last_s
     assert reviewed and all(asked[turn] == dataclasses.replace(p, seat=-1) for turn, p in reviewed.items())
 
 
+@pytest.mark.thorough
 async def test_a_key_meant_to_play_while_the_move_is_checked_says_it_is_being_checked(tmp_path, monkeypatch):
     """The bug (Camel Caravan): an Enter pressed while the practice check ran (the same move
     again, or a board's Enter) did nothing and said nothing. It says the move is being checked."""
@@ -241,6 +245,7 @@ async def test_a_key_meant_to_play_while_the_move_is_checked_says_it_is_being_ch
         await wait_for(pilot, lambda: app.runner.host.actions[:1] == [first], "the move played")
 
 
+@pytest.mark.thorough
 async def test_the_status_line_says_the_move_is_being_checked_while_it_is(tmp_path, monkeypatch):
     """The bug (Camel Caravan, 80×24): practice's check of a move took seconds and the status
     line went on promising what Enter would play, so the move seemed not taken and a newcomer

@@ -168,6 +168,7 @@ def module_classes(path: Path) -> list[type] | None:
     return [cls for _, cls in inspect.getmembers(module, inspect.isclass) if cls.__module__ == module.__name__]
 
 
+@pytest.mark.thorough
 def test_nothing_but_the_adapter_reaches_into_textuals_privates():
     found = {
         str(path.relative_to(ROOT)): lines

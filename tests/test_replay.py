@@ -55,6 +55,7 @@ async def record_a_match(
 
 # the replay (its client, its keys, the views) is the kit's; by default the two games whose screens
 # have replay code of their own: Decktet Caravan's hand and Caravanserai's marks of the last move
+@pytest.mark.thorough
 @pytest.mark.parametrize("game_id", games_checked_by_default("decktet_caravan", "caravanserai"))
 async def test_a_replay_steps_forward_and_back_through_what_the_seat_saw(tmp_path, game_id):
     game = GAMES[game_id]
@@ -95,6 +96,7 @@ async def test_a_replay_steps_forward_and_back_through_what_the_seat_saw(tmp_pat
         assert store.read(match_id).actions == store.read(match_id).actions[: max(seen)]
 
 
+@pytest.mark.thorough
 async def test_the_replay_of_a_match_being_played_never_shows_an_ais_view(tmp_path):
     """The bug: `w` on a match still being played, then `v`, showed the AI's whole hand to the
     person about to play on against it (what the AI weighed was already hidden until the end)."""
@@ -119,6 +121,7 @@ async def test_the_replay_of_a_match_being_played_never_shows_an_ais_view(tmp_pa
         assert seats == [None, 0, None]
 
 
+@pytest.mark.thorough
 async def test_the_replays_status_line_cuts_a_name_only_where_it_has_no_room(tmp_path):
     """The bug: "move 15/15 · Bartholomew L…'s view" at 120 columns, with room to spare."""
     game = GAMES["decktet_caravan"]

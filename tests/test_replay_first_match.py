@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import GAMES
 from caravan_tui.saves import SaveStore
@@ -54,6 +56,7 @@ def write_over(store: SaveStore, game, options: dict, state, actions: list, weig
     )
 
 
+@pytest.mark.thorough
 async def test_the_replays_footer_names_each_key_once_and_h_toggles_what_the_ai_weighed_from_the_first_press(tmp_path):
     store = SaveStore(tmp_path)
     weighed = weighed_save(store, GAMES["merchant_lord"])
@@ -91,6 +94,7 @@ async def test_the_replays_footer_names_each_key_once_and_h_toggles_what_the_ai_
             assert panel.showing and "the reason it played" in panel.text
 
 
+@pytest.mark.thorough
 async def test_the_arrows_step_on_from_a_hands_summary_in_a_replay(tmp_path):
     """The bug: stepping through a Decktet Caravan replay with →, the summary of a hand's end
     came up and took the next → keys, doing nothing with them (only enter or escape closed it)."""

@@ -112,6 +112,7 @@ async def play_to_the_result(app: RatedAt, pilot, game: str = GAME, played: bool
     await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the result")
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("moment", MOMENTS)
 async def test_the_ratings_show_on_the_result_whenever_they_come(moment):
     app = RatedAt(moment)
@@ -123,6 +124,7 @@ async def test_the_ratings_show_on_the_result_whenever_they_come(moment):
     app.theirs.close()
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("moment", ["", "once the result shows"])
 async def test_a_guests_result_says_why_it_has_no_rating(moment):
     """A guest is not rated (the hub rates keys), and the result said nothing of it: where a

@@ -115,6 +115,7 @@ def redealt(game_id: str, record, seat: int, rng: random.Random) -> list[Positio
         pytest.param("ahldarahd", 3, "random", id="ahldarahd-3"),
     ],
 )
+@pytest.mark.thorough
 def test_a_review_is_the_same_under_redeals_of_what_the_seat_could_not_see(game_id, players, opponent):
     record = finished(game_id, players, opponent=opponent)
     real = list(positions(get_game(game_id), players, record.seed, record.options, record.actions, 0))[:6]
@@ -274,6 +275,7 @@ def test_a_kept_review_reads_back_and_junk_is_refused():
             Review.from_data(junk)
 
 
+@pytest.mark.thorough
 def test_the_workers_review_as_one_process_does_with_progress_and_keep_it(tmp_path):
     record = finished("decktet_caravan")
     snapshot = snapshot_of(record)
@@ -297,6 +299,7 @@ def test_the_workers_review_as_one_process_does_with_progress_and_keep_it(tmp_pa
     assert kept_review(longer, 0, shelf, ITERATIONS) is None  # another log is another match
 
 
+@pytest.mark.thorough
 def test_a_stopped_review_ends_without_judging_the_rest():
     record = finished("merchant_lord")
     found = list(positions(get_game("merchant_lord"), 2, record.seed, record.options, record.actions, 0))
@@ -334,6 +337,7 @@ def saved(tmp_path, monkeypatch):
     return store
 
 
+@pytest.mark.thorough
 def test_review_text_prints_the_chart_the_turning_points_and_every_decision(saved, capsys):
     assert main(["review", "m1", "--text", "--iterations", str(ITERATIONS)]) == 0
     said = capsys.readouterr()
@@ -363,6 +367,7 @@ def test_a_bad_match_or_seat_is_one_line_and_exit_2(saved, capsys, argv, words):
     assert err.count("\n") == 1 and words in err
 
 
+@pytest.mark.thorough
 def test_an_ai_seat_asking_during_a_review_waits_for_one_decision_not_the_whole_review():
     record = finished("merchant_lord")
     game = get_game("merchant_lord")
@@ -405,6 +410,7 @@ def test_the_costliest_decisions_are_ordered_by_the_cost_shown():
     assert done.costliest(1) == [shown_more]
 
 
+@pytest.mark.thorough
 def test_a_stand_ins_decisions_are_none_of_the_persons_and_are_said_so(tmp_path):
     """Found over SSH: back from away, Bob's review counted the 8 moves his stand-in made among
     "28 decisions", graded them ("fine: 23%") and summed them into "your play", with nothing

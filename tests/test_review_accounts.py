@@ -70,6 +70,7 @@ def reviewed(game_id: str, seed: int) -> tuple[Review, list[str]]:
     return done, review_lines(done, NAMES[:players], get_game(game_id).title)
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("seed", [1, 2])
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_figure_of_a_generated_review_adds_up(game_id, seed):
@@ -113,6 +114,7 @@ def test_every_figure_of_a_generated_review_adds_up(game_id, seed):
         assert round(value, 1) == parts.get(name, 0.0), (name, text)
 
 
+@pytest.mark.thorough  # (the generated reviews: the first test of them reviews every match)
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_review_fits_80_columns_by_wrapping_never_cutting(game_id):
     _done, text = reviewed(game_id, 2)
@@ -121,6 +123,7 @@ def test_a_review_fits_80_columns_by_wrapping_never_cutting(game_id):
     assert " ".join(fitted).split() == " ".join(text).split()
 
 
+@pytest.mark.thorough  # (the generated reviews: the first test of them reviews every match)
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_no_decision_is_a_forced_move_and_each_is_one_seats_run(game_id):
     game = get_game(game_id)

@@ -6,6 +6,8 @@ import json
 from functools import cache
 from pathlib import Path
 
+import pytest
+
 from caravan_tui.ai.review import Position, expected, judge, positions, review
 from caravan_tui.games import get_game
 from caravan_tui.match_review import review_of
@@ -29,6 +31,7 @@ def camel_decisions() -> list[Position]:
     return list(positions(get_game("camel_caravan"), 2, data["seed"], data["options"], actions, 0))[:12]
 
 
+@pytest.mark.thorough
 def test_reasons_are_worded_only_where_a_review_shows_them():
     """A review shows the game's reasons at a turning point, a decision that cost something (the
     seat's own or another's), and practice before a blunder: moves as good as the best, the seat's

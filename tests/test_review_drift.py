@@ -7,12 +7,14 @@ seats and hints do; between two decisions with nothing between, the value carrie
 
 from __future__ import annotations
 
+import pytest
 from test_hint_noise import NINTH_CARD, NINTH_CARD_OPTIONS, ninth_card_position
 
 from caravan_tui.ai.review import decisions_of, judge
 from caravan_tui.games import get_game
 
 
+@pytest.mark.thorough
 def test_a_turn_keeps_its_value_to_the_next_decision_where_its_line_leads():
     """Seed 12: turning the 1 into a 6 leads to the sale tucking the ninth card. Valued by its mean
     the turn kept 0.54 and the next decision (going on to selling) began at 0.97: 43 points of

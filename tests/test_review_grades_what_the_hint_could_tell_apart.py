@@ -5,6 +5,7 @@ Caravan match (seed 155): the hint listed "Place a camel on space 4 (1,4) — 2 
 
 from __future__ import annotations
 
+import pytest
 from camel_seed155 import ACTIONS, OPTIONS, SEED
 
 from caravan_tui.ai.explain import noise
@@ -16,6 +17,7 @@ GAME = "camel_caravan"
 TURN = 3  # the seat's second decision: where to put its camel
 
 
+@pytest.mark.thorough
 def test_a_move_the_hint_called_about_as_good_costs_nothing():
     (position,) = [p for p in decisions_of(get_game(GAME), 2, SEED, OPTIONS, ACTIONS, 0).decisions if p.turn == TURN]
     assert position.action == ("place", 11) and not position.steps

@@ -7,6 +7,7 @@ where the pick-up the search preferred came next, the position after it rated 52
 
 from __future__ import annotations
 
+import pytest
 from test_camel_win_this_turn import WON
 
 from caravan_tui.ai.review import Draw, Judged, Review, _reordered
@@ -55,6 +56,7 @@ def test_a_move_the_best_line_makes_later_in_the_turn_reaches_the_same_position(
     assert not _reordered(world, 0, (("pickup", 9),), line)  # (no camel there yet: not the same moves)
 
 
+@pytest.mark.thorough
 def test_a_move_that_keeps_a_sure_win_costs_nothing():
     """Camel Caravan, the win within the turn (seed 91, move 218): a camel sent on with the
     delivery that won still two actions away was "a blunder: 95% → 83%" (a search's mean counts

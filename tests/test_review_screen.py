@@ -4,6 +4,7 @@ the second time; stopped with s."""
 
 from __future__ import annotations
 
+import pytest
 from test_review import finished, snapshot_of
 from textual.widgets import Button, ProgressBar, Static
 
@@ -40,6 +41,7 @@ async def reviewed_from_the_saves(pilot, app) -> ReviewScreen:
     return screen
 
 
+@pytest.mark.thorough
 async def test_the_saves_list_opens_the_review_and_it_opens_at_once_the_second_time(tmp_path, monkeypatch):
     app = saved_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -66,6 +68,7 @@ async def test_the_saves_list_opens_the_review_and_it_opens_at_once_the_second_t
         assert not kept.exists()
 
 
+@pytest.mark.thorough
 async def test_a_stopped_review_keeps_nothing(tmp_path):
     app = saved_app(tmp_path, iterations=800)
     async with app.run_test(size=SIZE) as pilot:
@@ -151,6 +154,7 @@ async def test_the_decisions_judged_so_far_show_as_they_come_the_costliest_first
         assert not screen.query("#review-live")
 
 
+@pytest.mark.thorough
 async def test_the_charts_legend_lines_are_whole_at_80_columns(tmp_path):
     """At 80 columns the marks' legend wrapped and left "you" alone on a line of its own."""
     from caravan_tui.textual_adapter import screen_lines

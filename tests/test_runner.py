@@ -58,6 +58,7 @@ async def play_as_person(client: SeatClient, rng: random.Random) -> MatchOver:
             return msg
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("game,players,people", list(line_ups()))
 async def test_a_match_with_any_number_of_people_runs_to_the_end(game, players, people):
     seats = [PERSON] * people + [RANDOM] * (players - people)
@@ -133,6 +134,7 @@ async def test_policy_seats_replay_reproducibly():
         for g in GAMES.values()
     ],
 )
+@pytest.mark.thorough
 async def test_a_search_seat_finishes_a_match_in_the_worker(game, worker):
     seats = [SeatSpec.ai("easy")] + [RANDOM] * (game.default_players - 1)
     runner = runner_for(game, seats, seed=9, worker=worker, iterations=5)
@@ -187,6 +189,7 @@ async def test_a_failing_search_falls_back_to_a_legal_move_instead_of_stalling()
     assert runner.host.status == "over" and 0 in runner.host.movers
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("end", ["stopped", "resigned"])
 async def test_a_match_that_ends_while_its_ai_thinks_stops_the_ai_s_search(worker, end):
     """A hosted match stopped (the server stops, nobody needs it) or over (its person resigned)

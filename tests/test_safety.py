@@ -68,6 +68,7 @@ def test_the_pick_up_that_empties_the_bag_loses_at_once() -> None:
     assert not any(after.bag)  # type: ignore[attr-defined]
 
 
+@pytest.mark.thorough
 def test_a_move_after_which_the_turn_may_end_safely_is_no_loss() -> None:
     """The same position: a camel to space 1 leaves two actions, and the look at the rest of the
     turn followed only the prior's favourites there, two pick-ups that empty the bag; so it
@@ -159,6 +160,7 @@ def test_the_search_alone_makes_the_losing_move(name: str) -> None:
     assert SearchPolicy.best(stats) == losing
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("level", LEVELS)
 def test_no_level_makes_a_move_that_loses_at_once(name: str, level: str) -> None:
@@ -172,6 +174,7 @@ def test_no_level_makes_a_move_that_loses_at_once(name: str, level: str) -> None
     assert not safety.loses_at_once(world, seat, chosen, get_game(game_id).ai.prior)
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("level", LEVELS)
 def test_no_hint_suggests_a_move_that_loses_at_once(name: str, level: str) -> None:
@@ -197,6 +200,7 @@ def test_a_solo_match_never_loses_at_once() -> None:
     assert not safety.loses_at_once(state, seat, state.legal_actions()[0], game.ai.prior)
 
 
+@pytest.mark.thorough
 async def test_the_ai_workers_make_and_show_no_move_that_loses_at_once(worker) -> None:
     """In the worker pool as in the app: a decision and its record, a hard move (two searches
     merged, then looked at) and a hint pass over the pick-up that empties the bag."""

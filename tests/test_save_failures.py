@@ -308,6 +308,7 @@ async def test_a_hosted_match_tells_everyone_at_the_table_and_the_lobby(game, tm
 # -- the table and leaving -------------------------------------------------------------------
 
 
+@pytest.mark.thorough
 async def test_the_table_shows_a_lasting_notice_until_saved_and_leaving_asks_first(tmp_path, monkeypatch):
     app = make_app(tmp_path)
     game = next(iter(GAMES.values()))

@@ -196,6 +196,7 @@ def mutated_saves(draw) -> tuple[str, bytes]:
     return how, seal(fields)
 
 
+@pytest.mark.thorough
 @settings(max_examples=150, deadline=None, database=None)
 @given(mutated_saves())
 def test_a_mutated_save_decodes_well_formed_or_is_damaged(case):
@@ -226,6 +227,7 @@ def test_a_mutated_save_decodes_well_formed_or_is_damaged(case):
     assert replayed.snapshot.actions == snapshot.actions
 
 
+@pytest.mark.thorough
 @settings(max_examples=100, deadline=None, database=None)
 @given(mutated_saves())
 def test_the_saves_list_never_raises_on_a_mutated_save(tmp_path_factory, case):
@@ -550,6 +552,7 @@ def holder(root: Path) -> subprocess.Popen:
     )
 
 
+@pytest.mark.thorough
 def test_another_process_cannot_lock_a_locked_match_until_the_holder_dies(tmp_path):
     store = SaveStore(tmp_path)
     first = holder(tmp_path)

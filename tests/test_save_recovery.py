@@ -387,6 +387,7 @@ WRITER = textwrap.dedent(
 )
 
 
+@pytest.mark.thorough
 def test_with_the_lock_file_removed_mid_match_no_second_process_gets_in(store):
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     writer = subprocess.Popen(
@@ -504,6 +505,7 @@ def journal_of(kinds: list[str], match_seed: int) -> tuple[list[bytes], list[tup
 DAMAGE = st.sampled_from(["cut", "cut and zeros", "flip", "drop", "repeat", "swap", "splice", "length", "bytes"])
 
 
+@pytest.mark.thorough
 @settings(max_examples=150, deadline=None, database=None)
 @given(RECORDS, DAMAGE, st.data())
 def test_a_randomly_damaged_journal_opens_where_the_match_was_is_refused_in_one_line_or_is_recoverable(

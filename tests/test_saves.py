@@ -123,6 +123,7 @@ plain_values = st.recursive(
     state=st.dictionaries(st.text(max_size=5), plain_values, max_size=4),
     result=st.none() | st.lists(st.floats(allow_nan=False, allow_infinity=False), min_size=2, max_size=2),
 )
+@pytest.mark.thorough
 def test_round_trip_property(actions, state, result):
     original = snapshot(actions=actions, state=state, result=result)
     assert decode(encode(original)) == original

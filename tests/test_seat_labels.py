@@ -132,6 +132,7 @@ def strings(path: Path) -> list[str]:
     ]
 
 
+@pytest.mark.thorough
 def test_the_screens_and_the_lobby_spell_out_no_label():
     """The words of a mark written beside a name ("(you)", "'s stand-in") appear nowhere else,
     nor a label's words before its number ("Open seat " in ``f"Open seat {n}"``). (A plain word

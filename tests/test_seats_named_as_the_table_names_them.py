@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import io
 
+import pytest
 from test_review import finished, snapshot_of
 from test_review_screen import reviewed_from_the_saves, shown
 
@@ -21,6 +22,7 @@ from tables import quick_app, wait_for
 SIZE = (80, 24)
 
 
+@pytest.mark.thorough
 async def test_the_review_names_an_ai_seat_as_the_table_did(tmp_path):
     """The bug: the review said "AI 2 (easy)'s" where the table had said "AI 2"."""
     kept = dataclasses.replace(snapshot_of(finished("decktet_caravan")), names=["Ann", "AI 2 (easy)"])
@@ -32,6 +34,7 @@ async def test_the_review_names_an_ai_seat_as_the_table_did(tmp_path):
         assert "(easy)" not in shown(screen)
 
 
+@pytest.mark.thorough
 async def test_the_result_screen_names_an_ai_seat_as_the_table_did(tmp_path):
     """The bug: "AI 2 (easy) wins!" over a table that had said "AI 2" all match."""
     from caravan_tui.games.merchant_lord.screen import MerchantLordScreen

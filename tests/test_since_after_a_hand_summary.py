@@ -4,6 +4,8 @@ happened up to it, so the panel starts afresh there."""
 
 from __future__ import annotations
 
+import pytest
+
 from caravan_tui.games.decktet_caravan.hand_summary import HandSummaryScreen
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.seats import SeatSpec
@@ -12,6 +14,7 @@ from caravan_tui.widgets import MatchLog, TablePanel
 from tables import table_shown, wait_for
 
 
+@pytest.mark.thorough
 async def test_the_since_panel_holds_nothing_a_hand_summary_showed(tmp_path):
     runner = MatchRunner.new("decktet_caravan", [SeatSpec("human"), SeatSpec("random")], ["Ann", "Bob"], 4, {}, None)
     async with table_shown(tmp_path, runner, shared=True) as (app, pilot, screen):

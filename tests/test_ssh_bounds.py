@@ -410,6 +410,7 @@ def session_main(pid: int) -> bool:
     return int(stat.rsplit(")", 1)[1].split()[1]) == os.getpid() and command.startswith(b"caravan-tui session")
 
 
+@pytest.mark.thorough
 async def test_ctrl_c_tells_each_person_and_ends_their_sessions_cleanly(tmp_path):
     ready: asyncio.Future[GameServer] = asyncio.get_running_loop().create_future()
     serving = asyncio.create_task(

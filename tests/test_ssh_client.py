@@ -106,6 +106,7 @@ async def first_visit(hub: Hub):
         served.cancel()
 
 
+@pytest.mark.thorough
 async def test_a_first_visit_asks_a_name_then_shows_the_lobby_and_creates_a_match(hub):
     async with first_visit(hub) as (app, pilot):
         await pilot.press(*"Ann", "enter")
@@ -133,6 +134,7 @@ async def test_a_first_visit_asks_a_name_then_shows_the_lobby_and_creates_a_matc
         assert match.owner(0) == ANN  # the seat is kept
 
 
+@pytest.mark.thorough
 async def test_keys_queued_with_the_lobbys_c_are_the_create_forms(hub):
     """The lobby's c, two downs and Create all queued at once (a terminal under load sends them
     so): the third game is the one asked for, not the first with the lobby's cursor moved."""
@@ -172,6 +174,7 @@ async def test_the_name_question_names_its_enter_and_says_a_name_is_needed(hub):
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name == "Ann", "the lobby")
 
 
+@pytest.mark.thorough
 async def test_a_name_too_long_for_the_line_is_told_so(hub):
     """The line took 40 characters of a 52-letter name and dropped the rest without a word."""
     async with first_visit(hub) as (app, pilot):
@@ -183,6 +186,7 @@ async def test_a_name_too_long_for_the_line_is_told_so(hub):
         assert str(app.screen.query_one("#your-name-problem", Static).render()) == ""
 
 
+@pytest.mark.thorough
 async def test_the_name_line_says_its_limit_and_a_full_name_fills_it(hub):
     """A 41-character name lost its last letter with no word before Enter: the line spread over
     the whole dialog and said nothing of a limit. Empty, it says the limit; a full name fills it
@@ -270,6 +274,7 @@ def test_serve_refuses_listed_keys_beside_guests(tmp_path, monkeypatch, capsys):
     assert main(["serve", "--authorized-keys", str(keys)]) == 0 and served[0].authorized_keys == keys.resolve()
 
 
+@pytest.mark.thorough
 async def test_how_to_play_comes_first_at_a_game_new_to_the_person_and_their_key_keeps_it(hub):
     async with first_visit(hub) as (app, pilot):
         await pilot.press(*"Ann", "enter")
@@ -330,6 +335,7 @@ def test_the_games_a_key_was_introduced_to_are_read_as_data_and_bounded(tmp_path
     assert Identities(path).names == {ANN: "Ann"} and Identities(path).games_introduced(ANN) == []
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("opponent", ["ai:easy", "open"])
 async def test_a_person_who_resigns_sees_the_result(hub, opponent):
     """Against an AI the match ends so; where a person plays (or will), it goes on with an AI in
@@ -453,6 +459,7 @@ def test_the_lobby_shows_a_seat_kept_for_a_rematch_as_invited():
     assert seat_words(rated, 1) == "Bob ? (invited)"  # the invited person's rating, as anyone's
 
 
+@pytest.mark.thorough
 async def test_a_person_opens_the_replay_of_a_finished_match_from_the_lobby(hub):
     """Ann leaves a match whose stand-ins finish it; her lobby lists it among her finished ones,
     enter there opens its replay (from her seat, with what the AIs weighed), escape comes back;
@@ -622,6 +629,7 @@ async def test_a_match_newly_yours_is_highlighted_in_the_lobby_and_a_refresh_kee
         assert lobby.selected().match == "m13"
 
 
+@pytest.mark.thorough
 async def test_the_lobbys_r_always_opens_the_games_picker_on_the_highlighted_matchs_game(still_hub):
     """The bug: with a match highlighted ``r`` opened that match's game's rules at once, with none
     a picker of the games, so a person's Down and Enter meant for the picker scrolled the rules

@@ -35,6 +35,7 @@ async def test_a_seats_drop_down_shows_every_choice_framed_apart_from_the_form(t
         await server.stop()
 
 
+@pytest.mark.thorough
 async def test_every_row_of_the_create_form_is_named_and_explained(tmp_path):
     """The bug: "Stand-in" had no words beside it while every other row had, and a game's option
     read "hands" beside "Away grace"."""

@@ -597,6 +597,7 @@ def memory_path(tmp_path):
         yield Path(folder)
 
 
+@pytest.mark.thorough
 async def test_a_session_ending_at_any_point_of_the_seat_hand_off_leaves_the_seat_to_someone(memory_path, worker):
     """Ann comes back to her seat (an AI stands in for her) again and again, and her session
     ends at a random point of each hand-off, from before she sits to after she has the seat:

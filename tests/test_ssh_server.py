@@ -291,6 +291,7 @@ def fingerprint(key: asyncssh.SSHKey) -> str:
     return key.get_fingerprint("sha256")
 
 
+@pytest.mark.thorough
 async def test_only_listed_keys_enter_within_limits_and_a_session_needs_a_terminal(tmp_path):
     keys = tmp_path / "authorized_keys"
     keys.write_bytes(b"".join(key.export_public_key() for key in (ANN, BOB)))
@@ -768,6 +769,7 @@ async def test_a_zygote_that_dies_is_started_again_and_no_session_waits_for_it(t
         await server.stop()
 
 
+@pytest.mark.thorough
 def test_a_session_names_itself_for_ps_and_a_long_or_hostile_name_is_cut_to_fit():
     """Its title takes the room its arguments had, no more, as one line of text."""
     script = (

@@ -5,6 +5,7 @@ away the log takes the focus again."""
 
 from __future__ import annotations
 
+import pytest
 from test_camel_screen import at_my_turn
 
 from caravan_tui.screens.table_overlays import ASKING
@@ -21,6 +22,7 @@ async def focus_round(pilot, app, presses: int = 4) -> list[str | None]:
     return found
 
 
+@pytest.mark.thorough
 async def test_tab_passes_the_log_the_hint_hides(tmp_path):
     async with at_my_turn(tmp_path) as (app, pilot):
         screen = app.screen
@@ -33,6 +35,7 @@ async def test_tab_passes_the_log_the_hint_hides(tmp_path):
         assert "log" in await focus_round(pilot, app)
 
 
+@pytest.mark.thorough
 async def test_a_log_with_the_focus_gives_it_up_when_the_hint_covers_it(tmp_path):
     async with at_my_turn(tmp_path) as (app, pilot):
         screen = app.screen

@@ -52,6 +52,7 @@ def accent(widget: Widget) -> RichColor:
     return Color.parse(widget.app.theme_variables["accent"]).rich_color
 
 
+@pytest.mark.thorough
 async def test_a_tab_round_the_table_repaints_the_edges_and_the_highlight_alone(tmp_path, monkeypatch):
     """Tab from the hand to the plays list, to the log and back to the hand: no layout, no panel
     repainted whole, and of what the panels hold only the plays list's highlighted play and the
@@ -119,6 +120,7 @@ async def round_the_table(pilot, screen, game_id: str) -> None:
                 assert marked == (panel is focused), (game_id, focused.id, panel.id)
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("game_id", games_checked_by_default("decktet_caravan", "merchant_lord"))
 async def test_the_focused_panel_shows_at_each_table_and_the_one_left_does_not(tmp_path, game_id):
     runner = MatchRunner.new(game_id, [SeatSpec("human")] * 2, ["Ann", "Bob"], 7, {}, None)
@@ -128,6 +130,7 @@ async def test_the_focused_panel_shows_at_each_table_and_the_one_left_does_not(t
         await round_the_table(pilot, screen, game_id)
 
 
+@pytest.mark.thorough
 async def test_the_focused_panel_shows_at_a_spectators_table_and_in_a_replay(tmp_path):
     runner = MatchRunner.new("decktet_caravan", [SeatSpec("human")] * 2, ["Ann", "Bob"], 7, {}, None)
     async with table_shown(tmp_path, runner, seat=None) as (_, pilot, screen):

@@ -81,6 +81,7 @@ async def table_drawn(app, game_id: str, shared: bool) -> list[str]:
 
 # the two apps' styles are the kit's, and every game brings its own: by default Decktet Caravan's
 # (three styled widgets of its own, the most) and Merchant Lord's (the most keys in its footer)
+@pytest.mark.thorough
 @pytest.mark.parametrize("game_id", games_checked_by_default("decktet_caravan", "merchant_lord"))
 async def test_a_hosted_table_draws_as_the_local_one_but_for_the_chat_key(tmp_path, game_id):
     local = await table_drawn(BareApp(store=SaveStore(tmp_path)), game_id, shared=False)
@@ -114,6 +115,7 @@ async def at_our_turn_against_random(tmp_path, game_id: str, players: int, share
 @pytest.mark.parametrize(
     "game_id", games_checked_by_default("merchant_lord", among=["camel_caravan", "merchant_lord", "ahldarahd"])
 )
+@pytest.mark.thorough
 async def test_since_your_last_turn_shows_until_a_key_and_its_ctrl_l_opens_the_whole_log(tmp_path, game_id):
     players = 4 if game_id != "ahldarahd" else 3
     async with at_our_turn_against_random(tmp_path, game_id, players, seed=2) as (app, pilot, screen):
@@ -143,6 +145,7 @@ async def test_since_your_last_turn_shows_until_a_key_and_its_ctrl_l_opens_the_w
 
 # the screen is the kit's, each game gives its text: by default the longest (Camel Caravan's,
 # 1,512 characters: the most rows to scroll past)
+@pytest.mark.thorough
 @pytest.mark.parametrize("game_id", games_checked_by_default("camel_caravan"))
 async def test_how_to_play_scrolls_to_its_last_line_by_keys_and_escape_goes_back(tmp_path, game_id):
     """From the new match screen, where escape goes back to."""
@@ -164,6 +167,7 @@ async def test_how_to_play_scrolls_to_its_last_line_by_keys_and_escape_goes_back
         assert app.runner is None  # nothing started
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 async def test_how_to_play_scrolls_no_further_than_its_text_and_merchant_lords_fits(tmp_path, game_id):
     """Found at 80×24: Merchant Lord's card scrolled by one line, Down taking its title off the
@@ -186,6 +190,7 @@ async def test_how_to_play_scrolls_no_further_than_its_text_and_merchant_lords_f
             assert text.max_scroll_y == 0 and f" {game.title} " in rows[0]
 
 
+@pytest.mark.thorough
 async def test_how_to_play_names_enter_in_its_footer_and_enter_plays(tmp_path):
     """Over SSH: the card's footer read "d Don't show again esc Back ? All the rules", without the
     Enter it runs on (its focused button's own Enter, unlisted, shadowed the card's)."""
@@ -217,6 +222,7 @@ async def check_game_picker(app, pilot, form) -> None:
         ]
 
 
+@pytest.mark.thorough
 async def test_new_match_survives_the_game_picker_at_key_repeat_speed(tmp_path):
     app = CaravanApp(store=SaveStore(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
@@ -245,6 +251,7 @@ def test_a_name_is_whole_where_it_fits_and_its_short_form_is_stable():
 
 # the move pause is the kit's: by default Decktet Caravan's plain Enter, and Caravanserai's, which
 # may ask first (a play after which the rest of the placement is forced)
+@pytest.mark.thorough
 @pytest.mark.parametrize("game_id", games_checked_by_default("decktet_caravan", "caravanserai"))
 async def test_keys_pressed_as_an_opponents_move_shows_play_at_once_when_the_turn_is_ours(tmp_path, game_id):
     """The move pause lets an opponent's move sink in before the game moves on; it never holds
@@ -292,6 +299,7 @@ async def test_undo_is_offered_only_where_it_could_apply(tmp_path, opponent):
         assert ("Undo" in footer) == (opponent == "random") and "Rules" in footer
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("opponent", ["human", "random"])
 async def test_u_at_a_table_of_people_says_why_nothing_is_taken_back(tmp_path, opponent):
     """Over SSH, two people: ``u`` (not offered, rightly) did nothing and said nothing. It says
@@ -347,6 +355,7 @@ def highlight_drawn(screen, actions: ActionList, option: int | None = None) -> S
     raise AssertionError("no highlighted play drawn")
 
 
+@pytest.mark.thorough
 @pytest.mark.usefixtures("pause_frames")  # (it reads the rows the plays list last drew)
 async def test_the_focused_list_or_log_and_the_row_show_without_colour(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
@@ -372,6 +381,7 @@ async def test_the_focused_list_or_log_and_the_row_show_without_colour(tmp_path,
         assert str(log.border_title) == "Log"
 
 
+@pytest.mark.thorough
 @pytest.mark.usefixtures("pause_frames")  # (it reads the rows the plays list last drew)
 @pytest.mark.parametrize("game_id", ["decktet_caravan", "caravanserai"])
 async def test_a_blurred_plays_list_shows_no_play_as_chosen(tmp_path, game_id):
@@ -416,6 +426,7 @@ async def test_the_menu_says_where_leaving_goes(tmp_path, shared):
         assert len(said) <= 40, said
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("shared", [False, True])
 async def test_the_palette_and_the_footer_say_what_escape_and_ctrl_s_do_where_the_person_is(tmp_path, shared):
     """Over SSH the palette said "Menu — Resume, save and quit to home, or resign (esc)", and
@@ -456,6 +467,7 @@ def shared_table(tmp_path):
     return app, table, table.screen
 
 
+@pytest.mark.thorough
 async def test_the_chat_line_takes_the_status_lines_place_and_a_turn_never_takes_its_keys(tmp_path):
     """``t`` at a shared table: the line opens in place of the status line (no dialog over the
     table) and takes every key typed, ``h`` included, even when the turn comes meanwhile; enter
@@ -503,6 +515,7 @@ async def test_keys_typed_in_the_same_instant_as_t_are_the_chat_lines(tmp_path):
         assert not screen.query_one("#hint-panel", TablePanel).showing
 
 
+@pytest.mark.thorough
 async def test_a_key_typed_in_the_same_instant_as_enter_is_the_tables_and_a_long_paste_is_cut_to_fit(tmp_path):
     """ "hi⏎t" in one read from the terminal (a fast typist, or a paste): "hi" is said and ``t``
     opens the line again, rather than "hit" being said. A paste longer than the line keeps what
@@ -565,6 +578,7 @@ async def test_keys_past_a_full_chat_line_are_said_not_typed_once_a_line(tmp_pat
         for shared in (False, True)
     ],
 )
+@pytest.mark.thorough
 async def test_every_key_the_footer_shows_is_whole_and_l_shows_the_legend_in_place_of_the_plays(
     tmp_path, game_id, shared
 ):
@@ -594,6 +608,7 @@ async def test_every_key_the_footer_shows_is_whole_and_l_shows_the_legend_in_pla
         assert all(b.description in footer for b in shown), footer  # (nothing gives way where all fit)
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 async def test_with_a_hint_shown_the_footer_shows_the_key_that_readies_it_and_every_key_whole(tmp_path, game_id):
     """Found at 80×24 against AI seats: with a hint shown, Camel Caravan's footer had no "a Ready
@@ -637,6 +652,7 @@ async def check_the_legend_key(pilot, screen) -> None:
     assert {child.id for child in screen.query_one("#side").children if child.display} == {"actions", "log"}
 
 
+@pytest.mark.thorough
 async def test_a_dialog_shows_its_own_keys_not_those_of_the_table_below(tmp_path):
     """The bug: under the menu the footer still offered the table's keys ("p Pass", "h Hint"),
     none of which acted while the menu was up."""
@@ -686,6 +702,7 @@ def test_a_turn_moves_no_focus_while_the_terminal_has_not_got_it():
     assert given == ["focus"]
 
 
+@pytest.mark.thorough
 async def test_chat_said_while_the_log_is_out_of_sight_comes_in_a_notice(tmp_path):
     """Over SSH: Bob's "gl hf", said while Ann had a hint open in the log's place, was seen
     nowhere until she closed the hint."""
@@ -703,6 +720,7 @@ async def test_chat_said_while_the_log_is_out_of_sight_comes_in_a_notice(tmp_pat
         await wait_for(pilot, lambda: "P1 says: gl hf" in [n.message for n in notices(app)], "the chat in a notice")
 
 
+@pytest.mark.thorough
 async def test_the_create_forms_short_match_key_is_offered_only_for_a_game_that_has_one(tmp_path):
     """Over SSH: the create form offered "^o Short match" for Caravanserai, which has none."""
     from caravan_tui.screens.create_match import CreateMatchScreen
@@ -722,6 +740,7 @@ async def test_the_create_forms_short_match_key_is_offered_only_for_a_game_that_
         await wait_for(pilot, offered, "^o for a game with a short match")
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("shared", [False, True])
 async def test_the_palette_finds_the_menus_entries_by_their_words(tmp_path, shared):
     """Typed "resign" in the palette found nothing: Resign was only inside the menu (esc)."""
@@ -754,6 +773,7 @@ async def test_the_palette_offers_no_legend_at_a_table_that_has_none(tmp_path):
         assert "Legend" not in titles and not screen.has_legend and "Rules" in titles
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize(("key", "lands_on"), [("shift+tab", "board"), ("tab", "log")])
 async def test_tab_that_closes_the_since_panel_moves_the_focus_in_the_tables_order(tmp_path, key, lands_on):
     """Found playing Camel Caravan: with "Meanwhile" over the side column, shift+tab from the

@@ -118,6 +118,7 @@ async def test_the_chat_line_taking_the_focus_from_the_plays_list_draws_its_high
         assert not plays.has_focus and drawn.count(plays) <= 1
 
 
+@pytest.mark.thorough
 async def test_the_log_draws_itself_from_the_tables_state_and_a_new_line_lays_out_nothing():
     app = SideApp()
     async with app.run_test(size=(40, 24)) as pilot:
@@ -151,6 +152,7 @@ async def to_its_turn(pilot, table: Table) -> None:
     await wait_for(pilot, lambda: screen.table.view is not None and screen.table.view["to_move"] == 1, "its turn")
 
 
+@pytest.mark.thorough
 async def test_an_opponents_move_at_a_decktet_table_is_one_state(tmp_path):
     """The move's view, the ticks kept on cards still held and the opponent's play flashed are
     one state assigned (a second one redrew every part of the table again)."""
@@ -204,6 +206,7 @@ async def test_a_play_and_the_hosts_answer_are_one_state(tmp_path):
         assert len(assigned) == 1  # (the list's highlight gone with the play: its report changes nothing)
 
 
+@pytest.mark.thorough
 async def test_the_footer_drops_the_pass_key_in_the_frame_that_ends_our_turn(tmp_path):
     """The footer follows the keys a turn's change brings as the state changes (Textual tells it
     only after the next frame, which then laid the table out a second time)."""
@@ -285,6 +288,7 @@ def cells(screen) -> list[list[tuple[str, object]]]:
     return [[(segment.text, segment.style) for segment in strip] for strip in screen_strips(screen)]
 
 
+@pytest.mark.thorough
 async def test_a_play_and_the_hosts_answer_are_drawn_in_one_frame(tmp_path, monkeypatch):
     """Enter's frame waits for the host's answer (the move as the host made it), so the play's
     own state (our turn over, the plays list emptied, the Pass key gone) is not laid out and

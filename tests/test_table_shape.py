@@ -11,6 +11,7 @@ import importlib
 import pkgutil
 from pathlib import Path
 
+import pytest
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -145,6 +146,7 @@ def painted_from_outside(
     return sorted(found, key=lambda place: int(place.rpartition(":")[2]))
 
 
+@pytest.mark.thorough
 def test_no_screen_or_helper_sets_a_widgets_text_from_outside():
     """The table's panels write themselves from the table's state (``TableText``); what a screen
     shows elsewhere is its own reactive data, bound to the widget that shows it."""
@@ -156,6 +158,7 @@ def test_no_screen_or_helper_sets_a_widgets_text_from_outside():
     assert not any("update_static" in path.read_text(encoding="utf-8") for path in (ROOT / "caravan_tui").rglob("*.py"))
 
 
+@pytest.mark.thorough
 def test_no_screen_or_helper_moves_a_widgets_cursor_or_sets_its_classes():
     """A table asks its plays list (``point_list``) and its boards (``point_cursor``) where to put
     a highlight or a cursor through its state; a line shown only at times shows itself from the

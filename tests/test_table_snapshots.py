@@ -82,6 +82,7 @@ def check_text_snapshot(text: str, shown: list[str], game_id: str, moves: int) -
     assert text == path.read_text(encoding="utf-8"), f"{path.name} differs: review, then update the snapshots"
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize(("game_id", "moves"), POSITIONS)
 def test_each_table_at_80_by_24_matches_its_svg_snapshot(tmp_path, snap_compare, game_id, moves):
     """The table as a person sees it, colours and all, and its text snapshot, from one drawing of

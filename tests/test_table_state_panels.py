@@ -21,6 +21,7 @@ from caravan_tui.widgets.wrapping import WrappedText
 from tables import BareApp, Table, settled, wait_for
 
 
+@pytest.mark.thorough
 async def test_the_since_panel_is_the_tables_and_shows_again_where_a_wider_screen_puts_it(tmp_path):
     """The bug: the panel was a Static the screen filled; a terminal grown wide mounted a new one
     over the side column, empty, and what others did was gone before it was read."""

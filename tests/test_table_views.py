@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+import pytest
+
 from caravan_tui.games import GAMES
 from caravan_tui.screens import game_screen_class
 
 from tables import Table, quick_app, wait_for
 
 
+@pytest.mark.thorough
 async def test_a_turn_builds_its_views_world_once(tmp_path, monkeypatch):
     game = GAMES["camel_caravan"]
     built: list[dict] = []

@@ -38,6 +38,7 @@ async def hinted_table(tmp_path, game_id: str):
     return app, table
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("game_id", ["camel_caravan", "decktet_caravan", "ahldarahd"])
 async def test_a_readies_the_hinted_play_in_the_plays_list(tmp_path, game_id):
     app, table = await hinted_table(tmp_path, game_id)
@@ -63,6 +64,7 @@ async def test_a_readies_the_hinted_play_in_the_plays_list(tmp_path, game_id):
         assert table.runner.host.actions[moves] == hinted
 
 
+@pytest.mark.thorough
 async def test_merchant_lords_hint_panel_says_what_a_does(tmp_path):
     """Merchant Lord's ``a`` puts the hinted play in its builder (Enter plays it): the panel
     says so in the kit's words, not "a takes it"."""
@@ -92,6 +94,7 @@ def test_the_key_that_readies_a_hint_has_one_name_in_the_footer_and_the_panels_t
     assert take_hint_words("a") == "a, then enter: play"  # ("a: ready, enter: play": Enter alone, read a newcomer)
 
 
+@pytest.mark.thorough
 async def test_escape_puts_the_hint_away_and_its_play_stays_ready_to_take(tmp_path):
     """Escape with the hint shown opened the menu, which took the keys that followed (a die's
     `-`); the panel said nothing of how to put it away. Escape hides it, as `h` does, and `a`

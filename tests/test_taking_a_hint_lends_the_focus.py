@@ -5,6 +5,7 @@ before that decision showed played it unseen (Merchant Lord, Camel Caravan, whol
 
 from __future__ import annotations
 
+import pytest
 from test_camel_screen import at_my_turn as at_my_camel_turn
 from test_camel_screen import next_turn, status
 from test_merchant_lord_screen import ENDS, at_my_turn, play_until
@@ -26,6 +27,7 @@ def staying(state) -> list:
     return stays
 
 
+@pytest.mark.thorough
 async def test_camel_caravan_a_stray_enter_after_a_hint_taken_plays_nothing(tmp_path):
     async with at_my_camel_turn(tmp_path) as (app, pilot):
         screen = app.screen
@@ -52,6 +54,7 @@ async def test_camel_caravan_a_stray_enter_after_a_hint_taken_plays_nothing(tmp_
         await wait_for(pilot, lambda: host.turn > start + 1, "the play")
 
 
+@pytest.mark.thorough
 async def test_merchant_lord_a_stray_enter_after_a_hint_taken_plays_nothing(tmp_path):
     prefix, state = play_until(lambda s: s.turn == 0 and s.phase == FAVOUR)
     end = next(a for a in state.legal_actions() if a in ENDS)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from caravan_tui.games import GAMES
 from caravan_tui.screens import game_screen_class
 from caravan_tui.seat_kinds import STANDING_IN
@@ -19,6 +21,7 @@ def footer_offers(app, description: str) -> bool:
     return any(entry.description == description for entry in app.screen.query_one(KeysFooter).shown_keys)
 
 
+@pytest.mark.thorough
 async def test_undo_is_offered_beside_a_stand_in_only_where_the_host_would_take_back(tmp_path):
     app = quick_app(tmp_path, 20, home=False)
     table = Table(app, "camel_caravan", game_screen_class(GAMES["camel_caravan"]), 3, {}, names=("Ann", "Bob"))

@@ -77,6 +77,7 @@ CHANGES = [
 ]
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize(("game_id", "players", "options", "version", "step"), CHANGES)
 def test_a_log_of_the_old_rules_is_brought_forward_with_the_added_steps(game_id, players, options, version, step):
     game = GAMES[game_id]

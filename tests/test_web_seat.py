@@ -109,6 +109,7 @@ async def open_tab(http: aiohttp.ClientSession, seat: WebSeat, cookie: str | Non
     return Tab(socket)
 
 
+@pytest.mark.thorough
 async def test_a_link_signs_a_browser_in_once_and_its_tab_is_the_persons_own_session(seat):
     seat.server.hub.identities.keep(ANN, "Ann")
     link, minutes = seat.link_for(ANN)
@@ -141,6 +142,7 @@ async def test_a_link_signs_a_browser_in_once_and_its_tab_is_the_persons_own_ses
     assert "web: refused: this sign-in link was used already" in log
 
 
+@pytest.mark.thorough
 async def test_a_name_like_one_taken_is_refused_and_a_frame_larger_than_the_limit_ends_the_session(seat):
     seat.server.hub.identities.keep("SHA256:" + "c" * 43, "Ann")
     cookie = seat.cookies.sign(ANN)
@@ -304,6 +306,7 @@ async def test_the_hub_gives_a_link_to_a_key_and_refuses_a_guest(seat):
     assert (await ask(ANN, False)).reason == "this server has no web seat"
 
 
+@pytest.mark.thorough
 async def test_an_operators_kick_ends_a_tab_for_good(seat):
     """The hub ends the session: the page is told it ended (it does not try again)."""
     hub = seat.server.hub

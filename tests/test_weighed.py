@@ -96,6 +96,7 @@ def finished(played, store) -> tuple[MatchRunner, list]:
     return runner, seen
 
 
+@pytest.mark.thorough
 def test_ai_decisions_record_what_they_weighed_and_no_one_sees_it_during_play(store, finished):
     runner, seen = finished
     saved = store.read(runner.match_id)
@@ -140,7 +141,8 @@ async def test_the_replay_of_a_finished_match_shows_what_each_ai_decision_weighe
         await wait_for(pilot, lambda: panel.showing, "what the AI weighed")
         text = panel.text
         assert panel.border_title == "What Ann weighed"  # (the side column's short title: the whole one is cut there)
-        assert text.count("% of the search") == len(saved.weighed[turn])
+        assert text.count("% of the search") == len(saved.weighed[turn]) + ("The other " in text)
+        assert text.startswith("Played: ")
         assert saved.weighed[turn][0][2] and not SEAT_FIELD.search(text)
         await pilot.press("h")
         assert not panel.showing
@@ -150,8 +152,12 @@ async def test_the_replay_of_a_finished_match_shows_what_each_ai_decision_weighe
         app.screen.client.go_to(person + 1)
         await wait_for(pilot, lambda: not panel.showing, "the panel gone")
         assert not panel.showing  # a random seat's move weighed nothing
+        await pilot.press("h")  # why: under a title that fits the side column ("Nothing weighed (h hides…")
+        await wait_for(pilot, lambda: panel.showing, "why nothing was weighed")
+        assert str(panel.border_title) == "Nothing weighed"
 
 
+@pytest.mark.thorough
 def test_nothing_weighed_is_shown_before_the_match_is_over(store, finished):
     runner, _ = finished
     replayed = load(store, runner.match_id)
@@ -183,6 +189,7 @@ def test_an_ais_move_it_had_no_choice_in_says_so(store, finished):
     assert nothing_weighed(ReplayClient(replayed, 1, person + 1)).startswith("This move was not an AI's decision")
 
 
+@pytest.mark.thorough
 async def test_a_save_from_before_the_record_still_loads_and_replays(store, finished):
     runner, _ = finished
     saved = store.read(runner.match_id)
@@ -208,6 +215,7 @@ async def test_a_save_from_before_the_record_still_loads_and_replays(store, fini
         assert not screen.query_one("#hint-panel", TablePanel).showing
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("game", [pytest.param(g, id=g.id) for g in GAMES.values()])
 async def test_the_hint_panel_shows_three_moves_with_their_reasons_and_how_sure(store, game, monkeypatch):
     # the hint searches its level's iterations, not until its clock: on a machine loaded by other
@@ -243,6 +251,7 @@ async def test_the_hint_panel_shows_three_moves_with_their_reasons_and_how_sure(
         assert panel.showing and screen.table.hint_plan[0] == screen.query_one(ActionList).hinted
 
 
+@pytest.mark.thorough
 async def test_a_caravanserai_hint_previews_its_whole_placement_on_the_board(store):
     app = quick_app(store.root, 5, home=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -354,6 +363,7 @@ def weighed_cases():
     }
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("case", list(weighed_cases()))
 def test_a_crafted_record_of_what_was_weighed_is_refused_on_load_in_one_line(store, case):
     snapshot, movers = random_finished(["ai:easy", "human"])
@@ -385,6 +395,7 @@ def test_a_reason_that_cannot_be_rendered_shows_as_written():
     assert mover == 0 and lines[0].endswith(f"— 50% of the search: {field} is far away")
 
 
+@pytest.mark.thorough
 async def test_the_replay_from_the_ais_own_seat_names_it_and_never_says_you(store, finished):
     """Watched from the deciding AI's own seat, the panel still names it: "What Ann weighed",
     not "What Ann (you) weighed", and its reasons never say "you" or "your"."""
@@ -407,6 +418,7 @@ async def test_the_replay_from_the_ais_own_seat_names_it_and_never_says_you(stor
         assert not any("can't play" in line for line in screen_lines(app.screen))
 
 
+@pytest.mark.thorough
 async def test_h_in_a_solo_replay_says_why_nothing_is_weighed(store):
     game = get_game("caravanserai")
     runner = MatchRunner.new(game.id, [PERSON], ["Ann"], 3, {}, store)
@@ -421,3 +433,19 @@ async def test_h_in_a_solo_replay_says_why_nothing_is_weighed(store):
         await wait_for(pilot, lambda: panel.showing and "No AI played" in panel.text, "a reason")
         await pilot.press("h")
         await wait_for(pilot, lambda: not panel.showing, "the reason put away")
+
+
+def test_the_replay_marks_the_move_played_and_says_where_the_rest_of_the_search_went():
+    """Camel Caravan's replay: a played steal "— 4% of the search" beside two moves at 1% left
+    94% of the search unexplained, and nothing said which of them was played."""
+    snapshot, movers = random_finished(["ai:easy", "human"])
+    move = ai_moves(movers)[0]
+    state = replay(DECKTET, snapshot, move).state
+    other = next(action for action in state.legal_actions() if list(action) != list(snapshot.actions[move]))
+    snapshot.weighed = {move: [row(snapshot, move, 0.04, ""), [list(other), 0.02, ""]]}
+    _mover, lines = ReplayClient(replay(DECKTET, snapshot), 1).weighed(move + 1)
+    assert lines[0].startswith("Played: ") and lines[0].endswith("— 4% of the search")
+    assert not lines[1].startswith("Played: ") and lines[1].endswith("— 2% of the search")
+    assert lines[2] == "The other 94% of the search: moves not listed, tried less or ruled out by its checks."
+    snapshot.weighed = {move: [row(snapshot, move, 0.97, "")]}
+    assert len(ReplayClient(replay(DECKTET, snapshot), 1).weighed(move + 1)[1]) == 1  # (3%: nothing to say)

@@ -49,6 +49,7 @@ async def test_the_legends_title_and_keys_are_whole_at_80_by_24(tmp_path, game_i
 # the one that stresses both widths: Caravans of Ahldarahd's, with the most headings in the
 # contents (13, the longest 21 characters: Caravanserai's is 23) and a table 165 columns wide
 # (Camel Caravan's widest is 174)
+@pytest.mark.thorough
 @pytest.mark.parametrize("game_id", games_checked_by_default("ahldarahd"))
 async def test_the_rules_with_their_contents_open_cut_no_word_at_80_by_24(game_id):
     """The bug: with the contents beside them the rules' tables read "Marrak…", "swo…" (the

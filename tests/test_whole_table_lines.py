@@ -3,6 +3,7 @@ wraps or grows its panel; it is never cut while space remains, nor dropped below
 
 from __future__ import annotations
 
+import pytest
 from test_merchant_lord_screen import at_my_turn, builder_position, cursor_to, focus, play_until
 from test_merchant_lord_screen import status as status_words
 from textual.widget import Widget
@@ -24,6 +25,7 @@ def words(text: str) -> str:
     return " ".join(text.split())
 
 
+@pytest.mark.thorough
 async def test_merchant_lords_sale_tucking_two_merchants_and_its_cards_words_show_whole(tmp_path):
     """The bug: the Enter line read "…you get 3 coins + Free" (the rest of the sale dropped below
     its two rows) and the builder's card line lost "owner 1 coin" (four rows for five)."""

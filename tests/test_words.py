@@ -3,6 +3,7 @@ that fits names and never cuts a status word."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import DataTable
 
 from caravan_tui.app import CaravanApp
@@ -44,6 +45,7 @@ async def saves_listed(app, pilot) -> None:
     await pilot.pause()
 
 
+@pytest.mark.thorough
 async def test_the_saves_list_fits_names_at_80_columns_and_never_cuts_the_status(tmp_path):
     store = SaveStore(tmp_path)
     game = get_game("ahldarahd")

@@ -67,6 +67,7 @@ def finished_saves(store: SaveStore) -> list:
     return [c for c in checked if c.snapshot.status != "playing"]
 
 
+@pytest.mark.thorough
 async def test_the_record_counts_each_game_and_opponent_from_the_finished_saves(saves):
     index = RecordIndex(saves)
     lines = {(line.game, line.against): line for line in record_lines(index.finished())}
@@ -88,6 +89,7 @@ async def test_the_record_counts_each_game_and_opponent_from_the_finished_saves(
     assert {b.title for b in bests} == {c.state.view(0).get("title") or "" for c in solo}
 
 
+@pytest.mark.thorough
 async def test_the_index_spares_reading_and_is_never_taken_over_the_saves(saves):
     first = RecordIndex(saves).finished()
     again = RecordIndex(saves)
@@ -109,6 +111,7 @@ async def test_the_index_spares_reading_and_is_never_taken_over_the_saves(saves)
     assert len(RecordIndex(saves).finished()) == len(first) - 1
 
 
+@pytest.mark.thorough
 async def test_home_opens_your_record_and_w_replays_a_best_solo_match(saves):
     app = quick_app(saves.root, iterations=5)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -124,6 +127,7 @@ async def test_home_opens_your_record_and_w_replays_a_best_solo_match(saves):
         assert app.screen.replay.checked.snapshot.match_id == best.match_id
 
 
+@pytest.mark.thorough
 async def test_a_solo_games_line_says_it_had_no_opponent_and_every_column_is_whole_at_80x24(saves):
     """A solo game read "Won 0, Place 1.0, Streak 0 (best 0)": a loss, a place and a streak it
     never had. Its line says nobody was against you, with its points; at 80 columns each column
