@@ -19,11 +19,13 @@ TURN = 3  # the seat's second decision: where to put its camel
 
 @pytest.mark.thorough
 def test_a_move_the_hint_called_about_as_good_costs_nothing():
+    """A turn is one decision now (``camel_caravan.composing``): the turn that began with the
+    move the hint called about as good, the camel placed and the ivory stolen with it."""
     (position,) = [p for p in decisions_of(get_game(GAME), 2, SEED, OPTIONS, ACTIONS, 0).decisions if p.turn == TURN]
-    assert position.action == ("place", 11) and not position.steps
+    assert position.steps == (("place", 11), ("steal", 11, 1, "ivory"))
     shown = hint(GAME, position.view, 0, seed=hint_seed(0, TURN))
     first, made = shown[0], next(c for c in shown if c.action == position.action)
     assert made is not first and first.value - made.value <= noise(first.error, made.error)  # ("about as good")
     judged = judge(GAME, 0, position, ITERATIONS)
-    assert judged.best == first.action and judged.after == judged.before
+    assert judged.best == first.action and judged.after >= judged.before
     assert Review(GAME, "m", 0, 2, ITERATIONS, 1.0, (judged,)).grade(judged) == ""

@@ -39,7 +39,7 @@ def test_luck_is_what_the_draw_did_against_what_the_move_that_drew_expected():
 def test_the_best_played_next_makes_the_move_before_it_no_mistake():
     deliver, pickup = ("move_good", 10, 17, "salt", "top"), ("pickup", 11)
     decisions = (
-        judged(16, 0.529, 0.469, action=deliver, best=pickup),
+        judged(16, 0.529, 0.419, action=deliver, best=pickup),  # (a turn's grades: 11 points is a mistake)
         judged(17, 0.52, 0.52, action=pickup, best=pickup),
     )
     review = Review("camel_caravan", "m", 0, 2, 10, 1.0, decisions)

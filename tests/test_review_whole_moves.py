@@ -119,3 +119,23 @@ def test_a_move_tells_what_the_rules_laid_between_its_steps() -> None:
 def test_a_long_move_is_told_whole() -> None:
     longest = max(_decisions(1, 151, SOLO), key=lambda p: len(p.words))
     assert len(longest.words) > 600 and "…" not in longest.words, longest.words
+
+
+def test_a_camel_caravan_turn_is_one_decision_to_its_end_or_a_refill() -> None:
+    """The moves that set up a winning delivery were reviewed one by one, each by a search that
+    played the rest of the turn at random below it, and called blunders; a turn is one decision
+    now, up to its end or a refill (the bag's draw is chance)."""
+    from camel_seed155 import ACTIONS, OPTIONS, SEED
+
+    game = get_game("camel_caravan")
+    found = decisions_of(game, 2, SEED, OPTIONS, ACTIONS, 0)
+    state = game.new(2, seed=SEED, options=OPTIONS)
+    ends = set()
+    for number, action in enumerate(ACTIONS):
+        mover = state.to_move()
+        events = state.apply(action, True)
+        if state.to_move() != mover or any(event.reveals is True for event in events):
+            ends.add(number)
+    mine = [position for position in found.decisions if position.seat == 0]
+    assert all((position.end if position.steps else position.turn) in ends for position in mine)
+    assert sum(len(position.steps) > 2 for position in mine) > len(mine) // 2  # (most turns are several actions)

@@ -8,6 +8,15 @@ from .ai import AI
 from .rules import CamelCaravanState, tie_words
 from .views import CamelCaravanView
 
+
+def composing(state: CamelCaravanState) -> bool:
+    """A turn is one decision, to its end or a refill (chance): its actions are a plan. Judged
+    one by one, a camel moved to set up the turn's pick-up was weighed by a search that saw the
+    rest of the turn played at random below it, and a review called the moves that set up a
+    winning delivery blunders."""
+    return True
+
+
 GAME = Game(
     id="camel_caravan",
     title="Camel Caravan",
@@ -26,4 +35,5 @@ GAME = Game(
     view_type=CamelCaravanView,
     short_options={"short_game": True},  # (its quick_options are none: tests and benchmarks play the full game)
     tie_words=tie_words,
+    composing=composing,
 )

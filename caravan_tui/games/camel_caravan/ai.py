@@ -13,7 +13,8 @@ SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
 #: a review grades a decision by the win chance it gave up. A turn is four small actions and
 #: ``estimate()`` moves by hundredths between them, so the steps are smaller than the default:
 #: 3, 6 and 12 points (docs/review.md)
-REVIEW = ReviewTerms(Measure("win chance", 100.0, "%", 3.0, 6.0, 12.0))
+#: a decision is a whole turn (``composing``): the default grades (a single action's, 3 · 6 · 12)
+REVIEW = ReviewTerms(Measure("win chance", 100.0, "%", 5.0, 10.0, 20.0))
 
 #: the moves that send an empty camel onto a space
 SENT = ("place", "move_camel")
