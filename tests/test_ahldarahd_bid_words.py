@@ -177,3 +177,15 @@ def test_an_auction_for_an_item_the_bidder_holds_says_whoever_outbids_them_takes
     reason = explain(state, 1, [("open", "RoP green", 0)])
     assert "{p1} hold{p1:s} it now, and whoever outbids {p1} takes it; a win at 0 leaves {p1}" in reason, reason
     assert state.holder(ROP) != 1 and "whoever outbids" not in explain(state, 1, [("open", "RoP red", 0)])
+
+
+def test_a_card_is_not_said_to_win_a_city_a_card_in_hand_takes_already() -> None:
+    """The bug: "claimed on Textiles–Pearls, the red Textiles card wins you the Pearls city"
+    where the Textiles card in hand took the Pearls city already: a second adds nothing there.
+    Here {p1} holds a blue Gems card, and one claim of Spices–Gems or Metals–Gems takes the
+    Gems city on its map."""
+    state = first_auction()
+    assert "blue Gems" in state.view(1)["hand"]
+    for item in ("red Spices", "red Metals", "red Gems"):
+        reason = explain(state, 1, [("open", item, 1)])
+        assert "the Gems city" not in reason and reason.startswith(f"the {item} card is worth about"), reason

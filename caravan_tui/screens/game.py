@@ -15,7 +15,7 @@ A game's ``Game.screen`` subclasses ``GameScreen`` with its own board; ``Generic
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import replace
 from typing import Any, Generic, TypeVar
@@ -233,9 +233,9 @@ class GameScreen(BaseScreen, Generic[V]):
         """An action in the game's words (a game may word its plays as its table shows them)."""
         return self.table.describe(action)
 
-    def listed(self, legal: tuple[Action, ...]) -> tuple[Action, ...]:
+    def listed(self, legal: Sequence[Action]) -> tuple[Action, ...]:
         """The plays list's order of the plays ``legal`` (default: the rules' own order)."""
-        return legal
+        return tuple(legal)
 
     def status_text(self) -> Text:
         """The status line's words, from the table's state (``self.table``) alone."""

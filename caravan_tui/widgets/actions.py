@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,7 +83,7 @@ class ActionList(StopAtEnds, DrawsItsFocus):
     def __init__(
         self,
         describe: Callable[[Action], str],
-        order: Callable[[tuple[Action, ...]], tuple[Action, ...]] = tuple,
+        order: Callable[[Sequence[Action]], tuple[Action, ...]] = tuple,
         **kwargs,
     ) -> None:
         """``order``: the plays in the list's order (a game's ``GameScreen.listed``)."""
@@ -91,7 +91,7 @@ class ActionList(StopAtEnds, DrawsItsFocus):
         self.describe = describe
         self.order = order
         self.actions: tuple[Action, ...] = ()
-        self._legal: tuple[Action, ...] = ()  # the table's plays the list was last built from
+        self._legal: Sequence[Action] = ()  # the table's plays the list was last built from
         self._texts: list[str] = []
         self._turn: int | None = None  # the decision the actions are for
         self.hinted: Action | None = None

@@ -22,6 +22,7 @@ from .final_destroy import guarded_from
 from .idle_rights import buildable
 from .last_build import route_price, scores_nothing, scores_there
 from .maps import (
+    ADJ,
     COLOUR_INDEX,
     COMMODITIES,
     COMMODITY_AT,
@@ -38,7 +39,7 @@ from .night import loss_routes
 from .no_gold import claimable, raisers, sale_buys
 from .offers import offer_words
 from .rules import AhldarahdState
-from .terms import COMPOSE, NIGHT_PRICE, gold_words, item_words, map_words, plural, poss
+from .terms import COMPOSE, NIGHT_PRICE, city_words, gold_words, item_words, map_words, plural, poss
 from .trading import judge, long_shot_line, offer_net, side_worth, traded
 
 
@@ -526,6 +527,7 @@ def _card_use(state: AhldarahdState, seat: int, k: int) -> tuple[str, str, int]:
     Salt city, 4 of 4" beside "worth about 1 gold" read as a card worth a gold, where its claim
     won a city worth 6."""
     best: tuple[float, int, int, int] | None = None
+    held: str = ""  # a city a card already in hand takes, which this card would take too
     for m in state.maps_of(seat):
         row = COMMODITY_AT[m]
         for r, ends in enumerate(ENDS):
@@ -534,11 +536,17 @@ def _card_use(state: AhldarahdState, seat: int, k: int) -> tuple[str, str, int]:
             for slot in ends:
                 if state.ctrl[m * SLOTS + slot] != seat:
                     have = state.routes_into(m, slot, seat) + 1
+                    if have >= MAJORITY[slot] and _hand_takes(state, seat, m, slot):
+                        # (an auction's card "wins you the Pearls city" where the hand's Textiles
+                        # card already took it on Textiles–Pearls: a second adds nothing there)
+                        city = city_words(m, slot) + ("" if m == seat else f" on {map_words(m, state.n)}")
+                        held = held or f"a card in {poss(seat)} hand already takes {city}"
+                        continue
                     if best is None or have / MAJORITY[slot] > best[0]:
                         best = (have / MAJORITY[slot], r, slot, have)
                         where = m
     if best is None:
-        return f"no open route {who(seat)} may build on takes {a_or_an(COMMODITIES[k])} card", "", -1
+        return held or f"no open route {who(seat)} may build on takes {a_or_an(COMMODITIES[k])} card", "", -1
     _, r, slot, have = best
     a, b = ROUTE_GOODS[where][r]
     # (the same city needs more routes on one map than on another: "the Gems city, 1 of 2" read
@@ -547,6 +555,18 @@ def _card_use(state: AhldarahdState, seat: int, k: int) -> tuple[str, str, int]:
     if have >= MAJORITY[slot]:
         return route, route_takes(state, seat, where, r).removeprefix(": takes "), 1 - state.discount(seat, r)
     return f"fits {route} toward the {COMMODITIES[COMMODITY_AT[where][slot]]} city, {have} of {MAJORITY[slot]}", "", -1
+
+
+def _hand_takes(state: AhldarahdState, seat: int, m: int, slot: int) -> bool:
+    """Whether a card in ``seat``'s hand claims an open route into ``slot`` on map ``m`` that
+    gives it the city there (its gold aside)."""
+    if state.routes_into(m, slot, seat) + 1 < MAJORITY[slot]:
+        return False
+    hand, row = state.hand[seat], COMMODITY_AT[m]
+    return any(
+        state.owner[m * ROUTES + r] < 0 and hand & (COMMODITY_MASK[row[ENDS[r][0]]] | COMMODITY_MASK[row[ENDS[r][1]]])
+        for r in ADJ[slot]
+    )
 
 
 def _shah(state: AhldarahdState, seat: int, to: int) -> str:

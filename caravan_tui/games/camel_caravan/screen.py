@@ -17,6 +17,7 @@ highlighted; a key pressed meanwhile skips the rest of the animation.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import cast
 
 from rich.console import Group, RenderableType
@@ -102,7 +103,7 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
     def legend(self) -> Text:
         return legend_panel()
 
-    def listed(self, legal: tuple[Action, ...]) -> tuple[Action, ...]:
+    def listed(self, legal: Sequence[Action]) -> tuple[Action, ...]:
         """The goods' plays first, then the camels' (some 40 camel moves stood before every
         pick-up, steal and delivery)."""
         return tuple(sorted(legal, key=play_rank))
