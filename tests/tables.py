@@ -145,7 +145,8 @@ async def next_turn_or_end(pilot, app, screen_class: type) -> None:
 async def yes_if_asked(pilot, played) -> None:
     """A table may ask before a play: Caravanserai's after which the rest of the placement is
     forced (laid unseen) or the caravan is boxed in, Camel Caravan's end of a turn with actions
-    left. Enter still makes the promised play, once answered yes."""
+    left, Merchant Lord's end of selling with a sale still possible. Enter still makes the
+    promised play, once answered yes."""
     from caravan_tui.screens.dialogs import ConfirmScreen
 
     await wait_for(pilot, lambda: played() or isinstance(pilot.app.screen, ConfirmScreen), "the play or a question")

@@ -154,7 +154,7 @@ async def test_the_sale_builder_shows_dice_and_income_and_refuses_with_the_reaso
         actions = screen.query_one(ActionList)
         first = next(a for a in legal if a[0] == "sell" and a[2])
         await focus(pilot, app, actions)
-        await pilot.press("home", *["down"] * legal.index(first))
+        await pilot.press("home", *["down"] * actions.actions.index(first))
         assert screen.sel.village == first[1] and screen.sel.key() == first[2]
         assert "enter sells" in builder(screen)
         await pilot.press("c")
@@ -428,7 +428,7 @@ async def test_each_round_the_cursors_start_on_their_first_choice_and_the_lines_
                     await read_since(pilot, screen)
                     break
                 moves = table.moves()
-                screen.act(first_end(screen.table.legal))
+                screen.play_now(first_end(screen.table.legal))  # (unasked: ``act`` asks before ending a sale)
                 await wait_for(pilot, lambda moves=moves: table.moves() > moves, "my play")
             else:
                 raise AssertionError("no favour step of mine in the next rounds")
@@ -956,3 +956,36 @@ async def test_o_between_two_players_says_every_village_is_shown(tmp_path):
         screen.query_one(ActionList).focus()
         await pilot.press("o")
         await wait_for(pilot, lambda: BOTH_SHOWN in [n.message for n in held_notices(app)], "what o says")
+
+
+async def test_stop_selling_from_the_plays_list_stands_last_and_asks_while_a_sale_is_possible(tmp_path):
+    """The bug: in the selling step "Stop selling" was the plays list's first play, and Enter,
+    Enter (the keys that sold at the villages a round before) sent every die to the market with
+    no question, where ``e`` asks; a sale the hint had named was lost with the round's buy."""
+    prefix, state = play_until(builder_position)
+    async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
+        screen = table.screen
+        actions = screen.query_one(ActionList)
+        await focus(pilot, app, actions)
+        assert actions.actions[-1] == ("end_selling",) and actions.actions[0][0] == "sell"
+        await pilot.press("end", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        moves = table.moves()
+        await pilot.press("n")
+        await pilot.pause()
+        assert table.moves() == moves and screen.table.turn is not None  # nothing played
+
+
+async def test_the_plays_list_offers_the_buys_in_the_rows_order(tmp_path):
+    """The bug: the row read "M03 … M30 … M16" and the plays list "Buy M03 / Buy M16 / Buy M30"."""
+    from caravan_tui.games.merchant_lord.terms import BUY
+
+    def buying(state) -> bool:
+        return state.turn == 0 and state.phase == BUY and sum(a[0] == "buy" for a in state.legal_actions()) >= 2
+
+    prefix, state = play_until(buying)
+    async with at_my_turn(tmp_path, prefix) as (_app, _pilot, table):
+        listed = [action[1] for action in table.screen.query_one(ActionList).actions if action[0] == "buy"]
+        row = state.view(0)["row"]
+        assert listed == [card for card in row if card in listed], (listed, row)
+        assert table.screen.query_one(ActionList).actions[-1][0] != "buy"  # (the step's end last)

@@ -531,3 +531,25 @@ def test_the_result_table_leaves_a_long_name_its_room_at_80_columns():
     console.print(summary_table(state.view(0), lambda seat: Text(name if seat == 0 else "Bob")))
     shown = console.export_text()
     assert "…" not in shown and "Fitzgerald-Montgomery" in shown, shown
+
+
+def reroll_of_the_last_favour(state) -> tuple | None:
+    """A reroll in seat 0's favour step that spends its last favour with no sale fitting the dice
+    now, or None; seat 0 is given 1 favour."""
+    if state.turn != 0 or state.phase != FAVOUR or state.favour[0] < 1:
+        return None
+    state.favour[0] = 1
+    if any(action[0] == "sell" for action in state.legal_actions()):
+        return None
+    return next((action for action in state.legal_actions() if action[0] == "reroll"), None)
+
+
+def test_a_reroll_of_the_last_favour_tells_no_dice_it_cannot_know():
+    """The bug: "enter: Reroll 1 2 3 (1 favour), then the rules end your turn: You can sell
+    nowhere; 1 2 2 2 3 go to the market: +5 favour": dice neither before nor after the roll, and
+    a roll of 5 2 5 then sold."""
+    from caravan_tui.games.merchant_lord.table_enter import ROLL_MAY_END
+
+    state, action = first_found(reroll_of_the_last_favour)
+    said = status(highlighted(focused(table_for(state), PLAYS), action)).plain
+    assert said == f"enter: {table_for(state).describe(action)}, then {ROLL_MAY_END}", said

@@ -121,6 +121,11 @@ async def test_after_every_key_the_enter_line_is_the_tables_and_enter_plays_it(t
     assert keys_checked >= keys and enters_checked >= 1, (keys_checked, enters_checked)
 
 
+def unasked(legal) -> tuple:
+    """A play no table asks about first (Merchant Lord's end of selling asks while a sale is possible)."""
+    return next((action for action in legal if action != ("end_selling",)), legal[0])
+
+
 # (the notice is the kit's: Camel Caravan's lies beside its board, Merchant Lord's over it, the cheapest
 # to reach; Caravans of Ahldarahd's, where newcomers lost their keys, runs with -m e2e)
 @pytest.mark.parametrize(
@@ -151,7 +156,7 @@ async def test_the_key_that_closes_the_since_your_last_turn_panel_also_does_what
                     )
                     if since().showing or runner.host.state.is_over():
                         return since().showing
-                    screen.act(screen.table.legal[0])
+                    screen.act(unasked(screen.table.legal))
                 return False
 
             assert await since_showing()
@@ -168,13 +173,13 @@ async def test_the_key_that_closes_the_since_your_last_turn_panel_also_does_what
             await pilot.pause()
             assert not since().showing and app.screen is screen and screen.table.turn is not None
             assert notices(app) == []
-            screen.act(screen.table.legal[0])
+            screen.act(unasked(screen.table.legal))
             assert await since_showing()
             focused = screen.focused
             await pilot.press("tab")  # hides it and moves the focus, as tab does
             await pilot.pause()
             assert not since().showing and screen.focused is not focused
-            screen.act(screen.table.legal[0])
+            screen.act(unasked(screen.table.legal))
             assert await since_showing()
             promised, moves = screen.enter_action(), len(runner.host.actions)
             if promised is not None:  # Enter plays what the status line says, panel or not
@@ -210,7 +215,7 @@ async def test_since_your_last_turn_shows_after_a_sequence_of_moves_the_log_word
                 seen.append((others, since.showing))
                 if others >= 4 and since.showing:
                     break
-                screen.act(screen.table.legal[0])
+                screen.act(unasked(screen.table.legal))
             assert any(others >= 4 for others, _ in seen), seen
             assert all(showing for others, showing in seen if others >= 4), seen
         finally:
@@ -232,7 +237,7 @@ async def test_since_your_last_turn_leaves_the_board_in_view_where_there_is_room
                 await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
                 if screen.query_one("#since-panel", TablePanel).showing:
                     break
-                screen.act(screen.table.legal[0])
+                screen.act(unasked(screen.table.legal))
             await pilot.pause()
             since = screen.query_one("#since-panel", TablePanel)
             assert since.showing

@@ -267,6 +267,7 @@ async def test_keys_pressed_as_an_opponents_move_shows_play_at_once_when_the_tur
             if host.state.to_move() == 0:  # ours before it: played without keys
                 await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
                 screen.act(screen.table.legal[0])
+                await yes_if_asked(pilot, lambda turn=turn: host.turn > turn)  # (Merchant Lord's end of selling)
             else:
                 asked = await table.bot_turn()
                 after = host.state.clone()

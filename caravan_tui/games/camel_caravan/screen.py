@@ -80,8 +80,6 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
     #cc-legend { height: 1fr; color: $text-muted; overflow: hidden; }
     /* 1fr is never less than a row: docked, the status line stays in view when nothing is left */
     #status { dock: bottom; }
-    /* beside the board, most of the side column: 10 lines of 27 columns held a hint's first two plays */
-    #hint-panel { max-height: 16; }
     """
 
     def __init__(self, client: SeatEnd) -> None:

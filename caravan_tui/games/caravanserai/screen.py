@@ -89,7 +89,6 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     #cs-legend { height: 1fr; color: $text-muted; overflow: hidden; padding: 0 1; text-wrap: nowrap; }
     /* 1fr is never less than a row: docked, the status line stays in view when nothing is left */
     #status { dock: bottom; }
-    #hint-panel { max-height: 15; }
     """
 
     @property

@@ -16,6 +16,7 @@ one at a time, ``app.move_pause`` apart (a key skips the rest).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import cast
 
@@ -37,6 +38,7 @@ from .builder import Selection
 from .faces import legend_text
 from .play_lines import play_line
 from .results import summary_table
+from .sales import END_BUYING, END_SELLING
 from .table import DICE, HAND, ROW, VILLAGES, MerchantLordTable
 from .table_enter import enter, enter_on, favour_sale, status
 from .table_looks import dice_look, hand_look, row_look, village_rows
@@ -49,6 +51,10 @@ from .widgets import ChipBar, VillageBoard, VillagesBox
 BUILDER_LINES = 4
 #: ``o`` between two players: every village is on the screen already
 BOTH_SHOWN = "Both players' villages are on the screen: o shows the others' with three or more players."
+
+
+#: the plays the plays list puts last (``MerchantLordScreen.listed``)
+LAST = (END_SELLING, END_BUYING)
 
 
 class MerchantLordScreen(GameScreen[MerchantLordView]):
@@ -165,11 +171,41 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
             target = {"favour": DICE, "place": HAND, "buy": ROW}.get(self.table.phase or "", VILLAGES)
             self.focus_to_decide(self.query_one(f"#{target}"))
 
+    def listed(self, legal: Sequence[Action]) -> tuple[Action, ...]:
+        """The plays list with the end of selling or buying last (Enter, Enter on "Stop selling",
+        its first play, sent a sale the hint had named to the market) and buys in the row's order."""
+        row = list(self.table.view["row"]) if self.table.view else []
+
+        def place(action: Action) -> tuple[bool, int]:
+            return action in LAST, row.index(action[1]) if action[0] == "buy" and action[1] in row else 0
+
+        return tuple(sorted(legal, key=place))
+
     def act(self, action: Action) -> None:
+        """Play ``action``; ending selling while a sale is still possible asks first, however it
+        was chosen (``e``, the plays list or a hint's play)."""
+        if action == END_SELLING and any(a[0] == "sell" for a in self.table.legal):
+            self.confirm_end_selling()
+            return
+        self.play_now(action)
+
+    def play_now(self, action: Action) -> None:
         rolled = frozenset(self.table.rerolled_dice(action)) if action[0] == "reroll" else frozenset()
         super().act(action)
         if self.table.turn is None:  # sent
             self.table_state = intents.sent(self.table, action, rolled)
+
+    def confirm_end_selling(self) -> None:
+        """Ending selling while a sale is still possible asks first: the favour step ends by
+        itself once the last favour is spent, so an ``e`` meant for it would otherwise send every
+        unsold die to the market (the next round's roll then bars undo)."""
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.table.turn is not None and END_SELLING in self.table.legal:
+                self.play_now(END_SELLING)
+
+        question = "Stop selling? A sale is still possible; your unsold dice go to the market."
+        self.app.push_screen(ConfirmScreen(question, yes="Stop selling", no="Keep selling"), answered)
 
     # -- keys -------------------------------------------------------------------------------------
 
@@ -234,22 +270,10 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
             self.act(action)
 
     def action_done(self) -> None:
-        """End the step. Ending selling while a sale is still possible asks first: the favour
-        step ends by itself once the last favour is spent, so an ``e`` meant for it would
-        otherwise send every unsold die to the market (the next round's roll then bars undo)."""
+        """End the step (ending selling asks first where a sale is still possible: ``act``)."""
         action = next((end for end in END_ACTIONS if end in self.table.legal), None)
-        if not self.decides_now() or action is None:
-            return
-        if action != ("end_selling",) or not any(a[0] == "sell" for a in self.table.legal):
+        if self.decides_now() and action is not None:
             self.act(action)
-            return
-
-        def answered(yes: bool | None) -> None:
-            if yes and self.table.turn is not None and action in self.table.legal:
-                self.act(action)
-
-        question = "Stop selling? A sale is still possible; your unsold dice go to the market."
-        self.app.push_screen(ConfirmScreen(question, yes="Stop selling", no="Keep selling"), answered)
 
     def action_clear(self) -> None:
         self.table_state = intents.cleared(self.table)

@@ -10,7 +10,7 @@ from caravan_tui.engine import Action
 from caravan_tui.screens.table_status import FIRST_PLAY
 
 from .table import DICE, HAND, PHASE_WORDS, PLAYS, ROW, VILLAGES, MerchantLordTable
-from .terms import PRICE
+from .terms import PRICE, REROLL_COST
 
 #: the boards Enter plays from (the plays list aside)
 BOARDS = (DICE, VILLAGES, HAND, ROW)
@@ -112,6 +112,10 @@ def promise(table: MerchantLordTable, action: Action) -> str:
     return f"enter: {said}, then {rest}"
 
 
+#: what follows a reroll that spends the last favour: its dice are not known before it
+ROLL_MAY_END = "if no village fits the new dice, the rules end your turn"
+
+
 def rest_of_turn(table: MerchantLordTable, action: Action) -> str | None:
     """Where ``action`` is our turn's last decision, the rules playing the rest by themselves:
     "the rules end your turn: You stop selling; 3 3 go to the market: +2 favour."
@@ -128,6 +132,10 @@ def rest_of_turn(table: MerchantLordTable, action: Action) -> str | None:
     events = after.apply(action)
     if after.is_over():
         return None
+    if events and events[0].reveals_to(seat):
+        # (a roll: what follows it was told of dice this view made up, "then the rules end your
+        # turn: You can sell nowhere; 1 2 2 2 3 go to the market", and the roll brought a sale)
+        return ROLL_MAY_END if after.favour[seat] < REROLL_COST else None
     said, drawn = [], False
     for event in events[1:]:  # (the first is the action's own)
         if event.reveals_to(seat):
