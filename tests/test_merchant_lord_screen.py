@@ -962,7 +962,7 @@ async def test_stop_selling_from_the_plays_list_stands_last_and_asks_while_a_sal
     """The bug: in the selling step "Stop selling" was the plays list's first play, and Enter,
     Enter (the keys that sold at the villages a round before) sent every die to the market with
     no question, where ``e`` asks; a sale the hint had named was lost with the round's buy."""
-    prefix, state = play_until(builder_position)
+    prefix, _state = play_until(builder_position)
     async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
         screen = table.screen
         actions = screen.query_one(ActionList)
