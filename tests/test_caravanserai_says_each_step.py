@@ -305,7 +305,7 @@ def test_a_reserve_left_without_camels_is_not_called_boxed_in():
 
 
 def test_one_step_laid_for_you_is_one_step_and_the_legend_says_where_a_lying_camel_is():
-    """ "1 steps laid for you: the log says them"; and the legend listed a lying camel in a basic
+    """ "1 steps laid for you: the log says them" (then "1 step … says them"); and the legend listed a lying camel in a basic
     game, where none can be laid (rules §5.4: expert only)."""
     import dataclasses
 
@@ -316,9 +316,9 @@ def test_one_step_laid_for_you_is_one_step_and_the_legend_says_where_a_lying_cam
     table = CaravanseraiTable(seat=0, names=["Ann"]).viewing(view, state)
     long_step = "Head south-east (SE) to (3,-3) and stand a white good there " * 2
     said = placement_text(view, dataclasses.replace(table, forced=long_step)).plain
-    assert "1 step laid for you: the log says them" in said
+    assert "1 step laid for you: the log says it" in said
     two = placement_text(view, dataclasses.replace(table, forced=f"{long_step}, {long_step}")).plain
-    assert "2 steps laid for you" in two
+    assert "2 steps laid for you: the log says them" in two
     (lying,) = [row for row in legend_panel().plain.splitlines() if row.strip().startswith("2L")]
     assert "expert only" in lying
     assert "a s d" not in legend_panel().plain  # (s turns nowhere: listed, it did nothing and said nothing)

@@ -577,6 +577,7 @@ async def test_a_placement_that_boxes_you_in_is_warned_of_by_the_key_and_the_hin
     """The bug: a caravan boxed in was skipped silently, 8 times in a row (a notice came and went).
     The key that would box it in asks first, the hint says so, and once it is skipped a line on the
     table says so and why, counts each skip and stays until our next decision."""
+    from caravan_tui.games.caravanserai.screen import BOXED_ASK
     from caravan_tui.screens.dialogs import ConfirmScreen
     from caravan_tui.widgets import TablePanel
 
@@ -601,6 +602,7 @@ async def test_a_placement_that_boxes_you_in_is_warned_of_by_the_key_and_the_hin
             "boxes your caravan in (no open cell next to the head): your turns would be skipped" in app.screen.question
         )
         assert host.turn == start and app.screen.focused.id == "no"  # (Enter would not box it in)
+        assert app.screen.question.endswith(BOXED_ASK)  # (and says so: 25 Enters said "Not yet" unseen)
         await pilot.press("y")
         await wait_for(pilot, lambda: host.turn > start and screen.table.turn is None, "the placement")
         line = screen.query_one("#cs-turn")

@@ -54,6 +54,10 @@ DIRECTION_KEYS = {"d": 0, "e": 1, "w": 2, "a": 3, "z": 4, "x": 5}
 WEST_WHILE_HINTED = "key 3: turn west"
 
 
+#: the question before a move that boxes our caravan in: its focus starts on "Not yet"
+BOXED_ASK = "Play it? y plays it; Enter keeps it back (Not yet)."
+
+
 class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     BINDINGS = [
         # ``a`` readies a hint while one shows, as in every game, and turns west otherwise
@@ -244,9 +248,10 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
                 self.act(action)
 
         # Enter plays a placement's forced rest, as Enter plays each of its steps; a move that
-        # boxes our caravan in waits for a "y"
+        # boxes our caravan in waits for a "y", and says so (25 Enters said "Not yet" unseen)
+        ask = BOXED_ASK if boxed else "Play it?"
         self.app.push_screen(
-            ConfirmScreen(question + "Play it?", yes="Play it", no="Not yet", yes_first=not boxed), answered
+            ConfirmScreen(question + ask, yes="Play it", no="Not yet", yes_first=not boxed), answered
         )
 
     def play_key(self, action: Action) -> None:

@@ -183,8 +183,10 @@ def placement_text(view: CaravanseraiView, table: CaravanseraiTable) -> Text:
     said = Text("laid for you, the only way on:", style="bold reverse")
     said.append(f" {table.forced}")
     if said.cell_len > ROW:
-        steps = plural(table.forced.count(", ") + 1, "step")
-        said = Text(f"{steps} laid for you: the log says them", style="bold reverse")
+        count = table.forced.count(", ") + 1
+        said = Text(
+            f"{plural(count, 'step')} laid for you: the log says {'it' if count == 1 else 'them'}", style="bold reverse"
+        )
     return Text("\n").join([text.split("\n")[0], said])
 
 
