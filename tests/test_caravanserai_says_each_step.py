@@ -305,8 +305,8 @@ def test_a_reserve_left_without_camels_is_not_called_boxed_in():
 
 
 def test_one_step_laid_for_you_is_one_step_and_the_legend_says_where_a_lying_camel_is():
-    """ "1 steps laid for you: the log says them" (then "1 step … says them"); and the legend listed a lying camel in a basic
-    game, where none can be laid (rules §5.4: expert only)."""
+    """ "1 steps laid for you: the log says them" (then "1 step … says them"); and the legend
+    listed a lying camel in a basic game, where none can be laid (rules §5.4: expert only)."""
     import dataclasses
 
     from caravan_tui.games.caravanserai.legend import legend_panel
