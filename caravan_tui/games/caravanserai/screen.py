@@ -250,9 +250,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         # Enter plays a placement's forced rest, as Enter plays each of its steps; a move that
         # boxes our caravan in waits for a "y", and says so (25 Enters said "Not yet" unseen)
         ask = BOXED_ASK if boxed else "Play it?"
-        self.app.push_screen(
-            ConfirmScreen(question + ask, yes="Play it", no="Not yet", yes_first=not boxed), answered
-        )
+        self.app.push_screen(ConfirmScreen(question + ask, yes="Play it", no="Not yet", yes_first=not boxed), answered)
 
     def play_key(self, action: Action) -> None:
         """A key's play (a direction, a camel, a decline): played if legal, else why not."""
