@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
-from caravan_tui.words import change, plural
+from caravan_tui.words import change, plural, signed
 
 from .cards import CROWNS, NAMES, WILD_MASK, cards_of
 from .combos import BANDIT, MOVES, PASS, Move
@@ -36,7 +36,8 @@ def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> st
         held = state.hands[seat].bit_count()
         if state.out_player is not None:  # (the hand ends: the cards kept count for the one who went out)
             out = state.out_player
-            return f"ends the hand: {_collects(collector, pile, state.up)}; {_going_out(out, seat, held)}"
+            ends = f"ends the hand: {_collects(collector, pile, state.up)}; {_going_out(out, seat, held)}"
+            return ends + _next_leader(state, action)
         return f"ends the season: {_collects(collector, pile, state.up)}; keeps {plural(held, 'card')} for later"
     move = MOVES[action]
     after = pile | move[2]
@@ -50,7 +51,7 @@ def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> st
         parts = [f"beats {_top_words(state.top)} with {length} card{'s' if length > 1 else ''}"]
     left = state.hands[seat] & ~move[2]
     if state.out_player is not None:  # (what it sheds is what the going out no longer scores: the pass says it)
-        going_out = _going_out(state.out_player, seat, left.bit_count())
+        going_out = _going_out(state.out_player, seat, left.bit_count()) + _next_leader(state, action)
         parts.append(f"the last play: {_collects(collector, after, state.up)}; {going_out}")
     elif not left:  # (the other may make one last play: a beat sheds cards and takes the season)
         theirs, bonus = who(other, "'s"), state.hands[other].bit_count()
@@ -76,6 +77,23 @@ def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> st
         parts.append(f"{_collects(collector, after, state.up)} if {who(other)} pass{who(other, 'es')}{bandit}")
     parts.append(_wild_words(state.hands[seat] & WILD_MASK, move[2], move[1] == BANDIT))
     return "; ".join(part for part in parts if part)
+
+
+def _next_leader(state: DecktetCaravanState, action: Action) -> str:
+    """Who leads the next hand after the hand's last play or pass ``action`` (rules §2.3: the
+    lower total; on equal totals, the one who did not lead this hand): "Clearly best: Pass" beside
+    figures two points worse for the hand was for the lead, and nothing said so."""
+    after = state.clone()
+    after.apply(action, False)
+    if after.is_over() or after.hand_no == state.hand_no:
+        return ""
+    leader, (first, second) = after.first_leader, after.cum
+    why = (
+        f"the totals tie at {signed(first)}, and {who(state.first_leader)} led this hand"
+        if first == second
+        else f"the lower total leads: {who(0)} {signed(first)}, {who(1)} {signed(second)}"
+    )
+    return f"; then {who(leader)} lead{who(leader, 's')} hand {after.hand_no} ({why})"
 
 
 def _going_out(out: int, seat: int, kept: int) -> str:
