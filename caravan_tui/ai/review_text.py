@@ -405,11 +405,17 @@ def replies_words(review: Review, account: Account) -> str | None:
 
 
 def decision_lines(review: Review, names: Sequence[str]) -> list[str]:
-    """Every decision of the seat, by its move's number, with its verdict."""
-    return [
-        f"  Move {move_number(judged)}: {words(review, judged.played, names)} — {verdict(review, judged)}"
-        for judged in review.decisions
-    ]
+    """Every decision of the seat, by its move's number, with its verdict; a graded one not among
+    the turning points with the better move and why ("Move 74: Caravan 9 — an inaccuracy" named
+    neither, where the review promises the better moves and why)."""
+    shown = {id(swing.judged) for swing in review.turning_points() if swing.kind == "yours"}
+    lines = []
+    for judged in review.decisions:
+        lines.append(f"  Move {move_number(judged)}: {words(review, judged.played, names)} — {verdict(review, judged)}")
+        if review.grade(judged) and id(judged) not in shown:
+            why = f" — {words(review, judged.better_reason, names)}" if judged.better_reason else ""
+            lines.append(f"    Better: {words(review, judged.better, names)}{why}")
+    return lines
 
 
 def review_lines(review: Review, names: Sequence[str], title: str, width: int = 60) -> list[str]:
