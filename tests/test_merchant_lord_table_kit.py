@@ -553,3 +553,32 @@ def test_a_reroll_of_the_last_favour_tells_no_dice_it_cannot_know():
     state, action = first_found(reroll_of_the_last_favour)
     said = status(highlighted(focused(table_for(state), PLAYS), action)).plain
     assert said == f"enter: {table_for(state).describe(action)}, then {ROLL_MAY_END}", said
+
+
+def sure_turn(state) -> tuple | None:
+    """Seat 0's favour step with 2 favour where no village fits its dice and a turn of a die
+    makes a sale, or None: the turn."""
+    if state.turn != 0 or state.phase != FAVOUR or state.favour[0] < 2:
+        return None
+    now = state.clone()
+    now.apply(("end_favour",), log=False)
+    if now.to_move() == 0 and any(a[0] == "sell" for a in now.legal_actions()):
+        return None  # (a sale fits the dice as they are)
+    for action in (a for a in state.legal_actions() if a[0] == "adjust"):
+        after = state.clone()
+        after.apply(action, log=False)
+        if ("end_favour",) in after.legal_actions():
+            after.apply(("end_favour",), log=False)
+        if after.to_move() == 0 and any(a[0] == "sell" for a in after.legal_actions()):
+            return action
+    return None
+
+
+def test_keeping_the_favour_says_a_turn_that_makes_a_sale_sure_beside_the_best_reroll():
+    """The bug: "keeps your 2 favour for later rounds (the best reroll: a 64% chance of a sale)"
+    where turning a 3 into a 4 sold for sure: the hint's odds read as a gamble."""
+    from caravan_tui.games.merchant_lord.explain import explain
+
+    state, _turn = first_found(sure_turn)
+    reason = explain(state, 0, [("end_favour",)])
+    assert "favour sells for sure: " in reason and "; the best reroll: " in reason, reason

@@ -38,8 +38,9 @@ def explain(state: MerchantLordState, seat: int, line: Sequence[Action]) -> str:
             # (a sale tucks up to two cards: "for later rounds" stood in the round another seat
             # ended, in the very hint that said none of our moves kept it from ending it)
             use += ", if this one is not the last"
+        odds = "; ".join(part for part in (_sure_turn(state, seat), _best_odds(state, seat)) if part)
         return (
-            f"keeps {yours} {state.favour[seat]} favour {use} ({_best_odds(state, seat)}); "
+            f"keeps {yours} {state.favour[seat]} favour {use} ({odds}); "
             f"{_plan(state, seat, line) or 'then ' + _best_sale(state, seat, state._unplaced(seat))}"
         )
     if kind == "reroll":  # what follows a roll is chance: the line stops here
@@ -108,6 +109,10 @@ def _sale(state: MerchantLordState, seat: int, action: Action) -> str:
     return "; ".join(parts)
 
 
+#: what ``_best_sale`` says where the dice fit no village
+NO_FIT = "no village fits these dice"
+
+
 def _chance(chance: float) -> str:
     """A chance in words a newcomer reads at once: "a 65% chance", "no chance"."""
     percent = round(100 * chance)
@@ -155,6 +160,21 @@ def _best_odds(state: MerchantLordState, seat: int) -> str:
         return f"the best reroll: {_selling_odds(better, odds)}{risk}"
     cards = "a card" if odds.tucked(dice) == 0 else "more cards"
     return f"the best reroll: {_chance(more)} to tuck {cards}{risk}"
+
+
+def _sure_turn(state: MerchantLordState, seat: int) -> str:
+    """Where no village fits the dice now, a turn of a die that makes a sale for sure: "the best
+    reroll: a 64% chance of a sale" alone read as a gamble where turning a 3 into a 4 sold."""
+    dice = state._unplaced(seat)
+    if _best_sale(state, seat, dice) != NO_FIT:
+        return ""
+    for action in state.legal_actions():
+        if action[0] == "adjust":
+            turned = adjusted(action[1], action[2])
+            sale = _best_sale(state, seat, dice - UNIT[action[1]] + UNIT[turned])
+            if sale != NO_FIT:
+                return f"turning a {action[1]} into a {turned} for {ADJUST_COST} favour sells for sure: {sale}"
+    return ""
 
 
 def _selling_odds(chance: float, odds: RerollOdds) -> str:
@@ -234,7 +254,7 @@ def _best_sale(state: MerchantLordState, seat: int, dice: int, but: int = -1) ->
         if best is None or option[:2] > best[:2]:
             best = option
     if best is None:
-        return "no village fits these dice"
+        return NO_FIT
     cards, coins, v = best
     what = f"{plural(cards, 'card')} tucked" if cards else plural(coins, "coin")
     return f"{what} at {village_words(v)}"
