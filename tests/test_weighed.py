@@ -428,6 +428,9 @@ async def test_h_in_a_solo_replay_says_why_nothing_is_weighed(store):
     async with app.run_test(size=SIZE) as pilot:
         app.open_replay(runner.match_id, seat=0)
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.replaying, "the replay")
+        await pilot.pause()
+        # the footer offers no "h Why" where no AI decided a move (it showed at every move, to no end)
+        assert "Why" not in screen_lines(app.screen)[-1]
         await pilot.press("h")  # (said in the panel: a notice of four seconds went before it was read)
         panel = app.screen.query_one("#hint-panel", TablePanel)
         await wait_for(pilot, lambda: panel.showing and "No AI played" in panel.text, "a reason")

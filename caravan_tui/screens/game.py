@@ -331,15 +331,17 @@ class GameScreen(BaseScreen, Generic[V]):
         once and does nothing else (an Enter meant to skip must not act on our next turn); else
         the "since your last turn" panel closes (``TableOverlays.key``). An ``h`` that skips also
         asks for the hint once our turn comes (``TableOverlays.hold_hint``). An ``h`` on another
-        person's turn, and an undo key (``u``, ``ctrl+z``) at a table of people, not offered
-        there, say why they do nothing."""
+        person's turn, an undo key (``u``, ``ctrl+z``) at a table of people and an ``h`` in the
+        replay of a match no AI played, not offered there, say why they do nothing."""
         if self.pause.skip(event.time):
             self.overlays.hold_hint(event.key)
             event.stop()
             event.prevent_default()
             return
         self.overlays.key(event)
-        if event.key == ASK_HINT and hint_refused(self.table):
+        if event.key == ASK_HINT and self.replaying and not offered(self, "weighed"):
+            self.overlays.toggle_weighed()  # (no AI decided a move here: not offered, but pressed it says so)
+        elif event.key == ASK_HINT and hint_refused(self.table):
             self.notify(NO_HINT_NOW, severity="warning")
         elif event.key in UNDO_KEYS and (no_undo := undo_refused(self.table)):
             self.notify(no_undo, severity="warning")

@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingType
 
 from caravan_tui.screens.table_overlays import ASK_HINT, TAKE_HINT, TAKE_HINT_NAME
 from caravan_tui.screens.table_panels import WHOLE_LOG
+from caravan_tui.screens.weighed_words import any_ai_decided
 
 if TYPE_CHECKING:
     from caravan_tui.screens.game import GameScreen
@@ -55,6 +56,8 @@ PLAY_ONLY = frozenset({"hint", "take_hint", "undo", "save"})
 
 def offered(screen: GameScreen[Any], action: str) -> bool:
     """Whether ``screen`` offers ``action`` now (its ``check_action``)."""
+    if action == "weighed":  # (a replay's ``h``: offered where an AI decided a move)
+        return screen.replaying and screen.replay is not None and any_ai_decided(screen.replay)
     if action in screen.REPLAY_ONLY:
         return screen.replaying
     if action == "menu":

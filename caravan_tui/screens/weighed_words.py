@@ -10,15 +10,27 @@ from caravan_tui.saves.loading import replay as replay_log
 from caravan_tui.seats import SeatSpec
 
 
+def ai_seats(replay: ReplayClient) -> list[int]:
+    """The seats an AI played in the replayed match (not a person's an AI stood in for)."""
+    snapshot = replay.snapshot
+    return [
+        seat
+        for seat, text in enumerate(snapshot.seats)
+        if SeatSpec.parse(text).kind == "ai" and seat not in snapshot.standing_in
+    ]
+
+
+def any_ai_decided(replay: ReplayClient) -> bool:
+    """Whether an AI decided any move of the replayed match (its seat, or standing in): else the
+    replay offers no ``h`` (a solo replay showed "h Why" at every move, and it never showed one)."""
+    return bool(ai_seats(replay) or replay.snapshot.deciders)
+
+
 def nothing_weighed(replay: ReplayClient) -> str:
     """One line: why the replay at its position has no AI decision to show."""
     snapshot = replay.snapshot
-    ais = [
-        seat
-        for seat, text in enumerate(snapshot.seats)  # (not a person's seat an AI stands in for)
-        if SeatSpec.parse(text).kind == "ai" and seat not in snapshot.standing_in
-    ]
-    if not ais and not snapshot.deciders:
+    ais = ai_seats(replay)
+    if not any_ai_decided(replay):
         return "No AI played in this match: there is no decision of one to show."
     if snapshot.status == "playing":
         return "What the AI weighed shows once the match is over."
