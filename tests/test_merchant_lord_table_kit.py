@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from test_merchant_lord_screen import GAME, at_my_turn, builder_position, play_until, rerolling
+from test_merchant_lord_screen import GAME, at_my_turn, builder_position, play_until, rerolling, simple
 
 from caravan_tui.bus import Hint
 from caravan_tui.games.merchant_lord import table_selection as intents
@@ -582,3 +582,29 @@ def test_keeping_the_favour_says_a_turn_that_makes_a_sale_sure_beside_the_best_r
     state, _turn = first_found(sure_turn)
     reason = explain(state, 0, [("end_favour",)])
     assert "favour sells for sure: " in reason and "; the best reroll: " in reason, reason
+
+
+def test_the_villages_cursor_moved_onto_an_opponents_village_shows_its_owners_villages():
+    """At three players, after a sale the villages' cursor went to the one village a sale could
+    still use, another opponent's, folded behind ``o``: the board still showed the closed one
+    under it, and Enter there said "Your 3-4 village is closed"."""
+    from caravan_tui.games.merchant_lord.rules import SELL, VINDEX
+
+    def found(state) -> bool:
+        sales = {action[1] for action in state.legal_actions() if action[0] == "sell"}
+        return state.turn == 0 and state.phase == SELL and bool(sales) and all(VINDEX[v] // 3 == 2 for v in sales)
+
+    for seed in range(30):
+        state = GAME.new(3, seed=seed, options={"start_player": 1})
+        while state.turn is not None and not found(state):
+            state.apply(simple(state), log=False)
+        if state.turn is not None:
+            break
+    else:
+        raise AssertionError("no such position")
+    sales = {action[1] for action in state.legal_actions() if action[0] == "sell"}
+    view = state.view(0)
+    table = MerchantLordTable(seat=0, names=["Ann", "Bob", "Cy"], seat_kinds=["human", "ai:easy", "ai:easy"])
+    table = replace(table, view=view, world=GAME.from_view(view, 0), legal=state.legal_actions(), turn=7)
+    table = intents.turn_started(cursor_at(replace(table, shown_other=1), VILLAGES, "P0-V34"))
+    assert table.cursor_asks[VILLAGES][0] in sales and table.shown_other == 2

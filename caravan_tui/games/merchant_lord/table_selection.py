@@ -262,7 +262,13 @@ def villages_cursor_to_usable(table: MerchantLordTable, cursor: str | None) -> M
     usable = [key for key, mark in marks.items() if mark == USABLE]
     mine = [key for key in usable if VINDEX[key] // 3 == table.seat]
     if usable and marks.get(cursor or "") not in (USABLE, CHOSEN, HINT):
-        return cursor_pointed(table, VILLAGES, (mine or usable)[0])
+        # (an opponent's village, its owner's villages shown: at three players the one sale left
+        # was folded behind ``o``, the board kept its cursor on the closed village, and Enter
+        # there said it was closed)
+        target = (mine or usable)[0]
+        if VINDEX[target] // 3 != table.seat:
+            table = replace(table, shown_other=VINDEX[target] // 3)
+        return cursor_pointed(table, VILLAGES, target)
     return table
 
 
