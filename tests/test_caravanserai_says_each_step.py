@@ -344,3 +344,17 @@ def test_a_camels_stop_on_a_caravanserai_says_what_it_gains_where_the_market_has
     pair.res[1][colour] = 1
     assert pair.gain_from(0, colour) == 1
     assert gain_words(pair, 0, colour).endswith("good from another player's reserve (the market has none)")
+
+
+async def test_the_next_turn_the_rules_begin_after_a_stand_is_logged_after_the_stand(tmp_path):
+    """The bug: "You stand a black market good on (-2,6)", "The rules then laid for you, the only
+    way on: your next turn begins: head W.", then "You stand a black market good on (-2,7)": the
+    last stand, which led to that step, logged after it."""
+    async with solo_at(tmp_path, 7, ROUND_12) as (_app, pilot, screen):
+        turn = screen.table.turn
+        screen.act(("stand", 1, 1, -2))
+        await wait_for(pilot, lambda: screen.table.turn not in (None, turn), "the next decision")
+        log = [str(line) for line, _ in screen.table.log]
+        said = next(i for i, line in enumerate(log) if line.startswith("The rules then laid for you"))
+        stood = max(i for i, line in enumerate(log) if line.startswith("You stand "))
+        assert stood < said and "your next turn begins" in log[said], log[-4:]

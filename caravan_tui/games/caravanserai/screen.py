@@ -54,6 +54,8 @@ DIRECTION_KEYS = {"d": 0, "e": 1, "w": 2, "a": 3, "z": 4, "x": 5}
 WEST_WHILE_HINTED = "key 3: turn west"
 
 
+#: how the log begins a placement's summary, which the steps the rules lay for us end
+PLACEMENT_SAID = "You laid "
 #: the question before a move that boxes our caravan in: its focus starts on "Not yet"
 BOXED_ASK = "Play it? y plays it; Enter keeps it back (Not yet)."
 
@@ -127,14 +129,16 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         self, table: TableState[CaravanseraiView], previous: CaravanseraiView | None, by_other: bool
     ) -> TableState[CaravanseraiView]:
         """What the view changed marked, in the move's state, and the steps the rules laid for us
-        after our choice logged before the lines the move brought (its placement's summary among
-        them, which those steps end)."""
+        after our choice logged before the placement's summary they end ("You laid …"), after the
+        lines of the step chosen: a stand's line came after the next turn's steps it led to."""
         said = forced_line(cast(CaravanseraiTable, table), by_other)
         table = arrived(cast(CaravanseraiTable, table), previous, by_other)
         if said is None:
             return table
         at = min(len(self.table.log), len(table.log))  # (the state before the move: its lines come after)
-        return replace(table, log=(*table.log[:at], (said, False), *table.log[at:]))
+        new = table.log[at:]
+        summary = next((k for k, (line, _) in enumerate(new) if str(line).startswith(PLACEMENT_SAID)), len(new))
+        return replace(table, log=(*table.log[:at], *new[:summary], (said, False), *new[summary:]))
 
     def view_changed(self, previous: CaravanseraiView | None, view: CaravanseraiView, by_other: bool) -> None:
         self.pause.mover = previous["to_move"] if previous else None
