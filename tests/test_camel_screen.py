@@ -808,3 +808,16 @@ def test_a_player_who_gave_their_theft_marker_away_reads_none_not_used():
     rows = console.export_text().splitlines()
     assert "none" in next(row for row in rows if "P1" in row) and "used" not in "\n".join(rows)
     assert "✓✓" in next(row for row in rows if "P2" in row)
+
+
+async def test_escape_while_an_ais_action_is_on_show_skips_it_and_opens_the_menu(tmp_path):
+    """Over SSH: escape during the others' actions on show was spent on skipping them, the
+    footer saying "esc Menu"; the Down and Enter meant for the menu went to the board."""
+    async with at_my_turn(tmp_path, move_pause=30.0) as (app, pilot):
+        screen = app.screen
+        await pilot.press("e", "y")
+        await wait_for(pilot, lambda: screen.pause.pausing == 1, "the first AI action on show")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the menu")
+        assert app.screen.title_text == "Menu"
+        await wait_for(pilot, lambda: screen.table.turn is not None, "the rest at once", timeout=5)  # (skipped)

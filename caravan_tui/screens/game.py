@@ -328,15 +328,18 @@ class GameScreen(BaseScreen, Generic[V]):
 
     def on_key(self, event: Key) -> None:
         """A key pressed while an opponent's action is on show shows the rest of their actions at
-        once and does nothing else (an Enter meant to skip must not act on our next turn); else
+        once and does nothing else (an Enter meant to skip must not act on our next turn), but
+        escape, which opens the menu as well (spent on the skip, the menu the footer offered did
+        not open, and the arrows and Enter that followed went to the board); else
         the "since your last turn" panel closes (``TableOverlays.key``). An ``h`` that skips also
         asks for the hint once our turn comes (``TableOverlays.hold_hint``). An ``h`` on another
         person's turn, an undo key (``u``, ``ctrl+z``) at a table of people and an ``h`` in the
         replay of a match no AI played, not offered there, say why they do nothing."""
         if self.pause.skip(event.time):
             self.overlays.hold_hint(event.key)
-            event.stop()
-            event.prevent_default()
+            if event.key != "escape":  # (escape opens the menu the footer offers, as it skips)
+                event.stop()
+                event.prevent_default()
             return
         self.overlays.key(event)
         if event.key == ASK_HINT and self.replaying and not offered(self, "weighed"):
