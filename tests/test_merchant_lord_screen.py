@@ -989,3 +989,19 @@ async def test_the_plays_list_offers_the_buys_in_the_rows_order(tmp_path):
         row = state.view(0)["row"]
         assert listed == [card for card in row if card in listed], (listed, row)
         assert table.screen.query_one(ActionList).actions[-1][0] != "buy"  # (the step's end last)
+
+
+async def test_a_spectator_is_shown_no_dice_or_hand_of_their_own(tmp_path):
+    """Over SSH: a watcher's table read "Your dice none" and a "Hand" of "no cards", as if they
+    held a seat."""
+    from caravan_tui.match.runner import MatchRunner
+    from caravan_tui.seats import SeatSpec
+
+    from tables import table_shown
+
+    runner = MatchRunner.new("merchant_lord", [SeatSpec("human")] * 2, ["Ann", "Bob"], 1, {}, None)
+    async with table_shown(tmp_path, runner, seat=None) as (app, pilot, screen):
+        await wait_for(pilot, lambda: screen.table.view is not None, "the table")
+        await pilot.pause()
+        shown = "\n".join(drawn_rows(app.screen))
+        assert "Your dice" not in shown and "no cards" not in shown and "Ann" in shown

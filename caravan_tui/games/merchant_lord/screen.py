@@ -92,10 +92,14 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
 
     def compose_board(self) -> ComposeResult:
         yield self.table_text(lambda view, _: players_text(view, self.table), id="ml-players")
-        yield self.board(ChipBar(3, empty="none", label="Your dice ", id=DICE), dice_look)
-        yield VillagesBox(self.board(VillageBoard(id=VILLAGES), village_rows), id="ml-villages-box")
+        # (a spectator holds no dice and no hand: "Your dice none" and a "Hand" of "no cards" read
+        # as a seat of theirs; every player's dice are in the players' table above)
+        dice = ChipBar(3, empty="none", label="Your dice ", id=DICE)
         hand = ChipBar(15, empty="no cards", id=HAND)
         hand.border_title = "Hand"
+        dice.display = hand.display = self.seat is not None
+        yield self.board(dice, dice_look)
+        yield VillagesBox(self.board(VillageBoard(id=VILLAGES), village_rows), id="ml-villages-box")
         yield self.board(hand, hand_look)
         row = ChipBar(15, empty="empty", id=ROW)
         row.border_title = "Row"
