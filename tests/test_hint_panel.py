@@ -173,3 +173,27 @@ def test_an_alternative_says_what_it_does_where_the_suggestion_does_the_same():
         for line in lines
     ), lines
     assert any(line.endswith("Pick up salt at (2,2) — 1 action — loads salt (worth 3)") for line in lines), lines
+
+
+async def test_escape_is_offered_as_hide_while_it_puts_a_panel_away(tmp_path):
+    """Over SSH: with "Meanwhile (esc hides)" up, the footer said "esc Menu"; escape hid the
+    panel, and the Down and Enter meant for the menu went to the board ("Not possible")."""
+    app = BareApp(store=SaveStore(tmp_path))
+    table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})
+    screen = table.screen
+    async with app.run_test(size=SIZE) as pilot, table:
+        await wait_for(pilot, lambda: settled(screen), "the table")
+
+        def footer() -> str:
+            return screen_lines(app.screen)[-1]
+
+        assert "esc Menu" in footer()
+        screen.open_panel("since", PanelWords("Since your last turn (esc hides)", ("AI 2 did a thing.",)))
+        await wait_for(pilot, lambda: "esc Hide" in footer() and "esc Menu" not in footer(), "escape's word")
+        screen.open_panel("since", None)
+        await wait_for(pilot, lambda: "esc Menu" in footer(), "the menu offered again")
+        screen.open_panel("hint", PanelWords("Hint", ("a reason",)))
+        await wait_for(pilot, lambda: "esc Hide" in footer(), "escape's word beside a hint")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not screen.query_one("#hint-panel", TablePanel).showing, "the hint put away")
+        await wait_for(pilot, lambda: "esc Menu" in footer(), "the menu offered again")

@@ -380,9 +380,14 @@ class GameScreen(BaseScreen, Generic[V]):
     def action_menu(self) -> None:
         self.menu.open()
 
+    def action_hide_panel(self) -> None:
+        """Escape while a panel shows (``TableOverlays.key`` puts it away before the key gets here)."""
+        self.open_panel("since" if self.table.since_panel is not None else "hint", None)
+
     def menu_may_open(self) -> bool:
-        """Whether the menu is offered now (not in a replay), and so its entries in the palette."""
-        return offered(self, "menu")
+        """Whether the menu is offered now (not in a replay), and so its entries in the palette
+        (while a panel shows too: the footer's escape puts the panel away first, "esc Hide")."""
+        return not self.replaying
 
     def action_chat(self) -> None:
         self.chat.open()

@@ -32,6 +32,7 @@ TABLE_KEYS: list[BindingType] = [
     Binding(ASK_HINT, "weighed", "Why", tooltip="Replay: show or hide what the AI weighed at its move"),
     Binding(",".join(UNDO_KEYS), "undo", "Undo", tooltip="Take back to your previous decision, when the rules allow"),
     Binding("ctrl+s", "save", "Save", tooltip="Confirm the autosave"),
+    Binding("escape", "hide_panel", "Hide", tooltip="Put away the hint or what others did since your turn"),
     Binding("escape", "menu", "Menu", tooltip="Resume, save and quit to home, or resign"),
     Binding("escape", "back", "Back", tooltip="Replay: back to where it was opened"),
     # Priority over the board's own arrows, but only in a replay (``offered``): in a match the
@@ -60,8 +61,10 @@ def offered(screen: GameScreen[Any], action: str) -> bool:
         return screen.replaying and screen.replay is not None and any_ai_decided(screen.replay)
     if action in screen.REPLAY_ONLY:
         return screen.replaying
+    if action == "hide_panel":  # (escape, while it puts a panel away: the footer said "esc Menu")
+        return panel_escape_hides(screen.table)
     if action == "menu":
-        return not screen.replaying
+        return not screen.replaying and not panel_escape_hides(screen.table)
     if action == "undo" and screen.table.others_are_people():
         return False  # (an undo never passes a move another person has seen: theirs see ours at once)
     if action == "undo" and screen.table.others_stood_in():
@@ -79,6 +82,12 @@ def offered(screen: GameScreen[Any], action: str) -> bool:
     if action == "chat":
         return screen.client.shared and not screen.chat.chatting
     return True
+
+
+def panel_escape_hides(table: TableState[Any]) -> bool:
+    """Whether escape now puts a panel away rather than opening the menu (``TableOverlays.key``):
+    what others did since our turn, or the hint (not in a replay, where escape goes back)."""
+    return table.since_panel is not None or (table.hint_panel is not None and not table.replaying)
 
 
 def hint_may_come(table: TableState[Any]) -> bool:
