@@ -821,3 +821,24 @@ async def test_escape_while_an_ais_action_is_on_show_skips_it_and_opens_the_menu
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the menu")
         assert app.screen.title_text == "Menu"
         await wait_for(pilot, lambda: screen.table.turn is not None, "the rest at once", timeout=5)  # (skipped)
+
+
+async def test_the_status_line_fits_a_long_name_and_keeps_the_plays_space_and_cost(tmp_path):
+    """Over SSH: "enter: Steal cloth from MarcoPoloTheGreatVenetianTraderOfSilkRdZ at…" lost the
+    space and the cost from the status line's two lines."""
+    from caravan_tui.games.camel_caravan.board import CELL_NAMES
+    from caravan_tui.games.camel_caravan.status_line import status
+    from caravan_tui.screens.table_status import PLAYS_LIST
+
+    long = "MarcoPoloTheGreatVenetianTraderOfSilkRdZ"
+    match = MatchSetup("camel_caravan", ["human", "ai:easy"], ["Tester", long], dict(OPTIONS), seed_where_first(0))
+    async with at_my_turn(tmp_path, match) as (app, pilot):
+        screen = app.screen
+        steal = ("steal", SPACES[4], 1, "cloth")
+        table = replace(screen.table, legal=(*screen.table.legal, steal), highlighted=steal, focus=PLAYS_LIST)
+        assert status(table).plain.startswith("enter: Steal cloth from MarcoPolo")
+        screen.table_state = table
+        await pilot.pause()
+        region = screen.query_one("#status").region
+        drawn = " ".join(line[region.x : region.right].strip() for line in screen_lines(app)[region.y : region.bottom])
+        assert drawn.endswith(f"at {CELL_NAMES[SPACES[4]]} — 1 action") and "…" not in drawn.split(" at ")[-1], drawn

@@ -206,17 +206,19 @@ class TableState(Generic[V]):
         """Whether ``seat`` waits for a person to take it (from the lobby)."""
         return seat < len(self.seat_kinds) and self.seat_kinds[seat] in WAITING_FOR_A_PERSON
 
-    def words(self, text: str) -> str:
+    def words(self, text: str, name_width: int | None = None) -> str:
         """A game's text with its seat fields filled in for this seat ("you" for ours), each seat
-        as the table names it (``brief_name``)."""
-        return render(text, [self.brief_name(seat) for seat in range(len(self.names))], self.seat)
+        as the table names it (``brief_name``), fitted to ``name_width`` cells (``fit_name``)."""
+        names = [fit_name(self.brief_name(seat), name_width) for seat in range(len(self.names))]
+        return render(text, names, self.seat)
 
-    def describe(self, action: Action) -> str:
+    def describe(self, action: Action, name_width: int | None = None) -> str:
         """In the game's words, from a world built out of this seat's view only (a spectator,
-        who has no seat's view, is never offered actions to read)."""
+        who has no seat's view, is never offered actions to read); ``name_width``: as ``words``'s
+        (a line of a fixed height: "enter: Steal cloth from <40 letters> at…" lost the space)."""
         if self.world is None:
             return " ".join(map(str, action))
-        return self.words(self.world.describe(action, self.seat))
+        return self.words(self.world.describe(action, self.seat), name_width)
 
 
 def fit_name(name: str, width: int | None) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from caravan_tui.engine import Action
+from caravan_tui.screens.table_seat import fit_name
 from caravan_tui.screens.table_status import FIRST_PLAY
 
 from .board import CELL_NAMES, CITY_OF_GOOD, GOOD_INDEX, VALUE
@@ -38,6 +39,10 @@ def enter(table: CamelCaravanTable) -> Action | None:
     return table.highlighted if table.focus == PLAYS else None
 
 
+#: the most cells a name takes in the status line's two lines (a long one pushed the play's space out)
+NAME_WIDTH = 16
+
+
 def status(table: CamelCaravanTable) -> Text | None:
     """Who is playing while their action is on show; on our turn, what Enter would do for the
     focused widget: the list's highlighted play, or on the board the play at the cursor (with
@@ -50,7 +55,7 @@ def status(table: CamelCaravanTable) -> Text | None:
         action = enter(table)
         if action is None and table.focus == PLAYS:  # (none highlighted yet: ``ActionList.hold``)
             return Text(FIRST_PLAY, style="bold")
-        return Text(f"enter: {table.describe(action)}" if action else "Your turn", style="bold")
+        return Text(f"enter: {table.describe(action, NAME_WIDTH)}" if action else "Your turn", style="bold")
     if table.armed is not None:
         verb = "place" if table.armed[1][0] == "place" else "move"
         return Text(f"{TWO} {verb} here for 2 actions? enter again · esc", style="bold reverse")
@@ -88,7 +93,7 @@ def short(table: CamelCaravanTable, choice: tuple) -> str:
         taken = demand_markers(table.view["demand"]).get(choice[1])
         return f"pick up {good}" + (f" and {taken}♦" if taken else "")
     if kind == "steal":
-        return f"steal {choice[3]} from {table.seat_name(choice[2])}"
+        return f"steal {choice[3]} from {fit_name(table.seat_name(choice[2]), NAME_WIDTH)}"
     if kind == "move_good":
         if CITY_OF_GOOD[GOOD_INDEX[choice[3]]] == choice[2]:
             return f"deliver the {choice[3]} (+{VALUE[GOOD_INDEX[choice[3]]]})"
@@ -97,7 +102,7 @@ def short(table: CamelCaravanTable, choice: tuple) -> str:
         return "choose this camel to move"
     if kind == "good":
         return f"choose the {choice[2]} to move"
-    return table.describe(choice)
+    return table.describe(choice, NAME_WIDTH)
 
 
 def choice_text(table: CamelCaravanTable, choice: tuple) -> str:
