@@ -558,10 +558,8 @@ def _card_use(state: AhldarahdState, seat: int, k: int) -> tuple[str, str, int]:
 
 
 def _hand_takes(state: AhldarahdState, seat: int, m: int, slot: int) -> bool:
-    """Whether a card in ``seat``'s hand claims an open route into ``slot`` on map ``m`` that
-    gives it the city there (its gold aside)."""
-    if state.routes_into(m, slot, seat) + 1 < MAJORITY[slot]:
-        return False
+    """Whether a card in ``seat``'s hand claims an open route into ``slot`` on map ``m``, where one
+    more route gives ``seat`` the city (``_card_use`` asks only there; its gold aside)."""
     hand, row = state.hand[seat], COMMODITY_AT[m]
     return any(
         state.owner[m * ROUTES + r] < 0 and hand & (COMMODITY_MASK[row[ENDS[r][0]]] | COMMODITY_MASK[row[ENDS[r][1]]])
