@@ -842,3 +842,21 @@ async def test_the_status_line_fits_a_long_name_and_keeps_the_plays_space_and_co
         region = screen.query_one("#status").region
         drawn = " ".join(line[region.x : region.right].strip() for line in screen_lines(app)[region.y : region.bottom])
         assert drawn.endswith(f"at {CELL_NAMES[SPACES[4]]} — 1 action") and "…" not in drawn.split(" at ")[-1], drawn
+
+
+async def test_the_status_lines_fitted_name_is_markup_shown_as_text(tmp_path):
+    """A name fitted into the status line is cut as typed, its brackets shown, never read as markup."""
+    from caravan_tui.games.camel_caravan.status_line import status
+    from caravan_tui.screens.table_status import PLAYS_LIST
+
+    hostile = "[bold red]Mallory[/bold red] the very long"
+    match = MatchSetup("camel_caravan", ["human", "ai:easy"], ["Tester", hostile], dict(OPTIONS), seed_where_first(0))
+    async with at_my_turn(tmp_path, match) as (app, pilot):
+        screen = app.screen
+        steal = ("steal", SPACES[4], 1, "cloth")
+        table = replace(screen.table, legal=(*screen.table.legal, steal), highlighted=steal, focus=PLAYS_LIST)
+        said = status(table)
+        assert said.plain.startswith("enter: Steal cloth from [bold red]Mall") and not said.spans
+        screen.table_state = table
+        await pilot.pause()
+        assert any("[bold red]Mall" in line for line in screen_lines(app))
