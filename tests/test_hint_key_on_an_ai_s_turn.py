@@ -1,6 +1,6 @@
 """On an AI's turn the footer offered ``h Hint``, but ``h`` brought no hint there: it skipped the
 AI's moves on show, or, while the AI thought, said "A hint is for your turn.". There the footer
-says ``h Hint next`` and ``h`` asks for the hint of the coming turn (it shows as that turn comes),
+says ``h Hint for your turn`` and ``h`` asks for the hint of the coming turn (it shows as that turn comes),
 while the AI thinks as while its moves are on show; ``h`` again drops it."""
 
 from __future__ import annotations

@@ -266,3 +266,47 @@ def test_ahldarahds_panel_wraps_a_long_names_sentence_where_it_has_a_row_to_spar
     rows = panel_text(table.view, table, width=47).plain.splitlines()
     assert " ".join(rows) == f"{long} claims free routes on {long}'s map."
     assert all(len(row) <= 47 for row in rows) and "…" not in "".join(rows)
+
+
+def test_every_games_final_table_shows_a_long_name_whole_over_the_lines_it_takes():
+    """The bug: "MarcoPoloTheGreatVenetianTraderO…" over "(you)" on a second line of the
+    same cell, which had room for the rest of the name."""
+    import re
+
+    from caravan_tui.games.ahldarahd.table_state import AhldarahdTable
+    from caravan_tui.games.ahldarahd.table_text import scores_table
+    from caravan_tui.games.camel_caravan.table_state import CamelCaravanTable
+    from caravan_tui.games.camel_caravan.tables import scores_table as camel_scores
+    from caravan_tui.games.caravanserai.table_state import CaravanseraiTable
+    from caravan_tui.games.caravanserai.table_text import final_table
+    from caravan_tui.games.decktet_caravan.score_tables import match_table
+    from caravan_tui.games.decktet_caravan.table_state import DecktetCaravanTable
+    from caravan_tui.games.merchant_lord.results import summary_table
+    from caravan_tui.games.merchant_lord.table import MerchantLordTable
+
+    name = "MarcoPoloTheGreatVenetianTraderOfSilkRdZ"
+
+    def table(table_type):
+        return table_type(seat=0, names=(name, "AI 2 (normal)"), seat_kinds=("human", "ai:normal"))
+
+    finals = {  # each with the column its names are in
+        "ahldarahd": (scores_table(start_view("ahldarahd"), table(AhldarahdTable).seat_label), 1),
+        "camel_caravan": (camel_scores(start_view("camel_caravan"), table(CamelCaravanTable).seat_label), 1),
+        "caravanserai": (final_table(start_view("caravanserai"), table(CaravanseraiTable)), 1),
+        "decktet_caravan": (match_table(table(DecktetCaravanTable), start_view("decktet_caravan")), 2),
+        "merchant_lord": (summary_table(start_view("merchant_lord"), table(MerchantLordTable).seat_label), 1),
+    }
+    for game_id, (final, column) in finals.items():
+        text = drawn_at(final, 60)  # (narrower than the result screen's 74: the names' cell wraps)
+        rows = [re.split("[│┃]", line) for line in text.splitlines()]
+        cells = [row[column].strip() for row in rows if len(row) > 3]
+        assert "…" not in text and f"{name}(you)" in "".join(cells).replace(" ", ""), (game_id, text)
+
+
+def drawn_at(renderable, width: int) -> str:
+    """``renderable`` as ``width`` columns of plain text."""
+    from rich.console import Console
+
+    console = Console(width=width, no_color=True, record=True, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()

@@ -704,6 +704,18 @@ def test_a_turn_moves_no_focus_while_the_terminal_has_not_got_it():
     assert given == ["focus"]
 
 
+@pytest.mark.parametrize("shared", [False, True])
+@pytest.mark.thorough
+async def test_save_is_offered_only_where_the_table_is_this_machines(tmp_path, shared):
+    """Over SSH the footer offered "^s Save", though the server keeps each move as it is made:
+    it read as if a person had to save."""
+    async with at_our_turn_against_random(tmp_path, "decktet_caravan", 2, shared=shared) as (_, pilot, screen):
+        footer = screen.query_one(KeysFooter)
+        await wait_for(pilot, footer.caught_up, "the footer")
+        assert ("Save" in [entry.description for entry in footer.shown_keys]) is not shared
+        assert screen.check_action("save", ()) is not shared
+
+
 @pytest.mark.thorough
 async def test_chat_said_while_the_log_is_out_of_sight_comes_in_a_notice(tmp_path):
     """Over SSH: Bob's "gl hf", said while Ann had a hint open in the log's place, was seen

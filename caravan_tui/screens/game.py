@@ -141,7 +141,7 @@ class GameScreen(BaseScreen, Generic[V]):
     @property
     def footer_words(self) -> dict[str, str]:
         """A key's words where they differ from its binding's (``as_said``): while an AI's moves
-        lead to our turn, ``h`` asks for that turn's hint ("h Hint next")."""
+        lead to our turn, ``h`` asks for that turn's hint ("h Hint for your turn")."""
         return {"hint": HINT_NEXT} if hint_waits(self.table) else {}
 
     @property

@@ -70,6 +70,8 @@ def offered(screen: GameScreen[Any], action: str) -> bool:
     if action == "undo" and screen.table.others_stood_in():
         # offered only where the host said it would take back (a stand-in's move stands)
         return not screen.replaying and screen.table.turn is not None and screen.table.undo
+    if action == "save" and screen.client.shared:
+        return False  # (the server keeps each move as it is made: "^s Save" said a person must)
     if action == "hint" and not hint_may_come(screen.table):
         return False  # (pressed, it said only "A hint is for your turn.")
     if action in screen.PLAY_ONLY:
@@ -109,7 +111,7 @@ def hint_may_come(table: TableState[Any]) -> bool:
 
 #: the hint key's words while another seat's moves lead to our turn: it asks for the hint of
 #: that turn, which shows as it comes (it read "h Hint", and a hint never came while an AI thought)
-HINT_NEXT = "Hint next"
+HINT_NEXT = "Hint for your turn"
 HINT_NEXT_TIP = "The hint for your coming turn: it shows as your turn comes (any key skips the moves on show)"
 
 

@@ -26,6 +26,9 @@ from caravan_tui.ssh.records import HostedRecord
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
+#: the log's line where a match resumed from its save after its server stopped
+RESUMED = "The server restarted: the match goes on where it stood."
+
 
 async def to_the_end(work: Awaitable[T]) -> T:
     """Await ``work`` to its end even when the caller is cancelled meanwhile (the cancellation
@@ -86,10 +89,11 @@ class HostedMatch:
     def host(self) -> MatchHost:
         return self.runner.host
 
-    def start(self) -> None:
-        """Play, with the chat and seat notes of its log before a restart. Seat the people here
-        first (a new match's creator): a match nobody is at waits for its people (unless its AIs
-        finish it: then every person's seat starts its grace)."""
+    def start(self, resumed: bool = False) -> None:
+        """Play, with the chat and seat notes of its log before a restart (``resumed``: its log
+        says so, or the people's "away" and "back" read as if they had walked off). Seat the
+        people here first (a new match's creator): a match nobody is at waits for its people
+        (unless its AIs finish it: then every person's seat starts its grace)."""
         try:
             chat, notes = self.keeping.side_log(self.match_id, len(self.record.owners))
             self.host.chat.extend(chat)
@@ -97,6 +101,8 @@ class HostedMatch:
         except (OSError, ValueError) as exc:
             log.warning("match %s: its chat and notes are not kept: %s", self.match_id, exc)
         self._kept = (list(self.host.chat), len(self.host.notes))
+        if resumed:
+            self._soon(self.host.note(Event(RESUMED)))
         self.runner.start()
         self._follow = asyncio.create_task(self._follow_feed())
         self._graces_for_the_away()

@@ -315,8 +315,9 @@ class Hub:
         return STOPPING_SAVED if theirs else STOPPING
 
     def _host(self, runner: MatchRunner, record: HostedRecord) -> HostedMatch:
+        """Host a match resumed from its save."""
         hosted = self._hosted(runner, record)
-        hosted.start()
+        hosted.start(resumed=True)
         return hosted
 
     def _hosted(self, runner: MatchRunner, record: HostedRecord) -> HostedMatch:

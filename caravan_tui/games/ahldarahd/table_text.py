@@ -102,7 +102,7 @@ def scores_table(view: AhldarahdView, label: Callable[[int], Text]) -> Table:
     """The end of the match: points and each part of them (a point a city, 3 more for a city
     abroad whose commodity the player holds at home), and gold (which breaks a tie)."""
     table = Table(caption="Points: 1 a city, +3 a city abroad whose commodity you hold at home; gold breaks a tie")
-    table.add_column("Player")
+    table.add_column("Player", overflow="fold")
     for heading in ("Points", "Cities", "+3 abroad", "Gold"):
         table.add_column(heading, justify="right")
     for seat in range(view["players"]):

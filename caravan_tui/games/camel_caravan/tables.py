@@ -53,7 +53,7 @@ def scores_table(view: CamelCaravanView, label: Callable[[int], Text]) -> Table:
     """The end of the match: each player's points from goods delivered (and how many goods:
     the table during play counts goods), demand markers, penalty and score."""
     table = Table()
-    table.add_column("Player")
+    table.add_column("Player", overflow="fold")
     for heading in ("Goods (pts)", "Demand", "Penalty", "Score"):
         table.add_column(heading, justify="right")
     for seat in range(view["players"]):

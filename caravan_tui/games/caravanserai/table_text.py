@@ -239,7 +239,7 @@ def final_table(view: CaravanseraiView, table: CaravanseraiTable) -> Group:
     the ladder of titles."""
     solo = view["players"] == 1
     scores = Table(caption=RESERVE_WORDS if solo else f"{RESERVE_WORDS}; it breaks a tie on length")
-    scores.add_column("Player")
+    scores.add_column("Player", overflow="fold")
     scores.add_column("Caravan", justify="right")
     scores.add_column("Reserve", justify="right")
     if solo:

@@ -20,7 +20,7 @@ def hand_table(table: DecktetCaravanTable, view: DecktetCaravanView, row: Histor
     scores = Table(title=f"Hand {hand_no} of {view['hands_total']}")
     scores.add_column("Collected pile")
     for p in range(len(totals)):
-        scores.add_column(table.seat_label(p), justify="right")
+        scores.add_column(table.seat_label(p), justify="right", overflow="fold")
     for i, card in enumerate(up):
         scores.add_row(up_text(card), *(change(by_up[p][i]) for p in range(len(totals))))
     scores.add_row("Going out", *(f"+{bonus}" if p == out else "" for p in range(len(totals))))
@@ -36,7 +36,7 @@ def match_table(table: DecktetCaravanTable, view: DecktetCaravanView) -> Table |
     scores.add_column("Hand")
     players = range(len(view["scores"]))
     for p in players:
-        scores.add_column(table.seat_label(p), justify="right")
+        scores.add_column(table.seat_label(p), justify="right", overflow="fold")
     for hand_no, out, _, _, totals, *_ in map(hand_result, view["history"]):
         scores.add_row(str(hand_no), *(change(totals[p]) + (" out" if p == out else "") for p in players))
     scores.add_row("Total", *(signed(view["scores"][p]) for p in players), style="bold")
