@@ -55,7 +55,7 @@ from caravan_tui.screens.table_keys import (
     undo_refused,
 )
 from caravan_tui.screens.table_layout import show_full_log, table_layout, toggle_legend
-from caravan_tui.screens.table_menu import SHARED_KEY_TIPS, TableMenu
+from caravan_tui.screens.table_menu import SHARED_KEY_TIPS, SHARED_KEY_WORDS, TableMenu
 from caravan_tui.screens.table_moves import TableMoves
 from caravan_tui.screens.table_overlays import ASK_HINT, NO_HINT_NOW, TAKE_HINT, TableOverlays
 from caravan_tui.screens.table_panels import PanelWords
@@ -141,8 +141,10 @@ class GameScreen(BaseScreen, Generic[V]):
     @property
     def footer_words(self) -> dict[str, str]:
         """A key's words where they differ from its binding's (``as_said``): while an AI's moves
-        lead to our turn, ``h`` asks for that turn's hint ("h Hint for your turn")."""
-        return {"hint": HINT_NEXT} if hint_waits(self.table) else {}
+        lead to our turn, ``h`` asks for that turn's hint ("h Hint for your turn"); over SSH the
+        save key asks whether the server has saved the match ("^s Saved?")."""
+        words = SHARED_KEY_WORDS if self.client.shared else {}
+        return {**words, "hint": HINT_NEXT} if hint_waits(self.table) else words
 
     @property
     def footer_hidden(self) -> frozenset[str]:

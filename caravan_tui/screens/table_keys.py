@@ -70,8 +70,6 @@ def offered(screen: GameScreen[Any], action: str) -> bool:
     if action == "undo" and screen.table.others_stood_in():
         # offered only where the host said it would take back (a stand-in's move stands)
         return not screen.replaying and screen.table.turn is not None and screen.table.undo
-    if action == "save" and screen.client.shared:
-        return False  # (the server keeps each move as it is made: "^s Save" said a person must)
     if action == "hint" and not hint_may_come(screen.table):
         return False  # (pressed, it said only "A hint is for your turn.")
     if action in screen.PLAY_ONLY:

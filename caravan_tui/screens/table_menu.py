@@ -24,11 +24,11 @@ SHARED_KEY_TIPS = {
     "menu": "Resume, leave for the lobby (your seat is kept), or resign",
     "save": "Check that the server has saved the match as it stands",
 }
-#: what saving on the way out says: where the match is taken up again
+#: the save key's words there: a question the server answers ("^s Save" read as if a person
+#: had to save)
+SHARED_KEY_WORDS = {"save": "Saved?"}
+#: what saving on the way home says: where the match is taken up again
 BACK_FROM_HOME = "Saved: Continue (c) at home plays on."
-#: (one line: over the lobby's own line, which says Enter takes you back, three lines of it hid
-#: that line and the names online)
-BACK_FROM_LOBBY = "Saved: your seat is kept."
 
 
 class TableMenu:
@@ -94,11 +94,15 @@ class TableMenu:
 
     def saved(self, message: Saved) -> None:
         """The host's answer to a save request; after "save and quit", go home."""
-        ok = message.ok
-        said = "Saved"
+        said: str | None = "Saved"
         if self.leaving:
-            said = BACK_FROM_LOBBY if self.screen.client.shared else BACK_FROM_HOME
-        self.screen.notify(said if ok else f"Not saved: {message.reason}", severity="information" if ok else "error")
+            # (the lobby's own line under the match says the seat is kept, and Enter takes it
+            # back: a notice of it covered that line for five seconds)
+            said = None if self.screen.client.shared else BACK_FROM_HOME
+        if not message.ok:
+            self.screen.notify(f"Not saved: {message.reason}", severity="error")
+        elif said is not None:
+            self.screen.notify(said)
         if self.leaving:
             self.leaving = False
             self.screen.post_message(GoHome())
