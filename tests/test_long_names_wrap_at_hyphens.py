@@ -45,8 +45,19 @@ def test_a_hanging_indent_sets_in_each_lines_later_rows_only():
     """The log's entries under their bullet: a wrapped row began at the border, like a new entry."""
     text = Text("• alpha beta gamma\n• delta", style="bold")
     assert rows(wrapped(text, 11, hang=2)) == ["• alpha", "  beta", "  gamma", "• delta"]
-    assert rows(wrapped(Text("• Featherstonehaughs"), 8, hang=2)) == ["•", "  Feathe", "  rstone", "  haughs"]
     assert rows(wrapped(Text("• ab cd"), 2, hang=2)) == ["•", "ab", "cd"]  # (no room to set in: none)
+
+
+def test_a_word_no_row_holds_begins_beside_its_bullet():
+    """Over SSH a 40-letter name left the log's bullet alone on its row ("•" / "  MarcoPolo…")."""
+    name = "MarcoPoloTheGreatVenetianTraderOfSilkRdZ"
+    assert rows(wrapped(Text(f"• {name} spends no"), 28, hang=2)) == [
+        "• MarcoPoloTheGreatVenetianT",
+        "  raderOfSilkRdZ spends no",
+    ]
+    assert rows(wrapped(Text("• Featherstonehaughs"), 8, hang=2)) == ["• Feathe", "  rstone", "  haughs"]
+    # (a row's end with less room than LEAST_PART begins no part: "the M" / "arcoPolo" reads as two words)
+    assert rows(wrapped(Text("ab Featherstonehaughs x"), 6)) == ["ab", "Feathe", "rstone", "haughs", "x"]
 
 
 def test_styles_and_blank_lines_are_kept():

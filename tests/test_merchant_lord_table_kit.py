@@ -14,8 +14,8 @@ from test_merchant_lord_screen import GAME, at_my_turn, builder_position, play_u
 from caravan_tui.bus import Hint
 from caravan_tui.games.merchant_lord import table_selection as intents
 from caravan_tui.games.merchant_lord.builder import Selection
-from caravan_tui.games.merchant_lord.play_lines import PLAY_WIDTH, play_line, short_play
-from caravan_tui.games.merchant_lord.rules import FAVOUR, SELL
+from caravan_tui.games.merchant_lord.play_lines import ONE_ROW_NAME, PLAY_WIDTH, fitted_play, play_line
+from caravan_tui.games.merchant_lord.rules import FAVOUR, SELL, VINDEX
 from caravan_tui.games.merchant_lord.table import DICE, HAND, PLAYS, ROW, VILLAGES, MerchantLordTable
 from caravan_tui.games.merchant_lord.table_enter import enter, favour_sale, promise, status
 from caravan_tui.games.merchant_lord.table_text import builder_text
@@ -200,12 +200,38 @@ def test_each_play_is_one_line_of_the_side_column_where_it_fits_and_never_cut():
                     line = play_line(table, action)
                     rows = line.split("\n")
                     assert len(rows) <= 2 and all(len(row) <= PLAY_WIDTH for row in rows) and "…" not in line, line
-                    assert len(rows) == 1 or len(short_play(table, action).replace(" your ", " ")) > PLAY_WIDTH
+                    assert len(rows) == 1 or len(fitted_play(table, action, ONE_ROW_NAME)) > PLAY_WIDTH
                     two_rows += len(rows) == 2
                     seen.add(action[0])
             legal = state.legal_actions()
             state.apply(max((a for a in legal if a[0] == "sell"), default=legal[0], key=lambda a: len(a[2])), log=False)
     assert {"reroll", "adjust", "end_favour", "sell", "end_selling", "buy", "end_buying"} <= seen and two_rows
+
+
+def test_a_play_of_two_rows_gives_another_seats_long_name_the_room_it_takes():
+    """Over SSH: "Sell MarcoPoloTh…'s 2-5:" over "  2¢": the name was cut to fit one row and the
+    play took two anyway."""
+    name = "MarcoPoloTheGreatVenetianTraderOfSilkRdZ"
+    checked = 0
+    for seed in range(6):
+        state = GAME.new(2, seed=seed, options={"start_player": 1})
+        for _ in range(160):
+            if state.turn is None:
+                break
+            legal = state.legal_actions()
+            if state.turn == 0:
+                table = replace(table_for(state), names=["Ann", name])
+                for action in legal:
+                    village = action[-1] if action[0] == "place" else action[1]
+                    if action[0] in ("sell", "place") and VINDEX[village] >= 3:
+                        rows = play_line(table, action).split("\n")
+                        assert len(rows) <= 2 and all(len(row) <= PLAY_WIDTH for row in rows), rows
+                        shown = "".join(row.strip() for row in rows)
+                        # more of the name than one row's 12 cells: the longest that keeps two rows
+                        assert name[:16] in shown or name in shown, rows
+                        checked += 1
+            state.apply(legal[-1] if state.turn else legal[0], log=False)
+    assert checked
 
 
 def test_a_view_marks_what_it_changed_and_a_move_sent_clears_the_marks():

@@ -1,7 +1,8 @@
 """Text wrapped to a width at its spaces and also after a hyphen between two letters, as a
 printed page breaks a long name. Rich and Textual wrap at spaces only: a hyphenated word longer
 than a narrow panel was cut mid-word ("Annabella Wintergreen-Throckmo / rton" in a log 27
-columns wide). A word still longer than the line, hyphen or not, is cut where the line ends.
+columns wide). A word still longer than the line, hyphen or not, is cut where the line ends (beginning on the
+line before where that has room for a part of it).
 
 Some spaces never break: within a name with its number ("AI 2", "Round 5") and within a list
 of dice ("5 3 3 2"): "AI / 2 rolls" read as a die, "4 6 / 6 6" as two groups."""
@@ -20,6 +21,10 @@ from textual.widget import Widget
 #: a capitalised word with its number, or single digits in a row, with the spaces after it (and,
 #: first on a line, the spaces before it)
 UNIT = re.compile(r"\s*(?:[^\s-]*[^\W\d_]-(?=[^\W\d_])|[A-Z][A-Za-z]* \d+(?![\w-])\S*|\d(?: \d\b)+\S*|\S+)\s*")
+
+#: the fewest cells of a word too long for any row that begin it on a row's end ("the M" /
+#: "arcoPolo…" reads as two words)
+LEAST_PART = 4
 
 
 def wrapped(text: Text, width: int, hang: int = 0) -> Text:
@@ -44,7 +49,10 @@ def breaks(plain: str, width: int, hang: int = 0) -> list[int]:
     used, room = 0, width  # cells on the row so far, and the row's width
     for unit in UNIT.finditer(plain):
         start, word = unit.start(), unit.group()
-        if used and used + cell_len(word.rstrip()) > room:
+        cells = cell_len(word.rstrip())
+        # a word no row holds is cut anyway: it starts where the row has room for a part of it
+        # (before it a log's bullet stood alone: "•" / "MarcoPoloTheGreatVenetianT…")
+        if used and used + cells > room and (cells <= width - hang or room - used < LEAST_PART):
             found.append(start)
             used, room = 0, width - hang
         while cell_len(word.rstrip()) > room - used:  # (too long for a row of its own: cut)

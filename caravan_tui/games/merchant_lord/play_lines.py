@@ -21,20 +21,36 @@ from .terms import ADJUST_COST, REROLL_COST, VINDEX
 PLAY_WIDTH = 26
 
 
+#: a seat's name in a play of one row ("Sell Bartholomew…'s 2-5: 2¢"), and the longer ones
+#: tried, whole first, where the play takes two rows anyway ("Sell MarcoPoloTh…'s 2-5:" over
+#: "  2¢" had room for more of the name)
+ONE_ROW_NAME = 12
+TWO_ROW_NAMES = (None, 21, 17, ONE_ROW_NAME)
+
+
 def play_line(table: MerchantLordTable, action: Action) -> str:
     """``action`` in rows of at most ``PLAY_WIDTH`` cells: "Sell your 1-6 +M05L: 4¢+FM" in one,
     a longer one in two, its second set in, never cut ("Sell 3-4 +M10L +M29L: 2¢+…" hid the
     rewards, what a player compares the sales by)."""
-    line = short_play(table, action)
-    if len(line) > PLAY_WIDTH and " your " in line:
-        line = line.replace(" your ", " ", 1)  # (a sale tucking two cards: the village's name alone)
+    line = fitted_play(table, action, ONE_ROW_NAME)
     if len(line) <= PLAY_WIDTH:
         return line
-    rows = wrapped(Text(line), PLAY_WIDTH, hang=2).plain.split("\n")
-    return "\n".join(rows[:2]) if len(rows) <= 2 else rows[0] + "\n" + plain(" ".join(rows[1:]), PLAY_WIDTH)
+    for name_width in TWO_ROW_NAMES:
+        rows = wrapped(Text(fitted_play(table, action, name_width)), PLAY_WIDTH, hang=2).plain.split("\n")
+        if len(rows) <= 2:
+            return "\n".join(rows)
+    return rows[0] + "\n" + plain(" ".join(rows[1:]), PLAY_WIDTH)
 
 
-def short_play(table: MerchantLordTable, action: Action) -> str:
+def fitted_play(table: MerchantLordTable, action: Action, name_width: int | None) -> str:
+    """``action`` on one line, another seat's name fitted to ``name_width`` cells."""
+    line = short_play(table, action, name_width)
+    if len(line) > PLAY_WIDTH and " your " in line:
+        line = line.replace(" your ", " ", 1)  # (a sale tucking two cards: the village's name alone)
+    return line
+
+
+def short_play(table: MerchantLordTable, action: Action, name_width: int | None) -> str:
     kind = action[0]
     if kind == "reroll":
         return f"Reroll {' '.join(map(str, action[1:]))} ({REROLL_COST}f)"
@@ -46,9 +62,9 @@ def short_play(table: MerchantLordTable, action: Action) -> str:
         left = sum(where == "unplaced" for _, where in table.my_dice())
         return f"Stop selling ({left} to market)" if left else "Stop selling"
     if kind == "sell":
-        return sale_line(table, action)
+        return sale_line(table, action, name_width)
     if kind == "place":
-        return f"Place {action[1]}{action[2]} at {village_label(table, VINDEX[action[3]])}"
+        return f"Place {action[1]}{action[2]} at {village_label(table, VINDEX[action[3]], name_width)}"
     if kind == "skip":
         return "Skip the free placement"
     if kind == "buy":
@@ -59,11 +75,11 @@ def short_play(table: MerchantLordTable, action: Action) -> str:
     return table.describe(action)
 
 
-def sale_line(table: MerchantLordTable, action: Action) -> str:
+def sale_line(table: MerchantLordTable, action: Action, name_width: int | None) -> str:
     """ "Sell your 1-6 +M05L: 4¢+FM": where, the halves tucked, what you get."""
     v, world, seat = VINDEX[action[1]], table.rules_state, table.seat
     tucks = [(INDEX[c], HALF_INDEX[h]) for c, h in action[2]]
-    line = f"Sell {village_label(table, v)}" + "".join(f" +{c}{h}" for c, h in action[2])
+    line = f"Sell {village_label(table, v, name_width)}" + "".join(f" +{c}{h}" for c, h in action[2])
     if world is None or seat is None:
         return line
     coins, favour, _owner_coins, _owner_favour, _ = world.sale_paid(seat, v, tucks)
@@ -72,7 +88,7 @@ def sale_line(table: MerchantLordTable, action: Action) -> str:
     return f"{line}: {gain}"
 
 
-def village_label(table: MerchantLordTable, v: int) -> str:
-    """ "your 1-6", "Bob's 2-5" (the name cut to keep the line)."""
+def village_label(table: MerchantLordTable, v: int, name_width: int | None) -> str:
+    """ "your 1-6", "Bob's 2-5" (the name fitted to ``name_width`` cells)."""
     owner, name = v // 3, VILLAGE_NAMES[v % 3]
-    return f"your {name}" if owner == table.seat else f"{table.short_name(owner, 12)}'s {name}"
+    return f"your {name}" if owner == table.seat else f"{table.short_name(owner, name_width)}'s {name}"
