@@ -416,6 +416,10 @@ Closers = Callable[[Any, list[Action]], list[Action]]
 #: outcome, with seat fields ("9–9; {p2} win{p2:s} on gold (15 to 0)."); None where no tie-break
 #: decided it: the result screen's headline and a review say it
 TieWords = Callable[[Any, list[float], list[float]], str | None]
+#: why an event of a move's says the rules passed over a seat's turn ("no camel in reserve"),
+#: None where it does not: a review says how many of the seat's turns were lost so (a caravan
+#: out of camels lost six turns and the match, and its review spoke only of the searches' drift)
+SkippedWords = Callable[[Event, int], str | None]
 
 
 @dataclass(frozen=True)
@@ -563,7 +567,8 @@ class Game:
     which steps continue a decision (``Composing``; None: only those that log nothing);
     ``laid_for`` what the rules play by themselves after a step (``LaidFor``; None: nothing);
     ``tie_words`` how a tie on the score was broken, from the final view (``TieWords``; None:
-    the game breaks none, or a tie shares the win)."""
+    the game breaks none, or a tie shares the win); ``skipped_words`` why the rules passed over
+    a seat's turn (``SkippedWords``; None: they never do)."""
 
     id: str
     title: str
@@ -585,6 +590,7 @@ class Game:
     short_options: dict[str, Any] | None = None
     laid_for: LaidFor | None = None
     tie_words: TieWords | None = None
+    skipped_words: SkippedWords | None = None
 
     @property
     def short_form(self) -> dict[str, Any]:

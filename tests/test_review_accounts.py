@@ -295,6 +295,9 @@ def test_a_solo_reviews_drift_speaks_of_no_one_elses_replies():
     # (seed 235, 14.2 → 45.0 pieces: "your play 0.0 pieces" beside "only the AI's estimates differing", and
     # "Where your expected length was lost: none of your moves, the others' or chance; what moved your chances")
     assert "everything on the board is your moves" in said and "only the AI's estimates differing" not in said
+    assert lines[lines.index(said) - 1].endswith(
+        ": your play against the AI's best 0.0 pieces, the searches' drift +25.0 pieces."
+    )
     heading = next(line for line in lines if line.startswith("Where your expected length was lost"))
     assert heading.endswith("none of your moves lost any; what moved the estimate is the drift above"), heading
 

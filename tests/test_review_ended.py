@@ -1,6 +1,8 @@
 """A review says how a tie-break decided the match: a 9–9 tie of Caravans of Ahldarahd lost on
 gold (0 to 15) was read as luck and the searches' drift, the gold never named. The words are the
-result screen's (``Game.tie_words``)."""
+result screen's (``Game.tie_words``). It says too how many of the seat's turns the rules skipped
+(``Game.skipped_words``): a Caravanserai caravan out of camels lost six turns and the match, and
+its review spoke only of the searches' drift."""
 
 from __future__ import annotations
 
@@ -38,6 +40,21 @@ def test_the_tie_break_that_decided_a_match_is_said_in_its_review() -> None:
     # a match won outright, or cut short, says nothing of it
     assert decisions_of(game, 2, 76, game.quick_options, actions[:-5], 0).ended == ""
     assert ended_line(dataclasses.replace(review, ended=""), NAMES) is None
+
+
+def test_the_turns_the_rules_skipped_are_said_in_the_review() -> None:
+    game = get_game("caravanserai")
+    actions = random_match("caravanserai", 2)  # Ann's caravan boxed in twice near its end
+    ended = decisions_of(game, 2, 2, game.quick_options, actions, 0).ended
+    said = "The rules skipped 2 of {p0:'s} turns, the first after move 57 (no open cell next to the head)."
+    assert ended == said
+    review = Review("caravanserai", "m", 0, 2, 10, 0.0, (), ended=ended)
+    assert ended_line(review, NAMES) == "How it ended: " + said.replace("{p0:'s}", "your")
+    # Bob's review counts his own (the words are of the seat reviewed)
+    bobs = decisions_of(game, 2, 2, game.quick_options, actions, 1).ended
+    assert bobs == "The rules skipped 7 of {p1:'s} turns, the first after move 113 (no open cell next to the head)."
+    # a match whose every turn was played says nothing of it
+    assert decisions_of(game, 2, 2, game.quick_options, actions[:50], 0).ended == ""
 
 
 @pytest.mark.parametrize("ended", [7, ["words"], "x" * 5000])

@@ -46,7 +46,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from caravan_tui.engine import Action, Event, Game, Measure, State, normalise_action
+from caravan_tui.engine import Action, Event, Game, Measure, State, normalise_action, seat_field
 from caravan_tui.games import GAMES, get_game
 from caravan_tui.safe_text import cut_words
 
@@ -125,8 +125,10 @@ Outcomes = tuple[int, tuple[tuple[int, float], ...]]
 @dataclass(frozen=True, slots=True)
 class Match:
     """A match taken apart for a review (``decisions_of``): each seat's decisions in order, the
-    chance the reviewed seat saw, and how a tie on the score was broken where the match ended by
-    its rules, from that seat's view (``Game.tie_words``, with seat fields; "": none was)."""
+    chance the reviewed seat saw, and how the match ended for that seat where its account does not
+    say it, with seat fields ("": nothing to say): the turns the rules passed over
+    (``Game.skipped_words``) and how a tie on the score was broken, from its view
+    (``Game.tie_words``)."""
 
     decisions: tuple[Position, ...]
     draws: tuple[Draw, ...]
@@ -175,9 +177,10 @@ def decisions_of(
     steps of one are one), and the chance ``seat`` saw (``Event.reveals``: what it could not
     know before)."""
     state = game.new(players, seed=seed, options=options)
-    composing, laid_for = game.composing, game.laid_for
+    composing, laid_for, skipped_words = game.composing, game.laid_for, game.skipped_words
     found: list[Position] = []
     draws: list[Draw] = []
+    skipped: list[tuple[int, str]] = []  # (the move after which the rules passed over the seat, why)
     run: _Run | None = None
     for turn, action in enumerate(actions):
         mover = state.to_move()
@@ -194,6 +197,8 @@ def decisions_of(
             run.rest = "" if laid_for is None else laid_for(state, mover, action)
         events = state.apply(action, True)
         draws += [Draw(turn, event.text[:MAX_TEXT], _shown(event)) for event in events if _chance_for(event, seat)]
+        if skipped_words is not None:
+            skipped += [(turn, why) for event in events if (why := skipped_words(event, seat)) is not None]
         if run is not None and ends_decision(state, mover, events, composing):
             found.append(run.position())
             run = None
@@ -201,7 +206,20 @@ def decisions_of(
         found.append(run.position())
     tie = game.tie_words
     ended = tie(state.view(seat), state.scores(), state.outcome()) if tie is not None and state.is_over() else None
-    return Match(tuple(found), tuple(draws), ended or "")
+    said = " ".join(words for words in (skipped_said(skipped, seat), ended) if words)
+    return Match(tuple(found), tuple(draws), said[:MAX_TEXT])
+
+
+def skipped_said(skipped: Sequence[tuple[int, str]], seat: int) -> str:
+    """How many of ``seat``'s turns the rules passed over, from when, and why, with seat fields
+    ("" where none): the review's account of its chances names no such turn."""
+    if not skipped:
+        return ""
+    whys = "; ".join(dict.fromkeys(why for _, why in skipped))
+    whose, after = seat_field(seat, "'s"), f"after move {skipped[0][0] + 1}"
+    if len(skipped) == 1:
+        return f"The rules skipped one of {whose} turns, {after} ({whys})."
+    return f"The rules skipped {len(skipped)} of {whose} turns, the first {after} ({whys})."
 
 
 def ends_decision(state: State, mover: int, events: list[Event], composing: Any) -> bool:

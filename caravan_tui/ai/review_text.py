@@ -308,6 +308,8 @@ def split_line(review: Review) -> str:
     can happen in the match: ``kinds``), adding up to the change from its first decision to the end."""
     measure, account = review.measure, review.account()
     names = {"yours": "your play", "others": "the others' play", "luck": "luck"}
+    if review.players == 1:  # (everything on the board is the player's: "your play 0.0 pieces" read as nothing)
+        names["yours"] = "your play against the AI's best"
     parts = [f"{names[kind]} {signed(measure, account.total(kind))}" for kind in kinds(review)]
     drift = account.total("drift")
     if drift:
@@ -357,8 +359,10 @@ def drift_line(review: Review) -> str | None:
 
 
 def ended_line(review: Review, names: Sequence[str]) -> str | None:
-    """How a tie-break decided the match, where one did: "How it ended: AI 2 and AI 3 tie 9–9;
-    AI 3 wins on gold (15 to 0)." (the chances' account never named it: the gold lost the match)."""
+    """How the match ended where the chances' account does not say it (``Review.ended``): the
+    seat's turns the rules skipped ("The rules skipped 6 of your turns, the first after move 65
+    (no camel in reserve)."), a tie-break ("AI 2 and AI 3 tie 9–9; AI 3 wins on gold (15 to
+    0)."): the gold, the camels lost the match, and the account named neither."""
     if not review.ended:
         return None
     said = words(review, review.ended, names)

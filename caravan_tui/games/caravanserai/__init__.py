@@ -8,7 +8,7 @@ from .ai import AI
 from .explain import laid_for
 from .rules import BOARD, PLACE, TITLES, CaravanseraiState
 from .views import CaravanseraiView
-from .words import tie_words
+from .words import skipped_words, tie_words
 
 
 def composing(state: CaravanseraiState) -> bool:
@@ -40,4 +40,5 @@ GAME = Game(
     composing=composing,
     laid_for=laid_for,
     tie_words=tie_words,
+    skipped_words=skipped_words,
 )

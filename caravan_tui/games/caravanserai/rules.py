@@ -76,7 +76,7 @@ from .geometry import (
 )
 from .setup import ALL_TILES, deal
 from .views import CaravanseraiData, CaravanseraiView, LastView, PieceView, PlacementView
-from .words import SAFETY, tiles_left_out
+from .words import SAFETY, skipped_line, tiles_left_out
 
 #: a piece of a caravan: ``(cell, kind)``, kind a colour 0-4, CAMEL or LYING
 Piece: TypeAlias = tuple[int, int]
@@ -841,7 +841,7 @@ class CaravanseraiState(TurnState):
         why = self.stuck(seat)
         if why is not None:
             if events is not None:
-                events.append(Event(f"{{p{seat}}} cannot place ({why}) and skip{{p{seat}:s}} the turn."))
+                events.append(Event(skipped_line(seat, why)))
             return False
         self.turn = seat
         self.stage = PLACE

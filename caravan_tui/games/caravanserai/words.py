@@ -4,11 +4,12 @@ safety end, a tie-break)."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from caravan_tui.engine import Action
+from caravan_tui.engine import Action, Event
 from caravan_tui.words import tied_scores
 
 from .geometry import COLOUR_NAMES, COLOURS, DIR_NAMES, DIR_WORDS
@@ -194,6 +195,20 @@ def _step_word(action: Action, colour: int, short: bool) -> str:
             return f"{COLOURS[action[1]]} stood ({action[2]},{action[3]})"
         return f"stand a {COLOUR_NAMES[action[1]]} good at ({action[2]},{action[3]})"
     return "lying camel" if kind == "lying" else "camel"
+
+
+def skipped_line(seat: int, why: str) -> str:
+    """The log's line where the rules pass over ``seat``'s turn (§8.1), with seat fields."""
+    return f"{{p{seat}}} cannot place ({why}) and skip{{p{seat}:s}} the turn."
+
+
+_SKIPPED = re.compile(r"\{p(\d+)\} cannot place \((.+)\) and skip\{p\1:s\} the turn\.")
+
+
+def skipped_words(event: Event, seat: int) -> str | None:
+    """Why ``event`` passed over ``seat``'s turn ("no camel in reserve"; ``Game.skipped_words``)."""
+    found = _SKIPPED.fullmatch(event.text)
+    return found[2] if found and int(found[1]) == seat else None
 
 
 def tie_words(view: dict[str, Any], scores: list[float], outcome: list[float]) -> str | None:
