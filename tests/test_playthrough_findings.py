@@ -62,6 +62,29 @@ async def test_the_contents_key_puts_the_focus_in_the_contents():
         assert app.screen.focused is viewer.document
 
 
+@pytest.mark.thorough
+async def test_the_contents_name_each_section_without_a_level_numeral_and_the_keys_read_beside_them():
+    """The bug: with the contents open, every section under the title read "Ⅱ" before its name,
+    like a numbering that never counted, and Decktet Caravan's keys table, squeezed beside them
+    with a mostly empty Mouse column, set its first column a word a line."""
+    game = get_game("decktet_caravan")
+    app = App()
+    async with app.run_test(size=SIZE) as pilot:
+        viewer = await rules_read(app, pilot, game)
+        await pilot.press("t")
+        await pilot.pause()
+        labels = [line.strip("├└─│▼ ") for line in screen_lines(app.screen)[1:12]]
+        assert any(label.startswith("Decktet Caravan") for label in labels), labels
+        assert not any(numeral in line for line in screen_lines(app.screen) for numeral in "ⅠⅡⅢ")
+        keys = next(block for block in viewer.document.children if "tick or untick a card" in str(block.source))
+        await pilot.pause()
+        viewer.scroll_to_widget(keys, top=True, animate=False, immediate=True)
+        await pilot.pause()
+        shown = "\n".join(screen_lines(app.screen))
+        for said in ("move in your hand", "tick or untick a card", "go to the Plays list and back"):
+            assert said in shown, shown  # (each on its line: it was "Ready / the / hint's / play")
+
+
 def test_a_fenced_block_without_a_language_reads_as_plain_text():
     text = "a\n```\nx = 1\n```\n```python\ny\n```\n"
     assert plain_fences(text) == "a\n```text\nx = 1\n```\n```python\ny\n```"

@@ -8,13 +8,15 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widget import Widget
-from textual.widgets import MarkdownViewer, Tree
+from textual.widgets import Markdown, MarkdownViewer, Tree
 
 from caravan_tui.engine import Game
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.widgets.footer import KeysFooter
 
 OPENING = "*Opening the rules…*"
+#: the marks the viewer's contents set before a heading's title, by its level
+LEVEL_NUMERALS = frozenset("ⅠⅡⅢⅣⅤⅥ")
 _BARE_FENCE = re.compile(r"^(```|~~~)[ \t]*$")
 
 
@@ -45,6 +47,21 @@ class RulesViewer(MarkdownViewer):
 
     async def load_rules(self) -> None:
         await self.document.update(plain_fences(self.rules))
+
+    def on_markdown_table_of_contents_updated(self, _message: Markdown.TableOfContentsUpdated) -> None:
+        self.call_after_refresh(self.contents_unnumbered)  # (once the viewer has built them from it)
+
+    def contents_unnumbered(self) -> None:
+        """The contents without the heading levels' numerals before each title ("├── Ⅱ The goal":
+        every section under the title read "Ⅱ", like a numbering that never counted)."""
+        nodes = list(self.table_of_contents.query_one(Tree).root.children)
+        while nodes:
+            node = nodes.pop()
+            nodes.extend(node.children)
+            label = node.label
+            numeral, _, title = label.plain.partition(" ")
+            if title and numeral in LEVEL_NUMERALS:
+                node.set_label(label[len(numeral) + 1 :])
 
 
 class RulesScreen(BaseScreen):
