@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widget import Widget
@@ -58,7 +59,7 @@ class RulesViewer(MarkdownViewer):
         while nodes:
             node = nodes.pop()
             nodes.extend(node.children)
-            label = node.label
+            label = Text(node.label) if isinstance(node.label, str) else node.label
             numeral, _, title = label.plain.partition(" ")
             if title and numeral in LEVEL_NUMERALS:
                 node.set_label(label[len(numeral) + 1 :])
