@@ -276,7 +276,8 @@ def test_the_rules_are_for_players_and_give_the_keys():
 def status_drawn(app, screen) -> str:
     """The status rows as drawn (it may take two), joined."""
     region = screen.query_one("#status").region
-    return " ".join(line[region.x : region.right].strip() for line in screen_lines(app)[region.y : region.bottom])
+    rows = [line[region.x : region.right].strip() for line in screen_lines(app)[region.y : region.bottom]]
+    return " ".join(row for row in rows if row)
 
 
 @pytest.mark.thorough
@@ -289,6 +290,7 @@ async def test_a_long_play_is_worded_whole_on_two_status_lines_and_enter_plays_i
         screen = table.screen
         grid = screen.query_one(CardGrid)
         play = longest(one_reading(screen.table.legal))
+        hand_at = grid.region.y
         await tick(pilot, grid, cards_in(play))
         await pilot.pause()
         assert screen.enter_action() == play
@@ -296,6 +298,7 @@ async def test_a_long_play_is_worded_whole_on_two_status_lines_and_enter_plays_i
         assert status_drawn(app, screen) == words  # never cut with "…"
         region = screen.query_one("#status").region
         assert len(words) > region.width - 2 and region.height == 2
+        assert grid.region.y == hand_at  # (the status line grew a row and moved the hand up under the cursor)
         await pilot.press("c")  # nothing ticked: Enter plays the card under the cursor, when it is a play
         single = next(a for a in screen.table.legal if len(a) == 2 and a[0] == "caravan")
         while grid.keys[grid.cursor] != single[1]:

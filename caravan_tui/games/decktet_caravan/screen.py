@@ -63,6 +63,9 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
     #dc-season-box { height: 1fr; min-height: 4; border: round $secondary; scrollbar-size-vertical: 1; }
     #dc-hand { height: auto; border: round $primary; }
     #dc-hand > .focused--border { border-top: round $accent; }
+    /* the status line at its tallest always: grown by a long play as cards were ticked, it moved
+       the hand a row up under the cursor */
+    #status { min-height: 2; }
     """
 
     def compose_board(self) -> ComposeResult:
