@@ -19,7 +19,7 @@ from caravan_tui.games.caravanserai.rules import BOARD, USE
 from caravan_tui.games.caravanserai.table_state import CaravanseraiTable
 from caravan_tui.games.caravanserai.table_text import placement_text
 
-from tables import wait_for
+from tables import settled, wait_for
 
 GAME = GAMES["caravanserai"]
 
@@ -125,6 +125,34 @@ async def test_the_steps_the_rules_lay_after_a_choice_are_said_as_they_happen(tm
         rows = screen_lines(app)[line.region.y : line.region.bottom]
         shown = " ".join(row[line.region.x : line.region.right].strip() for row in rows)
         assert shown.startswith("You · ") and shown.endswith(" laid for you, the only way on: 1Y, NW, ◆Y used")
+
+
+@pytest.mark.thorough
+async def test_an_undo_keeps_the_lines_of_the_steps_the_rules_laid_before_what_it_takes_back(tmp_path):
+    """The bug: after an undo the whole log (the host's lines, in place of the table's) had lost
+    every "The rules then laid for you…" line, of moves the undo had not touched too."""
+    from caravan_tui.screens.dialogs import ChoiceScreen
+    from caravan_tui.widgets import MatchLog
+
+    said = "The rules then laid for you, the only way on: 1 yellow good, head NW, use the yellow board good."
+    async with solo_at(tmp_path, 2, solo_prefix(2, 93)) as (app, pilot, screen):
+        turn = screen.table.turn
+        await pilot.press("Y")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "how many?")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.table.turn not in (None, turn), "the next decision")
+        log = screen.query_one(MatchLog)
+        assert said in " ".join(log.lines_text)
+        lines = list(screen.table.log)
+        next_turn = screen.table.turn
+        screen.act(screen.table.legal[0])
+        await wait_for(pilot, lambda: screen.table.turn not in (None, next_turn), "the decision after")
+        await pilot.press("u")  # (the decision after it taken back: the whole log comes from the host)
+        await wait_for(pilot, lambda: screen.table.turn == next_turn and settled(screen), "back")
+        assert list(screen.table.log)[: len(lines)] == lines  # (the line where it stood, as before; then the undo's)
+        await pilot.press("u")  # (the choice it followed taken back: it goes)
+        await wait_for(pilot, lambda: screen.table.turn == turn and settled(screen), "back again")
+        assert said not in " ".join(line for line, _ in screen.table.log)
 
 
 @pytest.mark.thorough

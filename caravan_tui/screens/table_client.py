@@ -47,7 +47,9 @@ def _match_info(table: T, message: MatchInfo, world_of: WorldOf, now: float) -> 
 
 
 def _update(table: T, message: Update, world_of: WorldOf, now: float) -> T:
-    new = logged_update(with_view(table, message.view, world_of), table.view, message)
+    new = dataclasses.replace(
+        logged_update(with_view(table, message.view, world_of), table.view, message), moves=message.turn
+    )
     if message.view["to_move"] != table.seat:
         return dataclasses.replace(new, turn=None, legal=(), typed="", unsaved=message.unsaved)
     return new if new.unsaved == message.unsaved else dataclasses.replace(new, unsaved=message.unsaved)

@@ -91,6 +91,8 @@ class TableState(Generic[V]):
     #: the match log as this seat reads it, oldest first: each line in the table's words and
     #: whether it is marked as another's doing (the log draws itself from it)
     log: tuple[LogLine, ...] = ()
+    #: the moves the match holds, as the host's latest view said (an undo makes them fewer)
+    moves: int = 0
     #: a replay's move shown and its number of moves (None: a match, not a replay)
     replay_at: tuple[int, int] | None = None
     #: whether practice is judging the move chosen before it goes

@@ -41,7 +41,7 @@ from .looks import board_look
 from .picture import HINT
 from .play_checks import block_choices, block_question, goods_words, hint_warning, question_before
 from .rules import DECLINE, USE
-from .selection import arrived, chose, forced_line, hinted, our_turn, undone
+from .selection import arrived, chose, forced_line, hinted, our_turn, undone, with_forced_lines
 from .status_line import BOARD_ID, ROOM, actions_at, enter, status
 from .table_state import CaravanseraiTable
 from .table_text import final_table, info_text, legend_text, placement_text, seats_table, solo_headline
@@ -133,12 +133,21 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         lines of the step chosen: a stand's line came after the next turn's steps it led to."""
         said = forced_line(cast(CaravanseraiTable, table), by_other)
         table = arrived(cast(CaravanseraiTable, table), previous, by_other)
+        before = self.table.log
+        if table.log[: len(before)] != before:  # (a whole log in place of ours: the host's lines alone)
+            table = with_forced_lines(table, table.forced_said)
+            before = table.log
         if said is None:
             return table
-        at = min(len(self.table.log), len(table.log))  # (the state before the move: its lines come after)
+        at = len(before)  # (the state before the move: its lines come after)
         new = table.log[at:]
         summary = next((k for k, (line, _) in enumerate(new) if str(line).startswith(PLACEMENT_SAID)), len(new))
-        return replace(table, log=(*table.log[:at], *new[:summary], (said, False), *new[summary:]))
+        hosts = at - len(table.forced_said) + summary  # (the host's lines before it)
+        return replace(
+            table,
+            log=(*table.log[:at], *new[:summary], (said, False), *new[summary:]),
+            forced_said=(*table.forced_said, (hosts, said, table.moves - 1)),
+        )
 
     def view_changed(self, previous: CaravanseraiView | None, view: CaravanseraiView, by_other: bool) -> None:
         self.pause.mover = previous["to_move"] if previous else None

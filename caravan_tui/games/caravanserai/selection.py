@@ -20,7 +20,7 @@ from .looks import aimed_at_decision
 from .picture import Picture, action_cell, notation
 from .play_checks import forcing_after
 from .rules import BOARD, PLACE, CaravanseraiState
-from .table_state import CaravanseraiTable, showing
+from .table_state import CaravanseraiTable, ForcedSaid, showing
 from .views import CaravanseraiView, letters, piece
 
 #: how the log says the steps the rules laid for us after our choice
@@ -130,6 +130,18 @@ def forced_line(table: CaravanseraiTable, by_other: bool) -> str | None:
     if by_other or table.replaying or table.forcing is None:
         return None
     return FORCED_LOG.format(words=table.forcing[0])
+
+
+def with_forced_lines(table: CaravanseraiTable, said: tuple[ForcedSaid, ...]) -> CaravanseraiTable:
+    """``table`` whose log came whole from the host (an undo's, a reconnect's: its lines alone)
+    with the lines of the steps the rules laid for us (``forced_line``) put back, each after as
+    many of the host's lines as stood before it; one whose move the match no longer holds (an
+    undo took it back) goes."""
+    lines = list(table.log)
+    kept = tuple((hosts, line, move) for hosts, line, move in said if move < table.moves and hosts <= len(lines))
+    for placed, (hosts, line, _) in enumerate(kept):
+        lines.insert(hosts + placed, (line, False))
+    return dataclasses.replace(table, log=tuple(lines), forced_said=kept)
 
 
 def arrived(table: CaravanseraiTable, previous: CaravanseraiView | None, by_other: bool) -> CaravanseraiTable:

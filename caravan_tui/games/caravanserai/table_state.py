@@ -19,6 +19,10 @@ from .board_widget import Aim, Cell
 from .picture import Picture
 from .views import CaravanseraiView
 
+#: a line of the steps the rules laid for us as the log has it: how many of the host's lines stand
+#: before it, the line, and the number of the move (our choice) they followed
+ForcedSaid = tuple[int, str, int]
+
 
 @dataclass(frozen=True, eq=False)
 class CaravanseraiTable(TableState[CaravanseraiView]):
@@ -30,7 +34,9 @@ class CaravanseraiTable(TableState[CaravanseraiView]):
     until our next turn; ``news``: what the latest view did to our turn, said while it is on
     show); the steps the rules play for us after our latest choice (``forcing``: in words and in
     the board's letters, said as its view arrives; ``forced``: its letters, under the board until
-    our next choice); and where the board is asked to put its cursor or to pan to (``aim``,
+    our next choice; ``forced_said``: the log's lines of them so far, put back where a whole log
+    comes in place of ours: an undo's or a reconnect's held none of them); and where the board is
+    asked to put its cursor or to pan to (``aim``,
     ``seen``: the board moves when the request's number changes, else its cursor is the
     player's)."""
 
@@ -45,6 +51,7 @@ class CaravanseraiTable(TableState[CaravanseraiView]):
     news: str | None = None
     forcing: tuple[str, str] | None = None
     forced: str | None = None
+    forced_said: tuple[ForcedSaid, ...] = ()
     aim: Aim | None = None
     seen: tuple[int, Cell] | None = None
 
