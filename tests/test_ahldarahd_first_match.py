@@ -551,3 +551,13 @@ def test_how_to_play_says_the_discounts_cover_purchases_and_each_half_of_a_destr
 
     rules = " ".join(get_game("ahldarahd").rules.split())
     assert "a purchase, and each half of a destruction, 1 less too" in rules
+
+
+def test_the_rules_say_the_deck_turns_up_colour_by_colour_in_seat_order_as_it_does():
+    """Found in a play-through: the first seven cards turned up were the seven red commodities
+    the player had not been dealt, read as a deck never shuffled. The rules (§2.3) stack it colour
+    pile by colour pile, in seat order: the app's rules say so, and the deck is stacked so."""
+    rules = " ".join(GAME.rules.split())
+    assert "colour pile by colour pile in seat order, so seat 1's colour turns up first" in rules
+    state = GAME.new(3, seed=341, options={})
+    assert [card // 10 for card in state.deck] == [0] * 7 + [1] * 7 + [2] * 7  # (a card's colour: its tens)
