@@ -18,3 +18,19 @@ def test_a_bid_its_bidder_cannot_defend_says_who_can_raise_it() -> None:
     assert explain(state, 0, [opening]).endswith(
         "a win at 0 leaves {p0} 0 gold; {p0} cannot answer a raise: {p1} {p1:has} 5 gold, {p2} {p2:has} 7 gold"
     )
+
+
+def test_a_bids_words_say_a_rivals_gold_once() -> None:
+    """A play-through read "you cannot answer a raise: AI 2 has 7 gold; AI 2 has 7 gold, and it
+    is worth about 2 to AI 2": the rival's gold said twice in one hint."""
+    import re
+
+    state = after(7)
+    said = explain(state, 2, [("open", "red Horses", 4)])
+    assert said.endswith("{p2} cannot answer a raise: {p0} {p0:has} 5 gold, {p1} {p1:has} 5 gold"), said
+    twice = re.compile(r"(\{p(\d)\} \{p\2:has\} \d+ gold)\b.*\1")
+    for k in range(12):  # (every bid of the opening turns: 48 said a gold twice)
+        state = after(k)
+        seat = state.to_move()
+        bids = [action for action in state.legal_actions() if action[0] in ("open", "raise")]
+        assert seat is not None and not any(twice.search(explain(state, seat, [bid])) for bid in bids), k

@@ -299,7 +299,8 @@ def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
     if wins and claim <= state.gold[seat] - bid:
         # its price (the gold a win may cost and still leave the claim's) is not its worth
         return (
-            f"claimed on {use}, {item_words(item)} wins {who(seat)} {wins}; {leaves}{_rival(state, seat, item, worth)}"
+            f"claimed on {use}, {item_words(item)} wins {who(seat)} {wins}; {leaves}"
+            f"{_rival(state, seat, item, worth, bid=bid)}"
         )
     # (not affordable here: "claimed on Incense–Metals, it would win you the Incense city" read as
     # a claim open to a seat at 0 gold, under the same hint's "No gold, so no claim")
@@ -314,17 +315,23 @@ def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
             use, named = use + kept, kept_worth(state, seat, item)[0]
         else:
             use += ", less than the bid"
-    rival = _rival(state, seat, item, worth, named)
+    rival = _rival(state, seat, item, worth, named, bid)
     return f"{item_words(item)} is {_worth_to(state, seat, worth)}{use}; {leaves}{rival}"
 
 
-def _unanswerable(state: AhldarahdState, seat: int, bid: int) -> str:
-    """Where ``seat`` could not answer a raise of its ``bid`` (a raise above it needs a gold more
-    than the raise) and another seat can raise: who ("; you cannot answer a raise: AI 2 has 7
-    gold"). Hints to open at 0 with 1 gold said "a win at 0 leaves you 1 gold", turn after turn,
-    and AI 2 raised to 1 each time."""
+def _unanswered(state: AhldarahdState, seat: int, bid: int) -> list[int]:
+    """The seats that can raise ``seat``'s ``bid`` where ``seat`` could not answer a raise (a
+    raise above it needs a gold more than the raise); none where it could."""
     able = [q for q in raisers(state, seat) if state.gold[q] > bid]
-    if state.gold[seat] > bid + 1 or not able:
+    return [] if state.gold[seat] > bid + 1 else able
+
+
+def _unanswerable(state: AhldarahdState, seat: int, bid: int) -> str:
+    """Where ``seat`` could not answer a raise of its ``bid`` and another seat can raise: who
+    ("; you cannot answer a raise: AI 2 has 7 gold"). Hints to open at 0 with 1 gold said "a win
+    at 0 leaves you 1 gold", turn after turn, and AI 2 raised to 1 each time."""
+    able = _unanswered(state, seat, bid)
+    if not able:
         return ""
     golds = ", ".join(f"{who(q)} {who(q, 'has')} {state.gold[q]} gold" for q in able)
     return f"; {who(seat)} cannot answer a raise: {golds}"
@@ -500,24 +507,26 @@ def argues_against(state: AhldarahdState, seat: int, item: int, bid: int) -> boo
     return q < 0 or bid > round(theirs)
 
 
-def _rival(state: AhldarahdState, seat: int, item: int, worth: float, named: int = -1) -> str:
+def _rival(state: AhldarahdState, seat: int, item: int, worth: float, named: int = -1, bid: int = -1) -> str:
     """The other player still in who could pay most for ``item`` above ``worth``, with what it
     is worth to them as ``seat`` can judge it: a low worth to oneself is not its price. Where
     that player is ``named`` already with its worth (``_kept_from``), only its gold: "a win keeps
     it from AI 2, to whom it is worth about 3; … AI 2 has 5 gold, and it is worth about 3 to AI 2"
-    said the worth twice."""
+    said the worth twice; where its gold is said already (``_unanswerable`` of ``bid``), only the
+    worth: "AI 2 has 7 gold; AI 2 has 7 gold, and it is worth about 2 to AI 2"."""
     rivals = _rivals(state, seat, worth)
     if not rivals:
         return ""
     q = max(rivals, key=lambda q: state.gold[q])
+    said = _unanswered(state, seat, bid) if bid >= 0 else []
+    gold = "" if q in said else f"{who(q)} {who(q, 'has')} {state.gold[q]} gold"
     if q == named:
-        return f"; {who(q)} {who(q, 'has')} {state.gold[q]} gold"
+        return f"; {gold}" if gold else ""
     theirs = item_worth(state, q, item, viewer=seat)
     if _bid_above(state, q, theirs):
-        return f"; {who(q)} {who(q, 'has')} {state.gold[q]} gold and bid {state.high} for it"
-    return (
-        f"; {who(q)} {who(q, 'has')} {state.gold[q]} gold, and it is worth {_their_worth(state, q, theirs)} to {who(q)}"
-    )
+        return f"; {gold} and bid {state.high} for it" if gold else f"; {who(q)} bid {state.high} for it"
+    worth_to = f"it is worth {_their_worth(state, q, theirs)} to {who(q)}"
+    return f"; {gold}, and {worth_to}" if gold else f"; {worth_to}"
 
 
 def _card_use(state: AhldarahdState, seat: int, k: int) -> tuple[str, str, int]:
