@@ -168,3 +168,19 @@ def test_off_our_turn_the_line_is_the_tables_or_whose_action_is_on_show():
     other = 1 - table.seat
     shown = dataclasses.replace(off, pausing=other)
     assert str(status(shown)) == f"{off.names[other]} is playing… (any key skips)"
+
+
+def test_enter_where_a_camel_from_the_supply_cannot_go_says_why_and_keeps_the_supply_chosen():
+    """A play-through with 1 action left: ``c``, then Enter on the space of its own camel quietly
+    chose that camel to move instead (the placement there costs 2), and the next Enter did
+    nothing; the place is refused with why, the supply still chosen."""
+    table = decision()
+    cell = next(a[1] for a in table.legal if a[0] == "move_camel")
+    assert table.cost(("place", cell)) == 2
+    one_left = dataclasses.replace(
+        table, view=dict(table.view, left=1), legal=[a for a in table.legal if table.cost(a) == 1]
+    )
+    supply, _ = supply_chosen(one_left)
+    after, step = chosen(supply, cell)
+    assert after.pick == ("supply",) and step.play is None and not step.ask
+    assert step.refused.endswith("a camel stands there, so placing one costs 2 actions, and you have 1 left.")

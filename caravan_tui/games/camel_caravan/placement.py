@@ -171,6 +171,8 @@ def chosen(table: CamelCaravanTable, cell: int) -> tuple[CamelCaravanTable, Step
         action = completes(pick, cell)
         if action in table.legal:
             return spent(table, action, cell)
+        if pick[0] == "supply":  # (it took your camel there to move instead, unsaid)
+            return table, Step(refused=f"{CELL_NAMES[cell]}: {unplaceable(table, action)}")
     choices = choices_at(table, cell)
     if not choices:
         why = "cannot go there" if pick is not None else "nothing you can do there now"
@@ -178,6 +180,14 @@ def chosen(table: CamelCaravanTable, cell: int) -> tuple[CamelCaravanTable, Step
     if len(choices) == 1:
         return taken(table, choices[0], cell)
     return table, Step(ask=tuple(choices))
+
+
+def unplaceable(table: CamelCaravanTable, place: Action) -> str:
+    """Why a camel from the supply cannot be placed as ``place`` would."""
+    left = table.view["left"] if table.view is not None else 0
+    if table.cost(place) == 2 and left < 2:
+        return f"a camel stands there, so placing one costs 2 actions, and you have {left} left."
+    return "you cannot place a camel there."
 
 
 def supply_chosen(table: CamelCaravanTable) -> tuple[CamelCaravanTable, Step]:
