@@ -34,3 +34,13 @@ def test_a_bids_words_say_a_rivals_gold_once() -> None:
         seat = state.to_move()
         bids = [action for action in state.legal_actions() if action[0] in ("open", "raise")]
         assert seat is not None and not any(twice.search(explain(state, seat, [bid])) for bid in bids), k
+
+
+def test_a_worth_beyond_no_gold_says_the_worth_not_all_of_no_gold() -> None:
+    """A play-through at 0 gold read "the Pirate Queen is worth more to you than all your gold
+    (0)": a comparison with nothing, the worth unsaid."""
+    state = after(125)
+    assert state.gold[0] == 0
+    said = explain(state, 0, [("open", "RoP red", 0)])
+    assert said.startswith("{p0:'s} Right of Passage is worth about 4 gold to {p0}, who {p0:has} none;"), said
+    assert "gold (0)" not in said

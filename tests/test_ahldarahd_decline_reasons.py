@@ -133,3 +133,12 @@ def test_the_builder_refuses_before_sending_a_request_for_a_card_the_table_knows
     said = proposal_problem(table, asked)
     assert said == "AI 2 has no Dates card to give (every card AI 2 holds is known)", said
     assert proposal_problem(table, Proposal(BLUE, give_gold=1, ask_cards=["Salt"])) is None
+
+
+def test_a_card_worth_about_the_gold_asked_says_so_not_a_figure_against_itself():
+    """A play-through read "AI 2 declines: the Ivory card is worth only about 2 gold to AI 2, not
+    the 2 asked": the two figures rounded alike, and the reason named none."""
+    state = trading_position()
+    drafted(state, ("trade_with", BLUE), ("give_card", "Gems"), *[("ask_gold", 1)] * 4, ("send",))
+    said = "AI 2 declines: the Gems card is worth about the 4 gold asked to AI 2: too little to gain by it."
+    assert declined(state) == said

@@ -70,6 +70,8 @@ def decline_reason(state: AhldarahdState, partner: int) -> str:
         return f"{gives_words} {verb} worth about {round(gives)} gold to {p}; {offered}"
     if not gets_gold:
         verb = "is" if " and " not in gets_words else "are"
+        if round(gets) >= round(gives):  # ("worth only about 2 gold to AI 2, not the 2 asked")
+            return f"{gets_words} {verb} worth about the {round(gives)} gold asked to {p}: too little to gain by it"
         return f"{gets_words} {verb} worth only about {round(gets)} gold to {p}, not the {round(gives)} asked"
     return f"not worth it to {p} at that price"
 

@@ -396,6 +396,8 @@ def _worth_to(state: AhldarahdState, seat: int, worth: float) -> str:
     """``worth`` (``item_worth``: a price, the most ``seat`` could pay) in words: "worth about 3
     gold to {p0}"; beyond the gold ``seat`` holds, it says so ("worth more to {p2} than all
     {p2:'s} gold (2)"): a Right of Passage was "worth about 17 gold" to a player holding 2."""
+    if round(worth) > state.gold[seat] == 0:  # ("worth more to you than all your gold (0)")
+        return f"worth about {worth:.0f} gold to {who(seat)}, who {who(seat, 'has')} none"
     if round(worth) > state.gold[seat]:
         return f"worth more to {who(seat)} than all {poss(seat)} gold ({state.gold[seat]})"
     return f"worth about {worth:.0f} gold to {who(seat)}"
@@ -413,6 +415,8 @@ def _their_worth(state: AhldarahdState, q: int, worth: float) -> str:
     {p2:'s} gold (2)" where it is beyond what they hold (``_worth_to``)."""
     if _bid_above(state, q, worth):
         return f"about {state.high} ({poss(q)} bid)"
+    if round(worth) > state.gold[q] == 0:
+        return f"about {worth:.0f}, and {who(q)} {who(q, 'has')} no gold"
     if round(worth) > state.gold[q]:
         return f"more than all {poss(q)} gold ({state.gold[q]})"
     return f"about {max(0, worth):.0f}"
