@@ -197,3 +197,21 @@ async def test_escape_is_offered_as_hide_while_it_puts_a_panel_away(tmp_path):
         await pilot.press("escape")
         await wait_for(pilot, lambda: not screen.query_one("#hint-panel", TablePanel).showing, "the hint put away")
         await wait_for(pilot, lambda: "esc Menu" in footer(), "the menu offered again")
+
+
+def test_an_alternative_keeps_a_part_the_suggestion_says_elsewhere():
+    """Caravans of Ahldarahd: "Nearly as good: Claim Spices–Horses … — the Spices city: 1 of the
+    3 routes it needs": its Horses part, which the suggestion (Horses–Dates) said too but first,
+    was left out, and the claim read as one big city's route alone."""
+    rows = [
+        ("Claim Horses–Dates", 0.5, 0.5, "the Horses city: 1 of the 2 routes it needs; the Dates city: 1 of the 2"),
+        (
+            "Claim Spices–Horses",
+            0.4,
+            0.49,
+            "the Spices city: 1 of the 3 routes it needs; the Horses city: 1 of the 2 routes it needs",
+        ),
+    ]
+    assert explanation(rows)[-1].endswith(
+        "Claim Spices–Horses — the Spices city: 1 of the 3 routes it needs; the Horses city: 1 of the 2 routes it needs"
+    )

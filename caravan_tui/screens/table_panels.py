@@ -136,7 +136,7 @@ def explanation(
 ) -> list[str]:
     """The search's top moves in words, the suggestion first, each with the game's reason:
     "Clearly best: Pass", "  keeps both Crowns for the next season", "Nearly as good: …" (an
-    alternative's reason without the later parts it shares with the suggestion's). How sure the search
+    alternative's reason without the later parts the suggestion's says in the same place). How sure the search
     is comes from the candidates' shares of the search and expected results; the numbers
     themselves mean little to a player and are not shown. An alternative keeps its first part, what
     it does, even where the suggestion's is the same words: without it Camel Caravan's "Or: Place a
@@ -154,7 +154,10 @@ def explanation(
     plain_first = plain is not None and len(candidates[0]) > 4 and normalise_action(candidates[0][4]) == plain
     sure = confidence(shares, values, choices, errors, plain_first)
     lines = [f"  {reasons[0]}"] if reasons[0] else []
-    shared = set(clauses(reasons[0]))
+    # (a part the suggestion says in the same place: a part it says elsewhere is the alternative's
+    # own doing too, "the Horses city: 1 of the 2 routes it needs" of both a Horses–Dates claim
+    # and a Spices–Horses one, and without it the second read as one city's route alone)
+    shared = clauses(reasons[0])
     listed = [reasons[0]]
     ors = 0
     # the alternatives best first by their expected result, which their labels speak of (in the
@@ -165,7 +168,8 @@ def explanation(
         ors += label == OR
         listed.append(reasons[i])
         first, *rest = clauses(reasons[i])
-        own = "; ".join([first, *(part for part in rest if part not in shared)]) if first else reasons[i]
+        kept = [first, *(part for at, part in enumerate(rest, 1) if shared[at : at + 1] != [part])]
+        own = "; ".join(kept) if first else reasons[i]
         lines.append(f"{label}: {texts[i]}" + (f" — {mid_sentence(own)}" if own else ""))
     if sure == EITHER and ors > 1:  # ("either" of three plays)
         sure = ANY
