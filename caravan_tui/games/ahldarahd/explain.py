@@ -17,7 +17,7 @@ from caravan_tui.words import a_or_an, signed
 
 from .cards import COMMODITY_MASK, EYES, ITEM_INDEX, PIRATE, ROP, SHAH
 from .describe import route_takes
-from .evaluation import bid_worth, item_worth, projected_all, rop_sale
+from .evaluation import bid_worth, item_worth, projected_all, rop_sale, win_chances
 from .final_destroy import guarded_from
 from .idle_rights import buildable
 from .last_build import route_price, scores_nothing, scores_there
@@ -580,20 +580,27 @@ def _hand_takes(state: AhldarahdState, seat: int, m: int, slot: int) -> bool:
     )
 
 
+#: the lead in win chance (``win_chances``) over the next player that makes a player ahead in the
+#: Shah's words: below it "you are the best placed" stood over "How it stands: an even game"
+CLEAR_LEAD = 0.1
+
+
 def _shah(state: AhldarahdState, seat: int, to: int) -> str:
-    values = projected_all(state, viewer=seat)
-    best = max(range(state.n), key=values.__getitem__)
-    lead = "the best placed" if to == best else "not the best placed"
+    chances = win_chances(state, projected_all(state, viewer=seat))
+    first, second = sorted(range(state.n), key=chances.__getitem__, reverse=True)[:2]
+    if chances[first] - chances[second] < CLEAR_LEAD:
+        lead = "no one is clearly ahead yet"
+    elif first == to:
+        lead = f"{who(to)} {who(to, 'is')} ahead"
+    else:
+        lead = f"{who(first)} {who(first, 'is')} ahead, not {who(to)}"
     # the building phase follows the auctions, from the Shah's holder then (§3.3): "next turn"
     # for both sent a person to wait a turn for a first build that came at once
     bids = "" if state.final else f" and bid{who(to, 's')} first next turn"
     # (both sides of it, as §3.3 gives them: "AI 3 builds first … AI 3 is the best placed" read
     # as a privilege given to the leader; "usually a burden" argued against keeping it where the
     # search kept it, "Clearly best")
-    return (
-        f"{who(to)} build{who(to, 's')} first this turn{bids}: the first pick, but before seeing the "
-        f"others; {who(to)} {who(to, 'is')} {lead}"
-    )
+    return f"{who(to)} build{who(to, 's')} first this turn{bids}: the first pick, but before seeing the others; {lead}"
 
 
 def _answer(state: AhldarahdState, seat: int, accepting: bool) -> str:
