@@ -11,7 +11,7 @@ from test_merchant_lord_screen import GAME, at_my_turn, builder, cursor_to, focu
 from caravan_tui.engine import render
 from caravan_tui.games.merchant_lord.cards import HALF_INDEX, INDEX, ONE_TIME
 from caravan_tui.games.merchant_lord.explain import explain
-from caravan_tui.games.merchant_lord.play_lines import sale_line
+from caravan_tui.games.merchant_lord.play_lines import ONE_ROW_NAME, sale_line
 from caravan_tui.games.merchant_lord.rules import PLACE, SELL, MerchantLordState
 from caravan_tui.games.merchant_lord.terms import VINDEX
 from caravan_tui.games.merchant_lord.widgets import ChipBar, VillageBoard
@@ -102,7 +102,8 @@ async def test_the_plays_list_and_the_sales_preview_say_the_free_placement_is_lo
     ((card, half),) = sale[2]
     async with at_my_turn(tmp_path, prefix, seed=23) as (app, pilot, table):
         screen = table.screen
-        assert sale_line(screen.table, sale).endswith("+FP lost"), sale_line(screen.table, sale)
+        said = sale_line(screen.table, sale, ONE_ROW_NAME)
+        assert said.endswith("+FP lost"), said
         villages = screen.query_one(VillageBoard)
         await focus(pilot, app, villages)
         await cursor_to(pilot, villages, sale[1])

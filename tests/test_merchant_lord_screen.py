@@ -734,6 +734,44 @@ async def test_e_asks_before_it_stops_selling_while_a_sale_is_possible(tmp_path)
         assert table.runner.host.actions[start] == ("end_selling",)
 
 
+def turn_loses_the_sale(state) -> bool:
+    """Seat 0's favour step with its last 2 favour, a sale fitting its dice and a turn of a die
+    after which none does."""
+    if state.turn != 0 or state.phase != FAVOUR or state.favour[0] != 2:
+        return False
+    now = state.clone()
+    now.apply(("end_favour",), False)
+    if now.to_move() != 0 or not any(a[0] == "sell" for a in now.legal_actions()):
+        return False
+    return any(a[0] == "adjust" and ends_the_turn(state, a) for a in state.legal_actions())
+
+
+def ends_the_turn(state, action) -> bool:
+    after = state.clone()
+    after.apply(action, False)
+    return not after.is_over() and after.to_move() != 0
+
+
+@pytest.mark.thorough
+async def test_a_turn_of_a_die_that_loses_the_sale_asks_first(tmp_path):
+    """A newcomer's ``+`` spent the last 2 favour, left no sale and ended the turn at once (the
+    dice to the market, the next round rolled, no undo): the one sale on offer was lost unasked."""
+    prefix, state = play_until(turn_loses_the_sale, seed=1)
+    action = next(a for a in state.legal_actions() if a[0] == "adjust" and ends_the_turn(state, a))
+    async with at_my_turn(tmp_path, prefix, seed=1) as (app, pilot, table):
+        screen, start = table.screen, table.moves()
+        screen.act(action)
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and "No sale fits the dice then" in app.screen.question
+        await pilot.press("enter")  # the focus is on "Keep the dice"
+        assert table.moves() == start and not isinstance(app.screen, ConfirmScreen)
+        screen.act(action)
+        await pilot.pause()
+        await pilot.press("y")
+        await wait_for(pilot, lambda: table.moves() > start, "the turn of the die")
+        assert table.runner.host.actions[start] == action
+
+
 @pytest.mark.thorough
 async def test_a_takes_a_hint_to_buy_to_the_row_and_a_hint_to_end_the_step_to_the_plays_list(tmp_path):
     """The bug: under a hint to end the favour step the line said "a takes it" and ``a`` did

@@ -633,23 +633,3 @@ def test_the_villages_cursor_moved_onto_an_opponents_village_shows_its_owners_vi
     table = replace(table, view=view, world=GAME.from_view(view, 0), legal=state.legal_actions(), turn=7)
     table = intents.turn_started(cursor_at(replace(table, shown_other=1), VILLAGES, "P0-V34"))
     assert table.cursor_asks[VILLAGES][0] in sales and table.shown_other == 2
-
-
-def test_at_three_players_every_opponent_keeps_a_line_in_a_short_villages_box():
-    """Found at three players with the footer grown to five lines: yours and one opponent's
-    villages a line each left no room for the third player, whose one-line summary dropped off the
-    board too (a one-cell scrollbar the only sign)."""
-    from caravan_tui.games.merchant_lord.table_looks import village_rows
-    from caravan_tui.games.merchant_lord.widgets import VillageBoard
-
-    state = GAME.new(3, seed=3, options={"start_player": 1})
-    while state.turn != 0:
-        state.apply(simple(state), log=False)
-    view = state.view(0)
-    table = MerchantLordTable(seat=0, names=["Ann", "Bob", "Cy"], seat_kinds=["human", "ai:easy", "ai:easy"])
-    table = replace(table, view=view, world=GAME.from_view(view, 0), legal=state.legal_actions(), turn=7)
-    for room in range(5, 16):
-        rows = village_rows(replace(table, villages_room=(48, room)))
-        heads = [row.head.plain.split()[0] for row in rows if row.head.plain.strip()]
-        assert heads[:1] == ["You"] and {"Bob", "Cy"} <= set(heads), (room, heads)
-        assert VillageBoard.count_lines(rows, 46) <= room, room

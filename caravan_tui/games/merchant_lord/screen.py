@@ -38,9 +38,9 @@ from .builder import Selection
 from .faces import legend_text
 from .play_lines import play_line
 from .results import summary_table
-from .sales import END_BUYING, END_SELLING
+from .sales import END_BUYING, END_SELLING, adjusted
 from .table import DICE, HAND, ROW, VILLAGES, MerchantLordTable
-from .table_enter import enter, enter_on, favour_sale, status
+from .table_enter import enter, enter_on, favour_sale, loses_the_sale, status
 from .table_looks import dice_look, hand_look, row_look, village_rows
 from .table_text import END_ACTIONS, builder_text, players_text
 from .views import MerchantLordView
@@ -186,10 +186,14 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         return tuple(sorted(legal, key=place))
 
     def act(self, action: Action) -> None:
-        """Play ``action``; ending selling while a sale is still possible asks first, however it
-        was chosen (``e``, the plays list or a hint's play)."""
+        """Play ``action``; ending selling while a sale is still possible, or turning a die so that
+        none is, asks first, however it was chosen (``e``, ``+``/``-``, the plays list or a hint's
+        play)."""
         if action == END_SELLING and any(a[0] == "sell" for a in self.table.legal):
             self.confirm_end_selling()
+            return
+        if action[0] == "adjust" and loses_the_sale(self.table, action):
+            self.confirm_turn(action)
             return
         self.play_now(action)
 
@@ -210,6 +214,21 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
 
         question = "Stop selling? A sale is still possible; your unsold dice go to the market."
         self.app.push_screen(ConfirmScreen(question, yes="Stop selling", no="Keep selling"), answered)
+
+    def confirm_turn(self, action: Action) -> None:
+        """A die turned so that no sale fits the dice asks first: with the last favour spent, the
+        rules end the turn at once and send every die to the market (a newcomer's ``+`` threw
+        away the one sale on offer, and the next round's roll barred undo)."""
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.table.turn is not None and action in self.table.legal:
+                self.play_now(action)
+
+        question = (
+            f"Turn a {action[1]} into a {adjusted(action[1], action[2])}? No sale fits the dice then: "
+            "they go to the market and your turn ends. A sale fits them now."
+        )
+        self.app.push_screen(ConfirmScreen(question, yes="Turn it", no="Keep the dice"), answered)
 
     # -- keys -------------------------------------------------------------------------------------
 

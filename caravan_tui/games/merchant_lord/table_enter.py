@@ -156,6 +156,20 @@ def _gained(text: str) -> bool:
     return text.startswith("Free Caravan: ") and not text.endswith("so it is lost.")
 
 
+def loses_the_sale(table: MerchantLordTable, action: Action) -> bool:
+    """Whether ``action`` (a die turned) leaves the dice no sale where one fits them now, the rules
+    then ending the turn (``rest_of_turn``)."""
+    world, seat = table.rules_state, table.seat
+    ended = rest_of_turn(table, action)
+    if world is None or seat is None or ended is None or not ended.startswith("the rules"):
+        return False
+    if ("end_favour",) not in table.legal:
+        return any(a[0] == "sell" for a in table.legal)
+    now = world.clone()
+    now.apply(("end_favour",), False)
+    return now.to_move() == seat and any(a[0] == "sell" for a in now.legal_actions())
+
+
 def dice_keys(table: MerchantLordTable, cursor: str | None) -> str:
     """What space, + and - do to the die under the cursor: only what the seat's favour pays for
     (the legal plays say so: a reroll for 1 favour, a turn for 2); unticking is always offered."""

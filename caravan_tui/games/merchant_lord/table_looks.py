@@ -83,9 +83,7 @@ def village_rows(table: MerchantLordTable) -> list[Row]:
     """The villages, so that yours stay in view in the box's room (``villages_room``): every
     player's where they fit, else every player's a village a line (compact), else yours and one
     opponent's (``shown_other``: the one whose village the cursor was last on; ``o`` shows the
-    next), the others on a line each; where even that does not fit (a footer of five lines at
-    three players), yours and every opponent on a line (their villages dropped off the board,
-    the one-line summary too)."""
+    next), the others on a line each."""
     view = table.view
     assert view is not None  # (a board is drawn once there is a view)
     players, me = view["players"], table.seat if table.seat is not None else 0
@@ -95,18 +93,17 @@ def village_rows(table: MerchantLordTable) -> list[Row]:
     marks = table.village_marks()
     full = {seat: table.seat_rows(view, seat, width, marks) for seat in order}
     compact = {seat: table.seat_rows(view, seat, width, marks, compact=True) for seat in order}
+    for rows_by_seat in (full, compact):
+        needed = sum(VillageBoard.count_lines(rows, width) for rows in rows_by_seat.values())
+        if not room or needed <= room:  # (not laid out yet: everything)
+            return [row for seat in order for row in rows_by_seat[seat]]
     others = [seat for seat in order if seat != me]
-    other = table.shown_other if table.shown_other in others else others[0] if others else me
-    folded = {seat: [table.summary_row(view, seat)] for seat in others}
-    choices = (
-        full,
-        compact,
-        {**folded, me: full[me], other: full[other]},
-        {**folded, me: compact[me], other: compact[other]},
-        {**folded, me: full[me]},
-        {**folded, me: compact[me]},
-    )
-    for chosen in choices:
-        if not room or sum(VillageBoard.count_lines(rows, width) for rows in chosen.values()) <= room:
-            break  # (not laid out yet: everything)
-    return [row for seat in order for row in chosen[seat]]
+    shown = (me, table.shown_other if table.shown_other in others else others[0])
+    fits = sum(VillageBoard.count_lines(full[seat], width) for seat in shown) + len(others) - 1 <= room
+    rows: list[Row] = []
+    for seat in order:
+        if seat in shown:
+            rows.extend(full[seat] if fits else compact[seat])
+        else:
+            rows.append(table.summary_row(view, seat))
+    return rows
