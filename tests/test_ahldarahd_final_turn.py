@@ -99,7 +99,10 @@ def test_a_right_of_passage_held_in_the_last_build_is_worth_nothing_where_nothin
     assert state.to_move() == 2 and ("sell_rop", "red") in state.legal_actions()
     reason = explain(state, 2, [("sell_rop", "red")])
     assert "the bank pays a gold per city held there (3)" in reason
-    assert "held, it is worth nothing: nothing {p2} can build there scores, and this is {p2:'s} last build" in reason
+    assert (
+        "held, it is worth nothing: no route {p2} can still build there changes anyone's points, "
+        "and this is {p2:'s} last build"
+    ) in reason
     assert "worth about" not in reason and "worth more" not in reason
 
 
@@ -109,7 +112,7 @@ def test_a_right_of_passage_still_of_use_in_the_last_build_says_until_when() -> 
         state.apply(normalise_action(move))
     reason = explain(state, 2, [("sell_rop", "red")])
     # its claims there with the Gems card would score nothing: a Right of Passage for nothing
-    assert "held, it is worth nothing: nothing {p2} can build there scores" in reason
+    assert "held, it is worth nothing: no route {p2} can still build there changes anyone's points" in reason
     state.gold[2] = 8  # with 8 gold, a route bought there takes a city
     state._legal = None
     reason = explain(state, 2, [("sell_rop", "red")])

@@ -35,7 +35,8 @@ def test_a_right_of_passage_held_in_a_last_build_is_worth_what_can_score_there()
     assert state.final and state.to_move() == 0 and state.rop[2] == 0
     reason = explain(state, 0, [("sell_rop", "green")])
     assert reason.endswith(
-        "held, it is worth nothing: nothing {p0} can build there scores, and this is {p0:'s} last build"
+        "held, it is worth nothing: no route {p0} can still build there changes anyone's points, "
+        "and this is {p0:'s} last build"
     ), reason
 
 

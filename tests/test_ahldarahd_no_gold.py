@@ -229,3 +229,12 @@ def test_at_0_gold_with_no_card_the_eyes_holder_is_told_so_too() -> None:
     assert "(a claim costs a card)" in lines(state)[0]
     holding(state, fitting(state, 0)[0])  # (a card: with both, its claim costs no gold)
     assert way_out(state, 0) is None
+
+
+def test_a_sale_in_the_last_build_says_its_gold_counts_in_a_tie() -> None:
+    """A play-through's final build read "gold to claim with once a card that fits is won":
+    no auction was left to win a card at."""
+    state = after(BROKE_BUILD)
+    state.markers[0] = 0
+    state.final = True
+    assert sale_buys(state, 0, 3, 0) == ": gold that counts in a tie"

@@ -107,8 +107,8 @@ def _sale(state: AhldarahdState, seat: int, k: int) -> str:
         )
         if k != seat and not scores_there(state, seat, k):
             return (
-                f"{lose}; {sale}; held, it is worth nothing: nothing {who(seat)} can build there scores, "
-                f"and this is {poss(seat)} last build"
+                f"{lose}; {sale}; held, it is worth nothing: no route {who(seat)} can still build there "
+                f"changes anyone's points, and this is {poss(seat)} last build"
             )
         if k == seat:
             return f"{lose}; {sale}; held, it is worth nothing once {poss(seat)} last build ends"

@@ -150,12 +150,15 @@ def way_out(state: AhldarahdState, seat: int, hinted: Action | None = None) -> s
 def sale_buys(state: AhldarahdState, seat: int, gold: int, sold: int) -> str:
     """What ``gold`` from selling the Right of Passage of map ``sold`` does for a seat with no
     card to claim with, to follow the words of the sale: a route bought with gold alone, where
-    one costs no more; else a claim's gold once a card that fits is won. "And a route may be
+    one costs no more; else a claim's gold once a card that fits is won (in the last build, gold
+    for a tie: no card can be won any more). "And a route may be
     bought with gold alone" was said of a sale of 3 gold where the cheapest open route cost 7."""
     cheapest = cheapest_buy(state, seat, sold)
     if cheapest is not None and cheapest <= gold:
         return f", and {gold} gold buys a route with gold alone (the cheapest open one costs {cheapest})"
     dearer = f"; no open route costs as little as {gold} to buy" if cheapest is not None else ""
+    if state.final:  # (no auction is left: "once a card that fits is won" in the last build)
+        return f": gold that counts in a tie{dearer}"
     return f": gold to claim with once a card that fits is won{dearer}"
 
 
