@@ -50,4 +50,17 @@ def test_a_bid_that_leaves_no_gold_says_which_claims_the_eyes_or_the_pirate_quee
     assert state.hand[seat] and "no card" not in both
     state.hand[seat] = 0  # (seed 221: the last gold on the Pirate Queen, with no card to claim with)
     bare = explain(state, seat, [("open", "Pirate", 8)])
-    assert bare.endswith(f"any claim costs only its card, and {{p{seat}}} hold{{p{seat}:s}} no card"), bare
+    assert f"any claim costs only its card, and {{p{seat}}} hold{{p{seat}:s}} no card" in bare, bare
+
+
+def test_a_paid_bid_before_the_turns_last_auction_says_the_camel_turns_face_down():
+    """§3.2: a paid win turns the winner's Camel face down, only bids of 0 after it in the turn. A
+    final turn's hint bid 6 for a Right of Passage that sold back for 6 and said nothing of it; the
+    card that would have won the match went to another player for 0."""
+    state, seat = opening()
+    assert state.camel[seat] and state.pos + 1 < state.n
+    said = explain(state, seat, [("open", "Eyes", 1)])
+    assert f"; {{p{seat}:'s}} Camel then turns face down: only bids of 0 in this turn's auctions left" in said
+    assert "Camel" not in explain(state, seat, [("open", "Eyes", 0)])  # (a win at 0 leaves it up)
+    state.pos = state.n - 1  # (the turn's last auction: nothing left to bid in)
+    assert "Camel" not in explain(state, seat, [("open", "Eyes", 1)])

@@ -364,6 +364,10 @@ def _leaves(state: AhldarahdState, seat: int, item: int, bid: int) -> str:
             words += f", none for a claim {_claim_price(state, seat, item)}"
     if ROP <= item < SHAH and bid > rop_sale(state, item - ROP):
         words += f"; sold to the bank it brings {rop_sale(state, item - ROP)} gold now"
+    if bid > 0 and state.camel[seat] and state.pos + 1 < state.n:
+        # (§3.2: a paid win turns the Camel face down; a final turn's hint bid 6 for a Right of
+        # Passage that sold back for 6, and the card that would have won went to another for 0)
+        words += f"; {poss(seat)} Camel then turns face down: only bids of 0 in this turn's auctions left"
     return words
 
 
