@@ -172,3 +172,6 @@ async def test_the_result_says_what_happened_since_your_last_move(tmp_path):
         assert "Since your last move (2 lines before these: the replay has every move):" in shown, shown
         said = str(app.screen.query_one("#match-since", Static).visual)
         assert "skip the turn. [9]" in said and "[1]" not in said and "[2]" in said
+        # the final table first: under those lines only its header showed at 80×24
+        table_at = app.screen.query_one("#final-table", Static).region
+        assert table_at.y < app.screen.query_one("#match-since", Static).region.y and table_at.bottom <= 21

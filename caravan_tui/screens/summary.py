@@ -170,10 +170,12 @@ class MatchOverScreen(BaseScreen):
             changes = BoundText(id="rating-changes").data_bind(text=MatchOverScreen.ratings_text)
             changes.display = bool(self.ratings or self.note)
             yield changes
-            if self.since:
-                yield Static(since_words(self.since), id="match-since")
+            # the final table before what the others did last: under those lines (eight, wrapped
+            # to a dozen rows) only its header showed at 80×24
             if self.table is not None:
                 yield Static(notes_left(self.table), id="final-table")
+            if self.since:
+                yield Static(since_words(self.since), id="match-since")
             if self.status:
                 yield Static(as_text(self.status, limit=LONG), id="match-status")
         # under the scroll, not at its end: a tall final table with the ratings under 24 rows put
