@@ -199,3 +199,19 @@ def test_the_shahs_words_name_who_is_ahead_where_someone_clearly_is() -> None:
     state = after(115)  # (Ann clearly ahead, AI 2 to give the Shah)
     assert explain(state, 1, [("give_shah", 0)]).endswith("others; {p0} {p0:is} ahead")
     assert explain(state, 1, [("give_shah", 2)]).endswith("others; {p0} {p0:is} ahead, not {p2}")
+
+
+def test_a_raise_says_whose_gold_it_is_in_a_field() -> None:
+    """The replay's "What AI 3 weighed" read "Raise to 6 gold for your Right of Passage (Root bid
+    4; you have 6)": the gold, AI 3's, written as "you have" for whoever read it."""
+    from caravan_tui.engine import render
+
+    state = first_auction()
+    state.apply(("open", "Shah", 1))
+    raiser = state.to_move()
+    raise_ = next(a for a in state.legal_actions() if a[0] == "raise")
+    for brief in (False, True):
+        said = describe(state, raise_, brief=brief)
+        names = ["Ann", "AI 2", "AI 3", "AI 4"][: state.n]
+        assert f"{names[raiser]} has {state.gold[raiser]})" in render(said, names), said
+        assert f"you have {state.gold[raiser]})" in render(said, names, raiser)

@@ -102,13 +102,13 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
         return f"Open an auction for {item_words(item, seat)}{held} at {gold_words(action[2])}"
     if kind == "raise" and brief:  # (the panel above names the leader)
         return (
-            f"Raise to {gold_words(action[1])} for {item_words(state.item, seat)} (high bid {state.high}; you have "
-            f"{state.gold[seat]})"
+            f"Raise to {gold_words(action[1])} for {item_words(state.item, seat)} (high bid {state.high}; "
+            f"{who(seat)} {who(seat, 'has')} {state.gold[seat]})"
         )
     if kind == "raise":
         return (
             f"Raise to {gold_words(action[1])} for {item_words(state.item, seat)} "
-            f"({who(state.leader)} bid {state.high}; you have {state.gold[seat]})"
+            f"({who(state.leader)} bid {state.high}; {who(seat)} {who(seat, 'has')} {state.gold[seat]})"
         )
     if kind == "pass":
         leader, item = state.leader, state.item
