@@ -215,3 +215,18 @@ def test_a_raise_says_whose_gold_it_is_in_a_field() -> None:
         names = ["Ann", "AI 2", "AI 3", "AI 4"][: state.n]
         assert f"{names[raiser]} has {state.gold[raiser]})" in render(said, names), said
         assert f"you have {state.gold[raiser]})" in render(said, names, raiser)
+
+
+def test_a_pass_says_unless_outbid_only_while_someone_else_may_still_outbid() -> None:
+    """A hint read "AI 2 takes the red Horses card at 4 unless outbid" where AI 3 was out already:
+    the pass gave it to AI 2 for sure."""
+    state = first_auction()
+    state.apply(("open", "Shah", 1))
+    first = state.to_move()
+    assert explain(state, first, [("pass",)]).endswith("at 1 unless outbid")
+    state.apply(("pass",))
+    while state.item >= 0 and sum(1 for q in range(state.n) if not state.out >> q & 1 and q != state.leader) > 1:
+        state.apply(("pass",))
+    last = state.to_move()
+    assert state.item >= 0 and last is not None
+    assert explain(state, last, [("pass",)]).endswith("at 1"), explain(state, last, [("pass",)])
