@@ -798,6 +798,38 @@ async def test_a_takes_a_hint_to_buy_to_the_row_and_a_hint_to_end_the_step_to_th
         assert table.runner.host.actions[start] == buy
 
 
+@pytest.mark.thorough
+async def test_a_hint_to_end_the_favour_step_leaves_its_sale_highlighted_once_selling_begins(tmp_path):
+    """The bug: after a, Enter on "Spend no more favour: … then the sale at AI 3's 3-4 village",
+    the plays list kept the focus with no line highlighted, and Enter, Enter played its first
+    sale, not the one the hint had named."""
+    prefix, state = play_until(lambda s: rerolling(s) and len(sales_after_favour(s)) >= 2)
+    sale = sales_after_favour(state)[-1]  # (the list's last sale: not the one Enter, Enter would play)
+    async with at_my_turn(tmp_path, prefix) as (_app, pilot, table):
+        screen = table.screen
+        screen.table_state = dataclasses.replace(screen.table, hint_plan=(("end_favour",), sale))
+        screen.show_hint(("end_favour",), "")
+        await pilot.pause()
+        start = table.moves()
+        await pilot.press("a", "enter")
+        await wait_for(pilot, lambda: table.moves() > start and screen.table.turn is not None, "selling")
+        plays = screen.query_one(ActionList)
+        await wait_for(pilot, lambda: plays.highlighted is not None, "a highlighted play")
+        assert plays.actions[plays.highlighted] == sale and screen.enter_action() == sale
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table.moves() > start + 1, "the sale")
+        assert table.runner.host.actions[start + 1] == sale
+
+
+def sales_after_favour(state) -> list:
+    """The sales seat 0 may make once its favour step is over (none: it is not in it)."""
+    if ("end_favour",) not in state.legal_actions():
+        return []
+    after = state.clone()
+    after.apply(("end_favour",), False)
+    return [a for a in after.legal_actions() if a[0] == "sell"] if after.to_move() == 0 else []
+
+
 def test_a_hint_to_turn_a_die_names_the_key_that_turns_it():
     assert {hint_keys(("adjust", 3, delta)) for delta in (1, -1)} == {"a: pick the die, then enter: turn it"}
     assert {hint_keys(end) for end in ENDS} == {"a, then enter: play (or e)"}

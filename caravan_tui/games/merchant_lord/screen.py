@@ -29,7 +29,7 @@ from textual.binding import Binding
 from caravan_tui.engine import Action
 from caravan_tui.screens.dialogs import ConfirmScreen
 from caravan_tui.screens.game import GameScreen
-from caravan_tui.screens.table_client import cursor_at, cursor_pointed
+from caravan_tui.screens.table_client import cursor_at, cursor_pointed, list_pointed
 from caravan_tui.screens.table_seat import TableState
 from caravan_tui.widgets import ActionList
 
@@ -166,11 +166,13 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
 
     def your_turn(self) -> None:
         self.pause.our_turn()
-        pending = self.table.pending
-        self.table_state = intents.turn_started(replace(self.table, pending=None))
+        pending, hinted_next = self.table.pending, self.table.hinted_next
+        self.table_state = intents.turn_started(replace(self.table, pending=None, hinted_next=None))
         if pending is not None and pending in self.table.legal:
             self.act(pending)  # the sale built in the favour step, now the step is over
             return
+        if hinted_next is not None and hinted_next in self.table.legal:  # (the hint's sale, once it may be made)
+            self.table_state = list_pointed(intents.selected(self.table, hinted_next), hinted_next)
         if not self.query_one(ActionList).has_focus:
             target = {"favour": DICE, "place": HAND, "buy": ROW}.get(self.table.phase or "", VILLAGES)
             self.focus_to_decide(self.query_one(f"#{target}"))

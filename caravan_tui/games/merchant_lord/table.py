@@ -62,6 +62,8 @@ class MerchantLordTable(TableState[MerchantLordView]):
     sel: Selection = field(default_factory=Selection)
     hinted: Action | None = None  # starred and previewed, never put in the selection by itself
     pending: Action | None = None
+    #: the sale the hint taken to end the favour step named next: highlighted once selling begins
+    hinted_next: Action | None = None
     changed_dice: frozenset[tuple[int, int]] = frozenset()
     changed_villages: frozenset[str] = frozenset()
     changed_row: frozenset[str] = frozenset()

@@ -171,7 +171,11 @@ def taken_hint(table: MerchantLordTable) -> tuple[MerchantLordTable, str]:
     hinted = table.hinted
     assert hinted is not None  # (asked only with a hint)
     if hinted in END_ACTIONS:
-        return list_pointed(table, hinted), PLAYS
+        # (its line's sale next, once the step is over: Enter, Enter after it played the plays
+        # list's first sale, not the one the hint had named)
+        after = table.hint_plan[1] if table.hint_plan[:1] == (hinted,) and len(table.hint_plan) > 1 else None
+        nxt = after if after is not None and after[0] == "sell" else None
+        return list_pointed(replace(table, hinted_next=nxt), hinted), PLAYS
     table = selected(table, hinted)
     if hinted[0] in ("buy", "adjust", "reroll"):  # (a reroll's dice ticked: Enter on the dice rerolls them)
         return table, ROW if hinted[0] == "buy" else DICE
