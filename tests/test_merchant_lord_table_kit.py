@@ -17,7 +17,7 @@ from caravan_tui.games.merchant_lord.builder import Selection
 from caravan_tui.games.merchant_lord.play_lines import ONE_ROW_NAME, PLAY_WIDTH, fitted_play, play_line
 from caravan_tui.games.merchant_lord.rules import FAVOUR, SELL, VINDEX
 from caravan_tui.games.merchant_lord.table import DICE, HAND, PLAYS, ROW, VILLAGES, MerchantLordTable
-from caravan_tui.games.merchant_lord.table_enter import enter, favour_sale, promise, status
+from caravan_tui.games.merchant_lord.table_enter import enter, favour_sale, promise, rest_of_turn, status
 from caravan_tui.games.merchant_lord.table_text import builder_text
 from caravan_tui.screens.table_client import cursor_at, focused, highlighted
 from caravan_tui.screens.table_panels import ASKING
@@ -633,3 +633,15 @@ def test_the_villages_cursor_moved_onto_an_opponents_village_shows_its_owners_vi
     table = replace(table, view=view, world=GAME.from_view(view, 0), legal=state.legal_actions(), turn=7)
     table = intents.turn_started(cursor_at(replace(table, shown_other=1), VILLAGES, "P0-V34"))
     assert table.cursor_asks[VILLAGES][0] in sales and table.shown_other == 2
+
+
+def test_a_sale_with_two_free_merchants_says_both_draws():
+    """A sale tucking two Free Merchant halves was previewed "Free Merchant: you draw a card from
+    the pile." once: the words stopped at the first draw, and two came."""
+    state = GAME.new(2, seed=4, options={"start_player": 1})
+    sale = ("sell", "P0-V16", (("M24", "R"), ("M26", "L")))
+    while sale not in state.legal_actions():
+        assert state.turn is not None, "no such position"
+        state.apply(simple(state), log=False)
+    said = rest_of_turn(table_for(state), sale)
+    assert said is not None and said.count("Free Merchant: you draw a card from the pile.") == 2, said

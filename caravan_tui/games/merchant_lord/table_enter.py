@@ -140,14 +140,23 @@ def rest_of_turn(table: MerchantLordTable, action: Action) -> str | None:
     for event in events[1:]:  # (the first is the action's own)
         if event.reveals_to(seat):
             drawn = True
-            break
-        if event.visible_to(seat) and f"{{p{seat}}}" in event.text and not _gained(event.text):
+            continue
+        # after a draw, only a Free Merchant's: what the sale's own halves bring, known before it
+        # (two halves of it were told as one draw)
+        mine = event.visible_to(seat) and f"{{p{seat}}}" in event.text and not _gained(event.text)
+        if mine and (not drawn or event.text.startswith(FREE_MERCHANT)):
             said.append(table.words(event.text))
+        elif drawn:
+            break
     if after.to_move() == seat and not drawn:
         return f"by the rules: {' '.join(said)}" if said else None
     # (our next decision after a draw is in a new round: "Round 5 ends; you take the start
     # token" came unsaid, where the round's last turn was ours and the next round's first too)
     return f"the rules end your turn: {' '.join(said)}" if said else "the rules play the rest of your turn"
+
+
+#: how the log begins a Free Merchant's draw
+FREE_MERCHANT = "Free Merchant: "
 
 
 def _gained(text: str) -> bool:
