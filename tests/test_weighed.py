@@ -416,6 +416,8 @@ async def test_the_replay_from_the_ais_own_seat_names_it_and_never_says_you(stor
         # its hand is named too ("Your hand" under "AI 2 (normal)'s view"), and nothing in it is dimmed
         await wait_for(pilot, lambda: any("Ann's hand (" in line for line in screen_lines(app.screen)), "Ann's hand")
         assert not any("can't play" in line for line in screen_lines(app.screen))
+        # and so is its row of the players' table ("You 10" in AI 2's view read as the watcher's cards)
+        assert app.screen.table.short_name(0) == "Ann" and app.screen.table.short_name(1) != "You"
 
 
 @pytest.mark.thorough

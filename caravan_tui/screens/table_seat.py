@@ -138,8 +138,9 @@ class TableState(Generic[V]):
     def short_name(self, seat: int, width: int | None = None) -> str:
         """The seat's player where room is short: "You" for ours, else their name as the table
         names it (``brief_name``: "AI 2", not "AI 2 (normal)") fit to ``width`` cells
-        (``fit_name``), the same everywhere on the table."""
-        if seat == self.seat:
+        (``fit_name``), the same everywhere on the table; in a replay the viewed seat's name, as
+        ``whose`` says it ("You 10" in AI 2's view read as the watcher's own cards)."""
+        if seat == self.seat and not self.replaying:
             return YOU()
         return fit_name(self.brief_name(seat), width)
 
