@@ -645,3 +645,33 @@ def test_a_sale_with_two_free_merchants_says_both_draws():
         state.apply(simple(state), log=False)
     said = rest_of_turn(table_for(state), sale)
     assert said is not None and said.count("Free Merchant: you draw a card from the pile.") == 2, said
+
+
+@pytest.mark.thorough
+def test_space_on_a_hand_card_says_which_half_it_tucks_next():
+    """A play-through pressed space twice "to get the right half", as the rules' keys read: the
+    left half left no sale and was skipped, unsaid, so the second space untucked the card."""
+    seen = set()
+    for seed in range(2):
+        state = GAME.new(2, seed=seed, options={"start_player": 1})
+        for _ in range(60):
+            if state.turn is None:
+                break
+            if state.turn == 0 and state.phase in (FAVOUR, SELL):
+                table = table_for(state)
+                for card in table.view["hand"]:
+                    halves = table.choices().halves(table.sel, card)
+                    said = status(at(table, HAND, card)).plain
+                    if not halves:
+                        assert said == "space: this card fits no sale now", said
+                    elif len(halves) == 1:
+                        other = "left" if halves[0] == "R" else "right"
+                        assert said.endswith(f"half (its {other} leaves no sale)"), said
+                        seen.add(1)
+                    else:
+                        assert said == "space: tuck its left half", said
+                        seen.add(2)
+            if seen == {1, 2}:
+                return
+            state.apply(simple(state), log=False)
+    raise AssertionError(f"cards of one half and of two not both met: {seen}")

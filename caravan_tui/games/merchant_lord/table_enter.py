@@ -89,13 +89,26 @@ def status(table: MerchantLordTable) -> Text | None:
     if focus == DICE and phase == "favour":
         return Text(dice_keys(table, cursor), style="bold")
     if focus == HAND and phase in ("sell", "favour", "place"):
-        return Text(
-            "space: tuck this card's left or right half"
-            if table.view.get("hand")
-            else "Your hand is empty: no card to tuck · tab to the dice or villages",
-            style="bold",
-        )
+        if not table.view.get("hand"):
+            return Text("Your hand is empty: no card to tuck · tab to the dice or villages", style="bold")
+        return Text(space_on_card(table, cursor), style="bold")
     return Text(f"Your turn: {PHASE_WORDS.get(table.view['phase'], '')} · e: done", style="bold")
+
+
+def space_on_card(table: MerchantLordTable, card: str | None) -> str:
+    """What space on the hand's ``card`` does next, by the halves a sale can still take: "space:
+    tuck its right half (its left leaves no sale)" (a second space meant for the right half
+    untucked the card, the left skipped unsaid)."""
+    choices = table.choices()
+    halves = choices.halves(table.sel, card) if card is not None else []
+    if not halves:
+        return "space: this card fits no sale now"
+    nxt = choices.next_half(table.sel, card) if card is not None else None
+    if nxt is None:
+        return "space: untuck this card"
+    side = "left" if nxt == "L" else "right"
+    alone = f" (its {'right' if nxt == 'L' else 'left'} leaves no sale)" if len(halves) == 1 else ""
+    return f"space: tuck its {side} half{alone}"
 
 
 def promise(table: MerchantLordTable, action: Action) -> str:
