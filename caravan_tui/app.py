@@ -713,7 +713,7 @@ class CaravanApp(TableApp):
     # -- other screens -------------------------------------------------------------------------
 
     def open_new_match(self) -> None:
-        self.push_screen(NewMatchScreen())
+        self.push_screen(NewMatchScreen(GAMES.get(self.preferences.last_game)))  # (the game last started)
 
     def open_saves(self) -> None:
         self.push_screen(SavesScreen())

@@ -1,7 +1,8 @@
 """What the app remembers about its player between sessions: the name they play under, the
-options they last chose for each game, the games whose "How to play" they have dismissed for
-good and whether they practise (asked before a blunder). One small JSON file beside the saves;
-a missing or damaged file means the defaults, never an error."""
+game they last started and the players and options they last chose for each game, the games
+whose "How to play" they have dismissed for good and whether they practise (asked before a
+blunder). One small JSON file beside the saves; a missing or damaged file means the defaults,
+never an error."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from caravan_tui.files import read_regular
 FILE = "preferences.json"
 MAX_FILE = 65536
 MAX_NAME = 40
+MAX_PLAYERS = 8  # (more than any game seats: a count a game refuses is not shown)
 SCALARS = (bool, int, str)  # what an option's value may be; a game checks the value itself
 
 
@@ -28,6 +30,10 @@ class Preferences:
     options: dict[str, dict[str, Any]] = field(default_factory=dict)  # game id -> name -> value
     #: the practice option: ask before a move the AI rates a blunder (``screens/practice.py``)
     practice: bool = False
+    #: the game last started from New match, and the players last chosen for each game (New match
+    #: opened on the first game at two players after every match of another)
+    last_game: str = ""
+    players: dict[str, int] = field(default_factory=dict)
 
     @classmethod
     def load(cls, root: Path) -> Preferences:
@@ -46,6 +52,8 @@ class Preferences:
             {g for g in seen if isinstance(g, str)} if isinstance(seen, list) else set(),
             clean_options(data.get("options")),
             data.get("practice") is True,
+            last if isinstance(last := data.get("last_game"), str) and len(last) <= MAX_NAME else "",
+            clean_players(data.get("players")),
         )
 
     def save(self) -> None:
@@ -55,6 +63,8 @@ class Preferences:
             "seen_how_to_play": sorted(self.seen_how_to_play),
             "options": self.options,
             "practice": self.practice,
+            "last_game": self.last_game,
+            "players": self.players,
         }
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -80,4 +90,16 @@ def clean_options(data: object) -> dict[str, dict[str, Any]]:
         game: {name: value for name, value in options.items() if isinstance(name, str) and isinstance(value, SCALARS)}
         for game, options in data.items()
         if isinstance(game, str) and isinstance(options, dict)
+    }
+
+
+def clean_players(data: object) -> dict[str, int]:
+    """Remembered player counts as a file gives them: text keys and small whole numbers only (each
+    game still checks a count against its own before it is shown)."""
+    if not isinstance(data, dict):
+        return {}
+    return {
+        game: count
+        for game, count in data.items()
+        if isinstance(game, str) and type(count) is int and 1 <= count <= MAX_PLAYERS
     }

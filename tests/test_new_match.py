@@ -353,3 +353,31 @@ async def test_the_players_chosen_for_a_game_stay_after_looking_at_another(tmp_p
         games.highlighted = list(GAMES).index("merchant_lord")
         await wait_for(pilot, lambda: form.shown is game, "Merchant Lord again")
         assert players.value == 3 and form.seat_count == 3
+
+
+@pytest.mark.thorough
+async def test_new_match_opens_on_the_game_and_players_last_started(tmp_path):
+    """A play-through: after a match of Merchant Lord at three, New match opened on the first game
+    at two players again, and the game had to be found anew every time."""
+    game = next(g for g in GAMES.values() if len(g.players) > 1 and list(GAMES).index(g.id) > 0)
+    count = max(game.players)
+    app, started = recording_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_new_match_at(pilot, game)
+        app.screen.query_one("#players", Select).value = count
+        await pilot.pause()
+        await pilot.press("ctrl+g")
+        await wait_for(pilot, lambda: started, "the start")
+    again, _ = recording_app(tmp_path)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(again.screen, NewMatchScreen) and again.screen.shown is game, game.id)
+        assert again.screen.query_one("#players", Select).value == count
+
+
+def test_a_damaged_record_of_the_last_game_and_players_means_the_defaults(tmp_path):
+    (tmp_path / "preferences.json").write_text(
+        '{"last_game": ["x"], "players": {"a": 99, "b": true, "c": 3, "d": "4"}}'
+    )
+    loaded = Preferences.load(tmp_path)
+    assert loaded.last_game == "" and loaded.players == {"c": 3}

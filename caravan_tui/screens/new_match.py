@@ -14,6 +14,7 @@ from textual.widgets import Button, Input, Select, Static
 
 from caravan_tui.ai.levels import LEVELS
 from caravan_tui.engine import MAX_SEED, Game
+from caravan_tui.games import GAMES
 from caravan_tui.preferences import MAX_NAME, clean_name
 from caravan_tui.screens.match_form import FormScroll, MatchForm, button_row, form_row
 from caravan_tui.screens.requests import BeginMatch
@@ -113,6 +114,12 @@ class NewMatchScreen(MatchForm):
     def remembered_options(self, game: Game) -> dict[str, Any] | None:
         return self.local_app.preferences.options.get(game.id)
 
+    def on_mount(self) -> None:
+        """The players last chosen for each game, before the form shows a game's rows."""
+        for game_id, count in self.local_app.preferences.players.items():
+            if game_id in GAMES and count in GAMES[game_id].players:
+                self.players_by_game.setdefault(game_id, count)
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
             self.action_start()
@@ -125,9 +132,17 @@ class NewMatchScreen(MatchForm):
         if setup is not None:
             preferences = self.local_app.preferences
             practice = self.query_one("#practice", TickBox).value
-            if preferences.options.get(setup.game_id) != setup.options or preferences.practice != practice:
+            players = len(setup.seats)
+            if (
+                preferences.options.get(setup.game_id) != setup.options
+                or preferences.practice != practice
+                or preferences.last_game != setup.game_id
+                or preferences.players.get(setup.game_id) != players
+            ):
                 preferences.options[setup.game_id] = dict(setup.options)
                 preferences.practice = practice
+                preferences.last_game = setup.game_id
+                preferences.players[setup.game_id] = players
                 preferences.save()
             self.post_message(BeginMatch(setup))
 
