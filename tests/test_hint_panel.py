@@ -215,3 +215,29 @@ def test_an_alternative_keeps_a_part_the_suggestion_says_elsewhere():
     assert explanation(rows)[-1].endswith(
         "Claim Spices–Horses — the Spices city: 1 of the 3 routes it needs; the Horses city: 1 of the 2 routes it needs"
     )
+
+
+async def test_what_others_did_shows_its_newest_lines_where_the_panel_is_short():
+    """Over SSH: the "Meanwhile" panel showed a long name's away and leave notices at its top and
+    cut off its newest lines, the stand-in's moves, which were the ones to read."""
+    from textual.app import App, ComposeResult
+
+    from caravan_tui.screens.table_panels import since_panel
+    from caravan_tui.widgets.table_panel import TablePanel
+
+    name = "MarigoldVanDerStraatenOfTheSaltRoadCaraX"
+    lines = [f"{name} is away.", f"{name} leaves; an AI plays the seat until their return."] * 3
+    words = since_panel([*lines, "Marigold·AI sells 2 5 at their 2-5: 2 coins."], 8)
+    assert words is not None and words.latest
+
+    class Shown(App[None]):
+        def compose(self) -> ComposeResult:
+            panel = TablePanel(lambda _table: words)
+            panel.styles.width, panel.styles.height = 29, 8
+            yield panel
+
+    app = Shown()
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel = app.query_one(TablePanel)
+        panel.table_state = object()  # (its words are the same whatever the table)
+        await wait_for(pilot, lambda: panel.max_scroll_y > 0 and panel.scroll_y == panel.max_scroll_y, "the end")

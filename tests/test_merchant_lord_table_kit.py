@@ -675,3 +675,34 @@ def test_space_on_a_hand_card_says_which_half_it_tucks_next():
                 return
             state.apply(simple(state), log=False)
     raise AssertionError(f"cards of one half and of two not both met: {seen}")
+
+
+@pytest.mark.thorough
+def test_a_hint_to_sell_at_an_opponents_village_shows_it_where_a_takes_the_cursor():
+    """Over SSH at three players: a, then Enter on "Sell AI 3's 1-6" chose the person's own 1-6
+    (the cursor's ask went to a village the board did not show), a sale 1 coin worse."""
+    from caravan_tui.games.merchant_lord.table_looks import village_rows
+
+    def found(state) -> bool:
+        return (
+            state.turn == 0
+            and state.phase == SELL
+            and any(a[0] == "sell" and VINDEX[a[1]] // 3 == 2 for a in state.legal_actions())
+        )
+
+    for seed in range(30):
+        state = GAME.new(3, seed=seed, options={"start_player": 1})
+        while state.turn is not None and not found(state):
+            state.apply(simple(state), log=False)
+        if state.turn is not None:
+            break
+    else:
+        raise AssertionError("no such position")
+    sale = next(a for a in state.legal_actions() if a[0] == "sell" and VINDEX[a[1]] // 3 == 2)
+    view = state.view(0)
+    table = MerchantLordTable(seat=0, names=["Ann", "Bob", "Cy"], seat_kinds=["human", "ai:easy", "ai:easy"])
+    table = replace(table, view=view, world=GAME.from_view(view, 0), legal=state.legal_actions(), turn=7)
+    table = replace(intents.turn_started(table), shown_other=1, villages_room=(48, 5), hinted=sale)
+    taken, focus = intents.taken_hint(table)
+    assert focus == VILLAGES and taken.cursor_asks[VILLAGES][0] == sale[1]
+    assert sale[1] in [row.key for row in village_rows(taken)]

@@ -376,7 +376,7 @@ async def test_a_dropped_seat_is_kept_stood_in_for_after_the_grace_and_given_bac
     assert (await back.next(protocol.Welcome)).name == "Ann"
     assert (await back.next(protocol.Joined)).seat == 0  # straight back into the seat
     update = await back.next(Update, lambda m: m.whole_log)
-    stood_in = update.events[update.events.index("You leave; an AI plays the seat until you come back.") :]
+    stood_in = update.events[update.events.index("You leave; an AI plays the seat until your return.") :]
     assert re.fullmatch(r"You are back; your stand-in made \d+ moves? \(in the log\)\.", stood_in[-1])
     # the stand-in's moves are its own, never "You play …"
     assert any(line.startswith("Ann's stand-in ") for line in stood_in)
@@ -415,7 +415,7 @@ async def test_a_restarted_hub_resumes_its_matches_and_lists_them(tmp_path, work
     update = await back.next(Update, lambda m: m.whole_log)  # the notes and chat outlive the server, in order
     said, left, restarted = (
         update.events.index(line)
-        for line in ("You say: back after the restart", "You leave; an AI plays the seat until you come back.", RESUMED)
+        for line in ("You say: back after the restart", "You leave; an AI plays the seat until your return.", RESUMED)
     )
     assert said < left < restarted  # (the restart said, or "away" then "back" read as walking off)
     bob = await Peer(again, BOB).open()

@@ -118,7 +118,8 @@ class MatchRunner:
         """A person left a match others play on: an AI (``spec``) plays their seat from now on,
         or, ``until_back``, until they come back (``give_back``)."""
         who, s = seat_field(seat), seat_field(seat, "s")
-        until = f"until {who} come{s} back" if until_back else "from now on"
+        # (not the name again: a 40-letter one, twice in a line, took five rows of a narrow log)
+        until = f"until {seat_field(seat, 'their')} return" if until_back else "from now on"
         await self.host.replace_seat(seat, spec, Event(f"{who} leave{s}; an AI plays the seat {until}."))
 
     async def hold(self, seat: int, spec: SeatSpec) -> None:

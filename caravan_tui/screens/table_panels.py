@@ -45,6 +45,9 @@ class PanelWords:
     lines: tuple[str, ...]
     foot: str = ""
     short: str = ""
+    #: shown from its end where it is longer than the panel: its newest lines (what others did
+    #: lately, the stand-in's moves under a long name's notices, were below the fold)
+    latest: bool = False
 
 
 #: the hint panel while the host works out the hint asked for (``TableOverlays.ask_hint``): ``h``
@@ -108,7 +111,7 @@ def since_panel(since: list[str], moves: int) -> PanelWords | None:
     (``since_lines``; None: no panel): over the head of the board (or of the side column, on a
     wide screen), until the next key (``GameScreen.on_key``)."""
     shown = since_lines(since, moves)
-    return None if shown is None else PanelWords(SINCE_TITLE, tuple(shown[0]), shown[1])
+    return None if shown is None else PanelWords(SINCE_TITLE, tuple(shown[0]), shown[1], latest=True)
 
 
 def mid_sentence(reason: str) -> str:

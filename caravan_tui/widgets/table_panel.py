@@ -89,7 +89,10 @@ class TablePanel(VerticalScroll, can_focus=False):
         self.border_title = self.title_that_fits(words)
         self.query_one(WrappedText).show(Text("\n".join(plain(line, LONG) for line in words.lines)))
         self.display = True
-        self.scroll_home(animate=False)
+        if getattr(words, "latest", False):
+            self.call_after_refresh(self.scroll_end, animate=False)  # (once laid out: its height known)
+        else:
+            self.scroll_home(animate=False)
         self.call_after_refresh(self.say_if_more)
 
     def on_mount(self) -> None:

@@ -17,7 +17,7 @@ from .table_state import DecktetCaravanTable
 from .views import DecktetCaravanView, season_play
 
 
-@reading("view", "flash", "names", "seat_kinds", "seat")
+@reading("view", "flash", "names", "seat_kinds", "seat", "replaying")
 def season_look(table: DecktetCaravanTable) -> SeasonLook:
     """The season for the table's state: its plays, the opponent's latest highlighted for a
     moment, and what beats the top play."""
@@ -76,7 +76,7 @@ def hand_look(table: DecktetCaravanTable) -> CardLook:
     )
 
 
-@reading("view", "names", "seat_kinds", "seat")
+@reading("view", "names", "seat_kinds", "seat", "replaying")
 def info_text(view: DecktetCaravanView, table: TableState[DecktetCaravanView]) -> Text:
     """The hand, the scores and what is up; under them each player's pile (and hand size)."""
     players = range(len(view["scores"]))
