@@ -35,7 +35,7 @@ FIGURE = r"([+−]?\d+(?:\.\d)?)(?:%| pieces?)"
 VERDICT = re.compile(rf"{FIGURE} → {FIGURE} \(−{FIGURE}\)$")
 TOTAL = re.compile(rf"together the decisions listed below cost {FIGURE}")
 SPLIT = re.compile(rf"^From {FIGURE} at your first decision to {FIGURE} at the end \({FIGURE}\): (.*)\.$")
-PART = re.compile(rf"(your play|the others' play|luck|the searches' drift) {FIGURE}")
+PART = re.compile(rf"(your play(?: against the AI's best)?|the others' play|luck|the searches' drift) {FIGURE}")
 LUCK_POINT = re.compile(rf"^Luck after your move \d+: {FIGURE} of ")
 ERROR_POINT = re.compile(rf" — their error gave you {FIGURE}$")
 UNLISTED = "Not among the turning points: "
@@ -96,7 +96,8 @@ def test_every_figure_of_a_generated_review_adds_up(game_id, seed):
     assert round(sum(costs), 1) == total
     (split,) = [found for line in text if (found := SPLIT.match(line))]
     start, end, change = map(number, split.groups()[:3])
-    parts = {name: number(value) for name, value in PART.findall(split[4])}
+    # (solo: "your play against the AI's best", the player's every move being the board)
+    parts = {name.removesuffix(" against the AI's best"): number(value) for name, value in PART.findall(split[4])}
     assert round(end - start, 1) == change and round(sum(parts.values()), 1) == change
     assert parts["your play"] == -total
     assert (done.players == 1) == ("the others' play" not in parts)
