@@ -125,9 +125,16 @@ class BrowserTerminal:
         for key in keys:
             self._keys.put_nowait(key)
 
-    async def click(self, words: str) -> None:
-        """A click with the mouse on the first character of ``words`` where the page shows them."""
-        box = await self.page.evaluate(WHERE, words)
+    async def click(self, words: str, timeout: float = WAIT) -> None:
+        """A click with the mouse on the first character of ``words`` where the page shows them:
+        looked for until they are there (the screen's text read a moment before said they were,
+        and the page, redrawn meanwhile on a busy machine, had not laid them out again yet)."""
+        box = None
+        for _ in range(int(timeout / self.every)):
+            box = await self.page.evaluate(WHERE, words)
+            if box is not None:
+                break
+            await asyncio.sleep(self.every)
         assert box is not None, f"{words!r} is not in the page; it shows:\n{self.text}"
         await self.page.mouse.click(box[0] + box[2] / 2, box[1] + box[3] / 2)
 
