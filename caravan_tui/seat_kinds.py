@@ -18,6 +18,8 @@ WAITING_FOR_A_PERSON = frozenset({OPEN, INVITED})
 AWAY = "away"
 #: a person's seat an AI plays until its person comes back
 STANDING_IN = "stand-in"
+#: what becomes of a seat its person left, in the words the lobby and the table's menu say it
+WHILE_AWAY = "an AI plays it once the match's grace is over, until you are back"
 #: seconds of grace a match gives an away person at most
 MAX_GRACE = 3600
 

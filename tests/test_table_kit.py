@@ -25,7 +25,7 @@ from caravan_tui.screens.full_log import FullLogScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen, how_to_play
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
 from caravan_tui.screens.table_keys import NO_UNDO_WITH_PEOPLE
-from caravan_tui.screens.table_menu import BACK_FROM_HOME, SHARED_KEY_TIPS
+from caravan_tui.screens.table_menu import BACK_FROM_HOME, LEAVE_SHARED, SHARED_KEY_TIPS
 from caravan_tui.screens.table_panels import SINCE_AT_LEAST
 from caravan_tui.screens.table_seat import fit_name
 from caravan_tui.screens.table_status import SPINNER
@@ -442,6 +442,8 @@ async def test_the_palette_and_the_footer_say_what_escape_and_ctrl_s_do_where_th
             assert palette["Menu"] == f"{SHARED_KEY_TIPS['menu']} (esc)" and "home" not in palette["Menu"]
             # (the server saves each move: "^s Save" read as if a person had to)
             assert palette["Saved?"] == f"{SHARED_KEY_TIPS['save']} (^s)" and "Save" not in palette
+            # (leaving: as the lobby says it; "the match waits in the lobby" read as if no AI played the seat)
+            assert palette["Leave for the lobby"].startswith(LEAVE_SHARED)
             assert tips["menu"] == SHARED_KEY_TIPS["menu"] and tips["save"] == SHARED_KEY_TIPS["save"]
             assert "Saved?" in [binding.description for binding, _, _ in keys_shown(screen)[0]]
         else:

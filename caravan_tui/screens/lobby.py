@@ -37,7 +37,7 @@ from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
 from caravan_tui.screens.requests import NewMatch, OpenReview, OpenRules, ToHub
 from caravan_tui.screens.row_tables import fit_columns, resized, row_at_cursor, row_table
 from caravan_tui.screens.table_seat import fit_name
-from caravan_tui.seat_kinds import STANDING_IN
+from caravan_tui.seat_kinds import STANDING_IN, WHILE_AWAY
 from caravan_tui.seat_labels import AWAY, FREE, INVITED, STAND_IN_SEAT, YOURS
 from caravan_tui.seats import names_called
 from caravan_tui.widgets.bound_text import BoundText
@@ -198,10 +198,7 @@ def your_seat_words(row: LobbyRow, seat: int) -> str:
     kept, but an AI plays it once the grace is over ("You play seat 2" said nothing of it while
     an AI played on in your name)."""
     if seat < len(row.kinds) and row.kinds[seat] == "away":
-        return (
-            AWAY(name=f"You play seat {seat + 1}")
-            + ": an AI plays it once the match's grace is over, until you are back. Enter takes you back to it."
-        )
+        return AWAY(name=f"You play seat {seat + 1}") + f": {WHILE_AWAY}. Enter takes you back to it."
     return f"You play seat {seat + 1}: enter takes you back to it."
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from caravan_tui.bus import Resign, Saved, SaveRequest
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.requests import GoHome
+from caravan_tui.seat_kinds import WHILE_AWAY
 
 if TYPE_CHECKING:
     from caravan_tui.screens.game import GameScreen
@@ -27,6 +28,8 @@ SHARED_KEY_TIPS = {
 #: the save key's words there: a question the server answers ("^s Save" read as if a person
 #: had to save)
 SHARED_KEY_WORDS = {"save": "Saved?"}
+#: what leaving a shared table does, in the palette: as the lobby says it of a seat left
+LEAVE_SHARED = f"Your seat is kept: {WHILE_AWAY}"
 #: what saving on the way home says: where the match is taken up again
 BACK_FROM_HOME = "Saved: Continue (c) at home plays on."
 
@@ -61,7 +64,8 @@ class TableMenu:
             return [("Stop watching", "Leave this match; it goes on without you", self.confirm_stop_watching)]
         shared = self.screen.client.shared
         leave = SHARED_MENU[1] if shared else MENU[1]
-        leave_help = "Your seat is kept; the match waits in the lobby" if shared else "Continue (c) at home plays on"
+        # (as the lobby says it: "the match waits" read as if no one played the seat meanwhile)
+        leave_help = LEAVE_SHARED if shared else "Continue (c) at home plays on"
         return [(leave, leave_help, self.leave), ("Resign", "Give up this match (asks first)", self.confirm_resign)]
 
     def confirm_stop_watching(self) -> None:
