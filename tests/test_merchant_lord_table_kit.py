@@ -706,3 +706,19 @@ def test_a_hint_to_sell_at_an_opponents_village_shows_it_where_a_takes_the_curso
     taken, focus = intents.taken_hint(table)
     assert focus == VILLAGES and taken.cursor_asks[VILLAGES][0] == sale[1]
     assert sale[1] in [row.key for row in village_rows(taken)]
+
+
+def test_a_folded_players_line_gives_a_long_name_the_room_the_line_leaves():
+    """Over SSH at three players: "Mari…  1-6 2-5✗ 3-4 (o shows them)" in a line of 48 with half of
+    it empty."""
+    from caravan_tui.games.merchant_lord.table import SUMMARY_NAME
+
+    state = GAME.new(3, seed=3, options={"start_player": 1})
+    view = state.view(0)
+    name = "MarigoldVanDerStraatenOfTheSaltRoadCaraX"
+    table = MerchantLordTable(seat=0, names=["Ann", name, "Cy"], seat_kinds=["human", "human", "ai:easy"])
+    row = table.summary_row(view, 1, 46)
+    shown = row.head.plain.split()[0]
+    assert name.startswith(shown[:-1]) and 15 <= len(shown) <= SUMMARY_NAME, shown
+    assert row.head.cell_len + sum(word.cell_len + 1 for word in row.words) <= 46
+    assert table.summary_row(view, 2, 46).head.plain.startswith("Cy ")

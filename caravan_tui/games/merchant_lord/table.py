@@ -52,6 +52,10 @@ PHASE_WORDS = {
 }
 
 
+#: the most cells a name takes in a folded player's line of villages
+SUMMARY_NAME = 20
+
+
 @dataclass(frozen=True, eq=False)
 class MerchantLordTable(TableState[MerchantLordView]):
     """The Merchant Lord table's state: with the seat's, the builder's selection (``sel``) and
@@ -174,10 +178,11 @@ class MerchantLordTable(TableState[MerchantLordView]):
 
     # -- drawing ----------------------------------------------------------------------------------
 
-    def summary_row(self, view: MerchantLordView, seat: int) -> Row:
-        """A player whose villages do not fit, on one line: each village with ``✗`` when
-        closed and ``+n`` for its merchants (``1-6✗+2 2-5 3-4+1``), then the key that shows them."""
-        head = Text(f"{self.short_name(seat, 5):<5}  ", style="bold")
+    def summary_row(self, view: MerchantLordView, seat: int, width: int) -> Row:
+        """A player whose villages do not fit, on one line of ``width`` cells: the name in the
+        room the line leaves (up to ``SUMMARY_NAME``: "Mari…" stood beside half a line empty),
+        each village with ``✗`` when closed and ``+n`` for its merchants (``1-6✗+2 2-5 3-4+1``),
+        then the key that shows them."""
         words = []
         for k in range(3):
             v = seat * 3 + k
@@ -185,6 +190,9 @@ class MerchantLordTable(TableState[MerchantLordView]):
             merchants = len(view["villages"][v])
             words.append(Text(word + (f"+{merchants}" if merchants else "")))
         words.append(Text("(o shows them)", style="dim italic"))
+        room = width - sum(word.cell_len + 1 for word in words) - 2
+        name = self.short_name(seat, max(5, min(room, SUMMARY_NAME)))
+        head = Text(f"{name:<5}  ", style="bold")
         return Row(None, head, words)
 
     def seat_rows(
