@@ -303,11 +303,11 @@ async def test_the_whole_legend_the_goods_key_and_the_end_phase_read_at_80x24(tm
             "two camels, player 1",  # (whole: "two of player 1's" was cut from "…'s camels")
             "camel carrying salt",
             "2 carries the hides",  # (a good after two players' camels is the second's)
-            "stolen salt, under it",
-            "space 3: salt to take",
+            "stolen salt beneath",
+            "space 3: loose salt",
             "demand markers",
             "Gao wants hides",
-            "go here: 1, 2 actions",
+            "1 or 2 actions here",
             "chosen to move",
             "changed by last move",
             "the hint",

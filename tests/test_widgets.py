@@ -487,3 +487,18 @@ async def test_home_and_end_go_to_the_first_and_last_row_of_a_row_table():
         assert table.cursor_row == 39
         await pilot.press("home")
         assert table.cursor_row == 0
+
+
+def test_a_legends_meaning_wraps_under_itself_not_under_the_samples():
+    """Over SSH: Camel Caravan's legend wrapped "stolen salt, under / it" to the panel's edge, and
+    "it", "take", "actions" read as marks of their own."""
+    from rich.text import Text
+
+    from caravan_tui.widgets.legend import LINE, legend_rows
+
+    text = Text("")
+    row = legend_rows(text, 7)
+    row("2s", "stolen salt under the camel that stole it")
+    lines = text.plain.rstrip("\n").split("\n")
+    assert len(lines) > 1 and all(len(line) <= LINE for line in lines), lines
+    assert all(line.startswith(" " * 8) and line[8] != " " for line in lines[1:]), lines
