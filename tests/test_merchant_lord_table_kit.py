@@ -619,18 +619,8 @@ def test_the_villages_cursor_moved_onto_an_opponents_village_shows_its_owners_vi
         sales = {action[1] for action in state.legal_actions() if action[0] == "sell"}
         return state.turn == 0 and state.phase == SELL and bool(sales) and all(VINDEX[v] // 3 == 2 for v in sales)
 
-    for seed in range(30):
-        state = GAME.new(3, seed=seed, options={"start_player": 1})
-        while state.turn is not None and not found(state):
-            state.apply(simple(state), log=False)
-        if state.turn is not None:
-            break
-    else:
-        raise AssertionError("no such position")
+    state, table = three_players_at(found)
     sales = {action[1] for action in state.legal_actions() if action[0] == "sell"}
-    view = state.view(0)
-    table = MerchantLordTable(seat=0, names=["Ann", "Bob", "Cy"], seat_kinds=["human", "ai:easy", "ai:easy"])
-    table = replace(table, view=view, world=GAME.from_view(view, 0), legal=state.legal_actions(), turn=7)
     table = intents.turn_started(cursor_at(replace(table, shown_other=1), VILLAGES, "P0-V34"))
     assert table.cursor_asks[VILLAGES][0] in sales and table.shown_other == 2
 
@@ -690,18 +680,8 @@ def test_a_hint_to_sell_at_an_opponents_village_shows_it_where_a_takes_the_curso
             and any(a[0] == "sell" and VINDEX[a[1]] // 3 == 2 for a in state.legal_actions())
         )
 
-    for seed in range(30):
-        state = GAME.new(3, seed=seed, options={"start_player": 1})
-        while state.turn is not None and not found(state):
-            state.apply(simple(state), log=False)
-        if state.turn is not None:
-            break
-    else:
-        raise AssertionError("no such position")
+    state, table = three_players_at(found)
     sale = next(a for a in state.legal_actions() if a[0] == "sell" and VINDEX[a[1]] // 3 == 2)
-    view = state.view(0)
-    table = MerchantLordTable(seat=0, names=["Ann", "Bob", "Cy"], seat_kinds=["human", "ai:easy", "ai:easy"])
-    table = replace(table, view=view, world=GAME.from_view(view, 0), legal=state.legal_actions(), turn=7)
     table = replace(intents.turn_started(table), shown_other=1, villages_room=(48, 5), hinted=sale)
     taken, focus = intents.taken_hint(table)
     assert focus == VILLAGES and taken.cursor_asks[VILLAGES][0] == sale[1]
@@ -722,3 +702,19 @@ def test_a_folded_players_line_gives_a_long_name_the_room_the_line_leaves():
     assert name.startswith(shown[:-1]) and 15 <= len(shown) <= SUMMARY_NAME, shown
     assert row.head.cell_len + sum(word.cell_len + 1 for word in row.words) <= 46
     assert table.summary_row(view, 2, 46).head.plain.startswith("Cy ")
+
+
+def three_players_at(found) -> tuple:
+    """The first position of a seeded three-player match (seat 0 Ann's, against two easy AIs)
+    that ``found`` accepts, and Ann's table there, her decision come."""
+    for seed in range(30):
+        state = GAME.new(3, seed=seed, options={"start_player": 1})
+        while state.turn is not None and not found(state):
+            state.apply(simple(state), log=False)
+        if state.turn is not None:
+            break
+    else:
+        raise AssertionError("no such position")
+    view = state.view(0)
+    table = MerchantLordTable(seat=0, names=["Ann", "Bob", "Cy"], seat_kinds=["human", "ai:easy", "ai:easy"])
+    return state, replace(table, view=view, world=GAME.from_view(view, 0), legal=state.legal_actions(), turn=7)
