@@ -412,6 +412,8 @@ async def test_every_game_can_be_created_shown_and_resigned_in_client_mode(hub):
             assert app.screen.seat == 0
             app.screen.menu.confirm_resign()  # (its menu's last item) the seat is no longer Ann's to come back to
             await pilot.press("y")
+            await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the result")  # (it says so)
+            await pilot.press("escape")
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
         assert [m.host.game.id for m in hub.matches.values()] == list(GAMES)
         assert all(m.seat_of(ANN) is None for m in hub.matches.values())
