@@ -208,6 +208,7 @@ def test_each_play_is_one_line_of_the_side_column_where_it_fits_and_never_cut():
     assert {"reroll", "adjust", "end_favour", "sell", "end_selling", "buy", "end_buying"} <= seen and two_rows
 
 
+@pytest.mark.thorough
 def test_a_play_of_two_rows_gives_another_seats_long_name_the_room_it_takes():
     """Over SSH: "Sell MarcoPoloTh…'s 2-5:" over "  2¢": the name was cut to fit one row and the
     play took two anyway."""
