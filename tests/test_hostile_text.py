@@ -665,7 +665,8 @@ async def test_hostile_names_after_a_resignation_and_in_the_lobbys_cut_seats_rea
     row = LobbyRow("m1", "camel_caravan", HOSTED_NAMES[:2], ["person", STANDING_IN], 0, 0, 0)
     assert seats_words(row, SEATS_WIDTH) == "[/]x, [link=https://e.x]l[… · AI"  # as typed, cut to fit
     won = FinishedRow("m2", "camel_caravan", ["Ann", HOSTED_NAMES[1]], [0.0, 1.0], "over", 0.0, 0)
-    assert finished_words(won, width=RESULT_WIDTH) == "[link=http… won"  # (the Result column's words, cut to fit)
+    assert finished_words(won, width=RESULT_WIDTH) == "You lost"  # (the winner's name would be cut: not named)
+    assert finished_words(won) == f"{HOSTED_NAMES[1]} won"  # (as typed, never as markup)
     three = FinishedRow("m3", "ahldarahd", ["Ann", *HOSTED_NAMES], [0.0, 1.0, 0.0, 0.0], "over", 0.0, 0)
     assert against_words(three, 20) == "[/]x, [link…, [@cli…"  # (every other seat, each cut to share the column)
 

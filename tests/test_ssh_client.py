@@ -554,10 +554,14 @@ def test_a_finished_match_says_how_it_went_for_you_in_a_few_words():
     assert words([0.0, 0.5, 0.5]) == "Lost"
     assert words([1.0, 0.0], yours=0) == "Over"  # (a result that does not fit the seats)
 
-    # in a column of 20: the long name is cut, not "won" (it read "Annabelle the Very L")
+    # in a column of 20: a winner's name that would be cut is not named (it read "Annabelle
+    # the Very L", then "Annabelle the Ver… won"); the Against column names every seat
     long = ("Bob", "Annabelle the Very Long Named Caravan Tr")
-    said = finished_words(FinishedRow("m", "camel_caravan", list(long), [0.0, 1.0], "over", 0.0, 0), width=20)
-    assert said.endswith("… won") and len(said) <= 20, said
+    row = FinishedRow("m", "camel_caravan", list(long), [0.0, 1.0], "over", 0.0, 0)
+    assert finished_words(row, width=20) == "You lost"
+    assert finished_words(row, mine=False, width=20) == "Bob lost"
+    assert finished_words(dataclasses.replace(row, names=["Bob", "Annabelle"]), width=20) == "Annabelle won"
+    assert finished_words(row) == "Annabelle the Very Long Named Caravan Tr won"  # (no width: whole)
 
 
 def test_the_lobby_cuts_long_names_never_what_a_seat_is():

@@ -87,13 +87,13 @@ def finished_words(row: FinishedRow, mine: bool = True, width: int | None = None
     record's column) (``mine`` False: for the person at ``row.yours``, by name: "Ann won"). An AI
     seat is "AI 2" (``seats.names_called``): the Against column beside it names its level. In
     ``width`` cells a long name is cut, not what became of it ("Annabelle the Very L" of
-    "Annabelle the Very Long Named Caravan Tr won")."""
+    "Annabelle the Very Long Named Caravan Tr won"); a winner whose name would be cut is not
+    named: "You lost" ("Marig… won" read as the record's own result, the winner's name half
+    gone, where the Against column beside it names every seat)."""
     if not 0 <= row.yours < len(row.result) or len(row.result) != len(row.names):
         return "Over"
-    names = [
-        fit_name(name, None if width is None else width - len(" resigned"))
-        for name in names_called(row.names, row.kinds)
-    ]
+    whole = names_called(row.names, row.kinds)
+    names = [fit_name(name, None if width is None else width - len(" resigned")) for name in whole]
     you = "You" if mine else names[row.yours]
     if row.gave_up is True:  # (whatever the AI that played the seat on made of it)
         return f"{you} resigned"
@@ -105,7 +105,10 @@ def finished_words(row: FinishedRow, mine: bool = True, width: int | None = None
     if row.yours not in winners:
         if row.status == "resigned":
             return f"{you} resigned"
-        return f"{names[winners[0]]} won" if len(winners) == 1 else "Lost"
+        if len(winners) != 1:
+            return "Lost"
+        winner = fit_name(whole[winners[0]], None if width is None else width - len(" won"))
+        return f"{you} lost" if winner.endswith("…") and winner != whole[winners[0]] else f"{winner} won"
     if len(winners) == 1:
         return f"{you} won"
     if len(winners) == len(row.result):
