@@ -719,6 +719,14 @@ class CaravanApp(TableApp):
         self.push_screen(SavesScreen())
 
 
+#: what ``r`` asks on a result over SSH where others played the match (the hub seats a second
+#: person's ``r`` in the rematch the first started)
+REMATCH_QUESTION = (
+    "Play again with the same seats and options? The others are invited: their seats wait for them "
+    "in the lobby (if one of them asked first, you join theirs)."
+)
+
+
 class ClientApp(TableApp):
     """Client mode, one per SSH session (DESIGN §7): the lobby and the game screens, speaking
     only to the hub over ``sock``. Nothing here acts on the machine it runs on, which is the
@@ -745,6 +753,9 @@ class ClientApp(TableApp):
         #: the games whose "How to play" this person dismissed for good (the hub keeps them for a key)
         self.introduced: set[str] = set()
         self.finished: str | None = None  # the match we played that ended last
+        #: other people played it: a rematch keeps their seats for them, so ``r`` asks first
+        #: (one key started a match for all, unasked, its seats waiting in the others' lobbies)
+        self.finished_with_people = False
         #: the review the result of that match offers (``v``): its title and the names, as the
         #: table called them (the lobby may not list the match yet when ``v`` is pressed)
         self.ended: tuple[str, str, list[str]] | None = None
@@ -945,6 +956,7 @@ class ClientApp(TableApp):
     def show_match_over(self, screen: GameScreen, over: MatchOver) -> None:
         self.clear_match_notices()
         self.finished = over.match if screen.seat is not None else None  # (what a rematch plays again)
+        self.finished_with_people = screen.table.others_are_people()
         result = self.final_table(screen, over, review=screen.seat is not None)
         if result.review is not None:
             self.reviewable(screen)
@@ -978,10 +990,20 @@ class ClientApp(TableApp):
         self.switch_screen(result)
 
     def rematch(self) -> None:
-        """The match just finished again, its other people invited (the hub seats us)."""
-        self.go_home()
-        if self.finished is not None:
-            self.send_to_hub(PlayAgain(self.finished))
+        """The match just finished again, its other people invited (the hub seats us); where
+        others played it, once asked (``REMATCH_QUESTION``)."""
+        if self.finished is None or not self.finished_with_people:
+            self.play_again(True)
+        else:
+            self.push_screen(
+                ConfirmScreen(REMATCH_QUESTION, yes="Rematch", no="Not now", yes_first=True), self.play_again
+            )
+
+    def play_again(self, yes: bool | None) -> None:
+        if yes:
+            self.go_home()
+            if self.finished is not None:
+                self.send_to_hub(PlayAgain(self.finished))
 
     def go_home(self) -> None:
         """Leave the match (a person keeps their seat) for the lobby."""

@@ -440,6 +440,37 @@ async def test_a_spectator_is_not_offered_a_rematch_of_a_match_they_did_not_play
         assert app.rematches == (1 if played else 0)
 
 
+async def test_a_rematch_others_are_invited_to_is_asked_for_first(still_hub, monkeypatch):
+    """The bug: one ``r`` on the result started a match for every seat, unasked, its seats
+    waiting in the others' lobbies. Where others played, ``r`` asks; against AI seats it plays
+    again at once."""
+    from caravan_tui.app import REMATCH_QUESTION
+    from caravan_tui.hub_protocol import PlayAgain
+    from caravan_tui.screens.dialogs import ConfirmScreen
+
+    still_hub.identities.keep(ANN, "Ann")
+    async with in_the_lobby(still_hub) as (app, pilot):
+        sent = []
+        monkeypatch.setattr(app, "send_to_hub", sent.append)
+        for with_people in (True, False):
+            app.finished, app.finished_with_people = "m1", with_people
+            result = MatchOverScreen("Bob wins!", "Ann: 1   Bob: 3", None)
+            await app.push_screen(result)
+            await pilot.press("r")
+            if with_people:
+                await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+                assert app.screen.question == REMATCH_QUESTION and sent == []
+                await pilot.press("n")  # not now: the result stays, nothing asked of the hub
+                await wait_for(pilot, lambda: app.screen is result, "the result again")
+                assert sent == []
+                await pilot.press("r")
+                await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question again")
+                await pilot.press("y")
+            await wait_for(pilot, lambda: sent == [PlayAgain("m1")], "the rematch asked for")
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            sent.clear()
+
+
 def test_the_lobby_says_an_ai_plays_a_seat_you_left():
     """Back in the lobby from a match (the menu's Leave, or a drop and a new session), the line
     said "You play seat 2" while an AI played on in that seat after the grace."""
