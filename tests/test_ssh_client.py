@@ -461,7 +461,7 @@ async def test_a_rematch_others_are_invited_to_is_asked_for_first(still_hub, mon
                 await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
                 assert app.screen.question == REMATCH_QUESTION and sent == []
                 await pilot.press("n")  # not now: the result stays, nothing asked of the hub
-                await wait_for(pilot, lambda: app.screen is result, "the result again")
+                await wait_for(pilot, lambda result=result: app.screen is result, "the result again")
                 assert sent == []
                 await pilot.press("r")
                 await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question again")
