@@ -324,8 +324,8 @@ class Told(Message):
 
 class Rated(Message):
     """Hub → session: what ``match``, just over, did to its people's ratings: ``changes``, one
-    ``[name, points, rating]`` each (the points gained or lost, the rating now: "?" until it
-    settles)."""
+    ``[name, points, rating, played]`` each (the points gained or lost, the rating now: "?" until
+    it settles; the percentage of the seat's moves its person made, a stand-in the rest)."""
 
     match: str
     changes: list

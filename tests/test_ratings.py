@@ -17,7 +17,7 @@ from caravan_tui.games import get_game
 from caravan_tui.pgstore import open_database
 from caravan_tui.screens.leaderboard import leaderboard_lines
 from caravan_tui.screens.lobby import finished_words
-from caravan_tui.screens.summary import rating_changes_line
+from caravan_tui.screens.summary import STOOD_IN_WORDS, rating_changes_line
 from caravan_tui.ssh import hub as hub_module
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.ssh.ratings import SCALE, Entry, Rating, RatingBook
@@ -32,7 +32,7 @@ def openskill_points(result: list[float]) -> list[int]:
 
 async def rated(peer, match: str) -> dict[str, tuple[int, str]]:
     message = await peer.next(protocol.Rated, lambda m: m.match == match)
-    return {name: (points, shown) for name, points, shown in message.changes}
+    return {name: (points, shown) for name, points, shown, _ in message.changes}
 
 
 async def play_to_rated(peer, rng: random.Random) -> dict[str, tuple[int, str]]:
@@ -46,7 +46,8 @@ async def play_to_rated(peer, rng: random.Random) -> dict[str, tuple[int, str]]:
         elif isinstance(msg, MatchOver):
             over = True
         else:
-            changes = {name: (points, shown) for name, points, shown in msg.changes}
+            assert all(played == 100 for *_, played in msg.changes)  # (no stand-in played)
+            changes = {name: (points, shown) for name, points, shown, _ in msg.changes}
     return changes
 
 
@@ -221,6 +222,17 @@ def test_partial_play_counts_the_share_of_the_match_a_person_played():
         (whole.rating("decktet_caravan", BOB).mu - start.mu) / 2
     )
     assert half.rating("decktet_caravan", ANN) == whole.rating("decktet_caravan", ANN)
+    assert [change.weight for change in half.changes["m1"]] == [1.0, 0.5]  # (the result says it)
+
+
+def test_a_change_a_stand_in_shared_says_the_share_played():
+    """The bug: "Marigold −105 (now ?), Bo +12 (now ?)" beside a win a stand-in had played most
+    of, with no word why the changes were so far apart."""
+    rated = protocol.Rated("m1", [["Marigold", -105, "?", 100], ["Bo", 12, "?", 11], ["Cyd", 3, "?", 101]])
+    assert rating_changes_line(rated) == (
+        "Rating changes: Marigold −105 (now ?), Bo +12 (now ?; played 11%). "
+        f"{STOOD_IN_WORDS} {protocol.UNSETTLED_WORDS}"
+    )  # (a share past 100% is no share: left out)
 
 
 def test_a_rating_shows_a_number_once_it_settles():

@@ -39,28 +39,38 @@ def result_line(names: list[str], scores: list[float], outcome: list[float]) -> 
 def rating_changes_line(rated: Rated) -> str:
     """ "Rating changes: Ann +105 (now ?), Bob −105 (now 990)": each person's change and rating
     now ("?" until it settles), from what the hub sent (a row not of that shape is left out).
-    "Ratings: Ann +105 (?)" read as if +105 were the rating."""
-    rows = (
-        [
-            row
-            for row in rated.changes[:MAX_SEATS]
-            if isinstance(row, list)
-            and len(row) == 3
-            and isinstance(row[0], str)
-            and type(row[1]) is int
-            and isinstance(row[2], str)
-        ]
-        if isinstance(rated.changes, list)
-        else []
-    )
+    "Ratings: Ann +105 (?)" read as if +105 were the rating. A person a stand-in played for in
+    part: the share of the moves they made ("Bo +12 (now ?; played 11%)"), and why ("−105 beside
+    +12" read as a fault). A row without its share, as an older hub sent it: played whole."""
+    sent = rated.changes[:MAX_SEATS] if isinstance(rated.changes, list) else []
+    rows = [
+        row
+        for row in ([*row, 100] if len(row) == 3 else row for row in sent if isinstance(row, list))
+        if len(row) == 4
+        and isinstance(row[0], str)
+        and type(row[1]) is int
+        and isinstance(row[2], str)
+        and type(row[3]) is int
+        and 0 <= row[3] <= 100
+    ]
     words = [
-        f"{plain(name, MAX_NAME)} {'+' if points >= 0 else '−'}{abs(points)} (now {plain(rating, 6)})"
-        for name, points, rating in rows
+        f"{plain(name, MAX_NAME)} {'+' if points >= 0 else '−'}{abs(points)} (now {plain(rating, 6)}"
+        + (f"; played {played}%)" if played < 100 else ")")
+        for name, points, rating, played in rows
     ]
     if not words:
         return ""
-    unsettled = any(plain(rating, 6) == "?" for _, _, rating in rows)
-    return f"Rating changes: {', '.join(words)}." + (f" {UNSETTLED_WORDS}" if unsettled else "")
+    unsettled = any(plain(rating, 6) == "?" for _, _, rating, _ in rows)
+    partial = any(played < 100 for *_, played in rows)
+    return (
+        f"Rating changes: {', '.join(words)}."
+        + (f" {STOOD_IN_WORDS}" if partial else "")
+        + (f" {UNSETTLED_WORDS}" if unsettled else "")
+    )
+
+
+#: why a change beside "played N%" is smaller than the others'
+STOOD_IN_WORDS = "A seat a stand-in played in part moves its person's rating by the share of the moves they made."
 
 
 def resigned_line(

@@ -1034,7 +1034,8 @@ class Hub:
             (seat for seat in range(len(names)) if change.identity in (record.owners[seat], record.left.get(seat))),
             None,
         )
-        return [names[seat] if seat is not None else "?", change.points, change.after.shown]
+        played = round(100 * change.weight)
+        return [names[seat] if seat is not None else "?", change.points, change.after.shown, played]
 
     def _leaders(self) -> list:
         """Each game's best settled ratings, by name (from a thread: names may be in the database)."""

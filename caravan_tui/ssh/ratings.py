@@ -159,6 +159,9 @@ class Change:
     identity: str
     before: Rating
     after: Rating
+    #: the share of the seat's moves its person made (a stand-in made the rest): the change is
+    #: that share of the full one
+    weight: float = 1.0
 
     @property
     def points(self) -> int:
@@ -194,7 +197,7 @@ class RatingBook:
             variance = before.sigma**2 + weight * (full.sigma**2 - before.sigma**2)
             after = Rating(before.mu + weight * (full.mu - before.mu), math.sqrt(variance), before.matches + 1)
             self.ratings.setdefault(entry.game, {})[who] = after
-            changes.append(Change(who, before, after))
+            changes.append(Change(who, before, after, weight))
         self.changes[entry.match] = changes
         return changes
 
