@@ -28,7 +28,7 @@ from caravan_tui.games.camel_caravan.board_widget import CamelBoard
 from caravan_tui.games.camel_caravan.faces import contents, face
 from caravan_tui.games.camel_caravan.placement import picked
 from caravan_tui.games.camel_caravan.plays import action_cells
-from caravan_tui.games.camel_caravan.rules import CamelCaravanState
+from caravan_tui.games.camel_caravan.rules import END_TURN, CamelCaravanState
 from caravan_tui.games.camel_caravan.screen import CamelCaravanScreen
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.new_match import MatchSetup
@@ -344,6 +344,7 @@ async def test_costs_are_marked_and_shown_and_spending_two_or_ending_early_asks_
         turn = host.turn
         await pilot.press("e")
         assert isinstance(app.screen, ConfirmScreen) and app.screen.question == "End the turn with 2 actions unused?"
+        assert app.screen.focused.id == "no"  # (``e`` may be a slip: Enter keeps the turn)
         await pilot.press("escape")  # keeps the turn
         await pilot.pause()
         assert app.screen is screen and my_turn(app) and host.turn == turn
@@ -352,6 +353,9 @@ async def test_costs_are_marked_and_shown_and_spending_two_or_ending_early_asks_
         actions.highlighted = actions.actions.index(("end_turn",))
         await pilot.press("enter")
         assert isinstance(app.screen, ConfirmScreen) and app.screen.question == "End the turn with 2 actions unused?"
+        # chosen in the list, Enter again ends it ("Keep playing" first: Enter, Enter kept the
+        # turn, the question gone as it came, though the status line said "enter: End the turn")
+        assert app.screen.focused.id == "yes"
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen and host.turn == turn
@@ -382,6 +386,23 @@ async def test_costs_are_marked_and_shown_and_spending_two_or_ending_early_asks_
         turn = host.turn
         await pilot.press("e", "y")  # and y ends it
         assert await played(pilot, host, turn) == ("end_turn",)
+
+
+@pytest.mark.thorough
+async def test_a_hints_end_of_the_turn_taken_with_a_ends_it_with_enter_twice(tmp_path):
+    """The hint "End the turn (2 actions unused)" readied with ``a``: Enter asks, and Enter again
+    ends the turn, as the status line's "enter: End the turn" says (the second Enter pressed
+    "Keep playing": the question went as it came, and Enter seemed to do nothing)."""
+    async with at_my_turn(tmp_path, setup(seed_where_first(1))) as (app, pilot):
+        screen, host = app.screen, app.runner.host
+        turn = host.turn
+        screen.show_hint(END_TURN, "Nothing here is worth an action.")
+        await pilot.press("a")
+        await wait_for(pilot, lambda: status(screen) == "enter: End the turn (2 actions unused)", "the hint readied")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        await pilot.press("enter")
+        assert await played(pilot, host, turn) == END_TURN
 
 
 # -- the AI at the end ----------------------------------------------------------------------------

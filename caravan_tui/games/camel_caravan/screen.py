@@ -175,10 +175,14 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
     def act(self, action: Action) -> None:
         """Play ``action``; ending the turn with actions left asks first, however it was chosen
         (``e``, the plays list or a hint's play)."""
-        if action == END_TURN and self.table.turn is not None and self.table.view and self.table.view["left"]:
-            self.confirm_end_turn()
+        if action == END_TURN and self.ends_early():
+            self.confirm_end_turn(chosen=True)
             return
         self.play_now(action)
+
+    def ends_early(self) -> bool:
+        """Whether ending the turn now leaves actions unused."""
+        return self.table.turn is not None and bool(self.table.view and self.table.view["left"])
 
     def play_now(self, action: Action) -> None:
         self.table_state = disarmed(self.table)
@@ -221,10 +225,17 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
             self.step(*supply_chosen(self.table))
 
     def action_end_turn(self) -> None:
-        self.act(END_TURN)
+        if self.ends_early():
+            self.confirm_end_turn(chosen=False)
+        else:
+            self.act(END_TURN)
 
-    def confirm_end_turn(self) -> None:
-        """Ask before ending the turn with actions left (escape or n keeps the turn)."""
+    def confirm_end_turn(self, chosen: bool) -> None:
+        """Ask before ending the turn with actions left (escape or n keeps the turn). Where the
+        play was ``chosen`` in the plays list (its line highlighted, or a hint's readied with
+        ``a``), Enter again ends it: the status line had said "enter: End the turn", and the
+        second Enter pressed "Keep playing", the question gone as it came (``e`` asks with
+        "Keep playing" first: a key pressed by mistake)."""
         self.table_state = disarmed(self.table)
 
         def answered(yes: bool | None) -> None:
@@ -232,9 +243,10 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
                 self.play_now(END_TURN)
 
         left = actions_word(self.table.view["left"] if self.table.view else 0)
-        self.app.push_screen(
-            ConfirmScreen(f"End the turn with {left} unused?", yes="End turn", no="Keep playing"), answered
+        question = ConfirmScreen(
+            f"End the turn with {left} unused?", yes="End turn", no="Keep playing", yes_first=chosen
         )
+        self.app.push_screen(question, answered)
 
     def action_menu(self) -> None:
         """Escape first cancels a play waiting for its second Enter, then drops the chosen camel
