@@ -15,6 +15,7 @@ from caravan_tui.games.merchant_lord.explain import last_round
 from caravan_tui.games.merchant_lord.rolls import RerollOdds
 from caravan_tui.games.merchant_lord.rules import MerchantLordState
 from caravan_tui.games.merchant_lord.sales import UNIT
+from caravan_tui.games.merchant_lord.terms import REROLL_COST
 from caravan_tui.seats import SeatSpec
 
 #: seed 95, normal against normal, round 11 as the round guard's last (``max_rounds`` 11): 6 table
@@ -146,6 +147,31 @@ def test_the_last_round_spends_the_favour_that_keeping_saves_for_a_tie_break_onl
     assert any(step[0] == "sell" and step[2] for step in top[0].line), top[0].line  # (a card tucked)
     normal = search_policy(SeatSpec.parse("ai:normal"))
     assert normal.choose("merchant_lord", state.view(seat), seat, 1) != ("end_favour",)
+
+
+def test_the_last_round_never_pays_for_a_reroll_another_reroll_outdoes():
+    """The bug: at the match's last decision a hint starred "Reroll 6 6 (1f) … an 11% chance to
+    tuck a card" over "Reroll 6 (1f) … a 17% chance", as good in every other way, and the tuck
+    would have won the match: the search cannot tell such chances apart at a hint's budget."""
+    state = MerchantLordState.from_data(LAST_ROUND)
+    seat = state.to_move()
+    odds = RerollOdds(state, seat, state._unplaced(seat))
+    rerolls = [action for action in state.legal_actions() if action[0] == "reroll"]
+    weighed = {}
+    for action in rerolls:
+        kept, rolled = odds.dice - sum(UNIT[value] for value in action[1:]), len(action) - 1
+        weighed[action] = (*odds.chances(kept, rolled), odds.losing(kept, rolled))
+    best = max(weighed, key=lambda action: weighed[action][1])
+    assert weighed[best] == pytest.approx((5 / 9, 5 / 9, 0.0))  # (rerolling the 1 and the 4)
+    assert not vetoed(state, seat, best)
+    # (rerolling the 4 alone has a chance to tuck, and loses nothing: only outdone)
+    assert weighed[("reroll", 4)] == pytest.approx((1 / 3, 1 / 3, 0.0)) and vetoed(state, seat, ("reroll", 4))
+    assert [action for action in rerolls if not vetoed(state, seat, action)] == [best]
+    assert not vetoed(state, seat, ("reroll", 4), "easy")  # (easy keeps what the search makes of it)
+    state.max_rounds = 12  # a round to come: the rerolls are weighed as before (what they may pay)
+    assert not vetoed(state, seat, best) and vetoed(state, seat, ("reroll", 4)) == (
+        not odds.may_pay(odds.dice - UNIT[4], 1, REROLL_COST * favour_price(state, seat))
+    )
 
 
 def test_keeping_the_favour_stands_in_the_last_round_where_no_reroll_may_gain_for_free():

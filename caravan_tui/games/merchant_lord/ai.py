@@ -21,7 +21,7 @@ from caravan_tui.engine import WIN_CHANCE, Action, GameAI, Plain, ReviewTerms
 
 from .cards import HALF_INDEX, INDEX, OWN_COINS
 from .explain import explain, last_round
-from .rolls import RerollOdds
+from .rolls import SAME, RerollOdds
 from .rules import BUY, FAVOUR, PLACE, SELL, TARGET, VINDEX, MerchantLordState
 from .sales import UNIT, adjusted
 from .terms import ADJUST_COST, REROLL_COST
@@ -194,8 +194,24 @@ def vetoed(state: MerchantLordState, seat: int, action: Action, level: str | Non
         return odds.every(after)[0] <= odds.every(dice)[0] + ADJUST_COST * price
     kept, rolled = dice - sum(UNIT[value] for value in action[1:]), len(action) - 1
     if last_round(state):
-        return odds.chances(kept, rolled) == (0.0, 0.0)
+        return odds.chances(kept, rolled) == (0.0, 0.0) or outdone(odds, kept, rolled)
     return not odds.may_pay(kept, rolled, REROLL_COST * price)
+
+
+def outdone(odds: RerollOdds, kept: int, rolled: int) -> bool:
+    """In the last round, where a card tucked outranks any coins (rules §8.4): whether another
+    reroll, for the same favour, has a better chance to tuck a card, as good a chance to sell for
+    more and no more chance to sell for less. The search weighs a reroll's rolls in one node and
+    cannot tell 11% from 17% at a hint's budget: it starred "Reroll 6 6 … an 11% chance to tuck a
+    card" over "Reroll 6 … 17%", at the match's last decision, where the tuck won it."""
+    better, more = odds.chances(kept, rolled)
+    losing = odds.losing(kept, rolled)
+    for other in odds.rerolls():
+        if other != (kept, rolled):
+            other_better, other_more = odds.chances(*other)
+            if other_more > more + SAME and other_better >= better - SAME and odds.losing(*other) <= losing + SAME:
+                return True
+    return False
 
 
 AI = GameAI(
