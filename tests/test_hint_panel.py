@@ -120,7 +120,7 @@ async def test_since_your_last_turns_title_and_foot_are_whole_where_the_panel_st
             screen.open_panel("since", PanelWords(SINCE_TITLE, tuple(lines), foot))
             panel = screen.query_one("#since-panel", TablePanel)
             await wait_for(
-                pilot, lambda panel=panel: panel.display and "more" in str(panel.border_subtitle), "the panel"
+                pilot, lambda panel=panel: panel.display and "earlier" in str(panel.border_subtitle), "the panel"
             )
             await pilot.pause()
             rows = screen_lines(app.screen)
@@ -153,7 +153,7 @@ def test_the_since_panel_keeps_a_turn_of_ours_the_rules_played_among_the_latest(
     lines, foot = since_lines(since, 20)
     assert len(lines) == SINCE_SHOWN and lines[0].startswith("You can sell nowhere")
     assert lines[1:] == since[-(SINCE_SHOWN - 1) :]
-    assert foot == f"{len(since) - SINCE_SHOWN} more: ctrl+l"
+    assert foot == f"{len(since) - SINCE_SHOWN} earlier: ctrl+l"  # (before those shown: "more" read as below)
     plain = [f"AI 2 did thing {n}." for n in range(20)]
     assert since_lines(plain, 20)[0] == plain[-SINCE_SHOWN:]
     assert since_lines(plain[:5], 5)[0] == plain[:5]  # (fewer than the panel holds: all of them)

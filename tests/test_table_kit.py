@@ -111,7 +111,7 @@ async def at_our_turn_against_random(tmp_path, game_id: str, players: int, share
 
 
 # the panel and the whole log are the kit's, each game gives its log's lines: by default Merchant
-# Lord at four players (three others' turns between ours, the panel's "more: ctrl+l" likeliest)
+# Lord at four players (three others' turns between ours, the panel's "earlier: ctrl+l" likeliest)
 @pytest.mark.parametrize(
     "game_id", games_checked_by_default("merchant_lord", among=["camel_caravan", "merchant_lord", "ahldarahd"])
 )
@@ -130,7 +130,7 @@ async def test_since_your_last_turn_shows_until_a_key_and_its_ctrl_l_opens_the_w
         shown = since.text.splitlines()
         assert shown == log[len(log) - len(shown) :] and not any(line.startswith("You ") for line in shown)
         assert len(shown) >= SINCE_AT_LEAST
-        assert since.foot.endswith("more: ctrl+l") or since.foot == "ctrl+l: the whole log"
+        assert since.foot.endswith("earlier: ctrl+l") or since.foot == "ctrl+l: the whole log"
         await pilot.press("ctrl+l")  # the key the foot names: the panel goes, the whole log opens
         assert not since.display and isinstance(app.screen, FullLogScreen)
         whole = app.screen.query_one(LogLines)

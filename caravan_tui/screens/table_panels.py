@@ -102,7 +102,10 @@ def since_lines(since: list[str], moves: int) -> tuple[list[str], str] | None:
         return None
     own = [line for line in since[:-SINCE_SHOWN] if line.startswith(OWN_LINE)][-(SINCE_SHOWN // 2) :]
     shown = own + since[max(0, len(since) - (SINCE_SHOWN - len(own))) :]
-    foot = f"{len(since) - len(shown)} more: {WHOLE_LOG}" if len(shown) < len(since) else f"{WHOLE_LOG}: the whole log"
+    # (the lines left out come before those shown: "14 more" read as more below, to scroll to)
+    foot = (
+        f"{len(since) - len(shown)} earlier: {WHOLE_LOG}" if len(shown) < len(since) else f"{WHOLE_LOG}: the whole log"
+    )
     return shown, foot
 
 
