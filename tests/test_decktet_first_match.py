@@ -127,6 +127,11 @@ def test_how_it_stands_counts_the_hands_piles_and_the_going_out_bonus():
     assert headline(0.5, hand_standing(view), 0, scored_on=COUNTED) == (
         f"you trail on {COUNTED}, but the AI rates the game even"
     )
+    # both piles empty, 11 to 10 banked: it read "you lead on points with this hand's piles"
+    view.update(scores=[11, 10], collected_points=[0, 0], out_player=None)
+    assert headline(0.2, hand_standing(view), 0, scored_on=COUNTED) == (
+        "you lead on points so far (the hands banked and this hand's piles), but the AI expects you to fall behind"
+    )
 
 
 async def test_the_hints_how_it_stands_names_what_the_ai_rates_stronger(tmp_path):

@@ -13,8 +13,9 @@ from caravan_tui.words import plural
 
 from .views import DecktetCaravanView, season_play
 
-#: what ``hand_standing`` counts, as "How it stands" names it
-COUNTED = "points with this hand's piles"
+#: what ``hand_standing`` counts, as "How it stands" names it: "you lead on points with this
+#: hand's piles" beside two empty piles read as a lead in the piles, where it was the hands banked
+COUNTED = "points so far (the hands banked and this hand's piles)"
 
 
 def hand_standing(view: DecktetCaravanView) -> list[float]:
