@@ -175,6 +175,26 @@ def test_an_alternative_says_what_it_does_where_the_suggestion_does_the_same():
     assert any(line.endswith("Pick up salt at (2,2) — 1 action — loads salt (worth 3)") for line in lines), lines
 
 
+def test_moves_alike_in_a_match_decided_either_way_are_said_to_be_so():
+    """Camel Caravan, a match won 72–23: "Any of these is about as good" of a delivery for 6
+    points beside an empty camel's move. Between players, where every move listed leaves the
+    match won (or lost) as the search sees it, the hint says so, and each move's own figures
+    beside it tell them apart."""
+    rows = [
+        ("Move the camel at (3,3) to (3,4)", 0.34, 0.99, "", None, 0.004),
+        ("Deliver salt at (5,1)", 0.33, 0.992, "+6 points", None, 0.004),
+        ("Pick up hides at (2,2)", 0.33, 0.988, "loads hides", None, 0.004),
+    ]
+    assert explanation(rows)[0] == "Any of these is about as good: Move the camel at (3,3) to (3,4)"
+    lines = explanation(rows, between=True)
+    assert lines[0] == "The match looks won with any of these: Move the camel at (3,3) to (3,4)"
+    assert "Or: Deliver salt at (5,1) — +6 points" in lines
+    lost = [(text, share, 1 - value, *rest) for text, share, value, *rest in rows]
+    assert explanation(lost, between=True)[0].startswith("The match looks lost with any of these: ")
+    open_match = [(text, share, value - 0.5, *rest) for text, share, value, *rest in rows]
+    assert explanation(open_match, between=True)[0].startswith("Any of these is about as good: ")
+
+
 async def test_escape_is_offered_as_hide_while_it_puts_a_panel_away(tmp_path):
     """Over SSH: with "Meanwhile (esc hides)" up, the footer said "esc Menu"; escape hid the
     panel, and the Down and Enter meant for the menu went to the board ("Not possible")."""

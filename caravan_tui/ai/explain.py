@@ -323,6 +323,11 @@ EITHER, OR = "either is about as good", "Or"
 ANY = "any of these is about as good"
 #: better than the next by more than the search's noise, but by less than ``NEARLY``
 SLIGHTLY = "slightly better"
+#: between players, every move listed expects a win chance past ``DECIDED`` (or short of
+#: 1 - ``DECIDED``): said so, not "any of these is about as good", which a Camel Caravan hint said
+#: of a delivery for 6 points beside an empty camel's move in a match won either way
+WON_ANYWAY, LOST_ANYWAY = "the match looks won with any of these", "the match looks lost with any of these"
+DECIDED = 0.97
 #: worse than an alternative listed, beyond the noise and by ``NEARLY`` or more: the move an AI seat
 #: makes (the most visited, or the game's plain move), but where the alternative's line leads
 #: expects more (``followed``)
@@ -348,6 +353,16 @@ NEARLY = 0.02
 #: the search: another seed ranks them either way (Merchant Lord, a whole match against normal:
 #: the difference's spread over 3 more seeds was about its standard error)
 NOISE = 2.0
+
+
+def decided(values: Sequence[float]) -> str | None:
+    """``WON_ANYWAY`` or ``LOST_ANYWAY`` where every expected result in ``values`` says so (None:
+    the moves differ in what they leave of the match)."""
+    if min(values) >= DECIDED:
+        return WON_ANYWAY
+    if max(values) <= 1 - DECIDED:
+        return LOST_ANYWAY
+    return None
 
 
 def noise(first: float | None, other: float | None) -> float | None:

@@ -9,10 +9,13 @@ from dataclasses import dataclass
 from caravan_tui.ai.explain import (
     ANY,
     BY_NOISE,
+    CLOSE,
     EITHER,
     OR,
+    SLIGHTLY,
     Basis,
     confidence,
+    decided,
     headline,
     noise,
     rank_label,
@@ -78,7 +81,7 @@ def hint_lines(
     that won, where the game measured it (``calibrated``: a chance of 0.8 said "you should win"
     to seats that lost one match in three); ``plain``: the game's plain move (``explanation``);
     ``scored_on``: what the game's score counts (``GameScreen.SCORED_ON``)."""
-    lines = explanation(rows, texts, choices, plain) or [text]
+    lines = explanation(rows, texts, choices, plain, players > 1) or [text]
     if rows and players > 1:
         below = 2 if len(lines) > 1 and lines[1].startswith("  ") else 1  # (its reason)
         own = rows[0][6] if len(rows[0]) > 6 else None  # (the move's own mean: what calibrations measured)
@@ -138,7 +141,11 @@ def clauses(reason: str) -> list[str]:
 
 
 def explanation(
-    candidates: list, texts: list[str] | None = None, choices: int | None = None, plain: Action | None = None
+    candidates: list,
+    texts: list[str] | None = None,
+    choices: int | None = None,
+    plain: Action | None = None,
+    between: bool = False,
 ) -> list[str]:
     """The search's top moves in words, the suggestion first, each with the game's reason:
     "Clearly best: Pass", "  keeps both Crowns for the next season", "Nearly as good: …" (an
@@ -150,7 +157,9 @@ def explanation(
     error (its sixth field), closeness is judged against the search's noise. ``texts``: the moves
     as the screen words them (default: the host's words); ``choices``: the legal moves
     (``confidence``); ``plain``: the game's plain move (``GameAI.plain``), which a hint puts first
-    where the search cannot tell it from the most visited: said as the safe pick it is."""
+    where the search cannot tell it from the most visited: said as the safe pick it is.
+    ``between``: the values are win chances between players: where the moves are alike to the
+    search and the match is decided whichever is played, said so (``decided``)."""
     if not candidates:
         return []
     texts = texts or [str(row[0]) for row in candidates]
@@ -179,4 +188,6 @@ def explanation(
         lines.append(f"{label}: {texts[i]}" + (f" — {mid_sentence(own)}" if own else ""))
     if sure == EITHER and ors > 1:  # ("either" of three plays)
         sure = ANY
+    if between and sure in (EITHER, ANY, SLIGHTLY, CLOSE):
+        sure = decided(values) or sure
     return [f"{sure[0].upper()}{sure[1:]}: {texts[0]}", *lines]
