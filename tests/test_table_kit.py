@@ -331,8 +331,8 @@ def test_a_person_who_left_for_a_while_reads_away_and_their_turn_is_a_persons():
 
 
 def test_the_grace_counts_down_in_words():
-    assert away_line("Bob", 42) == "Bob is away: an AI takes the seat in 42 s."
-    assert away_line("Bob", 0) == "Bob is away: an AI takes the seat now."
+    assert away_line("Bob", 42) == "Bob is away: an AI plays for them in 42s."
+    assert away_line("Bob", 0) == "Bob is away: an AI plays for them now."
     assert away_line("Bob", None) == "Bob is away."
     assert [stand_in_after(kind) for kind in ("away:42", "away", "away:x", "away:" + "9" * 5000, "remote")] == [
         42,

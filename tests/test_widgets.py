@@ -23,6 +23,7 @@ from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from caravan_tui.app import CaravanApp, TableApp
+from caravan_tui.bus import MAX_NAME
 from caravan_tui.escape_driver import IDLE_WAIT, InputFailed, PasteGuard, PromptEscapeDriver
 from caravan_tui.saves import SaveStore
 from caravan_tui.screens.table_client import cursor_pointed, list_pointed
@@ -407,10 +408,10 @@ async def test_the_away_notice_counts_down_from_the_seats_the_table_was_told_of(
         notice = app.query_one(AwayNotice)
         assert not notice.has_class("-shown")
         app.change(names=["Ann", "Bob"], seat_kinds=["human", "away:42"], kinds_at=time.monotonic())
-        assert str(notice.render()) == "Bob is away: an AI takes the seat in 42 s." and notice.has_class("-shown")
+        assert str(notice.render()) == "Bob is away: an AI plays for them in 42s." and notice.has_class("-shown")
         app.change(typed="1")  # another change of the table: the countdown runs on from when it was told
         app.change(kinds_at=time.monotonic() - 10)  # told again, as of ten seconds ago
-        assert str(notice.render()) == "Bob is away: an AI takes the seat in 32 s."
+        assert str(notice.render()) == "Bob is away: an AI plays for them in 32s."
         app.change(seat_kinds=["human", "human"], kinds_at=time.monotonic())
         assert not notice.has_class("-shown")
 
@@ -418,23 +419,27 @@ async def test_the_away_notice_counts_down_from_the_seats_the_table_was_told_of(
 async def test_the_away_notice_keeps_one_line_a_seat_for_a_long_name():
     """Over SSH, "Annabella Maximiliana Featherstonehaughs is away: an AI takes the seat in 50" wrapped
     "s." onto a line of its own, and the table's last player row went out of sight for the whole
-    grace. The name is shortened instead, the countdown whole."""
+    grace. A name of the most letters stands whole beside two digits; beside more it is cut
+    (never the countdown), and stays so as the digits fall ("AbcdeFghij…Jkl… is away" at 28 s
+    gave its "mN" back at 9 s)."""
     app = TableHost()
     async with app.run_test(size=(80, 10)) as pilot:
         app.table_state = TableState(seat=0)
         notice = app.query_one(AwayNotice)
         name = "Annabella Maximiliana Featherstonehaughs"
+        assert len(name) == MAX_NAME
         app.change(names=["Ann", name], seat_kinds=["human", "away:50"], kinds_at=time.monotonic())
         await pilot.pause()
-        said = str(notice.render())
-        assert "\n" not in said and said.endswith(" is away: an AI takes the seat in 50 s.") and "…" in said, said
-        assert len(said) <= 78 and notice.region.height == 1
-        # a name that fits the line is never cut: "…-Montgomery of B… is away" had room for "Bree"
-        whole = "Annabelle Fitzgerald-Montgomery of Bree"
-        app.change(names=["Ann", whole], seat_kinds=["human", "away:56"], kinds_at=time.monotonic())
+        assert str(notice.render()) == f"{name} is away: an AI plays for them in 50s."
+        assert notice.region.height == 1
+        app.change(seat_kinds=["human", "away:500"], kinds_at=time.monotonic())
         await pilot.pause()
         said = str(notice.render())
-        assert said.startswith(f"{whole} is away: an AI takes the seat in ") and "…" not in said, said
+        assert "\n" not in said and said.endswith(" is away: an AI plays for them in 500s.") and "…" in said, said
+        assert len(said) <= 78 and notice.region.height == 1
+        app.change(kinds_at=time.monotonic() - 491)  # told again, as of 491 seconds ago: 9 s left
+        await pilot.pause()
+        assert str(notice.render()) == said.replace("500s", "9s")  # (the name cut as before)
 
 
 class CannotDraw(Static):

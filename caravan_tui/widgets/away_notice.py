@@ -1,5 +1,5 @@
-"""Who is away from a shared table, and when an AI takes their seat: "Bob is away: an AI takes
-the seat in 42 s", counting down, one line a seat, above the table; and each seat still open for
+"""Who is away from a shared table, and when an AI takes their seat: "Bob is away: an AI plays for
+them in 42s", counting down, one line a seat, above the table; and each seat still open for
 a person ("Seat 2 is open: …": its creator read nothing of it until their first move was made).
 Hidden while no seat is either; it ticks only while a countdown runs, so an idle session redraws
 nothing."""
@@ -21,9 +21,11 @@ from caravan_tui.widgets.seat_table import SeatTable, only_spun
 
 
 def away_line(name: str, seconds: int | None) -> str:
+    """(Short enough that a name of ``MAX_NAME`` letters stands whole beside a countdown of two
+    digits at 80 columns: "… takes the seat in 28 s." cut it, and gave it back at 9 s.)"""
     if seconds is None:
         return f"{name} is away."
-    return f"{name} is away: an AI takes the seat {f'in {seconds} s' if seconds else 'now'}."
+    return f"{name} is away: an AI plays for them {f'in {seconds}s' if seconds else 'now'}."
 
 
 def open_line(seat: int, kept_for: str | None = None) -> str:
@@ -63,7 +65,8 @@ class AwayNotice(Static):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__("", id=id)
         self._told: tuple | None = None  # the seats' names and kinds the deadlines were worked out from
-        self._away: list[tuple[str, float | None]] = []  # each name, and when the AI takes the seat
+        #: each name, when the AI takes the seat, and the countdown's first (widest) seconds
+        self._away: list[tuple[str, float | None, int | None]] = []
         self._open: list[str] = []  # what it says of each seat open for a person
         self._ticking: Timer | None = None
 
@@ -75,7 +78,7 @@ class AwayNotice(Static):
             return
         self._told = told
         self._away = [
-            (name, None if seconds is None else table.kinds_at + seconds)
+            (name, None if seconds is None else table.kinds_at + seconds, seconds)
             for name, seconds in away_seats(table.names, table.seat_kinds)
         ]
         self._open = [
@@ -83,7 +86,7 @@ class AwayNotice(Static):
             for seat, kind in enumerate(table.seat_kinds)
             if kind in WAITING_FOR_A_PERSON
         ]
-        counting = any(deadline is not None for _, deadline in self._away)
+        counting = any(deadline is not None for _, deadline, _ in self._away)
         if counting and self._ticking is None:
             self._ticking = self.set_interval(1.0, self._show)
         elif not counting and self._ticking is not None:
@@ -98,11 +101,12 @@ class AwayNotice(Static):
         now = time.monotonic()
         width = self.size.width or self.app.size.width - 2  # (its content, inside its padding)
         lines = []
-        for name, deadline in self._away:
+        for name, deadline, first in self._away:
             seconds = None if deadline is None else max(0, math.ceil(deadline - now))
             # one line a seat: a long name wrapped the countdown's "s." onto a line of its own and
-            # pushed the table's last player row out of sight for the whole grace
-            lines.append(away_line(plain(name, max(4, width - len(away_line("", seconds)))), seconds))
+            # pushed the table's last player row out of sight for the whole grace; cut to fit the
+            # countdown at its widest, the name stays as it is while the seconds lose a digit
+            lines.append(away_line(plain(name, max(4, width - len(away_line("", first)))), seconds))
         lines += self._open
         self.update(Text("\n".join(lines)))
         self.set_class(bool(lines), "-shown")
