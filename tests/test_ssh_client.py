@@ -737,10 +737,11 @@ async def test_a_finished_match_names_every_other_seat_ai_ones_included(still_hu
         await pilot.pause()
         shown = "\n".join(screen_lines(app.screen))
         width = app.screen.query_one("#lobby-finished", DataTable).columns["Against"].width
-        # (the Result column as wide as its longest words: "You won" in 20 cells beside "QadiriyyaHassa…, AI 3")
-        assert "Caravans of Ahldarahd  Annabelle Marg…, AI 3  Annabelle… won " in shown, shown
-        assert "Caravans of Ahldarahd  Cyd, Dee, AI 4, Anna…  You won " in shown, shown
-        assert width == len("Annabelle Marg…, AI 3") and all(len(line) <= SIZE[0] for line in shown.split("\n"))
+        # (the Result column as wide as its longest words: "You won" in 20 cells beside "QadiriyyaHassa…, AI 3";
+        # a winner whose name it would cut is not named: "Annabelle… won" beside her name)
+        assert "Caravans of Ahldarahd  Annabelle Marguerite…, AI 3  You lost " in shown, shown
+        assert "Caravans of Ahldarahd  Cyd, Dee, AI 4, Annabelle…   You won " in shown, shown
+        assert width == len("Annabelle Marguerite…, AI 3") and all(len(line) <= SIZE[0] for line in shown.split("\n"))
 
 
 async def test_the_lobby_shows_each_game_title_whole_where_the_seats_have_room(still_hub):
