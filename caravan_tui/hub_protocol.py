@@ -122,8 +122,9 @@ class FinishedRow(PlainRow):
 @dataclass(frozen=True)
 class LobbyRow(PlainRow):
     """One match in the lobby, as a plain map (``to_map``/``from_map``). ``kinds`` per seat:
-    "open" (waiting for a person), "person", "away" (its person dropped; an AI stands in or
-    will), "stand-in" (an AI plays it for good in place of its person, who left or resigned)
+    "open" (waiting for a person), "person", "away" (its person dropped: the grace runs, or the
+    match waits for its people), "stand-in" (an AI plays it in place of its person, until they
+    are back, or for good once they left or resigned)
     or "ai"; ``yours``: the seat you hold, if any; ``unsaved``: why the server cannot
     save the match just now ("" when it can); ``waiting``: nobody is at the table, and the match
     waits for its people to come back; ``invited``: a rematch whose free seat is kept for you

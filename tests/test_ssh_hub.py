@@ -28,6 +28,7 @@ from caravan_tui.match.host import LATE, MatchHost
 from caravan_tui.saves.codec import decode as decode_snapshot
 from caravan_tui.saves.loading import load, replay_snapshot
 from caravan_tui.saves.store import SaveStore
+from caravan_tui.screens.lobby import your_seat_words
 from caravan_tui.seat_labels import STAND_IN_OF
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.framing import MAX_REQUEST, encode
@@ -372,6 +373,12 @@ async def test_a_dropped_seat_is_kept_stood_in_for_after_the_grace_and_given_bac
     assert saved(hub, joined.match).seats[0] == f"remote:{ANN}"  # kept through the grace
     pending = await asyncio.wait_for(bob_task, WAIT)  # Bob waits once the stand-in has played
     assert isinstance(pending, YourTurn) and saved(hub, joined.match).seats[0] == "ai:easy"
+    # the lobby says the stand-in plays the seat now ("(away)" read as a seat still waiting)
+    row = hub.matches[joined.match].row(ANN)
+    assert row.kinds[0] == seat_kinds.STANDING_IN
+    assert your_seat_words(row, 0) == (
+        "You play seat 1 (away): an AI plays it now, until you are back. Enter takes you back to it."
+    )
     back = await Peer(hub, ANN).open()
     assert (await back.next(protocol.Welcome)).name == "Ann"
     assert (await back.next(protocol.Joined)).seat == 0  # straight back into the seat

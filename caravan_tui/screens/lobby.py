@@ -199,10 +199,18 @@ def seat_words(row: LobbyRow, seat: int, width: int | None = None) -> str:
 def your_seat_words(row: LobbyRow, seat: int) -> str:
     """The lobby's line under a match whose ``seat`` is yours and is played: one you left is
     kept, but an AI plays it once the grace is over ("You play seat 2" said nothing of it while
-    an AI played on in your name)."""
-    if seat < len(row.kinds) and row.kinds[seat] == "away":
+    an AI played on in your name), and then says so (the same words before and after read as if
+    the seat still waited)."""
+    kind = row.kinds[seat] if seat < len(row.kinds) else ""
+    if kind == "away":
         return AWAY(name=f"You play seat {seat + 1}") + f": {WHILE_AWAY}. Enter takes you back to it."
+    if kind == STANDING_IN:
+        return AWAY(name=f"You play seat {seat + 1}") + f": {STANDING_IN_NOW}. Enter takes you back to it."
     return f"You play seat {seat + 1}: enter takes you back to it."
+
+
+#: the lobby's line under a seat of yours an AI plays now, until you are back
+STANDING_IN_NOW = "an AI plays it now, until you are back"
 
 
 def seats_words(row: LobbyRow, width: int) -> str:

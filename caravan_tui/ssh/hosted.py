@@ -353,8 +353,10 @@ class HostedMatch:
                 kinds.append("invited" if self.kept_for_another(seat, identity) else "open")
             elif self.owner(seat) is None:
                 kinds.append("person" if spec.is_person else STANDING_IN if seat in self.host.standing_in else "ai")
-            else:
-                kinds.append("person" if seat in self.seated else "away")
+            elif seat in self.seated:
+                kinds.append("person")
+            else:  # (once its stand-in plays, said so: "(away)" read as a seat still waiting)
+                kinds.append(STANDING_IN if self.who_plays(seat) == "stand-in" else "away")
         snap = self.host.snapshot
         # (a rematch's seat kept for its person shows their rating, as a seat they sit in does)
         ratings = [
