@@ -464,18 +464,35 @@ async def test_with_a_hint_shown_3_turns_west(tmp_path):
 
 
 @pytest.mark.thorough
-async def test_with_no_hint_shown_a_turns_west(tmp_path):
-    """The hex keys stay whole where no hint shows: ``a`` turns west, even after a hint put away."""
+async def test_with_no_hint_shown_a_turns_west_and_with_its_marks_shown_a_readies_it(tmp_path):
+    """The hex keys stay whole where no hint shows: ``a`` turns west. The bug: with the panel put
+    away by a second ``h``, the ★ and the plan's numbered steps stayed on the board, and ``a``
+    turned west at once, unasked, where a person read the hint as still there to take (a turn
+    the review then called a mistake, −14%). While its marks show, ``a`` readies it."""
     from test_caravanserai_screen import answer_yes_if_asked
 
+    from caravan_tui.games.caravanserai.screen import READIED_FROM_MARKS
+    from caravan_tui.textual_adapter import notices
+    from caravan_tui.widgets import ActionList
+
     app = make_app(tmp_path, iterations=6)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
         screen, host = await at_a_turn_west_may_go(pilot, app)
         await pilot.press("h")
         await wait_for(pilot, lambda: screen.table.hint_panel is not None and screen.table.hinted, "the hint")
-        await pilot.press("h")  # (put away)
+        hinted = screen.table.hinted
+        await pilot.press("h")  # (put away: its marks stay on the board)
         await wait_for(pilot, lambda: screen.table.hint_panel is None, "the hint put away")
+        assert screen.table.hinted == hinted and "a Ready hint" in screen_lines(screen.app)[-1]
         turn = host.turn
+        await pilot.press("a")
+        plays = screen.query_one(ActionList)
+        await wait_for(pilot, lambda: plays.has_focus and plays.highlighted_action == hinted, "the hint readied")
+        assert host.turn == turn and notices(app)[-1].message == READIED_FROM_MARKS  # (nothing played)
+        screen.table_state = dataclasses.replace(screen.table, hinted=None, trail=(), hint_cells=())  # no mark left
+        await pilot.pause()
+        assert "a Ready hint" not in screen_lines(screen.app)[-1]
+        screen.query_one(HexBoard).focus()
         await pilot.press("a")
         await answer_yes_if_asked(pilot, screen)
         await wait_for(pilot, lambda: host.turn > turn, "the turn west")
@@ -520,10 +537,11 @@ async def took_a_plans_first_step(pilot, screen, host) -> bool:
 
 
 @pytest.mark.thorough
-async def test_a_pressed_for_a_hint_put_away_where_west_is_refused_says_how_to_take_it(tmp_path):
+async def test_a_pressed_where_west_is_refused_with_a_hint_not_to_take_says_how_to_take_one(tmp_path):
     """Found playing by hand: ``a`` (the key that readies a hint in every game) said only "Not
-    west now: first put your starting camel on a › cell (enter)." With the hint put away ``a`` is
-    west, and its refusal says that ``a`` readies a hint while it shows."""
+    west now: first put your starting camel on a › cell (enter)." With a hint asked for but
+    nothing of it to take, ``a`` is west, and its refusal says that ``a`` readies a hint while
+    it shows."""
     from test_caravanserai_screen import next_turn, setup
 
     from caravan_tui.textual_adapter import notices
@@ -537,6 +555,7 @@ async def test_a_pressed_for_a_hint_put_away_where_west_is_refused_says_how_to_t
         await wait_for(pilot, lambda: screen.table.hinted is not None, "the hint")
         await pilot.press("h")
         await wait_for(pilot, lambda: screen.table.hint_panel is None, "the hint put away")
+        screen.table_state = dataclasses.replace(screen.table, hinted=("dir", 0))  # (a mark of nothing legal now)
         app.clear_notifications()
         await pilot.press("a")
         await wait_for(pilot, lambda: notices(app), "the refusal")

@@ -154,6 +154,11 @@ class GameScreen(BaseScreen, Generic[V]):
         hidden = {"take_hint"} if self.table.hint_panel is None else set()
         return frozenset(hidden if self.has_legend else {*hidden, "legend"})
 
+    def keys_changed(self, was: TableState[V], table: TableState[V]) -> bool:
+        """Whether the game's own keys the footer shows may differ from ``was`` to ``table``,
+        beside those every table's do (``TableReports.keys_changed``)."""
+        return False
+
     #: the keys the footer leaves out first where it has no room for every key whole (``KeysFooter``):
     #: the save (each move is saved as it is made), the legend, then the whole log (all in the palette)
     footer_drops = ("save", "legend", "full_log")

@@ -81,7 +81,8 @@ class TableReports:
         hinted = (was.hint_panel is None) != (table.hint_panel is None)
         hinted = hinted or (was.since_panel is None) != (table.since_panel is None)  # (escape hides it)
         hint_key = hint_may_come(was) != hint_may_come(table) or hint_waits(was) != hint_waits(table)
-        return turned or hinted or hint_key or was.undo != table.undo or was.seat_kinds != table.seat_kinds
+        own = self.screen.keys_changed(was, table)  # (a game's own: Caravanserai's hint marks)
+        return turned or hinted or hint_key or own or was.undo != table.undo or was.seat_kinds != table.seat_kinds
 
     def keys_follow(self, was: TableState[Any], table: TableState[Any]) -> None:
         """The footer told at once when the keys may have changed (shown play keys only on our

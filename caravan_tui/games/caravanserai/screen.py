@@ -52,6 +52,8 @@ from .words import block_problem, refused
 DIRECTION_KEYS = {"d": 0, "e": 1, "w": 2, "a": 3, "z": 4, "x": 5}
 #: west while a hint shows, when ``a`` readies the hint (``check_action``): the hint panel's foot
 WEST_WHILE_HINTED = "key 3: turn west"
+#: what ``a`` says as it readies the hint's play with the panel put away, its marks on the board
+READIED_FROM_MARKS = f"The hint's next step is ready: enter plays it ({WEST_WHILE_HINTED})."
 
 
 #: how the log begins a placement's summary, which the steps the rules lay for us end
@@ -187,11 +189,33 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         super().action_undo()
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        """``a`` readies the hint only while its panel shows (the footer then shows the key);
-        else the key goes on to its next binding, a turn west."""
-        if action == "take_hint" and self.table.hint_panel is None:
+        """``a`` readies the hint while its panel shows or its plan's marks do (the footer then
+        shows the key); else the key goes on to its next binding, a turn west. With the panel put
+        away by ``h`` and the ★ and numbered steps still on the board, ``a`` turned west at once,
+        unasked, where a person read the hint as still there to take."""
+        if action == "take_hint" and not self.hint_shown:
             return False
         return super().check_action(action, parameters)
+
+    @property
+    def hint_shown(self) -> bool:
+        """Whether the hint shows: its panel, or its plan's next step starred on the board."""
+        table = self.table
+        return table.hint_panel is not None or (table.hinted is not None and table.hinted in table.legal)
+
+    @property
+    def footer_hidden(self) -> frozenset[str]:
+        hidden = super().footer_hidden
+        return hidden - {"take_hint"} if self.hint_shown else hidden
+
+    def keys_changed(self, was: TableState[CaravanseraiView], table: TableState[CaravanseraiView]) -> bool:
+        return cast(CaravanseraiTable, was).hinted != cast(CaravanseraiTable, table).hinted  # (``hint_shown``)
+
+    def action_take_hint(self) -> None:
+        panel = self.table.hint_panel
+        super().action_take_hint()
+        if panel is None:  # (the key readied the step the board stars: says so, and how to go west)
+            self.notify(READIED_FROM_MARKS)
 
     # -- what the status line says and Enter plays (``status_line``) -----------------------------
 
