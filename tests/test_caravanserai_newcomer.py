@@ -611,3 +611,15 @@ async def test_an_undo_in_the_middle_of_a_hints_plan_stars_no_step_of_it(tmp_pat
                 return
             screen.act(screen.table.legal[0])
         raise AssertionError("no hint's plan of three steps with undo")
+
+
+def test_the_rules_tips_say_when_a_board_good_keeps_its_block_out_and_whose_colour_a_stand_takes():
+    """The Tips said a board good of the block's colour "keeps the block out of the count",
+    where a block over a Caravanserai cell of another colour counts all the same (rules §6.2 (b):
+    a 3K block on a yellow cell counted); and "stands a market good on a free Caravanserai cell of
+    its colour" read as the camel's colour, where the person picks the good and the cell takes
+    the good's colour (§7.3)."""
+    flat = " ".join(GAME.rules.split())
+    assert "keeps the block out of the count where no Caravanserai cell of another colour is under the block" in flat
+    assert "a market good (`◆R`) of your choice on a free Caravanserai cell of that good's colour" in flat
+    assert "cell of its colour (solo" not in flat
