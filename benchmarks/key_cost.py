@@ -5,9 +5,11 @@ SSH session shows it (the chat line included), its opponent played by this scrip
     python benchmarks/key_cost.py [--repeat 30] [--game decktet_caravan] [--json FILE]
                                   [--profile KIND FILE]
 
-Each key goes to the app as the terminal driver posts it; then the script sleeps until the screen
-has drawn what the key changed (``--settle`` seconds of wall time, idle) and counts the process's
-CPU time since the key, less what the process spends idle over as long (measured first). Kinds:
+Each key goes to the app as the terminal driver posts it; then the script waits until the screen
+has drawn a frame since the key (at most ``DRAWN_WITHIN`` seconds: a key never drawn counts as
+missed, and is reported) and sleeps ``--settle`` seconds more for the rest of what it changed,
+and counts the process's CPU time since the key, less what the process spends idle over as long
+(measured first). On a busy machine a fixed settle alone ended before the key's frame. Kinds:
 
 - ``nav``: an arrow in the plays list (down, then up again);
 - ``tab``: the focus to the next widget: once the chat line has closed, Tab round the table's
@@ -50,6 +52,8 @@ from caravan_tui.textual_adapter import Redraws
 from caravan_tui.widgets import ActionList
 
 KINDS = ("nav", "tab", "chat", "escape", "play", "reply")
+#: the longest the script waits for a key's first frame before counting the key missed
+DRAWN_WITHIN = 10.0
 
 
 async def measure(args: argparse.Namespace) -> dict:
@@ -63,6 +67,7 @@ async def measure(args: argparse.Namespace) -> dict:
     opponent = runner.client(1)
     cpu: dict[str, list[float]] = {kind: [] for kind in KINDS}
     drawn: dict[str, list[tuple[int, int]]] = {kind: [] for kind in KINDS}
+    missed: dict[str, int] = dict.fromkeys(KINDS, 0)
     profiled, profile = (args.profile[0], cProfile.Profile()) if args.profile else (None, None)
 
     async with app.run_test(size=(80, 24)):
@@ -96,6 +101,10 @@ async def measure(args: argparse.Namespace) -> dict:
                 await after()
             if wait is not None:
                 await until(wait)
+            drawn_by = time.monotonic() + DRAWN_WITHIN
+            while frames.frames == shown and time.monotonic() < drawn_by:
+                await asyncio.sleep(0.01)
+            missed[kind] += frames.frames == shown
             await settle()
             if profile is not None and kind == profiled:
                 profile.disable()
@@ -154,6 +163,7 @@ async def measure(args: argparse.Namespace) -> dict:
         **{
             kind: {
                 "n": len(cpu[kind]),
+                "missed": missed[kind],
                 "median_ms": round(1000 * statistics.median(cpu[kind]), 2) if cpu[kind] else None,
                 "mean_ms": round(1000 * statistics.fmean(cpu[kind]), 2) if cpu[kind] else None,
                 "layouts": round(statistics.fmean(d[0] for d in drawn[kind]), 2) if drawn[kind] else None,
@@ -183,14 +193,14 @@ def main() -> None:
     if args.json:
         Path(args.json).write_text(json.dumps(row, indent=2))
     print(f"{args.game}: idle {row['idle_ms_per_s']} ms of CPU a second")
-    print("| key | n | CPU ms median / mean | layouts / frames a key |")
-    print("|---|---|---|---|")
+    print("| key | n | CPU ms median / mean | layouts / frames a key | never drawn |")
+    print("|---|---|---|---|---|")
     for kind in KINDS:
         r = row[kind]
         if r["n"]:
             print(
                 f"| {kind} | {r['n']} | {r['median_ms']:.1f} / {r['mean_ms']:.1f} "
-                f"| {r['layouts']:.2f} / {r['frames']:.2f} |"
+                f"| {r['layouts']:.2f} / {r['frames']:.2f} | {r['missed']} |"
             )
     sys.stdout.flush()
 

@@ -36,4 +36,5 @@ def test_key_cost_times_every_kind_of_key(tmp_path):
     )
     assert done.returncode == 0, done.stderr[-3000:]
     row = json.loads(out.read_text())
-    assert all(row[kind]["n"] >= 1 and row[kind]["frames"] >= 1 for kind in ("nav", "chat", "escape", "play"))
+    assert all(row[kind]["n"] >= 1 and row[kind]["frames"] >= 1 for kind in ("nav", "chat", "escape", "play")), row
+    assert all(row[kind]["missed"] == 0 for kind in ("nav", "chat", "escape", "play")), row  # (each key drawn)
