@@ -845,6 +845,20 @@ async def test_escape_while_an_ais_action_is_on_show_skips_it_and_opens_the_menu
         await wait_for(pilot, lambda: screen.table.turn is not None, "the rest at once", timeout=5)  # (skipped)
 
 
+async def test_the_legend_key_while_an_ais_action_is_on_show_skips_it_and_opens_the_legend(tmp_path):
+    """Over SSH: ``l`` during the others' actions on show was spent on skipping them, while the
+    footer offered "l Legend" and ``t`` opened the chat line."""
+    async with at_my_turn(tmp_path, move_pause=30.0) as (app, pilot):
+        screen = app.screen
+        legend = screen.query_one("#legend-panel")
+        assert legend.has_class("-hidden")
+        await pilot.press("e", "y")
+        await wait_for(pilot, lambda: screen.pause.pausing == 1, "the first AI action on show")
+        await pilot.press("l")
+        await wait_for(pilot, lambda: not legend.has_class("-hidden"), "the legend")
+        await wait_for(pilot, lambda: screen.table.turn is not None, "the rest at once", timeout=5)  # (skipped)
+
+
 async def test_the_status_line_fits_a_long_name_and_keeps_the_plays_space_and_cost(tmp_path):
     """Over SSH: "enter: Steal cloth from MarcoPoloTheGreatVenetianTraderOfSilkRdZ at…" lost the
     space and the cost from the status line's two lines."""

@@ -58,7 +58,7 @@ from caravan_tui.screens.table_layout import show_full_log, table_layout, toggle
 from caravan_tui.screens.table_menu import SHARED_KEY_TIPS, SHARED_KEY_WORDS, TableMenu
 from caravan_tui.screens.table_moves import TableMoves
 from caravan_tui.screens.table_overlays import ASK_HINT, NO_HINT_NOW, TAKE_HINT, TableOverlays
-from caravan_tui.screens.table_panels import PanelWords
+from caravan_tui.screens.table_panels import WHOLE_LOG, PanelWords
 from caravan_tui.screens.table_reports import TableReports
 from caravan_tui.screens.table_result import TableResult
 from caravan_tui.screens.table_seat import TableState, V
@@ -71,6 +71,11 @@ __all__ = ["TAKE_HINT", "GameScreen"]
 
 #: a board of the table (``GameScreen.board``)
 B = TypeVar("B", bound=TableDrawn)
+
+
+#: the keys that, pressed while another seat's action is on show, skip it and do what they do:
+#: they only show something (the menu, the legend, the rules, the whole log) and play nothing
+SHOWN_AS_IT_SKIPS = frozenset({"escape", "l", "question_mark", WHOLE_LOG})
 
 
 class GameScreen(BaseScreen, Generic[V]):
@@ -336,15 +341,17 @@ class GameScreen(BaseScreen, Generic[V]):
     def on_key(self, event: Key) -> None:
         """A key pressed while an opponent's action is on show shows the rest of their actions at
         once and does nothing else (an Enter meant to skip must not act on our next turn), but
-        escape, which opens the menu as well (spent on the skip, the menu the footer offered did
-        not open, and the arrows and Enter that followed went to the board); else
+        the keys that only show something (``SHOWN_AS_IT_SKIPS``), which do that as well: escape
+        opens the menu (spent on the skip, the menu the footer offered did not open, and the
+        arrows and Enter that followed went to the board), ``l`` the legend (swallowed, while the
+        footer offered it and ``t`` opened the chat line); else
         the "since your last turn" panel closes (``TableOverlays.key``). An ``h`` that skips also
         asks for the hint once our turn comes (``TableOverlays.hold_hint``). An ``h`` on another
         person's turn, an undo key (``u``, ``ctrl+z``) at a table of people and an ``h`` in the
         replay of a match no AI played, not offered there, say why they do nothing."""
         if self.pause.skip(event.time):
             self.overlays.hold_hint(event.key)
-            if event.key != "escape":  # (escape opens the menu the footer offers, as it skips)
+            if event.key not in SHOWN_AS_IT_SKIPS:
                 event.stop()
                 event.prevent_default()
             return
