@@ -78,7 +78,7 @@ from caravan_tui.screens.requests import (
 from caravan_tui.screens.review import ReviewScreen
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
-from caravan_tui.screens.summary import MatchOverScreen, rating_changes_line, resigned_line
+from caravan_tui.screens.summary import INVITED_HERE, MatchOverScreen, rating_changes_line, resigned_line
 from caravan_tui.screens.table_keys import undo_refused
 from caravan_tui.seats import names_called
 from caravan_tui.textual_adapter import (
@@ -109,6 +109,7 @@ from caravan_tui.hub_protocol import (
     Leaderboard,
     Left,
     Lobby,
+    LobbyRow,
     PlayAgain,
     Rated,
     Refused,
@@ -719,6 +720,11 @@ class CaravanApp(TableApp):
         self.push_screen(SavesScreen())
 
 
+def invited_to_a_rematch(lobby: Lobby) -> bool:
+    """Whether ``lobby`` lists a rematch that keeps a seat for us (its rows as the lobby reads them)."""
+    return any(LobbyRow.from_map(row).invited for row in lobby.matches)
+
+
 #: what ``r`` asks on a result over SSH where others played the match (the hub seats a second
 #: person's ``r`` in the rematch the first started)
 REMATCH_QUESTION = (
@@ -794,9 +800,12 @@ class ClientApp(TableApp):
             if message == self.lobby:
                 return  # nothing to redraw
             self.lobby = message
+            invited = invited_to_a_rematch(message)
             for screen in self.screen_stack:
                 if isinstance(screen, LobbyScreen):
                     screen.show(message)
+                elif isinstance(screen, MatchOverScreen) and screen.rematch:
+                    screen.invitation = INVITED_HERE if invited else ""
         elif isinstance(message, Joined):
             self.open_match()
             self.pass_held_keys()  # (held since the request: the table's, once it is up)

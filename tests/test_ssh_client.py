@@ -471,6 +471,24 @@ async def test_a_rematch_others_are_invited_to_is_asked_for_first(still_hub, mon
             sent.clear()
 
 
+async def test_a_result_says_a_rematch_waits_for_you_while_it_does(still_hub):
+    """The bug: a rematch another person started said so in a toast of five seconds over the
+    result screen, and then nothing did, while they waited on the seat kept for you."""
+    from caravan_tui.hub_protocol import Lobby
+    from caravan_tui.screens.summary import INVITED_HERE
+
+    still_hub.identities.keep(ANN, "Ann")
+    async with in_the_lobby(still_hub) as (app, pilot):
+        result = MatchOverScreen("Bob wins!", "Ann: 1   Bob: 3", None)
+        await app.push_screen(result)
+        kept = LobbyRow("m2", "camel_caravan", ["Ann", "Bob"], ["invited", "person"], 1, 3, 0, invited=True)
+        app.from_hub(Lobby([kept.to_map()], ["Ann", "Bob"]))
+        await wait_for(pilot, lambda: INVITED_HERE in "\n".join(screen_lines(result)), "the invitation on the result")
+        taken = dataclasses.replace(kept, kinds=["person", "person"], invited=False, yours=0)
+        app.from_hub(Lobby([taken.to_map()], ["Ann", "Bob"]))
+        await wait_for(pilot, lambda: INVITED_HERE not in "\n".join(screen_lines(result)), "the invitation gone")
+
+
 def test_the_lobby_says_an_ai_plays_a_seat_you_left():
     """Back in the lobby from a match (the menu's Leave, or a drop and a new session), the line
     said "You play seat 2" while an AI played on in that seat after the grace."""

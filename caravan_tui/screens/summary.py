@@ -124,6 +124,10 @@ def since_words(since: Sequence[str]) -> Text:
     return Text("\n").join([Text(f"{head}:", style="bold"), *(as_text(f"• {line}", limit=LONG) for line in shown)])
 
 
+#: a result's line where a rematch keeps a seat for us (``MatchOverScreen.invitation``)
+INVITED_HERE = "A rematch waits for you: r takes your seat in it (the lobby lists it too)."
+
+
 class MatchOverScreen(BaseScreen):
     """The final table; ``r`` starts a rematch (same seats and options, a new seed), for those who
     played it (``rematch``: a spectator is not offered one); escape goes home. The headline,
@@ -142,6 +146,9 @@ class MatchOverScreen(BaseScreen):
     AUTO_FOCUS = "#match-over"  # (it scrolls; a button would take Enter)
     #: what the match did to its people's ratings, over SSH (it may come after the screen)
     ratings = reactive("")
+    #: over SSH, a rematch another person started that keeps a seat for us (``INVITED_HERE``:
+    #: a toast of five seconds said it, and the other waited on our seat unseen)
+    invitation = reactive("")
     ratings_text: var[RenderableType] = var("")
 
     def __init__(
@@ -178,7 +185,7 @@ class MatchOverScreen(BaseScreen):
             yield Static(as_text(self.scores, limit=LONG), id="final-scores")
             self.ratings_text = self.ratings_words()
             changes = BoundText(id="rating-changes").data_bind(text=MatchOverScreen.ratings_text)
-            changes.display = bool(self.ratings or self.note)
+            changes.display = bool(self.ratings or self.note or self.invitation)
             yield changes
             # the final table before what the others did last: under those lines (eight, wrapped
             # to a dozen rows) only its header showed at 80×24
@@ -208,12 +215,18 @@ class MatchOverScreen(BaseScreen):
         self.ratings = heard.ratings.get(self.match, "")
 
     def ratings_words(self) -> Text:
-        return Text("\n").join(as_text(line, limit=LONG) for line in (self.ratings, self.note) if line)
+        lines = [as_text(line, limit=LONG) for line in (self.ratings, self.note) if line]
+        if self.invitation:
+            lines.insert(0, as_text(self.invitation, style="bold", limit=LONG))
+        return Text("\n").join(lines)
 
-    def watch_ratings(self, ratings: str) -> None:
+    def watch_ratings(self) -> None:
         # (composed or not: before, ``compose`` shows what the ratings are then)
         self.ratings_text = self.ratings_words()
-        self.query("#rating-changes").set(display=bool(ratings or self.note))
+        self.query("#rating-changes").set(display=bool(self.ratings or self.note or self.invitation))
+
+    def watch_invitation(self) -> None:
+        self.watch_ratings()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "rematch":
