@@ -720,6 +720,12 @@ class CaravanApp(TableApp):
         self.push_screen(SavesScreen())
 
 
+#: a result's line after a resignation where others play on: what becomes of the seat, and
+#: of the rating (a table of scores under "You resigned." read as a final result, and nothing
+#: said whether it counted)
+RESIGNED_GOES_ON = "An AI plays your seat from now on: the match goes on. Where it is rated, it counts as your loss."
+
+
 def invited_to_a_rematch(lobby: Lobby) -> bool:
     """Whether ``lobby`` lists a rematch that keeps a seat for us (its rows as the lobby reads them)."""
     return any(LobbyRow.from_map(row).invited for row in lobby.matches)
@@ -990,7 +996,9 @@ class ClientApp(TableApp):
         # again only for its people (r went to the lobby, or played an older match again)
         self.finished, result.rematch = None, False
         if screen.table.others_are_people():
-            result.headline, result.status = "You resigned.", "An AI plays your seat from now on: the match goes on."
+            # (the match goes on: its table is no final one, and the scores are as it stood)
+            result.headline, result.status = "You resigned.", RESIGNED_GOES_ON
+            result.scores, result.table = f"As it stood: {result.scores}", None
         else:
             self.reviewable(screen)
         self.clear_match_notices()

@@ -340,6 +340,8 @@ def test_the_games_a_key_was_introduced_to_are_read_as_data_and_bounded(tmp_path
 async def test_a_person_who_resigns_sees_the_result(hub, opponent):
     """Against an AI the match ends so; where a person plays (or will), it goes on with an AI in
     the seat. Either way the person who resigned reads how it stands, not the lobby."""
+    from caravan_tui.app import RESIGNED_GOES_ON
+
     async with first_visit(hub) as (app, pilot):
         await pilot.press(*"Ann", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name, "the lobby")
@@ -355,7 +357,10 @@ async def test_a_person_who_resigns_sees_the_result(hub, opponent):
             if app.screen.query(f"#{part}")
         ]
         if opponent == "open":
-            assert shown == ["You resigned.", "An AI plays your seat from now on: the match goes on."]
+            assert shown == ["You resigned.", RESIGNED_GOES_ON]
+            assert not app.screen.query("#final-table")  # (the match goes on: no final table)
+            scores = str(app.screen.query_one("#final-scores").render())
+            assert scores.startswith("As it stood: "), scores
         else:
             assert shown == ["You resigned: AI 2 wins."]  # (as the table named the seat)
         # no rematch: the seat is no longer hers, and the hub plays a match again only for its
