@@ -434,3 +434,6 @@ def test_a_stand_ins_decisions_are_none_of_the_persons_and_are_said_so(tmp_path)
     assert done.stood_in == tuple(away) and Review.from_data(done.to_data()) == done
     line = f"Your stand-in made 2 decisions while you were away (moves {away[0] + 1} to {away[1] + 1}): none"
     assert any(text.startswith(line) for text in review_lines(done, ["Ann", "Bob"], "Decktet Caravan"))
+    one = dataclasses.replace(done, stood_in=tuple(away[:1]))  # ("none of them" of one)
+    said = f"Your stand-in made 1 decision while you were away (move {away[0] + 1}): it is not graded here."
+    assert said in review_lines(one, ["Ann", "Bob"], "Decktet Caravan")

@@ -298,9 +298,10 @@ def stood_in_lines(review: Review) -> list[str]:
     moves = [turn + 1 for turn in review.stood_in]
     if not moves:
         return []
-    which = f"move {moves[0]}" if len(moves) == 1 else f"moves {moves[0]} to {moves[-1]}"
-    count = "1 decision" if len(moves) == 1 else f"{len(moves)} decisions"
-    return [f"Your stand-in made {count} while you were away ({which}): none of them is graded here."]
+    if len(moves) == 1:  # ("none of them" of one)
+        return [f"Your stand-in made 1 decision while you were away (move {moves[0]}): it is not graded here."]
+    which = f"moves {moves[0]} to {moves[-1]}"
+    return [f"Your stand-in made {len(moves)} decisions while you were away ({which}): none of them is graded here."]
 
 
 def split_line(review: Review) -> str:
