@@ -63,3 +63,13 @@ def test_while_anothers_actions_are_on_show_the_frame_names_who_is_playing():
     title = title_text(shown, {**view, "to_move": 0, "left": 4})
     assert title.startswith("Ann is playing") and "Your turn" not in title and "4 actions" not in title
     assert title_text(replace(shown, pausing=None), {**view, "to_move": 0, "left": 4}).startswith("Your turn")
+
+
+def test_a_replay_names_the_viewed_seat_whose_turn_it_is():
+    """Over SSH: a replay opened on "Your turn · 1 action left · bag 24", read as a live turn."""
+    table = offline_screen("camel_caravan").table
+    view = GAMES["camel_caravan"].new(2, seed=3).view(0)
+    shown = replace(table, names=("Bob", "Ann"), view=view, replaying=True)
+    assert shown.seat == 0
+    title = title_text(shown, {**view, "to_move": 0, "left": 1})
+    assert title.startswith("Bob · 1 action left") and "Your turn" not in title, title

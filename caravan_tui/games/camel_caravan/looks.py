@@ -37,7 +37,8 @@ def title_text(table: CamelCaravanTable, view: CamelCaravanView) -> str:
     """Whose turn, the actions left and the goods still in the bag, whole in the frame at 80 columns: where the seat's
     name as the table says it does not fit ("Ann · AI standing in"), as the players' table under
     the board names it ("Ann·AI"), cut only where a name is longer than the room. While another
-    seat's actions are on show, whose they are, as the status line says."""
+    seat's actions are on show, whose they are, as the status line says; in a replay, the mover
+    by name."""
     bag = sum(view["bag"].values())
     mover = view["to_move"]
     if mover is None:
@@ -45,7 +46,10 @@ def title_text(table: CamelCaravanTable, view: CamelCaravanView) -> str:
     if table.pausing is not None:  # (another's actions on show: "Your turn" over them took a key that skips them)
         return f"{table.seat_name(table.pausing)} is playing · bag {bag}"
     rest = f" · {actions_word(view['left'])} left · bag {bag}"  # (at 0, the line above says what that means)
-    who = "Your turn" if mover == table.seat else table.seat_name(mover)
+    if mover == table.seat and not table.replaying:
+        who = "Your turn"
+    else:  # (a replay's viewed seat by name: "Your turn" read as a live turn)
+        who = table.short_name(mover) if table.replaying else table.seat_name(mover)
     if len(who) + len(rest) > TITLE_ROOM:
         who = table.player_name(mover, TITLE_ROOM - len(rest))
     return who + rest
