@@ -27,6 +27,7 @@ from caravan_tui.screens.history import HistoryScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
 from caravan_tui.screens.lobby import (
     SEATS_WIDTH,
+    TO_MOVE_WIDTH,
     LobbyScreen,
     finished_words,
     seat_words,
@@ -784,16 +785,44 @@ async def test_the_lobby_shows_each_game_title_whole_where_the_seats_have_room(s
         app.from_hub(Lobby([short.to_map()], ["Ann"]))
         await pilot.pause()
         matches = app.screen.query_one("#lobby-matches", DataTable)
-        assert matches.columns["Seats"].width == SEATS_WIDTH  # no long title: the names keep their room
+        # no long title: the names keep their room, and To move's beyond what it holds ("Bob")
+        assert matches.columns["Seats"].width == SEATS_WIDTH + TO_MOVE_WIDTH - len("To move")
         app.from_hub(Lobby([playing.to_map(), short.to_map()], ["Ann"], [ended.to_map()]))
         await pilot.pause()
         await pilot.pause()
         shown = "\n".join(screen_lines(app.screen))
         assert shown.count("Caravans of Ahldarahd") == 2 and "Caravans of Ah…" not in shown, shown
         assert "Cyd, (free), AI 3" in shown, shown  # the seats whole beside it
-        # the room comes from To move first (its name is in Seats too), then from the names
-        assert [column.width for column in matches.columns.values()] == [21, 30, 9, 8]
+        # the room comes from To move first (its name is in Seats too), then from the names; To
+        # move as wide as what it holds
+        assert [column.width for column in matches.columns.values()] == [21, 32, 7, 8]
         assert all(len(line) <= SIZE[0] for line in shown.split("\n"))
+
+
+async def test_the_lobby_gives_the_seats_the_room_to_move_does_not_need(still_hub):
+    """Over SSH: "Ab… ? (you), Bo ? (invited), AI…" under Seats, "AI 3" cut to "AI…", beside
+    "Bo" in a To move column of 12 cells and "0" under Watching."""
+    from caravan_tui.hub_protocol import Lobby
+
+    long = "AbcdeFghijKlmnoPqrstUvwxyZabcdEfghiJklmN"
+    row = LobbyRow(
+        "m1",
+        "camel_caravan",
+        [long, "Bo", "AI 3"],
+        ["person", "invited", "ai"],
+        1,
+        3,
+        0,
+        yours=0,
+        ratings=["?", "?", ""],
+    )
+    still_hub.identities.keep(ANN, "Ann")
+    async with in_the_lobby(still_hub) as (app, pilot):
+        app.from_hub(Lobby([row.to_map()], ["Ann"]))
+        await pilot.pause()
+        shown = "\n".join(screen_lines(app.screen))
+        line = next(line for line in shown.split("\n") if "Camel Caravan" in line)
+        assert "AbcdeF… ? (you), Bo ? (invited), AI 3  Bo" in line, line  # (it read "Ab… ?", "AI…")
 
 
 async def test_the_line_under_the_matches_follows_the_list_that_has_the_focus(still_hub):

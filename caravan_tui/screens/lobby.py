@@ -327,14 +327,15 @@ class LobbyScreen(BaseScreen):
         spared = min(game_width - dict(COLUMNS)["Game"], TO_MOVE_WIDTH - TO_MOVE_LEAST)
         columns = resized(COLUMNS, "Game", dict(COLUMNS)["Game"] + spared, "To move")
         columns = resized(columns, "Game", game_width, "Seats")  # (the rest from the names, cut with care)
+        movers = [self.mover_words(row, dict(columns)["To move"]) for row in self.rows]
+        # the To move column as wide as what it holds, the rest the names': "Ab… (you), …, AI…"
+        # beside "Bo" in 12 cells
+        needed = max([len("To move"), *(len(mover) for mover in movers)])
+        columns = resized(columns, "To move", min(needed, dict(columns)["To move"]), "Seats")
         fit_columns(table, columns)
-        seats_width, to_move_width = dict(columns)["Seats"], dict(columns)["To move"]
-        for row in self.rows:
-            names = names_called(row.names, row.kinds)  # (the Seats column names each level once)
-            mover = names[row.to_move] if row.to_move is not None and row.to_move < len(names) else "—"
+        seats_width = dict(columns)["Seats"]
+        for row, to_move in zip(self.rows, movers, strict=True):
             seats = Text(seats_words(row, seats_width), overflow="ellipsis", no_wrap=True)
-            mine = row.to_move is not None and row.to_move == row.yours
-            to_move = "you" if mine else fit_name(plain(mover), to_move_width)
             table.add_row(game_cell(row), seats, as_text(to_move), Text(str(row.watchers)), key=row.match)
         matches = [row.match for row in self.rows]
         keep = next((match for match in yours(self.rows) if match not in held), None)
@@ -347,6 +348,15 @@ class LobbyScreen(BaseScreen):
         self.online = Text(plain(f"Online: {online}", LONG), overflow="ellipsis")
         self.show_detail()
         self.show_title()
+
+    @staticmethod
+    def mover_words(row: LobbyRow, width: int) -> str:
+        """Whose move it is in ``row``'s match, in ``width`` cells: "you", a name, or "—"."""
+        if row.to_move is not None and row.to_move == row.yours:
+            return "you"
+        names = names_called(row.names, row.kinds)  # (the Seats column names each level once)
+        mover = names[row.to_move] if row.to_move is not None and row.to_move < len(names) else "—"
+        return fit_name(plain(mover), width)
 
     def show_finished(self, lobby: Lobby) -> None:
         """The finished matches you played, shown only when there are some."""
