@@ -310,3 +310,18 @@ def drawn_at(renderable, width: int) -> str:
     console = Console(width=width, no_color=True, record=True, file=io.StringIO())
     console.print(renderable)
     return console.export_text()
+
+
+def test_the_status_line_fits_a_long_name_whose_turn_it_is_on_one_line():
+    """Over SSH: "AbcdeFghijKlmnoPqrstUvwxyZabcdEfghiJklmN to / play…" took the status line's two
+    rows in 47 cells, and Camel Caravan's legend line went out of view."""
+    from caravan_tui.games.camel_caravan.table_state import CamelCaravanTable
+    from caravan_tui.screens.table_status import seat_status
+
+    long = "AbcdeFghijKlmnoPqrstUvwxyZabcdEfghiJklmN"
+    person = ai_to_move(CamelCaravanTable, names=("Ann", long), seat_kinds=("human", "remote"))
+    said = seat_status(person, 47).plain
+    assert said.endswith("… to play…") and len(said) <= 47 and said.startswith("AbcdeF"), said
+    assert seat_status(person).plain == f"{long} to play…"  # (no width: whole)
+    ai = ai_to_move(CamelCaravanTable, names=("Ann", "AI 2 (normal)"))
+    assert seat_status(ai, 47).plain.endswith("AI 2 is thinking…")  # (a short name: whole)

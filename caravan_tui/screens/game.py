@@ -253,7 +253,7 @@ class GameScreen(BaseScreen, Generic[V]):
         """The status line's words, from the table's state (``self.table``) alone."""
         if self.replaying:
             return replay_status(self.table, self.query_one(StatusLine).content_size.width or 80)
-        return seat_status(self.table)
+        return seat_status(self.table, self.query_one(StatusLine).content_size.width or None)
 
     def enter_action(self) -> Action | None:
         """What Enter plays now, for the widget that has the focus: what the status line

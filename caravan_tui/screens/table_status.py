@@ -26,9 +26,15 @@ PLAYS_LIST = "actions"
 FIRST_PLAY = "enter: highlight the first play (↑↓ pick one)"
 
 
-def seat_status(table: TableState) -> Text:
+#: the cells an AI's search takes beside its name in the status line (" 12,345 iterations")
+SEARCH_ROOM = 18
+
+
+def seat_status(table: TableState, width: int | None = None) -> Text:
     """A match's status: over, our turn, or who is to play (an AI seat with the spinner's frame,
-    ``table.spin``, and how far its search has come; a person without: they may think for minutes)."""
+    ``table.spin``, and how far its search has come; a person without: they may think for minutes).
+    In ``width`` cells a long name is cut to leave the words whole on one line ("AbcdeFgh…N to /
+    play…" took a second line and pushed the legend's line out of view)."""
     if table.over is not None:
         return Text(OVER(), style="bold")
     if table.turn is not None:
@@ -41,9 +47,15 @@ def seat_status(table: TableState) -> Text:
     if table.open_seat(mover):  # (a rematch's seat kept for its person bears their name: theirs alone to take)
         name = table.seat_name(mover)
         return Text(WAITING(n=mover + 1) if name == OPEN_SEAT(n=mover + 1) else WAITING_FOR(name=name, n=mover + 1))
+
+    def named(label, room: int) -> str:
+        """``label`` with the mover's name, cut to leave ``room`` cells for the rest."""
+        name = table.seat_name(mover)
+        return label(name=name if width is None else fit_name(name, max(4, width - room - len(label(name="")))))
+
     if table.played_by_person(mover):
-        return Text(TO_PLAY(name=table.seat_name(mover)))
-    text = Text(f"{SPINNER[table.spin % len(SPINNER)]} {THINKING(name=table.seat_name(mover))}")
+        return Text(named(TO_PLAY, 0))
+    text = Text(f"{SPINNER[table.spin % len(SPINNER)]} {named(THINKING, 2 + SEARCH_ROOM)}")
     if table.thinking is not None and table.thinking.seat == mover:
         text.append(f" {table.thinking.iterations:,} iterations")
     return text
