@@ -263,7 +263,9 @@ def luck_words(draws: Sequence[Draw], good: bool) -> str:
     chance). An opponent's play that showed its cards read "chance went against you"."""
     way = "went your way" if good else "went against you"
     if draws and all(draw.shown for draw in draws):
-        return f"the deal {way}: cards another hand was dealt, now shown"
+        # (what they held, not what they chose: "the deal went your way" of an opponent's own
+        # bandit read as if their choice were chance)
+        return f"the deal {way}: what another hand was dealt, shown as it was played (the choice of play is theirs)"
     if any(draw.shown for draw in draws):
         return f"chance and the deal {way}"
     return f"chance {way}"
