@@ -97,5 +97,7 @@ def test_a_luck_line_says_how_many_it_saw_where_it_shows_only_the_last():
     draws = tuple(Draw(10, f"Turned up: card {n}.") for n in range(5))
     review = Review("camel_caravan", "m", 0, 2, 10, 1.0, (judged(10, 0.5, 0.5),), (), draws)
     assert seen(review, draws, ["Ann", "Bob"]) == (
-        "Turned up: card 2; Turned up: card 3; Turned up: card 4 (the last 3 of 5 things seen since your move)"
-    )
+        "Turned up: card 0; …; Turned up: card 3; Turned up: card 4 "
+        "(the first and the last 2 of 5 things seen since your move)"
+    )  # (the first, right after the move, was left out: often what mattered)
+    assert seen(review, draws[:3], ["Ann", "Bob"]) == "Turned up: card 0; Turned up: card 1; Turned up: card 2"

@@ -23,7 +23,7 @@ BLOCKS = " ▁▂▃▄▅▆▇█"
 PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
 #: the chart's marks: your play, the others' play, good luck and bad luck (for you)
 MARKS = {"yours": "Y", "others": "O", "luck+": "+", "luck-": "-"}
-#: how many of the draws, rolls and deals after a decision a turning point shows (the last)
+#: how many of the draws, rolls and deals after a decision a turning point shows (the first and the last)
 DRAWS_SHOWN = 3
 #: the width ``review --text`` fits its lines to
 WIDTH = 80
@@ -272,10 +272,15 @@ def luck_words(draws: Sequence[Draw], good: bool) -> str:
 
 
 def seen(review: Review, draws: Sequence[Draw], names: Sequence[str]) -> str:
-    """What chance showed the seat, in a line: the last ``DRAWS_SHOWN`` of it, and how many more."""
-    said = "; ".join(words(review, draw.text, names).rstrip(".") for draw in draws[-DRAWS_SHOWN:])
-    more = len(draws) - DRAWS_SHOWN
-    return f"{said} (the last {DRAWS_SHOWN} of {len(draws)} things seen since your move)" if more > 0 else said
+    """What chance showed the seat, in a line: the first of it and the last ``DRAWS_SHOWN`` - 1
+    where there is more, and how many there were. The last alone left out the first, right after
+    the move, often what mattered (AI 2's card that beat the seat's and went out, before the next
+    hand's deal and lead)."""
+    said = [words(review, draw.text, names).rstrip(".") for draw in draws]
+    if len(said) <= DRAWS_SHOWN:
+        return "; ".join(said)
+    last = "; ".join(said[len(said) - DRAWS_SHOWN + 1 :])
+    return f"{said[0]}; …; {last} (the first and the last {DRAWS_SHOWN - 1} of {len(said)} things seen since your move)"
 
 
 def summary_line(review: Review) -> str:
