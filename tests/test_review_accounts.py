@@ -35,7 +35,9 @@ FIGURE = r"([+−]?\d+(?:\.\d)?)(?:%| pieces?)"
 VERDICT = re.compile(rf"{FIGURE} → {FIGURE} \(−{FIGURE}\)$")
 TOTAL = re.compile(rf"together the decisions listed below cost {FIGURE}")
 SPLIT = re.compile(rf"^From {FIGURE} at your first decision to {FIGURE} at the end \({FIGURE}\): (.*)\.$")
-PART = re.compile(rf"(your play(?: against the AI's best)?|the others' play|luck|the searches' drift) {FIGURE}")
+PART = re.compile(
+    rf"(your errors|your play against the AI's best|the others' errors|luck|the searches' drift) {FIGURE}"
+)
 LUCK_POINT = re.compile(rf"^Luck after your move \d+: {FIGURE} of ")
 ERROR_POINT = re.compile(rf" — their error gave you {FIGURE}$")
 UNLISTED = "Not among the turning points: "
@@ -97,18 +99,21 @@ def test_every_figure_of_a_generated_review_adds_up(game_id, seed):
     (split,) = [found for line in text if (found := SPLIT.match(line))]
     start, end, change = map(number, split.groups()[:3])
     # (solo: "your play against the AI's best", the player's every move being the board)
-    parts = {name.removesuffix(" against the AI's best"): number(value) for name, value in PART.findall(split[4])}
+    parts = {
+        "your errors" if name == "your play against the AI's best" else name: number(value)
+        for name, value in PART.findall(split[4])
+    }
     assert round(end - start, 1) == change and round(sum(parts.values()), 1) == change
-    assert parts["your play"] == -total
-    assert (done.players == 1) == ("the others' play" not in parts)
+    assert parts["your errors"] == -total
+    assert (done.players == 1) == ("the others' errors" not in parts)
     assert ("luck" in parts) == bool(done.draws)  # (no luck where nothing was drawn or revealed)
-    # the turning points and what they leave out add up to the split's luck and the others' play
-    listed = {"luck": 0.0, "the others' play": 0.0}
+    # the turning points and what they leave out add up to the split's luck and the others' errors
+    listed = {"luck": 0.0, "the others' errors": 0.0}
     for line in text:
         if found := LUCK_POINT.match(line):
             listed["luck"] += number(found[1])
         elif found := ERROR_POINT.search(line):
-            listed["the others' play"] += number(found[1])
+            listed["the others' errors"] += number(found[1])
         elif line.startswith(UNLISTED):
             for name, value in PART.findall(line):
                 listed[name] += number(value)
@@ -161,8 +166,8 @@ def test_a_match_lost_without_a_mistake_says_it_was_lost_on_the_draw():
     assert account.total("drift") == -25  # after decision 1 nothing was seen: the searches' own drift
     lines = review_lines(done, ["Ann", "Bob"], "Decktet Caravan")
     assert (
-        "From 60% at your first decision to 0% at the end (−60%): your play −2%, the others' "
-        "play +10%, luck −43%, the searches' drift −25%."
+        "From 60% at your first decision to 0% at the end (−60%): your errors −2%, the others' "
+        "errors +10%, luck −43%, the searches' drift −25%."
     ) in lines
     # (the drift said in the review's own words under the figure, as nowhere else explains it)
     assert lines[lines.index(next(line for line in lines if line.startswith("From 60%"))) + 1] == DRIFT_WORDS

@@ -69,10 +69,10 @@ def test_a_match_with_nothing_drawn_shows_no_luck_in_its_split_nor_its_marks():
     lines = review_lines(done, NAMES, "Caravanserai")
     split = next(line for line in lines if line.startswith("From 52%"))
     assert split == (
-        "From 52% at your first decision to 0% at the end (−52%): your play −8%, the others' play +3%"
+        "From 52% at your first decision to 0% at the end (−52%): your errors −8%, the others' errors +3%"
         ", the searches' drift −47%."
     )
-    assert "marks: Y your play" in [line.strip() for line in lines] and not any("good luck" in line for line in lines)
+    assert "marks: Y your errors" in [line.strip() for line in lines] and not any("good luck" in line for line in lines)
     # where something was drawn, luck is a part of the split and a mark
     drawn = Review.from_data({**done.to_data(), "draws": [[3, "Bob draws a card"]]})
     said = review_lines(drawn, NAMES, "Caravanserai")
@@ -80,11 +80,11 @@ def test_a_match_with_nothing_drawn_shows_no_luck_in_its_split_nor_its_marks():
     row = next(line.strip() for line, after in pairwise(said) if "before each decision" in after)
     legend = next(line.strip() for line in said if line.strip().startswith("marks: "))
     assert legend == "marks: " + ", ".join(marks_shown(row))  # (the marks the row shows, no others)
-    assert ("+ good luck" in legend) == ("+" in row) and ("Y your play" in legend) == ("Y" in row)
+    assert ("+ good luck" in legend) == ("+" in row) and ("Y your errors" in legend) == ("Y" in row)
 
 
 def test_the_marks_key_names_only_the_marks_the_row_shows():
     """The bug: "marks: Y your play, O the others' play, + good luck, - bad luck" under a row of
     + and - alone."""
     assert marks_shown("  -   + + -") == ["+ good luck", "- bad luck"]
-    assert marks_shown("Y  O") == ["Y your play", "O the others' play"]
+    assert marks_shown("Y  O") == ["Y your errors", "O the others' errors"]

@@ -21,7 +21,7 @@ from .review import Account, Draw, Judged, Review, Swing
 #: eighths of a cell, from empty to full
 BLOCKS = " ▁▂▃▄▅▆▇█"
 PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
-#: the chart's marks: your play, the others' play, good luck and bad luck (for you)
+#: the chart's marks: your errors, the others' errors, good luck and bad luck (for you)
 MARKS = {"yours": "Y", "others": "O", "luck+": "+", "luck-": "-"}
 #: how many of the draws, rolls and deals after a decision a turning point shows (the first and the last)
 DRAWS_SHOWN = 3
@@ -136,7 +136,7 @@ def chart_text(review: Review, width: int = 60, height: int = 6) -> list[str]:
 
 
 #: what each chart mark means
-MARK_WORDS = {"Y": "Y your play", "O": "O the others' play", "+": "+ good luck", "-": "- bad luck"}
+MARK_WORDS = {"Y": "Y your errors", "O": "O the others' errors", "+": "+ good luck", "-": "- bad luck"}
 
 
 def marks_shown(row: str) -> list[str]:
@@ -243,11 +243,11 @@ def points_heading(review: Review, points: Sequence[Swing]) -> str:
 
 
 def unlisted_line(review: Review, points: Sequence[Swing]) -> str | None:
-    """What of the others' play and luck no turning point in ``points`` lists, so that the turning
+    """What of the others' errors and luck no turning point in ``points`` lists, so that the turning
     points add up to the line that splits the seat's chances: "luck +6%" stood over luck
     turning points of +55%, −32% and −10%, and a newcomer added them up. None where they do."""
     measure, account = review.measure, review.account()
-    names = {"others": "the others' play", "luck": "luck"}
+    names = {"others": "the others' errors", "luck": "luck"}
     parts = []
     for kind in kinds(review):
         if kind in names:
@@ -312,10 +312,13 @@ def stood_in_lines(review: Review) -> list[str]:
 
 
 def split_line(review: Review) -> str:
-    """Where the seat's chances went, in one line: its play, the others' and luck (the parts that
-    can happen in the match: ``kinds``), adding up to the change from its first decision to the end."""
+    """Where the seat's chances went, in one line: its errors, the others' and luck (the parts that
+    can happen in the match: ``kinds``), adding up to the change from its first decision to the end.
+    What each decision lost against the search's best, summed: "your play 0%" read as "your play
+    did not matter" in a match won on it, and "the others' play 0%" beside "the others' replies
+    left you less" (good replies are no error of theirs: the drift)."""
     measure, account = review.measure, review.account()
-    names = {"yours": "your play", "others": "the others' play", "luck": "luck"}
+    names = {"yours": "your errors", "others": "the others' errors", "luck": "luck"}
     if review.players == 1:  # (everything on the board is the player's: "your play 0.0 pieces" read as nothing)
         names["yours"] = "your play against the AI's best"
     parts = [f"{names[kind]} {signed(measure, account.total(kind))}" for kind in kinds(review)]
