@@ -4,6 +4,7 @@ at its move from the first press."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -92,6 +93,13 @@ async def test_the_replays_footer_names_each_key_once_and_h_toggles_what_the_ai_
             assert not panel.showing
             await pilot.press("h")
             assert panel.showing and "the reason it played" in panel.text
+        # a panel not up at an AI's move (gone with another panel's change): h shows it, never
+        # flips a flag blind (the first h seemed to do nothing, the second showed it)
+        screen.table_state = dataclasses.replace(screen.table, hint_panel=None)
+        await pilot.pause()
+        assert not panel.showing
+        await pilot.press("h")
+        assert panel.showing and "the reason it played" in panel.text
 
 
 @pytest.mark.thorough

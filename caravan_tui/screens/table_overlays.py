@@ -218,7 +218,9 @@ class TableOverlays:
             self.weighed_hidden = False  # (asked for: the next AI's move shows it)
             screen.open_panel("hint", None if screen.table.hint_panel == why else why)
             return
-        self.weighed_hidden = not self.weighed_hidden
+        # what shows is put away, what does not is shown: a flag flipped blind hid a panel that
+        # was not up (a Decktet Caravan replay: the first h at an AI's move seemed to do nothing)
+        self.weighed_hidden = screen.table.hint_panel is not None
         screen.open_panel("hint", self.weighed_words(replay.position, screen.table))
 
     def key(self, event: Key) -> None:
