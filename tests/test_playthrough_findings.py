@@ -32,6 +32,26 @@ async def test_the_rules_screen_shows_at_once_then_its_text():
         assert not any(OPENING.strip("*") in line for line in screen_lines(app.screen))
 
 
+async def test_a_second_question_mark_while_the_rules_open_leaves_them_to_open(monkeypatch):
+    """Found playing Caravanserai: ``?`` showed "Opening the rules…" for two seconds, and a
+    second ``?`` pressed then closed them unread. It closes them once they show."""
+    from caravan_tui.screens.rules import RulesViewer
+
+    monkeypatch.setattr(RulesViewer, "on_mount", lambda viewer: None)  # (its text loaded below, by hand)
+    game = get_game("caravanserai")
+    app = App()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(RulesScreen(game))
+        await pilot.press("question_mark")  # (still opening)
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        viewer = app.screen.query_one(RulesViewer)
+        await viewer.load_rules()
+        assert viewer.loaded
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: not isinstance(app.screen, RulesScreen), "the rules closed")
+
+
 async def rules_read(app, pilot, game) -> MarkdownViewer:
     """``game``'s rules opened over ``app``, once their text is in: their viewer."""
     await app.push_screen(RulesScreen(game))

@@ -42,12 +42,14 @@ class RulesViewer(MarkdownViewer):
     def __init__(self, rules: str, **kwargs: Any) -> None:
         super().__init__(OPENING, show_table_of_contents=False, **kwargs)
         self.rules = rules
+        self.loaded = False  # (the text is in: until then the viewer shows ``OPENING``)
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.load_rules)
 
     async def load_rules(self) -> None:
         await self.document.update(plain_fences(self.rules))
+        self.loaded = True
 
     def on_markdown_table_of_contents_updated(self, _message: Markdown.TableOfContentsUpdated) -> None:
         self.call_after_refresh(self.contents_unnumbered)  # (once the viewer has built them from it)
@@ -71,7 +73,10 @@ class RulesScreen(BaseScreen):
     nothing for seconds, and a second press or an escape went astray."""
 
     BINDINGS = [
-        Binding("escape,q,question_mark", "app.pop_screen", "Back"),  # (`?` opened them: `?` closes them)
+        Binding("escape,q", "app.pop_screen", "Back"),
+        # (`?` opened them: `?` closes them, once they show: a second `?` pressed while "Opening
+        # the rules…" showed, seconds on a busy host, closed them unread)
+        Binding("question_mark", "close", "Back", show=False),
         Binding("t", "toggle_contents", "Contents"),
     ]
 
@@ -86,6 +91,10 @@ class RulesScreen(BaseScreen):
 
     def on_mount(self) -> None:
         self.query_one(MarkdownViewer).focus()
+
+    def action_close(self) -> None:
+        if self.query_one(RulesViewer).loaded:
+            self.app.pop_screen()
 
     def action_toggle_contents(self) -> None:
         """Show the contents with the focus in them (the arrows and Enter scrolled the text, and
