@@ -623,3 +623,31 @@ def test_the_rules_tips_say_when_a_board_good_keeps_its_block_out_and_whose_colo
     assert "keeps the block out of the count where no Caravanserai cell of another colour is under the block" in flat
     assert "a market good (`◆R`) of your choice on a free Caravanserai cell of that good's colour" in flat
     assert "cell of its colour (solo" not in flat
+
+
+@pytest.mark.thorough
+async def test_the_board_cursor_follows_the_plays_lists_highlight_while_the_list_has_the_focus(tmp_path):
+    """Found playing by hand: with the plays list focused, the board's foot named "(1,-5) black
+    Caravanserai" under "enter: stand a yellow good at (0,0)": the cursor stayed where it was
+    while the list's highlight chose another cell."""
+    from test_caravanserai_screen import next_turn, setup
+
+    from caravan_tui.games.caravanserai.picture import action_cell
+    from caravan_tui.widgets import ActionList
+
+    app = make_app(tmp_path, iterations=6)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(["human"], 3))
+        await next_turn(pilot, app)
+        screen = app.screen
+        board, plays = screen.query_one(HexBoard), screen.query_one(ActionList)
+        plays.focus()
+        cells = {action_cell(action, screen.table.picture) for action in plays.actions}
+        assert len(cells - {None}) > 1, plays.actions  # (plays at several cells: the cursor must move)
+        for _ in range(len(plays.actions)):
+            await pilot.press("down")
+            await pilot.pause()
+            play = plays.highlighted_action
+            cell = action_cell(play, screen.table.picture)
+            if cell is not None:
+                await wait_for(pilot, lambda cell=cell: board.cursor == cell, f"the cursor on {cell}")

@@ -41,7 +41,7 @@ from .looks import board_look
 from .picture import HINT
 from .play_checks import block_choices, block_question, goods_words, hint_warning, question_before
 from .rules import DECLINE, USE
-from .selection import arrived, chose, forced_line, hinted, our_turn, undone, with_forced_lines
+from .selection import arrived, chose, forced_line, hinted, list_followed, our_turn, undone, with_forced_lines
 from .status_line import BOARD_ID, ROOM, actions_at, enter, status
 from .table_state import CaravanseraiTable
 from .table_text import final_table, info_text, legend_text, placement_text, seats_table, solo_headline
@@ -207,6 +207,9 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     def footer_hidden(self) -> frozenset[str]:
         hidden = super().footer_hidden
         return hidden - {"take_hint"} if self.hint_shown else hidden
+
+    def list_moved(self, table: TableState[CaravanseraiView]) -> TableState[CaravanseraiView]:
+        return list_followed(cast(CaravanseraiTable, table))
 
     def keys_changed(self, was: TableState[CaravanseraiView], table: TableState[CaravanseraiView]) -> bool:
         return cast(CaravanseraiTable, was).hinted != cast(CaravanseraiTable, table).hinted  # (``hint_shown``)

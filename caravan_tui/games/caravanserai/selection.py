@@ -20,7 +20,7 @@ from .looks import aimed_at_decision
 from .picture import Picture, action_cell, notation
 from .play_checks import forcing_after
 from .rules import BOARD, PLACE, CaravanseraiState
-from .table_state import CaravanseraiTable, ForcedSaid, showing
+from .table_state import CaravanseraiTable, ForcedSaid, aimed, showing
 from .views import CaravanseraiView, letters, piece
 
 #: how the log says the steps the rules laid for us after our choice
@@ -202,3 +202,14 @@ def missed_turns(
         skipped = ((skipped[0] if skipped else 0) + times, why)
         news = f"Your turn was skipped: {why}"
     return news, skipped, played
+
+
+def list_followed(table: CaravanseraiTable) -> CaravanseraiTable:
+    """The table once the plays list's highlight moved, while the list has the focus: the board's
+    cursor on the highlighted play's cell, so the cell the frame's foot names is the one Enter
+    plays at ("(1,-5) black Caravanserai" stood under "enter: stand a yellow good at (0,0)")."""
+    play = table.highlighted
+    if table.focus != PLAYS_LIST or play is None or table.picture is None:
+        return table
+    cell = action_cell(play, table.picture)
+    return table if cell is None else aimed(table, [cell])
