@@ -653,3 +653,34 @@ def test_the_rules_pages_say_undo_is_never_at_a_table_of_people():
     for game in ("decktet_caravan", "camel_caravan", "caravanserai", "merchant_lord", "ahldarahd"):
         assert "never at a table of people" in " ".join(rules_of(f"caravan_tui.games.{game}").split()), game
     assert "over SSH leave for the lobby" in rules_of("caravan_tui.games.camel_caravan")
+
+
+def last_play(seed: int):
+    """The first last play (the other player out) of a random match of ``seed``: its state."""
+    import random
+
+    state = GAME.new(2, seed=seed, options={})
+    rng = random.Random(seed)
+    while not state.is_over():
+        if state.out_player is not None and len(state.legal_actions()) > 1:
+            return state
+        state.apply(rng.choice(state.legal_actions()), False)
+    raise AssertionError("no last play")
+
+
+def test_the_last_play_after_the_other_went_out_is_never_one_that_scores_less(monkeypatch):
+    """Found playing by hand: AI 2 passed on beating the lone card the person went out with (a
+    3-point swing): the last play ends the hand, and what it scores is known. Seed 2: passing
+    leaves the hand level where a caravan of 7 or 9 wins it by 2."""
+    from caravan_tui.ai.policies import search_policy
+    from caravan_tui.games.decktet_caravan.ai import vetoed
+    from caravan_tui.seats import SeatSpec
+
+    monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
+    state = last_play(2)
+    seat = state.to_move()
+    assert vetoed(state, seat, PASS) and not vetoed(state, seat, PASS, "easy")
+    kept = [action for action in state.legal_actions() if not vetoed(state, seat, action)]
+    assert kept and PASS not in kept
+    normal = search_policy(SeatSpec.ai("normal"), iterations=60)
+    assert normal.choose("decktet_caravan", state.view(seat), seat, 2) in kept

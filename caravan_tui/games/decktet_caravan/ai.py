@@ -52,6 +52,26 @@ def end_near(state) -> bool:
     return bool(state.hand_no >= state.hands_total)
 
 
+def vetoed(state: DecktetCaravanState, seat: int, action: Action, level: str | None = None) -> bool:
+    """The last play after the other player went out ends the hand (rules §5): what each play
+    scores for it is known, and AI seats and hints never make one that leaves the seat fewer
+    points against the other than another would. The search weighs it with the next hand's deal
+    after it, and passed where beating the lone card gained 2 or 3 points (6 of 59 such plays in
+    seeds 0–59, normal). Easy keeps what its search made of it."""
+    if state.out_player is None or level == "easy":
+        return False
+    margins = {play: _hand_margin(state, seat, play) for play in state.legal_actions()}
+    return margins.get(action, 0.0) < max(margins.values())
+
+
+def _hand_margin(state: DecktetCaravanState, seat: int, action: Action) -> float:
+    """The seat's points less the other's once ``action`` ends the hand."""
+    after = state.clone()
+    after.apply(action, log=False)
+    scores = after.scores()
+    return scores[seat] - scores[1 - seat]
+
+
 AI = GameAI(
     levels={
         # Up to 400 legal plays (every reading of the wild cards): hard expands them best first by
@@ -63,4 +83,5 @@ AI = GameAI(
     explain=explain,
     review=REVIEW,
     end_near=end_near,
+    vetoed=vetoed,
 )
