@@ -11,7 +11,7 @@ import pytest
 
 from caravan_tui.engine import render
 from caravan_tui.games import get_game
-from caravan_tui.games.camel_caravan.board import CITY_OF_GOOD, GOOD_INDEX, GOODS
+from caravan_tui.games.camel_caravan.board import CITY_OF_GOOD, DIST, GOOD_INDEX, GOODS
 from caravan_tui.games.camel_caravan.explain import explain
 from caravan_tui.games.camel_caravan.rules import CamelCaravanState
 
@@ -53,7 +53,11 @@ KINDS: dict[str, tuple[Callable, Callable]] = {
     ),
     "a good moved on": (
         lambda s, a: a[0] == "move_good" and CITY_OF_GOOD[GOOD_INDEX[a[3]]] != a[2],
-        lambda s, a: f"brings {a[3]}",
+        lambda s, a: (
+            f"brings {a[3]}"
+            if DIST[a[2]][CITY_OF_GOOD[GOOD_INDEX[a[3]]]] < DIST[a[1]][CITY_OF_GOOD[GOOD_INDEX[a[3]]]]
+            else f"moves {a[3]}"
+        ),
     ),
     "the end of a turn": (lambda s, a: a[0] == "end_turn", lambda s, a: "passes" if s.left else "ends the turn"),
 }
@@ -183,3 +187,16 @@ def test_a_camel_is_said_to_carry_on_only_a_chain_it_joins():
     place = next(a for a in state.legal_actions() if a[0] == "place" and a[-1] == cell(0, 5))
     reason = render(explain(state.clone(), 0, (place,)), NAMES, 0)
     assert reason.startswith("a camel 6 steps from the city of your meat"), reason
+
+
+def test_a_good_moved_away_from_its_city_is_said_to_go_away():
+    """Found playing by hand: "brings meat 5 steps from its city" of a move from 3 steps away to 5,
+    read as progress towards the city."""
+    from caravan_tui.games.camel_caravan.explain import _effect
+
+    state = get_game("camel_caravan").new(2, seed=1)
+    city = CITY_OF_GOOD[GOOD_INDEX["meat"]]
+    near, far = (next(c for c in range(len(DIST)) if DIST[c][city] == steps) for steps in (3, 5))
+    away = _effect(state, 0, ("move_good", near, far, "meat", 0))
+    assert away == "moves meat away from its city, to 5 steps (from 3)"
+    assert _effect(state, 0, ("move_good", far, near, "meat", 0)) == "brings meat 3 steps from its city (from 5)"

@@ -90,7 +90,14 @@ def _effect(state: CamelCaravanState, seat: int, action: Action, stolen: frozens
         city = CITY_OF_GOOD[good]
         if t == city:
             return f"delivers {name} for +{VALUE[good]}"
-        return f"brings {name} {DIST[t][city]} step{'s' if DIST[t][city] != 1 else ''} from its city"
+        steps, was = DIST[t][city], DIST[action[1]][city]
+        away = f"{steps} step{'s' if steps != 1 else ''} from its city"
+        # ("brings meat 5 steps from its city" of a move from 3 steps away read as progress)
+        if steps > was:
+            return f"moves {name} away from its city, to {steps} step{'s' if steps != 1 else ''} (from {was})"
+        if steps == was:
+            return f"moves {name} on, still {away}"
+        return f"brings {name} {away} (from {was})"
     if kind == "pickup":
         cell = action[1]
         good = state.loose[cell]
