@@ -77,6 +77,8 @@ def test_a_two_action_placement_waits_for_a_second_enter_on_the_same_cell():
     cell = onto_camels(table)
     after, step = chosen(table, cell)
     assert step.play is None and after.armed == (cell, ("place", cell)) and table.armed is None
+    # (and says how to back out: it ended in a bare "esc")
+    assert status(pointing(after, BOARD, cell)).plain.endswith("place here for 2 actions? enter again · esc cancels")
     again, step = chosen(after, cell)
     assert step.play == ("place", cell) and again.armed is None
 

@@ -58,7 +58,7 @@ def status(table: CamelCaravanTable) -> Text | None:
         return Text(f"enter: {table.describe(action, NAME_WIDTH)}" if action else "Your turn", style="bold")
     if table.armed is not None:
         verb = "place" if table.armed[1][0] == "place" else "move"
-        return Text(f"{TWO} {verb} here for 2 actions? enter again · esc", style="bold reverse")
+        return Text(f"{TWO} {verb} here for 2 actions? enter again · esc cancels", style="bold reverse")
     pick, cell = table.pick, cursor(table)
     if pick is not None:
         target = completes(pick, cell) if pick[0] == "supply" or pick[1] != cell else None
