@@ -181,7 +181,8 @@ async def test_your_record_shows_every_column_whole_at_80_columns(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("y")
         await wait_for(pilot, lambda: isinstance(app.screen, YourRecordScreen), "the record")
-        await pilot.pause()
+        # (the saves are read in a worker: on a busy machine the first frame says so)
+        await wait_for(pilot, lambda: "Decktet Caravan" in "\n".join(screen_lines(app.screen)), "the saves read")
         shown = "\n".join(screen_lines(app.screen))
         assert "Decktet Caravan" in shown and "(best " in shown, shown
         line = next(row for row in shown.splitlines() if "Decktet Caravan" in row)
