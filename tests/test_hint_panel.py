@@ -188,7 +188,10 @@ def test_moves_alike_in_a_match_decided_either_way_are_said_to_be_so():
     assert explanation(rows)[0] == "Any of these is about as good: Move the camel at (3,3) to (3,4)"
     lines = explanation(rows, between=True)
     assert lines[0] == "The match looks won with any of these: Move the camel at (3,3) to (3,4)"
-    assert "Or: Deliver salt at (5,1) — +6 points" in lines
+    assert "Or: Deliver salt at (5,1) — +6 points" in lines and "Or: Pick up hides at (2,2) — loads hides" in lines
+    # (none "Better" than another, whatever the noise: the match is decided with each)
+    sure = [(text, share, value, reason, action, 0.0001) for text, share, value, reason, action, _ in rows]
+    assert not any(line.startswith("Better") for line in explanation(sure, between=True))
     lost = [(text, share, 1 - value, *rest) for text, share, value, *rest in rows]
     assert explanation(lost, between=True)[0].startswith("The match looks lost with any of these: ")
     open_match = [(text, share, value - 0.5, *rest) for text, share, value, *rest in rows]
@@ -261,3 +264,27 @@ async def test_what_others_did_shows_its_newest_lines_where_the_panel_is_short()
         panel = app.query_one(TablePanel)
         panel.table_state = object()  # (its words are the same whatever the table)
         await wait_for(pilot, lambda: panel.max_scroll_y > 0 and panel.scroll_y == panel.max_scroll_y, "the end")
+
+
+def test_in_a_decided_match_the_hint_puts_first_the_move_the_game_rates_best():
+    """Caravans of Ahldarahd, a match lost either way: the hint put "End your build" first, beside
+    a sale of a Right of Passage for 8 gold that bought a city; the search tells such moves apart
+    no more, the game's prior (its points) does."""
+    from caravan_tui.ai.explain import Candidate, decided_first
+
+    game = GAMES["camel_caravan"]
+    state = game.new(2, seed=3)
+    seat = state.to_move()
+    legal = state.legal_actions()
+    rated = dict(zip(legal, game.ai.prior(state, legal), strict=True))
+    ranked = sorted(legal, key=rated.__getitem__)  # (the search's first is the prior's last)
+    assert rated[ranked[0]] < rated[ranked[-1]]
+    chosen = [ranked[0], ranked[len(ranked) // 2], ranked[-1]]
+    found = [Candidate(action, 0.3, 0.99 - 0.001 * index) for index, action in enumerate(chosen)]
+    assert [c.action for c in decided_first("camel_caravan", state.view(seat), seat, found)] == [
+        ranked[-1],
+        ranked[0],
+        ranked[len(ranked) // 2],
+    ]
+    open_match = [candidate._replace(value=candidate.value - 0.5) for candidate in found]
+    assert decided_first("camel_caravan", state.view(seat), seat, open_match) == open_match  # (as it was)

@@ -209,13 +209,30 @@ def advised(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top
     (``policies.plain_or_best``). A suggestion that still loses at once says so (``lost_anyway``)."""
     plain = get_game(game_id).ai.plain
     if plain is None or advised_first(game_id, view, seat, weighed.stats, top) != plain.action:
-        return lost_anyway(game_id, view, seat, led_first(explained(game_id, view, seat, weighed, top)))
+        found = decided_first(game_id, view, seat, led_first(explained(game_id, view, seat, weighed, top)))
+        return lost_anyway(game_id, view, seat, found)
     found = led_first(explained(game_id, view, seat, weighed, top, first=plain.action))
     kept = found[0]
     if kept.action != plain.action:
         return lost_anyway(game_id, view, seat, found)
     kept = kept._replace(reason="; ".join(part for part in (kept.reason, plain.why) if part))
     return lost_anyway(game_id, view, seat, [kept, *found[1:]])
+
+
+def decided_first(game_id: str, view: dict[str, Any], seat: int, found: list[Candidate]) -> list[Candidate]:
+    """``found`` where, between players, every move leaves the match decided (``decided``: the
+    search tells them apart no more), the one the game's prior rates best first (its points):
+    a lost match's hint put "End your build" first, beside a sale for 8 gold that bought a city.
+    As it was otherwise."""
+    game = get_game(game_id)
+    if len(found) < 2 or game.ai.prior is None or decided([candidate.value for candidate in found]) is None:
+        return found
+    world = game.from_view(view, seat)
+    if len(world.scores()) < 2 or world.to_move() != seat:
+        return found
+    rated = game.ai.prior(world, [candidate.action for candidate in found])
+    best = max(range(len(found)), key=lambda index: rated[index])
+    return [found[best], *(candidate for index, candidate in enumerate(found) if index != best)]
 
 
 #: what a suggestion that loses at once adds to its reason (the look found no move that does not;

@@ -9,10 +9,8 @@ from dataclasses import dataclass
 from caravan_tui.ai.explain import (
     ANY,
     BY_NOISE,
-    CLOSE,
     EITHER,
     OR,
-    SLIGHTLY,
     Basis,
     confidence,
     decided,
@@ -168,6 +166,9 @@ def explanation(
     errors = [float(row[5]) if len(row) > 5 and row[5] is not None else None for row in candidates]
     plain_first = plain is not None and len(candidates[0]) > 4 and normalise_action(candidates[0][4]) == plain
     sure = confidence(shares, values, choices, errors, plain_first)
+    # between players, every move leaving the match decided: said so, and none "better" than
+    # another (the hint puts first the one the game rates best on points: ``decided_first``)
+    settled = decided(values) if between and len(values) > 1 else None
     lines = [f"  {reasons[0]}"] if reasons[0] else []
     # (a part the suggestion says in the same place: a part it says elsewhere is the alternative's
     # own doing too, "the Horses city: 1 of the 2 routes it needs" of both a Horses–Dates claim
@@ -179,7 +180,7 @@ def explanation(
     # search's order a "Nearly as good" came after a "Weaker")
     for i in sorted(range(1, len(texts)), key=lambda i: -values[i]):
         luck = noise(errors[0], errors[i]) if sure in BY_NOISE else None  # (not "Or" beside "Clearly best")
-        label = rank_label(values[i], values[0], reasons[i], listed, luck, plain_first)
+        label = OR if settled else rank_label(values[i], values[0], reasons[i], listed, luck, plain_first)
         ors += label == OR
         listed.append(reasons[i])
         first, *rest = clauses(reasons[i])
@@ -188,6 +189,5 @@ def explanation(
         lines.append(f"{label}: {texts[i]}" + (f" — {mid_sentence(own)}" if own else ""))
     if sure == EITHER and ors > 1:  # ("either" of three plays)
         sure = ANY
-    if between and sure in (EITHER, ANY, SLIGHTLY, CLOSE):
-        sure = decided(values) or sure
+    sure = settled or sure
     return [f"{sure[0].upper()}{sure[1:]}: {texts[0]}", *lines]
