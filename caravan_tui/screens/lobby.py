@@ -196,6 +196,15 @@ def seat_words(row: LobbyRow, seat: int, width: int | None = None) -> str:
     return AWAY(name=name) if kind == "away" else name
 
 
+def mover_words(row: LobbyRow, width: int) -> str:
+    """Whose move it is in ``row``'s match, in ``width`` cells: "you", a name, or "—"."""
+    if row.to_move is not None and row.to_move == row.yours:
+        return "you"
+    names = names_called(row.names, row.kinds)  # (the Seats column names each level once)
+    mover = names[row.to_move] if row.to_move is not None and row.to_move < len(names) else "—"
+    return fit_name(plain(mover), width)
+
+
 def your_seat_words(row: LobbyRow, seat: int) -> str:
     """The lobby's line under a match whose ``seat`` is yours and is played: one you left is
     kept, but an AI plays it once the grace is over ("You play seat 2" said nothing of it while
@@ -327,7 +336,7 @@ class LobbyScreen(BaseScreen):
         spared = min(game_width - dict(COLUMNS)["Game"], TO_MOVE_WIDTH - TO_MOVE_LEAST)
         columns = resized(COLUMNS, "Game", dict(COLUMNS)["Game"] + spared, "To move")
         columns = resized(columns, "Game", game_width, "Seats")  # (the rest from the names, cut with care)
-        movers = [self.mover_words(row, dict(columns)["To move"]) for row in self.rows]
+        movers = [mover_words(row, dict(columns)["To move"]) for row in self.rows]
         # the To move column as wide as what it holds, the rest the names': "Ab… (you), …, AI…"
         # beside "Bo" in 12 cells
         needed = max([len("To move"), *(len(mover) for mover in movers)])
@@ -348,15 +357,6 @@ class LobbyScreen(BaseScreen):
         self.online = Text(plain(f"Online: {online}", LONG), overflow="ellipsis")
         self.show_detail()
         self.show_title()
-
-    @staticmethod
-    def mover_words(row: LobbyRow, width: int) -> str:
-        """Whose move it is in ``row``'s match, in ``width`` cells: "you", a name, or "—"."""
-        if row.to_move is not None and row.to_move == row.yours:
-            return "you"
-        names = names_called(row.names, row.kinds)  # (the Seats column names each level once)
-        mover = names[row.to_move] if row.to_move is not None and row.to_move < len(names) else "—"
-        return fit_name(plain(mover), width)
 
     def show_finished(self, lobby: Lobby) -> None:
         """The finished matches you played, shown only when there are some."""

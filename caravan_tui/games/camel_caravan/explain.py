@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
+from caravan_tui.words import plural
 
 from .board import BIT, CITY_AT, CITY_OF_GOOD, DIST, GOOD_INDEX, GOODS, MAX_ACTIONS, SPACES, VALUE, group_of, penalty
 from .rules import CamelCaravanState, actions_word
@@ -91,13 +92,12 @@ def _effect(state: CamelCaravanState, seat: int, action: Action, stolen: frozens
         if t == city:
             return f"delivers {name} for +{VALUE[good]}"
         steps, was = DIST[t][city], DIST[action[1]][city]
-        away = f"{steps} step{'s' if steps != 1 else ''} from its city"
         # ("brings meat 5 steps from its city" of a move from 3 steps away read as progress)
         if steps > was:
-            return f"moves {name} away from its city, to {steps} step{'s' if steps != 1 else ''} (from {was})"
+            return f"moves {name} away from its city, to {plural(steps, 'step')} (from {was})"
         if steps == was:
-            return f"moves {name} on, still {away}"
-        return f"brings {name} {away} (from {was})"
+            return f"moves {name} on, still {plural(steps, 'step')} from its city"
+        return f"brings {name} {plural(steps, 'step')} from its city (from {was})"
     if kind == "pickup":
         cell = action[1]
         good = state.loose[cell]
