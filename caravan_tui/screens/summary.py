@@ -22,6 +22,7 @@ from caravan_tui.screens.requests import GoHome, OpenReview, Rematch
 from caravan_tui.screens.table_panels import SINCE_SHOWN
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
+from caravan_tui.words import plural
 
 
 def within(name: str) -> str:
@@ -150,6 +151,9 @@ class MatchOverScreen(BaseScreen):
     #: a toast of five seconds said it, and the other waited on our seat unseen)
     invitation = reactive("")
     ratings_text: var[RenderableType] = var("")
+    #: the rows of the result below the fold (the last of the others' moves, which said what
+    #: took the last city, sat under it at 80×24 with no sign that anything followed)
+    below = reactive(0)
 
     def __init__(
         self,
@@ -195,6 +199,7 @@ class MatchOverScreen(BaseScreen):
                 yield Static(since_words(self.since), id="match-since")
             if self.status:
                 yield Static(as_text(self.status, limit=LONG), id="match-status")
+        yield Static(id="more-below")
         # under the scroll, not at its end: a tall final table with the ratings under 24 rows put
         # them below the fold
         with Horizontal(classes="dialog-buttons", id="result-buttons"):
@@ -206,8 +211,23 @@ class MatchOverScreen(BaseScreen):
         yield KeysFooter()
 
     def on_mount(self) -> None:
+        scroll = self.query_one("#match-over", VerticalScroll)
+        for changed in ("scroll_y", "virtual_size"):
+            self.watch(scroll, changed, self.count_below)
         if self.match is not None:
             self.watch(self.app, "heard", self.show_heard, init=True)
+
+    def count_below(self) -> None:
+        scroll = self.query_one("#match-over", VerticalScroll)
+        self.below = max(0, round(scroll.max_scroll_y - scroll.scroll_y))
+
+    def on_resize(self) -> None:
+        self.count_below()
+
+    def watch_below(self, below: int) -> None:
+        # (its row stays when there is nothing below: hidden, it would change what fits above)
+        more = f"↓ {plural(below, 'more line')} below (down, end)" if below else ""
+        self.query_one("#more-below", Static).update(more)
 
     def show_heard(self, heard: Heard) -> None:
         """What the app heard of this match's ratings, as it stands now."""
