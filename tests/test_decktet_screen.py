@@ -299,11 +299,16 @@ async def test_a_long_play_is_worded_whole_on_two_status_lines_and_enter_plays_i
         region = screen.query_one("#status").region
         assert len(words) > region.width - 2 and region.height == 2
         assert grid.region.y == hand_at  # (the status line grew a row and moved the hand up under the cursor)
-        await pilot.press("c")  # nothing ticked: Enter plays the card under the cursor, when it is a play
+        await pilot.press("c")  # nothing ticked: Enter ticks the card under the cursor, the next plays it
         single = next(a for a in screen.table.legal if len(a) == 2 and a[0] == "caravan")
         while grid.keys[grid.cursor] != single[1]:
             await pilot.press("right" if grid.cursor < grid.keys.index(single[1]) else "left")
         await pilot.pause()
+        assert screen.enter_action() is None
+        assert status_drawn(app, screen) == "Your turn: Enter ticks a card, then plays it"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.table.ticked == {single[1]}, "the card ticked")
+        assert table.moves() == 0
         promised = screen.enter_action()
         assert promised == single
         assert status_drawn(app, screen) == f"Enter plays Caravan {glyphs(promised[1])}"

@@ -120,12 +120,16 @@ def test_the_opponents_play_flashes_and_goes():
     assert flashed(flashed(table, 0), None).flash is None and flashed(table, None) is table
 
 
-def test_enter_in_the_hand_plays_the_card_under_the_cursor_and_the_line_says_so():
+def test_enter_in_the_hand_plays_the_ticked_card_never_the_one_under_the_cursor_alone():
+    """A stray Enter (the second of two on the intro's "Play") gave away the Ace the cursor
+    rested on: with nothing ticked, Enter ticks the card, and the line says so."""
     table = decision()
     card = next(card for card in table.view["hand"] if len(matching(table, [card])) == 1)
     (play,) = matching(table, [card])
-    assert enter(pointing(table, HAND, card)) == play
-    assert str(status(pointing(table, HAND, card))).startswith("Enter plays ")
+    assert enter(pointing(table, HAND, card)) is None
+    assert str(status(pointing(table, HAND, card))) == "Your turn: Enter ticks a card, then plays it"
+    assert enter(pointing(ticked(table, [card]), HAND, card)) == play
+    assert str(status(pointing(ticked(table, [card]), HAND, card))).startswith("Enter plays ")
 
 
 def test_enter_in_the_plays_list_plays_the_ticked_cards_play_never_another_line():

@@ -41,7 +41,7 @@ def dimmed_cards(cards: list[str], plays: tuple[frozenset[str], ...] | None, cho
 
 class CardGrid(ChipGrid):
     """Arrows move the cursor (not hjkl: ``h`` asks for a hint), space toggles, Enter submits
-    the selection (or the card under the cursor when nothing is selected), ``c`` clears it.
+    the selection (with nothing selected, it ticks the card under the cursor), ``c`` clears it.
     A click moves the cursor to a card and toggles it. ``✓`` and reverse video ticked (under the
     cursor too, which underlines its card), ``★`` hinted, ``·`` dimmed:
     while the grid has the focus, the cards in no play with the ticked ones; else every card in
@@ -147,10 +147,15 @@ class CardGrid(ChipGrid):
             self.post_message(self.Changed(self, ()))
 
     def action_submit(self) -> None:
+        """Play the ticked cards; with none ticked, tick the card under the cursor (the next
+        Enter plays it): a stray Enter, the second of two on the intro's "Play", gave away an Ace
+        as a bandit, the card the cursor rested on."""
         if not self.chips:
             return
-        cards = self.selection() or (self.chips[self.cursor][0],)
-        self.post_message(self.Submitted(self, cards))
+        if not self.selected:
+            self.action_toggle_card()
+            return
+        self.post_message(self.Submitted(self, self.selection()))
 
     def clicked(self) -> None:
         self.action_toggle_card()

@@ -23,9 +23,10 @@ def play_text(table: DecktetCaravanTable, action: Action) -> str:
 
 
 def enter(table: DecktetCaravanTable) -> Action | None:
-    """What Enter plays: in the hand, the ticked cards (with none ticked, the card under the
-    hand's cursor, by its id) when they are one play; in the plays list, the ticked cards' play it
-    highlights, else its highlighted line (None: Enter asks which reading, or says why not)."""
+    """What Enter plays: in the hand, the ticked cards when they are one play (with none
+    ticked, nothing: Enter ticks the card under the cursor); in the plays list, the ticked
+    cards' play it highlights, else its highlighted line (None: Enter ticks, asks which reading,
+    or says why not)."""
     if table.turn is None or table.focus not in (HAND, PLAYS):
         return None
     cards = table.ticked_in_hand()
@@ -33,8 +34,7 @@ def enter(table: DecktetCaravanTable) -> Action | None:
         if not cards or reads(table.highlighted, cards):
             return table.highlighted
     elif not cards:
-        hand, card = table.view.get("hand", []) if table.view is not None else [], table.cursors.get(HAND)
-        cards = (card,) if card in hand else ()
+        return None
     found = matching(table, cards)
     return found[0] if len(found) == 1 else None
 
@@ -57,7 +57,7 @@ def status(table: DecktetCaravanTable) -> Text | None:
             return Text("Nothing in your hand beats it — p passes.", style="bold")
         if table.focus == PLAYS:  # (no line highlighted yet: ``ActionList.hold``; space ticks in the hand only)
             return Text("Your turn: Enter highlights the first play (↑↓ pick one) · shift+tab: your hand", style="bold")
-        return Text("Your turn: space ticks cards, Enter plays them", style="bold")
+        return Text("Your turn: Enter ticks a card, then plays it", style="bold")
     readings = len(matching(table, cards))
     if readings > 1:
         return Text(f"Enter: {readings} ways to read these cards", style="bold")
