@@ -420,6 +420,8 @@ async def test_a_play_highlighted_in_the_list_shows_its_route_named_as_the_map_n
         board, plays = screen.query_one(MapBoard), screen.query_one(ActionList)
         plays.focus()
         await pilot.pause()
+        assert plays.highlighted is None  # (no line highlighted unseen: ↓ highlights the first)
+        await pilot.press("down")
         assert plays.highlighted == 0
         seen, kinds = 0, set()
         routes = {action[0] for action in plays.actions[:40]} & {"claim", "buy", "destroy"}
@@ -516,7 +518,10 @@ async def test_the_status_line_words_the_route_play_enter_makes_on_the_map(tmp_p
             return f"enter: {screen.table.words(describe(screen.table.world, action, brief=True))}"
 
         assert status(screen) == brief(promised) == "enter: Claim Textiles–Gems (sea) on your map for free"  # whole
-        await pilot.press("tab")  # the list's highlighted play: its route is shown on the map
+        await pilot.press("tab")  # no line highlighted unseen: the first Enter (or ↓) highlights one
+        assert screen.query_one(ActionList).highlighted_action is None
+        assert status(screen) == "enter: highlight the first play (↑↓ pick one)"
+        await pilot.press("down")  # the list's highlighted play: its route is shown on the map
         assert status(screen) == brief(screen.query_one(ActionList).highlighted_action)
         await pilot.press("shift+tab")
         promised = screen.enter_action()

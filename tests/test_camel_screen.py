@@ -573,6 +573,12 @@ async def test_the_plays_list_puts_the_goods_plays_before_the_camels(tmp_path):
         camels = next(i for i, text in enumerate(shown) if text.startswith(("Place", "Move a camel")))
         assert camels > 0 and all(text.startswith(("Place", "Move a camel")) for text in shown[camels:-1])
         turn = host.turn
+        # tab from the board highlights no line: the first Enter highlights the first, as after the
+        # others' turn with the focus here (after a tab it played the first line outright)
+        assert actions.highlighted is None
+        await pilot.press("enter")
+        await pilot.pause()
+        assert actions.highlighted == 0 and host.turn == turn
         await pilot.press("enter")  # the first line, the pick-up
         assert (await played(pilot, host, turn)) == ("pickup", spot)
 
@@ -679,7 +685,7 @@ async def test_the_marks_line_stays_whole_under_the_bag_empty_line_and_a_two_lin
         assert any("Bag empty: the next delivery ends the game" in row for row in rows)
         assert any(marks in row for row in rows)
         assert any("M W S H = 3 pts · I C G P = 6 pts" in row for row in rows)
-        await pilot.press("tab", "down", "down", "down")  # (the plays list: a play too long for one line)
+        await pilot.press("tab", "down", "down", "down", "down")  # (the plays list: a play too long for one line)
         await pilot.pause()
         assert app.screen.query_one("#status").region.height == 2
         assert any(marks in row for row in screen_lines(app))

@@ -330,7 +330,8 @@ async def test_a_play_and_the_hosts_answer_are_drawn_in_one_frame(tmp_path, monk
 
 
 async def my_turn_at_a_shared_decktet_table(pilot, table: Table) -> ActionList:
-    """The plays list focused on our decision (the bot played first if it leads)."""
+    """The plays list focused on our decision, its first line highlighted (the bot played first
+    if it leads)."""
     screen = table.screen
     await wait_for(pilot, lambda: screen.table.view is not None, "the table")
     if table.runner.host.state.to_move() == 1:
@@ -339,6 +340,9 @@ async def my_turn_at_a_shared_decktet_table(pilot, table: Table) -> ActionList:
     plays = screen.query_one(ActionList)
     plays.focus()
     await pilot.pause()
+    if plays.highlighted is None:  # (focused, the list highlights no line it had unseen)
+        await pilot.press("down")
+        await pilot.pause()
     return plays
 
 

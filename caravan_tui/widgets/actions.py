@@ -98,6 +98,9 @@ class ActionList(StopAtEnds, DrawsItsFocus):
         self._note: str | None = None  # the note shown while there are no actions
         self._asked = 0  # the table's ``list_asked`` last followed
         self._held = False  # the next decision starts with no line highlighted (``hold``)
+        #: the first line is highlighted only because the decision is new, unseen: the list
+        #: lacked the focus (``on_focus``)
+        self._unseen = False
 
     def watch_table_state(self, was: SeatTable | None, table: SeatTable | None) -> None:
         if table is None or only_spun(was, table):
@@ -114,12 +117,12 @@ class ActionList(StopAtEnds, DrawsItsFocus):
             self.hinted = starred
             self._rebuild(keep=False)  # (the last decision's line is no line of this one)
             self.highlighted = 0 if self.actions and not (self._held and self.has_focus) else None
-            self._held = False
+            self._held, self._unseen = False, self.highlighted is not None and not self.has_focus
         elif starred != self.hinted:
             self.hinted = starred
             self._rebuild()
         if table.list_asked != self._asked:
-            self._asked = table.list_asked
+            self._asked, self._unseen = table.list_asked, False
             self.highlighted = self.actions.index(table.list_play) if table.list_play in self.actions else None
         self.play = self.highlighted_action
 
@@ -128,6 +131,15 @@ class ActionList(StopAtEnds, DrawsItsFocus):
         # (Textual's) is on its way, and the next frame draws them with the list, not after it
         self.play = self.highlighted_action
         super().watch_highlighted(highlighted)
+
+    def on_focus(self) -> None:
+        """Focused (tab from the board or the hand) where the decision's first line was
+        highlighted unseen: no line is, and the first Enter highlights it, as after the others'
+        turn with the focus here. The same key did two things by how the focus came: after a tab
+        the first Enter played the first line outright."""
+        if self._unseen and self.highlighted == 0:  # (not a line chosen for it meanwhile)
+            self.highlighted = None
+        self._unseen = False
 
     def focus_drawn(self, focused: bool) -> None:
         super().focus_drawn(focused)
