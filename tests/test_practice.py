@@ -265,3 +265,46 @@ async def test_the_status_line_says_the_move_is_being_checked_while_it_is(tmp_pa
         release.set()
         await wait_for(pilot, lambda: len(app.runner.host.actions) == 1, "the move played")
         await wait_for(pilot, lambda: not any("checking" in line for line in screen_lines(app.screen)), "the line back")
+
+
+def first_seed(game_id: str, options: dict, test) -> int:
+    """A seed of a 2-player match where seat 0 moves first and ``test`` holds of the start."""
+    game = get_game(game_id)
+    return next(s for s in range(200) if (state := game.new(2, seed=s, options=options)).to_move() == 0 and test(state))
+
+
+def sells_after_favour(state) -> bool:
+    state.apply(("end_favour",), False)
+    legal = state.legal_actions()
+    return state.to_move() == 0 and ("end_selling",) in legal and any(a[0] == "sell" for a in legal)
+
+
+@pytest.mark.thorough
+@pytest.mark.parametrize(
+    ("game_id", "before", "move", "test"),
+    [
+        ("merchant_lord", [("end_favour",)], ("end_selling",), sells_after_favour),
+        ("camel_caravan", [], ("end_turn",), lambda state: ("end_turn",) in state.legal_actions()),
+    ],
+)
+async def test_a_move_that_asks_first_asks_once_with_practice_on(tmp_path, monkeypatch, game_id, before, move, test):
+    """Merchant Lord's "Stop selling?" took two `y`s with practice on: practice played the move
+    again once judged, through the table's question, which asked again (Camel Caravan's "End the
+    turn with 1 action unused?" the same). One question, one `y`."""
+    app, release, _ = held_check(tmp_path, monkeypatch, "decktet_caravan", {"hands": 1})
+    release.set()
+    seed = first_seed(game_id, {}, test)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(MatchSetup(game_id, [SeatSpec("human"), SeatSpec.ai("easy")], ["Ann", "Bot"], {}, seed))
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        table = app.screen
+        for action in before:
+            table.act(action)
+            await wait_for(pilot, lambda action=action: app.runner.host.actions[-1:] == [action], "the move before")
+        await wait_for(pilot, lambda: my_turn(app) and move in table.table.legal, "the move on offer")
+        played = len(app.runner.host.actions)
+        table.act(move)
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: len(app.runner.host.actions) > played, "the move played")
+        assert app.runner.host.actions[played] == move and not isinstance(app.screen, ConfirmScreen)

@@ -174,8 +174,9 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
 
     def act(self, action: Action) -> None:
         """Play ``action``; ending the turn with actions left asks first, however it was chosen
-        (``e``, the plays list or a hint's play)."""
-        if action == END_TURN and self.ends_early():
+        (``e``, the plays list or a hint's play), once: practice plays the move again once it has
+        judged it (``practised``), and asked again."""
+        if action == END_TURN and self.ends_early() and self.practised != action:
             self.confirm_end_turn(chosen=True)
             return
         self.play_now(action)

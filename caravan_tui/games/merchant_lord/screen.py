@@ -190,7 +190,11 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
     def act(self, action: Action) -> None:
         """Play ``action``; ending selling while a sale is still possible, or turning a die so that
         none is, asks first, however it was chosen (``e``, ``+``/``-``, the plays list or a hint's
-        play)."""
+        play), once: practice plays the move again once it has judged it (``practised``), and a
+        second question there took the first ``y``."""
+        if self.practised == action:
+            self.play_now(action)
+            return
         if action == END_SELLING and any(a[0] == "sell" for a in self.table.legal):
             self.confirm_end_selling()
             return
