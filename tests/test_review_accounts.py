@@ -342,3 +342,33 @@ def test_the_others_best_of_several_steps_says_what_it_does_not_only_its_first_s
     assert lines[at + 1] == (
         "  Their best: Head south-east (SE) to (1,-2) — lays camel, ending on (1,-2); caravan 13 → 13 (count 1)"
     )
+
+
+def test_a_result_mostly_drift_says_after_which_move_it_came_and_what_the_others_did():
+    """A Camel Caravan win by thefts read "the searches' drift +97%", its turning points none, and
+    a newcomer learnt nothing of the moves that won it: the review names the move after which
+    the drift came most, and the others' moves that came then (the first and the last two)."""
+    decisions = (
+        Judged(0, ("s",), "Steal ivory at space 5", "", ("s",), "b", "", 0.5, 0.5, 0, 0),
+        _judged(6, 0.9, 0.9),
+    )
+    played = ("Move a camel.", "Pick up salt.", "Move a camel again.", "End the turn.")
+    others = tuple(
+        Judged(turn, ("o",), words, "", ("o",), "b", "", 0.5, 0.5, 1, turn) for turn, words in enumerate(played, 2)
+    )
+    done = Review("camel_caravan", "m", 0, 2, 10, 1.0, decisions, others)
+    assert done.account().total("drift") == 50 and done.account().total("yours") == 0
+    lines = review_lines(done, ["Ann", "Bob"], "Camel Caravan")
+    said = (
+        "Most of it came between your moves, beyond what the AI expected of the play, +50%; the most after your "
+        "move 1 (Steal ivory at space 5), +40%; then Bob: Move a camel; …; Bob: Move a camel again; Bob: End the turn."
+    )
+    assert said in lines
+    solo = Review("caravanserai", "m", 0, 1, 10, 43 / 45, (_judged(0, 14 / 45, 14 / 45), _judged(6, 29 / 45, 29 / 45)))
+    assert (
+        "Most of it came from your moves doing more than the AI expected of them, +29.0 pieces; the most after "
+        "your move 1 (a), +15.0 pieces."
+    ) in review_lines(solo, ["Ann"], "Caravanserai")
+    # where the player's own errors are most of it, nothing is said of the drift
+    erred = Review("camel_caravan", "m", 0, 2, 10, 0.0, (_judged(0, 0.6, 0.1), _judged(6, 0.1, 0.1)))
+    assert not any(line.startswith("Most of it came") for line in review_lines(erred, ["Ann", "Bob"], "Camel Caravan"))

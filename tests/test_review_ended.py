@@ -46,13 +46,15 @@ def test_the_turns_the_rules_skipped_are_said_in_the_review() -> None:
     game = get_game("caravanserai")
     actions = random_match("caravanserai", 2)  # Ann's caravan boxed in twice near its end
     ended = decisions_of(game, 2, 2, game.quick_options, actions, 0).ended
-    said = "The rules skipped 2 of {p0:'s} turns, the first after move 57 (no open cell next to the head)."
-    assert ended == said
+    anns = "The rules skipped 2 of {p0:'s} turns, the first after move 57 (no open cell next to the head)."
+    bobs = "The rules skipped 7 of {p1:'s} turns, the first after move 113 (no open cell next to the head)."
+    assert ended == f"{anns} {bobs}"
     review = Review("caravanserai", "m", 0, 2, 10, 0.0, (), ended=ended)
-    assert ended_line(review, NAMES) == "How it ended: " + said.replace("{p0:'s}", "your")
-    # Bob's review counts his own (the words are of the seat reviewed)
-    bobs = decisions_of(game, 2, 2, game.quick_options, actions, 1).ended
-    assert bobs == "The rules skipped 7 of {p1:'s} turns, the first after move 113 (no open cell next to the head)."
+    said = f"{anns} {bobs}".replace("{p0:'s}", "your").replace("{p1:'s}", "Bob's")
+    assert ended_line(review, NAMES) == "How it ended: " + said
+    # Bob's review counts his own first, then the others' (an opponent out of camels, its turns
+    # skipped, decided a match whose review named no turning point)
+    assert decisions_of(game, 2, 2, game.quick_options, actions, 1).ended == f"{bobs} {anns}"
     # a match whose every turn was played says nothing of it
     assert decisions_of(game, 2, 2, game.quick_options, actions[:50], 0).ended == ""
 

@@ -180,7 +180,8 @@ def decisions_of(
     composing, laid_for, skipped_words = game.composing, game.laid_for, game.skipped_words
     found: list[Position] = []
     draws: list[Draw] = []
-    skipped: list[tuple[int, str]] = []  # (the move after which the rules passed over the seat, why)
+    # (the move after which the rules passed over each seat, why)
+    skipped: list[list[tuple[int, str]]] = [[] for _ in range(players)]
     run: _Run | None = None
     for turn, action in enumerate(actions):
         mover = state.to_move()
@@ -198,7 +199,8 @@ def decisions_of(
         events = state.apply(action, True)
         draws += [Draw(turn, event.text[:MAX_TEXT], _shown(event)) for event in events if _chance_for(event, seat)]
         if skipped_words is not None:
-            skipped += [(turn, why) for event in events if (why := skipped_words(event, seat)) is not None]
+            for passed, turns in enumerate(skipped):
+                turns += [(turn, why) for event in events if (why := skipped_words(event, passed)) is not None]
         if run is not None and ends_decision(state, mover, events, composing):
             found.append(run.position())
             run = None
@@ -206,13 +208,17 @@ def decisions_of(
         found.append(run.position())
     tie = game.tie_words
     ended = tie(state.view(seat), state.scores(), state.outcome()) if tie is not None and state.is_over() else None
-    said = " ".join(words for words in (skipped_said(skipped, seat), ended) if words)
+    # the seat's own skipped turns, then the others': an opponent out of camels, its last turns
+    # skipped, decided a match whose review named no turning point ("the searches' drift +42%")
+    passed_over = [skipped_said(skipped[other], other) for other in (seat, *(s for s in range(players) if s != seat))]
+    said = " ".join(words for words in (*passed_over, ended) if words)
     return Match(tuple(found), tuple(draws), said[:MAX_TEXT])
 
 
 def skipped_said(skipped: Sequence[tuple[int, str]], seat: int) -> str:
     """How many of ``seat``'s turns the rules passed over, from when, and why, with seat fields
-    ("" where none): the review's account of its chances names no such turn."""
+    ("" where none): the review's account of the chances names no such turn, the seat's own or
+    another's."""
     if not skipped:
         return ""
     whys = "; ".join(dict.fromkeys(why for _, why in skipped))
@@ -982,6 +988,12 @@ class Review:
             and (self.grade(swing.judged) if swing.kind == "yours" and swing.judged else abs(swing.change) >= least)
         ]
         return sorted(found, key=lambda swing: (-abs(swing.change), swing.index))[:count]
+
+    def between(self, index: int) -> list[Judged]:
+        """The others' decisions between the seat's decision ``index`` and its next, in order."""
+        start = self.decisions[index].end
+        until = self.decisions[index + 1].turn if index + 1 < len(self.decisions) else math.inf
+        return sorted((judged for judged in self.others if start < judged.turn < until), key=lambda j: j.turn)
 
     def counts(self) -> dict[str, int]:
         """How many decisions earned each grade."""

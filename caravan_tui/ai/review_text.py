@@ -419,6 +419,48 @@ def replies_words(review: Review, account: Account) -> str | None:
     )
 
 
+def drift_words(review: Review, names: Sequence[str]) -> str | None:
+    """Where the drift is most of the change and no other line says where it came (``replies_words``
+    does for a loss): after which of the seat's moves it came most, and what the others did then.
+    A win by thefts read "the searches' drift +97%" and named no move of the match; nor a solo
+    caravan of 43 whose first estimate was 14."""
+    measure, account = review.measure, review.account()
+    drift = account.total("drift")
+    others = [abs(account.total(kind)) for kind in ("yours", "others", "luck")]
+    if abs(drift) < measure.inaccuracy or abs(drift) <= max(others) or replies_words(review, account):
+        return None
+    worst = max((swing for swing in account.swings if swing.kind == "drift"), key=lambda swing: abs(swing.change))
+    judged = review.decisions[worst.index]
+    move = f"your move {move_number(judged)} ({words(review, judged.played, names).rstrip('.')})"
+    if review.players == 1:
+        return (
+            f"Most of it came from your moves doing {'more' if drift > 0 else 'less'} than the AI expected of "
+            f"them, {signed(measure, drift)}; the most after {move}, {signed(measure, worst.change)}."
+        )
+    said = [
+        f"{name_of(review, other.seat, names)}: {words(review, other.played, names).rstrip('.')}"
+        for other in review.between(worst.index)
+    ]
+    if len(said) > DRAWS_SHOWN:
+        said = [said[0], "…", *said[len(said) - DRAWS_SHOWN + 1 :]]
+    then = f"; then {'; '.join(said)}" if said else ""
+    return (
+        f"Most of it came between your moves, beyond what the AI expected of the play, {signed(measure, drift)}; "
+        f"the most after {move}, {signed(measure, worst.change)}{then}."
+    )
+
+
+def account_lines(review: Review, names: Sequence[str]) -> list[str]:
+    """The lines under the chart that account for the change: who stood in, the split, what the
+    drift is and where it came, said plainly, and how the match ended (the text and the screen
+    alike)."""
+    lines = [*stood_in_lines(review), split_line(review)]
+    for line in (drift_line(review), drift_words(review, names), plain_words(review, names), ended_line(review, names)):
+        if line:
+            lines.append(line)
+    return lines
+
+
 def decision_lines(review: Review, names: Sequence[str]) -> list[str]:
     """Every decision of the seat, by its move's number, with its verdict; a graded one not among
     the turning points with the better move and why ("Move 74: Caravan 9 — an inaccuracy" named
@@ -443,19 +485,9 @@ def review_lines(review: Review, names: Sequence[str], title: str, width: int = 
         *chart_text(review, width),
         "",
         summary_line(review),
-        *stood_in_lines(review),
-        split_line(review),
+        *account_lines(review, names),
+        "",
     ]
-    drift = drift_line(review)
-    if drift:
-        lines.append(drift)
-    plainly = plain_words(review, names)
-    if plainly:
-        lines.append(plainly)
-    ended = ended_line(review, names)
-    if ended:
-        lines.append(ended)
-    lines.append("")
     points = review.turning_points()
     lines.append(points_heading(review, points))
     for swing in points:

@@ -29,15 +29,11 @@ from caravan_tui.ai.review_text import (
     EVERY_DECISION,
     HANG,
     HANG_ROOM,
+    account_lines,
     chart_text,
     decision_lines,
-    drift_line,
-    ended_line,
     move_number,
-    plain_words,
     points_heading,
-    split_line,
-    stood_in_lines,
     summary_line,
     turning_point_lines,
     unlisted_line,
@@ -204,16 +200,7 @@ class ReviewScreen(BaseScreen):
         self.status = as_text(summary_line(review), limit=LONG)
         scroll = self.query_one("#review", VerticalScroll)
         seat = self.names[review.seat] if review.seat < len(self.names) else PLAYER(n=review.seat + 1)
-        said = [*stood_in_lines(review), split_line(review)]
-        drift = drift_line(review)
-        if drift:
-            said.append(drift)
-        plainly = plain_words(review, self.names)
-        if plainly:
-            said.append(plainly)
-        ended = ended_line(review, self.names)
-        if ended:
-            said.append(ended)
+        said = account_lines(review, self.names)
         parts = [
             Static(as_text(f"{seat}'s {review.measure.name} over the match", limit=LONG), classes="review-heading"),
             Static(_lines(chart_text(review, CHART_WIDTH)), id="review-chart"),
