@@ -173,6 +173,17 @@ def test_a_turn_passes_by_itself_when_its_actions_are_spent():
     assert events[-1].render(NAMES, 1 - first) == "Your turn: 2 actions."
 
 
+def test_a_turn_ended_early_says_how_many_actions_went_unused():
+    """The log said "AI 2 ends the turn." of a turn ended with 2 actions left beside a delivery
+    for 6: only the plays list and the question said the count."""
+    state = GAME.new(2, seed=5)
+    state.apply(END)  # (turn 1: 1 action, ended unused)
+    second = state.to_move()
+    events = state.apply(END)
+    assert events[0].render(NAMES, None) == f"{NAMES[second]} ends the turn (2 actions unused)."
+    assert events[0].render(NAMES, second) == "You end the turn (2 actions unused)."
+
+
 def test_place_or_move_costs_one_onto_an_empty_space_and_two_onto_camels():
     state = position(empty=[[cell(4, 4)], [cell(1, 1)]], left=4)
     assert state.describe(("place", cell(1, 1))) == "Place a camel on (1,1) — 2 actions"

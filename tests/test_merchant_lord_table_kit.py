@@ -705,6 +705,21 @@ def test_a_folded_players_line_gives_a_long_name_the_room_the_line_leaves():
     assert table.summary_row(view, 2, 46).head.plain.startswith("Cy ")
 
 
+def test_a_folded_players_line_keeps_the_mark_of_a_village_a_sale_can_use():
+    """At three players the short line of the player folded left out the ``›`` of the village a
+    sale could use ("AI 3   1-6✗ 2-5 3-4 (o shows them)", its 3-4 a sale for the dice)."""
+    from caravan_tui.games.merchant_lord.faces import DIMMED, USABLE
+
+    state = GAME.new(3, seed=3, options={"start_player": 1})
+    view = state.view(0)
+    table = MerchantLordTable(seat=0, names=["Ann", "Bob", "Cy"], seat_kinds=["human", "ai:easy", "ai:easy"])
+    ids = [view["villages_info"][3 + k]["id"] for k in range(3)]
+    row = table.summary_row(view, 1, 46, {ids[0]: DIMMED, ids[1]: DIMMED, ids[2]: USABLE})
+    words = [word.plain for word in row.words]
+    assert words[:3] == ["1-6", "2-5", f"{USABLE}3-4"]
+    assert [word.plain for word in table.summary_row(view, 1, 46).words][:3] == ["1-6", "2-5", "3-4"]
+
+
 def three_players_at(found) -> tuple:
     """The first position of a seeded three-player match (seat 0 Ann's, against two easy AIs)
     that ``found`` accepts, and Ann's table there, her decision come."""

@@ -146,6 +146,7 @@ class TableOverlays:
             screen.game.ai.calibrated,
             None if screen.game.ai.plain is None else screen.game.ai.plain.action,
             screen.SCORED_ON,
+            screen.game.ai.review.solo,
         )
         key = take_hint_key(screen)
         if key is None:

@@ -19,7 +19,7 @@ from caravan_tui.ai.explain import (
     rank_label,
     still_to_play,
 )
-from caravan_tui.engine import Action, normalise_action
+from caravan_tui.engine import Action, Measure, normalise_action
 
 #: lines (or moves) by others since our last decision that open the "since your last turn" panel,
 #: and how many of the latest lines it shows (a two-player game's one move is one or two lines: no
@@ -70,6 +70,7 @@ def hint_lines(
     calibrated: Callable[[float], float] | None = None,
     plain: Action | None = None,
     scored_on: str = "points",
+    solo: Measure | None = None,
 ) -> list[str]:
     """The hint panel's lines: the game's ``warning`` first, then the search's top moves in
     words (``texts``; the host's ``text`` when it gave none) with the game's reasons, how sure it
@@ -78,14 +79,19 @@ def hint_lines(
     the game's words), under the suggestion, in view: from the share of seats shown that chance
     that won, where the game measured it (``calibrated``: a chance of 0.8 said "you should win"
     to seats that lost one match in three); ``plain``: the game's plain move (``explanation``);
-    ``scored_on``: what the game's score counts (``GameScreen.SCORED_ON``)."""
+    ``scored_on``: what the game's score counts (``GameScreen.SCORED_ON``); alone, ``solo``: the
+    game's measure of a solo result, in which the suggestion's expected end is said (a sure 36
+    "Weaker in the end" beside a starred 29 → 29, with nothing said of where the star leads)."""
     lines = explanation(rows, texts, choices, plain, players > 1) or [text]
+    below = 2 if len(lines) > 1 and lines[1].startswith("  ") else 1  # (its reason)
     if rows and players > 1:
-        below = 2 if len(lines) > 1 and lines[1].startswith("  ") else 1  # (its reason)
         own = rows[0][6] if len(rows[0]) > 6 else None  # (the move's own mean: what calibrations measured)
         chance = float(rows[0][2] if own is None else own)
         chance = chance if calibrated is None else calibrated(chance)
         lines.insert(below, f"How it stands: {headline(chance, scores, seat, basis, scored_on)}.")
+    elif rows and solo is not None:
+        expected = round(float(rows[0][2]) * solo.scale)
+        lines.insert(below, f"How it stands: the AI expects about {expected}{solo.unit} at the end.")
     return ([warning] if warning else []) + lines
 
 

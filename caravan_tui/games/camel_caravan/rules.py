@@ -479,8 +479,9 @@ class CamelCaravanState(TurnState):
     def _end_turn(self, action: Action, events: list[Event] | None, p: int) -> bool:
         if len(action) != 1:
             raise IllegalAction(f"{action!r} is not ('end_turn',)")
-        if events is not None:
-            events.append(Event(f"{who(p)} end{who(p, 's')} the turn."))
+        if events is not None:  # (the actions left unsaid, a turn ended with a delivery on offer went unseen)
+            unused = f" ({actions_word(self.left)} unused)" if self.left else ""
+            events.append(Event(f"{who(p)} end{who(p, 's')} the turn{unused}."))
         return False
 
     # -- turns and the end --------------------------------------------------------------------

@@ -100,6 +100,8 @@ def legend_panel() -> Text:
     row(f"{HINT}", "the hint's play")
     row(f"{CHANGED}", "changed last move")
     row("[  ]", "the cursor")
+    row("➀  ]", "the cursor on")
+    row("", "a hint's step")
     text.append("Keys\n", style="bold underline")
     row("arrows", "move (shift: pan)")
     row("w e", "head NW NE")

@@ -178,15 +178,17 @@ class MerchantLordTable(TableState[MerchantLordView]):
 
     # -- drawing ----------------------------------------------------------------------------------
 
-    def summary_row(self, view: MerchantLordView, seat: int, width: int) -> Row:
+    def summary_row(self, view: MerchantLordView, seat: int, width: int, marks: dict[str, str] | None = None) -> Row:
         """A player whose villages do not fit, on one line of ``width`` cells: the name in the
         room the line leaves (up to ``SUMMARY_NAME``: "Mari…" stood beside half a line empty),
         each village with ``✗`` when closed and ``+n`` for its merchants (``1-6✗+2 2-5 3-4+1``),
-        then the key that shows them."""
+        its mark where it has one but ``·`` (``›3-4``: a sale can use it; the short line left out
+        where a newcomer could sell), then the key that shows them."""
         words = []
         for k in range(3):
             v = seat * 3 + k
-            word = VILLAGE_NAMES[k] + ("✗" if view["sellers"][v] is not None else "")
+            mark = (marks or {}).get(view["villages_info"][v]["id"], DIMMED)
+            word = ("" if mark == DIMMED else mark) + VILLAGE_NAMES[k] + ("✗" if view["sellers"][v] is not None else "")
             merchants = len(view["villages"][v])
             words.append(Text(word + (f"+{merchants}" if merchants else "")))
         words.append(Text("(o shows them)", style="dim italic"))

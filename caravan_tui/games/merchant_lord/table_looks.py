@@ -105,5 +105,5 @@ def village_rows(table: MerchantLordTable) -> list[Row]:
         if seat in shown:
             rows.extend(full[seat] if fits else compact[seat])
         else:
-            rows.append(table.summary_row(view, seat, width))
+            rows.append(table.summary_row(view, seat, width, marks))
     return rows
