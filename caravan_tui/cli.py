@@ -343,6 +343,15 @@ def _progress_bar(done: int, total: int) -> None:
 # -- commands ------------------------------------------------------------------------------------
 
 
+#: a game argument: named GAME in the usage, the games listed in its help, where they wrap at a
+#: comma ("{ahldarahd,…,me" / "rchant_lord}" at 80 columns cut a game's id in two)
+GAME_ARGUMENT: dict[str, Any] = {
+    "choices": sorted(GAMES),
+    "metavar": "GAME",
+    "help": f"the game: {', '.join(sorted(GAMES))}",
+}
+
+
 def build_parser() -> argparse.ArgumentParser:
     positive, seed, iterations = whole_number(1), whole_number(0, MAX_SEED), whole_number(1, MAX_ITERATIONS)
     workers = whole_number(1, MAX_WORKERS)
@@ -351,7 +360,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command")
 
     play = commands.add_parser("play", help="start a match against the AI at once")
-    play.add_argument("game", choices=sorted(GAMES))
+    play.add_argument("game", **GAME_ARGUMENT)
     play.add_argument(
         "--vs",
         type=_levels,
@@ -373,7 +382,7 @@ def build_parser() -> argparse.ArgumentParser:
     resume.add_argument("match", nargs="?", default="latest")
 
     selfplay = commands.add_parser("selfplay", help="play headless matches between seats")
-    selfplay.add_argument("game", choices=sorted(GAMES))
+    selfplay.add_argument("game", **GAME_ARGUMENT)
     selfplay.add_argument(
         "--seats", type=_seat_list, default="ai:normal,ai:easy", help=f"comma-separated, one per player: {SEAT_HELP}"
     )
@@ -390,7 +399,7 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--json", metavar="FILE", help="also write every match record as JSON")
 
     arena = commands.add_parser("arena", help="round-robin tournament between seats, with ratings")
-    arena.add_argument("game", choices=sorted(GAMES))
+    arena.add_argument("game", **GAME_ARGUMENT)
     arena.add_argument(
         "--seats",
         type=_seat_list,
@@ -415,8 +424,13 @@ def build_parser() -> argparse.ArgumentParser:
         "replay",
         help="watch a saved match move by move (MATCH), or replay a match recorded by arena --json (FILE INDEX)",
     )
-    replay.add_argument("file", metavar="MATCH_OR_FILE")
-    replay.add_argument("index", type=whole_number(0), nargs="?")
+    replay.add_argument(
+        "file",
+        metavar="MATCH_OR_FILE",
+        help="a saved match's id (the Load screen shows it under the list: 20261128-173952-e1b598), "
+        "or a file arena --json wrote",
+    )
+    replay.add_argument("index", type=whole_number(0), nargs="?", help="with a FILE: which of its matches, from 0")
     replay.add_argument("--save", action="store_true", help="store the recorded match as a save file you can open")
 
     review = commands.add_parser(
@@ -530,7 +544,7 @@ def build_parser() -> argparse.ArgumentParser:
     unban.add_argument("who")
 
     bench = commands.add_parser("bench", help="measure engine and AI speed")
-    bench.add_argument("game", nargs="?", choices=sorted(GAMES))
+    bench.add_argument("game", nargs="?", **GAME_ARGUMENT)
     bench.add_argument("--json", metavar="FILE", help="also write the numbers as JSON")
     bench.add_argument(
         "--vs-openspiel",

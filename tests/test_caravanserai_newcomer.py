@@ -117,7 +117,7 @@ async def test_a_block_key_always_asks_and_an_enter_for_the_question_plays_the_b
         await pilot.press("W")
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")
         assert host.turn == start  # (nothing laid yet)
-        assert app.screen.title_text == "Block 2 has 2 white goods: enter lays them"
+        assert app.screen.title_text == "Block 2 has 2 white goods: enter starts the block"
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is screen, "the table")
         assert host.turn == start
@@ -356,7 +356,7 @@ async def test_a_block_keys_question_stars_the_hinted_size(tmp_path):
         screen.table_state = dataclasses.replace(screen.table, hinted=hinted)
         await pilot.press("W")
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")
-        assert app.screen.title_text == "Block 2 has 2 white goods: enter lays them"
+        assert app.screen.title_text == "Block 2 has 2 white goods: enter starts the block"
         assert app.screen.choices == ["2 white goods  ★ hint"]
 
 

@@ -747,3 +747,18 @@ def test_pool_workers_end_with_a_command_killed_outright(command, tmp_path):
         with contextlib.suppress(OSError):
             os.kill(pid, signal.SIGKILL)
     raise AssertionError(f"pool workers {workers} outlived the command")
+
+
+@pytest.mark.parametrize("command", ["play", "selfplay", "arena", "bench"])
+def test_a_commands_help_at_80_columns_keeps_every_game_id_whole(command, monkeypatch):
+    """`play --help` at 80 columns cut "me" / "rchant_lord" across two lines: the id a newcomer
+    must type."""
+    from caravan_tui.cli import build_parser
+
+    monkeypatch.setenv("COLUMNS", "80")
+    parser = build_parser()
+    sub = next(action for action in parser._subparsers._group_actions).choices[command]  # type: ignore[union-attr]
+    text = sub.format_help()
+    assert all(len(line) <= 80 for line in text.splitlines())
+    for game in GAMES:
+        assert game in text, (game, text)

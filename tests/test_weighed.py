@@ -26,7 +26,7 @@ from caravan_tui.games.caravanserai.geometry import QR
 from caravan_tui.games.caravanserai.looks import marks as caravanserai_marks
 from caravan_tui.games.caravanserai.looks import step_mark
 from caravan_tui.match.host import MatchHost
-from caravan_tui.match.replay import ReplayClient
+from caravan_tui.match.replay import LESS_SEARCHED, ReplayClient
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.saves import DamagedSave, SaveStore, codec
 from caravan_tui.saves.loading import checked_entries, load, replay
@@ -454,3 +454,8 @@ def test_the_replay_marks_the_move_played_and_says_where_the_rest_of_the_search_
     assert lines[2] == "The other 94% of the search: moves not listed, tried less or ruled out by its checks."
     snapshot.weighed = {move: [row(snapshot, move, 0.97, "")]}
     assert len(ReplayClient(replay(DECKTET, snapshot), 1).weighed(move + 1)[1]) == 1  # (3%: nothing to say)
+    # a move played that the search spent less on than another: what the share means ("Played: …
+    # 2% of the search" read as a move the AI hardly looked at)
+    snapshot.weighed = {move: [row(snapshot, move, 0.30, ""), [list(other), 0.68, ""]]}
+    lines = ReplayClient(replay(DECKTET, snapshot), 1).weighed(move + 1)[1]
+    assert lines[-1] == LESS_SEARCHED and lines[0].startswith("Played: ")

@@ -31,6 +31,12 @@ from caravan_tui.seats import SeatSpec, names_called
 #: the share of a search, not on the moves an AI decision recorded, that the replay accounts for
 UNLISTED = 0.05
 NOT_LISTED = "moves not listed, tried less or ruled out by its checks"
+#: under a move played that the search spent less on than another: what the share says ("Played:
+#: … — 2% of the search" read as a move the AI hardly looked at, with nothing said of why)
+LESS_SEARCHED = (
+    "(% of the search: how much of its looking the AI spent on a move. It played one it looked at "
+    "less: its plan or its checks chose it.)"
+)
 
 
 class ReplayClient:
@@ -110,6 +116,9 @@ class ReplayClient:
         rest = 1.0 - sum(share for _, share, _ in rows)
         if rest >= UNLISTED:
             lines.append(f"The other {rest:.0%} of the search: {NOT_LISTED}.")
+        shares = {normalise_action(action): share for action, share, _ in rows}
+        if played in shares and shares[played] < max(shares.values()):
+            lines.append(LESS_SEARCHED)
         return mover, lines
 
     def decider(self, turn: int) -> str:

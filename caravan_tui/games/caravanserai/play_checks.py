@@ -176,13 +176,14 @@ def block_choices(table: CaravanseraiTable, colour: int) -> list[Action]:
 
 def block_question(table: CaravanseraiTable, choices: list[Action]) -> str:
     """The block key's question: "how many?" where the first block may have 1 or 2 goods, else
-    the one size it must have."""
+    the one size it must have. Enter starts a block of several: "enter lays them" was read as
+    all of them, and Enter stopped at the next cell where the caravan may turn."""
     pl = table.view["placement"] if table.view is not None else None
     block = pl["block"] if pl is not None else 1
     if len(choices) > 1:
         return f"Block {block}: how many?"
     size = choices[0][2]
-    return f"Block {block} has {goods_words(choices[0])}: enter lays {'them' if size > 1 else 'it'}"
+    return f"Block {block} has {goods_words(choices[0])}: enter {'starts the block' if size > 1 else 'lays it'}"
 
 
 def goods_words(action: Action) -> str:

@@ -860,7 +860,7 @@ class CaravanseraiState(TurnState):
         lengths = self.lengths()
         if self.n == 1:
             earned = title(lengths[0])
-            result = f"a caravan of {lengths[0]}: " + (
+            result = f"A caravan of {lengths[0]}: " + (
                 f"{{p0}} earn{{p0:s}} the title {earned}." if earned else "no title (25 is needed for Camel driver)."
             )
             events.append(Event(f"The game is over ({why}). {result}"))

@@ -30,7 +30,7 @@ GAME = Game(
     rules=rules_of(__name__),
     # (rules §8: the round is played out, and the most table cards win: "first to 9" read as a race)
     summary="Sell your dice-goods at villages and tuck merchants into yours; after the round someone reaches "
-    "9 table cards, the most win.",
+    "9 table cards, the most table cards win.",
     state_class=MerchantLordState,
     ai=AI,
     screen=screen_of(__name__),
