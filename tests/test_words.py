@@ -179,4 +179,4 @@ async def test_the_full_logs_filter_keeps_keys_typed_in_one_burst():
             app.post_message(events.Key(key, " " if key == "space" else key if len(key) == 1 else None))
         await wait_for(pilot, lambda: field.value == "Ann s", "the burst typed")
         await pilot.pause()
-        assert field.value == "Ann s" and str(app.screen.query_one("#log-count").render()).startswith("1 of 3 lines")
+        assert field.value == "Ann s" and str(app.screen.query_one("#log-count").render()).startswith("1 of 3 entries")

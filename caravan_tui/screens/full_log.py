@@ -19,6 +19,7 @@ from caravan_tui.widgets.log import LogLines
 from caravan_tui.widgets.scrolling import SCROLL_KEYS, scroll
 from caravan_tui.widgets.seat_table import LogLine
 from caravan_tui.widgets.typed_input import TypedInput
+from caravan_tui.words import plural
 
 #: a clause of a line that goes on with what you did: "…; you roll 3 5 5 6", not "you may…"
 YOU_DID = re.compile(r"(?:[;:,.] )you (?!may |must |can |could |might |will |would )")
@@ -72,7 +73,7 @@ class FullLogScreen(DialogScreen[None]):
         shown = [line for line in self.lines if self.holds(line, words.strip())]
         self.shown = tuple((line, False) for line in shown)
         self.query_one(LogLines).scroll_end(animate=False)
-        count = f"{len(shown)} of {len(self.lines)} lines" if wanted else f"{len(self.lines)} lines"
+        count = f"{len(shown)} of {plural(len(self.lines), 'entry')}" if wanted else plural(len(self.lines), "entry")
         self.count = f"{count} · ↑/↓ PgUp/PgDn scroll · esc back"
 
     def holds(self, line: str, words: str) -> bool:
