@@ -420,6 +420,11 @@ TieWords = Callable[[Any, list[float], list[float]], str | None]
 #: None where it does not: a review says how many of the seat's turns were lost so (a caravan
 #: out of camels lost six turns and the match, and its review spoke only of the searches' drift)
 SkippedWords = Callable[[Event, int], str | None]
+#: where ``seat`` is to move in ``state`` in a part of its turn with nothing to do in it but to
+#: end it: that part's key (counted once), its name ("build") and why, in words ("no gold and no
+#: card to claim with"); None elsewhere: a review says how many went so (a person at 0 gold sat out
+#: fourteen builds, and the review put the loss on luck and the drift)
+IdleWords = Callable[[Any, int], tuple[Any, str, str] | None]
 
 
 @dataclass(frozen=True)
@@ -568,7 +573,8 @@ class Game:
     ``laid_for`` what the rules play by themselves after a step (``LaidFor``; None: nothing);
     ``tie_words`` how a tie on the score was broken, from the final view (``TieWords``; None:
     the game breaks none, or a tie shares the win); ``skipped_words`` why the rules passed over
-    a seat's turn (``SkippedWords``; None: they never do)."""
+    a seat's turn (``SkippedWords``; None: they never do); ``idle_words`` where a seat could do
+    nothing in its turn but end it (``IdleWords``; None: the game does not say)."""
 
     id: str
     title: str
@@ -591,6 +597,7 @@ class Game:
     laid_for: LaidFor | None = None
     tie_words: TieWords | None = None
     skipped_words: SkippedWords | None = None
+    idle_words: IdleWords | None = None
 
     @property
     def short_form(self) -> dict[str, Any]:

@@ -238,3 +238,27 @@ def test_a_sale_in_the_last_build_says_its_gold_counts_in_a_tie() -> None:
     state.markers[0] = 0
     state.final = True
     assert sale_buys(state, 0, 3, 0) == ": gold that counts in a tie"
+
+
+def test_a_build_with_nothing_to_build_or_sell_is_counted_in_the_review() -> None:
+    """A person at 0 gold sat out fourteen builds, and the review put the loss on luck and the
+    searches' drift, saying nothing of it: a build where the seat can claim, buy, destroy and
+    sell nothing is one the review counts (``Game.idle_words``)."""
+    from caravan_tui.ai.review import idle_said
+    from caravan_tui.engine import render
+    from caravan_tui.games.ahldarahd.no_gold import idle_build
+
+    state = after(BROKE_BUILD)
+    assert state.hand[0] == 0 and idle_build(state, 0) is None  # (its own Right of Passage sells)
+    state.rop[0] = -1
+    state._legal = None
+    assert idle_build(state, 0) == (state.turn_no, "build", "no gold and no card that fits an open route")
+    assert idle_build(state, 1) is None  # (not its build)
+    said = idle_said([(70, "build", "no gold and no card that fits an open route")] * 14, 0)
+    assert render(said, ["Ann", "Bob"], 0) == (
+        "You could only end 14 of your builds, the first at move 71 (no gold and no card that fits an open route)."
+    )
+    assert (
+        render(idle_said([(70, "build", "x")], 1), ["Ann", "Bob"], 0)
+        == "Bob could only end one of Bob's builds, at move 71 (x)."
+    )

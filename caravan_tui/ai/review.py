@@ -49,6 +49,7 @@ from typing import Any
 from caravan_tui.engine import Action, Event, Game, Measure, State, normalise_action, seat_field
 from caravan_tui.games import GAMES, get_game
 from caravan_tui.safe_text import cut_words
+from caravan_tui.words import plural_of
 
 from . import safety
 from .explain import led_to, noise, others_words, playable, standard_error
@@ -177,16 +178,19 @@ def decisions_of(
     steps of one are one), and the chance ``seat`` saw (``Event.reveals``: what it could not
     know before)."""
     state = game.new(players, seed=seed, options=options)
-    composing, laid_for, skipped_words = game.composing, game.laid_for, game.skipped_words
+    composing, laid_for, skipped_words, idle_words = game.composing, game.laid_for, game.skipped_words, game.idle_words
     found: list[Position] = []
     draws: list[Draw] = []
     # (the move after which the rules passed over each seat, why)
     skipped: list[list[tuple[int, str]]] = [[] for _ in range(players)]
+    idle: dict[Any, tuple[int, str, str]] = {}  # (the parts of the seat's turns it could only end, by key)
     run: _Run | None = None
     for turn, action in enumerate(actions):
         mover = state.to_move()
         if mover is None:
             break
+        if idle_words is not None and mover == seat and (found_idle := idle_words(state, seat)) is not None:
+            idle.setdefault(found_idle[0], (turn, *found_idle[1:]))
         if run is None and len(state.legal_actions()) > 1:
             run = _Run(mover, turn, state.view(mover))
         if run is not None:
@@ -211,8 +215,23 @@ def decisions_of(
     # the seat's own skipped turns, then the others': an opponent out of camels, its last turns
     # skipped, decided a match whose review named no turning point ("the searches' drift +42%")
     passed_over = [skipped_said(skipped[other], other) for other in (seat, *(s for s in range(players) if s != seat))]
-    said = " ".join(words for words in (*passed_over, ended) if words)
+    said = " ".join(words for words in (*passed_over, idle_said(list(idle.values()), seat), ended) if words)
     return Match(tuple(found), tuple(draws), said[:MAX_TEXT])
+
+
+def idle_said(idle: Sequence[tuple[int, str, str]], seat: int) -> str:
+    """How many parts of ``seat``'s turns it could only end (``Game.idle_words``: the move each
+    came at, its name, why), from when, and why, with seat fields ("" where none)."""
+    if not idle:
+        return ""
+    whys = "; ".join(dict.fromkeys(why for *_, why in idle))
+    whose, name = seat_field(seat, "'s"), idle[0][1]
+    if len(idle) == 1:
+        return f"{seat_field(seat)} could only end one of {whose} {plural_of(name)}, at move {idle[0][0] + 1} ({whys})."
+    return (
+        f"{seat_field(seat)} could only end {len(idle)} of {whose} {plural_of(name)}, the first at move "
+        f"{idle[0][0] + 1} ({whys})."
+    )
 
 
 def skipped_said(skipped: Sequence[tuple[int, str]], seat: int) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from caravan_tui.engine import Game, Option, rules_of, screen_of
 
 from .ai import AI
+from .no_gold import idle_build
 from .rules import AhldarahdState, setup_problem
 from .terms import COMPOSE, tie_words
 from .upgrades import RULES_VERSION, UPGRADERS
@@ -54,4 +55,5 @@ GAME = Game(
     view_type=AhldarahdView,
     composing=composing,
     tie_words=tie_words,
+    idle_words=idle_build,
 )

@@ -254,3 +254,22 @@ def panel_words(state: AhldarahdState, seat: int) -> str | None:
     if _held_sale(state, seat) is not None:  # ("your Right of Passage" read as one's own, another's held)
         return "No gold now: the Right of Passage you hold sells in your build"
     return "No gold: win a Right of Passage at 0, sell it"
+
+
+#: the building actions a build may hold beside ending it and trading
+BUILDING = frozenset(("claim", "buy", "destroy", "sell_rop"))
+
+
+def idle_build(state: AhldarahdState, seat: int) -> tuple[int, str, str] | None:
+    """Where ``seat`` builds in ``state`` with nothing it can claim, buy, destroy or sell: the
+    turn (a build's key), "build" and why (``Game.idle_words``: a review counts such builds; a
+    person at 0 gold sat out fourteen, and the review put the loss on luck and the drift)."""
+    if state.phase != BUILD or state.turn != seat:
+        return None
+    if any(action[0] in BUILDING for action in state.legal_actions()):
+        return None
+    if state.gold[seat] > 0:
+        return state.turn_no, "build", "too little gold for any route, and no card that fits one"
+    if claimable(state, seat, -1):
+        return state.turn_no, "build", "no gold to claim with (a claim costs a gold)"
+    return state.turn_no, "build", "no gold and no card that fits an open route"

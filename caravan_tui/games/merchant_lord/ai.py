@@ -175,10 +175,8 @@ def vetoed(state: MerchantLordState, seat: int, action: Action, level: str | Non
     at 1 2 3 5 and 2 favour, "Either is about as good: Reroll 1 3 5 (1f) … a 1% chance of a better
     sale", and the sale was lost.
     The sales must be expected to gain what the favour is worth (``favour_price``); in the last
-    round, and where one card tucked takes the seat to the target (the round is then the last), a
-    reroll is vetoed only where no roll sells for more or tucks more cards, or another outdoes
-    it (``outdone``: a hint starred a 38% chance to tuck the winning card beside an unlisted 42%);
-    in the last round, keeping the favour where a reroll may gain and cannot lose (``free_chance``).
+    round a reroll is vetoed only where no roll sells for more or tucks more cards, and keeping
+    the favour where a reroll may gain and cannot lose (``free_chance``).
     Easy keeps such rerolls: a player who does not yet know which rerolls pay (the level the
     ladder measured; with the veto it won more against normal)."""
     kind = action[0]
@@ -195,7 +193,7 @@ def vetoed(state: MerchantLordState, seat: int, action: Action, level: str | Non
         after = dice - UNIT[action[1]] + UNIT[adjusted(action[1], action[2])]
         return odds.every(after)[0] <= odds.every(dice)[0] + ADJUST_COST * price
     kept, rolled = dice - sum(UNIT[value] for value in action[1:]), len(action) - 1
-    if last_round(state) or state.table[seat] + 1 >= TARGET:
+    if last_round(state):
         return odds.chances(kept, rolled) == (0.0, 0.0) or outdone(odds, kept, rolled)
     return not odds.may_pay(kept, rolled, REROLL_COST * price)
 
