@@ -99,11 +99,11 @@ def village_rows(table: MerchantLordTable) -> list[Row]:
             return [row for seat in order for row in rows_by_seat[seat]]
     others = [seat for seat in order if seat != me]
     shown = (me, table.shown_other if table.shown_other in others else others[0])
-    fits = sum(VillageBoard.count_lines(full[seat], width) for seat in shown) + len(others) - 1 <= room
+    # (a folded player's line as it is drawn: its marks may wrap it to a second line)
+    folded = {seat: table.summary_row(view, seat, width, marks) for seat in others if seat not in shown}
+    lines = sum(VillageBoard.count_lines(full[seat], width) for seat in shown)
+    fits = lines + VillageBoard.count_lines(list(folded.values()), width) <= room
     rows: list[Row] = []
     for seat in order:
-        if seat in shown:
-            rows.extend(full[seat] if fits else compact[seat])
-        else:
-            rows.append(table.summary_row(view, seat, width, marks))
+        rows.extend((full[seat] if fits else compact[seat]) if seat in shown else [folded[seat]])
     return rows
