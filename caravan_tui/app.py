@@ -430,6 +430,7 @@ class TableApp(FailureHook):
             review=OpenReview(screen.client.match_id, screen.seat) if review and screen.seat is not None else None,
             match=over.match,
             since=screen.bus.since if screen.seat is not None else (),
+            game=screen.game.id,
         )
 
     def clear_match_notices(self) -> None:
@@ -726,9 +727,11 @@ class CaravanApp(TableApp):
 RESIGNED_GOES_ON = "An AI plays your seat from now on: the match goes on. Where it is rated, it counts as your loss."
 
 
-def invited_to_a_rematch(lobby: Lobby) -> bool:
-    """Whether ``lobby`` lists a rematch that keeps a seat for us (its rows as the lobby reads them)."""
-    return any(LobbyRow.from_map(row).invited for row in lobby.matches)
+def invited_to_a_rematch(lobby: Lobby, game: str) -> bool:
+    """Whether ``lobby`` lists a rematch of ``game`` that keeps a seat for us (its rows as the
+    lobby reads them): a Decktet Caravan result said "A rematch waits for you" of a Camel Caravan
+    rematch kept from the match before, nobody having asked for a Decktet one."""
+    return any((row := LobbyRow.from_map(entry)).invited and row.game == game for entry in lobby.matches)
 
 
 #: what ``r`` asks on a result over SSH where others played the match (the hub seats a second
@@ -806,12 +809,11 @@ class ClientApp(TableApp):
             if message == self.lobby:
                 return  # nothing to redraw
             self.lobby = message
-            invited = invited_to_a_rematch(message)
             for screen in self.screen_stack:
                 if isinstance(screen, LobbyScreen):
                     screen.show(message)
                 elif isinstance(screen, MatchOverScreen) and screen.rematch:
-                    screen.invitation = INVITED_HERE if invited else ""
+                    screen.invitation = INVITED_HERE if invited_to_a_rematch(message, screen.game) else ""
         elif isinstance(message, Joined):
             self.open_match()
             self.pass_held_keys()  # (held since the request: the table's, once it is up)

@@ -485,10 +485,16 @@ async def test_a_result_says_a_rematch_waits_for_you_while_it_does(still_hub):
 
     still_hub.identities.keep(ANN, "Ann")
     async with in_the_lobby(still_hub) as (app, pilot):
-        result = MatchOverScreen("Bob wins!", "Ann: 1   Bob: 3", None)
+        result = MatchOverScreen("Bob wins!", "Ann: 1   Bob: 3", None, game="camel_caravan")
         await app.push_screen(result)
+        # a rematch of another game kept from a match before: not this result's (a Decktet Caravan
+        # result said "A rematch waits for you" of a Camel Caravan one nobody had asked for since)
+        stale = LobbyRow("m1", "decktet_caravan", ["Ann", "Bob"], ["invited", "person"], 1, 3, 0, invited=True)
+        app.from_hub(Lobby([stale.to_map()], ["Ann", "Bob"]))
+        await pilot.pause()
+        assert not result.invitation and INVITED_HERE not in "\n".join(screen_lines(result))
         kept = LobbyRow("m2", "camel_caravan", ["Ann", "Bob"], ["invited", "person"], 1, 3, 0, invited=True)
-        app.from_hub(Lobby([kept.to_map()], ["Ann", "Bob"]))
+        app.from_hub(Lobby([stale.to_map(), kept.to_map()], ["Ann", "Bob"]))
         await wait_for(pilot, lambda: INVITED_HERE in "\n".join(screen_lines(result)), "the invitation on the result")
         taken = dataclasses.replace(kept, kinds=["person", "person"], invited=False, yours=0)
         app.from_hub(Lobby([taken.to_map()], ["Ann", "Bob"]))

@@ -165,8 +165,11 @@ class MatchOverScreen(BaseScreen):
         review: OpenReview | None = None,
         match: str | None = None,
         since: Sequence[str] = (),
+        game: str = "",
     ) -> None:
         super().__init__()
+        #: the game played: a rematch kept for us is said only where it is of this game
+        self.game = game
         self.headline, self.scores, self.table, self.status = headline, scores, table, status
         #: what the others (and the rules) did since the seat's last decision: the match can end
         #: several turns after it (a Caravanserai caravan stuck, its turns skipped while the other
