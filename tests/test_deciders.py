@@ -90,13 +90,14 @@ async def test_the_replay_names_the_stand_in_for_its_moves_in_every_view(tmp_pat
     replayed = load(store, host.match_id)
     assert replayed.snapshot.deciders == {turn: "stand-in:easy" for turn in stood_in}
     assert [decided_by(replayed.snapshot, turn, 1) for turn in range(sat_down)] == ["person"] * sat_down
-    for seat, yours in ((1, "You"), (None, "Bob ")):
+    # (to Bob himself "Your stand-in …", never "You play …" nor his own name)
+    for seat, yours, stand_in in ((1, "You ", "Your stand-in "), (None, "Bob ", "Bob's stand-in ")):
         client = ReplayClient(replayed, seat)
         info = next(m for m in drained(client) if isinstance(m, MatchInfo))
         assert info.seats[1] == "stand-in"  # the seat's last move was the stand-in's
         for turn in stood_in:
             lines = lines_of(client, turn)
-            assert any(line.startswith("Bob's stand-in ") for line in lines), (seat, lines)
+            assert any(line.startswith(stand_in) for line in lines), (seat, lines)
             assert not any(line.startswith(yours) for line in lines), (seat, lines)
         bobs = next(turn for turn, mover in enumerate(host.movers) if mover == 1)
         assert any(line.startswith(yours.strip()) for line in lines_of(client, bobs))  # his own, before
@@ -119,9 +120,9 @@ async def test_a_resumed_match_still_names_the_stand_in(kind, tmp_path, request)
         assert again.standing_in == {1: sat_down}
         bob, ann = bus.subscribe(seat_address(host.match_id, 1)), bus.subscribe(seat_address(host.match_id, 0))
         await again.start()
-        for inbox in (bob, ann):
+        for inbox, stand_in in ((bob, "Your stand-in "), (ann, "Bob's stand-in ")):
             log = next(m for m in drained_inbox(inbox) if isinstance(m, Update)).events
-            assert any(line.startswith("Bob's stand-in ") for line in log), log
+            assert any(line.startswith(stand_in) for line in log), log
         while again.state.to_move() != 1:
             await play(again, 1, rng)
         turn = again.turn

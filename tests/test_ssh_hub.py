@@ -385,9 +385,9 @@ async def test_a_dropped_seat_is_kept_stood_in_for_after_the_grace_and_given_bac
     update = await back.next(Update, lambda m: m.whole_log)
     stood_in = update.events[update.events.index("You leave; an AI plays the seat until your return.") :]
     assert re.fullmatch(r"You are back; your stand-in made \d+ moves? \(in the log\)\.", stood_in[-1])
-    # the stand-in's moves are its own, never "You play …"
-    assert any(line.startswith("Ann's stand-in ") for line in stood_in)
-    assert not any(line.startswith("You") for line in stood_in[1:-1])
+    # the stand-in's moves are its own, never "You play …" (to Ann: "Your stand-in …", not her name)
+    assert any(line.startswith("Your stand-in ") for line in stood_in)
+    assert not any(line.startswith(("You ", "Ann's stand-in")) for line in stood_in[1:-1])
     assert {"away:1", "stand-in"} <= bob.words  # Bob's table: the grace's countdown, then the stand-in
     assert saved(hub, joined.match).seats[0] == f"remote:{ANN}"
     await bob.send(Act(pending.match, 1, pending.turn, rng.choice(pending.legal)))

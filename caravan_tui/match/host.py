@@ -99,14 +99,19 @@ SHARED_RETRY = 1.0
 
 def words_for(event: Event, names: list[str], seat: int | None, by: int | None, by_person: bool = False) -> str:
     """The event in ``seat``'s words; a stand-in's (``by``: the seat it stood in for) under the
-    stand-in's name, to its person too ("Bob's stand-in plays …", never "You play …"); a move
-    a person decided (``by_person``) without an AI's motive (``Event.person_text``). The log of a
-    match being played and of its replay both say it so."""
+    stand-in's name ("Bob's stand-in plays …"), to its person "Your stand-in plays …", never
+    "You play …" (their own forty-letter name, cut mid-word in the narrow log, left them to work
+    out whose it was); a move a person decided (``by_person``) without an AI's motive
+    (``Event.person_text``). The log of a match being played and of its replay both say it so."""
     if by is None:
         return event.render(names, seat, by_person)
     names = list(names)
-    names[by] = stand_in_name(names[by])
+    names[by] = YOUR_STAND_IN if seat == by else stand_in_name(names[by])
     return event.render(names, None if seat == by else seat)
+
+
+#: what the log calls the AI standing in for its reader
+YOUR_STAND_IN = "Your stand-in"
 
 
 @dataclass(frozen=True)
