@@ -45,6 +45,7 @@ from .evaluation import (
 )
 from .explain import explain
 from .final_destroy import opened_by
+from .final_gift import hands_a_city
 from .final_shah import idle_shah_bid
 from .idle_rights import idle_rop_bid
 from .last_build import idle_route
@@ -308,7 +309,9 @@ def vetoed(state: AhldarahdState, seat: int, action: Action, level: str | None =
     paid gold, its tie-break, for cards and items it could no longer use). Nor a bid for a Right
     of Passage that can only lose gold (``idle_rights``), nor one for the Shah in the final turn
     that can only lose the tie-break (``final_shah``), nor one above what the item is worth to
-    the bidder and to everyone a win keeps it from, as the bid's words say (``overbids``). Nor a
+    the bidder and to everyone a win keeps it from, as the bid's words say (``overbids``). Nor,
+    in the final turn, a trade whose card lets its proposer take a city at once and draw level or
+    pass (``final_gift``). Nor a
     route in the seat's last build that costs gold and scores nothing (``last_build``), nor a bid of
     the last gold for what cannot be used without gold (``last_gold``)."""
     if idle_rop_bid(state, seat, action) or idle_shah_bid(state, seat, action) or overbid(state, seat, action):
@@ -319,7 +322,9 @@ def vetoed(state: AhldarahdState, seat: int, action: Action, level: str | None =
         # a seat whose last build is over accepts only what its judgement calls good: its search
         # values the leaves by projections that count the cards and items the proposer gives as
         # claims it gave up, and a thousandth of a point for the gold paid for them (``judge``)
-        return traded(state) is None or (not builds_left(state, seat) and not judge(state, seat).good)
+        if traded(state) is None or hands_a_city(state, seat):
+            return True
+        return not builds_left(state, seat) and not judge(state, seat).good
     if action[0] != "offer":
         return False
     if offer_net(state, seat, action) < 0:  # nor one its proposer loses by, as its words say (``describe``)
