@@ -238,8 +238,8 @@ def decided_first(game_id: str, view: dict[str, Any], seat: int, found: list[Can
 #: what a suggestion that loses at once adds to its reason (the look found no move that does not;
 #: it follows only the likeliest ways on, so it says what it found, not that there is none). Not
 #: "ending the match in their next turn": in a final turn the match ends after this turn's builds,
-#: and no one has a next turn
-LOST_AT_ONCE = "the AI finds no move after which {who} cannot beat you before you decide again"
+#: and no one has a next turn; nor "before you decide again" alone, said in a last build
+LOST_AT_ONCE = "the AI finds no move after which {who} cannot beat you before the match ends or you decide again"
 
 
 def lost_anyway(game_id: str, view: dict[str, Any], seat: int, found: list[Candidate]) -> list[Candidate]:
