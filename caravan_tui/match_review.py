@@ -27,6 +27,9 @@ from caravan_tui.saves.reviews import Shelf
 from caravan_tui.saves.snapshot import Snapshot
 from caravan_tui.seats import SeatSpec
 
+#: the share of a review's progress kept for the draws weighed after its decisions
+DRAWS_SHARE = 0.1
+
 
 def not_reviewable(snapshot: Snapshot, seat: int) -> str | None:
     """Why ``snapshot`` cannot be reviewed for ``seat``, in words, or None."""
@@ -90,7 +93,11 @@ async def review_of(
         (position for position in match.decisions if position.turn not in stood_in or position.seat != seat),
         key=lambda position: position.seat != seat,
     )
-    judged = await worker.review(snapshot.game_id, seat, ordered, iterations, on_judged, own)
+    # a share of the progress kept for the draws weighed after the decisions (the bar ran to 100%
+    # over the decisions, then back to 96% as the draws were counted in)
+    reserve = max(1, round(len(ordered) * DRAWS_SHARE))
+    deciding = None if on_judged is None else (lambda done, total: on_judged(done, total + reserve))
+    judged = await worker.review(snapshot.game_id, seat, ordered, iterations, deciding, own)
     review = assembled(
         snapshot.game_id,
         snapshot.match_id,
@@ -105,8 +112,14 @@ async def review_of(
     # then the biggest draws against their other outcomes (the progress goes on past the decisions)
     found = draw_outcomes(game, *played, review.draws_to_weigh())
     counted = len(judged)
-    progress = None if on_judged is None else (lambda done, total: on_judged(counted + done, counted + total))
+    progress = (
+        None
+        if on_judged is None
+        else (lambda done, total: on_judged(counted + reserve * done // max(1, total), counted + reserve))
+    )
     values = await worker.expect(snapshot.game_id, seat, outcome_positions(found), iterations, progress)
+    if on_judged is not None:
+        on_judged(counted + reserve, counted + reserve)
     review = dataclasses.replace(with_outcomes(review, found, values), stood_in=tuple(sorted(stood_in)))
     try:
         shelf.write(snapshot, seat, iterations, review.to_data())

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from caravan_tui import match_review
 from caravan_tui.ai.review import Position, expected, judge, positions, review
 from caravan_tui.games import get_game
 from caravan_tui.match_review import review_of
@@ -84,3 +85,47 @@ def test_the_seats_own_decisions_are_judged_first_and_the_review_is_the_same(tmp
     own = worker.sent.count(0)
     assert worker.sent == [0] * own + [1] * (len(worker.sent) - own) and 0 < own < len(worker.sent)
     assert made == review("camel_caravan", "m1", 2, data["seed"], data["options"], actions, 0, 0.0, 20)
+
+
+def test_the_progress_never_goes_back_and_is_whole_only_at_the_end(tmp_path, monkeypatch):
+    """A review's bar ran to 100% over the decisions, then back to 96% as the draws weighed after
+    them were counted in: a share is kept for them from the start."""
+    data = json.loads(MATCH.read_text())
+    actions = [tuple(action) for action in data["actions"]][:30]
+    snapshot = Snapshot(
+        match_id="m1",
+        game_id="camel_caravan",
+        options=data["options"],
+        players=2,
+        seats=["human", "ai:normal"],
+        names=["Ann", "Bob"],
+        seed=data["seed"],
+        actions=actions,
+        state={},
+        status="over",
+        result=[0.0, 1.0],
+        rules=get_game("camel_caravan").rules_version,
+    )
+    shown: list[float] = []
+    # three draws weighed after the decisions (which draws a review weighs is ``Review``'s to say)
+    monkeypatch.setattr(match_review, "draw_outcomes", lambda *args: "weighed")
+    monkeypatch.setattr(match_review, "outcome_positions", lambda found: [found] * 3)
+    monkeypatch.setattr(match_review, "with_outcomes", lambda made, found, values: made)
+
+    class Reporting:
+        async def review(self, game_id, seat, found, iterations, on_judged=None, on_result=None):
+            made = []
+            for position in found:
+                made.append(judge(game_id, seat, position, iterations))
+                on_judged(len(made), len(found))
+            return made
+
+        async def expect(self, game_id, seat, found, iterations, on_done=None):
+            for done in range(1, len(found) + 1):
+                on_done(done, len(found))
+            return [0.5] * len(found)
+
+    asyncio.run(
+        review_of(snapshot, 0, ReviewShelf(tmp_path), Reporting(), 20, lambda done, total: shown.append(done / total))
+    )
+    assert shown == sorted(shown) and shown[-1] == 1.0 and all(share < 1.0 for share in shown[:-2])
