@@ -847,8 +847,12 @@ async def test_the_line_under_the_matches_follows_the_list_that_has_the_focus(st
         await pilot.pause()
         shown = " ".join(line.strip() for line in screen_lines(app.screen))
         assert "Your finished match of Decktet Caravan: enter replays it, v reviews it" in shown, shown
+        # the list with the focus is marked in words too, not by a border's colour alone
+        matches, finished = (app.screen.query_one(f"#lobby-{name}", DataTable) for name in ("matches", "finished"))
+        assert str(finished.border_title).startswith("▸ ") and not str(matches.border_title).startswith("▸")
         await pilot.press("tab")  # (as the line says)
         await pilot.pause()
         shown = " ".join(line.strip() for line in screen_lines(app.screen))
         assert "No match is being played: c creates one." in shown and "enter replays it" not in shown
-        assert app.screen.focused is app.screen.query_one("#lobby-matches", DataTable)
+        assert app.screen.focused is matches
+        assert str(matches.border_title).startswith("▸ ") and not str(finished.border_title).startswith("▸")

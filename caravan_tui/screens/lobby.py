@@ -12,6 +12,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.reactive import var
+from textual.widget import Widget
 from textual.widgets import DataTable
 
 from caravan_tui.bus import MAX_NAME
@@ -41,6 +42,7 @@ from caravan_tui.seat_kinds import STANDING_IN, WHILE_AWAY
 from caravan_tui.seat_labels import AWAY, FREE, INVITED, STAND_IN_SEAT, YOURS
 from caravan_tui.seats import names_called
 from caravan_tui.widgets.bound_text import BoundText
+from caravan_tui.widgets.focus_mark import mark_focus
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.words import LIST
 
@@ -304,10 +306,18 @@ class LobbyScreen(BaseScreen):
 
     def on_mount(self) -> None:
         self.query_one("#lobby-matches", DataTable).focus()
-        self.watch(self, "focused", lambda _focused: self.show_detail(), init=False)
+        self.watch(self, "focused", self.focus_moved, init=False)
         if self.hosted_app.lobby is not None:
             self.show(self.hosted_app.lobby)
         self.show_title()
+
+    def focus_moved(self, focused: Widget | None) -> None:
+        """The line under the matches, and the ``▸`` of the list with the focus: back from a
+        replay opened from the finished matches, Enter replayed another, the focus there shown
+        only by a border's colour."""
+        self.show_detail()
+        for table in self.query(DataTable):
+            mark_focus(table, table is focused)
 
     def show_title(self) -> None:
         who = self.hosted_app.player_name
