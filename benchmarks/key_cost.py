@@ -143,6 +143,8 @@ async def measure(args: argparse.Namespace) -> dict:
             actions = screen.query_one(ActionList)
             while not actions.has_focus:
                 await tab()
+            if actions.highlighted is None:  # (reached by Tab, the list highlights no line it had unseen)
+                await timed("nav", "down")
             for key in ("down", "up"):
                 await timed("nav", key)
             await timed("chat", "t", wait=lambda: line.has_focus)

@@ -344,7 +344,7 @@ def _progress_bar(done: int, total: int) -> None:
 
 
 #: a game argument: named GAME in the usage, the games listed in its help, where they wrap at a
-#: comma ("{ahldarahd,…,me" / "rchant_lord}" at 80 columns cut a game's id in two)
+#: comma (the choices in braces, wrapped at 80 columns, cut a game's id in two)
 GAME_ARGUMENT: dict[str, Any] = {
     "choices": sorted(GAMES),
     "metavar": "GAME",

@@ -144,10 +144,10 @@ def test_paired_plays_on_from_a_position_where_the_sharks_offer_was_accepted_wit
     """``--paired``: every pairing is a shark offer its partner's own policy accepted, played on
     twice on the same seeds; the self-play game stops at its last pairing; a run replays exactly."""
     monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
-    record = TRADES.paired("ai:normal+iterations=2", 3, 2, 1)
-    assert record == TRADES.paired("ai:normal+iterations=2", 3, 2, 1)
+    record = TRADES.paired("ai:normal+iterations=2", 3, 8, 1)
+    assert record == TRADES.paired("ai:normal+iterations=2", 3, 8, 1)
     [pair] = record["pairs"]
-    assert (pair["seat"], pair["turn"]) == (1, 5) and record["builds"] == 14
+    assert (pair["seat"], pair["turn"]) == (1, 1) and record["builds"] == 2
     assert all(0.0 <= result[0] <= 1.0 for result in (pair["with"], pair["without"]))
 
 
@@ -166,7 +166,7 @@ def test_paired_counts_each_pairing_by_the_traders_result_with_the_trade_against
 def test_paired_runs_from_the_command_line_and_reads_back_its_file(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
     kept = tmp_path / "paired.json"
-    argv = ["ahldarahd_trades.py", "--seats", "ai:normal+iterations=2", "--paired", "--rounds", "1", "--seed", "2"]
+    argv = ["ahldarahd_trades.py", "--seats", "ai:normal+iterations=2", "--paired", "--rounds", "1", "--seed", "8"]
     monkeypatch.setattr(sys, "argv", [*argv, "--per-game", "1", "--json", str(kept)])
     assert TRADES.main() == 0
     monkeypatch.setattr(sys, "argv", ["ahldarahd_trades.py", "--read", str(kept)])

@@ -441,6 +441,9 @@ async def test_the_plays_list_keeps_the_focus_when_a_turn_comes_while_the_termin
         actions = screen.query_one(ActionList)
         await pilot.press("tab")
         assert app.focused is actions
+        await pilot.press("enter")  # (the first highlights the first play, as after the others' turn)
+        await pilot.pause()
+        assert table.moves() == 0 and actions.highlighted == 0
         await pilot.press("enter")
         await wait_for(pilot, lambda: table.moves() == 1, "my move")
         app.app_focus = False  # (the person looks at another window)

@@ -178,7 +178,7 @@ def test_in_the_plays_list_with_no_line_highlighted_the_line_says_what_enter_doe
     line highlighted (a first Enter highlights one) and the line read "space ticks cards, Enter
     plays them": space did nothing there and said nothing."""
     line = str(status(pointing(decision(), PLAYS)))
-    assert "space" not in line and "Enter highlights the first play" in line and "tab" in line
+    assert "space" not in line and "Enter marks a play" in line and "tab" in line
     assert enter(pointing(decision(), PLAYS)) is None  # (Enter plays nothing yet: it highlights)
 
 

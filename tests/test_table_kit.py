@@ -373,6 +373,7 @@ async def test_the_focused_list_or_log_and_the_row_show_without_colour(tmp_path,
         actions.focus()
         await pilot.pause()
         assert str(actions.border_title).startswith("▸ ")
+        await pilot.press("down")  # (focused, no line it had unseen: ↓ highlights the first)
         assert highlight_drawn(screen, actions).reverse
         log = screen.query_one("#log")
         log.focus()
@@ -404,6 +405,8 @@ async def test_a_blurred_plays_list_shows_no_play_as_chosen(tmp_path, game_id):
         assert highlight_drawn(screen, actions) == highlight_drawn(screen, actions, 1)
         actions.focus()
         await pilot.pause()
+        assert actions.highlighted is None  # (focused, no line it had unseen: ↓ highlights the first)
+        await pilot.press("down")
         focused = highlight_drawn(screen, actions)
         assert focused != highlight_drawn(screen, actions, 1) and focused.reverse
         screen.focus_next()

@@ -154,6 +154,9 @@ class MatchOverScreen(BaseScreen):
     #: the rows of the result below the fold (the last of the others' moves, which said what
     #: took the last city, sat under it at 80×24 with no sign that anything followed)
     below = reactive(0)
+    #: the line that says so (empty where nothing is below: its row stays, so what fits above it
+    #: does not change as it comes and goes)
+    below_words: var[RenderableType] = var("")
 
     def __init__(
         self,
@@ -202,7 +205,7 @@ class MatchOverScreen(BaseScreen):
                 yield Static(since_words(self.since), id="match-since")
             if self.status:
                 yield Static(as_text(self.status, limit=LONG), id="match-status")
-        yield Static(id="more-below")
+        yield BoundText(id="more-below").data_bind(text=MatchOverScreen.below_words)
         # under the scroll, not at its end: a tall final table with the ratings under 24 rows put
         # them below the fold
         with Horizontal(classes="dialog-buttons", id="result-buttons"):
@@ -228,9 +231,7 @@ class MatchOverScreen(BaseScreen):
         self.count_below()
 
     def watch_below(self, below: int) -> None:
-        # (its row stays when there is nothing below: hidden, it would change what fits above)
-        more = f"↓ {plural(below, 'more line')} below (down, end)" if below else ""
-        self.query_one("#more-below", Static).update(more)
+        self.below_words = f"↓ {plural(below, 'more line')} below (down, end)" if below else ""
 
     def show_heard(self, heard: Heard) -> None:
         """What the app heard of this match's ratings, as it stands now."""
