@@ -151,6 +151,8 @@ async def test_a_solo_games_line_says_it_had_no_opponent_and_every_column_is_who
         solo = next(line for line in screen_lines(app.screen) if SOLO_GAME.title in line and "solo" in line)
         assert "nobody (solo)" in solo and "—" in solo and "best" not in solo, solo
         assert "Streak" in text and "Points" in text
+        # (means, and said so whole on the border: "Points 25.5, Place 1.5" read as a match's)
+        assert "Finished matches, by game and opponent · Points, Place: means" in text
 
 
 async def test_w_is_offered_only_beside_a_best_solo_result(tmp_path):

@@ -86,7 +86,8 @@ class YourRecordScreen(BaseScreen):
 
     def compose(self) -> ComposeResult:
         yield BoundText(id="record-title").data_bind(text=YourRecordScreen.heading)
-        yield row_table("record-lines", "Finished matches, by game and opponent", COLUMNS)
+        # ("Points 25.5, Place 1.5" read as a match's, not the mean of them)
+        yield row_table("record-lines", "Finished matches, by game and opponent · Points, Place: means", COLUMNS)
         yield row_table("record-bests", "Best solo results · w: replay", BEST_COLUMNS, shown=False)
         yield KeysFooter()
 
