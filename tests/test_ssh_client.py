@@ -791,8 +791,11 @@ async def test_the_lobby_shows_each_game_title_whole_where_the_seats_have_room(s
         app.from_hub(Lobby([short.to_map()], ["Ann"]))
         await pilot.pause()
         matches = app.screen.query_one("#lobby-matches", DataTable)
-        # no long title: the names keep their room, and To move's beyond what it holds ("Bob")
-        assert matches.columns["Seats"].width == SEATS_WIDTH + TO_MOVE_WIDTH - len("To move")
+        # no long title: the names keep their room, and To move's beyond what it holds ("Bob"),
+        # and the Game column's beyond its title (they were cut to "Sa…" beside "Camel Caravan   ")
+        game = len("Decktet Caravan")
+        assert matches.columns["Game"].width == game
+        assert matches.columns["Seats"].width == SEATS_WIDTH + TO_MOVE_WIDTH - len("To move") + 16 - game
         app.from_hub(Lobby([playing.to_map(), short.to_map()], ["Ann"], [ended.to_map()]))
         await pilot.pause()
         await pilot.pause()
@@ -828,7 +831,7 @@ async def test_the_lobby_gives_the_seats_the_room_to_move_does_not_need(still_hu
         await pilot.pause()
         shown = "\n".join(screen_lines(app.screen))
         line = next(line for line in shown.split("\n") if "Camel Caravan" in line)
-        assert "AbcdeF… ? (you), Bo ? (invited), AI 3  Bo" in line, line  # (it read "Ab… ?", "AI…")
+        assert "AbcdeFghi… ? (you), Bo ? (invited), AI 3  Bo" in line, line  # (it read "Ab… ?", "AI…")
 
 
 async def test_the_line_under_the_matches_follows_the_list_that_has_the_focus(still_hub):

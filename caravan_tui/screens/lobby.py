@@ -342,7 +342,10 @@ class LobbyScreen(BaseScreen):
                 self.notify(
                     f"A rematch of {game.title if game else 'a match'} waits for you in the lobby.", title="Rematch"
                 )
-        game_width = max(dict(COLUMNS)["Game"], title_room([row.game for row in self.rows]))
+        # the Game column as wide as its titles (and "unsaved"), no wider: the names beside it were
+        # cut to "Sa…" and "A…" while it kept cells empty after "Camel Caravan"
+        unsaved = len("unsaved ") if any(row.unsaved for row in self.rows) else 0
+        game_width = max(len("Game"), title_room([row.game for row in self.rows]) + unsaved)
         spared = min(game_width - dict(COLUMNS)["Game"], TO_MOVE_WIDTH - TO_MOVE_LEAST)
         columns = resized(COLUMNS, "Game", dict(COLUMNS)["Game"] + spared, "To move")
         columns = resized(columns, "Game", game_width, "Seats")  # (the rest from the names, cut with care)
