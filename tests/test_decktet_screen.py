@@ -533,7 +533,7 @@ async def test_the_plays_list_names_the_key_back_to_the_hand_and_it_goes_there(t
         actions.highlighted = None
         await pilot.pause()
         said = status_drawn(app, screen)
-        assert "shift+tab: your hand" in said
+        assert "shift+tab: hand" in said
         await pilot.press("shift+tab")
         assert app.focused is screen.query_one(CardGrid)
 

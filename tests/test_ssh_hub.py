@@ -908,6 +908,7 @@ async def test_a_finished_match_s_replay_goes_only_to_those_who_played_it(tmp_pa
 
 async def test_a_finished_match_s_review_goes_only_to_those_who_played_it_with_its_progress(tmp_path, worker):
     from caravan_tui.ai.review import Review
+    from caravan_tui.match_review import DRAWS_SHARE
 
     hub = make_hub(tmp_path, worker)
     ann, bob, first = await ann_and_bob(hub)
@@ -919,7 +920,8 @@ async def test_a_finished_match_s_review_goes_only_to_those_who_played_it_with_i
     progress = await bob.next(protocol.Reviewing)
     review = Review.from_data((await bob.next(protocol.Reviewed, lambda m: not m.failed)).review)
     assert (review.match_id, review.seat, review.iterations) == (first.match, 1, 5)
-    assert progress.total == len(review.decisions) + len(review.others) and review.decisions
+    judged = len(review.decisions) + len(review.others)  # (and a share kept for the draws weighed after them)
+    assert progress.total == judged + max(1, round(judged * DRAWS_SHARE)) and review.decisions
     assert (tmp_path / "reviews" / f"{first.match}.seat2.msgpack").is_file()  # kept beside the server's saves
     hub.stop()
 
