@@ -49,12 +49,9 @@ def test_reasons_are_worded_only_where_a_review_shows_them():
     assert costly and all(j.played_reason and j.better_reason for j in costly)
 
 
-def test_the_seats_own_decisions_are_judged_first_and_the_review_is_the_same(tmp_path):
-    """The review screen lists the seat's decisions as they come: they are sent to the workers
-    first, the others' (which only split luck from their play) after; the review is the one
-    judged in match order."""
+def first_moves() -> tuple[dict, Snapshot]:
+    """``MATCH`` and a finished match of its first 30 moves, as a save holds it."""
     data = json.loads(MATCH.read_text())
-    actions = [tuple(action) for action in data["actions"]][:30]
     snapshot = Snapshot(
         match_id="m1",
         game_id="camel_caravan",
@@ -63,12 +60,21 @@ def test_the_seats_own_decisions_are_judged_first_and_the_review_is_the_same(tmp
         seats=["human", "ai:normal"],
         names=["Ann", "Bob"],
         seed=data["seed"],
-        actions=actions,
+        actions=[tuple(action) for action in data["actions"]][:30],
         state={},
         status="over",
         result=[0.0, 1.0],
         rules=get_game("camel_caravan").rules_version,
     )
+    return data, snapshot
+
+
+def test_the_seats_own_decisions_are_judged_first_and_the_review_is_the_same(tmp_path):
+    """The review screen lists the seat's decisions as they come: they are sent to the workers
+    first, the others' (which only split luck from their play) after; the review is the one
+    judged in match order."""
+    data, snapshot = first_moves()
+    actions = snapshot.actions
 
     class InOneProcess:
         sent: list[int] = []
@@ -90,22 +96,7 @@ def test_the_seats_own_decisions_are_judged_first_and_the_review_is_the_same(tmp
 def test_the_progress_never_goes_back_and_is_whole_only_at_the_end(tmp_path, monkeypatch):
     """A review's bar ran to 100% over the decisions, then back to 96% as the draws weighed after
     them were counted in: a share is kept for them from the start."""
-    data = json.loads(MATCH.read_text())
-    actions = [tuple(action) for action in data["actions"]][:30]
-    snapshot = Snapshot(
-        match_id="m1",
-        game_id="camel_caravan",
-        options=data["options"],
-        players=2,
-        seats=["human", "ai:normal"],
-        names=["Ann", "Bob"],
-        seed=data["seed"],
-        actions=actions,
-        state={},
-        status="over",
-        result=[0.0, 1.0],
-        rules=get_game("camel_caravan").rules_version,
-    )
+    _, snapshot = first_moves()
     shown: list[float] = []
     # three draws weighed after the decisions (which draws a review weighs is ``Review``'s to say)
     monkeypatch.setattr(match_review, "draw_outcomes", lambda *args: "weighed")
