@@ -19,7 +19,7 @@ from caravan_tui.ai.review_text import EVERY_DECISION, chart_rows, review_lines
 from caravan_tui.ai.worker import AIWorker, Question
 from caravan_tui.cli import main
 from caravan_tui.games import GAMES, get_game
-from caravan_tui.match_review import kept_review, review_of
+from caravan_tui.match_review import DRAWS_SHARE, kept_review, review_of
 from caravan_tui.saves.reviews import ReviewShelf
 from caravan_tui.saves.snapshot import Snapshot
 from caravan_tui.saves.store import SaveStore
@@ -290,8 +290,10 @@ def test_the_workers_review_as_one_process_does_with_progress_and_keep_it(tmp_pa
     assert done == review(
         "decktet_caravan", "m1", 2, record.seed, record.options, record.actions, 0, record.outcome[0], ITERATIONS
     )
-    total = len(done.decisions) + len(done.others)
-    assert done.others and reports == [(n, total) for n in range(1, total + 1)]
+    judged = len(done.decisions) + len(done.others)
+    total = judged + max(1, round(judged * DRAWS_SHARE))  # (a share kept for the draws weighed after them)
+    assert done.others and reports[:judged] == [(n, total) for n in range(1, judged + 1)]
+    assert reports[-1] == (total, total) and reports == sorted(reports)
     assert kept_review(snapshot, 0, shelf, ITERATIONS) == done
     assert kept_review(snapshot, 0, shelf, ITERATIONS + 1) is None  # another budget is another review
     longer = snapshot_of(record)
