@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import ROP
-from .evaluation import rop_sale
+from .evaluation import _with_item, rop_sale
 from .idle_rights import bid_of, buildable
 
 if TYPE_CHECKING:
@@ -26,14 +25,9 @@ def spends_last_gold(state: AhldarahdState, seat: int, action: tuple) -> bool:
     bid = bid_of(state, action)
     if bid is None or state.final or not 0 < bid[1] >= state.gold[seat]:
         return False
-    world = state.clone()
+    world = _with_item(state, bid[0], seat)
     world._legal = None
     world.gold[seat] = 0
-    item = bid[0]
-    if item < ROP:  # a route card: in hand
-        world.hand[seat] |= 1 << item
-    else:
-        world.set_holder(item, seat)
     if any(world.rop[k] == seat and rop_sale(world, k) > 0 for k in range(world.n)):
         return False
     return not any(buildable(world, seat, m, 0) for m in world.maps_of(seat))
