@@ -818,6 +818,17 @@ def test_a_final_camel_on_a_red_cell_with_a_red_board_good_gains_two_reds():
     assert "red board good" in text(events) and "gains a red good from the market" in text(events)
 
 
+def test_the_log_says_the_placement_before_what_its_final_camel_took_and_gained():
+    """The bug: "You gain a red good from the market." came before "You laid camel: …", the gain
+    read as coming before the camel that earned it."""
+    state, d, _x = red_stop(2)
+    lines = [event.text for event in play(state, ("dir", d), CAMEL_A)]
+    laid = next(i for i, line in enumerate(lines) if " laid " in line)
+    took = next(i for i, line in enumerate(lines) if "red board good" in line)
+    gained = next(i for i, line in enumerate(lines) if "gain" in line and "from the market" in line)
+    assert laid < took < gained
+
+
 def test_with_no_red_in_the_market_the_gain_comes_from_the_next_seat_clockwise_that_has_one():
     reserves = [[3, 3, 3, 3, 3, 7], [3, 3, 3, 0, 3, 7], [3, 3, 3, 2, 3, 7]]
     state, d, _x = red_stop(3, reserves=reserves, market=[5, 5, 5, 0, 5])

@@ -9,6 +9,7 @@ import asyncio
 import dataclasses
 
 import pytest
+from textual import events
 
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
@@ -634,6 +635,34 @@ async def test_plus_turns_the_first_die_of_its_value_and_the_dice_keep_the_logs_
         assert [value for value, _ in screen.table.my_dice()] == [2, 3, 4, 1]
         assert screen.table.changed_dice == {(0, 0)} and dice.cursor == 0
         assert dice.render().plain.split()[2:4] == ["*2¶", "3◆"]
+
+
+@pytest.mark.thorough
+async def test_a_turn_typed_while_the_last_is_on_its_way_waits_for_the_answer(tmp_path):
+    """The bug: ``+ +`` arriving in one read turned one die: the second ``+`` came while the first
+    was on its way to the host and did nothing, said nothing. It waits for the host's answer and
+    turns a die in the position that answer brings (favour for three turns: the second does not
+    spend the last, which would ask first)."""
+
+    def rich(state) -> bool:
+        return state.turn == 0 and state.phase == FAVOUR and state.favour[0] >= 6
+
+    prefix, state = play_until(rich)
+    async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
+        screen = table.screen
+        screen.query_one("#ml-dice", ChipBar).focus()
+        await pilot.pause()
+        start, wire = table.moves(), []
+        screen.send = wire.append  # (the first play held on its way)
+        app.post_message(events.Key("plus", "+"))
+        app.post_message(events.Key("plus", "+"))
+        await pilot.pause()
+        assert len(wire) == 1 and screen.table.turn is None
+        del screen.send
+        screen.send(wire[0])
+        await wait_for(pilot, lambda: table.moves() == start + 2, "both turns")
+        assert [action[0] for action in table.runner.host.actions[start:]] == ["adjust", "adjust"]
+        assert screen.table.view["favour"][0] == state.favour[0] - 4
 
 
 @pytest.mark.thorough

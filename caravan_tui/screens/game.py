@@ -348,13 +348,18 @@ class GameScreen(BaseScreen, Generic[V]):
         the "since your last turn" panel closes (``TableOverlays.key``). An ``h`` that skips also
         asks for the hint once our turn comes (``TableOverlays.hold_hint``). An ``h`` on another
         person's turn, an undo key (``u``, ``ctrl+z``) at a table of people and an ``h`` in the
-        replay of a match no AI played, not offered there, say why they do nothing."""
+        replay of a match no AI played, not offered there, say why they do nothing. A key typed
+        while our play is on its way waits for the host's answer (``TableMoves.keep``). A game's
+        own keys come after these (``table_key``)."""
+        if self.moves.keep(event):
+            return
         if self.pause.skip(event.time):
             self.overlays.hold_hint(event.key)
             if event.key not in SHOWN_AS_IT_SKIPS:
                 event.stop()
                 event.prevent_default()
             return
+        self.table_key(event)
         self.overlays.key(event)
         if event.key == ASK_HINT and self.replaying and not offered(self, "weighed"):
             self.overlays.toggle_weighed()  # (no AI decided a move here: not offered, but pressed it says so)
@@ -362,6 +367,9 @@ class GameScreen(BaseScreen, Generic[V]):
             self.notify(NO_HINT_NOW, severity="warning")
         elif event.key in UNDO_KEYS and (no_undo := undo_refused(self.table)):
             self.notify(no_undo, severity="warning")
+
+    def table_key(self, event: Key) -> None:
+        """A game's own word on a key its table has no binding for (none here)."""
 
     @on(Resize)
     async def place_since_panel(self, event: Resize) -> None:

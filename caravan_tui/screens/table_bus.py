@@ -162,6 +162,7 @@ class TableBus:
         screen.show_view(screen.table.view)
         screen.your_turn()
         screen.overlays.our_turn()
+        screen.moves.given_back()
         return 0.0
 
     @hears(Thinking)
@@ -181,6 +182,7 @@ class TableBus:
     def heard_rejected(self, message: Rejected) -> float:
         screen = self.screen
         screen.notify(message.reason, title="Not possible", severity="warning")
+        screen.moves.dropped()
         if self.acted:  # our move was refused: ask for the position again
             self.acted = False
             screen.send(Sync(screen.client.match_id, screen.seat))
@@ -189,6 +191,7 @@ class TableBus:
     @hears(MatchOver)
     def heard_match_over(self, message: MatchOver) -> float:
         self.fold(message)
+        self.screen.moves.dropped()
         self.screen.post_message(MatchEnded(self.screen, message))
         return 0.0
 
@@ -200,6 +203,8 @@ class TableBus:
         self.acted = False
         previous = screen.table.view
         by_other = moved_by_other(screen.table, previous)  # (a replay's steps: no pauses, the player steps)
+        if by_other:
+            screen.moves.dropped()
         table = self.heard(update)
         if screen.replay is not None:
             table = replace(table, replay_at=(update.turn, screen.replay.length))

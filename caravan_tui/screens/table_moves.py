@@ -1,5 +1,6 @@
 """A seat's moves from its table: a play sent to the match host (after practice's check, when
-practice is on), a choice among several plays, and an undo; what cannot go is said in words."""
+practice is on), a choice among several plays, and an undo; what cannot go is said in words.
+Keys typed while a play is on its way wait for the host's answer (``keep``)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ from contextlib import AbstractContextManager
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from textual.events import Key
 from textual.timer import Timer
+from textual.widgets import Input
 
 from caravan_tui.bus import Act, UndoRequest
 from caravan_tui.engine import Action
@@ -20,6 +23,8 @@ if TYPE_CHECKING:
 
 #: the longest a play's frame waits for the host's answer (the move as the host made it)
 ANSWER_WAIT = 0.1
+#: the most keys kept while a play is on its way (a held-down key fills no more)
+KEYS_KEPT = 8
 
 
 class TableMoves:
@@ -28,6 +33,35 @@ class TableMoves:
     def __init__(self, screen: GameScreen[Any]) -> None:
         self.screen = screen
         self.held: tuple[AbstractContextManager[None], Timer] | None = None
+        self.kept: list[tuple[str, str | None]] = []
+
+    def keep(self, event: Key) -> bool:
+        """Keep a key typed while our play (or undo) is on its way, for the position the host's
+        answer brings (``given_back``): the second ``+`` of two typed at once (a burst, a held
+        key, a paste) came before the answer to the first and did nothing, said nothing. Not a
+        key typed into a line of text (the chat's), nor past ``KEYS_KEPT``."""
+        screen = self.screen
+        if not screen.bus.acted or screen.table.turn is not None or screen.replaying:
+            return False
+        if isinstance(screen.focused, Input):
+            return False
+        event.stop()
+        event.prevent_default()
+        if len(self.kept) < KEYS_KEPT:
+            self.kept.append((event.key, event.character))
+        return True
+
+    def given_back(self) -> None:
+        """Our turn came with the host's answer, no one else's move between: the kept keys are
+        pressed now, in their order, on the position they were typed for."""
+        kept, self.kept = self.kept, []
+        for key, character in kept:
+            self.screen.app.post_message(Key(key, character))
+
+    def dropped(self) -> None:
+        """Another seat moved, our play was refused or the match ended: the kept keys were meant
+        for a position that never came."""
+        self.kept = []
 
     def hold_list(self) -> None:
         """Once a play is sent: the next decision's plays list starts with no line highlighted,

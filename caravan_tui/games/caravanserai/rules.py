@@ -709,7 +709,10 @@ class CaravanseraiState(TurnState):
                 events.append(Event(f"{{p{p}}} take{{p{p}:s}} the last good from the market: {more}."))
 
     def _camel(self, p: int, events: list[Event] | None) -> None:
+        """The final camel laid: its stop, the count, the pieces back (§5.6, §6, §7). The log says
+        the placement before what its stop gained (the gain read as coming before the camel)."""
         x = self._lay_camel(p, CAMEL)
+        at = len(events) if events is not None else 0
         self._stop(x, p, events)
         # §6 count
         placed, laid = self.placed, self.laid
@@ -735,11 +738,12 @@ class CaravanseraiState(TurnState):
             back = f"{taken} piece{'s' if taken != 1 else ''}"
             if camels:
                 back += f" ({camels} camel{'s' if camels != 1 else ''})"
-            events.append(
+            events.insert(
+                at,
                 Event(
                     f"{{p{p}}} laid {pieces_text(laid)}: {placed} placed, count {count}; "
                     f"{back} back from the tail. Caravan length {len(kept)}."
-                )
+                ),
             )
         self._reset_placement(-1)
         if self.stands:

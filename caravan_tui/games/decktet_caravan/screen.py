@@ -173,7 +173,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         the hand shows what Enter will play."""
         return list_followed(cast(DecktetCaravanTable, table))
 
-    def on_key(self, event: events.Key) -> None:
+    def table_key(self, event: events.Key) -> None:
         """Enter in the plays list with cards ticked plays the ticked cards (the list highlights
         their play) or says why they are not a play — never some other line. Space there, the
         hand's tick, says where the hand is (it did nothing and said nothing, the focus left in

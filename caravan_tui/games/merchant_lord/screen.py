@@ -310,7 +310,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
     def action_others(self) -> None:
         self.table_state = intents.next_other(self.table)
 
-    def on_key(self, event: events.Key) -> None:
+    def table_key(self, event: events.Key) -> None:
         """``o`` between two players says why it shows nothing more (the legend lists it)."""
         if event.key == "o" and not self.check_action("others", ()) and self.table.pausing is None:
             event.stop()
