@@ -214,6 +214,13 @@ class PlayAgain(Request):
     match: str
 
 
+class DeclineRematch(Request):
+    """Session → hub: I will not take the seat kept for me in ``match`` (a rematch another asked
+    for): an AI plays it from now on."""
+
+    match: str
+
+
 class Watch(Request):
     """Session → hub: watch ``match`` as a spectator (the public view)."""
 
@@ -429,6 +436,7 @@ FROM_SESSION: dict[str, type[Message]] = {
         Crashed,
         Introduced,
         PlayAgain,
+        DeclineRematch,
         WatchReplay,
         ReviewMatch,
         AskLeaderboard,

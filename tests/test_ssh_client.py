@@ -501,6 +501,29 @@ async def test_a_result_says_a_rematch_waits_for_you_while_it_does(still_hub):
         await wait_for(pilot, lambda: INVITED_HERE not in "\n".join(screen_lines(result)), "the invitation gone")
 
 
+async def test_x_in_the_lobby_declines_the_rematch_that_keeps_a_seat_for_you(still_hub, monkeypatch):
+    """The bug: a rematch another person asked for kept your seat with no way to say no (the
+    command palette found no "decline"). The line under the matches says x declines it; x
+    elsewhere says why it does nothing."""
+    from caravan_tui.hub_protocol import DeclineRematch, Lobby
+
+    still_hub.identities.keep(ANN, "Ann")
+    async with in_the_lobby(still_hub) as (app, pilot):
+        sent = []
+        monkeypatch.setattr(app, "send_to_hub", sent.append)
+        other = LobbyRow("m1", "camel_caravan", ["Cyd", "Dee"], ["person", "person"], 0, 3, 0)
+        kept = LobbyRow("m2", "camel_caravan", ["Bob", "Ann"], ["person", "open"], 0, 3, 0, invited=True)
+        app.from_hub(Lobby([other.to_map(), kept.to_map()], ["Ann", "Bob"]))
+        lobby = app.screen
+        await wait_for(pilot, lambda: "x declines it" in lobby.detail.plain, "the invitation's line")
+        assert lobby.selected().match == "m2"
+        await pilot.press("up", "x")
+        await wait_for(pilot, lambda: any("x declines one" in n.message for n in notices(app)), "why not")
+        assert sent == []
+        await pilot.press("down", "x")
+        await wait_for(pilot, lambda: sent == [DeclineRematch("m2")], "the rematch declined")
+
+
 def test_the_lobby_says_an_ai_plays_a_seat_you_left():
     """Back in the lobby from a match (the menu's Leave, or a drop and a new session), the line
     said "You play seat 2" while an AI played on in that seat after the grace."""

@@ -862,6 +862,59 @@ async def test_a_rematch_s_kept_seat_outlives_a_restart_and_the_second_ask_after
     hub.stop()
 
 
+async def test_a_rematch_s_kept_seat_declined_is_played_by_an_ai_and_the_asker_is_told(tmp_path, worker):
+    """The bug: a rematch asked for by one person waited for the other for ever, who had no way
+    to say no. Bob declines it from the lobby: an AI plays his seat from then on, and Ann's log
+    says so; only the person a seat is kept for may decline it."""
+    hub = make_hub(tmp_path, worker)
+    ann, bob, first = await finished_by_ann_and_bob(hub)
+    await ann.send(protocol.PlayAgain(first.match))
+    again = await ann.next(protocol.Joined)
+    await bob.next(protocol.Lobby, lambda m: any(protocol.LobbyRow.from_map(row).invited for row in m.matches))
+    cyd = await named(hub, CYD, "Cyd")
+    await cyd.send(protocol.DeclineRematch(again.match))
+    assert (await cyd.next(protocol.Refused)).reason == "no seat is kept for you in that match"
+    await bob.send(protocol.DeclineRematch(again.match))
+    row = protocol.LobbyRow.from_map(
+        (await bob.next(protocol.Lobby, lambda m: not any(r["invited"] for r in m.matches))).matches[0]
+    )
+    assert (row.match, row.free, row.kinds[1]) == (again.match, [], seat_kinds.STANDING_IN)
+    update = await ann.next(Update, lambda m: any("rematch" in line for line in m.events))
+    assert "Bob declines the rematch: an AI plays the seat from now on." in update.events
+    assert saved(hub, again.match).seats == [f"remote:{ANN}", "ai:easy"]
+    assert hub.keeping.record(again.match).invited == {}
+    await bob.send(protocol.JoinSeat(again.match, 1))
+    assert (await bob.next(protocol.Refused)).reason == "that seat is not free"
+    hub.stop()
+
+
+async def test_a_rematch_s_kept_seat_not_taken_within_the_grace_is_played_by_an_ai_until_its_person_takes_it(
+    tmp_path, worker
+):
+    """The bug: the seat kept for Bob waited for him for ever while Ann's turns came and went.
+    After the match's grace an AI plays it; Bob's Enter in the lobby still takes it."""
+    hub = make_hub(tmp_path, worker)
+    ann, bob = await named(hub, ANN, "Ann"), await named(hub, BOB, "Bob")
+    first = await create(ann, ["you", "open"], grace=1)
+    await bob.send(protocol.JoinSeat(first.match, 1))
+    await bob.next(protocol.Joined)
+    await asyncio.gather(play_turns(ann, random.Random(1)), play_turns(bob, random.Random(2)))
+    for peer in (ann, bob):
+        await peer.send(protocol.LeaveMatch(first.match))
+        await peer.next(protocol.Lobby)
+    await ann.send(protocol.PlayAgain(first.match))
+    again = await ann.next(protocol.Joined)
+    update = await ann.next(Update, lambda m: any("not taken" in line for line in m.events))
+    assert "Bob has not taken their seat: an AI plays it until Bob takes it." in update.events
+    assert saved(hub, again.match).seats == [f"remote:{ANN}", "ai:easy"]
+    assert hub.keeping.record(again.match).invited == {1: BOB}
+    await bob.send(protocol.JoinSeat(again.match, 1))
+    assert (await bob.next(protocol.Joined)).seat == 1
+    assert saved(hub, again.match).seats == [f"remote:{ANN}", f"remote:{BOB}"]
+    assert hub.keeping.record(again.match).owners == [ANN, BOB]
+    hub.stop()
+
+
 async def test_a_seat_kept_for_a_guest_is_open_to_anyone_once_they_leave(tmp_path, worker):
     """A guest's next visit is someone new: a rematch's seat kept for them would wait for good."""
     hub = make_hub(tmp_path, worker)

@@ -122,6 +122,17 @@ class MatchRunner:
         until = f"until {seat_field(seat, 'their')} return" if until_back else "from now on"
         await self.host.replace_seat(seat, spec, Event(f"{who} leave{s}; an AI plays the seat {until}."))
 
+    async def stand_in_for_invited(self, seat: int, spec: SeatSpec, *, declined: bool = False) -> None:
+        """A seat kept for a person (a rematch's) that they have not taken within the grace: an
+        AI (``spec``) plays it until they take it; or, ``declined``, from now on."""
+        who, s, has, their = seat_field(seat), seat_field(seat, "s"), seat_field(seat, "has"), seat_field(seat, "their")
+        text = (
+            f"{who} decline{s} the rematch: an AI plays the seat from now on."
+            if declined
+            else f"{who} {has} not taken {their} seat: an AI plays it until {who} take{s} it."
+        )
+        await self.host.replace_seat(seat, spec, Event(text))
+
     async def hold(self, seat: int, spec: SeatSpec) -> None:
         """Nobody is left at the table: the AI standing in for ``seat``'s person stops, and the
         seat is theirs again (``spec``, e.g. ``remote:WHO``), waiting for them."""

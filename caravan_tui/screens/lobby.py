@@ -23,6 +23,7 @@ from caravan_tui.hub_protocol import (
     AskHistory,
     AskLeaderboard,
     AskWebLink,
+    DeclineRematch,
     FinishedRow,
     Ignore,
     JoinSeat,
@@ -287,6 +288,8 @@ class LobbyScreen(BaseScreen):
         Binding("l", "web_link", "Web", tooltip="A one-time link that signs a browser in as you"),
         Binding("o", "moderate", "Mod", tooltip="Kick, ban or mute a person, or close the highlighted match"),
         Binding("q", "app.quit", "Quit"),
+        # (said on the line under the matches where a rematch keeps a seat for you: the footer is full)
+        Binding("x", "decline", "Decline", show=False, tooltip="Decline the rematch that keeps a seat for you"),
     ]
 
     def __init__(self) -> None:
@@ -414,7 +417,7 @@ class LobbyScreen(BaseScreen):
         elif row.yours is not None:
             text = your_seat_words(row, row.yours)
         elif row.invited:
-            text = "You are invited to this rematch: your seat is kept for you, enter takes it."
+            text = "You are invited to this rematch: your seat is kept for you, enter takes it, x declines it."
         elif row.free:
             free = len(row.free)
             text = f"{free} free seat{'s' if free > 1 else ''}: enter joins, w watches."
@@ -478,6 +481,14 @@ class LobbyScreen(BaseScreen):
             self.app.push_screen(ChoiceScreen("Which seat?", [f"Seat {seat + 1}" for seat in row.free]), chosen)
         else:
             self.notify("Every seat is taken: w watches the match.", severity="warning")
+
+    def action_decline(self) -> None:
+        """Decline the rematch highlighted that keeps a seat for you: an AI plays it from then on."""
+        row = self.selected()
+        if row is None or not row.invited:
+            self.notify("No rematch keeps a seat for you there: x declines one that does.", severity="warning")
+            return
+        self.post_message(ToHub(DeclineRematch(row.match)))
 
     def action_watch(self) -> None:
         row = self.selected()

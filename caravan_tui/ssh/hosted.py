@@ -3,6 +3,8 @@ timers of people who dropped (DESIGN §7).
 
 A person who leaves (drops, or goes back to the lobby) keeps their seat; after the match's grace
 an AI stand-in plays it until they come back; coming back with the same identity gives it back.
+A seat kept for a person (a rematch's invitation) waits the same grace for them, then an AI plays
+it until they take it; declined, from then on.
 """
 
 from __future__ import annotations
@@ -128,8 +130,12 @@ class HostedMatch:
         return next((seat for seat, owner in enumerate(self.record.owners) if owner == identity), None)
 
     def is_open(self, seat: int) -> bool:
+        """Whether ``seat`` may be taken: nobody's yet, and waiting for a person or kept for one
+        (an AI may play a kept seat until its person takes it)."""
+        if self.owner(seat) is not None:
+            return False
         spec = self.host.seats[seat]
-        return self.owner(seat) is None and spec.kind == "remote" and spec.who is None
+        return (spec.kind == "remote" and spec.who is None) or seat in self.record.invited
 
     async def take(self, seat: int, identity: str, name: str, sit: Callable[[], None]) -> None:
         """``identity`` takes ``seat``: an open seat becomes theirs; their own seat, played by a
@@ -192,8 +198,10 @@ class HostedMatch:
         )
 
     def _graces_for_the_away(self) -> None:
+        """A grace for each person's seat nobody is at, and for each seat kept for a person that
+        nobody plays yet (a rematch asked for by one person waited for the others for ever)."""
         for seat, owner in enumerate(self.record.owners):
-            if owner is not None and seat not in self.seated:
+            if (owner is not None or seat in self.record.invited) and seat not in self.seated:
                 self.start_grace(seat)
 
     def _soon(self, work: Coroutine[object, object, None]) -> None:
@@ -279,8 +287,12 @@ class HostedMatch:
             if self.over or self.waiting or seat in self.seated or not self.host.seats[seat].is_person:
                 return
             self._standing.add(seat)
+            spec = SeatSpec.ai(self.record.stand_in)
             try:
-                await to_the_end(self.runner.stand_in(seat, SeatSpec.ai(self.record.stand_in), until_back=True))
+                if self.owner(seat) is None:  # (a seat kept for a person who has not come)
+                    await to_the_end(self.runner.stand_in_for_invited(seat, spec))
+                else:
+                    await to_the_end(self.runner.stand_in(seat, spec, until_back=True))
             except Exception:  # a failed save: the seat waits for its person instead
                 log.exception("match %s: no stand-in for seat %d", self.match_id, seat + 1)
             finally:
@@ -332,6 +344,23 @@ class HostedMatch:
 
     def invited_seat(self, identity: str) -> int | None:
         return next((seat for seat, who in self.record.invited.items() if who == identity), None)
+
+    async def decline(self, identity: str) -> bool:
+        """``identity`` will not take the seat kept for them: an AI plays it from now on (the
+        others play on, told so); whether one was kept."""
+        async with self._seat_change:
+            seat = self.invited_seat(identity)
+            if seat is None or self.over:
+                return False
+            del self.record.invited[seat]
+            try:
+                self.save_record()
+            except OSError:
+                self.record.invited[seat] = identity
+                raise
+            self.cancel_grace(seat)
+            await to_the_end(self.runner.stand_in_for_invited(seat, SeatSpec.ai(self.record.stand_in), declined=True))
+            return True
 
     def uninvite(self, identity: str) -> bool:
         """The seat kept for ``identity`` is open to anyone again (they cannot come back for it:

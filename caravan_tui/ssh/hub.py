@@ -51,6 +51,7 @@ from caravan_tui.hub_protocol import (
     AskWebLink,
     Crashed,
     CreateMatch,
+    DeclineRematch,
     FinishedRow,
     Goodbye,
     History,
@@ -460,6 +461,8 @@ class Hub:
             await self._join(session, msg)
         elif isinstance(msg, PlayAgain):
             await self._play_again(session, msg.match)
+        elif isinstance(msg, DeclineRematch):
+            await self._decline(session, msg.match)
         elif isinstance(msg, Watch):
             await self._watch(session, msg.match)
         elif isinstance(msg, WatchReplay):
@@ -638,6 +641,23 @@ class Hub:
             await self._refuse(session, f"cannot play that match again: {problem}")
             return
         await self._create(session, again, invited, rematch)
+
+    async def _decline(self, session: Session, match_id: str) -> None:
+        """``session``'s person will not take the seat a rematch keeps for them: an AI plays it."""
+        hosted = self.matches.get(match_id)
+        if hosted is None:
+            await self._refuse(session, await self._why_not_here(match_id))
+            return
+        try:
+            declined = await hosted.decline(session.identity)
+        except OSError as exc:
+            await self._refuse(session, f"cannot decline the rematch: {exc}")
+            return
+        if not declined:
+            await self._refuse(session, "no seat is kept for you in that match")
+            return
+        await self._send_lobby(session)
+        self.lobby_changed()
 
     def _made(self, match_id: str) -> bool:
         """Whether the match ``match_id`` exists (a rematch whose making failed does not: the
