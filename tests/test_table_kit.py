@@ -7,6 +7,7 @@ import socket
 from contextlib import asynccontextmanager
 
 import pytest
+from textual import events
 from rich.style import Style
 from textual.events import Key, Paste
 from textual.widgets import Select
@@ -576,6 +577,27 @@ async def test_keys_past_a_full_chat_line_are_said_not_typed_once_a_line(tmp_pat
         said = [n for n in notices(app) if "keys past them are not typed" in n.message]
         assert len(said) == 1 and said[0].message.startswith(f"A chat line holds {MAX_CHAT} characters")
         assert len(line.value) == MAX_CHAT
+
+
+async def test_a_burst_of_keys_past_a_full_chat_line_says_so_once(tmp_path):
+    """The bug: 920 characters typed at once stacked "A chat line holds 200 characters" three
+    times over the table: the line's news of a change made before it was full, arriving after a
+    key was refused, said there was room again."""
+    app, table, screen = shared_table(tmp_path)
+    async with app.run_test(size=SIZE, notifications=True) as pilot, table:
+        await wait_for(pilot, lambda: settled(screen), "the table")
+        line = screen.query_one(ChatInput)
+        await pilot.press("t")
+        await wait_for(pilot, lambda: app.focused is line, "the chat line")
+        line.value = "x" * (MAX_CHAT - 5)
+        await pilot.pause()
+        for _burst in range(3):  # (as a terminal delivers a long paste of keys: a read at a time)
+            for _ in range(40):
+                app.post_message(events.Key("z", "z"))
+            await pilot.pause()
+        assert len(line.value) == MAX_CHAT
+        said = [n for n in notices(app) if "keys past them are not typed" in n.message]
+        assert len(said) == 1
 
 
 # the footer and the legend's key are the kit's, each game gives its keys and legend: by default

@@ -44,7 +44,10 @@ class TypedInput(Input):
             self.notify(self.FULL.format(most=self.max_length), severity="warning", timeout=4)
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        if self.told_full and len(event.value) < (self.max_length or 0):
+        """The line has room again: the next key refused says so again. The line as it is now,
+        not as the change left it: a change made before the line was full arrives after keys it
+        refused (a burst), and said there was room (the notice stacked, once a burst)."""
+        if self.told_full and len(self.value) < (self.max_length or 0):
             self.told_full = False
 
     async def on_key(self, event: Key) -> None:
