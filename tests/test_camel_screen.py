@@ -585,13 +585,16 @@ async def test_the_plays_list_puts_the_goods_plays_before_the_camels(tmp_path):
 
 @pytest.mark.thorough
 async def test_the_players_table_names_whole_where_they_fit(tmp_path):
+    """A long name takes the room the other columns leave (13 cells cut it where the row had
+    9 more), and every other column stays whole."""
     names = ["Tester", "AI 2 (normal)", "Scheherazade the Second"]
     three = MatchSetup("camel_caravan", ["human", "ai:easy", "ai:easy"], names, dict(OPTIONS), 5)
     async with at_my_turn(tmp_path, three) as (app, _pilot):
         drawn = screen_lines(app)
         assert any(line.startswith("1 You ") for line in drawn)
         assert any(line.startswith("2 AI 2 ") and "(n" not in line for line in drawn)  # as the table names it
-        assert any(line.startswith("3 Scheherazade… ") for line in drawn)
+        assert any(line.startswith("3 Scheherazade the Sec…   1     – 1 ✓          4 │") for line in drawn)
+        assert any(line.startswith("  Player ") and "Supply │" in line for line in drawn)
 
 
 async def test_a_tie_on_points_says_goods_delivered_broke_it(tmp_path):

@@ -7,7 +7,6 @@ import socket
 from contextlib import asynccontextmanager
 
 import pytest
-from textual import events
 from rich.style import Style
 from textual.events import Key, Paste
 from textual.widgets import Select
@@ -593,7 +592,7 @@ async def test_a_burst_of_keys_past_a_full_chat_line_says_so_once(tmp_path):
         await pilot.pause()
         for _burst in range(3):  # (as a terminal delivers a long paste of keys: a read at a time)
             for _ in range(40):
-                app.post_message(events.Key("z", "z"))
+                app.post_message(Key("z", "z"))
             await pilot.pause()
         assert len(line.value) == MAX_CHAT
         said = [n for n in notices(app) if "keys past them are not typed" in n.message]

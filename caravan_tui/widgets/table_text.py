@@ -44,10 +44,13 @@ class TableText(Static):
     #: it shows the spinner (the status line): drawn when only the spinner's frame turned
     follows_spin = False
 
-    def __init__(self, text: Callable[[Any, Any], RenderableType], fit: bool = False, **kwargs: Any) -> None:
-        """``fit``: a panel of fixed height whose lines wrap where it has the rows (``fitted``)."""
+    def __init__(
+        self, text: Callable[[Any, Any], RenderableType], fit: bool = False, sized: bool = False, **kwargs: Any
+    ) -> None:
+        """``fit``: a panel of fixed height whose lines wrap where it has the rows (``fitted``);
+        ``sized``: one whose text is made for its width (written again as the width changes)."""
         super().__init__("", **kwargs)
-        self.text_of, self.fit = text, fit
+        self.text_of, self.fit, self.sized = text, fit, sized
 
     def watch_table_state(self, was: SeatTable | None, table: SeatTable | None) -> None:
         if self.follows_spin or not (only_spun(was, table) or unread(self.text_of, was, table)):
@@ -75,8 +78,8 @@ class TableText(Static):
 
     def on_resize(self) -> None:
         """A panel that fits its lines to its rows fits them again to the rows it has now (the
-        rows the status line under it leaves)."""
-        if self.fit:
+        rows the status line under it leaves), and one made for its width to the width it has."""
+        if self.fit or self.sized:
             self.redraw()
 
     def rows_fit(self, text: Text, width: int) -> bool:

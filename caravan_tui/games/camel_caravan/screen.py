@@ -54,7 +54,7 @@ from .placement import (
 from .rules import actions_word
 from .status_line import BOARD, choice_text, cursor, enter, status
 from .table_state import CamelCaravanTable
-from .tables import players_table, scores_table
+from .tables import PLAYERS_WIDTH, players_table, scores_table
 from .views import CamelCaravanView
 
 END_TURN = ("end_turn",)
@@ -95,7 +95,13 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
         yield self.board(
             CamelBoard(SIZE, spare_rows=self.client.players + 3, caption=cell_caption, id=BOARD), board_look
         )
-        yield self.table_text(lambda view, table: players_table(view, table.player_name), id="cc-players")
+        yield self.table_text(
+            lambda view, table: players_table(
+                view, table.player_name, self.query_one("#cc-players").content_size.width or PLAYERS_WIDTH
+            ),
+            sized=True,
+            id="cc-players",
+        )
         yield FittedLines(legend_lines, id="cc-legend")
 
     def legend(self) -> Text:
