@@ -55,8 +55,9 @@ def players_table(view: CamelCaravanView, name: Callable[[int, int], str], width
     table.add_column("", no_wrap=True)
     table.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=room)
     for heading, least in COLUMNS:
-        justify = "left" if heading == "Theft" else "right"
-        table.add_column(heading, justify=justify, no_wrap=True, min_width=least or None)
+        table.add_column(
+            heading, justify="left" if heading == "Theft" else "right", no_wrap=True, min_width=least or None
+        )
     for seat, row in enumerate(rows):
         table.add_row(Text(str(seat + 1), style=player_style(seat)), Text(name(seat, room)), *row)
     return table
