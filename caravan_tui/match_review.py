@@ -85,8 +85,12 @@ async def review_of(
     played = (snapshot.players, snapshot.seed, snapshot.options, snapshot.actions, seat)
     match = decisions_of(game, *played)
     own = None if on_result is None else (lambda judged: on_result(judged) if judged.seat == seat else None)
-    # a decision an AI made in the person's place (away, or gone) is none of theirs: not judged
-    stood_in = {p.turn for p in match.decisions if p.seat == seat and is_stand_in(decided_by(snapshot, p.turn, seat))}
+    # the moves an AI made in the person's place (away, or gone): none of theirs, its decisions not judged
+    stood_in = tuple(
+        turn
+        for turn, mover in enumerate(match.movers)
+        if mover == seat and is_stand_in(decided_by(snapshot, turn, seat))
+    )
     # the seat's own decisions first (in order), the others' after: what the screen lists while the
     # rest are judged is whole three quarters of the way through, the others' only split luck
     ordered = sorted(
@@ -120,7 +124,7 @@ async def review_of(
     values = await worker.expect(snapshot.game_id, seat, outcome_positions(found), iterations, progress)
     if on_judged is not None:
         on_judged(counted + reserve, counted + reserve)
-    review = dataclasses.replace(with_outcomes(review, found, values), stood_in=tuple(sorted(stood_in)))
+    review = dataclasses.replace(with_outcomes(review, found, values), stood_in=stood_in)
     try:
         shelf.write(snapshot, seat, iterations, review.to_data())
     except OSError:  # the review stands; it is only made again next time

@@ -14,7 +14,7 @@ import pytest
 from caravan_tui.ai.ismcts import search
 from caravan_tui.ai.matches import MatchRecord, play_match
 from caravan_tui.ai.policies import search_policy
-from caravan_tui.ai.review import Judged, Position, Review, judge, positions, review
+from caravan_tui.ai.review import Judged, Position, Review, decisions_of, judge, positions, review
 from caravan_tui.ai.review_text import EVERY_DECISION, chart_rows, review_lines
 from caravan_tui.ai.worker import AIWorker, Question
 from caravan_tui.cli import main
@@ -413,6 +413,32 @@ def test_the_costliest_decisions_are_ordered_by_the_cost_shown():
 
 
 @pytest.mark.thorough
+def test_a_stand_ins_moves_are_counted_as_the_table_counts_them(tmp_path):
+    """Found over SSH: the table said "Bo's stand-in made 4 moves", the review "Your stand-in made
+    1 decision" (one Camel Caravan turn of four actions). The review counts its moves too, and
+    still judges none of its decisions."""
+    from caravan_tui.ai.review_text import review_lines
+    from caravan_tui.saves.deciders import stand_in
+
+    record = finished("camel_caravan")
+    snapshot = snapshot_of(record)
+    game = get_game("camel_caravan")
+    match = decisions_of(game, 2, record.seed, record.options, record.actions, 0)
+    turn = next(p for p in match.decisions if p.seat == 0 and p.end > p.turn)  # a decision of several moves
+    away = [t for t in range(turn.turn, turn.end + 1) if match.movers[t] == 0]
+    snapshot.deciders = {t: stand_in("normal") for t in away}
+
+    async def reviewed():
+        async with AIWorker(2) as worker:
+            return await review_of(snapshot, 0, ReviewShelf(tmp_path), worker, ITERATIONS)
+
+    done = asyncio.run(reviewed())
+    assert done.stood_in == tuple(away) and turn.turn not in [j.turn for j in done.decisions]
+    line = f"Your stand-in made {len(away)} moves while you were away (moves {away[0] + 1} to {away[-1] + 1}): none"
+    assert any(text.startswith(line) for text in review_lines(done, ["Ann", "Bob"], "Camel Caravan"))
+
+
+@pytest.mark.thorough
 def test_a_stand_ins_decisions_are_none_of_the_persons_and_are_said_so(tmp_path):
     """Found over SSH: back from away, Bob's review counted the 8 moves his stand-in made among
     "28 decisions", graded them ("fine: 23%") and summed them into "your play", with nothing
@@ -434,8 +460,8 @@ def test_a_stand_ins_decisions_are_none_of_the_persons_and_are_said_so(tmp_path)
     done = asyncio.run(reviewed())
     assert [j.turn for j in done.decisions] == [turn for turn in own if turn not in away]
     assert done.stood_in == tuple(away) and Review.from_data(done.to_data()) == done
-    line = f"Your stand-in made 2 decisions while you were away (moves {away[0] + 1} to {away[1] + 1}): none"
+    line = f"Your stand-in made 2 moves while you were away (moves {away[0] + 1} to {away[1] + 1}): none"
     assert any(text.startswith(line) for text in review_lines(done, ["Ann", "Bob"], "Decktet Caravan"))
     one = dataclasses.replace(done, stood_in=tuple(away[:1]))  # ("none of them" of one)
-    said = f"Your stand-in made 1 decision while you were away (move {away[0] + 1}): it is not graded here."
+    said = f"Your stand-in made 1 move while you were away (move {away[0] + 1}): it is not graded here."
     assert said in review_lines(one, ["Ann", "Bob"], "Decktet Caravan")

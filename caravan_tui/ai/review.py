@@ -129,11 +129,12 @@ class Match:
     chance the reviewed seat saw, and how the match ended for that seat where its account does not
     say it, with seat fields ("": nothing to say): the turns the rules passed over
     (``Game.skipped_words``) and how a tie on the score was broken, from its view
-    (``Game.tie_words``)."""
+    (``Game.tie_words``); and which seat made each move (``movers``)."""
 
     decisions: tuple[Position, ...]
     draws: tuple[Draw, ...]
     ended: str = ""
+    movers: tuple[int, ...] = ()
 
 
 class _Run:
@@ -185,10 +186,12 @@ def decisions_of(
     skipped: list[list[tuple[int, str]]] = [[] for _ in range(players)]
     idle: dict[Any, tuple[int, str, str]] = {}  # (the parts of the seat's turns it could only end, by key)
     run: _Run | None = None
+    movers: list[int] = []
     for turn, action in enumerate(actions):
         mover = state.to_move()
         if mover is None:
             break
+        movers.append(mover)
         if idle_words is not None and mover == seat and (found_idle := idle_words(state, seat)) is not None:
             idle.setdefault(found_idle[0], (turn, *found_idle[1:]))
         if run is None and len(state.legal_actions()) > 1:
@@ -216,7 +219,7 @@ def decisions_of(
     # skipped, decided a match whose review named no turning point ("the searches' drift +42%")
     passed_over = [skipped_said(skipped[other], other) for other in (seat, *(s for s in range(players) if s != seat))]
     said = " ".join(words for words in (*passed_over, idle_said(list(idle.values()), seat), ended) if words)
-    return Match(tuple(found), tuple(draws), said[:MAX_TEXT])
+    return Match(tuple(found), tuple(draws), said[:MAX_TEXT], tuple(movers))
 
 
 def idle_said(idle: Sequence[tuple[int, str, str]], seat: int) -> str:
@@ -815,8 +818,9 @@ class Review:
     seat (``result``: its ``outcome()``, in [0, 1]), the budget each decision was searched
     with, the others' decisions (judged from their views), the chance the seat saw, what
     other outcomes of its biggest draws were worth (``draw_outcomes``) and the move numbers of
-    the seat's decisions an AI made in its person's place (``stood_in``: not judged, none of the
-    person's play) and how a tie-break decided the match (``ended``: a loss by it was spoken
+    the seat's moves an AI made in its person's place (``stood_in``: not judged, none of the
+    person's play; moves, as the table counts them, not decisions: a turn of 4 moves is one)
+    and how a tie-break decided the match (``ended``: a loss by it was spoken
     of as luck or drift, "a 9–9 tie lost on gold" never said)."""
 
     game_id: str

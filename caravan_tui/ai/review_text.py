@@ -299,16 +299,17 @@ def summary_line(review: Review) -> str:
 
 
 def stood_in_lines(review: Review) -> list[str]:
-    """Where an AI made some of the seat's decisions in its person's place: how many, which, and
+    """Where an AI made some of the seat's moves in its person's place: how many, which, and
     that they are graded nowhere here (a person back from away read its stand-in's moves among
-    "your decisions")."""
+    "your decisions"). Counted in moves, as the table counted them ("made 4 moves" there, "1
+    decision" here, of one turn)."""
     moves = [turn + 1 for turn in review.stood_in]
     if not moves:
         return []
     if len(moves) == 1:  # ("none of them" of one)
-        return [f"Your stand-in made 1 decision while you were away (move {moves[0]}): it is not graded here."]
+        return [f"Your stand-in made 1 move while you were away (move {moves[0]}): it is not graded here."]
     which = f"moves {moves[0]} to {moves[-1]}"
-    return [f"Your stand-in made {len(moves)} decisions while you were away ({which}): none of them is graded here."]
+    return [f"Your stand-in made {len(moves)} moves while you were away ({which}): none of them is graded here."]
 
 
 def split_line(review: Review) -> str:
