@@ -49,7 +49,7 @@ GUEST_UNRATED = "Guests are not rated: connect with an SSH key to get a rating."
 STOPPING_SAVED = "The server is stopping; your match is saved: connect again later to play on."
 STOPPING = "The server is stopping: connect again later."
 #: what a "?" rating is, said where one is shown (a newcomer's first ratings all read "?")
-UNSETTLED_WORDS = "A ? rating settles after about ten matches with people."
+UNSETTLED_WORDS = "A rating marked ? is provisional: it settles after about ten matches with people."
 
 
 class Welcome(Message):

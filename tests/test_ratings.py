@@ -59,7 +59,8 @@ async def test_a_hosted_match_between_people_changes_their_ratings_as_openskill_
     result = saved(hub, joined.match).result
     assert changes == bobs
     ann_points, bob_points = openskill_points(result)
-    assert changes == {"Ann": (ann_points, "?"), "Bob": (bob_points, "?")}  # one match: not settled yet
+    # one match: not settled yet, each rating as it stands now, marked provisional
+    assert changes == {"Ann": (ann_points, f"{1000 + ann_points}?"), "Bob": (bob_points, f"{1000 + bob_points}?")}
     assert ann_points != 0 or result[0] == result[1]
     kept = [json.loads(line) for line in (tmp_path / "ratings.jsonl").read_text().splitlines()]
     assert [(e["match"], [seat[0] for seat in e["seats"]]) for e in kept] == [(joined.match, [ANN, BOB])]
@@ -99,7 +100,9 @@ async def test_a_history_filters_finished_matches_and_shows_anyones_record_by_na
     assert bobs.name == "Bob" and [protocol.FinishedRow.from_map(row).rating for row in bobs.matches] == [
         changes["Bob"][0]
     ]
-    assert bobs.ratings == [["decktet_caravan", "?", 1]]
+    assert [(game, rating.endswith("?"), matches) for game, rating, matches in bobs.ratings] == [
+        ("decktet_caravan", True, 1)
+    ]
     assert asked["bOB", "", ""].name == "Bob"  # as kept, not as typed ("The record of bOB")
     assert asked["", "camel_caravan", ""].matches == [] and asked["", "", "zed"].matches == []
     assert len(asked["", "", "bo"].matches) == 1
@@ -152,7 +155,8 @@ async def test_a_resignation_is_a_loss_whatever_the_stand_in_made_of_the_seat(tm
     history = await ann.next(protocol.History)
     rows = [protocol.FinishedRow.from_map(row) for row in history.matches]
     assert [(row.match, row.yours, row.gave_up) for row in rows] == [(joined.match, 0, True)]
-    assert finished_words(rows[0]) == "You resigned" and history.ratings == [["decktet_caravan", "?", 1]]
+    assert finished_words(rows[0]) == "You resigned"
+    assert [(game, rating[-1], matches) for game, rating, matches in history.ratings] == [("decktet_caravan", "?", 1)]
     hub.stop()
 
 
@@ -236,7 +240,7 @@ def test_a_change_a_stand_in_shared_says_the_share_played():
 
 
 def test_a_rating_shows_a_number_once_it_settles():
-    assert Rating().shown == "?"
+    assert Rating().shown == "?" and Rating().told == "1000?"
     assert Rating(mu=26.0, sigma=3.0, matches=12).shown == "1040"
 
 

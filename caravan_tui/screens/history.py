@@ -69,7 +69,7 @@ def ratings_line(history: History) -> str:
         f"{GAMES[game].title} {plain(rating, 6)} ({matches} match{'' if matches == 1 else 'es'})"
         for game, rating, matches in items
     ]
-    unsettled = any(plain(rating, 6) == "?" for _, rating, _ in items)
+    unsettled = any(plain(rating, 6).endswith("?") for _, rating, _ in items)
     return f"Ratings: {', '.join(found)}." + (f" {UNSETTLED_WORDS}" if unsettled else "")
 
 

@@ -38,10 +38,10 @@ def result_line(names: list[str], scores: list[float], outcome: list[float]) -> 
 
 
 def rating_changes_line(rated: Rated) -> str:
-    """ "Rating changes: Ann +105 (now ?), Bob −105 (now 990)": each person's change and rating
+    """ "Rating changes: Ann +105 (now 1105?), Bob −105 (now 990)": each person's change and rating
     now ("?" until it settles), from what the hub sent (a row not of that shape is left out).
     "Ratings: Ann +105 (?)" read as if +105 were the rating. A person a stand-in played for in
-    part: the share of the moves they made ("Bo +12 (now ?; played 11%)"), and why ("−105 beside
+    part: the share of the moves they made ("Bo +12 (now 1012?; played 11%)"), and why ("−105 beside
     +12" read as a fault). A row without its share, as an older hub sent it: played whole."""
     sent = rated.changes[:MAX_SEATS] if isinstance(rated.changes, list) else []
     rows = [
@@ -61,7 +61,7 @@ def rating_changes_line(rated: Rated) -> str:
     ]
     if not words:
         return ""
-    unsettled = any(plain(rating, 6) == "?" for _, _, rating, _ in rows)
+    unsettled = any(plain(rating, 6).endswith("?") for _, _, rating, _ in rows)
     partial = any(played < 100 for *_, played in rows)
     return (
         f"Rating changes: {', '.join(words)}."

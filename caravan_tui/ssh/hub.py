@@ -1055,7 +1055,7 @@ class Hub:
             None,
         )
         played = round(100 * change.weight)
-        return [names[seat] if seat is not None else "?", change.points, change.after.shown, played]
+        return [names[seat] if seat is not None else "?", change.points, change.after.told, played]
 
     def _leaders(self) -> list:
         """Each game's best settled ratings, by name (from a thread: names may be in the database)."""
@@ -1102,7 +1102,7 @@ class Hub:
 
         rows = await asyncio.to_thread(self.finished.rows, who, HISTORY_ROWS, keep)
         book = self.standings.book
-        ratings = [[game, rating.shown, rating.matches] for game in GAMES if (rating := book.rating(game, who)).matches]
+        ratings = [[game, rating.told, rating.matches] for game in GAMES if (rating := book.rating(game, who)).matches]
         await self._tell(
             session, History(name, msg.game, msg.against, [self._rated_row(row, who).to_map() for row in rows], ratings)
         )

@@ -59,8 +59,14 @@ class Rating:
 
     @property
     def shown(self) -> str:
-        """ "1043", or "?" while it has not settled."""
+        """ "1043", or "?" while it has not settled (the lobby's, beside a name)."""
         return str(self.points) if self.settled else UNSETTLED
+
+    @property
+    def told(self) -> str:
+        """ "1043", or "902?" while it has not settled: what a change and a record say it is now
+        ("−98 (now ?)" hid what the change was from and to)."""
+        return str(self.points) if self.settled else f"{self.points}{UNSETTLED}"
 
 
 @dataclass(frozen=True, slots=True)
