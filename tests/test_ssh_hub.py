@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import math
 import os
 import random
 import re
@@ -760,6 +761,24 @@ async def test_a_guest_keeps_their_seat_while_they_stay_and_an_ai_plays_it_for_g
     update = await back.next(Update, lambda m: m.whole_log)
     assert logged[0] in update.events
     again.stop()
+
+
+async def test_a_lobby_change_after_a_quiet_while_goes_out_at_once(tmp_path, worker, monkeypatch):
+    """The bug: every change waited ``LOBBY_DELAY`` before reaching the lobbies, so a lobby said
+    an AI was to move a second or two after its move was on the table. A change after a quiet
+    while goes at once; the ones soon after it wait, together."""
+    from caravan_tui.ssh import hub as hub_module
+
+    monkeypatch.setattr(hub_module, "LOBBY_DELAY", 10 * WAIT)  # (waiting it would time out)
+    hub = make_hub(tmp_path, worker)
+    cyd = await named(hub, CYD, "Cyd")
+    await cyd.next(protocol.Lobby)
+    hub._lobby_sent = -math.inf  # (a quiet while since the last lobby)
+    ann = await named(hub, ANN, "Ann")
+    await cyd.next(protocol.Lobby, lambda m: "Ann" in m.online)
+    await create(ann, ["you", "open"])
+    assert hub._lobby_due is not None  # (soon after: it waits)
+    hub.stop()
 
 
 async def test_a_rematch_keeps_the_game_options_and_seats_and_invites_its_people_but_not_its_spectators(

@@ -220,6 +220,7 @@ class Hub:
         self.matches: dict[str, HostedMatch] = {}
         self.sessions: set[Session] = set()
         self._lobby_due: asyncio.TimerHandle | None = None
+        self._lobby_sent = -math.inf  # (the event loop's clock)
         self._sending: set[asyncio.Task] = set()  # lobbies on their way
         self.reviews = HubReviews(self.keeping.reviews, self.store, self.finished, worker, iterations, _send_now)
         self._announcing: set[asyncio.Task] = set()  # seats' match info, after a person left
@@ -1122,12 +1123,16 @@ class Hub:
     # -- the lobby --------------------------------------------------------------------------
 
     def lobby_changed(self) -> None:
-        """Send the lobby to every session in it, once for changes close together."""
+        """Send the lobby to every session in it: at once after a quiet while, else once for the
+        changes within ``LOBBY_DELAY`` of the last sending (each waited the delay, and a lobby
+        said an AI was to move a second or two after its move was on its table)."""
         if self._lobby_due is None:
-            self._lobby_due = asyncio.get_running_loop().call_later(LOBBY_DELAY, self._lobby_now)
+            loop = asyncio.get_running_loop()
+            self._lobby_due = loop.call_later(max(0.0, self._lobby_sent + LOBBY_DELAY - loop.time()), self._lobby_now)
 
     def _lobby_now(self) -> None:
         self._lobby_due = None
+        self._lobby_sent = asyncio.get_running_loop().time()
         for hosted in [m for m in self.matches.values() if m.done and not m.seated and not m.watchers]:
             hosted.stop()
             del self.matches[hosted.match_id]
