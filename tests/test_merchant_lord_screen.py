@@ -635,6 +635,10 @@ async def test_plus_turns_the_first_die_of_its_value_and_the_dice_keep_the_logs_
         assert [value for value, _ in screen.table.my_dice()] == [2, 3, 4, 1]
         assert screen.table.changed_dice == {(0, 0)} and dice.cursor == 0
         assert dice.render().plain.split()[2:4] == ["*2¶", "3◆"]
+    # the rules' keys say so (they said "+ / − turn the die under the cursor", and the cursor jumped)
+    assert "turn a die of the value under the cursor up or down (2 favour): dice of one value are alike, so the " in (
+        GAME.rules
+    )
 
 
 @pytest.mark.thorough

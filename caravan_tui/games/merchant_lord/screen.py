@@ -60,8 +60,8 @@ LAST = (END_SELLING, END_BUYING)
 class MerchantLordScreen(GameScreen[MerchantLordView]):
     BINDINGS = [
         Binding("e", "done", "Done", tooltip="End this step: favour, selling, buying or a free placement"),
-        Binding("plus", "turn(1)", "+1", show=False, tooltip="Turn the die under the cursor up (2 favour)"),
-        Binding("minus", "turn(-1)", "-1", show=False, tooltip="Turn the die under the cursor down (2 favour)"),
+        Binding("plus", "turn(1)", "+1", show=False, tooltip="Turn a die of the cursor's value up (2 favour)"),
+        Binding("minus", "turn(-1)", "-1", show=False, tooltip="Turn a die of the cursor's value down (2 favour)"),
         Binding("c", "clear", "Clear", show=False, tooltip="Clear the chosen village and ticks"),
         Binding("o", "others", "Others", tooltip="Show the next opponent's villages"),
     ]
