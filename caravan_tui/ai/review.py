@@ -811,6 +811,15 @@ class Account:
     def total(self, kind: str) -> float:
         return sum(swing.change for swing in self.swings if swing.kind == kind)
 
+    @property
+    def entangled(self) -> bool:
+        """Whether luck and the searches' drift pull against each other harder than what they make
+        together: each, alone, outweighs their sum. A loss read "luck +93%, the searches' drift
+        −131%": what a draw or a card revealed moved the searches' figures, and the next search took
+        most of it back. Said as one figure then, and no draw is a turning point of its own."""
+        luck, drift = self.total("luck"), self.total("drift")
+        return luck * drift < 0 and min(abs(luck), abs(drift)) > abs(luck + drift)
+
 
 @dataclass(frozen=True, slots=True)
 class Review:
@@ -999,18 +1008,24 @@ class Review:
                 found.append((-abs(drawn), turn))
         return [turn for _, turn in sorted(found)[:WEIGHED_DRAWS]]
 
-    def turning_points(self, count: int = TURNING_POINTS) -> list[Swing]:
-        """The ``count`` swings that moved the seat's chances most, the biggest first (ties: the
-        earlier): graded decisions, and the others' errors and luck that moved them as much as
-        an inaccuracy would."""
-        least = self.measure.inaccuracy
-        found = [
+    def marked(self) -> list[Swing]:
+        """The swings the chart marks and the turning points choose from: graded decisions, and
+        the others' errors and luck that moved the seat's chances as much as an inaccuracy would;
+        no luck where luck and the drift are one figure (``Account.entangled``: "Luck after your
+        move 74: +19%" in a loss whose luck the next searches took back)."""
+        least, account = self.measure.inaccuracy, self.account()
+        left_out = ("drift", "luck") if account.entangled else ("drift",)
+        return [
             swing
-            for swing in self.account().swings
-            if swing.kind != "drift"
+            for swing in account.swings
+            if swing.kind not in left_out
             and (self.grade(swing.judged) if swing.kind == "yours" and swing.judged else abs(swing.change) >= least)
         ]
-        return sorted(found, key=lambda swing: (-abs(swing.change), swing.index))[:count]
+
+    def turning_points(self, count: int = TURNING_POINTS) -> list[Swing]:
+        """The ``count`` swings that moved the seat's chances most (``marked``), the biggest first
+        (ties: the earlier)."""
+        return sorted(self.marked(), key=lambda swing: (-abs(swing.change), swing.index))[:count]
 
     def between(self, index: int) -> list[Judged]:
         """The others' decisions between the seat's decision ``index`` and its next, in order."""

@@ -92,14 +92,10 @@ def signed(measure: Measure, value: float) -> str:
 def marks(review: Review, width: int = 60) -> str:
     """The row under the chart: at each decision's column, what moved the seat's chances most
     after it (``MARKS``), where that was as much as an inaccuracy; blank elsewhere."""
-    least = review.measure.inaccuracy
     biggest: dict[int, Swing] = {}
-    for swing in review.account().swings:
-        counts = swing.kind != "drift" and (
-            review.grade(swing.judged) if swing.kind == "yours" and swing.judged else abs(swing.change) >= least
-        )
+    for swing in review.marked():
         held = biggest.get(swing.index)
-        if counts and (held is None or abs(swing.change) > abs(held.change)):
+        if held is None or abs(swing.change) > abs(held.change):
             biggest[swing.index] = swing
     row = []
     for span in spans(len(review.decisions) + 1, width):
@@ -234,8 +230,10 @@ def points_heading(review: Review, points: Sequence[Swing]) -> str:
     heading = f"Where your {review.measure.name} was lost" if review.players == 1 else "Turning points"
     if points:
         return f"{heading}:"
-    least = review.measure.inaccuracy
-    if any(swing.kind == "drift" and abs(swing.change) >= least for swing in review.account().swings):
+    least, account = review.measure.inaccuracy, review.account()
+    if account.entangled:
+        return f"{heading}: none of your moves or the others'; what moved your chances is luck and the drift above"
+    if any(swing.kind == "drift" and abs(swing.change) >= least for swing in account.swings):
         if review.players == 1:  # (no others and no chance to name: "what moved your chances" of a length)
             return f"{heading}: none of your moves lost any; what moved the estimate is the drift above"
         return f"{heading}: none of your moves, the others' or chance; what moved your chances is the drift above"
@@ -250,7 +248,7 @@ def unlisted_line(review: Review, points: Sequence[Swing]) -> str | None:
     names = {"others": "the others' errors", "luck": "luck"}
     parts = []
     for kind in kinds(review):
-        if kind in names:
+        if kind in names and not (kind == "luck" and account.entangled):  # (luck said with the drift)
             rest = account.total(kind) - sum(swing.change for swing in points if swing.kind == kind)
             if figure(measure, abs(rest)) != figure(measure, 0.0):
                 parts.append(f"{names[kind]} {signed(measure, rest)}")
@@ -322,10 +320,14 @@ def split_line(review: Review) -> str:
     names = {"yours": "your errors", "others": "the others' errors", "luck": "luck"}
     if review.players == 1:  # (everything on the board is the player's: "your play 0.0 pieces" read as nothing)
         names["yours"] = "your play against the AI's best"
-    parts = [f"{names[kind]} {signed(measure, account.total(kind))}" for kind in kinds(review)]
     drift = account.total("drift")
-    if drift:
-        parts.append(f"the searches' drift {signed(measure, drift)}")
+    if account.entangled:  # (each alone larger than the change: "luck +93%, drift −131%" in a loss)
+        parts = [f"{names[kind]} {signed(measure, account.total(kind))}" for kind in kinds(review) if kind != "luck"]
+        parts.append(f"luck and the searches' drift together {signed(measure, account.total('luck') + drift)}")
+    else:
+        parts = [f"{names[kind]} {signed(measure, account.total(kind))}" for kind in kinds(review)]
+        if drift:
+            parts.append(f"the searches' drift {signed(measure, drift)}")
     return (
         f"From {amount(measure, account.start)} at your first decision to {amount(measure, account.end)} at the "
         f"end ({signed(measure, account.end - account.start)}): {', '.join(parts)}."
@@ -361,10 +363,26 @@ UNSEEN_DRIFT_WORDS = (
 )
 
 
+#: what luck and the drift together are, where ``split_line`` says them as one (``entangled``)
+ENTANGLED_WORDS = (
+    "Luck and the searches' drift together: what the draws and the cards others revealed brought, and how the "
+    "AI's figures moved between your decisions. Apart they read luck {luck} and drift {drift}: each larger than "
+    "what they make together, they are two halves of one estimate the AI cannot split in this match, and neither "
+    "alone says why it went as it did."
+)
+
+
 def drift_line(review: Review) -> str | None:
-    """What the searches' drift is, where ``split_line`` shows one (None: it shows none)."""
-    if not review.account().total("drift"):
+    """What the searches' drift is, where ``split_line`` shows one (None: it shows none); what luck
+    and the drift together are, where it says them as one."""
+    account = review.account()
+    if not account.total("drift"):
         return None
+    if account.entangled:
+        measure = review.measure
+        return ENTANGLED_WORDS.format(
+            luck=signed(measure, account.total("luck")), drift=signed(measure, account.total("drift"))
+        )
     if review.players == 1:
         return SOLO_DRIFT_WORDS.format(measure=review.measure.name)
     return DRIFT_WORDS if review.draws else UNSEEN_DRIFT_WORDS
@@ -393,6 +411,9 @@ def plain_words(review: Review, names: Sequence[str]) -> str | None:
     if any(review.grade(judged) for judged in review.decisions):
         return None
     luck = account.total("luck")
+    if account.entangled:
+        together = signed(measure, luck + account.total("drift"))
+        return f"No decision of yours cost enough to grade: luck and the searches' drift together, {together}."
     if luck < 0:
         worst = min((swing for swing in account.swings if swing.kind == "luck"), key=lambda swing: swing.change)
         drawn = seen(review, worst.draws, names)
@@ -408,7 +429,7 @@ def replies_words(review: Review, account: Account) -> str | None:
     best, the hints' move, so a loss that search did not foresee (the others' replies outdoing
     what it expected of the positions reached) is not the seat's play, nor the searches' noise."""
     drift, measure = account.total("drift"), review.measure
-    if drift >= 0 or drift >= min(account.total("yours"), account.total("luck")):
+    if drift >= 0 or drift >= min(account.total("yours"), account.total("luck")) or account.entangled:
         return None
     worst = min((swing for swing in account.swings if swing.kind == "drift"), key=lambda swing: swing.change)
     best = sum(judged.was_best for judged in review.decisions)
@@ -428,7 +449,12 @@ def drift_words(review: Review, names: Sequence[str]) -> str | None:
     measure, account = review.measure, review.account()
     drift = account.total("drift")
     others = [abs(account.total(kind)) for kind in ("yours", "others", "luck")]
-    if abs(drift) < measure.inaccuracy or abs(drift) <= max(others) or replies_words(review, account):
+    if (
+        abs(drift) < measure.inaccuracy
+        or abs(drift) <= max(others)
+        or replies_words(review, account)
+        or account.entangled
+    ):
         return None
     worst = max((swing for swing in account.swings if swing.kind == "drift"), key=lambda swing: abs(swing.change))
     judged = review.decisions[worst.index]

@@ -1,0 +1,64 @@
+"""A Decktet Caravan loss of 8–25 read "luck +93%, the searches' drift −131%": each figure larger
+than the whole change, the deals said to have gone the seat's way, and a luck turning point of
++19% "after your move 74". What a card revealed moved the searches' figures, and the next
+search took most of it back: two halves of one estimate. Where luck and the drift each outweigh
+what they make together (``Account.entangled``), the review says them as one figure, says them
+apart once with why, and lists no draw as a turning point or a mark of its own."""
+
+from __future__ import annotations
+
+from caravan_tui.ai.review import Account, Draw, Judged, Review, Swing
+from caravan_tui.ai.review_text import review_lines
+
+NAMES = ["Ann", "Bob"]
+
+
+def judged(turn: int, before: float) -> Judged:
+    return Judged(turn, ("a",), f"move at {turn}", "", ("a",), f"move at {turn}", "", before, before, 0, turn)
+
+
+DECISIONS = (judged(0, 0.46), judged(10, 0.8), judged(20, 0.3))
+DRAW = (Draw(4, "Bob plays Caravan 9: the Darkness", True),)
+
+
+class Accounted(Review):
+    """A review whose account is given (its decisions' figures stand for nothing else)."""
+
+    def account(self) -> Account:
+        luck, drift = ACCOUNTS[self.match_id]  # (as shown: points of win chance)
+        swings = (
+            Swing("yours", 0, -12, DECISIONS[0]),
+            Swing("luck", 0, luck, None, DRAW),
+            Swing("drift", 1, drift),
+            Swing("drift", 2, -46 + 12 - luck - drift),
+        )
+        return Account(46, 0, swings)
+
+
+ACCOUNTS = {"entangled": (93, -131), "apart": (-30, -10)}
+
+
+def lines_of(match: str) -> list[str]:
+    review = Accounted("decktet_caravan", match, 0, 2, 200, 0.0, DECISIONS, draws=DRAW)
+    return review_lines(review, NAMES, "Decktet Caravan")
+
+
+def test_luck_and_drift_pulling_against_each_other_are_one_figure():
+    text = lines_of("entangled")
+    whole = "\n".join(text)
+    assert (
+        "From 46% at your first decision to 0% at the end (−46%): your errors −12%, the others' errors 0%, "
+        "luck and the searches' drift together −34%." in text
+    )
+    assert "Apart they read luck +93% and drift −127%" in whole
+    assert "Luck after" not in whole and "Not among the turning points: luck" not in whole
+    assert "most of the loss came between them" not in whole  # (the drift is not the loss's cause)
+    assert "+ good luck" not in whole
+    assert "Turning points: none of your moves or the others'; what moved your chances is luck and the drift" in whole
+
+
+def test_luck_and_drift_pulling_the_same_way_stay_apart():
+    text = lines_of("apart")
+    whole = "\n".join(text)
+    assert "luck −30%, the searches' drift −4%" in whole and "together" not in whole
+    assert "Luck after your move 1: −30%" in whole
