@@ -70,7 +70,7 @@ def test_rerolls_the_search_cannot_tell_apart_are_either_about_as_good():
     lines = explanation([[str(c.action), c.share, c.value, "", c.action, c.error] for c in top])
     ors = sum(line.startswith("Or: ") for line in lines)
     assert lines[1].startswith("Or: ")
-    assert lines[0].startswith("Either is about as good: " if ors == 1 else "Any of these is about as good: ")
+    assert lines[0].startswith("Either is about as good: " if ors == 1 else "One of several about as good: ")
 
 
 def test_the_standard_error_is_the_spread_of_the_results_over_the_root_of_their_number():
@@ -120,7 +120,7 @@ def test_the_hint_that_keeps_the_favour_is_headed_by_what_it_is():
     assert lines[0] == "The safe pick: ('end_favour',)"
     assert "no reroll or turn is expected to gain 2 points of win chance" in lines[1]
     assert [line.split(": ")[0] for line in lines[2:]] == [HAIR, HAIR]
-    assert explanation(rows)[0].startswith("Any of these is about as good: ")  # (a move no game calls plain)
+    assert explanation(rows)[0].startswith("One of several about as good: ")  # (a move no game calls plain)
 
 
 @pytest.mark.thorough
@@ -148,12 +148,13 @@ async def test_at_the_table_the_kept_favour_is_the_safe_pick(tmp_path):
 
 def test_the_labels_agree_with_the_first_line():
     """Decktet Caravan, seed 3's first hint: 0.609 against 0.587 and 0.592, each with a standard
-    error of about 0.033: within the noise, so "any of these is about as good" and "Or" (the first line
-    said "Probably best" and the next "Weaker"); a clear choice keeps its "Weaker" though an
-    alternative weighed little has a wide noise."""
+    error of about 0.033: within the noise, so "one of several about as good" and "Or" (the first line
+    said "Probably best" and the next "Weaker"; then "Any of these is about as good" named one play,
+    the others far below it under "Or"); a clear choice keeps its "Weaker" though an alternative
+    weighed little has a wide noise."""
     rows = [["a", 0.5, 0.609, "", ("a",), 0.0316], ["b", 0.3, 0.587, "", ("b",), 0.0342]]
     lines = explanation([*rows, ["c", 0.2, 0.592, "", ("c",), 0.0341]])
-    assert lines[0].startswith("Any of these is about as good: ") and lines[1:] == ["Or: c", "Or: b"]
+    assert lines[0].startswith("One of several about as good: ") and lines[1:] == ["Or: c", "Or: b"]
     two = explanation(rows)  # ("either" is said of two)
     assert two == ["Either is about as good: a", "Or: b"]
     clear = explanation([["a", 0.8, 0.6, "", ("a",), 0.001], ["b", 0.02, 0.5, "", ("b",), 0.06]])
@@ -168,7 +169,7 @@ def test_a_better_move_listed_third_is_not_under_either_is_about_as_good():
         ["b", 0.3, 0.501, "", ("b",), 0.002],
         ["c", 0.25, 0.512, "", ("c",), 0.002],
     ]
-    assert explanation(rows) == ["Any of these is about as good: keep", "Or: c", "Or: b"]
+    assert explanation(rows) == ["One of several about as good: keep", "Or: c", "Or: b"]
     assert explanation(rows, plain=("keep",)) == ["The safe pick: keep", f"{HAIR}: c", "Or: b"]
 
 

@@ -185,7 +185,7 @@ def test_moves_alike_in_a_match_decided_either_way_are_said_to_be_so():
         ("Deliver salt at (5,1)", 0.33, 0.992, "+6 points", None, 0.004),
         ("Pick up hides at (2,2)", 0.33, 0.988, "loads hides", None, 0.004),
     ]
-    assert explanation(rows)[0] == "Any of these is about as good: Move the camel at (3,3) to (3,4)"
+    assert explanation(rows)[0] == "One of several about as good: Move the camel at (3,3) to (3,4)"
     lines = explanation(rows, between=True)
     assert lines[0] == "The match looks won with any of these: Move the camel at (3,3) to (3,4)"
     assert "Or: Deliver salt at (5,1) — +6 points" in lines and "Or: Pick up hides at (2,2) — loads hides" in lines
@@ -195,7 +195,7 @@ def test_moves_alike_in_a_match_decided_either_way_are_said_to_be_so():
     lost = [(text, share, 1 - value, *rest) for text, share, value, *rest in rows]
     assert explanation(lost, between=True)[0].startswith("The match looks lost with any of these: ")
     open_match = [(text, share, value - 0.5, *rest) for text, share, value, *rest in rows]
-    assert explanation(open_match, between=True)[0].startswith("Any of these is about as good: ")
+    assert explanation(open_match, between=True)[0].startswith("One of several about as good: ")
 
 
 async def test_escape_is_offered_as_hide_while_it_puts_a_panel_away(tmp_path):

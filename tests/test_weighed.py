@@ -49,7 +49,7 @@ SURE = (
     "Probably best: ",
     "The only move worth weighing: ",
     "Either is about as good: ",
-    "Any of these is about as good: ",
+    "One of several about as good: ",
     "Slightly better: ",
     "The AI's pick, though another is better: ",
 )

@@ -337,7 +337,7 @@ CLEAR, CLOSE = "clearly best", "a close call"
 #: (``NOISE``): either move will do, and the alternatives as good say "Or"
 EITHER, OR = "either is about as good", "Or"
 #: ``EITHER`` where more than one alternative is "Or"
-ANY = "any of these is about as good"
+ANY = "one of several about as good"
 #: better than the next by more than the search's noise, but by less than ``NEARLY``
 SLIGHTLY = "slightly better"
 #: between players, every move listed expects a win chance past ``DECIDED`` (or short of
