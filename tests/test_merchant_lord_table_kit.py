@@ -497,6 +497,20 @@ def turn_that_ends_the_turn(state) -> tuple | None:
     return None
 
 
+def test_the_dice_line_says_a_turn_takes_the_first_die_of_a_value_where_there_are_two():
+    """The bug: with the cursor on the second of two 1s the line said "+ or -: turn it", and the
+    first 1 turned (the rules take the first die of a value, §9.3): the arrow keys read as lost."""
+
+    def twins(state) -> bool:
+        values = [v for v, where in state.view(0)["dice"][0] if where == "unplaced"]
+        return state.turn == 0 and state.phase == FAVOUR and state.favour[0] >= 4 and values.count(1) >= 2
+
+    _prefix, state = play_until(twins)
+    table = table_for(state)
+    second = [i for i, (value, where) in enumerate(table.my_dice()) if value == 1 and where == "unplaced"][1]
+    assert status(at(table, DICE, str(second))).plain.endswith(": turn the first 1")
+
+
 def test_a_turn_of_a_die_after_which_the_rules_end_the_turn_says_so_on_the_dice():
     """Over SSH: one ``+`` spent Bob's last favour, left no sale and ended his turn at once; the
     line read only "+ or -: turn it"."""

@@ -209,7 +209,10 @@ def dice_keys(table: MerchantLordTable, cursor: str | None) -> str:
     if turns:
         # (a turn that spent the last favour and left no sale ended the turn at once, unsaid)
         ending = [key for key, action in turns.items() if rest_of_turn(table, action) is not None]
-        said = f"{' or '.join(turns)}: turn it"
+        # (dice of one value are alike: the rules turn the first of them, §9.3, and "turn it" of
+        # the die under the cursor read as a key lost when the first one turned)
+        alike = sum(1 for v, where in dice if v == value and where == "unplaced")
+        said = f"{' or '.join(turns)}: turn {'it' if alike == 1 else f'the first {value}'}"
         if ending:
             said += f" ({' or '.join(ending)}: then the rules end your turn)"
         keys.append(said)
