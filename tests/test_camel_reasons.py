@@ -130,11 +130,13 @@ def test_a_reason_names_a_good_the_next_player_can_steal():
     """The bug: the hint rated "Probably best" a pick-up that ended the turn with Ann's meat on
     top of a camel, while Bob held a theft marker and spare camels, and Bob stole it at once; the
     reason said nothing of it (a risk was said only where a thief's empty camel already stood
-    on the good's space). Any camel reaches any space: 2 actions, then the theft."""
+    on the good's space). Any camel reaches any space: 2 actions, then the theft, 3 in all (the
+    words said "(2 actions)", and a newcomer counted the theft as that)."""
     state = exposed_to_a_thief()
     (good,) = {GOODS[good] for at, good, under in state.loads[0] if not under and at not in state.empties[1]}
     reason = render(explain(state.clone(), 0, [("end_turn",)]), NAMES, None)
-    assert f"risk: Bob can steal the {good} next turn, with a theft marker and a camel sent there (2 actions)" in reason
+    said = f"risk: Bob can steal the {good} next turn, with a theft marker and a camel sent there first (3 actions)"
+    assert said in reason
     state.thefts[1] = 0  # (his marker used: nothing to fear)
     assert "risk" not in render(explain(state.clone(), 0, [("end_turn",)]), NAMES, None)
 

@@ -250,7 +250,8 @@ def _risk(world: CamelCaravanState, seat: int) -> str:
         )
         if stealable:
             goods = " or the ".join(dict.fromkeys(GOODS[good] for _, _, good in stealable[:2]))
-            how = "an empty camel already there" if stealable[0][1] else "a camel sent there (2 actions)"
+            there = stealable[0][1]
+            how = "an empty camel already there (1 action)" if there else "a camel sent there first (3 actions)"
             return f"risk: {who(q)} can steal the {goods} next turn, with a theft marker and {how}"
     return ""
 
