@@ -381,3 +381,21 @@ def test_a_damaged_record_of_the_last_game_and_players_means_the_defaults(tmp_pa
     )
     loaded = Preferences.load(tmp_path)
     assert loaded.last_game == "" and loaded.players == {"c": 3}
+
+
+@pytest.mark.thorough
+async def test_enter_in_a_name_goes_on_to_the_next_field(tmp_path):
+    """The bug: Enter in the second seat's name box did nothing and said nothing; a newcomer who
+    took the box for the seat's list pressed space in it next and blanked the name. Enter there
+    goes on, as Tab does, and types nothing."""
+    from textual.widgets import Input
+
+    app, started = recording_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_new_match_at(pilot, GAMES["camel_caravan"])
+        name = app.screen.query_one("#name-1", Input)
+        name.focus()
+        await pilot.pause()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.focused is not name, "the next field")
+        assert name.value == "" and started == []

@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive, var
 from textual.widget import Widget
-from textual.widgets import Button, Label, OptionList, Select, Static
+from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from caravan_tui.engine import Game
@@ -207,6 +207,13 @@ class MatchForm(BaseScreen):
         form's first row read unmarked while its rows below were built)."""
         for label in self.query(FieldLabel):
             label.mark(focused is not None and label.names(focused))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in a name or the seed goes on to the next field, as Tab does: it did nothing,
+        said nothing, and a newcomer who took the name box for the seat's list pressed space in
+        it next, blanking the name."""
+        event.stop()
+        self.focus_next()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if isinstance(event.widget, OptionList) and isinstance(event.widget.parent, Select):
