@@ -119,6 +119,7 @@ from caravan_tui.hub_protocol import (
     SetName,
     Told,
     Watch,
+    WatchReplay,
     WebLink,
     Welcome,
 )
@@ -937,6 +938,10 @@ class ClientApp(TableApp):
         if not isinstance(self.screen, HistoryScreen):  # (from a record: escape goes back to it)
             self._to_lobby()
         self.show_replay(checked, yours if yours is not None and yours < checked.snapshot.players else None)
+
+    def on_open_replay(self, request: OpenReplay) -> None:
+        """The replay of a finished match this person played (from its result), sent by the hub."""
+        self.send_to_hub(WatchReplay(request.match_id))
 
     def on_open_review(self, request: OpenReview) -> None:
         """The review of a finished match this person played, made by the hub (from the lobby,

@@ -499,7 +499,8 @@ def turn_that_ends_the_turn(state) -> tuple | None:
 
 def test_the_dice_line_says_a_turn_takes_the_first_die_of_a_value_where_there_are_two():
     """The bug: with the cursor on the second of two 1s the line said "+ or -: turn it", and the
-    first 1 turned (the rules take the first die of a value, §9.3): the arrow keys read as lost."""
+    first 1 turned (the rules take the first die of a value, §9.3): the arrow keys read as lost.
+    "turn a 1" (the rules and key tips say which), whole in the status line's 49 cells."""
 
     def twins(state) -> bool:
         values = [v for v, where in state.view(0)["dice"][0] if where == "unplaced"]
@@ -508,7 +509,7 @@ def test_the_dice_line_says_a_turn_takes_the_first_die_of_a_value_where_there_ar
     _prefix, state = play_until(twins)
     table = table_for(state)
     second = [i for i, (value, where) in enumerate(table.my_dice()) if value == 1 and where == "unplaced"][1]
-    assert status(at(table, DICE, str(second))).plain.endswith(": turn the first 1")
+    assert status(at(table, DICE, str(second))).plain.endswith(": turn a 1")
 
 
 def test_a_turn_of_a_die_after_which_the_rules_end_the_turn_says_so_on_the_dice():

@@ -107,6 +107,34 @@ async def test_the_result_screen_offers_the_review_of_the_seat_played():
         assert len(asked) == 1
 
 
+async def test_the_result_screen_offers_the_replay_of_the_seat_played():
+    """The replay of a match just played was only under Load (or the lobby's finished matches):
+    ``w`` on its result opens it from the seat played; a spectator's result has none."""
+    from textual.app import App
+
+    from caravan_tui.screens.requests import OpenReplay
+
+    offered = MatchOverScreen("You win!", "You: 5   Bot: 3", None, review=OpenReview("m1", 1))
+    plain = MatchOverScreen("You win!", "You: 5   Bot: 3", None)
+    asked: list[OpenReplay] = []
+
+    class Host(App):
+        def on_open_replay(self, request: OpenReplay) -> None:
+            asked.append(request)
+
+    async with Host().run_test(size=SIZE) as pilot:
+        await pilot.app.push_screen(offered)
+        assert str(offered.query_one("#replay", Button).label) == "Replay (w)"
+        await pilot.press("w")
+        await pilot.pause()
+        assert asked == [OpenReplay("m1", 1)]
+        await pilot.app.push_screen(plain)
+        assert not plain.query("#replay")
+        await pilot.press("w")
+        await pilot.pause()
+        assert len(asked) == 1
+
+
 async def test_the_decisions_judged_so_far_show_as_they_come_the_costliest_first(tmp_path):
     """A long review shows its work: while the rest are judged, the seat's decisions judged so
     far, the costliest first."""

@@ -882,3 +882,17 @@ async def test_the_line_under_the_matches_follows_the_list_that_has_the_focus(st
         assert "No match is being played: c creates one." in shown and "enter replays it" not in shown
         assert app.screen.focused is matches
         assert str(matches.border_title).startswith("▸ ") and not str(finished.border_title).startswith("▸")
+
+
+async def test_w_on_a_result_asks_the_hub_for_the_match_s_replay(still_hub, monkeypatch):
+    """Over SSH the result's ``w`` asks the hub for the replay, as the lobby's finished list does."""
+    from caravan_tui.hub_protocol import WatchReplay
+    from caravan_tui.screens.requests import OpenReview
+
+    still_hub.identities.keep(ANN, "Ann")
+    async with in_the_lobby(still_hub) as (app, pilot):
+        sent = []
+        monkeypatch.setattr(app, "send_to_hub", sent.append)
+        await app.push_screen(MatchOverScreen("Bob wins!", "Ann: 1   Bob: 3", None, review=OpenReview("m1", 0)))
+        await pilot.press("w")
+        await wait_for(pilot, lambda: sent == [WatchReplay("m1")], "the replay asked for")

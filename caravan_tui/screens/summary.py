@@ -18,7 +18,7 @@ from caravan_tui.hub_protocol import UNSETTLED_WORDS, Rated
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.heard import Heard
-from caravan_tui.screens.requests import GoHome, OpenReview, Rematch
+from caravan_tui.screens.requests import GoHome, OpenReplay, OpenReview, Rematch
 from caravan_tui.screens.table_panels import SINCE_SHOWN
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
@@ -141,6 +141,7 @@ class MatchOverScreen(BaseScreen):
     BINDINGS = [
         Binding("r", "rematch", "Rematch"),
         Binding("v", "review", "Review"),
+        Binding("w", "replay", "Replay", tooltip="Watch the match again, move by move, from your seat"),
         Binding("escape,q", "home", "Home"),
         Binding("escape,q", "lobby", "Lobby"),  # (over SSH: a session's home; ``home`` says which)
     ]
@@ -213,6 +214,7 @@ class MatchOverScreen(BaseScreen):
                 yield Button("Rematch (r)", id="rematch", variant="primary", compact=True)
             if self.review is not None:
                 yield Button("Review (v)", id="review", compact=True)
+                yield Button("Replay (w)", id="replay", compact=True)
             yield Button(f"{self.home} (esc)", id="go-home", compact=True)
         yield KeysFooter()
 
@@ -257,11 +259,13 @@ class MatchOverScreen(BaseScreen):
             self.action_rematch()
         elif event.button.id == "review":
             self.action_review()
+        elif event.button.id == "replay":
+            self.action_replay()
         else:
             self.action_home()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "review":
+        if action in ("review", "replay"):  # (the match of the seat played: a spectator has none)
             return self.review is not None
         if action in ("home", "lobby"):
             return (action == "lobby") == (self.home == "Lobby")
@@ -270,6 +274,11 @@ class MatchOverScreen(BaseScreen):
     def action_review(self) -> None:
         if self.review is not None:
             self.post_message(OpenReview(self.review.match_id, self.review.seat))
+
+    def action_replay(self) -> None:
+        """The replay of the match just played (it was only under Load, or the lobby's list)."""
+        if self.review is not None:
+            self.post_message(OpenReplay(self.review.match_id, self.review.seat))
 
     def action_rematch(self) -> None:
         self.post_message(Rematch())

@@ -212,7 +212,7 @@ def dice_keys(table: MerchantLordTable, cursor: str | None) -> str:
         # (dice of one value are alike: the rules turn the first of them, §9.3, and "turn it" of
         # the die under the cursor read as a key lost when the first one turned)
         alike = sum(1 for v, where in dice if v == value and where == "unplaced")
-        said = f"{' or '.join(turns)}: turn {'it' if alike == 1 else f'the first {value}'}"
+        said = f"{' or '.join(turns)}: turn {'it' if alike == 1 else f'a {value}'}"
         if ending:
             said += f" ({' or '.join(ending)}: then the rules end your turn)"
         keys.append(said)
