@@ -125,7 +125,7 @@ def test_how_it_stands_counts_the_hands_piles_and_the_going_out_bonus():
     view.update(scores=[12, 11], collected_points=[-7, 7], out_player=1, hand_sizes=[2, 0])
     assert hand_standing(view) == [5.0, 11 + 7 + 5 + 2]
     assert headline(0.5, hand_standing(view), 0, scored_on=COUNTED) == (
-        f"you trail on {COUNTED}, but the AI rates the game even"
+        f"you trail on {COUNTED}, but the AI rates the game even (50% to win)"
     )
     # both piles empty, 11 to 10 banked: it read "you lead on points with this hand's piles"
     view.update(scores=[11, 10], collected_points=[0, 0], out_player=None)

@@ -491,8 +491,10 @@ def headline(
     )
     if later == now:
         return words
-    if later == "level":  # ("an even game" stood beside a person 13 points behind)
-        return f"you {'lead' if now == 'ahead' else 'trail'} on {scored_on}, but the AI rates the game even"
+    if later == "level":  # ("an even game" stood beside a person 13 points behind; and "even", bare,
+        # read as a coin toss where the AI gave 42%: its figure said)
+        chance = f"{round(100 * value)}% {'to win' if len(scores) == 2 else 'of the win'}"
+        return f"you {'lead' if now == 'ahead' else 'trail'} on {scored_on}, but the AI rates the game even ({chance})"
     if now == "level":
         rated = "stronger" if later == "ahead" else "weaker"
         return f"level on {scored_on}, but the AI rates your position {rated} {basis(later == 'ahead')}"
