@@ -737,9 +737,11 @@ def invited_to_a_rematch(lobby: Lobby, game: str) -> bool:
 
 #: what ``r`` asks on a result over SSH where others played the match (the hub seats a second
 #: person's ``r`` in the rematch the first started)
+#: (the match starts at once: "their seats wait for them" read as a wait for them to come)
 REMATCH_QUESTION = (
-    "Play again with the same seats and options? The others are invited: their seats wait for them "
-    "in the lobby (if one of them asked first, you join theirs)."
+    "Play again with the same seats and options? It starts now, and the others are invited to their seats "
+    "from the lobby: an AI plays a seat until its person takes it, after the grace (if one of them asked "
+    "first, you join theirs)."
 )
 
 

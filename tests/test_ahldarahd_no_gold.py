@@ -102,9 +102,11 @@ def test_at_0_gold_with_no_card_to_claim_with_the_build_says_so() -> None:
         "and 1 gold); your own Right of Passage sells to the bank for 3 gold (in the plays list): gold to "
         "claim with once a card that fits is won; no open route costs as little as 3 to buy"
     )
-    assert panel[0] == "No gold and no card to claim with"
+    # (a sale in the plays list: "no gold and no card" beside it, and a newcomer ended the build)
+    assert panel[0] == "No gold, no card: you may sell a RoP"
     state.rop[0] = -1  # (none held: one won at 0 next turn is the way out)
     assert "a Right of Passage won at 0 in next turn's auctions sells to the bank" in (way_out(state, 0) or "")
+    assert lines(state)[1][0] == "No gold and no card to claim with"
 
 
 def test_a_sale_is_advised_only_where_a_claim_is_left_after_it() -> None:
@@ -220,7 +222,7 @@ def test_at_0_gold_with_no_card_the_eyes_holder_is_told_so_too() -> None:
     assert state.hand[0] == 0 and state.gold[0] == 0
     state.eyes = 0
     advice, panel = lines(state)
-    assert panel[0] == "No gold and no card to claim with"
+    assert panel[0] == "No gold, no card: you may sell a RoP"  # (its own Right of Passage held)
     assert advice.startswith(
         "No gold and no card that fits an open route, so no claim this build (a claim costs a card, and 1 gold on "
         "a sea route)"

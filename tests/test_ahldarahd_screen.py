@@ -837,3 +837,7 @@ def test_every_item_a_player_or_the_table_holds_shows_at_80_columns():
     }
     second = market_text(table, 47).plain.splitlines()[1]
     assert second == "Hand: Me Te Ho · table: R:RBG Sh Ey PQ"  # the hand's codes make the room
+    # the public view (a replay's) holds no hand: "Hand: none" read as a seat holding no card
+    public = {key: value for key, value in table.items() if key != "hand"}
+    assert market_text(public, 47).plain.splitlines()[1] == "Hand: hidden · table: R:RBG Sh Ey PQ"
+    assert market_text({**table, "hand": []}, 47).plain.splitlines()[1].startswith("Hand: none · ")

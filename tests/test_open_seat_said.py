@@ -48,6 +48,7 @@ async def test_a_seat_kept_for_a_person_says_whom_it_waits_for(tmp_path):
     async with ann_and_bob(tmp_path) as (app, pilot, screen):
         taken = screen.table
         screen.table_state = replace(taken, seat_kinds=(taken.seat_kinds[0], INVITED), kinds_at=taken.kinds_at + 1)
-        said = "Seat 2 is kept for Bob: after the grace, an AI plays it until they take it."
+        said = "Seat 2 is kept for Bob: after the grace an AI plays it till they come."
+        assert len(open_line(1, "[bold]x[/]")) <= 78  # (one line at 80 columns)
         await wait_for(pilot, lambda: any(said in line for line in screen_lines(app.screen)), "whom it waits for")
         assert screen.table.others_are_people() and screen.table.open_seat(1)

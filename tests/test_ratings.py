@@ -17,7 +17,7 @@ from caravan_tui.games import get_game
 from caravan_tui.pgstore import open_database
 from caravan_tui.screens.leaderboard import leaderboard_lines
 from caravan_tui.screens.lobby import finished_words
-from caravan_tui.screens.summary import STOOD_IN_WORDS, rating_changes_line
+from caravan_tui.screens.summary import STOOD_IN_WORDS, UNMOVED_WORDS, rating_changes_line
 from caravan_tui.ssh import hub as hub_module
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.ssh.ratings import SCALE, Entry, Rating, RatingBook
@@ -275,6 +275,14 @@ def test_a_rating_not_settled_yet_says_what_its_question_mark_is():
     assert rating_changes_line(protocol.Rated("m1", [["Ann", 5, "1043"], ["Bob", -5, "990"]])) == (
         "Rating changes: Ann +5 (now 1043), Bob −5 (now 990)."
     )
+
+
+def test_ratings_that_did_not_move_say_why():
+    """Over SSH, Merchant Lord: Ann 9 and Bob 8 behind AI 3's 9 on the tie-break read "Ann +0, Bob
+    +0" with nothing saying why (each person's share of the win is what a rating counts)."""
+    unmoved = protocol.Rated("m1", [["Ann", 0, "1043"], ["Bob", 0, "990"]])
+    assert rating_changes_line(unmoved) == f"Rating changes: Ann +0 (now 1043), Bob +0 (now 990). {UNMOVED_WORDS}"
+    assert UNMOVED_WORDS not in rating_changes_line(protocol.Rated("m1", [["Ann", 3, "1043"], ["Bob", 0, "990"]]))
 
 
 def test_rating_words_from_the_network_are_checked_and_shown_as_text():

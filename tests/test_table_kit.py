@@ -557,6 +557,21 @@ async def test_a_key_typed_in_the_same_instant_as_enter_is_the_tables_and_a_long
         await wait_for(pilot, lambda: any(entry.startswith("You say: abxx") for entry in log.lines_text), "said")
 
 
+async def test_a_tab_in_the_chat_line_keeps_the_line_and_the_keys_after_it(tmp_path):
+    """Over SSH: a tab typed into the chat line took the focus to the table, and the rest of the
+    line was played as its keys (an "e", then a "y", ended a turn). The line keeps the focus and
+    every key after the tab."""
+    app, table, screen = shared_table(tmp_path)
+    async with app.run_test(size=SIZE, notifications=True) as pilot, table:
+        await wait_for(pilot, lambda: settled(screen), "the table")
+        line = screen.query_one(ChatInput)
+        await pilot.press("t")
+        await wait_for(pilot, lambda: app.focused is line, "the chat line")
+        await pilot.press(*"ab", "tab", *"ey", "shift+tab", "z")
+        await pilot.pause()
+        assert app.focused is line and line.value == "abeyz"
+
+
 async def test_keys_past_a_full_chat_line_are_said_not_typed_once_a_line(tmp_path):
     """A 595-character line typed into the chat stopped at 200 with no word (the terminal's bell
     at most): the rest was lost unseen. The first key refused says so, once, until there is room."""

@@ -22,7 +22,13 @@ class ChatInput(TypedInput):
     lies docked under the status line's last row, which draws it while it is open
     (``StatusLine.show_line``); it takes the focus only then."""
 
-    BINDINGS = [Binding("enter", "submit", "Say it"), Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [
+        Binding("enter", "submit", "Say it"),
+        Binding("escape", "cancel", "Cancel"),
+        # (a tab typed or pasted into the line took the focus to the table, and the rest of the
+        # line was played as the table's keys: an "e" then a "y" ended a turn)
+        Binding("tab,shift+tab", "stay", show=False),
+    ]
     PROMPT = "Say to the table (enter sends, escape cancels)"
     FULL = "A chat line holds {most} characters: keys past them are not typed."
     DEFAULT_CSS = """
@@ -77,6 +83,9 @@ class ChatInput(TypedInput):
 
     def action_cancel(self) -> None:
         self._close(None)
+
+    def action_stay(self) -> None:
+        """Tab keeps the line (enter sends it, escape drops it): nothing else has the keys."""
 
     def _close(self, value: str | None) -> None:
         if not self._finished:

@@ -63,13 +63,18 @@ def rating_changes_line(rated: Rated) -> str:
         return ""
     unsettled = any(plain(rating, 6).endswith("?") for _, _, rating, _ in rows)
     partial = any(played < 100 for *_, played in rows)
+    unmoved = len(rows) > 1 and all(points == 0 for _, points, _, _ in rows)
     return (
         f"Rating changes: {', '.join(words)}."
+        + (f" {UNMOVED_WORDS}" if unmoved else "")
         + (f" {STOOD_IN_WORDS}" if partial else "")
         + (f" {UNSETTLED_WORDS}" if unsettled else "")
     )
 
 
+#: why no rating moved where its people scored apart (two people 9–8 behind an AI's 9: "+0" each read
+#: as a fault)
+UNMOVED_WORDS = "Ratings count only each person's share of the win: yours were equal, so none moved."
 #: why a change beside "played N%" is smaller than the others'
 STOOD_IN_WORDS = "A seat a stand-in played in part moves its person's rating by the share of the moves they made."
 

@@ -39,9 +39,11 @@ class TableMoves:
         """Keep a key typed while our play (or undo) is on its way, for the position the host's
         answer brings (``given_back``): the second ``+`` of two typed at once (a burst, a held
         key, a paste) came before the answer to the first and did nothing, said nothing. Not a
-        key typed into a line of text (the chat's), nor past ``KEYS_KEPT``."""
+        key typed into a line of text (the chat's), nor past ``KEYS_KEPT``; nor an Enter: typed
+        before the next position was seen, it would confirm a play never looked at (dropped, as
+        ever: ``hold_list``)."""
         screen = self.screen
-        if not screen.bus.acted or screen.table.turn is not None or screen.replaying:
+        if not screen.bus.acted or screen.table.turn is not None or screen.replaying or event.key == "enter":
             return False
         if isinstance(screen.focused, Input):
             return False

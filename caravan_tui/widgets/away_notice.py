@@ -31,9 +31,10 @@ def away_line(name: str, seconds: int | None) -> str:
 def open_line(seat: int, kept_for: str | None = None) -> str:
     """What the table says of ``seat`` while it is open for a person (from 0), or ``kept_for``
     one (a rematch's seat: "open" read as anyone's; an AI takes it after the match's grace, and
-    "its turns wait" had promised a wait with no end)."""
+    "its turns wait" had promised a wait with no end; one line at 80 columns for a name of ten
+    letters: a second pushed a player's row off the players table)."""
     if kept_for is not None:
-        return f"Seat {seat + 1} is kept for {kept_for}: after the grace, an AI plays it until they take it."
+        return f"Seat {seat + 1} is kept for {kept_for}: after the grace an AI plays it till they come."
     return f"Seat {seat + 1} is open: its turns wait for a person to take it from the lobby."
 
 

@@ -248,6 +248,9 @@ def panel_words(state: AhldarahdState, seat: int) -> str | None:
     if _sale_to_claim(state, seat) is not None:
         return "No gold to claim: sell a Right of Passage first"
     if state.phase == BUILD and not claimable(state, seat, -1):
+        # (a sale in the plays list beside "no gold and no card", and a newcomer ended the build)
+        if state.order[state.pos] == seat and _sales(state, seat, True):
+            return "No gold, no card: you may sell a RoP"
         return "No gold and no card to claim with"
     if state.final and state.phase not in AUCTIONS:
         return "No gold to claim with in this last build"

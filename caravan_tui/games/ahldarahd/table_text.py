@@ -74,11 +74,9 @@ def market_text(view: AhldarahdView, width: int) -> Text:
     hand = [c.split(" ", 1)[1] for c in view.get("hand", [])]
     table = items_of(view, -1, width // 2)
     room = width - len(f"Hand:  · table: {table}")  # (the hand's names give way to its codes first)
-    second = (
-        "Hand: "
-        + (fit(" ".join(hand), " ".join(CODES[COMMODITIES.index(c)] for c in hand), room) or "none")
-        + f" · table: {table}"
-    )
+    # (the public view holds no hand: "Hand: none" there read as a seat holding no card)
+    held = fit(" ".join(hand), " ".join(CODES[COMMODITIES.index(c)] for c in hand), room) or "none"
+    second = f"Hand: {held if 'hand' in view else 'hidden'} · table: {table}"
     text = Text(first + "\n" + second)
     text.no_wrap, text.overflow = True, "ellipsis"
     return text
