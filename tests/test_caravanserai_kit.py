@@ -10,6 +10,7 @@ import dataclasses
 import itertools
 import random
 
+import pytest
 from test_caravanserai_says_each_step import solo_prefix
 
 from caravan_tui.bus import Update, YourTurn
@@ -470,6 +471,31 @@ def test_the_forced_rest_names_only_the_pieces_still_to_lay():
                     return
             state.apply(rng.choice(state.legal_actions()), False)
     raise AssertionError("no forced rest after pieces laid by hand")
+
+
+@pytest.mark.thorough
+def test_the_forced_rest_names_its_own_pieces_where_the_next_turn_is_laid_too():
+    """Found in play (solo seed 755): "the rest of this placement is laid for you (, on (3,-7) you
+    take the white board good …) … Then the rules lay your next turn for you": the rest was cut
+    from the next turn's pieces, the one the rules laid last, at this one's count."""
+    from caravan_tui.games.caravanserai.play_checks import question_before
+    from caravan_tui.games.caravanserai.rules import PLACE, pieces_text
+
+    for seed in range(200):
+        rng, state = random.Random(seed), GAME.new(1, seed=seed, options={})
+        while not state.is_over():
+            if state.stage == PLACE and state.laid:
+                table = table_at(state)
+                for action in table.legal:
+                    asked = question_before(table, action)
+                    if asked is None or "Then the rules lay your next turn" not in asked[0]:
+                        continue
+                    this = state.through_turn(action)
+                    rest = pieces_text(this.last[2][len(state.laid) :])
+                    assert rest and f"laid for you ({rest}" in asked[0], asked[0]
+                    return
+            state.apply(rng.choice(state.legal_actions()), False)
+    raise AssertionError("no forced rest before a forced next turn")
 
 
 def test_a_stand_hint_carries_no_placement_warning():

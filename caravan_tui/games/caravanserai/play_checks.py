@@ -109,8 +109,12 @@ def question_before(table: CaravanseraiTable, action: Action) -> tuple[str, bool
     placed = after.stage not in (PLACE, BOARD) or after.turns != world.turns  # the placement is over
     question = ""
     if world.stage in (PLACE, BOARD) and placed and action[0] != "camel" and after.last is not None:
-        # only what is still to lay: the pieces laid before this step are the player's own
-        laid, length = pieces_text(after.last[2][len(world.laid) :]), len(after.caravans[seat])
+        # only what is still to lay: the pieces laid before this step are the player's own; of this
+        # placement (``through_turn``): where the rules lay the next turn too, ``after.last`` is that
+        # one's, and its pieces cut at this one's count said "laid for you (, on …"
+        this = world.through_turn(action)
+        assert this.last is not None  # (the placement is over within the turn)
+        laid, length = pieces_text(this.last[2][len(world.laid) :]), len(this.caravans[seat])
         each = (
             "two market goods for each camel taken back (solo)"
             if world.n == 1
