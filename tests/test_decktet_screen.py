@@ -26,7 +26,7 @@ from caravan_tui.match.runner import MatchRunner
 from caravan_tui.seats import SeatSpec
 from caravan_tui.textual_adapter import notices, screen_strips
 from caravan_tui.textual_adapter import screen_lines as drawn_rows
-from caravan_tui.widgets import ActionList
+from caravan_tui.widgets import ActionList, MatchLog
 
 from tables import Table, at_turn, quick_app, wait_for
 
@@ -708,6 +708,14 @@ async def test_space_in_the_plays_list_says_where_the_hand_is(tmp_path):
         said = "Space ticks a card in your hand: shift+tab goes to it."
         await wait_for(pilot, lambda: any(n.message == said for n in notices(app)), "the word")
         assert not screen.table.ticked_in_hand()
+        # the log too: shift+tab from the hand goes there, and a newcomer's tick went nowhere
+        screen.query_one(MatchLog).focus()
+        await pilot.pause()
+        await pilot.press("space")
+        said = "Space ticks a card in your hand: tab goes to it."
+        await wait_for(pilot, lambda: any(n.message == said for n in notices(app)), "the word in the log")
+        assert not screen.table.ticked_in_hand()
+    assert "go round your hand, the Plays list and the log" in get_game("decktet_caravan").rules
 
 
 async def test_p_as_you_lead_a_season_says_why_there_is_no_pass(tmp_path):

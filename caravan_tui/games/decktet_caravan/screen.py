@@ -24,7 +24,7 @@ from textual.binding import Binding
 from caravan_tui.engine import Action
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.table_seat import TableState
-from caravan_tui.widgets import ActionList
+from caravan_tui.widgets import ActionList, MatchLog
 from caravan_tui.widgets.board_scroll import BoardScroll
 
 from . import selection
@@ -177,11 +177,13 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         """Enter in the plays list with cards ticked plays the ticked cards (the list highlights
         their play) or says why they are not a play — never some other line. Space there, the
         hand's tick, says where the hand is (it did nothing and said nothing, the focus left in
-        the plays list by the last play); ``p`` as we lead a season, why there is no pass."""
-        actions = self.query_one(ActionList)
-        if event.key == "space" and actions.has_focus and not self.replaying:
-            event.stop()
-            self.notify("Space ticks a card in your hand: shift+tab goes to it.", timeout=4)
+        the plays list by the last play), and in the log; ``p`` as we lead a season, why there is
+        no pass."""
+        actions, log = self.query_one(ActionList), self.query_one(MatchLog)
+        if event.key == "space" and (actions.has_focus or log.has_focus) and not self.replaying:
+            event.stop()  # (in the log too: shift+tab from the hand goes there, and a tick went nowhere)
+            where = "shift+tab" if actions.has_focus else "tab"
+            self.notify(f"Space ticks a card in your hand: {where} goes to it.", timeout=4)
             return
         if event.key == "p" and self.table.turn is not None and PASS not in self.table.legal and not self.replaying:
             event.stop()  # (not offered there: it did nothing and said nothing)
