@@ -1,9 +1,12 @@
-"""A Decktet Caravan loss of 8–25 read "luck +93%, the searches' drift −131%": each figure larger
+"""Luck beside the rest of a review.
+
+A Decktet Caravan loss of 8–25 read "luck +93%, the searches' drift −131%": each figure larger
 than the whole change, the deals said to have gone the seat's way, and a luck turning point of
 +19% "after your move 74". What a card revealed moved the searches' figures, and the next
 search took most of it back: two halves of one estimate. Where luck and the drift each outweigh
 what they make together (``Account.entangled``), the review says them as one figure, says them
-apart once with why, and lists no draw as a turning point or a mark of its own."""
+apart once with why, and lists no draw as a turning point or a mark of its own. Under the chart,
+an error keeps its mark beside bigger luck after it."""
 
 from __future__ import annotations
 
@@ -62,3 +65,28 @@ def test_luck_and_drift_pulling_the_same_way_stay_apart():
     whole = "\n".join(text)
     assert "luck −30%, the searches' drift −4%" in whole and "together" not in whole
     assert "Luck after your move 1: −30%" in whole
+
+
+class Marked(Review):
+    """A review whose account is given: the seat's error at its first decision, then bad luck."""
+
+    def account(self) -> Account:
+        swings = (
+            Swing("yours", 0, -10, self.decisions[0]),
+            Swing("luck", 0, -30, None, DRAW),
+            Swing("drift", 1, 0),
+        )
+        return Account(60, 20, swings)
+
+
+def test_an_error_keeps_its_mark_under_the_chart_beside_bigger_luck():
+    """A Decktet Caravan chart marked three of the five errors listed under it: where luck after
+    an error moved the chances more, its "-" took the error's column."""
+    from caravan_tui.ai.review_text import marks
+
+    errors = (
+        Judged(0, ("a",), "a", "", ("b",), "b", "", 0.6, 0.5, 0, 0),
+        Judged(10, ("a",), "a", "", ("a",), "a", "", 0.5, 0.5, 0, 10),
+    )
+    review = Marked("decktet_caravan", "m", 0, 2, 200, 0.0, errors, draws=DRAW)
+    assert review.grade(errors[0]) and marks(review).strip() == "Y"

@@ -90,12 +90,14 @@ def signed(measure: Measure, value: float) -> str:
 
 
 def marks(review: Review, width: int = 60) -> str:
-    """The row under the chart: at each decision's column, what moved the seat's chances most
-    after it (``MARKS``), where that was as much as an inaccuracy; blank elsewhere."""
+    """The row under the chart: at each decision's column, the seat's error where it made one (a
+    graded decision), else what moved its chances most after it (``MARKS``), where that was as
+    much as an inaccuracy; blank elsewhere. (The luck after an error took its column: a chart
+    marked three of five errors listed below it.)"""
     biggest: dict[int, Swing] = {}
     for swing in review.marked():
         held = biggest.get(swing.index)
-        if held is None or abs(swing.change) > abs(held.change):
+        if held is None or (held.kind != "yours" and (swing.kind == "yours" or abs(swing.change) > abs(held.change))):
             biggest[swing.index] = swing
     row = []
     for span in spans(len(review.decisions) + 1, width):
@@ -103,7 +105,7 @@ def marks(review: Review, width: int = 60) -> str:
         if not found:
             row.append(" ")
             continue
-        swing = max(found, key=lambda s: abs(s.change))
+        swing = max(found, key=lambda s: (s.kind == "yours", abs(s.change)))
         row.append(MARKS[swing.kind if swing.kind != "luck" else "luck+" if swing.change > 0 else "luck-"])
     return "".join(row).rstrip()
 
