@@ -754,3 +754,16 @@ def test_with_only_a_pass_the_line_says_nothing_in_your_hand_beats_the_play():
 
     table = DecktetCaravanTable(0, turn=3, legal=(PASS,), focus=HAND)
     assert str(status(table)) == "Nothing in your hand beats it — p passes."
+
+
+def test_a_hand_s_going_out_line_says_what_its_bonus_counts():
+    """The bug: "Root (you) went out: +5." where the board had just shown "AI 2 · 1 in hand": that
+    card was AI 2's last play, under the summary, and +5 read as a miscount of 5 + 1."""
+    from types import SimpleNamespace
+
+    from caravan_tui.games.decktet_caravan.score_tables import out_words
+
+    table = SimpleNamespace(seat_name=lambda seat: ["Root (you)", "AI 2"][seat])
+    assert out_words(table, 0, 5) == "Root (you) went out: +5 (5, AI 2 held none)."
+    assert out_words(table, 1, 7) == "AI 2 went out: +7 (5, 2 for the cards Root (you) was left holding)."
+    assert out_words(table, None, 0) == "Nobody went out."

@@ -26,8 +26,18 @@ def hand_table(table: DecktetCaravanTable, view: DecktetCaravanView, row: Histor
     scores.add_row("Going out", *(f"+{bonus}" if p == out else "" for p in range(len(totals))))
     scores.add_row("Hand", *(change(t) for t in totals), style="bold")
     scores.add_row("Total", *(signed(s) for s in view["scores"]), style="bold")
-    scores.caption = Text("Nobody went out." if out is None else f"{table.seat_name(out)} went out: +{bonus}.")
+    scores.caption = Text(out_words(table, out, bonus))
     return scores
+
+
+def out_words(table: DecktetCaravanTable, out: int | None, bonus: int) -> str:
+    """Who went out and what it brought, and why: "+5" where the board had just shown the other
+    "1 in hand" read as a miscount (that card was played last, the summary over the play)."""
+    if out is None:
+        return "Nobody went out."
+    left, other = bonus - 5, table.seat_name(1 - out)
+    held = f"{left} for the card{'s' if left != 1 else ''} {other} was left holding" if left else f"{other} held none"
+    return f"{table.seat_name(out)} went out: +{bonus} (5, {held})."
 
 
 def match_table(table: DecktetCaravanTable, view: DecktetCaravanView) -> Table | Group:
