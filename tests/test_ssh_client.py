@@ -896,3 +896,13 @@ async def test_w_on_a_result_asks_the_hub_for_the_match_s_replay(still_hub, monk
         await app.push_screen(MatchOverScreen("Bob wins!", "Ann: 1   Bob: 3", None, review=OpenReview("m1", 0)))
         await pilot.press("w")
         await wait_for(pilot, lambda: sent == [WatchReplay("m1")], "the replay asked for")
+
+
+async def test_the_lobby_footer_says_the_palette_s_words_where_they_fit_without_its_last_margin(still_hub):
+    """The lobby's footer read "… m Hide q Quit        ▏^p": the palette's words, one cell short of
+    the margin after them, were left out with eight cells blank before them."""
+    still_hub.identities.keep(ANN, "Ann")
+    async with in_the_lobby(still_hub) as (app, pilot):
+        await pilot.pause()
+        last = screen_lines(app.screen)[-1]
+        assert last.rstrip().endswith("▏^p palette") and "q Quit" in last and len(last) <= 80, last

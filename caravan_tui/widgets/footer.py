@@ -180,7 +180,9 @@ class KeysFooter(KeptRows, can_focus=False):
             if needed + widths[action] + PALETTE_WIDTH <= width:
                 dropped.remove(action)
                 needed += widths[action]
-        return needed + PALETTE_KEY_WIDTH <= width, needed + PALETTE_WIDTH <= width, frozenset(dropped)
+        # (the margin after the palette's words gives way first: the lobby's "^p" stood alone with
+        # eight cells blank before it, its words short of that one margin)
+        return needed + PALETTE_KEY_WIDTH <= width, needed + PALETTE_WIDTH - 1 <= width, frozenset(dropped)
 
     def notify_style_update(self) -> None:
         self._lines.clear()  # (a new theme: other colours)
@@ -226,7 +228,8 @@ class KeysFooter(KeptRows, can_focus=False):
                 line.append(" ")
         if palette is not None:
             index, part = palette
-            start = max(0, width - len(part) - (1 if compact else 0))  # (compact: a margin after it too)
+            # (compact: a margin after it too, where the keys before it leave the room)
+            start = max(len(line), width - len(part) - (1 if compact else 0))
             line.truncate(start, pad=True)
             spans.append((start, start + len(part)))
             line.append_text(part)
