@@ -749,3 +749,15 @@ def three_players_at(found) -> tuple:
     view = state.view(0)
     table = MerchantLordTable(seat=0, names=["Ann", "Bob", "Cy"], seat_kinds=["human", "ai:easy", "ai:easy"])
     return state, replace(table, view=view, world=GAME.from_view(view, 0), legal=state.legal_actions(), turn=7)
+
+
+def test_a_ten_letter_name_is_whole_in_the_round_table_beside_four_dice():
+    """Over SSH: "[bold]x[/]" read "[bold]x[…" in the round table, four columns blank after the
+    dice; a name takes the room a fifth die would."""
+    from caravan_tui.games.merchant_lord.table_text import players_text
+
+    _prefix, state = play_until(lambda s: s.turn == 0 and s.phase == FAVOUR)
+    table = replace(table_for(state), names=["Ann", "[bold]x[/]"])
+    assert max(len(dice) for dice in table.view["dice"]) == 4
+    lines = players_text(table.view, table).plain.splitlines()
+    assert lines[2].startswith(" [bold]x[/] ") and max(map(len, lines[:3])) <= 48, lines

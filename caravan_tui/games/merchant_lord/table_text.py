@@ -35,8 +35,11 @@ NO_SALE_AFTER_FAVOUR = "ends it: no sale fits your dice, so the rules play the r
 def players_text(view: MerchantLordView, table: MerchantLordTable) -> Text:
     """A header and a line per player: table cards, coins, favour, hand size and dice; then
     the known cards in other players' hands."""
-    # 9 columns for a name; 7 where a player holds 6 dice (free caravans), else the sixth wrapped
-    name_width = 9 if max(len(dice) for dice in view["dice"]) <= 5 else 7
+    # 9 columns for a name beside 5 dice, 2 more for each die fewer (a name cut to 8 beside 4 dice
+    # had 4 columns blank after them); 7 where a player holds 6 dice (free caravans), else the
+    # sixth wrapped
+    most = max(len(dice) for dice in view["dice"])
+    name_width = max(7, min(13, 9 + 2 * (5 - most)))
     text = Text(f"{'Round ' + str(view['round']):<{name_width + 1}}", style="bold")
     text.append(" Cards Coins Fav Hand Dice", style="bold")
     known_lines = []
