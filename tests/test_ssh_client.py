@@ -906,3 +906,18 @@ async def test_the_lobby_footer_says_the_palette_s_words_where_they_fit_without_
         await pilot.pause()
         last = screen_lines(app.screen)[-1]
         assert last.rstrip().endswith("▏^p palette") and "q Quit" in last and len(last) <= 80, last
+
+
+async def test_someone_else_s_record_names_them_whole_where_the_against_column_has_room(still_hub):
+    """Bob's look at a long-named person's record read "Marco… resigned" while the Against
+    column beside it kept cells blank: the Result column takes them."""
+    from caravan_tui.hub_protocol import FinishedRow, History
+    from caravan_tui.screens.history import HistoryScreen
+
+    long = "MarcoPoloTheVenetian"
+    row = FinishedRow("m1", "camel_caravan", [long, "Bo", "AI 3"], [0.0, 1.0, 0.0], "resigned", 0.0, 0, resigned=0)
+    still_hub.identities.keep(ANN, "Ann")
+    async with in_the_lobby(still_hub) as (app, pilot):
+        await app.push_screen(HistoryScreen(History(long, "", "", [row.to_map()], [])))
+        await wait_for(pilot, lambda: any(f"{long} resigned" in line for line in screen_lines(app.screen)), "the row")
+        assert any("Bo, AI 3" in line for line in screen_lines(app.screen))

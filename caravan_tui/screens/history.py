@@ -129,7 +129,11 @@ class HistoryScreen(BaseScreen):
         table = self.query_one(DataTable)
         game_width = max(cell_len("Game"), title_room([row.game for row in self.rows]))
         columns = resized(COLUMNS, "Game", game_width, "Against")
-        columns = resized(columns, "Result", result_room(self.rows, dict(COLUMNS)["Result"], self.mine), "Against")
+        # the Result column as wide as it needs, up to what the Against column leaves ("Marco…
+        # resigned" beside Against cells left blank)
+        spare = dict(columns)["Against"] - max([cell_len("Against"), *(len(against_words(r, LONG)) for r in self.rows)])
+        most = dict(COLUMNS)["Result"] + max(0, spare)
+        columns = resized(columns, "Result", result_room(self.rows, most, self.mine), "Against")
         fit_columns(table, columns)
         for row in self.rows:
             game = GAMES.get(row.game)
@@ -138,7 +142,7 @@ class HistoryScreen(BaseScreen):
             table.add_row(
                 as_text(game.title if game else row.game),
                 Text(against, overflow="ellipsis", no_wrap=True),
-                Text(plain(finished_words(row, self.mine, dict(COLUMNS)["Result"])), overflow="ellipsis", no_wrap=True),
+                Text(plain(finished_words(row, self.mine, dict(columns)["Result"])), overflow="ellipsis", no_wrap=True),
                 Text(rating),
                 Text(when_words(row.ended)),
             )
