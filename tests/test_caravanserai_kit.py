@@ -498,6 +498,30 @@ def test_the_forced_rest_names_its_own_pieces_where_the_next_turn_is_laid_too():
     raise AssertionError("no forced rest before a forced next turn")
 
 
+@pytest.mark.thorough
+def test_a_question_says_a_next_turn_the_rules_begin_for_you():
+    """Found in play (solo seed 755): "… the rest of this placement is laid for you (1P camel) and
+    your turn ends, your caravan at 17. Play it?", and the next turn opened with its direction
+    chosen: a question asked says the next turn's forced start too."""
+    from caravan_tui.games.caravanserai.play_checks import forced_news, question_before
+    from caravan_tui.games.caravanserai.rules import PLACE
+
+    for seed in range(200):
+        rng, state = random.Random(seed), GAME.new(1, seed=seed, options={})
+        while not state.is_over():
+            if state.stage == PLACE and state.laid:
+                table = table_at(state)
+                for action in table.legal:
+                    begun = [words for words, whole in forced_news(table, action)[1] if not whole]
+                    asked = question_before(table, action)
+                    if asked is None or not begun or "only one way on" not in asked[0]:
+                        continue
+                    assert f"begins with the only way on: {begun[0]}." in asked[0], asked[0]
+                    return
+            state.apply(rng.choice(state.legal_actions()), False)
+    raise AssertionError("no question before a next turn the rules begin")
+
+
 def test_a_stand_hint_carries_no_placement_warning():
     """Seed 205: a stand's hint opened "Careful: the placement suggested below leaves one open cell
     next to your head", where no placement was suggested: the warning was the placement's just made."""

@@ -144,11 +144,17 @@ def question_before(table: CaravanseraiTable, action: Action) -> tuple[str, bool
             "your turns are skipped until a cell there frees. "
         )
     # never a whole turn played for the player unannounced (a turn only begun by the rules, its
-    # one open direction, is the player's to finish: nothing to ask)
-    later = [words for words, whole in forced_news(table, action)[1] if whole]
+    # one open direction, is the player's to finish: nothing to ask, but said where a question is
+    # asked anyway: the next turn opened with its direction chosen, the question silent of it)
+    news = forced_news(table, action)[1]
+    later = [words for words, whole in news if whole]
     if later:
         turns = "your next turn" if len(later) == 1 else f"your next {len(later)} turns"
         question += f"Then the rules lay {turns} for you, the only move: {'; '.join(later)}. "
+    begun = [words for words, whole in news if not whole]
+    if question and begun:
+        which = "The turn after that" if later else "Then your next turn"
+        question += f"{which} begins with the only way on: {begun[0]}. "
     return (question, bool(boxed)) if question else None
 
 
