@@ -767,3 +767,9 @@ def test_a_hand_s_going_out_line_says_what_its_bonus_counts():
     assert out_words(table, 0, 5) == "Root (you) went out: +5 (5, AI 2 held none)."
     assert out_words(table, 1, 7) == "AI 2 went out: +7 (5, 2 for the cards Root (you) was left holding)."
     assert out_words(table, None, 0) == "Nobody went out."
+
+
+def test_the_game_s_line_says_bandits_stop_caravans_not_rob_them():
+    """The New match list read "rob them with bandits": a bandit's season goes to the other
+    player (rules §4.2: the opponent of the bandit's player collects it)."""
+    assert GAME.summary == "Beat caravans of linked cards or stop them with bandits; go out first."

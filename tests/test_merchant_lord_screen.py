@@ -672,6 +672,39 @@ async def test_a_turn_typed_while_the_last_is_on_its_way_waits_for_the_answer(tm
 
 
 @pytest.mark.thorough
+async def test_the_next_step_s_panel_has_the_focus_as_its_turn_comes(tmp_path):
+    """The bug: ``e Tab Space`` in one burst: the Tab went from the dice, the focus moving to the
+    villages only after the keys typed with the ``e`` (a tuck was lost, and a sale made without
+    it). The selling step's villages have the focus as the turn comes, before any key."""
+    from caravan_tui.games.merchant_lord.table import DICE, VILLAGES
+
+    def sells_after(state) -> bool:
+        if not (state.turn == 0 and state.phase == FAVOUR and ("end_favour",) in state.legal_actions()):
+            return False
+        after = state.clone()
+        after.apply(("end_favour",), False)
+        return after.turn == 0 and after.phase == SELL
+
+    prefix, _state = play_until(sells_after)
+    async with at_my_turn(tmp_path, prefix) as (_app, pilot, table):
+        screen = table.screen
+        screen.query_one(f"#{DICE}", ChipBar).focus()
+        await pilot.pause()
+        seen = []
+        heard = screen.bus.heard_your_turn
+
+        def noted(message):
+            pause = heard(message)
+            seen.append(screen.focused.id if screen.focused else None)
+            return pause
+
+        screen.bus.heard_your_turn = noted
+        await pilot.press("e")
+        await wait_for(pilot, lambda: seen, "the selling step")
+        assert seen[0] == VILLAGES
+
+
+@pytest.mark.thorough
 async def test_a_hint_stars_and_previews_but_moves_nothing_until_a_takes_it(tmp_path):
     """The bug: h put the hinted sale in the builder and ticked dice in the favour step, so the
     selection moved without a key. The hint stars and previews; ``a`` puts it in the builder."""

@@ -90,3 +90,15 @@ def test_an_error_keeps_its_mark_under_the_chart_beside_bigger_luck():
     )
     review = Marked("decktet_caravan", "m", 0, 2, 200, 0.0, errors, draws=DRAW)
     assert review.grade(errors[0]) and marks(review).strip() == "Y"
+
+
+def test_a_turning_point_whose_two_moves_read_the_same_says_so_once():
+    """Decktet Caravan: a turning point's "Better: … — leads a lone 9 …" and "Yours: leads a lone
+    9 …" word for word the same: the review said twice what it never told apart."""
+    from caravan_tui.ai.review_text import SAME_REASONS, turning_point_lines
+
+    reason = "leads a lone 9; you collect 1 card worth +1 if Bob passes"
+    judged = Judged(6, ("a",), "the Cave", reason, ("b",), "the Darkness", reason, 0.6, 0.5, 0, 6)
+    review = Review("decktet_caravan", "m", 0, 2, 200, 0.0, (judged,))
+    lines = turning_point_lines(review, Swing("yours", 0, -10, judged), NAMES)
+    assert lines[1] == f"  Better: the Darkness — {reason}" and lines[2] == SAME_REASONS and len(lines) == 3

@@ -196,6 +196,10 @@ def after_move(review: Review, swing: Swing) -> int:
     return move_number(review.decisions[swing.index])
 
 
+#: where the game's words for the better move and the one played are the same
+SAME_REASONS = "  Yours: the same in the game's words; the search found the difference further ahead."
+
+
 def turning_point_lines(review: Review, swing: Swing, names: Sequence[str]) -> list[str]:
     """A turning point in a few lines: a decision of yours (what it cost, the better move and
     why, then why yours looked good), another seat's error that gave you chances, or luck."""
@@ -207,7 +211,10 @@ def turning_point_lines(review: Review, swing: Swing, names: Sequence[str]) -> l
             f"Move {move_number(judged)}: you played {played} — {verdict(review, judged)}",
             f"  Better: {better}{why}",
         ]
-        if judged.played_reason:
+        if judged.played_reason == judged.better_reason and judged.played_reason:
+            # (the same words twice said nothing of why the better move was better)
+            lines.append(SAME_REASONS)
+        elif judged.played_reason:
             lines.append(f"  Yours: {words(review, judged.played_reason, names)}")
         return lines
     if swing.kind == "others" and judged is not None:

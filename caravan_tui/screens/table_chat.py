@@ -54,8 +54,10 @@ class TableChat:
         """Give ``widget`` the focus for a new decision; while a chat line is being typed, it
         gets the focus when the line closes instead. Without the terminal's focus the app has
         none to give: Textual puts it back where the person left it when the terminal has it
-        again (a turn that came meanwhile took the plays list's focus from the person)."""
+        again (a turn that came meanwhile took the plays list's focus from the person). At once,
+        not after the keys already typed: a Tab typed with the ``e`` that ended Merchant Lord's
+        favour step went from the dice, the focus moving to the villages only after it."""
         if self.chatting:
             self.came_from = widget
         elif self.screen.app.app_focus:
-            widget.focus()
+            self.screen.set_focus(widget)

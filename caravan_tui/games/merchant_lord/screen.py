@@ -110,7 +110,8 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         return legend_text()
 
     def on_mount(self) -> None:
-        self.query_one(VillageBoard).focus()
+        # (at once, as a decision's focus is given: a later one, deferred, took the dice's from it)
+        self.set_focus(self.query_one(VillageBoard))
 
     def describe(self, action: Action) -> str:
         """A play on one line of the plays list (the status line says it whole)."""
