@@ -672,6 +672,28 @@ async def test_a_turn_typed_while_the_last_is_on_its_way_waits_for_the_answer(tm
 
 
 @pytest.mark.thorough
+async def test_a_key_typed_as_kept_keys_are_pressed_again_goes_behind_them(tmp_path):
+    """The bug (Camel Caravan, ``Enter Right Enter``): the Right kept while the play was on its
+    way was pressed again once the answer came, and the Enter typed meanwhile overtook it,
+    playing on the cell the cursor was leaving. A key typed then goes behind the kept ones."""
+
+    def rich(state) -> bool:
+        return state.turn == 0 and state.phase == FAVOUR and state.favour[0] >= 6
+
+    prefix, _state = play_until(rich)
+    async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
+        screen = table.screen
+        screen.query_one("#ml-dice", ChipBar).focus()
+        await pilot.pause()
+        start = table.moves()
+        screen.moves.kept = [("plus", "+")]  # (kept while a play was on its way)
+        app.post_message(events.Key("minus", "-"))  # (typed as the answer came: ahead of the kept +)
+        screen.moves.given_back()
+        await wait_for(pilot, lambda: table.moves() >= start + 2, "both turns")
+        assert [action[2] for action in table.runner.host.actions[start : start + 2]] == [1, -1]
+
+
+@pytest.mark.thorough
 async def test_the_next_step_s_panel_has_the_focus_as_its_turn_comes(tmp_path):
     """The bug: ``e Tab Space`` in one burst: the Tab went from the dice, the focus moving to the
     villages only after the keys typed with the ``e`` (a tuck was lost, and a sale made without

@@ -34,6 +34,7 @@ class TableMoves:
         self.screen = screen
         self.held: tuple[AbstractContextManager[None], Timer] | None = None
         self.kept: list[tuple[str, str | None]] = []
+        self.replayed: list[Key] = []  # kept keys pressed again, not yet come round (``given_back``)
 
     def keep(self, event: Key) -> bool:
         """Keep a key typed while our play (or undo) is on its way, for the position the host's
@@ -41,11 +42,21 @@ class TableMoves:
         key, a paste) came before the answer to the first and did nothing, said nothing. Not a
         key typed into a line of text (the chat's), nor past ``KEYS_KEPT``; nor an Enter: typed
         before the next position was seen, it would confirm a play never looked at (dropped, as
-        ever: ``hold_list``)."""
+        ever: ``hold_list``). A key typed once the answer came, while kept keys are still to be
+        pressed, goes behind them: an Enter overtook the Right kept before it and played on the
+        cell the cursor was leaving."""
         screen = self.screen
-        if not screen.bus.acted or screen.table.turn is not None or screen.replaying or event.key == "enter":
-            return False
+        ours = any(event is replayed for replayed in self.replayed)  # (pressed again: as typed)
+        if ours:
+            self.replayed = [replayed for replayed in self.replayed if replayed is not event]
         if isinstance(screen.focused, Input):
+            return False
+        if self.replayed and not ours:
+            event.stop()
+            event.prevent_default()
+            self.press((event.key, event.character))
+            return True
+        if not screen.bus.acted or screen.table.turn is not None or screen.replaying or event.key == "enter":
             return False
         event.stop()
         event.prevent_default()
@@ -53,17 +64,26 @@ class TableMoves:
             self.kept.append((event.key, event.character))
         return True
 
+    def press(self, key: tuple[str, str | None]) -> None:
+        """Press ``key`` (a key and its character) again, behind the keys already on their way."""
+        event, app = Key(*key), self.screen.app
+        # (from the app, as a terminal's key comes: sent from the screen, it stopped as it bubbled
+        # back up to it, and never reached the bindings)
+        event.set_sender(app)
+        self.replayed.append(event)
+        app.post_message(event)
+
     def given_back(self) -> None:
         """Our turn came with the host's answer, no one else's move between: the kept keys are
         pressed now, in their order, on the position they were typed for."""
-        kept, self.kept = self.kept, []
-        for key, character in kept:
-            self.screen.app.post_message(Key(key, character))
+        kept, self.kept, self.replayed = self.kept, [], []
+        for key in kept:
+            self.press(key)
 
     def dropped(self) -> None:
         """Another seat moved, our play was refused or the match ended: the kept keys were meant
         for a position that never came."""
-        self.kept = []
+        self.kept, self.replayed = [], []
 
     def hold_list(self) -> None:
         """Once a play is sent: the next decision's plays list starts with no line highlighted,
