@@ -81,8 +81,8 @@ def info_text(view: CaravanseraiView) -> Text:
         text.append_text(title_line(len(view["caravans"][0])))
         return text
     phase = view["phase"]
-    if phase == "normal":
-        text.append("ends when empty", style="dim")
+    if phase == "normal":  # (between players the match does not end as it empties: §8.2's final round)
+        text.append("empty: end begins", style="dim")
     elif phase == "completing":
         text.append("ENDING: +1 round", style="bold reverse")
     elif phase == "final":
