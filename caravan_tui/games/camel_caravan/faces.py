@@ -99,7 +99,7 @@ def legend_panel() -> Text:
     text.append("Marks\n", style="bold underline")
     row(f"{ONE} {TWO}", "1 or 2 actions here")
     row(CHOSEN, "chosen to move")
-    row("*", "others' turn changed")
+    row("*", "others' last move")
     row(HINT, "the hint")
     row("(−6)", "goods-held penalty")  # (the players' table: "Pts 15 (−6)")
     text.rstrip()
