@@ -739,15 +739,15 @@ def test_a_turn_moves_no_focus_while_the_terminal_has_not_got_it():
 
     from caravan_tui.screens.table_chat import TableChat
 
-    given: list[str] = []
-    widget = SimpleNamespace(focus=lambda: given.append("focus"))
-    screen = SimpleNamespace(app=SimpleNamespace(app_focus=False))
+    given: list[object] = []
+    widget = SimpleNamespace()
+    screen = SimpleNamespace(app=SimpleNamespace(app_focus=False), set_focus=given.append)
     chat = TableChat(screen)  # type: ignore[arg-type]
     chat.focus_to_decide(widget)  # type: ignore[arg-type]
     assert given == []
     screen.app.app_focus = True
     chat.focus_to_decide(widget)  # type: ignore[arg-type]
-    assert given == ["focus"]
+    assert given == [widget]  # (at once: ``Screen.set_focus``)
 
 
 @pytest.mark.thorough
