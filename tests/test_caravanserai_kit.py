@@ -447,30 +447,38 @@ def test_solos_two_stands_for_a_camel_say_which_of_the_two_is_asked():
         assert shown == said
 
 
-def test_the_forced_rest_names_only_the_pieces_still_to_lay():
-    """Found in play (solo seed 7): after 1 white laid by hand, "After “Start block 2: 2 purple
-    goods…” only one way on is left: the rest of this placement is laid for you (1W 2P camel)"
-    named the white the player had laid as laid for them. It names the rest: "2P camel"."""
+def asked_mid_placement(seeds: int, wanted):
+    """The first (state, table, action, question) of random solo play, within ``seeds`` seeds, at
+    a placement with pieces laid by hand, whose question before ``action`` is ``wanted``
+    (``wanted(table, action, question)``); AssertionError where none is."""
     from caravan_tui.games.caravanserai.play_checks import question_before
-    from caravan_tui.games.caravanserai.rules import PLACE, pieces_text
+    from caravan_tui.games.caravanserai.rules import PLACE
 
-    for seed in range(40):
+    for seed in range(seeds):
         rng, state = random.Random(seed), GAME.new(1, seed=seed, options={})
         while not state.is_over():
             if state.stage == PLACE and state.laid:
                 table = table_at(state)
                 for action in table.legal:
                     asked = question_before(table, action)
-                    if asked is None or "only one way on" not in asked[0]:
-                        continue
-                    after = state.clone()
-                    after.apply(action, False)
-                    rest = pieces_text(after.last[2][len(state.laid) :])
-                    assert f"laid for you ({rest})" in asked[0], asked[0]
-                    assert f"({pieces_text(after.last[2])})" not in asked[0]
-                    return
+                    if asked is not None and wanted(table, action, asked[0]):
+                        return state, table, action, asked[0]
             state.apply(rng.choice(state.legal_actions()), False)
-    raise AssertionError("no forced rest after pieces laid by hand")
+    raise AssertionError("no such question")
+
+
+def test_the_forced_rest_names_only_the_pieces_still_to_lay():
+    """Found in play (solo seed 7): after 1 white laid by hand, "After “Start block 2: 2 purple
+    goods…” only one way on is left: the rest of this placement is laid for you (1W 2P camel)"
+    named the white the player had laid as laid for them. It names the rest: "2P camel"."""
+    from caravan_tui.games.caravanserai.rules import pieces_text
+
+    state, _table, action, asked = asked_mid_placement(40, lambda table, action, asked: "only one way on" in asked)
+    after = state.clone()
+    after.apply(action, False)
+    rest = pieces_text(after.last[2][len(state.laid) :])
+    assert f"laid for you ({rest})" in asked, asked
+    assert f"({pieces_text(after.last[2])})" not in asked
 
 
 @pytest.mark.thorough
@@ -478,24 +486,13 @@ def test_the_forced_rest_names_its_own_pieces_where_the_next_turn_is_laid_too():
     """Found in play (solo seed 755): "the rest of this placement is laid for you (, on (3,-7) you
     take the white board good …) … Then the rules lay your next turn for you": the rest was cut
     from the next turn's pieces, the one the rules laid last, at this one's count."""
-    from caravan_tui.games.caravanserai.play_checks import question_before
-    from caravan_tui.games.caravanserai.rules import PLACE, pieces_text
+    from caravan_tui.games.caravanserai.rules import pieces_text
 
-    for seed in range(200):
-        rng, state = random.Random(seed), GAME.new(1, seed=seed, options={})
-        while not state.is_over():
-            if state.stage == PLACE and state.laid:
-                table = table_at(state)
-                for action in table.legal:
-                    asked = question_before(table, action)
-                    if asked is None or "Then the rules lay your next turn" not in asked[0]:
-                        continue
-                    this = state.through_turn(action)
-                    rest = pieces_text(this.last[2][len(state.laid) :])
-                    assert rest and f"laid for you ({rest}" in asked[0], asked[0]
-                    return
-            state.apply(rng.choice(state.legal_actions()), False)
-    raise AssertionError("no forced rest before a forced next turn")
+    state, _table, action, asked = asked_mid_placement(
+        200, lambda table, action, asked: "Then the rules lay your next turn" in asked
+    )
+    rest = pieces_text(state.through_turn(action).last[2][len(state.laid) :])
+    assert rest and f"laid for you ({rest}" in asked, asked
 
 
 @pytest.mark.thorough
@@ -503,23 +500,15 @@ def test_a_question_says_a_next_turn_the_rules_begin_for_you():
     """Found in play (solo seed 755): "… the rest of this placement is laid for you (1P camel) and
     your turn ends, your caravan at 17. Play it?", and the next turn opened with its direction
     chosen: a question asked says the next turn's forced start too."""
-    from caravan_tui.games.caravanserai.play_checks import forced_news, question_before
-    from caravan_tui.games.caravanserai.rules import PLACE
+    from caravan_tui.games.caravanserai.play_checks import forced_news
 
-    for seed in range(200):
-        rng, state = random.Random(seed), GAME.new(1, seed=seed, options={})
-        while not state.is_over():
-            if state.stage == PLACE and state.laid:
-                table = table_at(state)
-                for action in table.legal:
-                    begun = [words for words, whole in forced_news(table, action)[1] if not whole]
-                    asked = question_before(table, action)
-                    if asked is None or not begun or "only one way on" not in asked[0]:
-                        continue
-                    assert f"begins with the only way on: {begun[0]}." in asked[0], asked[0]
-                    return
-            state.apply(rng.choice(state.legal_actions()), False)
-    raise AssertionError("no question before a next turn the rules begin")
+    def begun(table, action) -> list[str]:
+        return [words for words, whole in forced_news(table, action)[1] if not whole]
+
+    _state, table, action, asked = asked_mid_placement(
+        200, lambda table, action, asked: "only one way on" in asked and bool(begun(table, action))
+    )
+    assert f"begins with the only way on: {begun(table, action)[0]}." in asked, asked
 
 
 def test_a_stand_hint_carries_no_placement_warning():

@@ -641,6 +641,12 @@ async def test_plus_turns_the_first_die_of_its_value_and_the_dice_keep_the_logs_
     )
 
 
+def three_turns(state) -> bool:
+    """Seat 0's favour step with the favour for three turns of a die (the third spends the last,
+    which may ask first)."""
+    return state.turn == 0 and state.phase == FAVOUR and state.favour[0] >= 6
+
+
 @pytest.mark.thorough
 async def test_a_turn_typed_while_the_last_is_on_its_way_waits_for_the_answer(tmp_path):
     """The bug: ``+ +`` arriving in one read turned one die: the second ``+`` came while the first
@@ -649,10 +655,7 @@ async def test_a_turn_typed_while_the_last_is_on_its_way_waits_for_the_answer(tm
     spend the last, which would ask first). An Enter typed then is dropped, as ever: it would
     confirm a play the person never saw."""
 
-    def rich(state) -> bool:
-        return state.turn == 0 and state.phase == FAVOUR and state.favour[0] >= 6
-
-    prefix, state = play_until(rich)
+    prefix, state = play_until(three_turns)
     async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
         screen = table.screen
         screen.query_one("#ml-dice", ChipBar).focus()
@@ -677,10 +680,7 @@ async def test_a_key_typed_as_kept_keys_are_pressed_again_goes_behind_them(tmp_p
     way was pressed again once the answer came, and the Enter typed meanwhile overtook it,
     playing on the cell the cursor was leaving. A key typed then goes behind the kept ones."""
 
-    def rich(state) -> bool:
-        return state.turn == 0 and state.phase == FAVOUR and state.favour[0] >= 6
-
-    prefix, _state = play_until(rich)
+    prefix, _state = play_until(three_turns)
     async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
         screen = table.screen
         screen.query_one("#ml-dice", ChipBar).focus()

@@ -557,16 +557,23 @@ async def test_a_key_typed_in_the_same_instant_as_enter_is_the_tables_and_a_long
         await wait_for(pilot, lambda: any(entry.startswith("You say: abxx") for entry in log.lines_text), "said")
 
 
-async def test_a_tab_in_the_chat_line_keeps_the_line_and_the_keys_after_it(tmp_path):
-    """Over SSH: a tab typed into the chat line took the focus to the table, and the rest of the
-    line was played as its keys (an "e", then a "y", ended a turn). The line keeps the focus and
-    every key after the tab."""
+@asynccontextmanager
+async def chat_line_open(tmp_path):
+    """A shared table at 80×24 with its chat line open (``t``): the app, the pilot and the line."""
     app, table, screen = shared_table(tmp_path)
     async with app.run_test(size=SIZE, notifications=True) as pilot, table:
         await wait_for(pilot, lambda: settled(screen), "the table")
         line = screen.query_one(ChatInput)
         await pilot.press("t")
         await wait_for(pilot, lambda: app.focused is line, "the chat line")
+        yield app, pilot, line
+
+
+async def test_a_tab_in_the_chat_line_keeps_the_line_and_the_keys_after_it(tmp_path):
+    """Over SSH: a tab typed into the chat line took the focus to the table, and the rest of the
+    line was played as its keys (an "e", then a "y", ended a turn). The line keeps the focus and
+    every key after the tab."""
+    async with chat_line_open(tmp_path) as (app, pilot, line):
         await pilot.press(*"ab", "tab", *"ey", "shift+tab", "z")
         await pilot.pause()
         assert app.focused is line and line.value == "abeyz"
@@ -575,12 +582,7 @@ async def test_a_tab_in_the_chat_line_keeps_the_line_and_the_keys_after_it(tmp_p
 async def test_keys_past_a_full_chat_line_are_said_not_typed_once_a_line(tmp_path):
     """A 595-character line typed into the chat stopped at 200 with no word (the terminal's bell
     at most): the rest was lost unseen. The first key refused says so, once, until there is room."""
-    app, table, screen = shared_table(tmp_path)
-    async with app.run_test(size=SIZE, notifications=True) as pilot, table:
-        await wait_for(pilot, lambda: settled(screen), "the table")
-        line = screen.query_one(ChatInput)
-        await pilot.press("t")
-        await wait_for(pilot, lambda: app.focused is line, "the chat line")
+    async with chat_line_open(tmp_path) as (app, pilot, line):
         line.value = "x" * (MAX_CHAT - 1)
         await pilot.press("y")
         await pilot.pause()
@@ -597,12 +599,7 @@ async def test_a_burst_of_keys_past_a_full_chat_line_says_so_once(tmp_path):
     """The bug: 920 characters typed at once stacked "A chat line holds 200 characters" three
     times over the table: the line's news of a change made before it was full, arriving after a
     key was refused, said there was room again."""
-    app, table, screen = shared_table(tmp_path)
-    async with app.run_test(size=SIZE, notifications=True) as pilot, table:
-        await wait_for(pilot, lambda: settled(screen), "the table")
-        line = screen.query_one(ChatInput)
-        await pilot.press("t")
-        await wait_for(pilot, lambda: app.focused is line, "the chat line")
+    async with chat_line_open(tmp_path) as (app, pilot, line):
         line.value = "x" * (MAX_CHAT - 5)
         await pilot.pause()
         for _burst in range(3):  # (as a terminal delivers a long paste of keys: a read at a time)
