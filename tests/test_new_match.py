@@ -399,3 +399,23 @@ async def test_enter_in_a_name_goes_on_to_the_next_field(tmp_path):
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.focused is not name, "the next field")
         assert name.value == "" and started == []
+
+
+@pytest.mark.thorough
+async def test_a_focused_option_s_help_is_in_sight(tmp_path):
+    """Caravans of Ahldarahd's Night option focused showed "Three black chips in the bank:
+    drawing one / brings a Night that destroys a route of" at the foot, the rest below until the
+    focus moved on: the focused field's whole row comes into sight."""
+    from textual.widgets import Static
+
+    app, _started = recording_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_new_match_at(pilot, GAMES["ahldarahd"])
+        select = app.screen.query_one("#option-night_of_the_outsider", Select)
+        select.focus()
+        await pilot.pause()
+        await pilot.pause()
+        row = next(node for node in select.ancestors if node.has_class("row"))
+        help_text = row.query_one(".help", Static)
+        frame = app.screen.query_one("#new-match")
+        assert help_text.region.bottom <= frame.region.bottom, (help_text.region, frame.region)

@@ -218,6 +218,10 @@ class MatchForm(BaseScreen):
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if isinstance(event.widget, OptionList) and isinstance(event.widget.parent, Select):
             self.call_after_refresh(self.fit_above_footer, event.widget.parent, event.widget)
+            return
+        row = next((node for node in event.widget.ancestors if node.has_class("row")), None)
+        if row is not None:  # (the field's whole row: its help below the field was cut at the foot)
+            self.call_after_refresh(self.query_one(FormScroll).scroll_to_widget, row, animate=False)
 
     def fit_above_footer(self, select: Select[Any], choices: OptionList) -> None:
         """An open drop-down's list lifted to end above the footer: it opens under its field and
