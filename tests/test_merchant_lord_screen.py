@@ -323,10 +323,14 @@ async def test_four_players_fit_80x24_and_o_shows_the_others(tmp_path):
         others = {key[:2] for key in shown} - {"P0"}
         assert len(others) == 1  # one opponent's villages; the others on a line each
         assert board.text.count("(o shows them)") == 2
+        before = board.cursor
         await pilot.press("o")
         await pilot.pause()
         assert {key[:2] for key in board.keys} - {"P0"} != others
-        assert board.cursor.startswith(f"P{screen.table.shown_other}-")
+        # (on the first of theirs a sale can use; none: where it was, on one of ours a sale can use)
+        marks = screen.table.village_marks()
+        usable = [key for key in board.keys if key.startswith(f"P{screen.table.shown_other}-") and marks[key] == "›"]
+        assert board.cursor == (usable[0] if usable else before)
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         app.start_match(MatchSetup("merchant_lord", ["human"] + ["ai:easy"] * 3, names, {"start_player": 1}, 5))

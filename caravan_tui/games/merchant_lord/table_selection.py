@@ -189,14 +189,23 @@ def taken_hint(table: MerchantLordTable) -> tuple[MerchantLordTable, str]:
 
 
 def next_other(table: MerchantLordTable) -> MerchantLordTable:
-    """``o``: the next opponent's villages shown, the cursor on the first of them."""
+    """``o``: the next opponent's villages shown, the cursor on the first of them a sale can use;
+    where none can, it stays on a village of ours that one can (or the chosen one): it went to
+    their first, a village marked ·, off the 3-4 the line had just offered, and Enter there was
+    refused."""
     if table.view is None:
         return table
     players, me = table.view["players"], table.seat if table.seat is not None else 0
     others = [(me + k) % players for k in range(1, players)]
     current = others.index(table.shown_other) if table.shown_other in others else 0  # (shown first: the first)
     shown = others[(current + 1) % len(others)]
-    return cursor_pointed(replace(table, shown_other=shown), VILLAGES, f"P{shown}-V16")
+    table = replace(table, shown_other=shown)
+    marks, at = table.village_marks(), table.cell(VILLAGES)
+    theirs = [f"P{shown}-{name}" for name in ("V16", "V25", "V34")]
+    usable = [vid for vid in theirs if marks.get(vid) in (USABLE, CHOSEN, HINT)]
+    if usable or marks.get(at or "") not in (USABLE, CHOSEN, HINT):
+        return cursor_pointed(table, VILLAGES, (usable or theirs)[0])
+    return table
 
 
 # -- turns and views -----------------------------------------------------------------------------
