@@ -921,3 +921,13 @@ async def test_someone_else_s_record_names_them_whole_where_the_against_column_h
         await app.push_screen(HistoryScreen(History(long, "", "", [row.to_map()], [])))
         await wait_for(pilot, lambda: any(f"{long} resigned" in line for line in screen_lines(app.screen)), "the row")
         assert any("Bo, AI 3" in line for line in screen_lines(app.screen))
+
+
+def test_someone_else_s_win_names_them_where_won_fits():
+    """Bo's record read "… won" in a Result column of 8 cells: the name was cut to leave room for
+    " resigned"."""
+    from caravan_tui.hub_protocol import FinishedRow
+
+    row = FinishedRow("m1", "camel_caravan", ["SaltRoadMaster", "Bo", "AI 3"], [0.0, 1.0, 0.0], "over", 0.0, 1)
+    assert finished_words(row, mine=False, width=8) == "Bo won"
+    assert finished_words(row, mine=True, width=8) == "You won"
