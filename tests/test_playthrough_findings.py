@@ -101,7 +101,7 @@ async def test_the_contents_name_each_section_without_a_level_numeral_and_the_ke
         viewer.scroll_to_widget(keys, top=True, animate=False, immediate=True)
         await pilot.pause()
         shown = "\n".join(screen_lines(app.screen))
-        for said in ("move in your hand", "tick or untick a card", "go to the Plays list and back"):
+        for said in ("move in your hand", "tick or untick a card", "go round your hand, the Plays"):
             assert said in shown, shown  # (each on its line: it was "Ready / the / hint's / play")
 
 
