@@ -131,7 +131,8 @@ class HistoryScreen(BaseScreen):
         columns = resized(COLUMNS, "Game", game_width, "Against")
         # the Result column as wide as it needs, up to what the Against column leaves ("Marco…
         # resigned" beside Against cells left blank)
-        spare = dict(columns)["Against"] - max([cell_len("Against"), *(len(against_words(r, LONG)) for r in self.rows)])
+        needed = max([cell_len("Against"), *(cell_len(against_words(row, LONG)) for row in self.rows)])
+        spare = dict(columns)["Against"] - needed
         most = dict(COLUMNS)["Result"] + max(0, spare)
         columns = resized(columns, "Result", result_room(self.rows, most, self.mine), "Against")
         fit_columns(table, columns)

@@ -113,7 +113,8 @@ def finished_words(row: FinishedRow, mine: bool = True, width: int | None = None
         winner = fit_name(whole[winners[0]], None if width is None else width - len(" won"))
         return f"{you} lost" if winner.endswith("…") and winner != whole[winners[0]] else f"{winner} won"
     if len(winners) == 1:  # (the name cut for " won", not " resigned": "Bo won" read "… won" in 8 cells)
-        return "You won" if mine else f"{fit_name(whole[row.yours], None if width is None else width - 4)} won"
+        winner = "You" if mine else fit_name(whole[row.yours], None if width is None else width - len(" won"))
+        return f"{winner} won"
     if len(winners) == len(row.result):
         return "Draw"
     return "Shared: " + " and ".join(
