@@ -231,9 +231,13 @@ async def test_the_last_options_list_opens_whole_above_the_footer(tmp_path):
             await pilot.press("enter")
             choices = select.query_one(OptionList)
             await wait_for(pilot, lambda choices=choices: choices.has_focus, "the list to open")
-            await pilot.pause()
+            await pilot.wait_for_scheduled_animations()  # (the focus scrolls the form in steps)
             footer = app.screen.query_one(KeysFooter)
-            assert choices.region.bottom <= footer.region.y, game_id
+            await wait_for(
+                pilot,
+                lambda choices=choices, footer=footer: choices.region.bottom <= footer.region.y,
+                f"{game_id}'s list fitted",
+            )
             lines = screen_lines(app.screen)
             assert "esc Dismiss menu" in lines[-1], (game_id, lines[-1])
             inside = choices.content_region  # (inside the list's frame)
@@ -245,6 +249,35 @@ async def test_the_last_options_list_opens_whole_above_the_footer(tmp_path):
             await pilot.press("escape")  # (the list closes; the form stays)
             await wait_for(pilot, lambda choices=choices: not choices.has_focus, "the list to close")
             assert isinstance(app.screen, NewMatchScreen), game_id
+
+
+@pytest.mark.thorough
+async def test_an_open_list_stays_above_the_footer_as_its_form_scrolls(tmp_path):
+    """A drop-down opened while its form still scrolled (the focus scrolls it into sight, in
+    steps) was fitted where its field stood at that moment: its field went on down, and its last
+    choice lay on the footer's line (Caravans of Ahldarahd's, on a busy machine)."""
+    from caravan_tui.screens.match_form import FormScroll
+
+    app, _ = recording_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_new_match_at(pilot, GAMES["ahldarahd"])
+        select = list(app.screen.query("#options Select"))[-1]
+        select.focus()
+        await pilot.press("enter")
+        choices = select.query_one(OptionList)
+        footer = app.screen.query_one(KeysFooter)
+        await wait_for(pilot, lambda: choices.has_focus, "the list to open")
+        await pilot.wait_for_scheduled_animations()
+        form, field = app.screen.query_one(FormScroll), select.region
+        down = footer.region.y - field.bottom  # (the field to the form's last line)
+        assert down > 0, (field, footer.region)
+        form.scroll_to(y=form.scroll_y - down, animate=False)
+        await wait_for(pilot, lambda: select.region.bottom == footer.region.y, "the form to scroll")
+        await wait_for(
+            pilot,
+            lambda: choices.region.bottom <= footer.region.y and choices.region.y <= select.region.bottom,
+            "the list fitted again",
+        )
 
 
 @pytest.mark.thorough

@@ -217,20 +217,20 @@ class MatchForm(BaseScreen):
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if isinstance(event.widget, OptionList) and isinstance(event.widget.parent, Select):
-            self.call_after_refresh(self.fit_above_footer, event.widget.parent, event.widget)
+            self.keep_above_footer(event.widget)
             return
         row = next((node for node in event.widget.ancestors if node.has_class("row")), None)
         if row is not None:  # (the field's whole row: its help below the field was cut at the foot)
             self.call_after_refresh(self.query_one(FormScroll).scroll_to_widget, row, animate=False)
 
-    def fit_above_footer(self, select: Select[Any], choices: OptionList) -> None:
-        """An open drop-down's list lifted to end above the footer: it opens under its field and
-        kept to the screen only, so near the foot of the form it covered the footer ("esc
-        Dismiss meyes") and hid its own last choices under it."""
+    def keep_above_footer(self, choices: OptionList) -> None:
+        """An open drop-down's list kept above the footer: it opens under its field and is kept
+        to the screen only, so near the foot of the form it covered the footer ("esc Dismiss
+        meyes") and hid its own last choices under it. Kept by a bottom margin the height of the
+        footer, which the list's placement keeps inside the screen: an offset reckoned from where
+        its field stood went stale as the form scrolled on (the focus scrolls it in steps)."""
         footers = self.query(KeysFooter)
-        bottom = footers.first().region.y if footers else self.size.height
-        overflow = select.region.bottom + choices.region.height - bottom
-        choices.styles.offset = (0, -max(overflow, 0))
+        choices.styles.margin = (0, 0, footers.first().outer_size.height if footers else 0, 0)
 
     def on_mount(self) -> None:
         games = self.query_one("#games", OptionList)
