@@ -122,11 +122,13 @@ async def footer_keys_focusing(pilot, app, widget_id: str) -> dict[str, Any]:
 
 
 async def read_since(pilot, screen) -> None:
-    """Hide the "since your last turn" panel, if it shows, with escape, as a player who has read
-    it (escape hides it and does nothing else; any other key would act as well)."""
+    """Hide the "since your last turn" panel, if it shows, as a player who has read it: escape
+    (which hides it and opens the menu, as any key hides it and acts), and escape again."""
     if screen.query_one("#since-panel").showing:
         await pilot.press("escape")
-        await pilot.pause()
+        await wait_for(pilot, lambda: pilot.app.screen is not screen, "the menu")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: pilot.app.screen is screen, "the table again")
 
 
 async def next_turn_or_end(pilot, app, screen_class: type) -> None:

@@ -198,9 +198,13 @@ def test_moves_alike_in_a_match_decided_either_way_are_said_to_be_so():
     assert explanation(open_match, between=True)[0].startswith("One of several about as good: ")
 
 
-async def test_escape_is_offered_as_hide_while_it_puts_a_panel_away(tmp_path):
-    """Over SSH: with "Meanwhile (esc hides)" up, the footer said "esc Menu"; escape hid the
-    panel, and the Down and Enter meant for the menu went to the board ("Not possible")."""
+async def test_escape_is_offered_as_hide_while_it_puts_the_hint_away(tmp_path):
+    """Over SSH: with the panel of what others did up, escape hid it and nothing else: escape,
+    Down, Enter, meant for the menu's "Leave for the lobby", played a move (first with the
+    footer's "esc Menu", then with its "esc Hide"). That panel is a notice: escape hides it and
+    opens the menu, as it does without it. The hint's escape puts it away, and says so."""
+    from caravan_tui.screens.table_panels import SINCE_TITLE
+
     app = BareApp(store=SaveStore(tmp_path))
     table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})
     screen = table.screen
@@ -211,14 +215,19 @@ async def test_escape_is_offered_as_hide_while_it_puts_a_panel_away(tmp_path):
             return screen_lines(app.screen)[-1]
 
         assert "esc Menu" in footer()
-        screen.open_panel("since", PanelWords("Since your last turn (esc hides)", ("AI 2 did a thing.",)))
-        await wait_for(pilot, lambda: "esc Hide" in footer() and "esc Menu" not in footer(), "escape's word")
-        screen.open_panel("since", None)
-        await wait_for(pilot, lambda: "esc Menu" in footer(), "the menu offered again")
+        screen.open_panel("since", PanelWords(SINCE_TITLE, ("AI 2 did a thing.",)))
+        await wait_for(pilot, lambda: screen.query_one("#since-panel", TablePanel).showing, "the panel")
+        assert "esc Menu" in footer() and "esc Hide" not in footer()
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is not screen, "the menu")
+        assert not screen.query_one("#since-panel", TablePanel).showing
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen, "the table again")
         screen.open_panel("hint", PanelWords("Hint", ("a reason",)))
         await wait_for(pilot, lambda: "esc Hide" in footer(), "escape's word beside a hint")
         await pilot.press("escape")
         await wait_for(pilot, lambda: not screen.query_one("#hint-panel", TablePanel).showing, "the hint put away")
+        assert app.screen is screen
         await wait_for(pilot, lambda: "esc Menu" in footer(), "the menu offered again")
 
 

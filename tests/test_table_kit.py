@@ -280,7 +280,7 @@ async def test_keys_pressed_as_an_opponents_move_shows_play_at_once_when_the_tur
             pilot, lambda: screen.table.view is not None and screen.table.view["to_move"] == 0, "the opponent's move"
         )
         moves = len(host.actions)
-        await read_since(pilot, screen)  # (what the others did, if it shows: escape hides it and does nothing else)
+        await read_since(pilot, screen)  # (what the others did, if it shows)
         plays = screen.query_one(ActionList)
         plays.focus()
         await pilot.pause()
@@ -858,7 +858,7 @@ async def test_the_since_panel_beside_the_board_shows_a_whole_turn_of_the_others
     runner = MatchRunner.new("camel_caravan", [SeatSpec("human"), SeatSpec("random")], ["Ann", "Bob"], 1, {}, None)
     async with table_shown(tmp_path, runner) as (_app, pilot, screen):
         await wait_for(pilot, lambda: screen.table.turn is not None and settled(screen), "my turn")
-        screen.open_panel("since", PanelWords("Meanwhile (esc hides)", lines, "ctrl+l: the whole log"))
+        screen.open_panel("since", PanelWords("Meanwhile (keys hide)", lines, "ctrl+l: the whole log"))
         since = screen.query_one("#since-panel", TablePanel)
         await wait_for(pilot, lambda: since.showing and since.region.height > 0, "the panel")
         await pilot.pause()

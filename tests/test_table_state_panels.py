@@ -110,7 +110,7 @@ def test_a_hint_that_comes_closes_the_since_panel_and_one_asked_for_leaves_it():
     from caravan_tui.screens.table_panels import ASKING, PanelWords
     from caravan_tui.screens.table_seat import TableState
 
-    since = PanelWords("Meanwhile (esc hides)", ("AI 2 moves.",))
+    since = PanelWords("Meanwhile (keys hide)", ("AI 2 moves.",))
     table = panel_opened(TableState(seat=0), "since", since)
     asking = panel_opened(table, "hint", ASKING)
     assert asking.since_panel == since and asking.hint_panel == ASKING

@@ -403,12 +403,12 @@ class GameScreen(BaseScreen, Generic[V]):
         self.menu.open()
 
     def action_hide_panel(self) -> None:
-        """Escape while a panel shows (``TableOverlays.key`` puts it away before the key gets here)."""
-        self.open_panel("since" if self.table.since_panel is not None else "hint", None)
+        """Escape while the hint shows (``TableOverlays.key`` puts it away before the key gets here)."""
+        self.open_panel("hint", None)
 
     def menu_may_open(self) -> bool:
         """Whether the menu is offered now (not in a replay), and so its entries in the palette
-        (while a panel shows too: the footer's escape puts the panel away first, "esc Hide")."""
+        (while the hint shows too: the footer's escape puts it away first, "esc Hide")."""
         return not self.replaying
 
     def action_chat(self) -> None:

@@ -32,7 +32,7 @@ TABLE_KEYS: list[BindingType] = [
     Binding(ASK_HINT, "weighed", "Why", tooltip="Replay: show or hide what the AI weighed at its move"),
     Binding(",".join(UNDO_KEYS), "undo", "Undo", tooltip="Take back to your previous decision, when the rules allow"),
     Binding("ctrl+s", "save", "Save", tooltip="Confirm the autosave"),
-    Binding("escape", "hide_panel", "Hide", tooltip="Put away the hint or what others did since your turn"),
+    Binding("escape", "hide_panel", "Hide", tooltip="Put away the hint"),
     Binding("escape", "menu", "Menu", tooltip="Resume, save and quit to home, or resign"),
     Binding("escape", "back", "Back", tooltip="Replay: back to where it was opened"),
     # Priority over the board's own arrows, but only in a replay (``offered``): in a match the
@@ -86,8 +86,9 @@ def offered(screen: GameScreen[Any], action: str) -> bool:
 
 def panel_escape_hides(table: TableState[Any]) -> bool:
     """Whether escape now puts a panel away rather than opening the menu (``TableOverlays.key``):
-    what others did since our turn, or the hint (not in a replay, where escape goes back)."""
-    return table.since_panel is not None or (table.hint_panel is not None and not table.replaying)
+    the hint (not in a replay, where escape goes back). What others did since our turn is a
+    notice: escape hides it and opens the menu all the same."""
+    return table.hint_panel is not None and not table.replaying
 
 
 def hint_may_come(table: TableState[Any]) -> bool:

@@ -16,7 +16,7 @@ from caravan_tui.saves.deciders import decided_name
 from caravan_tui.screens.base import WIDE_WIDTH
 from caravan_tui.screens.table_client import list_pointed
 from caravan_tui.screens.table_layout import board_panel
-from caravan_tui.screens.table_panels import ASKING, CANCEL_HINT, HIDE_SINCE, PANEL_SCROLL_KEYS, PanelWords, hint_lines
+from caravan_tui.screens.table_panels import ASKING, CANCEL_HINT, PANEL_SCROLL_KEYS, PanelWords, hint_lines
 from caravan_tui.screens.table_seat import TableState
 from caravan_tui.screens.weighed_words import nothing_weighed
 from caravan_tui.widgets import ActionList, TablePanel
@@ -226,18 +226,16 @@ class TableOverlays:
 
     def key(self, event: Key) -> None:
         """The "since your last turn" panel is a notice, not a dialog: the next key closes it and
-        does what it does all the same (a panel that swallowed the key was a trap). Escape hides
-        it and does nothing else; the keys its foot names keep their word (ctrl+↑/↓ scroll it).
-        Escape while the hint asked for is still coming cancels it (as ``h`` does), not the menu,
+        does what it does all the same (a panel that swallowed the key was a trap), escape too:
+        it hides the panel and opens the menu (escape that only hid it left the menu's Down and
+        Enter to the board, which played a move). The keys its foot names keep their word
+        (ctrl+↑/↓ scroll it). Escape while the hint asked for is still coming cancels it (as ``h`` does), not the menu,
         and escape with the hint shown puts it away (as ``h`` does: it opened the menu, which took
         the keys that followed); its play stays ready to take. A replay's escape goes back, what
         the AI weighed shown or not."""
         if self.screen.table.since_panel is not None and event.key not in PANEL_SCROLL_KEYS:
             self.screen.open_panel("since", None)
-            if event.key == HIDE_SINCE:
-                event.stop()
-                event.prevent_default()
-            elif event.key in FOCUS_KEYS:
+            if event.key in FOCUS_KEYS:
                 event.stop()
                 event.prevent_default()
                 self.move_focus(1 if event.key == "tab" else -1)

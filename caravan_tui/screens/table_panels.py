@@ -31,8 +31,7 @@ WHOLE_LOG = "ctrl+l"
 PANEL_SCROLL_KEYS = ("ctrl+up", "ctrl+down")
 #: the "since your last turn" panel's key that hides it and does nothing else; any other key
 #: hides it and acts (``GameScreen.on_key``), as its title says
-HIDE_SINCE = "escape"
-SINCE_TITLE = "Meanwhile (esc hides)"  # (whole in the side column's 28: "Since your last turn (es…")
+SINCE_TITLE = "Meanwhile (keys hide)"  # (whole in the side column's 28)
 
 
 @dataclass(frozen=True)
