@@ -657,7 +657,7 @@ def test_the_lobby_cuts_long_names_never_what_a_seat_is():
     row = LobbyRow(
         "m1", "decktet_caravan", ["A" * 40, "Gus", "AI 3 (normal)"], ["person", "stand-in", "ai"], 0, 0, 0, yours=0
     )
-    assert seats_words(row, SEATS_WIDTH) == "AAAAAAAAA… (you), Gus · AI, AI 3"  # 32 cells
+    assert seats_words(row, SEATS_WIDTH) == "AAAAAAAAAAAA… (you), Gus · AI, AI 3"  # 35 cells
     short = LobbyRow("m1", "decktet_caravan", ["Ann", "Bob"], ["person", "open"], 0, 0, 0)
     assert seats_words(short, SEATS_WIDTH) == "Ann, (free)"
     # the room an AI's name leaves as it sheds its level goes to a name cut before it ("cAR…")
@@ -827,13 +827,13 @@ async def test_the_lobby_shows_each_game_title_whole_where_the_seats_have_room(s
         assert "Cyd, (free), AI 3" in shown, shown  # the seats whole beside it
         # the room comes from To move first (its name is in Seats too), then from the names; To
         # move as wide as what it holds
-        assert [column.width for column in matches.columns.values()] == [21, 32, 7, 8]
+        assert [column.width for column in matches.columns.values()] == [21, 35, 7, 5]
         assert all(len(line) <= SIZE[0] for line in shown.split("\n"))
 
 
 async def test_the_lobby_gives_the_seats_the_room_to_move_does_not_need(still_hub):
     """Over SSH: "Ab… ? (you), Bo ? (invited), AI…" under Seats, "AI 3" cut to "AI…", beside
-    "Bo" in a To move column of 12 cells and "0" under Watching."""
+    "Bo" in a To move column of 12 cells and "0" under a Watching column of 8 (a "Watch" of 5 gives the names 3)."""
     from caravan_tui.hub_protocol import Lobby
 
     long = "AbcdeFghijKlmnoPqrstUvwxyZabcdEfghiJklmN"
@@ -854,7 +854,7 @@ async def test_the_lobby_gives_the_seats_the_room_to_move_does_not_need(still_hu
         await pilot.pause()
         shown = "\n".join(screen_lines(app.screen))
         line = next(line for line in shown.split("\n") if "Camel Caravan" in line)
-        assert "AbcdeFghi… ? (you), Bo ? (invited), AI 3  Bo" in line, line  # (it read "Ab… ?", "AI…")
+        assert "AbcdeFghijKl… ? (you), Bo ? (invited), AI 3  Bo       0" in line, line  # (it read "Ab… ?", "AI…")
 
 
 async def test_the_line_under_the_matches_follows_the_list_that_has_the_focus(still_hub):

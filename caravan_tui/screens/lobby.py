@@ -47,11 +47,12 @@ from caravan_tui.widgets.focus_mark import mark_focus
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.words import LIST
 
-SEATS_WIDTH, TO_MOVE_WIDTH = 32, 12
+SEATS_WIDTH, TO_MOVE_WIDTH = 35, 12
 #: the To move column's width where a long game title takes room: its name is in Seats too
 TO_MOVE_LEAST = 9
 MAX_RATING = 6  # characters of a rating beside a name
-COLUMNS = (("Game", 16), ("Seats", SEATS_WIDTH), ("To move", TO_MOVE_WIDTH), ("Watching", 8))
+#: "Watch" over a count of watchers: "Watching" kept 8 cells for a digit, cut from the names
+COLUMNS = (("Game", 16), ("Seats", SEATS_WIDTH), ("To move", TO_MOVE_WIDTH), ("Watch", 5))
 FINISHED_COLUMNS = (("Game", 15), ("Against", 21), ("Result", 20), ("Ended", 12))
 RESULT_WIDTH = FINISHED_COLUMNS[2][1]
 #: what a guest reads before taking a seat (a new visit is a new identity: nothing to come back as)
