@@ -5,6 +5,7 @@ people choose (``name_problem``) refuses whatever reads as one of them."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 from pathlib import Path
 from string import Formatter
 
@@ -189,3 +190,12 @@ def test_every_invisible_code_point_draws_as_nothing():
     ]:
         assert invisible(char) and visible(f"Al{char}ice") == "Alice", hex(ord(char))
     assert not any(invisible(char) for char in "Aa0 ·ë李\u0301")
+
+
+def test_a_replays_viewed_seat_is_not_called_yours():
+    """Decktet Caravan's replay, `v` to AI 2's view: "AI 2 (you) · pile +0" under "AI 2
+    (normal)'s view", read as the watcher's own seat. A replay's seat is only the view shown."""
+    names = ["Root", "AI 2"]
+    assert table(names, ["person", "ai"], 1).seat_name(1) == "AI 2 (you)"
+    viewed = dataclasses.replace(table(names, ["person", "ai"], 1), replaying=True)
+    assert [viewed.seat_name(seat) for seat in (0, 1)] == ["Root", "AI 2"]

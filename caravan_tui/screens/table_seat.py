@@ -111,8 +111,9 @@ class TableState(Generic[V]):
 
     def seat_name(self, seat: int | None) -> str:
         """The seat's player as every line of the table names it (``brief_name``: "AI 2", not
-        "AI 2 (normal)"), "(you)" after ours: plain text, to go into a ``Text`` (or through
-        ``seat_label``), never into markup."""
+        "AI 2 (normal)"), "(you)" after ours, never in a replay (its seat is the view shown: "AI 2
+        (you)" in AI 2's view read as the watcher's own): plain text, to go into a ``Text`` (or
+        through ``seat_label``), never into markup."""
         if seat is None:
             return NOBODY()
         name = self.brief_name(seat)
@@ -121,7 +122,7 @@ class TableState(Generic[V]):
             return AWAY(name=name)
         if self.stood_in(seat):
             return AI_STANDING_IN(name=name)
-        return YOURS(name=name) if seat == self.seat else name
+        return YOURS(name=name) if seat == self.seat and not self.replaying else name
 
     def decider_name(self, seat: int, decider: str, *, level: bool = False) -> str:
         """The seat's player as the maker of a move ``decider`` decided (``saves.deciders``):
