@@ -11,8 +11,6 @@ from __future__ import annotations
 YOU, OPEN = "you", "open"
 #: an open seat kept for one person (a rematch's invitation): no one else may take it
 INVITED = "invited"
-#: the kinds of a seat that waits for a person to take it from the lobby
-WAITING_FOR_A_PERSON = frozenset({OPEN, INVITED})
 #: a person's seat whose person left it for a while (the grace, then a stand-in); "away:S"
 #: while an AI takes the seat in S seconds
 AWAY = "away"
@@ -30,13 +28,29 @@ def away_kind(seconds: int | None) -> str:
     return AWAY if seconds is None else f"{AWAY}:{seconds}"
 
 
+def invited_kind(seconds: int | None) -> str:
+    """The kind of a seat kept for one person (a rematch's): "invited", or "invited:S" while an
+    AI is to play it in S seconds if they have not come (its creator read no end to the wait)."""
+    return INVITED if seconds is None else f"{INVITED}:{seconds}"
+
+
 def is_away(kind: str) -> bool:
     return kind == AWAY or kind.startswith(AWAY + ":")
 
 
+def is_invited(kind: str) -> bool:
+    return kind == INVITED or kind.startswith(INVITED + ":")
+
+
+def waits_for_a_person(kind: str) -> bool:
+    """Whether a seat of ``kind`` waits for a person to take it from the lobby (open, or kept)."""
+    return kind == OPEN or is_invited(kind)
+
+
 def stand_in_after(kind: str) -> int | None:
-    """The seconds until an AI takes an away seat (``away_kind``), if that is known (and sane)."""
-    seconds = kind.partition(":")[2]
-    if kind.startswith(AWAY + ":") and seconds.isascii() and seconds.isdigit() and len(seconds) <= 5:
+    """The seconds until an AI takes an away or a kept seat (``away_kind``, ``invited_kind``), if
+    that is known (and sane)."""
+    head, _, seconds = kind.partition(":")
+    if head in (AWAY, INVITED) and seconds.isascii() and seconds.isdigit() and len(seconds) <= 5:
         return min(int(seconds), MAX_GRACE)
     return None

@@ -11,7 +11,7 @@ import pytest
 
 from caravan_tui.games import GAMES
 from caravan_tui.screens import game_screen_class
-from caravan_tui.seat_kinds import INVITED, OPEN
+from caravan_tui.seat_kinds import INVITED, OPEN, invited_kind
 from caravan_tui.textual_adapter import screen_lines
 from caravan_tui.widgets.away_notice import open_line
 
@@ -52,3 +52,20 @@ async def test_a_seat_kept_for_a_person_says_whom_it_waits_for(tmp_path):
         assert len(open_line(1, "[bold]x[/]")) <= 78  # (one line at 80 columns)
         await wait_for(pilot, lambda: any(said in line for line in screen_lines(app.screen)), "whom it waits for")
         assert screen.table.others_are_people() and screen.table.open_seat(1)
+
+
+async def test_a_kept_seats_line_counts_down_to_the_ai(tmp_path):
+    """Over SSH, the one who asked for a rematch read "Waiting for Bob to take seat 2" and no
+    time: the grace was told of an away seat only. A kept seat's grace counts down too."""
+    async with ann_and_bob(tmp_path) as (app, pilot, screen):
+        taken = screen.table
+        kept = invited_kind(42)
+        screen.table_state = replace(taken, seat_kinds=(taken.seat_kinds[0], kept), kinds_at=taken.kinds_at + 1)
+
+        def said() -> str:
+            return next((line for line in screen_lines(app.screen) if "Seat 2 is kept for Bob" in line), "")
+
+        await wait_for(pilot, lambda: "an AI plays it in 4" in said(), "the countdown")
+        assert said().strip().endswith("s till they come."), said()
+        assert screen.table.others_are_people() and screen.table.open_seat(1)
+        assert len(open_line(1, "[bold]x[/]", 42)) <= 78  # (one line at 80 columns)

@@ -798,8 +798,9 @@ async def test_a_rematch_keeps_the_game_options_and_seats_and_invites_its_people
     await ann.send(protocol.PlayAgain(first.match))
     again = await ann.next(protocol.Joined)
     assert (again.match != first.match, again.seat, again.game) == (True, 0, GAME.id)
-    # Ann's table says whom the seat waits for ("Seat 2 is open" read as anyone's)
-    assert (await ann.next(MatchInfo)).seats[1] == seat_kinds.INVITED
+    # Ann's table says whom the seat waits for ("Seat 2 is open" read as anyone's), and how long
+    kept = (await ann.next(MatchInfo)).seats[1]
+    assert seat_kinds.is_invited(kept) and 0 < seat_kinds.stand_in_after(kept) <= 60, kept
     before, now = saved(hub, first.match), saved(hub, again.match)
     assert (now.options, now.names, now.seats) == (before.options, ["Ann", "Bob"], [f"remote:{ANN}", "remote"])
     row = protocol.LobbyRow.from_map((await bob.next(protocol.Lobby, lambda m: m.matches)).matches[0])
@@ -923,6 +924,8 @@ async def test_a_rematch_s_kept_seat_not_taken_within_the_grace_is_played_by_an_
         await peer.next(protocol.Lobby)
     await ann.send(protocol.PlayAgain(first.match))
     again = await ann.next(protocol.Joined)
+    told = await ann.next(MatchInfo, lambda m: m.match == again.match)
+    assert told.seats[1] in ("invited:1", "invited:0"), told.seats  # (the table counts it down)
     update = await ann.next(Update, lambda m: any("not taken" in line for line in m.events))
     assert "Bob has not taken their seat: an AI plays it until Bob takes it." in update.events
     assert saved(hub, again.match).seats == [f"remote:{ANN}", "ai:easy"]

@@ -22,7 +22,7 @@ from caravan_tui.engine import Action, State, ViewHeader, render
 from caravan_tui.lookalikes import reads_as_label
 from caravan_tui.saves.deciders import decided_name
 from caravan_tui.screens.table_panels import PanelWords
-from caravan_tui.seat_kinds import STANDING_IN, WAITING_FOR_A_PERSON, is_away
+from caravan_tui.seat_kinds import STANDING_IN, is_away, waits_for_a_person
 from caravan_tui.seat_labels import AI_STANDING_IN, AWAY, NOBODY, PLAYER, STAND_IN_MARK, YOU, YOURS
 from caravan_tui.seats import SeatSpec, seat_called
 from caravan_tui.widgets.seat_table import LogLine
@@ -196,7 +196,7 @@ class TableState(Generic[V]):
     def others_are_people(self) -> bool:
         """Whether a person plays a seat other than ours (or will: an open seat)."""
         return any(
-            seat != self.seat and (self.played_by_person(seat) or kind in WAITING_FOR_A_PERSON)
+            seat != self.seat and (self.played_by_person(seat) or waits_for_a_person(kind))
             for seat, kind in enumerate(self.seat_kinds)
         )
 
@@ -208,7 +208,7 @@ class TableState(Generic[V]):
 
     def open_seat(self, seat: int) -> bool:
         """Whether ``seat`` waits for a person to take it (from the lobby)."""
-        return seat < len(self.seat_kinds) and self.seat_kinds[seat] in WAITING_FOR_A_PERSON
+        return seat < len(self.seat_kinds) and waits_for_a_person(self.seat_kinds[seat])
 
     def words(self, text: str, name_width: int | None = None) -> str:
         """A game's text with its seat fields filled in for this seat ("you" for ours), each seat

@@ -20,7 +20,7 @@ from caravan_tui.engine import Event, seat_field
 from caravan_tui.hub_protocol import LobbyRow
 from caravan_tui.match.host import MatchHost
 from caravan_tui.match.runner import MatchRunner, SeatClient
-from caravan_tui.seat_kinds import INVITED, OPEN, STANDING_IN, away_kind
+from caravan_tui.seat_kinds import OPEN, STANDING_IN, away_kind, invited_kind
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.keeping import Keeping
 from caravan_tui.ssh.records import HostedRecord
@@ -318,16 +318,16 @@ class HostedMatch:
     def table_kinds(self, seats: list[str]) -> list[str]:
         """What a table is told of each seat (``seats`` as saved), without identities (a
         fingerprint is nobody else's business): "remote" for a person's seat, "open" for one
-        still open ("invited" where it is kept for one person: a rematch's), "away" or
-        "away:S" for a person's seat they left for a while (an AI takes it in S seconds),
-        "stand-in" for one an AI plays in their place (until they come back, or for good once
-        they left as a guest or resigned), and the kind of any other seat ("ai"). Once the
-        match is over, nobody is away."""
+        still open ("invited" where it is kept for one person: a rematch's; "invited:S" while
+        an AI is to play it in S seconds), "away" or "away:S" for a person's seat they left for
+        a while (an AI takes it in S seconds), "stand-in" for one an AI plays in their place
+        (until they come back, or for good once they left as a guest or resigned), and the kind
+        of any other seat ("ai"). Once the match is over, nobody is away."""
         kinds = []
         for seat, text in enumerate(seats):
             kind = OPEN if text == "remote" else text.partition(":")[0]
             if kind == OPEN and seat in self.record.invited:
-                kind = INVITED
+                kind = invited_kind(self.grace_left(seat))
             who = self.who_plays(seat) if not self.over and self.owner(seat) is not None else "person"
             if who == "stand-in" or (self.owner(seat) is None and seat in self.host.standing_in):
                 kind = STANDING_IN

@@ -1,6 +1,7 @@
 """Who is away from a shared table, and when an AI takes their seat: "Bob is away: an AI plays for
 them in 42s", counting down, one line a seat, above the table; and each seat still open for
-a person ("Seat 2 is open: …": its creator read nothing of it until their first move was made).
+a person ("Seat 2 is open: …": its creator read nothing of it until their first move was made),
+or kept for one ("Seat 2 is kept for Bob: an AI plays it in 42s …", counting down as well).
 Hidden while no seat is either; it ticks only while a countdown runs, so an idle session redraws
 nothing."""
 
@@ -8,7 +9,8 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from rich.text import Text
 from textual.reactive import var
@@ -16,7 +18,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from caravan_tui.safe_text import plain
-from caravan_tui.seat_kinds import INVITED, WAITING_FOR_A_PERSON, is_away, stand_in_after
+from caravan_tui.seat_kinds import is_away, is_invited, stand_in_after, waits_for_a_person
 from caravan_tui.widgets.seat_table import SeatTable, only_spun
 
 
@@ -28,14 +30,18 @@ def away_line(name: str, seconds: int | None) -> str:
     return f"{name} is away: an AI plays for them {f'in {seconds}s' if seconds else 'now'}."
 
 
-def open_line(seat: int, kept_for: str | None = None) -> str:
+def open_line(seat: int, kept_for: str | None = None, seconds: int | None = None) -> str:
     """What the table says of ``seat`` while it is open for a person (from 0), or ``kept_for``
-    one (a rematch's seat: "open" read as anyone's; an AI takes it after the match's grace, and
-    "its turns wait" had promised a wait with no end; one line at 80 columns for a name of ten
+    one (a rematch's seat: "open" read as anyone's; an AI takes it after the match's grace, in
+    ``seconds`` where that is known, counting down: "after the grace" named no time, and "its
+    turns wait" had promised a wait with no end; one line at 80 columns for a name of ten
     letters: a second pushed a player's row off the players table)."""
-    if kept_for is not None:
+    if kept_for is None:
+        return f"Seat {seat + 1} is open: its turns wait for a person to take it from the lobby."
+    if seconds is None:
         return f"Seat {seat + 1} is kept for {kept_for}: after the grace an AI plays it till they come."
-    return f"Seat {seat + 1} is open: its turns wait for a person to take it from the lobby."
+    when = f"in {seconds}s" if seconds else "now"
+    return f"Seat {seat + 1} is kept for {kept_for}: an AI plays it {when} till they come."
 
 
 def away_seats(names: Sequence[str], kinds: Sequence[str]) -> list[tuple[str, int | None]]:
@@ -44,6 +50,10 @@ def away_seats(names: Sequence[str], kinds: Sequence[str]) -> list[tuple[str, in
     return [
         (names[seat], stand_in_after(kind)) for seat, kind in enumerate(kinds) if is_away(kind) and seat < len(names)
     ]
+
+
+#: a line of the notice, the name in it and the seconds in it (None: none): ``away_line``, ``open_line``
+Say = Callable[[str, "int | None"], str]
 
 
 class AwayNotice(Static):
@@ -67,9 +77,9 @@ class AwayNotice(Static):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__("", id=id)
         self._told: tuple | None = None  # the seats' names and kinds the deadlines were worked out from
-        #: each name, when the AI takes the seat, and the countdown's first (widest) seconds
-        self._away: list[tuple[str, float | None, int | None]] = []
-        self._open: list[str] = []  # what it says of each seat open for a person
+        #: each line's words, the name in it, when the AI takes the seat, and the countdown's first
+        #: (widest) seconds: the away seats', then those waiting for a person
+        self._lines: list[tuple[Say, str, float | None, int | None]] = []
         self._ticking: Timer | None = None
 
     def watch_table_state(self, was: SeatTable | None, table: SeatTable | None) -> None:
@@ -79,16 +89,18 @@ class AwayNotice(Static):
         if told == self._told:
             return
         self._told = told
-        self._away = [
-            (name, None if seconds is None else table.kinds_at + seconds, seconds)
-            for name, seconds in away_seats(table.names, table.seat_kinds)
+        lines: list[tuple[Say, str, int | None]] = [
+            (away_line, name, seconds) for name, seconds in away_seats(table.names, table.seat_kinds)
         ]
-        self._open = [
-            open_line(seat, plain(table.names[seat]) if kind == INVITED and seat < len(table.names) else None)
-            for seat, kind in enumerate(table.seat_kinds)
-            if kind in WAITING_FOR_A_PERSON
+        for seat, kind in enumerate(table.seat_kinds):
+            if waits_for_a_person(kind):
+                kept = is_invited(kind) and seat < len(table.names)
+                say = partial(open_line, seat) if kept else (lambda _name, _seconds, seat=seat: open_line(seat))
+                lines.append((say, table.names[seat] if kept else "", stand_in_after(kind)))
+        self._lines = [
+            (say, name, None if seconds is None else table.kinds_at + seconds, seconds) for say, name, seconds in lines
         ]
-        counting = any(deadline is not None for _, deadline, _ in self._away)
+        counting = any(deadline is not None for _, _, deadline, _ in self._lines)
         if counting and self._ticking is None:
             self._ticking = self.set_interval(1.0, self._show)
         elif not counting and self._ticking is not None:
@@ -103,12 +115,11 @@ class AwayNotice(Static):
         now = time.monotonic()
         width = self.size.width or self.app.size.width - 2  # (its content, inside its padding)
         lines = []
-        for name, deadline, first in self._away:
+        for say, name, deadline, first in self._lines:
             seconds = None if deadline is None else max(0, math.ceil(deadline - now))
             # one line a seat: a long name wrapped the countdown's "s." onto a line of its own and
             # pushed the table's last player row out of sight for the whole grace; cut to fit the
             # countdown at its widest, the name stays as it is while the seconds lose a digit
-            lines.append(away_line(plain(name, max(4, width - len(away_line("", first)))), seconds))
-        lines += self._open
+            lines.append(say(plain(name, max(4, width - len(say("", first)))), seconds))
         self.update(Text("\n".join(lines)))
         self.set_class(bool(lines), "-shown")
