@@ -136,6 +136,25 @@ def test_the_steps_the_rules_lay_after_a_choice_are_logged_and_shown_until_the_n
     assert forced_line(new, by_other=True) is None and gone.forced is None
 
 
+def test_steps_that_end_the_placement_are_said_as_the_last_placements():
+    """Solo: the rules laid the camel that ended round 2's placement, and round 3 began under
+    "You · camel now: caravan 12→12, count 1 / laid for you, the only way on: camel", read as
+    laid in the new turn (the reserve still held the camel)."""
+    from caravan_tui.games.caravanserai.table_text import placement_text
+
+    state = GAME.new(1, seed=1, options={})
+    state.apply(random.Random(1).choice(state.legal_actions()), log=False)
+    table = table_at(state)
+    way = ("dir", 2)
+    assert [step for *_, step in state.forced_after(way)] == [("camel",)]
+    after = state.clone()
+    after.apply(way, log=False)
+    new = arrived(folded(chose(dataclasses.replace(table, turn=None), way), after), table.view, by_other=False)
+    assert new.forced == "camel"
+    said = placement_text(new.view, new).plain.split("\n")[-1]
+    assert said == "your last placement, laid for you: camel", said
+
+
 def test_a_good_whose_use_or_decline_is_asked_next_is_not_said_laid_by_the_rules():
     """Found in solo seed 151: after "Start block 1: 2 red goods" the log said "The rules then
     laid for you, the only way on: 1 red good." while the plays asked whether to use the red board

@@ -180,12 +180,18 @@ def placement_text(view: CaravanseraiView, table: CaravanseraiTable) -> Text:
     text = _placement_text(view, table)
     if table.forced is None or mover != table.seat:
         return text
-    said = Text("laid for you, the only way on:", style="bold reverse")
+    # steps to the camel that ended the placement: under a new one's "count 1" they read as laid in it
+    ended = "camel" in table.forced.split(", ")
+    said = Text(
+        "your last placement, laid for you:" if ended else "laid for you, the only way on:", style="bold reverse"
+    )
     said.append(f" {table.forced}")
     if said.cell_len > ROW:
         count = table.forced.count(", ") + 1
         said = Text(
-            f"{plural(count, 'step')} laid for you: the log says {'it' if count == 1 else 'them'}", style="bold reverse"
+            f"{plural(count, 'step')} laid for you{' last placement' if ended else ''}: "
+            f"the log says {'it' if count == 1 else 'them'}",
+            style="bold reverse",
         )
     return Text("\n").join([text.split("\n")[0], said])
 
