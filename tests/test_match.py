@@ -253,6 +253,7 @@ async def test_undo_returns_to_the_persons_previous_decision_unless_something_wa
         revealing = [e for events in host.events[mark:] for e in events if e.reveals_to(0)]
         saved = store.path(host.match_id).read_bytes()
         own, taken = host.movers[mark:].count(0), host.turn - mark
+        events_then = list(host.events)
 
         await host.handle(messages.UndoRequest(host.match_id, 0))
 
@@ -267,11 +268,15 @@ async def test_undo_returns_to_the_persons_previous_decision_unless_something_wa
             assert host.turn == mark and host.state.to_data() == before
             assert store.read(host.match_id).actions == host.actions
             assert [type(m) for m in msgs] == [messages.Update, messages.YourTurn]
-            # (whose moves went: "You undo 12 moves" for one decision read as twelve of one's own)
+            # (whose moves went: "You undo 12 moves" for one decision read as twelve of one's own;
+            # and which: "You undo 1 move." under a move that stood read as taking that one back)
+            moved = next(event for event in events_then[mark] if event.seats is None)
+            first = moved.render(host.names, 0, by_person=True).rstrip(".")
+            first = "you" + first[3:] if first.startswith("You ") else first  # (mid-sentence)
             assert msgs[0].events[-1] == (
-                f"You undo {own} move{'s' if own > 1 else ''}."
+                f"You undo {own} move{'s' if own > 1 else ''}{f', the first: {first}' if taken > 1 else f': {first}'}."
                 if own == taken
-                else f"You undo {own} of your moves and {taken - own} of the others'."
+                else f"You undo {own} of your moves and {taken - own} of the others', the first: {first}."
             )
             # the whole log as the match now stands: the moves taken back are gone from it (they
             # stayed, as if played, and the same step read twice around the undo)

@@ -26,7 +26,7 @@ import asyncio
 import dataclasses
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -468,6 +468,7 @@ class MatchHost:
             return
         taken = self.turn - target
         own = sum(1 for mover in self.movers[target:] if mover == msg.seat)
+        first = undone_move(self.events[target])
         self._hinted.clear()  # (the moves they were given at are taken back)
         again = replay(self.game, dataclasses.replace(self.snapshot, actions=self.actions), target)
         self.state, self.movers, self.events = again.state, again.movers, again.events
@@ -477,7 +478,10 @@ class MatchHost:
         self.standing_in = {seat: min(since, target) for seat, since in self.standing_in.items()}
         # ("undo", not "take back": a rules step of Caravanserai's is called so, on the same screen)
         who, es = seat_field(msg.seat), seat_field(msg.seat, "es")
-        self._note(Event(f"{who} undo{es} {undone(taken, own, seat_field(msg.seat, 'their'))}."))
+        what = undone(taken, own, seat_field(msg.seat, "their"))
+        # which move went, from here on out of the log: "You undo 1 move." read as the line above it
+        which = "" if first is None else f", the first: {first}" if taken > 1 else f": {first}"
+        self._note(Event(f"{who} undo{es} {what}{which}."))
         # as the match now stands: the lines of the moves taken back stayed in the log as if
         # played, and the same step read twice around "You undo 1 move."
         await self._whole_logs_again()
@@ -894,6 +898,15 @@ class MatchHost:
                 await self._send(seat, SaveStatus(self.match_id, seat, self.unsaved))
             if not self.unsaved and self.store is not None and self.store.shared:
                 await self._prompt()  # moves were refused meanwhile: the seat to move (an AI's too) plays now
+
+
+def undone_move(events: Sequence[Event]) -> str | None:
+    """The first move an undo takes back, as everyone's log said it (its first line every seat
+    saw, as a person decided it), without its full stop; None where none was everyone's."""
+    line = next((event for event in events if event.seats is None), None)
+    if line is None:
+        return None
+    return (line.person_text if line.person_text is not None else line.text).rstrip(".")
 
 
 def undone(taken: int, own: int, their: str) -> str:
