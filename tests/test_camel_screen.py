@@ -300,7 +300,7 @@ async def test_the_whole_legend_the_goods_key_and_the_end_phase_read_at_80x24(tm
             assert f"{letter.upper()} {good}" in text
         for words in (
             "camels: players 1, 2",
-            "two camels, player 1",  # (whole: "two of player 1's" was cut from "…'s camels")
+            "two empty, player 1",  # (whole: "two of player 1's" was cut from "…'s camels")
             "camel carrying salt",
             "2 carries the hides",  # (a good after two players' camels is the second's)
             "stolen salt beneath",
