@@ -761,3 +761,18 @@ def test_a_ten_letter_name_is_whole_in_the_round_table_beside_four_dice():
     assert max(len(dice) for dice in table.view["dice"]) == 4
     lines = players_text(table.view, table).plain.splitlines()
     assert lines[2].startswith(" [bold]x[/] ") and max(map(len, lines[:3])) <= 48, lines
+
+
+def test_a_replay_names_the_viewed_seats_dice_and_villages():
+    """Replay, `v` to AI 2's view: "Your dice 6◎ 1≈ 1≈ 2¶" and "Your 1-6: stalls 1 6" beside
+    "AI 2's hand", read as the watcher's own. A replay's seat is the view shown: by name."""
+    from caravan_tui.games.merchant_lord.table_looks import dice_look
+
+    state = GAME.new(2, seed=3, options={})
+    view = state.view(1)
+    live = MerchantLordTable(seat=1, names=["Ann", "AI 2"], seat_kinds=["human", "ai:easy"])
+    live = replace(live, view=view, world=GAME.from_view(view, 1))
+    own = view["villages_info"][3]["id"]
+    assert (dice_look(live).label, live.village_name(own)) == ("Your dice ", "your 1-6")
+    replayed = replace(live, replaying=True)
+    assert (dice_look(replayed).label, replayed.village_name(own)) == ("AI 2's dice ", "AI 2's 1-6")

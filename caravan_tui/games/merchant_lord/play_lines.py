@@ -91,4 +91,4 @@ def sale_line(table: MerchantLordTable, action: Action, name_width: int | None) 
 def village_label(table: MerchantLordTable, v: int, name_width: int | None) -> str:
     """ "your 1-6", "Bob's 2-5" (the name fitted to ``name_width`` cells)."""
     owner, name = v // 3, VILLAGE_NAMES[v % 3]
-    return f"your {name}" if owner == table.seat else f"{table.short_name(owner, name_width)}'s {name}"
+    return f"your {name}" if table.is_ours(owner) else f"{table.short_name(owner, name_width)}'s {name}"

@@ -95,9 +95,14 @@ class MerchantLordTable(TableState[MerchantLordView]):
         return keys[at] if 0 <= at < len(keys) else None
 
     def village_name(self, vid: str) -> str:
-        """``your 1-6``, ``Bot's 2-5``."""
+        """``your 1-6``, ``Bot's 2-5`` (in a replay, the viewed seat's by name, as ``whose``)."""
         owner, name = VINDEX[vid] // 3, VILLAGE_NAMES[VINDEX[vid] % 3]
-        return f"your {name}" if owner == self.seat else f"{self.short_name(owner)}'s {name}"
+        return f"your {name}" if self.is_ours(owner) else f"{self.short_name(owner)}'s {name}"
+
+    def is_ours(self, seat: int) -> bool:
+        """Whether ``seat`` is the one the table says "your" of: ours, never in a replay (its seat
+        is only the view shown: "Your dice", "Your 1-6" in AI 2's view read as the watcher's)."""
+        return seat == self.seat and not self.replaying
 
     def sentence(self, text: str) -> str:
         text = self.words(text)

@@ -37,7 +37,7 @@ def dice_look(table: MerchantLordTable) -> ChipLook:
             marks[key] = DIMMED
         elif table.seat is not None and (table.seat, index) in table.changed_dice:
             marks[key] = CHANGED
-    return ChipLook(tuple(chips), marks, frozenset(str(i) for i in table.reroll))
+    return ChipLook(tuple(chips), marks, frozenset(str(i) for i in table.reroll), label=f"{table.whose()} dice ")
 
 
 def hand_look(table: MerchantLordTable) -> ChipLook:

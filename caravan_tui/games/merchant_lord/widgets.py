@@ -27,13 +27,14 @@ DIM_MARKS = "·"
 
 @dataclass(frozen=True)
 class ChipLook:
-    """What a bar shows: its chips (key, face), their marks, the ticked ones and its frame's title
-    (None: the title it has)."""
+    """What a bar shows: its chips (key, face), their marks, the ticked ones, its frame's title
+    and the label before its chips (None: the one it has)."""
 
     chips: tuple[tuple[str, Text], ...]
     marks: dict[str, str]
     ticked: frozenset[str] = frozenset()
     title: str | None = None
+    label: str | None = None
 
 
 class ChipBar(ChipGrid):
@@ -67,8 +68,10 @@ class ChipBar(ChipGrid):
         keep = self.current
         rows = self.rows()
         chips, marks, ticked = list(look.chips), dict(look.marks), set(look.ticked)
-        if (chips, marks, ticked) == (self.chips, self.marks, self.ticked):
+        label = self.label if look.label is None else look.label
+        if (chips, marks, ticked, label) == (self.chips, self.marks, self.ticked, self.label):
             return
+        self.label = label
         self.chips, self.marks, self.ticked = chips, marks, ticked
         keys = self.keys
         if keep in keys:
