@@ -656,8 +656,9 @@ async def test_a_turn_typed_while_the_last_is_on_its_way_waits_for_the_answer(tm
     """The bug: ``+ +`` arriving in one read turned one die: the second ``+`` came while the first
     was on its way to the host and did nothing, said nothing. It waits for the host's answer and
     turns a die in the position that answer brings (favour for three turns: the second does not
-    spend the last, which would ask first). An Enter typed then is dropped, as ever: it would
-    confirm a play the person never saw."""
+    spend the last, which would ask first). An Enter typed then is not pressed: it would confirm
+    a play the person never saw; and it says so as the answer comes (it went without a word)."""
+    from caravan_tui.screens.table_moves import UNPRESSED_ENTER
 
     prefix, state = play_until(three_turns)
     async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
@@ -676,6 +677,7 @@ async def test_a_turn_typed_while_the_last_is_on_its_way_waits_for_the_answer(tm
         await wait_for(pilot, lambda: table.moves() == start + 2, "both turns")
         assert [action[0] for action in table.runner.host.actions[start:]] == ["adjust", "adjust"]
         assert screen.table.view["favour"][0] == state.favour[0] - 4
+        assert [notice.message for notice in held_notices(app)].count(UNPRESSED_ENTER) == 1
 
 
 @pytest.mark.thorough

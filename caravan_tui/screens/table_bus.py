@@ -182,7 +182,7 @@ class TableBus:
     def heard_rejected(self, message: Rejected) -> float:
         screen = self.screen
         screen.notify(message.reason, title="Not possible", severity="warning")
-        screen.moves.dropped()
+        screen.moves.dropped(told=False)  # (the refusal says why)
         if self.acted:  # our move was refused: ask for the position again
             self.acted = False
             screen.send(Sync(screen.client.match_id, screen.seat))
@@ -191,7 +191,7 @@ class TableBus:
     @hears(MatchOver)
     def heard_match_over(self, message: MatchOver) -> float:
         self.fold(message)
-        self.screen.moves.dropped()
+        self.screen.moves.dropped(told=False)
         self.screen.post_message(MatchEnded(self.screen, message))
         return 0.0
 

@@ -25,6 +25,10 @@ if TYPE_CHECKING:
 ANSWER_WAIT = 0.1
 #: the most keys kept while a play is on its way (a held-down key fills no more)
 KEYS_KEPT = 8
+#: what an Enter typed while our play was on its way did (``TableMoves.keep``)
+UNPRESSED_ENTER = "An Enter typed before your play's outcome showed was not pressed: look, then press it again."
+#: what the keys typed while our play was on its way did where another move came first
+UNPRESSED_KEYS = "The keys typed while your play was on its way were not pressed: another move came first."
 
 
 class TableMoves:
@@ -35,6 +39,7 @@ class TableMoves:
         self.held: tuple[AbstractContextManager[None], Timer] | None = None
         self.kept: list[tuple[str, str | None]] = []
         self.replayed: list[Key] = []  # kept keys pressed again, not yet come round (``given_back``)
+        self.unpressed = 0  # Enters typed while our play was on its way, not kept (said at the answer)
 
     def keep(self, event: Key) -> bool:
         """Keep a key typed while our play (or undo) is on its way, for the position the host's
@@ -56,7 +61,10 @@ class TableMoves:
             event.prevent_default()
             self.press((event.key, event.character))
             return True
-        if not screen.bus.acted or screen.table.turn is not None or screen.replaying or event.key == "enter":
+        if not screen.bus.acted or screen.table.turn is not None or screen.replaying:
+            return False
+        if event.key == "enter":
+            self.unpressed += 1
             return False
         event.stop()
         event.prevent_default()
@@ -75,15 +83,22 @@ class TableMoves:
 
     def given_back(self) -> None:
         """Our turn came with the host's answer, no one else's move between: the kept keys are
-        pressed now, in their order, on the position they were typed for."""
+        pressed now, in their order, on the position they were typed for; an Enter that was not
+        kept is said (Camel Caravan's burst after a pick-up lost its last Enter without a word)."""
         kept, self.kept, self.replayed = self.kept, [], []
+        if self.unpressed:
+            self.screen.notify(UNPRESSED_ENTER, severity="warning")
+        self.unpressed = 0
         for key in kept:
             self.press(key)
 
-    def dropped(self) -> None:
+    def dropped(self, told: bool = True) -> None:
         """Another seat moved, our play was refused or the match ended: the kept keys were meant
-        for a position that never came."""
-        self.kept, self.replayed = [], []
+        for a position that never came; said (unless ``told`` is False: the match's end says
+        enough)."""
+        if told and (self.kept or self.unpressed):
+            self.screen.notify(UNPRESSED_KEYS, severity="warning")
+        self.kept, self.replayed, self.unpressed = [], [], 0
 
     def hold_list(self) -> None:
         """Once a play is sent: the next decision's plays list starts with no line highlighted,
