@@ -40,11 +40,12 @@ async def test_the_frame_names_a_stood_in_seat_whole_at_80x24(tmp_path):
 
 
 def test_every_title_fits_the_frames_room_on_the_narrowest_board():
-    """Whatever the seat, the actions left and the bag, with names of up to 10 letters."""
-    assert TITLE_ROOM == 39  # (the frame is 45 columns at 80×24)
+    """Whatever the seat, the actions left and the bag, with names of up to 8 letters (10 before
+    the focus's mark took 2 of the frame's cells)."""
+    assert TITLE_ROOM == 37  # (the frame is 45 columns at 80×24; the focus mark takes 2)
     table = offline_screen("camel_caravan").table
     view = GAMES["camel_caravan"].new(2, seed=3).view(0)
-    for name in ("Ann", "Maximilian"):
+    for name in ("Ann", "Maximili"):
         for kind in ("", STANDING_IN, AWAY):
             for left in (1, 4):
                 for bag in (0, 40):
@@ -73,3 +74,19 @@ def test_a_replay_names_the_viewed_seat_whose_turn_it_is():
     assert shown.seat == 0
     title = title_text(shown, {**view, "to_move": 0, "left": 1})
     assert title.startswith("Bob · 1 action left") and "Your turn" not in title, title
+
+
+async def test_the_board_marks_its_focus_in_its_title_as_the_lists_do(tmp_path):
+    """Shift+Tab from the board went to the log: the log's title took the "▸", and nothing had
+    said the board held the keys before (its frame's colour alone, none under NO_COLOR)."""
+    app = quick_app(tmp_path, 20, home=False)
+    table = Table(app, "camel_caravan", game_screen_class(GAMES["camel_caravan"]), 3, {}, names=("Bob", "Ann"))
+    screen = table.screen
+    async with app.run_test(size=(80, 24)) as pilot, table:
+        await wait_for(pilot, lambda: settled(screen), "the table")
+        board = screen.query_one("#cc-board")
+        board.focus()
+        await wait_for(pilot, lambda: screen_lines(app.screen)[0].startswith("╭─ ▸ "), "the board's mark")
+        await pilot.press("shift+tab")
+        await wait_for(pilot, lambda: not board.has_focus, "the focus gone on")
+        assert not screen_lines(app.screen)[0].startswith("╭─ ▸ ") and "▸" in "".join(screen_lines(app.screen))

@@ -187,7 +187,7 @@ async def test_three_players_against_the_ai_for_a_few_turns(tmp_path):
         await next_turn(pilot, app)
         screen, host = app.screen, app.runner.host
         board = screen.query_one(HexBoard)
-        assert board.border_title == "Your turn · starting camels"
+        assert board.border_title == "▸ Your turn · starting camels"  # (focused: marked)
         while host.state.round < 2:  # the start, then round 1
             await next_turn(pilot, app)
             assert my_turn(app)
@@ -205,7 +205,7 @@ async def test_three_players_against_the_ai_for_a_few_turns(tmp_path):
             assert any(glyph.plain == f"{seat + 1}C" for glyph in board.glyphs.values())
         text = "\n".join(screen_lines(app))
         assert "Bot 1" in text and "Bot 2" in text and "Market" in text and "empty: end begins" in text
-        assert board.border_title.startswith("Your turn · round ")
+        assert board.border_title.startswith("▸ Your turn · round ")
 
 
 @pytest.mark.thorough

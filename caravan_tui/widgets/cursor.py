@@ -12,12 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from rich.style import Style
+from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.reactive import var
 
 from caravan_tui.textual_adapter import FOCUSED_BORDER, DrawsItsFocus
 from caravan_tui.widgets.drawn import TableDrawn
+from caravan_tui.widgets.focus_mark import mark_focus
 
 
 class CursorWidget(TableDrawn, DrawsItsFocus, can_focus=True):
@@ -83,7 +85,13 @@ class CursorWidget(TableDrawn, DrawsItsFocus, can_focus=True):
 
     def focus_drawn(self, focused: bool) -> None:
         super().focus_drawn(focused)
+        mark_focus(self, focused)  # (a Shift+Tab to the log showed only the log's mark)
         self.cursor_drawn()
+
+    def titled(self, title: str) -> None:
+        """Its border's title, from a look: plain text, marked while it has the focus."""
+        self.border_title = Text(title)
+        mark_focus(self, self.has_focus)
 
     def cursor_drawn(self) -> None:
         """Repaint what the focus changes of the cells (the cursor's look): all of them, unless

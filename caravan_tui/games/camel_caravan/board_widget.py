@@ -106,7 +106,7 @@ class CamelBoard(CursorWidget):
             return
         self.look = look
         self.faces, self.marks, self.flash = list(look.faces), look.marks, set(look.flash)
-        self.border_title = Text(look.title)
+        self.titled(look.title)
         self.refresh()
 
     # -- layout -----------------------------------------------------------------------------

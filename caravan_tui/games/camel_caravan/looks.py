@@ -3,6 +3,8 @@ board draws this look whenever the state changes."""
 
 from __future__ import annotations
 
+from caravan_tui.widgets.focus_mark import FOCUS_MARK
+
 from .board import SIZE
 from .board_widget import MIN_CELL, CamelLook
 from .faces import CHOSEN, HINT, ONE, TWO
@@ -29,8 +31,9 @@ def end_phase(view: CamelCaravanView, _table: CamelCaravanTable) -> str:
 
 
 #: the room for the frame's title on the narrowest board (at 80 columns: 7 cells of 6, the
-#: board's padding and frame), less the frame's corners and the spaces around the title
-TITLE_ROOM = SIZE * MIN_CELL[0] + 1 + 2 - 6
+#: board's padding and frame), less the frame's corners, the spaces around the title and the
+#: mark of the focus before it
+TITLE_ROOM = SIZE * MIN_CELL[0] + 1 + 2 - 6 - len(FOCUS_MARK)
 
 
 def title_text(table: CamelCaravanTable, view: CamelCaravanView) -> str:

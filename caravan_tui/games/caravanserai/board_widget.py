@@ -160,7 +160,7 @@ class HexBoard(CursorWidget):
         }
         self.glyphs, self.marks, self.flash = look.glyphs, look.marks, set(look.flash)
         self.set_cells(look.cells)
-        self.border_title = Text(look.title)
+        self.titled(look.title)
         self.refresh()
         aim, seen = self._followed
         self._followed = (look.aim, look.seen)

@@ -64,7 +64,7 @@ class ChipBar(ChipGrid):
 
     def draw(self, look: ChipLook) -> None:
         if look.title is not None:
-            self.border_title = Text(look.title)  # (a replay names the seat whose hand it is: text, never markup)
+            self.titled(look.title)  # (a replay names the seat whose hand it is: text, never markup)
         keep = self.current
         rows = self.rows()
         chips, marks, ticked = list(look.chips), dict(look.marks), set(look.ticked)
