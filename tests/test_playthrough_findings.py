@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from textual import events
 from textual.app import App
 from textual.widgets import MarkdownViewer, Tree
 
@@ -195,3 +196,24 @@ async def test_the_result_says_what_happened_since_your_last_move(tmp_path):
         # the final table first: under those lines only its header showed at 80×24
         table_at = app.screen.query_one("#final-table", Static).region
         assert table_at.y < app.screen.query_one("#match-since", Static).region.y and table_at.bottom <= 21
+
+
+@pytest.mark.thorough
+async def test_every_down_of_a_burst_scrolls_the_rules_a_line():
+    """Over SSH: ten ↓ typed fast (one read) scrolled the rules one line; typed apart, ten. Each
+    key moves on from where the one before is going."""
+    game = get_game("camel_caravan")
+    app = App()
+    async with app.run_test(size=SIZE) as pilot:
+        viewer = await rules_read(app, pilot, game)
+        viewer.document.focus()
+        await pilot.pause()
+        for _ in range(5):  # (queued at once, as one read of the terminal's bytes brings them)
+            event = events.Key("down", None)
+            event.set_sender(app)
+            app.post_message(event)
+        await wait_for(pilot, lambda: viewer.scroll_y == 5, "five lines down")
+        await pilot.press("pagedown", "pagedown")
+        await wait_for(
+            pilot, lambda: viewer.scroll_y == 5 + 2 * viewer.scrollable_content_region.height, "two pages on"
+        )

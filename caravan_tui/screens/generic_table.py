@@ -5,18 +5,18 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
 
 from caravan_tui.engine import ViewHeader
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.table_seat import TableState
+from caravan_tui.widgets.key_scroll import KeyScroll
 
 
 class GenericGameScreen(GameScreen[ViewHeader]):
     """Any registered game: a summary of the view, the actions list and the log."""
 
     def compose_board(self) -> ComposeResult:
-        yield VerticalScroll(self.table_text(view_summary, id="summary"), id="summary-box")
+        yield KeyScroll(self.table_text(view_summary, id="summary"), id="summary-box")
 
 
 def view_summary(view: ViewHeader, table: TableState[ViewHeader]) -> Text:

@@ -12,6 +12,7 @@ from caravan_tui.engine import Game
 from caravan_tui.screens.base import DialogScreen
 from caravan_tui.screens.requests import OpenRules
 from caravan_tui.widgets.footer import KeysFooter
+from caravan_tui.widgets.key_scroll import KeyScroll
 from caravan_tui.widgets.scrolling import SCROLL_KEYS, scroll
 
 SECTIONS = 2
@@ -60,7 +61,7 @@ class HowToPlayScreen(DialogScreen[bool | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="how-to-play"):
-            with VerticalScroll(id="how-to-play-text"):
+            with KeyScroll(id="how-to-play-text"):
                 yield Markdown(how_to_play(self.game.rules))
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Play (enter)", id="play", variant="primary", compact=True)

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, cast
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from caravan_tui.bus import MAX_NAME
@@ -17,6 +16,7 @@ from caravan_tui.hub_protocol import Leaderboard
 from caravan_tui.safe_text import plain
 from caravan_tui.screens.base import DialogScreen
 from caravan_tui.widgets.footer import KeysFooter
+from caravan_tui.widgets.key_scroll import KeyScroll
 from caravan_tui.widgets.scrolling import SCROLL_KEYS
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ class LeaderboardScreen(DialogScreen[None]):
         self.board = board
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll() as box:
+        with KeyScroll() as box:
             box.border_title = "Leaderboard · ratings settle after about ten matches with people"
             yield Static(Text("\n".join(leaderboard_lines(self.board))), id="leaders")
         yield KeysFooter()

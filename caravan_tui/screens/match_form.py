@@ -15,7 +15,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive, var
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
@@ -25,6 +25,7 @@ from caravan_tui.engine import Game
 from caravan_tui.games import GAMES
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.widgets.footer import KeysFooter
+from caravan_tui.widgets.key_scroll import KeyScroll
 
 
 def choice_label(value: object) -> str:
@@ -52,7 +53,7 @@ LABEL_WIDTH = 11
 FOCUS_MARK = "▸"
 
 
-class FormScroll(VerticalScroll, can_focus=False):
+class FormScroll(KeyScroll, can_focus=False):
     """A form's scrolling frame: it follows the focused field and is no tab stop of its own (a
     tab that landed on it showed nothing focused)."""
 

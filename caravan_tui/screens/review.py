@@ -46,6 +46,7 @@ from caravan_tui.screens.base import BaseScreen
 from caravan_tui.seat_labels import PLAYER
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
+from caravan_tui.widgets.key_scroll import KeyScroll
 
 #: how many of the decisions judged so far the screen shows while the rest are judged
 WORST_SHOWN = 5
@@ -134,7 +135,7 @@ class ReviewScreen(BaseScreen):
         self.so_far: list[Judged] = []
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="review"):
+        with KeyScroll(id="review"):
             yield Static(as_text(f"Review: {self.title_words}", limit=LONG), id="review-title")
             yield ProgressBar(id="review-progress", show_eta=False).data_bind(
                 total=ReviewScreen.decisions, progress=ReviewScreen.judged

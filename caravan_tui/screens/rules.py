@@ -14,6 +14,7 @@ from textual.widgets import Markdown, MarkdownViewer, Tree
 from caravan_tui.engine import Game
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.widgets.footer import KeysFooter
+from caravan_tui.widgets.key_scroll import EachKeyScrolls
 
 OPENING = "*Opening the rules…*"
 #: the marks the viewer's contents set before a heading's title, by its level
@@ -34,10 +35,10 @@ def plain_fences(markdown: str) -> str:
     return "\n".join(lines)
 
 
-class RulesViewer(MarkdownViewer):
+class RulesViewer(MarkdownViewer, EachKeyScrolls):
     """A game's rules that open at once with a line saying so, then load their text themselves
     once the screen has shown (laid out whole first, some hundred widgets, a busy host left
-    ``?`` seeming to do nothing for seconds)."""
+    ``?`` seeming to do nothing for seconds); every ↓ of a burst scrolls them."""
 
     def __init__(self, rules: str, **kwargs: Any) -> None:
         super().__init__(OPENING, show_table_of_contents=False, **kwargs)

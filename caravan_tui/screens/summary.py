@@ -22,6 +22,7 @@ from caravan_tui.screens.requests import GoHome, OpenReplay, OpenReview, Rematch
 from caravan_tui.screens.table_panels import SINCE_SHOWN
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
+from caravan_tui.widgets.key_scroll import KeyScroll
 from caravan_tui.words import plural
 
 
@@ -196,7 +197,7 @@ class MatchOverScreen(BaseScreen):
         self.home = "Home"
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="match-over"):
+        with KeyScroll(id="match-over"):
             yield Static(as_text(self.headline, limit=LONG), id="winner")
             yield Static(as_text(self.scores, limit=LONG), id="final-scores")
             self.ratings_text = self.ratings_words()

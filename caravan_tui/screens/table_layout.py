@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from caravan_tui.screens.chat import ChatInput
@@ -19,6 +19,7 @@ from caravan_tui.seat_labels import YOU
 from caravan_tui.widgets import ActionList, MatchLog, SaveNotice, TablePanel
 from caravan_tui.widgets.away_notice import AwayNotice
 from caravan_tui.widgets.footer import KeysFooter
+from caravan_tui.widgets.key_scroll import KeyScroll
 from caravan_tui.widgets.table_text import StatusLine
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ def table_layout(screen: GameScreen[Any]) -> ComposeResult:
             legend = screen.legend()
             screen.has_legend = legend is not None
             if legend is not None:
-                panel = VerticalScroll(Static(legend), id="legend-panel", classes="-hidden")
+                panel = KeyScroll(Static(legend), id="legend-panel", classes="-hidden")
                 panel.border_title = "Legend"  # and its keys below: both whole in the side's 31 columns
                 panel.border_subtitle = "^↑↓ scroll · l closes"
                 panel.can_focus = False
