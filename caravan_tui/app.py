@@ -743,6 +743,8 @@ REMATCH_QUESTION = (
     "from the lobby: an AI plays a seat until its person takes it, after the grace (if one of them asked "
     "first, you join theirs)."
 )
+#: what ``r`` asks where another's rematch already keeps our seat (the question above left which to work out)
+REMATCH_WAITING_QUESTION = "Take your seat in the rematch that waits for you (same seats and options)?"
 
 
 class ClientApp(TableApp):
@@ -1017,13 +1019,14 @@ class ClientApp(TableApp):
 
     def rematch(self) -> None:
         """The match just finished again, its other people invited (the hub seats us); where
-        others played it, once asked (``REMATCH_QUESTION``)."""
+        others played it, once asked (``REMATCH_QUESTION``; where another's rematch keeps our
+        seat, whether to take it: ``REMATCH_WAITING_QUESTION``)."""
         if self.finished is None or not self.finished_with_people:
             self.play_again(True)
-        else:
-            self.push_screen(
-                ConfirmScreen(REMATCH_QUESTION, yes="Rematch", no="Not now", yes_first=True), self.play_again
-            )
+            return
+        waiting = isinstance(self.screen, MatchOverScreen) and self.screen.invitation
+        question = REMATCH_WAITING_QUESTION if waiting else REMATCH_QUESTION
+        self.push_screen(ConfirmScreen(question, yes="Rematch", no="Not now", yes_first=True), self.play_again)
 
     def play_again(self, yes: bool | None) -> None:
         if yes:

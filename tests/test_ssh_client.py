@@ -480,7 +480,9 @@ async def test_a_rematch_others_are_invited_to_is_asked_for_first(still_hub, mon
 async def test_a_result_says_a_rematch_waits_for_you_while_it_does(still_hub):
     """The bug: a rematch another person started said so in a toast of five seconds over the
     result screen, and then nothing did, while they waited on the seat kept for you."""
+    from caravan_tui.app import REMATCH_WAITING_QUESTION
     from caravan_tui.hub_protocol import Lobby
+    from caravan_tui.screens.dialogs import ConfirmScreen
     from caravan_tui.screens.summary import INVITED_HERE
 
     still_hub.identities.keep(ANN, "Ann")
@@ -496,6 +498,13 @@ async def test_a_result_says_a_rematch_waits_for_you_while_it_does(still_hub):
         kept = LobbyRow("m2", "camel_caravan", ["Ann", "Bob"], ["invited", "person"], 1, 3, 0, invited=True)
         app.from_hub(Lobby([stale.to_map(), kept.to_map()], ["Ann", "Bob"]))
         await wait_for(pilot, lambda: INVITED_HERE in "\n".join(screen_lines(result)), "the invitation on the result")
+        # r asks whether to take the seat kept (it asked as if starting one: "It starts now, …")
+        app.finished, app.finished_with_people = "m0", True
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        assert app.screen.question == REMATCH_WAITING_QUESTION
+        await pilot.press("n")
+        await wait_for(pilot, lambda: app.screen is result, "the result again")
         taken = dataclasses.replace(kept, kinds=["person", "person"], invited=False, yours=0)
         app.from_hub(Lobby([taken.to_map()], ["Ann", "Bob"]))
         await wait_for(pilot, lambda: INVITED_HERE not in "\n".join(screen_lines(result)), "the invitation gone")
