@@ -143,7 +143,9 @@ async def test_a_mute_silences_a_person_for_a_time_and_anyone_may_hide_anothers_
     assert (await bob.next(protocol.Refused)).reason == "an operator muted your chat for 10 more minutes"
     # Cyd hides Ann's chat: Bob still reads it, Cyd does not
     await cyd.send(protocol.Ignore("ann"))
-    assert (await cyd.next(protocol.Told)).text == "You hide ann's chat."
+    assert (
+        await cyd.next(protocol.Told)
+    ).text == "You hide Ann's chat."  # (as Ann spells it: "ann" as typed read as someone else)
     await ann.send(Chat(joined.match, None, "hello table"))
     await bob.next(Chat, lambda m: m.text == "hello table")
     await cyd.send(Chat(joined.match, 1, "hi"))
@@ -191,7 +193,7 @@ async def test_hiding_the_chat_of_a_name_nobody_holds_is_refused_and_takes_no_ro
         await ann.send(protocol.Ignore("Nobody"))
         assert (await ann.next(protocol.Refused)).reason == "nobody here is named Nobody"
     await ann.send(protocol.Ignore("bob"))  # online
-    assert (await ann.next(protocol.Told)).text == "You hide bob's chat."
+    assert (await ann.next(protocol.Told)).text == "You hide Bob's chat."
     await ann.send(protocol.Ignore("bob"))  # again: no second place taken
     await ann.next(protocol.Told)
     hub.identities.keep(CYD, "Cyd")  # offline, with a name kept

@@ -949,7 +949,14 @@ class Hub:
             session.ignoring.add(name)
         else:
             session.ignoring.discard(name)
-        await self._tell(session, Told(f"You hide {msg.name}'s chat." if msg.on else f"You see {msg.name}'s chat."))
+        shown = self._name_as_held(name) or msg.name  # ("You hide bo's chat." of Bo)
+        await self._tell(session, Told(f"You hide {shown}'s chat." if msg.on else f"You see {shown}'s chat."))
+
+    def _name_as_held(self, folded: str) -> str | None:
+        """The name casefolded ``folded`` as its holder spells it, if they are online here or at
+        a seat of a match hosted here."""
+        held = [s.name for s in self.sessions if s.name] + [n for h in self.matches.values() for n in h.host.names]
+        return next((name for name in held if name.casefold() == folded), None)
 
     async def _someone_named(self, folded: str) -> bool:
         """Whether someone holds the name (casefolded ``folded``): online here, at a seat of a
