@@ -402,7 +402,8 @@ class TableApp(FailureHook):
             return
         views = replay.views()
         seat = views[(views.index(replay.seat) + 1) % len(views)]
-        self.switch_screen(game_screen_class(replay.checked.game)(ReplayClient(replay.checked, seat, replay.position)))
+        client = ReplayClient(replay.checked, seat, replay.position, own=replay.own)
+        self.switch_screen(game_screen_class(replay.checked.game)(client))
 
     # each app ends a match, plays again and goes home its own way (locally or over SSH)
     def show_match_over(self, screen: GameScreen, over: MatchOver) -> None:

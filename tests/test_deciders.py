@@ -90,9 +90,14 @@ async def test_the_replay_names_the_stand_in_for_its_moves_in_every_view(tmp_pat
     replayed = load(store, host.match_id)
     assert replayed.snapshot.deciders == {turn: "stand-in:easy" for turn in stood_in}
     assert [decided_by(replayed.snapshot, turn, 1) for turn in range(sat_down)] == ["person"] * sat_down
-    # (to Bob himself "Your stand-in …", never "You play …" nor his own name)
-    for seat, yours, stand_in in ((1, "You ", "Your stand-in "), (None, "Bob ", "Bob's stand-in ")):
-        client = ReplayClient(replayed, seat)
+    # (to Bob himself "Your stand-in …", never "You play …" nor his own name; to Ann in his
+    # view, by name: "You play …" there read as her own)
+    for seat, own, yours, stand_in in (
+        (1, 1, "You ", "Your stand-in "),
+        (None, None, "Bob ", "Bob's stand-in "),
+        (1, 0, "Bob ", "Bob's stand-in "),
+    ):
+        client = ReplayClient(replayed, seat, own=own)
         info = next(m for m in drained(client) if isinstance(m, MatchInfo))
         assert info.seats[1] == "stand-in"  # the seat's last move was the stand-in's
         for turn in stood_in:

@@ -45,12 +45,16 @@ class ReplayClient:
     replaying = True
     shared = False
 
-    def __init__(self, checked: Replayed, seat: int | None, position: int | None = None) -> None:
+    def __init__(
+        self, checked: Replayed, seat: int | None, position: int | None = None, *, own: int | None = -1
+    ) -> None:
         self.checked = checked
         self.snapshot = checked.snapshot
         self.match_id, self.game_id = self.snapshot.match_id, checked.game.id
         self.players = self.snapshot.players
         self.seat = seat if seat in self.views() else None
+        #: the watcher's own seat, whose view's log says "you" as it did (-1: the seat shown)
+        self.own = self.seat if own == -1 else own
         self.length = len(self.snapshot.actions)
         self.position = self.length if position is None else max(0, min(position, self.length))
         self.queue: asyncio.Queue[Message] = asyncio.Queue()
@@ -161,9 +165,12 @@ class ReplayClient:
                 MatchInfo(self.match_id, seat, self.game_id, list(snap.names), kinds, dict(snap.options))
             )
         called = names_called(snap.names, snap.seats)
-        lines = [event.render(called, seat) for event in at.opening if event.visible_to(seat)]
+        # what the view's seat saw; in another's view than the watcher's own, each seat by name
+        # ("You play Caravan 3" in AI 2's view read as the watcher's play)
+        you = seat if seat == self.own else None
+        lines = [event.render(called, you) for event in at.opening if event.visible_to(seat)]
         for turn, events in enumerate(at.events):
             by = at.movers[turn] if turn in snap.deciders else None
             by_person = by is None and decided_by(snap, turn, at.movers[turn]) == PERSON
-            lines += [words_for(event, called, seat, by, by_person) for event in events if event.visible_to(seat)]
+            lines += [words_for(event, called, you, by, by_person) for event in events if event.visible_to(seat)]
         self.queue.put_nowait(Update(self.match_id, seat, self.position, at.state.view(seat), lines, True))
