@@ -442,13 +442,26 @@ def outlook(value: float, players: int = 2) -> str:
     edge = (value - fair) / (1 - fair) if value >= fair else (value - fair) / fair  # -1 … 1
     if edge >= 0.7:
         return "you should win"
-    if edge >= 0.2:
+    if edge >= 0.3:
         return "you are ahead"
-    if edge > -0.2:
-        return "an even game"
-    if edge > -0.7:
+    if edge <= -0.7:
+        return "you are far behind"
+    if edge <= -0.3:
         return "you are behind"
-    return "you are far behind"
+    # (40% of two was "even", and a trailing newcomer read it as nothing to worry about: near
+    # even, the figure itself)
+    if abs(edge) >= EVEN_EDGE:
+        return f"you are slightly {'ahead' if edge > 0 else 'behind'} ({chance_words(value, players)})"
+    return "an even game"
+
+
+#: how far from a fair share (as a share of the way to a sure win or loss) a game stops being even
+EVEN_EDGE = 0.12
+
+
+def chance_words(value: float, players: int) -> str:
+    """"42% to win" (between two), "30% of the win" (among more)."""
+    return f"{round(100 * value)}% {'to win' if players == 2 else 'of the win'}"
 
 
 def standing(scores: Sequence[float], seat: int) -> str:
@@ -484,16 +497,16 @@ def headline(
     now = standing(scores, seat)
     later = (
         "ahead"
-        if words in ("you should win", "you are ahead")
+        if words in ("you should win", "you are ahead") or words.startswith("you are slightly ahead")
         else "behind"
-        if words in ("you are behind", "you are far behind")
+        if words in ("you are behind", "you are far behind") or words.startswith("you are slightly behind")
         else "level"
     )
     if later == now:
         return words
     if later == "level":  # ("an even game" stood beside a person 13 points behind; and "even", bare,
         # read as a coin toss where the AI gave 42%: its figure said)
-        chance = f"{round(100 * value)}% {'to win' if len(scores) == 2 else 'of the win'}"
+        chance = chance_words(value, len(scores))
         return f"you {'lead' if now == 'ahead' else 'trail'} on {scored_on}, but the AI rates the game even ({chance})"
     if now == "level":
         rated = "stronger" if later == "ahead" else "weaker"
