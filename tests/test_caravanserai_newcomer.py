@@ -489,6 +489,7 @@ async def test_with_no_hint_shown_a_turns_west_and_with_its_marks_shown_a_readie
         plays = screen.query_one(ActionList)
         await wait_for(pilot, lambda: plays.has_focus and plays.highlighted_action == hinted, "the hint readied")
         assert host.turn == turn and notices(app)[-1].message == READIED_FROM_MARKS  # (nothing played)
+        assert notices(app)[-1].timeout <= 3  # (brief: it outlived the turn over the lines under the board)
         screen.table_state = dataclasses.replace(screen.table, hinted=None, trail=(), hint_cells=())  # no mark left
         await pilot.pause()
         assert "a Ready hint" not in screen_lines(screen.app)[-1]

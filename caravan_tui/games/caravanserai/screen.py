@@ -54,6 +54,7 @@ DIRECTION_KEYS = {"d": 0, "e": 1, "w": 2, "a": 3, "z": 4, "x": 5}
 WEST_WHILE_HINTED = "key 3: turn west"
 #: what ``a`` says as it readies the hint's play with the panel put away, its marks on the board
 READIED_FROM_MARKS = f"The hint's next step is ready: enter plays it ({WEST_WHILE_HINTED})."
+READIED_SECONDS = 2.5
 
 
 #: how the log begins a placement's summary, which the steps the rules lay for us end
@@ -218,7 +219,9 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         panel = self.table.hint_panel
         super().action_take_hint()
         if panel is None:  # (the key readied the step the board stars: says so, and how to go west)
-            self.notify(READIED_FROM_MARKS)
+            # (briefly: over the lines under the board it outlived the turn, and its "ready" then
+            # sent an `a` meant for the hint west)
+            self.notify(READIED_FROM_MARKS, timeout=READIED_SECONDS)
 
     # -- what the status line says and Enter plays (``status_line``) -----------------------------
 
