@@ -112,6 +112,7 @@ async def review_of(
         judged,
         match.draws,
         match.ended,
+        resigned=snapshot.status == "resigned" and snapshot.resigned == seat,
     )
     # then the biggest draws against their other outcomes (the progress goes on past the decisions)
     found = draw_outcomes(game, *played, review.draws_to_weigh())

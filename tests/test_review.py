@@ -465,3 +465,26 @@ def test_a_stand_ins_decisions_are_none_of_the_persons_and_are_said_so(tmp_path)
     one = dataclasses.replace(done, stood_in=tuple(away[:1]))  # ("none of them" of one)
     said = f"Your stand-in made 1 move while you were away (move {away[0] + 1}): it is not graded here."
     assert said in review_lines(one, ["Ann", "Bob"], "Decktet Caravan")
+
+
+@pytest.mark.thorough
+def test_a_resigned_match_is_reviewed_to_the_resignation(tmp_path):
+    """A review of a match its seat resigned told the drop to 0% as the round's luck: the review
+    knows the seat resigned, and ends its account where it did."""
+    from caravan_tui.ai.review_text import review_lines
+
+    record = finished("decktet_caravan")
+    snapshot = snapshot_of(record)
+    snapshot.actions = snapshot.actions[: len(snapshot.actions) // 2]
+    snapshot.status, snapshot.resigned, snapshot.result = "resigned", 0, [0.0, 1.0]
+
+    async def reviewed():
+        async with AIWorker(2) as worker:
+            return await review_of(snapshot, 0, ReviewShelf(tmp_path), worker, ITERATIONS)
+
+    done = asyncio.run(reviewed())
+    assert done.resigned and done.account().end == done.shown(done.kept(done.decisions[-1]))
+    assert any(
+        line.startswith("How it ended: You resigned after your move")
+        for line in review_lines(done, ["Ann", "Bob"], "Decktet Caravan")
+    )

@@ -190,6 +190,25 @@ def test_a_match_lost_without_a_mistake_says_it_was_lost_on_the_draw():
     assert "Luck after your move 5: −43%" in points and "Move 3: Bob played a — their error gave you +10" in points
 
 
+def test_a_resignation_ends_the_account_where_the_seat_gave_up_not_on_the_draw():
+    """Merchant Lord, resigned at about 37% in round 4: "Luck after your move 16: −32% (the dice
+    went against you)", the resignation's drop to 0% told as the round's roll. The account ends
+    at the seat's last decision; how it ended says it resigned."""
+    decisions = (_judged(0, 0.6, 0.6), _judged(4, 0.55, 0.53), _judged(8, 0.45, 0.40))
+    draws = (Draw(5, "{p0} draw{p0:s} the Ace of Moons."), Draw(9, "{p0} roll{p0:s} 2 2 6 6."))
+    resigned = Review("decktet_caravan", "m", 0, 2, 10, 0.0, decisions, (), draws, resigned=True)
+    account = resigned.account()
+    assert (account.start, account.end) == (60, 40)
+    assert not [swing for swing in account.swings if swing.index == 2 and swing.kind != "yours"]
+    assert account.total("yours") + account.total("luck") + account.total("drift") == -20
+    lines = review_lines(resigned, ["Ann", "Bob"], "Decktet Caravan")
+    assert any(line.startswith("From 60% at your first decision to 40% when you resigned (−20%)") for line in lines)
+    assert any(line.startswith("How it ended: You resigned after your move 9, at 40%") for line in lines), lines
+    assert Review.from_data(resigned.to_data()) == resigned
+    played_out = Review("decktet_caravan", "m", 0, 2, 10, 0.0, decisions, (), draws)
+    assert played_out.account().end == 0 and Review.from_data(played_out.to_data()).resigned is False
+
+
 def test_yours_explains_the_seats_own_steps_not_the_searchs_follow_up():
     """Solo Caravanserai: the "Yours:" line of a placement laid piece by piece read the AI's own
     ending ("ending on (-3,5)"), not the player's ((-3,6))."""

@@ -460,7 +460,7 @@ EVEN_EDGE = 0.12
 
 
 def chance_words(value: float, players: int) -> str:
-    """"42% to win" (between two), "30% of the win" (among more)."""
+    """ "42% to win" (between two), "30% of the win" (among more)."""
     return f"{round(100 * value)}% {'to win' if players == 2 else 'of the win'}"
 
 

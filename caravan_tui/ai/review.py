@@ -767,12 +767,15 @@ def assembled(
     judged: Sequence[Judged],
     draws: Sequence[Draw],
     ended: str = "",
+    resigned: bool = False,
 ) -> Review:
     """The review made of every seat's judged decisions (in the match's order), ``ended``: how a
-    tie-break decided the match (``Match.ended``)."""
+    tie-break decided the match (``Match.ended``); ``resigned``: the seat resigned."""
     own = tuple(j for j in judged if j.seat == seat)
     others = tuple(j for j in judged if j.seat != seat)
-    return Review(game_id, match_id, seat, players, iterations, result, own, others, tuple(draws), ended=ended)
+    return Review(
+        game_id, match_id, seat, players, iterations, result, own, others, tuple(draws), ended=ended, resigned=resigned
+    )
 
 
 def shown(measure: Measure, value: float) -> float:
@@ -846,6 +849,9 @@ class Review:
     #: how a tie on the score was broken at the end, in the game's words with seat fields
     #: (``Game.tie_words``; "": no tie-break decided the match)
     ended: str = ""
+    #: the seat resigned: its account ends at its last decision, where it gave up (the loss that
+    #: followed was told as the luck of the round's roll, "−32%: the dice went against you")
+    resigned: bool = False
 
     @property
     def measure(self) -> Measure:
@@ -859,7 +865,10 @@ class Review:
         return shown(self.measure, value if calibrated is None or self.players == 1 else calibrated(value))
 
     def end(self) -> float:
-        """The match's end for the seat as shown: its result, a fact, never calibrated."""
+        """The match's end for the seat as shown: its result, a fact, never calibrated; where the
+        seat resigned, what its last move left it (``resigned``)."""
+        if self.resigned and self.decisions:
+            return self.shown(self.kept(self.decisions[-1]))
         return shown(self.measure, self.result)
 
     def cost(self, judged: Judged) -> float:
@@ -923,6 +932,8 @@ class Review:
         for index, judged in enumerate(decisions):
             swings.append(Swing("yours", index, -self.cost(judged), judged))
             following = decisions[index + 1] if index + 1 < len(decisions) else None
+            if following is None and self.resigned:  # (what came after is the resignation's)
+                break
             until = following.turn if following is not None else math.inf
             between = [other for other in others if judged.end < other.turn < until]
             gained = 0.0
@@ -1062,6 +1073,7 @@ class Review:
             "outcomes": [[turn, [list(outcome) for outcome in listed]] for turn, listed in self.outcomes],
             "stood_in": list(self.stood_in),
             "ended": self.ended,
+            "resigned": self.resigned,
         }
 
     @classmethod
@@ -1100,7 +1112,14 @@ class Review:
             tuple(_weighed_draw(row, players) for row in _rows(data.get("outcomes", []))),
             _stood_in(data.get("stood_in", [])),
             _ended(data.get("ended", "")),
+            _flag(data.get("resigned", False)),
         )
+
+
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError("the review's resigned flag is not true or false")
+    return value
 
 
 def _ended(value: Any) -> str:

@@ -337,9 +337,10 @@ def split_line(review: Review) -> str:
         parts = [f"{names[kind]} {signed(measure, account.total(kind))}" for kind in kinds(review)]
         if drift:
             parts.append(f"the searches' drift {signed(measure, drift)}")
+    until = "when you resigned" if review.resigned else "at the end"
     return (
-        f"From {amount(measure, account.start)} at your first decision to {amount(measure, account.end)} at the "
-        f"end ({signed(measure, account.end - account.start)}): {', '.join(parts)}."
+        f"From {amount(measure, account.start)} at your first decision to {amount(measure, account.end)} {until} "
+        f"({signed(measure, account.end - account.start)}): {', '.join(parts)}."
     )
 
 
@@ -402,9 +403,16 @@ def ended_line(review: Review, names: Sequence[str]) -> str | None:
     seat's turns the rules skipped ("The rules skipped 6 of your turns, the first after move 65
     (no camel in reserve)."), a tie-break ("AI 2 and AI 3 tie 9–9; AI 3 wins on gold (15 to
     0)."): the gold, the camels lost the match, and the account named neither."""
-    if not review.ended:
+    said = words(review, review.ended, names) if review.ended else ""
+    if review.resigned and review.decisions:  # (the loss that followed read as the round's luck)
+        last = review.decisions[-1]
+        gave_up = (
+            f"You resigned after your move {move_number(last)}, at {amount(review.measure, review.end())}: "
+            "the match was lost from there, by your choice, and nothing after it is counted above."
+        )
+        said = f"{gave_up} {said}" if said else gave_up
+    if not said:
         return None
-    said = words(review, review.ended, names)
     return f"How it ended: {said[:1].upper()}{said[1:]}"
 
 
