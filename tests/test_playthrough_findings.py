@@ -217,3 +217,15 @@ async def test_every_down_of_a_burst_scrolls_the_rules_a_line():
         await wait_for(
             pilot, lambda: viewer.scroll_y == 5 + 2 * viewer.scrollable_content_region.height, "two pages on"
         )
+
+
+def test_the_rules_say_what_newcomers_took_the_other_way():
+    """Caravanserai's rules never said the end, once begun, stays begun as goods go back to the
+    market (rules §8.2), where they often do; Caravans of Ahldarahd's said a Right of Passage
+    "is on offer every turn", read as auctioned every turn, where it is only if someone opens
+    an auction for it (§3.2)."""
+    caravanserai = " ".join(get_game("caravanserai").rules.split())
+    assert "Once begun, the end stays begun, even if goods go back to the market" in caravanserai
+    ahldarahd = " ".join(get_game("ahldarahd").rules.split())
+    assert "on offer every turn" not in ahldarahd
+    assert "it is auctioned only when someone opens one" in ahldarahd
