@@ -209,7 +209,7 @@ def test_a_next_turn_only_begun_by_the_rules_is_not_said_to_be_laid_whole():
     stand = ("stand", 1, 1, -2)
     assert [step for _, _, step in state.forced_after(stand)] == [("dir", 4)]  # (the next turn's first step)
     assert question_before(table, stand) is None
-    assert forcing_after(table, stand) == ("your next turn begins: head SW", "your next turn begins: SW")
+    assert forcing_after(table, stand) == ("the start of your next turn (head SW)", "the start of your next turn (SW)")
 
 
 async def test_a_choice_after_which_the_rules_lay_whole_turns_says_so_first(tmp_path):
@@ -385,4 +385,4 @@ async def test_the_next_turn_the_rules_begin_after_a_stand_is_logged_after_the_s
         log = [str(line) for line, _ in screen.table.log]
         said = next(i for i, line in enumerate(log) if line.startswith("The rules then laid for you"))
         stood = max(i for i, line in enumerate(log) if line.startswith("You stand "))
-        assert stood < said and "your next turn begins" in log[said], log[-4:]
+        assert stood < said and "the start of your next turn" in log[said], log[-4:]

@@ -33,8 +33,12 @@ def forced_news(table: CaravanseraiTable, action: Action, short: bool = False) -
 def forcing_after(table: CaravanseraiTable, action: Action) -> tuple[str, str] | None:
     """The steps the rules lay for us after ``action`` (this turn's, then our later turns'), in
     words and in the board's letters (None: none)."""
+    # (in brackets: "the only way on: your next turn begins: head E" read two colons in one line)
     words, letters = (
-        "; ".join([now] * bool(now) + [f"your next turn{'' if whole else ' begins'}: {turn}" for turn, whole in later])
+        "; ".join(
+            [now] * bool(now)
+            + [f"{'all' if whole else 'the start'} of your next turn ({turn})" for turn, whole in later]
+        )
         for now, later in (forced_news(table, action), forced_news(table, action, short=True))
     )
     return (words, letters) if words else None
