@@ -563,3 +563,12 @@ def test_the_forecast_takes_a_row_of_its_own_where_the_turn_line_does_not_fit_be
     assert said.startswith("1 open cell by your head: skipped if it is taken\n") and "·" not in said, said
     monkeypatch.setattr(lines, "forecast", lambda view, table: "skipped")
     assert status(table, width=80).plain.startswith("skipped · ")
+
+
+def test_the_log_names_a_lying_camel_and_the_last_camel_apart():
+    """Expert: "You laid lying camel: 2 placed, count 2" of a lying camel and the final camel,
+    read as one piece."""
+    from caravan_tui.games.caravanserai.rules import CAMEL, LYING, laid_words
+
+    assert laid_words([((0, 0), LYING), ((1, 0), CAMEL)]) == "lying camel, camel"
+    assert laid_words([((0, 0), 3), ((1, 0), LYING), ((2, 0), 3), ((3, 0), CAMEL)]) == "1R lying camel, 1R camel"

@@ -157,6 +157,12 @@ def pieces_text(pieces: Iterable[Piece]) -> str:
     return " ".join(words)
 
 
+def laid_words(pieces: Iterable[Piece]) -> str:
+    """A placement as the log says it: the notation with its lying camel named whole ("1R lying
+    camel, 3R camel"; "lying camel" read as one piece where a lying camel and the last were two)."""
+    return pieces_text(pieces).replace("lying", "lying camel,")
+
+
 class CaravanseraiState(TurnState):
     """One position.
 
@@ -741,7 +747,7 @@ class CaravanseraiState(TurnState):
             events.insert(
                 at,
                 Event(
-                    f"{{p{p}}} laid {pieces_text(laid)}: {placed} placed, count {count}; "
+                    f"{{p{p}}} laid {laid_words(laid)}: {placed} placed, count {count}; "
                     f"{back} back from the tail. Caravan length {len(kept)}."
                 ),
             )
