@@ -776,3 +776,20 @@ def test_a_replay_names_the_viewed_seats_dice_and_villages():
     assert (dice_look(live).label, live.village_name(own)) == ("Your dice ", "your 1-6")
     replayed = replace(live, replaying=True)
     assert (dice_look(replayed).label, replayed.village_name(own)) == ("AI 2's dice ", "AI 2's 1-6")
+
+
+def test_a_sales_table_cards_count_its_free_placements():
+    """Round 8: "Sell 3-4 +M18R +M25R … +2 table cards (5 of 9)" (the hint, the builder's "5 cards",
+    the review's "(5 table cards)") of a sale whose two Free Placements took the seat to 7."""
+    import random
+
+    from caravan_tui.games.merchant_lord.explain import _sale
+
+    state = GAME.new(2, seed=1, options={})
+    rng = random.Random(1)
+    for _ in range(56):
+        state.apply(rng.choice(state.legal_actions()), False)
+    sale, seat = ("sell", "P0-V25", (("M19", "R"),)), state.to_move()
+    assert sale in state.legal_actions() and state.table[seat] == 3
+    assert "+2 table cards (5 of 9, 1 by Free Placement)" in _sale(state, seat, sale)
+    assert state.describe(sale, seat).endswith("(5 table cards, 1 of them by Free Placement)")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterable
 from importlib.resources import files
 from pathlib import Path
 
@@ -35,6 +36,12 @@ OWN_CODES = {
 }
 ONE_TIME_WORDS = {"FM": "Free Merchant", "FC": "Free Caravan", "FP": "Free Placement"}
 CODE_WORDS = {"O1": "1 coin", "O2": "2 coins", "C1": "1 coin", "C2": "2 coins", "F5": "5 favour", **ONE_TIME_WORDS}
+
+
+def placements(rewards: Iterable[tuple[str, str | None]]) -> int:
+    """How many table cards a sale's Free Placements add (``sale_rewards``: those not lost): a
+    sale tucking 2 with two of them was said "+2 table cards (5 of 9)" and made 7."""
+    return sum(1 for reward, lost in rewards if reward == "FP" and lost is None)
 
 
 def reward_words(reward: str, lost: str | None, short: bool = False) -> str:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from caravan_tui.engine import Action
 
-from .cards import DIE, HALF_INDEX, HALF_WORDS, IDS, INDEX, half_text, half_words, reward_words
+from .cards import DIE, HALF_INDEX, HALF_WORDS, IDS, INDEX, half_text, half_words, placements, reward_words
 from .sales import adjusted, unpack
 from .terms import ADJUST_COST, FAVOUR, PRICE, REROLL_COST, SELL, VINDEX, dice_words, plural, village_words
 
@@ -51,8 +51,10 @@ def describe(state: MerchantLordState, action: Action) -> str:
             text += f", {{p{owner}}} get{{p{owner}:s}} {_gain(owner_coins, owner_favour)}"
         if rewards:
             text += " + " + ", ".join(reward_words(reward, lost) for reward, lost in rewards)
-        if tucks:
-            text += f" ({state.table[seat] + len(tucks)} table cards)"
+        placed = placements(rewards)
+        if tucks or placed:
+            by = f", {placed} of them by Free Placement" if placed else ""
+            text += f" ({state.table[seat] + len(tucks) + placed} table cards{by})"
         return text
     if kind == "place":
         card, half, v = INDEX[action[1]], HALF_INDEX[action[2]], VINDEX[action[3]]

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
 
-from .cards import DIE, HALF_INDEX, INDEX, OPP, reward_words
+from .cards import DIE, HALF_INDEX, INDEX, OPP, placements, reward_words
 from .evaluation import max_tucks
 from .rolls import RerollOdds
 from .rules import MerchantLordState
@@ -89,8 +89,11 @@ def _sale(state: MerchantLordState, seat: int, action: Action) -> str:
     tucks = [(INDEX[c], HALF_INDEX[h]) for c, h in action[2]]
     coins, favour, owner_coins, _, _ = state.sale_paid(seat, v, tucks)
     parts = [f"sale at {village_words(v)}"]
-    if tucks:
-        parts.append(f"+{plural(len(tucks), 'table card')} ({state.table[seat] + len(tucks)} of {TARGET})")
+    placed = placements(state.sale_rewards(seat, v, tucks))
+    if tucks or placed:
+        added = len(tucks) + placed
+        by = f", {placed} by Free Placement" if placed else ""
+        parts.append(f"+{plural(added, 'table card')} ({state.table[seat] + added} of {TARGET}{by})")
     gain = plural(coins, "coin") + (f" + {favour} favour" if favour else "")
     parts.append(
         gain + "".join(f" + {reward_words(reward, lost)}" for reward, lost in state.sale_rewards(seat, v, tucks))

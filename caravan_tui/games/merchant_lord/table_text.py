@@ -12,7 +12,7 @@ from caravan_tui.engine import Action
 from caravan_tui.screens.table_overlays import TAKE_HINT, take_hint_words
 
 from .builder import Selection
-from .cards import DIE, HALF_INDEX, INDEX, reward_words
+from .cards import DIE, HALF_INDEX, INDEX, placements, reward_words
 from .faces import CHANGED, HINT, card_words, die_text, gain_words
 from .rules import VINDEX
 from .sales import END_FAVOUR
@@ -183,8 +183,9 @@ def sale_text(table: MerchantLordTable, vid: str) -> Text:
         text.append(f", {table.short_name(owner)} gets {gain_words(owner_coins, owner_favour)}")
     if rewards:
         text.append(" + " + " ".join(reward_words(reward, lost, short=True) for reward, lost in rewards))
-    if tucks:
-        text.append(f" · {view['table'][seat] + len(tucks)} cards")
+    placed = placements(rewards)
+    if tucks or placed:
+        text.append(f" · {view['table'][seat] + len(tucks) + placed} cards" + (f" ({placed} by FP)" if placed else ""))
     extra = " (ends the favour step)" if table.phase == "favour" else ""
     text.append(f" · enter sells{extra}", style="bold")
     return text
