@@ -765,8 +765,31 @@ def test_a_hand_s_going_out_line_says_what_its_bonus_counts():
 
     table = SimpleNamespace(seat_name=lambda seat: ["Root (you)", "AI 2"][seat])
     assert out_words(table, 0, 5) == "Root (you) went out: +5 (5, AI 2 held none)."
-    assert out_words(table, 1, 7) == "AI 2 went out: +7 (5, 2 for the cards Root (you) was left holding)."
+    assert out_words(table, 1, 7) == "AI 2 went out: +7 (5 + 2 for the 2 cards Root (you) was left holding)."
+    assert out_words(table, 1, 6) == "AI 2 went out: +6 (5 + 1 for the 1 card Root (you) was left holding)."
     assert out_words(table, None, 0) == "Nobody went out."
+
+
+def test_a_hand_s_going_out_line_takes_the_summary_s_width():
+    """The going-out line was the scores table's caption, wrapped at the table's width (some 45
+    cells in a dialog of 70): "AI 2 went out: +8 (5, 3 for the cards Root / (you) was left holding)"."""
+    from rich.console import Console
+
+    from caravan_tui.games.decktet_caravan.score_tables import hand_table
+    from caravan_tui.games.decktet_caravan.table_state import DecktetCaravanTable
+
+    state = GAME.new(2, seed=3, options={"hands": 1})
+    rng = random.Random(3)
+    while not state.view(0)["history"]:
+        state.apply(rng.choice(state.legal_actions()), False)
+    view = state.view(0)
+    table = DecktetCaravanTable(0, names=("Root", "AI 2"), seat_kinds=("human", "ai"), view=view)
+    console = Console(width=68, record=True)
+    console.print(hand_table(table, view, view["history"][-1]))
+    shown = console.export_text().rstrip("\n").split("\n")
+    width = max(len(line) for line in shown if line.startswith("└"))  # (the table's)
+    said = next(line for line in shown if "went out" in line)
+    assert said.startswith("AI 2 went out: +8 (5 + 3 for the 3 cards") and len(said.rstrip()) > width, shown
 
 
 def test_the_game_s_line_says_bandits_stop_caravans_not_rob_them():

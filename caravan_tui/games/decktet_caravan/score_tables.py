@@ -7,15 +7,17 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from caravan_tui.words import change, signed
+from caravan_tui.words import change, plural, signed
 
 from .card_words import up_text
 from .table_state import DecktetCaravanTable
 from .views import DecktetCaravanView, HistoryRow, hand_result
 
 
-def hand_table(table: DecktetCaravanTable, view: DecktetCaravanView, row: HistoryRow) -> Table:
-    """One hand's scoring: each pile per up card, the going-out bonus, the totals."""
+def hand_table(table: DecktetCaravanTable, view: DecktetCaravanView, row: HistoryRow) -> Group:
+    """One hand's scoring: each pile per up card, the going-out bonus, the totals; under it, who
+    went out, as wide as the screen gives (the table's caption wrapped at its own width, some
+    45 cells in a dialog of 70: "Root / (you)" split across two lines)."""
     hand_no, out, bonus, _, totals, up, by_up = hand_result(row)
     scores = Table(title=f"Hand {hand_no} of {view['hands_total']}")
     scores.add_column("Collected pile")
@@ -26,8 +28,7 @@ def hand_table(table: DecktetCaravanTable, view: DecktetCaravanView, row: Histor
     scores.add_row("Going out", *(f"+{bonus}" if p == out else "" for p in range(len(totals))))
     scores.add_row("Hand", *(change(t) for t in totals), style="bold")
     scores.add_row("Total", *(signed(s) for s in view["scores"]), style="bold")
-    scores.caption = Text(out_words(table, out, bonus))
-    return scores
+    return Group(scores, Text(out_words(table, out, bonus)))
 
 
 def out_words(table: DecktetCaravanTable, out: int | None, bonus: int) -> str:
@@ -36,8 +37,8 @@ def out_words(table: DecktetCaravanTable, out: int | None, bonus: int) -> str:
     if out is None:
         return "Nobody went out."
     left, other = bonus - 5, table.seat_name(1 - out)
-    held = f"{left} for the card{'s' if left != 1 else ''} {other} was left holding" if left else f"{other} held none"
-    return f"{table.seat_name(out)} went out: +{bonus} (5, {held})."
+    held = f" + {left} for the {plural(left, 'card')} {other} was left holding" if left else f", {other} held none"
+    return f"{table.seat_name(out)} went out: +{bonus} (5{held})."
 
 
 def match_table(table: DecktetCaravanTable, view: DecktetCaravanView) -> Table | Group:

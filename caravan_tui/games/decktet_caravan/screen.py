@@ -92,7 +92,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
     def describe(self, action: Action) -> str:
         return play_text(self.table, action)
 
-    def hand_summary(self, view: DecktetCaravanView, row: HistoryRow) -> Table:
+    def hand_summary(self, view: DecktetCaravanView, row: HistoryRow) -> Group:
         return hand_table(self.table, view, row)
 
     def match_summary(self, view: DecktetCaravanView) -> Table | Group:
