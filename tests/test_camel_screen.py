@@ -516,7 +516,8 @@ async def test_the_status_line_says_what_enter_plays_for_the_focused_widget(tmp_
         await pilot.press("tab", "down", "down")
         actions = screen.query_one(ActionList)
         assert actions.has_focus and screen.enter_action() == actions.highlighted_action
-        assert status(screen) == f"enter: {screen.describe(actions.highlighted_action)}"
+        play, _, cost = screen.describe(actions.highlighted_action).rpartition(" — ")  # (its cost first: at the end
+        assert status(screen) == f"enter ({cost}): {play}"  # it was cut to "— 1…")
         promised = screen.enter_action()
         await pilot.press("enter")
         assert await played(pilot, host, 0) == promised
@@ -881,12 +882,13 @@ async def test_the_status_line_fits_a_long_name_and_keeps_the_plays_space_and_co
         screen = app.screen
         steal = ("steal", SPACES[4], 1, "cloth")
         table = replace(screen.table, legal=(*screen.table.legal, steal), highlighted=steal, focus=PLAYS_LIST)
-        assert status(table).plain.startswith("enter: Steal cloth from MarcoPolo")
+        assert status(table).plain.startswith("enter (1 action): Steal cloth from MarcoPolo")
         screen.table_state = table
         await pilot.pause()
         region = screen.query_one("#status").region
         drawn = " ".join(line[region.x : region.right].strip() for line in screen_lines(app)[region.y : region.bottom])
-        assert drawn.endswith(f"at {CELL_NAMES[SPACES[4]]} — 1 action") and "…" not in drawn.split(" at ")[-1], drawn
+        assert drawn.startswith("enter (1 action): ") and drawn.endswith(f"at {CELL_NAMES[SPACES[4]]}"), drawn
+        assert "…" not in drawn.split(" at ")[-1], drawn
 
 
 async def test_the_status_lines_fitted_name_is_markup_shown_as_text(tmp_path):
@@ -901,7 +903,7 @@ async def test_the_status_lines_fitted_name_is_markup_shown_as_text(tmp_path):
         steal = ("steal", SPACES[4], 1, "cloth")
         table = replace(screen.table, legal=(*screen.table.legal, steal), highlighted=steal, focus=PLAYS_LIST)
         said = status(table)
-        assert said.plain.startswith("enter: Steal cloth from [bold red]Mall") and not said.spans
+        assert said.plain.startswith("enter (1 action): Steal cloth from [bold red]Mall") and not said.spans
         screen.table_state = table
         await pilot.pause()
         assert any("[bold red]Mall" in line for line in screen_lines(app))

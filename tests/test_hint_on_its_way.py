@@ -215,7 +215,7 @@ async def test_enter_before_the_hint_comes_offers_and_plays_no_first_line(tmp_pa
         assert notices(app)[-1].message == HINT_TAKE_WAITS
         assert actions.highlighted_action is None and app.runner.host.actions == []
         status = "\n".join(screen_lines(screen))
-        assert HINT_WAITED in status and "enter: Place" not in status and "enter: Move" not in status
+        assert HINT_WAITED in status and "): Place" not in status and "): Move" not in status
         send(held[0])
         await wait_for(
             pilot, lambda: actions.highlighted_action == actions.hinted is not None, "the hint's play readied"

@@ -64,12 +64,12 @@ async def test_undo_is_offered_beside_a_stand_in_only_where_it_takes_something_b
             ann.press("enter")  # the first play highlighted
             await ann.wait_for(lambda text: "enter: highlight" not in text)
         for _ in range(12):  # a play of 1 action (one of 2 may spend the turn, and Enter first only says so)
-            if status(ann.text).endswith("— 1 action"):
+            if status(ann.text).startswith("enter (1 action): "):
                 break
             shown = status(ann.text)
             ann.press("down")
             await ann.wait_for(lambda text, shown=shown: status(text) != shown)
-        assert status(ann.text).endswith("— 1 action"), ann.text
+        assert status(ann.text).startswith("enter (1 action): "), ann.text
         ann.press("enter")  # and played
         await ann.wait_for(lambda text: 0 < actions_left(text) < left)
         await ann.wait_for(lambda text: "u Undo" in text.split("\n")[FOOTER])  # her own play can be taken back

@@ -55,7 +55,7 @@ def status(table: CamelCaravanTable) -> Text | None:
         action = enter(table)
         if action is None and table.focus == PLAYS:  # (none highlighted yet: ``ActionList.hold``)
             return Text(FIRST_PLAY, style="bold")
-        return Text(f"enter: {table.describe(action, NAME_WIDTH)}" if action else "Your turn", style="bold")
+        return Text(enter_words(table.describe(action, NAME_WIDTH)) if action else "Your turn", style="bold")
     if table.armed is not None:
         verb = "place" if table.armed[1][0] == "place" else "move"
         return Text(f"{TWO} {verb} here for 2 actions? enter again · esc cancels", style="bold reverse")
@@ -79,6 +79,15 @@ def status(table: CamelCaravanTable) -> Text | None:
     played = board_play(table, cell) is not None or choice[0] == "place"
     price = f" ({actions_word(table.cost(choice))})" if played else ""
     return Text(f"enter: {short(table, choice)}{price}", style="bold")
+
+
+def enter_words(play: str) -> str:
+    """What Enter plays, its cost first: "enter (1 action): Deliver the stolen hides … to Gao
+    (3,2) (+3)" (at the end, "— 1…" was all a long play's two lines kept of it)."""
+    what, dash, cost = play.rpartition(" — ")
+    if dash and cost.endswith(("action", "actions")):
+        return f"enter ({cost}): {what}"
+    return f"enter: {play}"
 
 
 def short(table: CamelCaravanTable, choice: tuple) -> str:
