@@ -1171,3 +1171,26 @@ async def test_a_spectator_is_shown_no_dice_or_hand_of_their_own(tmp_path):
         await pilot.pause()
         shown = "\n".join(drawn_rows(app.screen))
         assert "Your dice" not in shown and "no cards" not in shown and "Ann" in shown
+
+
+@pytest.mark.thorough
+async def test_keys_kept_for_a_position_another_move_overtook_are_said_dropped(tmp_path):
+    """Keys kept while our play was on its way went without a word where another seat's move
+    came first; a lone Enter is not said (the turn had passed: a quick second Enter is no
+    mistake), nor anything at the match's end."""
+    from caravan_tui.screens.table_moves import UNPRESSED_KEYS
+
+    prefix, _state = play_until(three_turns)
+    async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
+        moves = table.screen.moves
+        app.clear_notifications()
+        moves.unpressed = 1
+        moves.dropped()
+        moves.kept, moves.unpressed = [("plus", "+")], 1
+        moves.dropped(told=False)
+        await pilot.pause()
+        assert [notice.message for notice in held_notices(app)] == []
+        moves.kept = [("plus", "+")]
+        moves.dropped()
+        await wait_for(pilot, lambda: held_notices(app), "the notice")
+        assert [notice.message for notice in held_notices(app)] == [UNPRESSED_KEYS] and moves.kept == []

@@ -95,8 +95,9 @@ class TableMoves:
     def dropped(self, told: bool = True) -> None:
         """Another seat moved, our play was refused or the match ended: the kept keys were meant
         for a position that never came; said (unless ``told`` is False: the match's end says
-        enough)."""
-        if told and (self.kept or self.unpressed):
+        enough), but not a lone Enter: the turn had passed, and a quick second Enter is no
+        mistake."""
+        if told and self.kept:
             self.screen.notify(UNPRESSED_KEYS, severity="warning")
         self.kept, self.replayed, self.unpressed = [], [], 0
 

@@ -229,10 +229,10 @@ class TableOverlays:
         does what it does all the same (a panel that swallowed the key was a trap), escape too:
         it hides the panel and opens the menu (escape that only hid it left the menu's Down and
         Enter to the board, which played a move). The keys its foot names keep their word
-        (ctrl+↑/↓ scroll it). Escape while the hint asked for is still coming cancels it (as ``h`` does), not the menu,
-        and escape with the hint shown puts it away (as ``h`` does: it opened the menu, which took
-        the keys that followed); its play stays ready to take. A replay's escape goes back, what
-        the AI weighed shown or not."""
+        (ctrl+↑/↓ scroll it). Escape while the hint asked for is still coming cancels it (as
+        ``h`` does), not the menu, and escape with the hint shown puts it away (as ``h`` does: it
+        opened the menu, which took the keys that followed); its play stays ready to take. A
+        replay's escape goes back, what the AI weighed shown or not."""
         if self.screen.table.since_panel is not None and event.key not in PANEL_SCROLL_KEYS:
             self.screen.open_panel("since", None)
             if event.key in FOCUS_KEYS:
