@@ -633,7 +633,7 @@ async def test_a_spectator_sees_the_latest_hand_summary_alone(tmp_path):
                     await players[seat].send(Act(runner.match_id, seat, turn.turn, rng.choice(turn.legal)))
             await wait_for(pilot, lambda: len(watching.table.view["history"]) == 2, "the second hand's end")
             summaries = [screen for screen in app.screen_stack if isinstance(screen, HandSummaryScreen)]
-            assert summaries == [app.screen] and app.screen.summary.title == "Hand 2 of 5"
+            assert summaries == [app.screen] and app.screen.summary.renderables[0].title == "Hand 2 of 5"
             await pilot.press("enter")  # one key closes it: the table is in view
             assert app.screen is watching
         finally:
