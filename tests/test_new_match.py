@@ -74,6 +74,15 @@ async def open_new_match_at(pilot, game) -> None:
     await wait_for(pilot, lambda: pilot.app.screen.shown is game, "the game's rows")
 
 
+async def night_option_focused(pilot) -> Select:
+    """Caravans of Ahldarahd's form, its Night of the outsider option focused: that option."""
+    await open_new_match_at(pilot, GAMES["ahldarahd"])
+    select = pilot.app.screen.query_one("#option-night_of_the_outsider", Select)
+    select.focus()
+    await pilot.pause()
+    return select
+
+
 @pytest.mark.thorough
 async def test_the_options_chosen_for_a_game_are_there_for_its_next_match(tmp_path):
     game, name, other = game_with_a_yes_no_option()
@@ -169,10 +178,7 @@ async def test_a_long_option_name_is_whole_on_its_own_line_above_its_value(tmp_p
 
     app, _ = recording_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await open_new_match_at(pilot, GAMES["ahldarahd"])
-        select = app.screen.query_one("#option-night_of_the_outsider", Select)
-        select.focus()
-        await pilot.pause()
+        await night_option_focused(pilot)
         lines = screen_lines(app.screen)
         at = next(i for i, line in enumerate(lines) if "Night of the outsider" in line)
         assert lines[at].strip().lstrip("▸ ") == "Night of the outsider", lines[at]
@@ -443,10 +449,7 @@ async def test_a_focused_option_s_help_is_in_sight(tmp_path):
 
     app, _started = recording_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await open_new_match_at(pilot, GAMES["ahldarahd"])
-        select = app.screen.query_one("#option-night_of_the_outsider", Select)
-        select.focus()
-        await pilot.pause()
+        select = await night_option_focused(pilot)
         await pilot.pause()
         row = next(node for node in select.ancestors if node.has_class("row"))
         help_text = row.query_one(".help", Static)

@@ -69,3 +69,8 @@ async def test_a_kept_seats_line_counts_down_to_the_ai(tmp_path):
         assert said().strip().endswith("s till they come."), said()
         assert screen.table.others_are_people() and screen.table.open_seat(1)
         assert len(open_line(1, "[bold]x[/]", 42)) <= 78  # (one line at 80 columns)
+        hostile = replace(screen.table, names=(taken.names[0], "[bold]x[/]"), kinds_at=taken.kinds_at + 2)
+        screen.table_state = hostile  # (a name as typed, never markup)
+        await wait_for(
+            pilot, lambda: "kept for [bold]x[/]: an AI plays it in" in " ".join(screen_lines(app.screen)), "it"
+        )

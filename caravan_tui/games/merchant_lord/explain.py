@@ -89,15 +89,14 @@ def _sale(state: MerchantLordState, seat: int, action: Action) -> str:
     tucks = [(INDEX[c], HALF_INDEX[h]) for c, h in action[2]]
     coins, favour, owner_coins, _, _ = state.sale_paid(seat, v, tucks)
     parts = [f"sale at {village_words(v)}"]
-    placed = placements(state.sale_rewards(seat, v, tucks))
+    rewards = state.sale_rewards(seat, v, tucks)
+    placed = placements(rewards)
     if tucks or placed:
         added = len(tucks) + placed
         by = f", {placed} by Free Placement" if placed else ""
         parts.append(f"+{plural(added, 'table card')} ({state.table[seat] + added} of {TARGET}{by})")
     gain = plural(coins, "coin") + (f" + {favour} favour" if favour else "")
-    parts.append(
-        gain + "".join(f" + {reward_words(reward, lost)}" for reward, lost in state.sale_rewards(seat, v, tucks))
-    )
+    parts.append(gain + "".join(f" + {reward_words(reward, lost)}" for reward, lost in rewards))
     owner = v // 3
     if owner != seat:
         parts.append(f"pays {{p{owner}}} {plural(owner_coins, 'coin')}")
