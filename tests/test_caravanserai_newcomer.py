@@ -464,14 +464,16 @@ async def test_with_a_hint_shown_3_turns_west(tmp_path):
 
 
 @pytest.mark.thorough
-async def test_with_no_hint_shown_a_turns_west_and_with_its_marks_shown_a_readies_it(tmp_path):
-    """The hex keys stay whole where no hint shows: ``a`` turns west. The bug: with the panel put
-    away by a second ``h``, the ★ and the plan's numbered steps stayed on the board, and ``a``
-    turned west at once, unasked, where a person read the hint as still there to take (a turn
-    the review then called a mistake, −14%). While its marks show, ``a`` readies it."""
+async def test_with_no_hint_shown_a_asks_before_west_and_with_its_marks_shown_a_readies_it(tmp_path):
+    """The hex keys stay whole where no hint shows: ``a`` turns west, once asked. The bugs: with
+    the panel put away by a second ``h``, the ★ and the plan's numbered steps stayed on the board,
+    and ``a`` turned west at once, unasked, where a person read the hint as still there to take (a
+    turn the review then called a mistake, −14%); with no hint at all, a habitual ``a`` and Enter,
+    meant for a hint gone by, turned west unasked. While its marks show, ``a`` readies it."""
     from test_caravanserai_screen import answer_yes_if_asked
 
-    from caravan_tui.games.caravanserai.screen import READIED_FROM_MARKS
+    from caravan_tui.games.caravanserai.screen import READIED_FROM_MARKS, WEST_BY_A_ASK
+    from caravan_tui.screens.dialogs import ConfirmScreen
     from caravan_tui.textual_adapter import notices
     from caravan_tui.widgets import ActionList
 
@@ -494,7 +496,13 @@ async def test_with_no_hint_shown_a_turns_west_and_with_its_marks_shown_a_readie
         await pilot.pause()
         assert "a Ready hint" not in screen_lines(screen.app)[-1]
         screen.query_one(HexBoard).focus()
-        await pilot.press("a")
+        await pilot.press("a")  # (no hint shows: a habitual a and Enter keeps the caravan where it is)
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        assert str(app.screen.question).startswith(WEST_BY_A_ASK + "Head west (W)")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.screen is screen, "the question answered")
+        assert host.turn == turn and ("dir", 3) in screen.table.legal
+        await pilot.press("a", "y")
         await answer_yes_if_asked(pilot, screen)
         await wait_for(pilot, lambda: host.turn > turn, "the turn west")
         assert host.actions[turn] == ("dir", 3)
@@ -579,6 +587,7 @@ def test_how_to_play_and_the_rules_keys_say_a_readies_a_shown_hint_and_3_turns_w
     assert "`A`" not in GAME.rules
     # ("(3 turns west then)" read as part of the hint: three turns west)
     assert "the key `3` turns west instead of `a`" in " ".join(how_to_play(GAME.rules).split())
+    assert "no hint showing, `a` asks before it turns west" in " ".join(how_to_play(GAME.rules).split())
 
 
 @pytest.mark.thorough

@@ -5,14 +5,14 @@ table's state (``table_state.py``), each change a new state from the selection r
 (``selection.py``); the status line and what Enter plays are functions of that state
 (``status_line.py``); before a play, ``play_checks.py`` says what to ask.
 
-A placement is built from the board or the keys: direction keys (``w e a d z x`` around ``s``,
-the keyboard's own hex, or ``0``-``5`` as in the rules: E NE NW W SW SE) choose where the caravan
-heads when it may turn (while a hint shows, ``a`` readies it, as in every game, and ``3`` is
-west); at a block boundary ``c`` lays the final camel, ``W K P R Y`` start a block of that colour
-and ``L`` lays a lying camel (expert). Enter on a cell marked ``›`` plays what that cell allows (a
-chooser when several things do); the plays list (tab) has every legal action in words. The
-board's glyphs and marks are in the legend (``l``). Opponents' actions are shown one at a time,
-``app.move_pause`` apart; a key skips the rest.
+A placement is built from the board or the keys: direction keys (``w e a d z x`` around ``s``, the
+keyboard's own hex, or ``0``-``5`` as in the rules: E NE NW W SW SE) choose where the caravan heads
+when it may turn (while a hint shows, ``a`` readies it, as in every game; else ``a`` asks before it
+turns west, and ``3`` turns west at once); at a block boundary ``c`` lays the final camel,
+``W K P R Y`` start a block of that colour and ``L`` lays a lying camel (expert). Enter on a cell marked ``›``
+plays what that cell allows (a chooser when several things do); the plays list (tab) has every legal
+action in words. The board's glyphs and marks are in the legend (``l``). Opponents' actions are
+shown one at a time, ``app.move_pause`` apart; a key skips the rest.
 """
 
 from __future__ import annotations
@@ -55,6 +55,9 @@ WEST_WHILE_HINTED = "key 3: turn west"
 #: what ``a`` says as it readies the hint's play with the panel put away, its marks on the board
 READIED_FROM_MARKS = f"The hint's next step is ready: enter plays it ({WEST_WHILE_HINTED})."
 READIED_SECONDS = 2.5
+#: ``a`` with no hint showing: the key readies a hint in every game, so a turn west by it asks
+#: first (a habitual ``a`` and Enter, meant for a hint gone by, turned the caravan west unasked)
+WEST_BY_A_ASK = "a takes a hint while one shows, and none shows now (h asks for one). "
 
 
 #: how the log begins a placement's summary, which the steps the rules lay for us end
@@ -67,8 +70,13 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     BINDINGS = [
         # ``a`` readies a hint while one shows, as in every game, and turns west otherwise
         Binding(TAKE_HINT, "take_hint", TAKE_HINT_NAME, tooltip="The hinted play ready: Enter plays it (3 turns west)"),
-        *(Binding(key, f"direction({d})", DIR_NAMES[d], show=False) for key, d in DIRECTION_KEYS.items()),
-        *(Binding(str(d), f"direction({d})", DIR_NAMES[d], show=False) for d in range(6)),
+        *(
+            Binding(key, f"direction({d})", f"Head {DIR_NAMES[d]}", show=False)
+            for key, d in DIRECTION_KEYS.items()
+            if key != "a"
+        ),
+        Binding("a", "west_by_a", "Head W, asking first", show=False),
+        *(Binding(str(d), f"direction({d})", f"Head {DIR_NAMES[d]}", show=False) for d in range(6)),
         *(
             Binding(letter, f"block({colour})", f"{COLOUR_NAMES[colour]} block", show=False)
             for colour, letter in enumerate(COLOURS)
@@ -276,24 +284,28 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         event.prevent_default()  # (the table's own handler would play it without asking)
         self.play(event.action)
 
-    def play(self, action: Action) -> None:
+    def play(self, action: Action, unasked: str = "") -> None:
         """Play ``action`` as the player chose it (a key, Enter on the board or in the plays list,
         a chooser); ask first if it finishes the placement with steps the player never saw (the
-        engine lays a forced rest itself), or ends the turn with our caravan boxed in."""
+        engine lays a forced rest itself), or ends the turn with our caravan boxed in, or the key
+        may have been meant otherwise (``unasked``: why it asks, where nothing else would)."""
         asked = question_before(self.table, action)
-        if asked is None:
+        if asked is None and not unasked:
             self.act(action)
             return
-        question, boxed = asked
+        question, boxed = asked if asked is not None else (f"{self.describe(action)}. ", False)
 
         def answered(yes: bool | None) -> None:
             if yes and self.table.turn is not None and action in self.table.legal:
                 self.act(action)
 
         # Enter plays a placement's forced rest, as Enter plays each of its steps; a move that
-        # boxes our caravan in waits for a "y", and says so (25 Enters said "Not yet" unseen)
-        ask = BOXED_ASK if boxed else "Play it?"
-        self.app.push_screen(ConfirmScreen(question + ask, yes="Play it", no="Not yet", yes_first=not boxed), answered)
+        # boxes our caravan in, or a key that may have been meant otherwise, waits for a "y", and
+        # says so (25 Enters said "Not yet" unseen)
+        waits = boxed or bool(unasked)
+        ask = BOXED_ASK if waits else "Play it?"
+        confirm = ConfirmScreen(unasked + question + ask, yes="Play it", no="Not yet", yes_first=not waits)
+        self.app.push_screen(confirm, answered)
 
     def play_key(self, action: Action) -> None:
         """A key's play (a direction, a camel, a decline): played if legal, else why not."""
@@ -309,6 +321,14 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
 
     def action_direction(self, d: int) -> None:
         self.play_key(("dir", d))
+
+    def action_west_by_a(self) -> None:
+        """``a`` where no hint shows: a turn west, once the player says so (Enter keeps it back)."""
+        west = ("dir", DIRECTION_KEYS["a"])
+        if self.decides_now() and west in self.table.legal:
+            self.play(west, unasked=WEST_BY_A_ASK)
+        else:
+            self.play_key(west)
 
     def action_piece(self, kind: str) -> None:
         self.play_key((kind,))
