@@ -498,7 +498,10 @@ class GameAI:
     how often seats shown a win chance went on to win in self-play (``calibrated``: the hint's
     "How it stands" words that share and a review shows it; None: the chance is taken as it is),
     and what the game's estimate charges a seat that is no part of the match's own outcome, a
-    device for its searches (``charged``: a review gives it back; None: nothing)."""
+    device for its searches (``charged``: a review gives it back; None: nothing), and what a
+    position is worth to a seat played out to the end by the planner's own policy where that is
+    the whole of what the planner weighs (``played_out``: a review weighs the decisions there by
+    it, as the hint does; None, or None from it: by the review's search)."""
 
     levels: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     prior: Prior | None = None
@@ -517,6 +520,7 @@ class GameAI:
     hint_plan: Planner | None = None
     calibrated: Callable[[float], float] | None = None
     charged: Callable[[Any, int], float] | None = None
+    played_out: Callable[[Any, int], float | None] | None = None
 
 
 def rules_of(package: str) -> str:

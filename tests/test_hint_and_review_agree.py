@@ -166,3 +166,20 @@ def test_a_hint_at_its_games_own_budget_is_not_faulted_by_a_review_of_more() -> 
         judged = judge("ahldarahd", 0, Position(turn, view, shown.action))
         assert shown.action == judged.best == best, (turn, judged)
         assert judged.loss == 0
+
+
+@pytest.mark.thorough
+def test_a_solo_review_expects_what_the_hint_expects() -> None:
+    """Solo seed 1055, the first decision: the hint said "the AI expects about 37 pieces" and the
+    review's best for the same decision read 14.3 (its search, without the planner, valued the
+    rest of the game far short), then called the 25 pieces between it and the end (39) drift. A
+    solo decision is weighed as the planner weighs it: the line it leads to, played out."""
+    game = get_game(GAME)
+    state = game.new(1, seed=1055)
+    view = state.view(0)
+    shown = hint(GAME, view, 0, iterations=1500)[0]
+    steps, _ = decision_steps(game, game.from_view(view, 0), 0, shown.line)
+    (position,) = [p for p in decisions_of(game, 1, 1055, {}, list(steps), 0).decisions if p.turn == 0]
+    judged = judge(GAME, 0, position, 1500)
+    assert round(judged.before * 45, 1) == round(shown.value * 45, 1) == 37.0
+    assert judged.after == judged.before  # (the hint followed)

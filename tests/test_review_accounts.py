@@ -218,8 +218,10 @@ def test_yours_explains_the_seats_own_steps_not_the_searchs_follow_up():
     game = get_game("caravanserai")
     record = play_match("caravanserai", [SeatSpec.parse("random")], 4, game.quick_options, iterations=6)
     found = decisions_of(game, 1, record.seed, record.options, record.actions, 0).decisions
-    compound = next(p for p in found if len(p.steps) >= 3)
-    judged = judge("caravanserai", 0, compound, 8)
+    # (a placement that cost something: a reason is read only for one)
+    compound, judged = next(
+        (p, judged) for p in found if len(p.steps) >= 3 and (judged := judge("caravanserai", 0, p, 8)).loss > 0
+    )
     world = game.from_view(compound.view, 0)
     assert judged.played_reason == game.ai.explain(world, 0, playable(world, 0, compound.steps))
     assert judged.end == compound.end > judged.turn

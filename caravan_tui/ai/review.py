@@ -457,21 +457,26 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
         and position.action in children
         and (position.action == best or children[position.action].visits >= budget * SETTLED)
     )
-    lines = world if found.level.lines else None
-    if settled:  # both weighed well enough by the one search
-        best_weight, made_weight = _weigh(weighed, best, lines, mover), _weigh(weighed, position.action, lines, mover)
+    exact = _played_out(game, world, mover, found.steps, tuple(made))
+    if exact is not None:  # (what the hint's planner weighs, exactly: no noise to allow for)
+        before, after = exact
     else:
-        weigh = (budget, found.seed, found.settings, found.level.lines)
-        best_weight = _weighed(world, mover, found.steps, found.end, *weigh)
-        made_weight = best_weight if tuple(made) == found.steps else _weighed(world, mover, made, made_end, *weigh)
-    before = min(1.0, best_weight[0] + _given_back(game, world, mover, found.steps))
-    after = min(1.0, made_weight[0] + _given_back(game, world, mover, made))
-    if after < before and (
-        _as_good(best_weight, made_weight)
-        or (found.hinted is not None and _as_good(*found.hinted))
-        or _reordered(world, mover, tuple(made), found.line)
-    ):
-        after = before  # (the same to the search or to the hint, or the same position reached: noise)
+        lines = world if found.level.lines else None
+        if settled:  # both weighed well enough by the one search
+            best_weight = _weigh(weighed, best, lines, mover)
+            made_weight = _weigh(weighed, position.action, lines, mover)
+        else:
+            weigh = (budget, found.seed, found.settings, found.level.lines)
+            best_weight = _weighed(world, mover, found.steps, found.end, *weigh)
+            made_weight = best_weight if tuple(made) == found.steps else _weighed(world, mover, made, made_end, *weigh)
+        before = min(1.0, best_weight[0] + _given_back(game, world, mover, found.steps))
+        after = min(1.0, made_weight[0] + _given_back(game, world, mover, made))
+        if after < before and (
+            _as_good(best_weight, made_weight)
+            or (found.hinted is not None and _as_good(*found.hinted))
+            or _reordered(world, mover, tuple(made), found.line)
+        ):
+            after = before  # (the same to the search or to the hint, or the same position reached: noise)
     if _keeps_a_sure_win(world, mover, tuple(made)):
         before = after = 1.0  # (the game itself rates both won: a search's mean over its tries is not)
     lost = position.action != best and _loses_at_once(game, world, mover, position.action, best)
@@ -578,6 +583,29 @@ def expected(game_id: str, seat: int, position: Position, iterations: int = ITER
         weigh = (found.budget, found.seed, found.settings, found.level.lines)
         value = _weighed(world, mover, steps, found.end, *weigh)[0]
     return min(1.0, value + _given_back(found.game, world, mover, steps))
+
+
+def _played_out(
+    game: Game, world: State, mover: int, best: tuple[Action, ...], made: tuple[Action, ...]
+) -> tuple[float, float] | None:
+    """The best decision and the one made, each weighed where it ends by the game's
+    ``played_out`` (the planner's own value of a line, which names the best: a hint's figure),
+    or None where the game weighs by search there."""
+    played_out = game.ai.played_out
+    if played_out is None:
+        return None
+    worth = []
+    for steps in dict.fromkeys((best, made)):
+        state = world.clone()
+        for step in steps:
+            if state.to_move() != mover or step not in state.legal_actions():
+                return None
+            state.apply(step, False)
+        value = played_out(state, mover)
+        if value is None:
+            return None
+        worth.append(value)
+    return worth[0], worth[-1]
 
 
 def _given_back(game: Game, world: State, mover: int, steps: Sequence[Action]) -> float:

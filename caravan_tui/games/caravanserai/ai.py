@@ -25,7 +25,7 @@ from caravan_tui.engine import WIN_CHANCE, Action, GameAI, Measure, ReviewTerms
 from .explain import explainer
 from .geometry import CELL_ID, NEIGHBOURS, QR, STEP, hex_distance
 from .heuristic import reach, reserve_weight, turns_left
-from .planner import budget_for, plan
+from .planner import budget_for, plan, play_out
 from .rules import BOARD, NORMAL, PLACE, STAND, START, CaravanseraiState
 
 OPPONENT_GAIN = 1.5  # a gain taken from an opponent's reserve also costs that opponent
@@ -305,6 +305,17 @@ def _planned(
     )
 
 
+def played_out(state: CaravanseraiState, seat: int) -> float | None:
+    """``GameAI.played_out``: solo, the length the prior's line from ``state`` ends at, over 45,
+    as the planner values a placement (``planner.play_out``: no chance and no other seat, so it
+    is exact). A review searched solo decisions without the planner and started far low (14.3
+    pieces where the hint said 37, the match ending at 39), then called the gap drift. Between
+    seats None: a line played out is a win or a loss, not a chance."""
+    if state.n != 1:
+        return None
+    return play_out(state.clone(), prior_choice, seat)[0]
+
+
 SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
 #: hard explores little: a piece of caravan is worth a few hundredths of reward (the 2-player win
 #: chance's spread is several pieces; solo, 1/45), so at 0.7 its 12,000 iterations would go
@@ -330,6 +341,7 @@ AI = GameAI(
     explain=explainer(prior),
     plan=placement_plan,
     hint_plan=hint_plan,
+    played_out=played_out,
     review=REVIEW,
     end_near=end_near,
 )
