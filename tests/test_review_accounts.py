@@ -403,3 +403,21 @@ def test_a_result_mostly_drift_says_after_which_move_it_came_and_what_the_others
     # where the player's own errors are most of it, nothing is said of the drift
     erred = Review("camel_caravan", "m", 0, 2, 10, 0.0, (_judged(0, 0.6, 0.1), _judged(6, 0.1, 0.1)))
     assert not any(line.startswith("Most of it came") for line in review_lines(erred, ["Ann", "Bob"], "Camel Caravan"))
+
+
+@pytest.mark.thorough
+def test_the_better_move_of_a_whole_turn_says_each_of_its_steps():
+    """Camel Caravan: "you played Place a camel on space 1 (0,0), then Place a camel on space 3
+    (1,2)" beside "Better: Place a camel on space 1 (0,0)", the better turn said by its first step
+    alone, the same as the first step played. The better move is said step by step as the one
+    played is, so that where they part shows."""
+    from caravan_tui.ai.review import judge
+
+    game = get_game("camel_caravan")
+    record = play_match("camel_caravan", [SeatSpec.parse("random"), SeatSpec.parse("ai:easy")], 3, {}, iterations=6)
+    found = decisions_of(game, 2, record.seed, record.options, record.actions, 0).decisions
+    costly = [(p, j) for p in found[:8] if (j := judge("camel_caravan", 0, p, 20)).loss > 0]
+    assert costly
+    for position, judged in costly:
+        first = game.from_view(position.view, 0).describe(judged.best, 0)
+        assert judged.better.startswith(first + ", then "), (judged.better, first)

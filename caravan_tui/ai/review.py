@@ -154,22 +154,30 @@ class _Run:
             return Position(self.turn, self.view, self.steps[0], self.seat)
         end = cut_words(f", then {self.rest}", MAX_TEXT // 2) if self.rest else ""
         return Position(
-            self.turn, self.view, self.steps[0], self.seat, tuple(self.steps), self.end, self.end_view, self.words(end)
+            self.turn,
+            self.view,
+            self.steps[0],
+            self.seat,
+            tuple(self.steps),
+            self.end,
+            self.end_view,
+            steps_words(self.said, end),
         )
 
-    def words(self, end: str) -> str:
-        """The steps said, then ``end``, within ``MAX_TEXT``: cut after the last whole step that
-        fits (at a word where not even the first does), so that where the move ended is kept
-        ("… on (1,-4) as this piec…, then laid for AI 2" cut a word in two)."""
-        room, words = MAX_TEXT - len(end), ", then ".join(self.said)
-        if len(words) <= room:
-            return words + end
-        kept: list[str] = []
-        for said in self.said:
-            if len(", then ".join([*kept, said])) + len(", …") > room:
-                break
-            kept.append(said)
-        return (", then ".join(kept) + ", …" if kept else cut_words(words, room)) + end
+
+def steps_words(said: Sequence[str], end: str = "") -> str:
+    """A decision's steps said, then ``end``, within ``MAX_TEXT``: cut after the last whole step
+    that fits (at a word where not even the first does), so that where the move ended is kept
+    ("… on (1,-4) as this piec…, then laid for AI 2" cut a word in two)."""
+    room, words = MAX_TEXT - len(end), ", then ".join(said)
+    if len(words) <= room:
+        return words + end
+    kept: list[str] = []
+    for step in said:
+        if len(", then ".join([*kept, step])) + len(", …") > room:
+            break
+        kept.append(step)
+    return (", then ".join(kept) + ", …" if kept else cut_words(words, room)) + end
 
 
 def decisions_of(
@@ -495,7 +503,7 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
         played,
         reason,
         best,
-        world.describe(best, mover),
+        _steps_said(world, mover, found.steps),
         _reason(game, world, mover, found.line) if said else "",
         before,
         after,
@@ -583,6 +591,17 @@ def expected(game_id: str, seat: int, position: Position, iterations: int = ITER
         weigh = (found.budget, found.seed, found.settings, found.level.lines)
         value = _weighed(world, mover, steps, found.end, *weigh)[0]
     return min(1.0, value + _given_back(found.game, world, mover, steps))
+
+
+def _steps_said(world: State, mover: int, steps: tuple[Action, ...]) -> str:
+    """A decision's steps in the game's words, as the log says the move made ("…, then …"):
+    the better move of a whole turn was said by its first step alone, the same as the first
+    step played, so that "Better" read as what the seat did."""
+    state, said = world.clone(), []
+    for step in steps:
+        said.append(state.describe(step, mover))
+        state.apply(step, False)
+    return steps_words(said)
 
 
 def _played_out(
