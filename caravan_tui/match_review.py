@@ -113,6 +113,7 @@ async def review_of(
         match.draws,
         match.ended,
         resigned=snapshot.status == "resigned" and snapshot.resigned == seat,
+        closer=match.closer,
     )
     # then the biggest draws against their other outcomes (the progress goes on past the decisions)
     found = draw_outcomes(game, *played, review.draws_to_weigh())

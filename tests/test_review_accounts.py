@@ -421,3 +421,34 @@ def test_the_better_move_of_a_whole_turn_says_each_of_its_steps():
     for position, judged in costly:
         first = game.from_view(position.view, 0).describe(judged.best, 0)
         assert judged.better.startswith(first + ", then "), (judged.better, first)
+
+
+def test_the_decision_that_ended_the_match_is_worth_its_result_and_is_said():
+    """Camel Caravan, seed 1034 (short game): the last turn's delivery ended the match with a
+    55–46 win, and the review graded it "fine: 74%" (the search's mean over its tries below its
+    best) and booked the win as the searches' drift after it, +26%, naming no move that won. The
+    decision that ends the match is worth at least its result, and how it ended says which move
+    ended it, in the log's words."""
+    from caravan_tui.ai.review import assembled
+
+    judged = (_judged(0, 0.6, 0.6), _judged(6, 0.74, 0.74), _judged(3, 0.5, 0.5, seat=1))
+    done = assembled("camel_caravan", "m", 0, 2, 10, 1.0, judged, (), closer=6)
+    last = done.decisions[-1]
+    assert (last.before, last.after, done.decisions[0].after) == (1.0, 1.0, 0.6)
+    assert not [swing for swing in done.account().swings if swing.index == 1 and swing.kind == "drift" and swing.change]
+    lost = assembled("camel_caravan", "m", 0, 2, 10, 0.0, judged, (), closer=6)  # (a loss: the search's figures stand)
+    assert lost.decisions[-1] == judged[1]
+
+    game = get_game("camel_caravan")
+    record = play_match("camel_caravan", [SeatSpec.parse("random"), SeatSpec.parse("random")], 2, {}, iterations=6)
+    state = game.new(2, seed=record.seed, options=record.options)
+    movers = []
+    for action in record.actions:
+        movers.append(state.to_move())
+        state.apply(action, False)
+    match = decisions_of(game, 2, record.seed, record.options, record.actions, movers[-1])
+    assert match.closer == match.decisions[-1].turn
+    said = f"{{p{movers[-1]}:'s}} move {match.closer + 1} ended the match: "
+    assert said in match.ended and "The game is over" in match.ended, match.ended
+    other = decisions_of(game, 2, record.seed, record.options, record.actions, 1 - movers[-1])
+    assert other.closer == -1 and said in other.ended

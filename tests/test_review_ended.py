@@ -32,7 +32,10 @@ def test_the_tie_break_that_decided_a_match_is_said_in_its_review() -> None:
     game = get_game("merchant_lord")
     actions = random_match("merchant_lord", 76)  # 8 table cards each, Bob ahead on coins
     ended = decisions_of(game, 2, 76, game.quick_options, actions, 0).ended
-    assert ended == "8–8; {p1} win{p1:s} on the coins tie-break."
+    # the move that ended it, in the log's words, then the tie-break
+    assert ended.startswith("{p1:'s} move 703 ended the match: {p1} reroll{p1:s} 1 3 for 1 favour")
+    assert ended.endswith(" 8–8; {p1} win{p1:s} on the coins tie-break.")
+    ended = "8–8; {p1} win{p1:s} on the coins tie-break."
     review = Review("merchant_lord", "m", 0, 2, 10, 0.0, (), ended=ended)
     assert ended_line(review, NAMES) == "How it ended: 8–8; Bob wins on the coins tie-break."
     assert "How it ended: 8–8; Bob wins on the coins tie-break." in review_lines(review, NAMES, game.title)
@@ -48,13 +51,15 @@ def test_the_turns_the_rules_skipped_are_said_in_the_review() -> None:
     ended = decisions_of(game, 2, 2, game.quick_options, actions, 0).ended
     anns = "The rules skipped 2 of {p0:'s} turns, the first after move 57 (no open cell next to the head)."
     bobs = "The rules skipped 7 of {p1:'s} turns, the first after move 113 (no open cell next to the head)."
-    assert ended == f"{anns} {bobs}"
+    last = "{p0:'s} move 149 ended the match: {p0} stand{p0:s} a black market good on (-5,-1)."
+    assert ended.startswith(f"{anns} {bobs} {last}")
+    ended = f"{anns} {bobs}"
     review = Review("caravanserai", "m", 0, 2, 10, 0.0, (), ended=ended)
     said = f"{anns} {bobs}".replace("{p0:'s}", "your").replace("{p1:'s}", "Bob's")
     assert ended_line(review, NAMES) == "How it ended: " + said
     # Bob's review counts his own first, then the others' (an opponent out of camels, its turns
     # skipped, decided a match whose review named no turning point)
-    assert decisions_of(game, 2, 2, game.quick_options, actions, 1).ended == f"{bobs} {anns}"
+    assert decisions_of(game, 2, 2, game.quick_options, actions, 1).ended.startswith(f"{bobs} {anns} {last}")
     # a match whose every turn was played says nothing of it
     assert decisions_of(game, 2, 2, game.quick_options, actions[:50], 0).ended == ""
 

@@ -129,12 +129,14 @@ class Match:
     chance the reviewed seat saw, and how the match ended for that seat where its account does not
     say it, with seat fields ("": nothing to say): the turns the rules passed over
     (``Game.skipped_words``) and how a tie on the score was broken, from its view
-    (``Game.tie_words``); and which seat made each move (``movers``)."""
+    (``Game.tie_words``), the move that ended it; which seat made each move (``movers``); and
+    the first move of the reviewed seat's decision that ended the match (``closer``; -1: none)."""
 
     decisions: tuple[Position, ...]
     draws: tuple[Draw, ...]
     ended: str = ""
     movers: tuple[int, ...] = ()
+    closer: int = -1
 
 
 class _Run:
@@ -195,6 +197,7 @@ def decisions_of(
     idle: dict[Any, tuple[int, str, str]] = {}  # (the parts of the seat's turns it could only end, by key)
     run: _Run | None = None
     movers: list[int] = []
+    last, closer = "", -1  # (how the last move ended the match, where it did, and whose decision)
     for turn, action in enumerate(actions):
         mover = state.to_move()
         if mover is None:
@@ -216,6 +219,9 @@ def decisions_of(
         if skipped_words is not None:
             for passed, turns in enumerate(skipped):
                 turns += [(turn, why) for event in events if (why := skipped_words(event, passed)) is not None]
+        if state.is_over():
+            last = ended_by(mover, run.turn if run is not None else turn, events)
+            closer = run.turn if run is not None and mover == seat else -1
         if run is not None and ends_decision(state, mover, events, composing):
             found.append(run.position())
             run = None
@@ -226,8 +232,8 @@ def decisions_of(
     # the seat's own skipped turns, then the others': an opponent out of camels, its last turns
     # skipped, decided a match whose review named no turning point ("the searches' drift +42%")
     passed_over = [skipped_said(skipped[other], other) for other in (seat, *(s for s in range(players) if s != seat))]
-    said = " ".join(words for words in (*passed_over, idle_said(list(idle.values()), seat), ended) if words)
-    return Match(tuple(found), tuple(draws), said[:MAX_TEXT], tuple(movers))
+    said = " ".join(words for words in (*passed_over, idle_said(list(idle.values()), seat), last, ended) if words)
+    return Match(tuple(found), tuple(draws), said[:MAX_TEXT], tuple(movers), closer)
 
 
 def idle_said(idle: Sequence[tuple[int, str, str]], seat: int) -> str:
@@ -243,6 +249,13 @@ def idle_said(idle: Sequence[tuple[int, str, str]], seat: int) -> str:
         f"{seat_field(seat)} could only end {len(idle)} of {whose} {plural_of(name)}, the first at move "
         f"{idle[0][0] + 1} ({whys})."
     )
+
+
+def ended_by(mover: int, turn: int, events: Sequence[Event]) -> str:
+    """The move that ended the match and what the log said of it, with seat fields: a winning
+    last delivery was "fine: 74%" in the decision list and the win the searches' drift."""
+    said, whose = " ".join(event.text for event in events if event.seats is None), seat_field(mover, "'s")
+    return f"{whose} move {turn + 1} ended the match: {said}" if said else ""
 
 
 def skipped_said(skipped: Sequence[tuple[int, str]], seat: int) -> str:
@@ -798,7 +811,9 @@ def review(
     game = get_game(game_id)
     match = decisions_of(game, players, seed, options, actions, seat)
     judged = [judge(game_id, seat, position, iterations) for position in match.decisions]
-    done = assembled(game_id, match_id, seat, players, iterations, result, judged, match.draws, match.ended)
+    done = assembled(
+        game_id, match_id, seat, players, iterations, result, judged, match.draws, match.ended, closer=match.closer
+    )
     found = draw_outcomes(game, players, seed, options, actions, seat, done.draws_to_weigh())
     values = [expected(game_id, seat, position, iterations) for position in outcome_positions(found)]
     return with_outcomes(done, found, values)
@@ -815,10 +830,18 @@ def assembled(
     draws: Sequence[Draw],
     ended: str = "",
     resigned: bool = False,
+    closer: int = -1,
 ) -> Review:
     """The review made of every seat's judged decisions (in the match's order), ``ended``: how a
-    tie-break decided the match (``Match.ended``); ``resigned``: the seat resigned."""
-    own = tuple(j for j in judged if j.seat == seat)
+    tie-break decided the match (``Match.ended``); ``resigned``: the seat resigned; ``closer``:
+    the seat's decision that ended the match (``Match.closer``), worth at least its result, as
+    the best there: the decision that won was "fine: 74%", the search's mean over its tries
+    below its best, and the win the searches' drift (+26%)."""
+    own = tuple(
+        dataclasses.replace(j, before=max(j.before, result), after=max(j.after, result)) if j.turn == closer else j
+        for j in judged
+        if j.seat == seat
+    )
     others = tuple(j for j in judged if j.seat != seat)
     return Review(
         game_id, match_id, seat, players, iterations, result, own, others, tuple(draws), ended=ended, resigned=resigned
