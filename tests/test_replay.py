@@ -229,3 +229,29 @@ def test_a_replay_that_fails_says_so_in_one_line_and_exits_non_zero(tmp_path, mo
     assert err.startswith("caravan-tui: error: the replay stopped: RuntimeError: a record the replay cannot read")
     assert err.count("\n") == 1 and "Traceback" not in err
     assert "RuntimeError: a record the replay cannot read" in (tmp_path / FAILURE_LOG).read_text()
+
+
+@pytest.mark.thorough
+async def test_a_jump_marks_what_the_last_move_shown_changed_not_all_since_the_frame_before(tmp_path):
+    """Caravanserai: after End, the "*" (changed last move) starred nearly the whole caravan,
+    every cell changed since the frame shown before the jump; after ← → only the last move's."""
+    from caravan_tui.games.caravanserai.picture import Picture
+
+    game = GAMES["caravanserai"]
+    store = SaveStore(tmp_path)
+    match_id, seen = await record_a_match(game, store, moves=22)
+    end = max(seen)
+    before, after = Picture(seen[end - 1][0]), Picture(seen[end][0])
+    last_move = frozenset(cell for cell in after.cells if before.key(cell) != after.key(cell))
+    assert len(last_move) == 2  # (the last move changed two cells)
+    app = CaravanApp(store=store, ai_iterations=5)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_replay(match_id, seat=0)
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.table.view == seen[0][0], "the start")
+        await pilot.press("end")
+        await wait_for(pilot, lambda: screen.table.view == seen[end][0], "the end")
+        assert screen.table.flash == last_move
+        await pilot.press("left", "right")
+        await wait_for(pilot, lambda: screen.client.position == end and screen.table.view == seen[end][0], "back")
+        assert screen.table.flash == last_move

@@ -125,6 +125,14 @@ class ReplayClient:
             lines.append(LESS_SEARCHED)
         return mover, lines
 
+    def view_before(self, position: int) -> dict | None:
+        """The view shown, one move before ``position`` (None at the start): what the move at
+        ``position`` changed, whichever frame was shown before it (the table marked every cell
+        changed since the frame before a jump to the end as "changed last move")."""
+        if position <= 0:
+            return None
+        return replay(self.checked.game, self.snapshot, position - 1, log=False).state.view(self.seat)
+
     def decider(self, turn: int) -> str:
         """Who decided move ``turn`` (numbered from 0): "person", "ai" or "stand-in:LEVEL"."""
         return decided_by(self.snapshot, turn, self.checked.movers[turn])

@@ -202,6 +202,8 @@ class TableBus:
         screen = self.screen
         self.acted = False
         previous = screen.table.view
+        if screen.replay is not None and previous is not None:  # (a step back or a jump: the move shown's own)
+            previous = screen.replay.view_before(update.turn)
         by_other = moved_by_other(screen.table, previous)  # (a replay's steps: no pauses, the player steps)
         if by_other:
             screen.moves.dropped()
