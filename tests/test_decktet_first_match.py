@@ -196,3 +196,44 @@ def test_a_play_that_goes_out_says_its_bonus_holds_if_the_other_passes_and_what_
                 assert found and f"if {other} passes rather than make one last play" in reason, reason
             state.apply(rng.choice(state.legal_actions()), False)
     assert said
+
+
+def ended_with_cards_held() -> tuple[dict, dict]:
+    """The last views of a random match in which seat 0 went out and seat 1 was left holding
+    cards: seat 0's, then seat 1's."""
+    for seed in range(60):
+        state, rng = GAME.new(2, seed=seed, options=OPTIONS), random.Random(seed)
+        while not state.is_over():
+            state.apply(rng.choice(state.legal_actions()), False)
+        if state.view(0)["out_player"] == 0 and state.view(0)["discard"]:
+            return state.view(0), state.view(1)
+    raise AssertionError("no match ended with cards left held")
+
+
+def test_a_finished_match_knows_the_cards_the_loser_was_left_holding():
+    """The replay's last move showed "AI 2 · 0 in hand" and "AI 2's hand (0) (no cards)" beside
+    "Root scores +5 and +2 for the 2 cards AI 2 holds": the rules take them as the hand is scored.
+    Once the match is over, the seat left holding cards shows them (``left_holding``)."""
+    from caravan_tui.games.decktet_caravan.looks import left_holding
+
+    out_view, held = ended_with_cards_held()
+    assert left_holding(held, 1) == out_view["discard"] and held["hand"] == []
+    assert left_holding(held, 0) == [] and left_holding(held, None) == []
+    assert left_holding(dict(held, over=False), 1) == []  # (only once the match is over)
+
+
+async def test_a_finished_match_shows_the_cards_the_loser_was_left_holding(tmp_path):
+    from caravan_tui.games.decktet_caravan.looks import hand_look
+
+    out_view, held = ended_with_cards_held()
+    app = make_app(tmp_path)
+    table = Table(app, "decktet_caravan", DecktetCaravanScreen, 1, OPTIONS)
+    async with app.run_test(size=SIZE) as pilot, table:
+        screen = table.screen
+        await wait_for(pilot, lambda: settled(screen), "the table")
+        shown = info_text(out_view, screen.table).plain
+        assert f"left holding {len(out_view['discard'])}: " in shown and " 0 in hand" not in shown
+        seat_1 = dataclasses.replace(screen.table, view=held, seat=1)
+        look = hand_look(seat_1)
+        assert [card for card, _ in look.cards] == held["discard"]
+        assert look.title == f"Your hand: left holding {len(held['discard'])} at the end"

@@ -60,20 +60,26 @@ def season_rows(
     return plays, notes
 
 
+def left_holding(view: DecktetCaravanView, seat: int | None) -> list[str]:
+    """The cards ``seat`` was left holding when the other went out in the match's last hand,
+    which the rules take from it as they score (rules §5.2): its hand shows them once the match
+    is over ("0 in hand" read beside "the 2 cards AI 2 holds"); none for any other seat."""
+    out = view["out_player"]
+    return list(view["discard"]) if view["over"] and out is not None and seat not in (None, out) else []
+
+
 @reading("view", "turn", "legal", "hinted_cards", "ticked", "replaying", "seat", "names", "seat_kinds")
 def hand_look(table: DecktetCaravanTable) -> CardLook:
     """The hand for the table's state: its cards, the hint's starred, the ticked, and (on our
-    decision) the cards of each play, from which the grid dims those no play can use."""
+    decision) the cards of each play, from which the grid dims those no play can use; once the
+    match is over, the cards the seat was left holding."""
     assert table.view is not None  # (drawn once there is a view)
     cards = table.view.get("hand", [])
+    title = f"{table.whose()} hand ({len(cards)})"
+    if not cards and (left := left_holding(table.view, table.seat)):
+        cards, title = left, f"{table.whose()} hand: left holding {len(left)} at the end"
     plays = None if table.turn is None else tuple(cards_in(action) for action in table.legal if action != PASS)
-    return CardLook(
-        tuple((card, card_face(card)) for card in cards),
-        table.hinted_cards,
-        table.ticked,
-        plays,
-        f"{table.whose()} hand ({len(cards)})",
-    )
+    return CardLook(tuple((card, card_face(card)) for card in cards), table.hinted_cards, table.ticked, plays, title)
 
 
 @reading("view", "names", "seat_kinds", "seat", "replaying")
@@ -92,7 +98,10 @@ def info_text(view: DecktetCaravanView, table: TableState[DecktetCaravanView]) -
     for p in players:
         pile = view["collected"][p]
         text.append(f"\n{table.seat_name(p)}", style="bold")
-        if p != table.seat:
+        if p != table.seat and (left := left_holding(view, p)):
+            text.append(f" · left holding {len(left)}: ", style="italic")
+            text.append_text(Text(" ").join(card_token(card) for card in left))
+        elif p != table.seat:
             text.append(
                 # (the player's own: "of 4 Aces and Crowns" read as the deck's count)
                 f" · {view['hand_sizes'][p]} in hand, {view['hand_wilds'][p]} of their "
