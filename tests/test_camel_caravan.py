@@ -871,3 +871,16 @@ def test_how_to_play_says_any_theft_marker_held_steals_and_goods_under_camels_co
     assert "needs a theft marker: your own, or one a thief gave you" in short
     assert "goods still on or under your camels" in short
     assert "needs your theft marker" not in whole and "once a player has given theirs" not in whole
+
+
+def test_the_tips_say_the_carry_penalty_and_a_stolen_goods_safety_as_the_rules_do():
+    """The tips said "Every good you pick up must be delivered or it costs you" (0–1 goods cost
+    nothing, rules §5) and that a stolen good is "safe until it moves" (read as the camel, which
+    never moves while it carries; the good is safe until passed on, §3)."""
+    tips = " ".join(GAME.rules[GAME.rules.index("**Do not hoard.**") :].split())
+    assert "cost you from the second on: 2 goods cost 1 point, 4 goods 6 points" in tips
+    assert "safe from theft until it is passed on" in tips
+    assert "Every good you pick up must be delivered" not in tips and "until it moves" not in tips
+    from caravan_tui.games.camel_caravan.board import penalty
+
+    assert [penalty(n) for n in (0, 1, 2, 4)] == [0, 0, 1, 6]
