@@ -864,3 +864,29 @@ async def test_the_since_panel_beside_the_board_shows_a_whole_turn_of_the_others
         await pilot.pause()
         assert since.max_scroll_y == 0  # (every line in sight)
         assert screen.query_one(ActionList).region.height >= 5  # (and the plays list below it)
+
+
+@pytest.mark.thorough
+async def test_a_key_that_closes_the_since_panel_has_the_screen_drawn_whole_after_it(tmp_path):
+    """Found playing Camel Caravan over a terminal: Tab from the plays list with "Meanwhile" over
+    the side column left the plays list's rows on the terminal where the log now was, its border
+    "▸ Log" and nothing of it under it, until another key redrew it (Down and Enter seemed to do
+    nothing). Textual's own frame was right; the terminal's updates after that relayout were not.
+    Once laid out again, the screen repaints whole."""
+    from caravan_tui.screens.table_panels import PanelWords
+
+    runner = MatchRunner.new("camel_caravan", [SeatSpec("human"), SeatSpec("random")], ["Ann", "Bob"], 1, {}, None)
+    async with table_shown(tmp_path, runner) as (_app, pilot, screen):
+        await wait_for(pilot, lambda: screen.table.turn is not None and settled(screen), "my turn")
+        screen.open_panel("since", PanelWords("Meanwhile (keys hide)", ("• Bob moved.",), "ctrl+l: the whole log"))
+        screen.query_one(ActionList).focus()
+        await pilot.pause()
+        whole: list[bool] = []
+        refresh = screen.refresh
+        screen.refresh = lambda *regions, **kwargs: (
+            whole.append(not regions and not kwargs),
+            refresh(*regions, **kwargs),
+        )[1]
+        await pilot.press("tab")
+        await wait_for(pilot, lambda: any(whole), "the screen drawn whole")
+        assert screen.focused is screen.query_one(MatchLog) and screen.table.since_panel is None

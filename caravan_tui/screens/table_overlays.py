@@ -235,6 +235,9 @@ class TableOverlays:
         replay's escape goes back, what the AI weighed shown or not."""
         if self.screen.table.since_panel is not None and event.key not in PANEL_SCROLL_KEYS:
             self.screen.open_panel("since", None)
+            # (drawn whole once laid out again: a terminal kept the plays list's rows where the
+            # log came back after a Tab, its frame drawn right and its updates not)
+            self.screen.call_after_refresh(self.screen.refresh)
             if event.key in FOCUS_KEYS:
                 event.stop()
                 event.prevent_default()
