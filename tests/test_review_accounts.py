@@ -452,3 +452,24 @@ def test_the_decision_that_ended_the_match_is_worth_its_result_and_is_said():
     assert said in match.ended and "The game is over" in match.ended, match.ended
     other = decisions_of(game, 2, record.seed, record.options, record.actions, 1 - movers[-1])
     assert other.closer == -1 and said in other.ended
+
+
+def test_drift_between_two_moves_of_the_seat_with_nothing_between_is_not_told_as_the_others():
+    """Merchant Lord: "Most of it came between your moves, beyond what the AI expected of the
+    play, +53%; the most after your move 84 (Turn a 4 into a 3 (2 favour)), +40%", where move
+    85 followed move 84 at once in the same turn and no one else had moved. Said as what it is:
+    the AI's figure for the very position move 84 left, looked at again."""
+    decisions = (
+        Judged(83, ("t",), "Turn a 4 into a 3 (2 favour)", "", ("t",), "b", "", 0.6, 0.6, 0, 83),
+        _judged(84, 1.0, 1.0),
+    )
+    done = Review("merchant_lord", "m", 0, 2, 10, 1.0, decisions, ())
+    assert done.account().total("drift") == 40
+    said = (
+        "Most of it came from the AI's own figures moving, +40%; the most after your move 84 (Turn a 4 into a 3 "
+        "(2 favour)), +40%: your next move followed it at once, and the AI, looking again from the very position "
+        "it left, rated it anew."
+    )
+    assert said in review_lines(done, ["Ann", "Bob"], "Merchant Lord")
+    apart = Review("merchant_lord", "m", 0, 2, 10, 1.0, (decisions[0], _judged(86, 1.0, 1.0)), ())
+    assert said not in review_lines(apart, ["Ann", "Bob"], "Merchant Lord")  # (moves came between)

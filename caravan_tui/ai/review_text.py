@@ -488,6 +488,15 @@ def drift_words(review: Review, names: Sequence[str]) -> str | None:
     if len(said) > DRAWS_SHOWN:
         said = [said[0], "…", *said[len(said) - DRAWS_SHOWN + 1 :]]
     then = f"; then {'; '.join(said)}" if said else ""
+    following = review.decisions[worst.index + 1] if worst.index + 1 < len(review.decisions) else None
+    if not said and following is not None and following.turn == judged.end + 1:
+        # (nothing came between: "between your moves, beyond what the AI expected of the play"
+        # read as something the others did, where the seat moved on at once)
+        return (
+            f"Most of it came from the AI's own figures moving, {signed(measure, drift)}; the most after {move}, "
+            f"{signed(measure, worst.change)}: your next move followed it at once, and the AI, looking again "
+            "from the very position it left, rated it anew."
+        )
     return (
         f"Most of it came between your moves, beyond what the AI expected of the play, {signed(measure, drift)}; "
         f"the most after {move}, {signed(measure, worst.change)}{then}."
