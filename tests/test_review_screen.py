@@ -281,3 +281,15 @@ def test_a_sentence_with_a_colon_wraps_from_the_left_edge_not_under_its_colon():
     assert len(rows) == 3 and not rows[1].startswith(" ") and not wrapped([line])[1].startswith(" ")
     label = "The searches' drift: how far your chances moved between your decisions where you saw nothing new"
     assert hanging([label], 78, Console(width=78)).plain.split("\n")[1].startswith(" " * 21)
+
+
+def test_a_decision_of_many_steps_keeps_its_verdict_on_the_screen():
+    """Caravanserai: a placement of twenty steps read "… use the white board good, then …" on the
+    review screen, its "— fine: 64%" cut with the line at a notice's length (the text review had
+    it whole). A review's line is as long as its steps and verdict."""
+    from caravan_tui.ai.review import MAX_TEXT
+    from caravan_tui.screens.review import HangingLines
+
+    steps = ", then ".join(f"Use the white board good on (1,-{n}) as this piece" for n in range(40))[: MAX_TEXT - 10]
+    line = f"  Move 3: {steps} — fine: 64%"
+    assert len(line) > 1000 and HangingLines([line]).lines == [line]

@@ -24,7 +24,7 @@ from textual.geometry import Size
 from textual.reactive import var
 from textual.widgets import ProgressBar, Static
 
-from caravan_tui.ai.review import Judged, Review
+from caravan_tui.ai.review import MAX_TEXT, Judged, Review
 from caravan_tui.ai.review_text import (
     EVERY_DECISION,
     HANG,
@@ -83,15 +83,20 @@ def hanging(lines: Sequence[str], width: int, console: Console) -> Text:
     return Text("\n").join(rows)
 
 
+#: the most a review's line holds: a decision's steps (``MAX_TEXT`` at most), its verdict, names
+#: (a placement of 20 steps, cut at a notice's length, lost its "— fine: 64%")
+LINE_ROOM = 3 * MAX_TEXT
+
+
 class HangingLines(Static):
     """Lines of a review, plain text (never markup), each wrapped under its own text (``hanging``)."""
 
     def __init__(self, lines: Sequence[str], **kwargs) -> None:
         super().__init__(**kwargs)
-        self.lines = [plain(line, LONG) for line in lines]
+        self.lines = [plain(line, LINE_ROOM) for line in lines]
 
     def show(self, lines: Sequence[str]) -> None:
-        self.lines = [plain(line, LONG) for line in lines]
+        self.lines = [plain(line, LINE_ROOM) for line in lines]
         self.refresh(layout=True)
 
     def render(self) -> Text:
