@@ -17,6 +17,7 @@ from caravan_tui.games.decktet_caravan.combos import BANDIT, MOVES
 from caravan_tui.games.decktet_caravan.explain import explain
 from caravan_tui.games.decktet_caravan.looks import info_text
 from caravan_tui.games.decktet_caravan.standing import COUNTED, hand_standing, standing_basis
+from caravan_tui.textual_adapter import screen_lines
 from caravan_tui.widgets import TablePanel
 from caravan_tui.words import MINUS
 
@@ -237,3 +238,29 @@ async def test_a_finished_match_shows_the_cards_the_loser_was_left_holding(tmp_p
         look = hand_look(seat_1)
         assert [card for card, _ in look.cards] == held["discard"]
         assert look.title == f"Your hand: left holding {len(held['discard'])} at the end"
+
+
+async def test_the_header_shows_every_card_of_both_piles_late_in_a_hand(tmp_path):
+    """Late in a hand, with the player's pile on three lines, the other's last card (8∿⌘) was
+    gone from the header without a mark, the Season box below it half empty."""
+    from caravan_tui.games.decktet_caravan.rules import IDS
+
+    app = make_app(tmp_path)
+    table = Table(app, "decktet_caravan", DecktetCaravanScreen, 1, OPTIONS)
+    async with app.run_test(size=SIZE) as pilot, table:
+        screen = table.screen
+        await wait_for(pilot, lambda: settled(screen), "the table")
+        cards = list(IDS)
+        view = dict(screen.table.view) | {
+            "collected": [cards[:20], cards[20:33]],
+            "aside_up": cards[33:35],
+            "hand": cards[35:],
+        }
+        screen.table_state = dataclasses.replace(screen.table, view=view)
+        await pilot.pause()
+        info = screen.query_one("#dc-info")
+        shown = info_text(view, screen.table)
+        rows = len(shown.wrap(app.console, info.content_size.width))
+        assert rows > 8 and info.content_size.height == rows
+        hand = screen.query_one("#dc-hand")  # (and the hand whole under it)
+        assert hand.region.bottom <= screen.query_one("#status").region.y, "\n".join(screen_lines(app.screen))

@@ -58,8 +58,10 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
     TABLE = DecktetCaravanTable
     SCORED_ON = COUNTED
     PANELS_BESIDE = True  # (over the board, the hint hid the hand it names: all of it late in a hand)
+    # the header as tall as both piles late in a hand (at 8 rows the other's last card went
+    # unseen), the Season box giving way down to its least
     DEFAULT_CSS = """
-    #dc-info { height: auto; max-height: 8; padding: 0 1; }
+    #dc-info { height: auto; max-height: 12; padding: 0 1; }
     #dc-season-box { height: 1fr; min-height: 4; border: round $secondary; scrollbar-size-vertical: 1; }
     #dc-hand { height: auto; border: round $primary; }
     #dc-hand > .focused--border { border-top: round $accent; }
