@@ -13,6 +13,7 @@ from caravan_tui.app import CaravanApp
 from caravan_tui.games import GAMES
 from caravan_tui.saves import SaveStore
 from caravan_tui.saves.snapshot import Snapshot
+from caravan_tui.screens.table_panels import PanelWords
 from caravan_tui.widgets import TablePanel
 from caravan_tui.widgets.footer import KeysFooter
 
@@ -128,3 +129,27 @@ async def test_the_arrows_step_on_from_a_hands_summary_in_a_replay(tmp_path):
         await pilot.press("right")
         await wait_for(pilot, lambda: app.screen is table, "the table again")
         assert table.replay.position == first_end + 1  # (the → stepped on, not only closed the summary)
+
+
+@pytest.mark.thorough
+async def test_h_right_after_a_step_shows_the_moves_own_panel_not_hides_it(tmp_path):
+    """Decktet Caravan: `h` at a person's move ("Nothing weighed"), → to an AI's move, `h`:
+    nothing, and a second `h` showed what the AI weighed. Under load the first `h` came before the
+    step was shown, and read the panel of the move before as the one to put away."""
+    store = SaveStore(tmp_path)
+    weighed = weighed_save(store, GAMES["merchant_lord"])
+    app = CaravanApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        move = sorted(weighed)[0]
+        app.open_replay("m", seat=0, position=move)
+        await wait_for(pilot, lambda: getattr(app.screen, "replaying", False) and app.screen.is_mounted, "the replay")
+        screen = app.screen
+        panel = screen.query_one("#hint-panel", TablePanel)
+        await wait_for(pilot, lambda: screen.table.replay_at is not None, "the move before the AI's")
+        screen.open_panel("hint", PanelWords("Nothing weighed", ("A person's move.",)))  # (the move before's)
+        await pilot.pause()
+        screen.replay.step(1)  # → and h before the step is shown
+        screen.overlays.toggle_weighed()
+        await wait_for(pilot, lambda: screen.table.replay_at[0] == move + 1, "the AI's move")
+        await pilot.pause()
+        assert panel.showing and "the reason it played" in panel.text

@@ -220,8 +220,11 @@ class TableOverlays:
             screen.open_panel("hint", None if screen.table.hint_panel == why else why)
             return
         # what shows is put away, what does not is shown: a flag flipped blind hid a panel that
-        # was not up (a Decktet Caravan replay: the first h at an AI's move seemed to do nothing)
-        self.weighed_hidden = screen.table.hint_panel is not None
+        # was not up (a Decktet Caravan replay: the first h at an AI's move seemed to do nothing);
+        # a panel of the move before, its step not yet shown, is not the one asked about (an h
+        # right after → put away the move's own panel, still to come)
+        shown_here = screen.table.replay_at is not None and screen.table.replay_at[0] == replay.position
+        self.weighed_hidden = screen.table.hint_panel is not None and shown_here
         screen.open_panel("hint", self.weighed_words(replay.position, screen.table))
 
     def key(self, event: Key) -> None:
