@@ -661,3 +661,40 @@ async def test_the_board_cursor_follows_the_plays_lists_highlight_while_the_list
             cell = action_cell(play, screen.table.picture)
             if cell is not None:
                 await wait_for(pilot, lambda cell=cell: board.cursor == cell, f"the cursor on {cell}")
+
+
+def test_the_count_row_names_a_lying_camel_apart_from_the_camel_after_it():
+    """Expert: the line under the board read "left out none · counts lying camel" with a count of
+    2, the lying camel and the final camel read as one piece (the log says "lying camel, camel")."""
+    from caravan_tui.games.caravanserai.picture import Block
+    from caravan_tui.games.caravanserai.table_text import count_text
+
+    assert count_text([Block("lying"), Block("camel")]).plain == "left out none · counts lying camel, camel"
+    assert count_text([Block("2Y"), Block("lying"), Block("1R"), Block("camel")]).plain.endswith(
+        "counts 2Y lying camel, 1R camel"
+    )
+
+
+def test_a_placement_with_a_lying_camel_is_explained_with_its_final_camel():
+    """Expert: a hint's and a review's "lays lying camel, ending on (-2,0)" read as a turn
+    ending on the lying camel; its final camel is named, as the log names it."""
+    from caravan_tui.games.caravanserai.explain import _explain
+
+    for seed in range(30):
+        state = GAME.new(1, seed=seed, options={"variant": "expert"})
+        rng = random.Random(seed)
+        while not state.is_over():
+            legal = state.legal_actions()
+            if ("lying",) in legal:
+                line = [("lying",)]
+                world = state.through_turn(("lying",))
+                while world.turns == state.turns and ("camel",) not in world.legal_actions():
+                    step = rng.choice(world.legal_actions())
+                    line.append(step)
+                    world = world.through_turn(step)
+                if ("camel",) in world.legal_actions() and world.turns == state.turns:
+                    said = _explain(state, 0, [*line, ("camel",)])
+                    assert "lying camel," in said and "lays lying camel, ending" not in said, said
+                    return
+            state.apply(rng.choice(legal), False)
+    raise AssertionError("no lying camel laid")

@@ -15,7 +15,7 @@ from caravan_tui.engine import Action, Explain, Prior
 from caravan_tui.engine import seat_field as who
 
 from .geometry import CELL_ID, COLOUR_NAMES, NEIGHBOURS, QR, cell_name, hex_distance
-from .rules import BOARD, CAMEL, PLACE, START, CaravanseraiState, pieces_text
+from .rules import BOARD, CAMEL, PLACE, START, CaravanseraiState, laid_words
 from .words import forced_words
 
 #: steps a plan may take past the search's line (a placement is far shorter)
@@ -76,7 +76,7 @@ def _explain(state: CaravanseraiState, seat: int, line: list[Action]) -> str:
     laid, count, camels = last[2], last[5], last[7]
     after = len(world.caravans[seat])
     parts = [
-        f"lays {pieces_text(laid)}, ending on {cell_name(laid[-1][0])}",
+        f"lays {laid_words(laid)}, ending on {cell_name(laid[-1][0])}",
         f"caravan {before} → {after} (count {count})",
     ]
     if camels:

@@ -13,7 +13,7 @@ from .board_widget import Cell
 from .explain import gain_words, placement
 from .geometry import COLOUR_NAMES, cell_name
 from .picture import Picture
-from .rules import BOARD, PLACE, CaravanseraiState, pieces_text
+from .rules import BOARD, PLACE, CaravanseraiState, laid_words
 from .table_state import CaravanseraiTable
 from .views import CaravanseraiView, piece
 from .words import SAFETY, forced_words
@@ -118,7 +118,7 @@ def question_before(table: CaravanseraiTable, action: Action) -> tuple[str, bool
         # one's, and its pieces cut at this one's count said "laid for you (, on …"
         this = world.through_turn(action)
         assert this.last is not None  # (the placement is over within the turn)
-        laid, length = pieces_text(this.last[2][len(world.laid) :]), len(this.caravans[seat])
+        laid, length = laid_words(this.last[2][len(world.laid) :]), len(this.caravans[seat])
         each = (
             "two market goods for each camel taken back (solo)"
             if world.n == 1

@@ -152,7 +152,16 @@ def count_text(found: list[Block]) -> Text:
             text.append(" ".join(out) if out else "none", style="bold" if out else "dim")
             text.append(" · ", style="dim")
         text.append("counts ", style="dim")
-        text.append(" ".join(block.words + (f"({block.why})" if why and block.why else "") for block in counted))
+        # (a lying camel named whole, apart from the camel after it: "counts lying camel" read as
+        # one piece where the count was two, as in the log's "lying camel, camel")
+        text.append(
+            " ".join(
+                "lying camel,"
+                if block.words == "lying"
+                else block.words + (f"({block.why})" if why and block.why else "")
+                for block in counted
+            )
+        )
         if text.cell_len <= ROW:
             break
     return text
