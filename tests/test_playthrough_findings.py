@@ -183,7 +183,7 @@ async def test_the_result_says_what_happened_since_your_last_move(tmp_path):
     from caravan_tui.screens.summary import MatchOverScreen
 
     prefix, _state = play_until(lambda s: s.turn == 0)
-    skipped = [f"You cannot place (no open cell next to the head) and skip the turn. [{n}]" for n in range(10)]
+    skipped = [f"You cannot place (no open cell next to the head) and skip the turn. [{n}]" for n in range(22)]
     async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
         table.screen.bus.since = list(skipped)
         table.screen.handle(MatchOver(table.runner.match_id, [21.0, 36.0], [0.0, 1.0]))
@@ -192,10 +192,19 @@ async def test_the_result_says_what_happened_since_your_last_move(tmp_path):
         shown = "\n".join(screen_lines(app.screen))
         assert "Since your last move (2 lines before these: the replay has every move):" in shown, shown
         said = str(app.screen.query_one("#match-since", Static).visual)
-        assert "skip the turn. [9]" in said and "[1]" not in said and "[2]" in said
+        # (the latest 20: at 8, the end left out the outcome of the seat's own last roll)
+        assert "skip the turn. [21]" in said and "[1]" not in said and "[2]" in said
         # the final table first: under those lines only its header showed at 80×24
         table_at = app.screen.query_one("#final-table", Static).region
         assert table_at.y < app.screen.query_one("#match-since", Static).region.y and table_at.bottom <= 21
+
+
+def test_the_results_line_count_before_what_it_shows_is_in_words():
+    """ "(1 lines before these: …)" under a Merchant Lord result."""
+    from caravan_tui.screens.summary import RESULT_SINCE_SHOWN, since_words
+
+    said = since_words([f"line {n}" for n in range(RESULT_SINCE_SHOWN + 1)]).plain
+    assert said.startswith("Since your last move (1 line before these: the replay has every move):")
 
 
 @pytest.mark.thorough

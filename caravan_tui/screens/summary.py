@@ -19,7 +19,6 @@ from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.heard import Heard
 from caravan_tui.screens.requests import GoHome, OpenReplay, OpenReview, Rematch
-from caravan_tui.screens.table_panels import SINCE_SHOWN
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.key_scroll import KeyScroll
@@ -121,13 +120,18 @@ def notes_left(renderable: RenderableType) -> RenderableType:
     return renderable
 
 
+#: the latest lines of what happened since the seat's last decision the result shows (it scrolls:
+#: at the table's 8, a match's end left out the outcome of the seat's own last roll)
+RESULT_SINCE_SHOWN = 20
+
+
 def since_words(since: Sequence[str]) -> Text:
-    """What happened since the seat's last decision, its latest lines (``SINCE_SHOWN``), as text
-    (the lines hold names)."""
-    shown = since[-SINCE_SHOWN:]
+    """What happened since the seat's last decision, its latest lines (``RESULT_SINCE_SHOWN``),
+    as text (the lines hold names)."""
+    shown = since[-RESULT_SINCE_SHOWN:]
     head = "Since your last move"
     if len(shown) < len(since):
-        head += f" ({len(since) - len(shown)} lines before these: the replay has every move)"
+        head += f" ({plural(len(since) - len(shown), 'line')} before these: the replay has every move)"
     return Text("\n").join([Text(f"{head}:", style="bold"), *(as_text(f"• {line}", limit=LONG) for line in shown)])
 
 
