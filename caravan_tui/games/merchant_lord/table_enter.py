@@ -161,7 +161,9 @@ def rest_of_turn(table: MerchantLordTable, action: Action) -> str | None:
             said.append(table.words(event.text))
         elif drawn:
             break
-    if after.to_move() == seat and not drawn:
+    if after.to_move() == seat and (not drawn or after.round == world.round):
+        # (a draw to the row before our buy is no end of our turn: "then the rules end your
+        # turn" came before the buying step)
         return f"by the rules: {' '.join(said)}" if said else None
     # (our next decision after a draw is in a new round: "Round 5 ends; you take the start
     # token" came unsaid, where the round's last turn was ours and the next round's first too)
