@@ -103,6 +103,8 @@ KEYS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
 LAYOUT = """
 #ah-players, #ah-market, #ah-panel { padding: 0 1; height: auto; }
 #ah-players, #ah-market, #ah-panel { text-wrap: nowrap; text-overflow: ellipsis; }
+/* the market's lines to the side column's edge: "Hand: Me Iv In" by one column short */
+#ah-market { padding: 0 0 0 1; }
 #ah-map { padding: 0 1 0 0; }
 #ah-market { color: $text-muted; height: 2; }
 #ah-panel { border-top: solid $primary; height: 1fr; min-height: 4; }
