@@ -455,3 +455,24 @@ async def test_a_focused_option_s_help_is_in_sight(tmp_path):
         help_text = row.query_one(".help", Static)
         frame = app.screen.query_one("#new-match")
         assert help_text.region.bottom <= frame.region.bottom, (help_text.region, frame.region)
+
+
+@pytest.mark.thorough
+async def test_what_ctrl_o_said_of_a_game_leaves_with_it(tmp_path):
+    """ "Caravanserai has no shorter form." stayed over Merchant Lord's options after a Down."""
+    from caravan_tui.app import CaravanApp
+    from caravan_tui.saves import SaveStore
+    from caravan_tui.screens.create_match import CreateMatchScreen
+    from caravan_tui.textual_adapter import notices
+
+    app = CaravanApp(store=SaveStore(tmp_path))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        form = CreateMatchScreen(GAMES["caravanserai"])
+        await app.push_screen(form)
+        await wait_for(pilot, lambda: form.shown is GAMES["caravanserai"], "the game's rows")
+        await pilot.press("ctrl+o")
+        await wait_for(pilot, lambda: bool(notices(app)), "what ctrl+o says")
+        assert notices(app)[-1].message == "Caravanserai has no shorter form."
+        form.game = GAMES["merchant_lord"]
+        await wait_for(pilot, lambda: form.shown is GAMES["merchant_lord"], "the next game's rows")
+        assert not notices(app)

@@ -113,6 +113,9 @@ class CreateMatchScreen(MatchForm):
     def watch_game(self) -> None:
         super().watch_game()
         self.refresh_bindings()  # (the footer's ^o follows the game)
+        # (what ctrl+o said was of the game before: "Caravanserai has no shorter form." stayed
+        # over Merchant Lord's options)
+        self.app.clear_notifications()
 
     def action_short(self) -> None:
         """Set the options to the game's short match (one hand, say)."""
