@@ -100,3 +100,10 @@ def tie_broken(scores: list[float], outcome: list[float], by: str, counts: list[
     first = winners[0]
     rest = " and ".join(str(counts[seat]) for seat in tied if seat != first)
     return f"{tied_scores(scores, tied)}; {winner} on {by} ({counts[first]} to {rest})."
+
+
+def longest_word(texts: Iterable[object]) -> int:
+    """The widest word among ``texts`` (names in a table): the least width of their column, so
+    that a name is folded at its spaces, never mid-word ("…SilkRoadCaravanX" over "y (you)"),
+    where the table has the room."""
+    return max((len(word) for text in texts for word in str(text).split()), default=0)

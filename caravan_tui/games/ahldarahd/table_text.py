@@ -8,6 +8,8 @@ from collections.abc import Callable
 from rich.table import Table
 from rich.text import Text
 
+from caravan_tui.words import longest_word
+
 from .maps import CODES, COMMODITIES, COMMODITY_AT
 from .seat_marks import seat_letter, seat_style
 from .views import AhldarahdPublic, AhldarahdView
@@ -100,7 +102,7 @@ def scores_table(view: AhldarahdView, label: Callable[[int], Text]) -> Table:
     """The end of the match: points and each part of them (a point a city, 3 more for a city
     abroad whose commodity the player holds at home), and gold (which breaks a tie)."""
     table = Table(caption="Points: 1 a city, +3 a city abroad whose commodity you hold at home; gold breaks a tie")
-    table.add_column("Player", overflow="fold")
+    table.add_column("Player", overflow="fold", min_width=longest_word(map(label, range(view["players"]))))
     for heading in ("Points", "Cities", "+3 abroad", "Gold"):
         table.add_column(heading, justify="right")
     for seat in range(view["players"]):

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from rich.table import Table
 from rich.text import Text
 
-from caravan_tui.words import signed
+from caravan_tui.words import longest_word, signed
 
 from .board import GOOD_INDEX, VALUE, penalty
 from .faces import player_style
@@ -67,7 +67,7 @@ def scores_table(view: CamelCaravanView, label: Callable[[int], Text]) -> Table:
     """The end of the match: each player's points from goods delivered (and how many goods:
     the table during play counts goods), demand markers, penalty and score."""
     table = Table()
-    table.add_column("Player", overflow="fold")
+    table.add_column("Player", overflow="fold", min_width=longest_word(map(label, range(view["players"]))))
     for heading in ("Goods (pts)", "Demand", "Penalty", "Score"):
         table.add_column(heading, justify="right")
     for seat in range(view["players"]):

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from caravan_tui.screens.table_seat import fit_name
-from caravan_tui.words import plural
+from caravan_tui.words import longest_word, plural
 
 from .geometry import COLOURS
 from .legend import ladder_lines, legend_lines, title_line
@@ -254,7 +254,8 @@ def final_table(view: CaravanseraiView, table: CaravanseraiTable) -> Group:
     the ladder of titles."""
     solo = view["players"] == 1
     scores = Table(caption=RESERVE_WORDS if solo else f"{RESERVE_WORDS}; it breaks a tie on length")
-    scores.add_column("Player", overflow="fold")
+    names = longest_word(table.seat_label(seat) for seat in range(view["players"]))
+    scores.add_column("Player", overflow="fold", min_width=names)
     scores.add_column("Caravan", justify="right")
     scores.add_column("Reserve", justify="right")
     if solo:

@@ -7,7 +7,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from caravan_tui.words import change, plural, signed
+from caravan_tui.words import change, longest_word, plural, signed
 
 from .card_words import up_text
 from .table_state import DecktetCaravanTable
@@ -22,7 +22,8 @@ def hand_table(table: DecktetCaravanTable, view: DecktetCaravanView, row: Histor
     scores = Table(title=f"Hand {hand_no} of {view['hands_total']}")
     scores.add_column("Collected pile")
     for p in range(len(totals)):
-        scores.add_column(table.seat_label(p), justify="right", overflow="fold")
+        label = table.seat_label(p)
+        scores.add_column(label, justify="right", overflow="fold", min_width=longest_word([label]))
     for i, card in enumerate(up):
         scores.add_row(up_text(card), *(change(by_up[p][i]) for p in range(len(totals))))
     scores.add_row("Going out", *(f"+{bonus}" if p == out else "" for p in range(len(totals))))
@@ -47,7 +48,8 @@ def match_table(table: DecktetCaravanTable, view: DecktetCaravanView) -> Table |
     scores.add_column("Hand")
     players = range(len(view["scores"]))
     for p in players:
-        scores.add_column(table.seat_label(p), justify="right", overflow="fold")
+        label = table.seat_label(p)
+        scores.add_column(label, justify="right", overflow="fold", min_width=longest_word([label]))
     for hand_no, out, _, _, totals, *_ in map(hand_result, view["history"]):
         scores.add_row(str(hand_no), *(change(totals[p]) + (" out" if p == out else "") for p in players))
     scores.add_row("Total", *(signed(view["scores"][p]) for p in players), style="bold")

@@ -8,13 +8,16 @@ from collections.abc import Callable
 from rich.table import Table
 from rich.text import Text
 
+from caravan_tui.words import longest_word
+
 from .views import MerchantLordView
 
 
 def summary_table(view: MerchantLordView, seat_label: Callable[[int], Text]) -> Table:
     """The result screen's table: each player's table cards, coins, favour and merchants placed."""
     table = Table()
-    table.add_column("Player", ratio=1, overflow="fold")
+    names = longest_word(map(seat_label, range(view["players"])))
+    table.add_column("Player", ratio=1, overflow="fold", min_width=names)
     # (the numbers their own width, headings on two rows: the names have the rest; "Fitzgerald-
     # Montgome…" was cut in a column of 22 beside "Merchants placed" over a one-digit number)
     for heading in ("Table\ncards", "Coins", "Favour", "Merchants\nplaced"):
