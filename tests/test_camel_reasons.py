@@ -202,3 +202,19 @@ def test_a_good_moved_away_from_its_city_is_said_to_go_away():
     away = _effect(state, 0, ("move_good", near, far, "meat", 0))
     assert away == "moves meat away from its city, to 5 steps (from 3)"
     assert _effect(state, 0, ("move_good", far, near, "meat", 0)) == "brings meat 3 steps from its city (from 5)"
+
+
+def test_a_risk_to_two_goods_says_how_each_is_reached():
+    """ "risk: AI 2 can steal the cloth or the hides next turn, with a theft marker and a camel
+    sent there first (3 actions)", where AI 2's empty camel already stood on the hides' space (1
+    action): one way said for two goods reached two ways."""
+    from caravan_tui.games.camel_caravan.explain import _risk
+
+    state = exposed_to_a_thief()
+    at, good, _under = next(load for load in state.loads[0] if not load[2] and load[0] not in state.empties[1])
+    there = state.empties[1][0]  # (Bob's empty camel's space: a good of Ann's there is 1 action away)
+    other = next(g for g in range(len(GOODS)) if g != good)
+    state.loads[0] = ((at, good, 0), (there, other, 0))
+    said = render(_risk(state, 0), NAMES, None)
+    assert f"{GOODS[good]} (a camel sent there first (3 actions))" in said, said
+    assert f"{GOODS[other]} (an empty camel already there (1 action))" in said, said
