@@ -216,5 +216,5 @@ def test_a_risk_to_two_goods_says_how_each_is_reached():
     other = next(g for g in range(len(GOODS)) if g != good)
     state.loads[0] = ((at, good, 0), (there, other, 0))
     said = render(_risk(state, 0), NAMES, None)
-    assert f"{GOODS[good]} (a camel sent there first (3 actions))" in said, said
-    assert f"{GOODS[other]} (an empty camel already there (1 action))" in said, said
+    assert f"{GOODS[good]} (a camel sent there first: 3 actions)" in said, said
+    assert f"{GOODS[other]} (an empty camel already there: 1 action)" in said, said

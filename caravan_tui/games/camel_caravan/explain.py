@@ -251,17 +251,19 @@ def _risk(world: CamelCaravanState, seat: int) -> str:
         if stealable:
             ways = {good: there for _, there, good in stealable[:2]}
             if len(set(ways.values())) > 1:  # (each its own way: one sentence for both read false for one)
-                each = " or the ".join(f"{GOODS[good]} ({_way(there)})" for good, there in ways.items())
+                each = " or the ".join(
+                    f"{GOODS[good]} ({'{}: {}'.format(*_way(there))})" for good, there in ways.items()
+                )
                 return f"risk: {who(q)} can steal the {each} next turn, with a theft marker"
             goods = " or the ".join(GOODS[good] for good in ways)
-            how = _way(stealable[0][1])
+            how = "{} ({})".format(*_way(stealable[0][1]))
             return f"risk: {who(q)} can steal the {goods} next turn, with a theft marker and {how}"
     return ""
 
 
-def _way(there: bool) -> str:
-    """How a thief reaches a good: its empty camel on the good's space, or one sent there."""
-    return "an empty camel already there (1 action)" if there else "a camel sent there first (3 actions)"
+def _way(there: bool) -> tuple[str, str]:
+    """How a thief reaches a good, and its cost: its empty camel on the good's space, or one sent there."""
+    return ("an empty camel already there", "1 action") if there else ("a camel sent there first", "3 actions")
 
 
 def _next_actions(world: CamelCaravanState, q: int) -> int:
