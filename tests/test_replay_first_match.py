@@ -153,3 +153,26 @@ async def test_h_right_after_a_step_shows_the_moves_own_panel_not_hides_it(tmp_p
         await wait_for(pilot, lambda: screen.table.replay_at[0] == move + 1, "the AI's move")
         await pilot.pause()
         assert panel.showing and "the reason it played" in panel.text
+
+
+@pytest.mark.thorough
+async def test_a_replay_calls_the_watchers_own_seat_you_and_no_other_seats_view(tmp_path):
+    """Merchant Lord, the replay of one's own match: the board read "▶Root" and "Root's dice"
+    beside a log that said "you roll 2 4 2 6"; Decktet Caravan's, in AI 2's view, said "you lead"
+    of AI 2. The watcher's own seat is "you" wherever it is shown, another seat by its name."""
+    from caravan_tui.screens.requests import ChangeReplayView
+
+    store = SaveStore(tmp_path)
+    weighed_save(store, GAMES["merchant_lord"])
+    app = CaravanApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_replay("m", seat=0, position=3)
+        await wait_for(pilot, lambda: getattr(app.screen, "replaying", False) and app.screen.is_mounted, "the replay")
+        table = app.screen.table
+        assert (table.short_name(0), table.whose(), table.seat_name(0)) == ("You", "Your", "Ann (you)")
+        assert table.words("{p0} roll{p0:s}; {p1} lead{p1:s}.") == "You roll; Bob leads."
+        app.post_message(ChangeReplayView(app.screen))  # (v: Bob's view)
+        await wait_for(pilot, lambda: getattr(app.screen, "seat", None) == 1, "Bob's view")
+        table = app.screen.table
+        assert (table.short_name(1), table.whose(), table.seat_name(1)) == ("Bob", "Bob's", "Bob")
+        assert table.words("{p1} lead{p1:s}; {p0} roll{p0:s}.") == "Bob leads; you roll."

@@ -53,13 +53,19 @@ class ReplayClient:
         self.match_id, self.game_id = self.snapshot.match_id, checked.game.id
         self.players = self.snapshot.players
         self.seat = seat if seat in self.views() else None
-        #: the watcher's own seat, whose view's log says "you" as it did (-1: the seat shown)
-        self.own = self.seat if own == -1 else own
+        #: the watcher's own seat, whose view's log says "you" as it did (-1: the seat shown, where
+        #: a person played it: an AI's seat is nobody's "you")
+        self.own = (self.seat if self._persons(self.seat) else None) if own == -1 else own
         self.length = len(self.snapshot.actions)
         self.position = self.length if position is None else max(0, min(position, self.length))
         self.queue: asyncio.Queue[Message] = asyncio.Queue()
         self._kinds: list[str] = []  # the seat kinds the screen was told last
         self._show()
+
+    def _persons(self, seat: int | None) -> bool:
+        """Whether a person played ``seat`` (an AI may stand in for them at the end)."""
+        snap = self.snapshot
+        return seat is not None and (SeatSpec.parse(snap.seats[seat]).is_person or seat in snap.standing_in)
 
     def views(self) -> list[int | None]:
         """The views this replay may show, in the order ``v`` goes through them: every seat's

@@ -120,6 +120,7 @@ class GameScreen(BaseScreen, Generic[V]):
             self.TABLE(
                 seat=client.seat,
                 replaying=self.replaying,
+                own=None if self.replay is None else self.replay.own,
                 replay_at=None if self.replay is None else (0, self.replay.length),
             ),
         )

@@ -49,6 +49,9 @@ class TableState(Generic[V]):
 
     seat: int | None
     replaying: bool = False  # a replay's table (it plays nothing)
+    #: a replay's watcher's own seat (``ReplayClient.own``), "you" there as they saw it: their own
+    #: view read "Root's dice" over a log that says "you roll"
+    own: int | None = None
     names: tuple[str, ...] = ()
     seat_kinds: tuple[str, ...] = ()
     kinds_at: float = 0.0  # when the kinds were told (``time.monotonic``): an away seat's countdown runs from then
@@ -111,8 +114,7 @@ class TableState(Generic[V]):
 
     def seat_name(self, seat: int | None) -> str:
         """The seat's player as every line of the table names it (``brief_name``: "AI 2", not
-        "AI 2 (normal)"), "(you)" after ours, never in a replay (its seat is the view shown: "AI 2
-        (you)" in AI 2's view read as the watcher's own): plain text, to go into a ``Text`` (or
+        "AI 2 (normal)"), "(you)" after ours (``you``): plain text, to go into a ``Text`` (or
         through ``seat_label``), never into markup."""
         if seat is None:
             return NOBODY()
@@ -122,7 +124,13 @@ class TableState(Generic[V]):
             return AWAY(name=name)
         if self.stood_in(seat):
             return AI_STANDING_IN(name=name)
-        return YOURS(name=name) if seat == self.seat and not self.replaying else name
+        return YOURS(name=name) if seat == self.you else name
+
+    @property
+    def you(self) -> int | None:
+        """The seat the table calls "you": ours; in a replay the watcher's own (never another
+        seat's view shown: "AI 2 (you)" in AI 2's view read as the watcher's own)."""
+        return self.own if self.replaying else self.seat
 
     def decider_name(self, seat: int, decider: str, *, level: bool = False) -> str:
         """The seat's player as the maker of a move ``decider`` decided (``saves.deciders``):
@@ -139,9 +147,9 @@ class TableState(Generic[V]):
     def short_name(self, seat: int, width: int | None = None) -> str:
         """The seat's player where room is short: "You" for ours, else their name as the table
         names it (``brief_name``: "AI 2", not "AI 2 (normal)") fit to ``width`` cells
-        (``fit_name``), the same everywhere on the table; in a replay the viewed seat's name, as
-        ``whose`` says it ("You 10" in AI 2's view read as the watcher's own cards)."""
-        if seat == self.seat and not self.replaying:
+        (``fit_name``), the same everywhere on the table; in a replay another seat's view names
+        that seat, as ``whose`` does ("You 10" in AI 2's view read as the watcher's own cards)."""
+        if seat == self.you:
             return YOU()
         return fit_name(self.brief_name(seat), width)
 
@@ -162,9 +170,10 @@ class TableState(Generic[V]):
         return line
 
     def whose(self) -> str:
-        """Whose the seat's own things are, as a title says it ("Your hand"): in a replay the
-        viewed seat's by name ("AI 2's hand" under "AI 2 (normal)'s view" read "Your hand")."""
-        if self.replaying and self.seat is not None:
+        """Whose the seat's own things are, as a title says it ("Your hand"): in a replay of
+        another seat's view, that seat's by name ("AI 2's hand" under "AI 2 (normal)'s view" read
+        "Your hand")."""
+        if self.replaying and self.seat is not None and self.seat != self.you:
             return f"{fit_name(self.brief_name(self.seat), 16)}'s"
         return "Your"
 
@@ -211,10 +220,10 @@ class TableState(Generic[V]):
         return seat < len(self.seat_kinds) and waits_for_a_person(self.seat_kinds[seat])
 
     def words(self, text: str, name_width: int | None = None) -> str:
-        """A game's text with its seat fields filled in for this seat ("you" for ours), each seat
+        """A game's text with its seat fields filled in for this seat ("you" for ``you``), each seat
         as the table names it (``brief_name``), fitted to ``name_width`` cells (``fit_name``)."""
         names = [fit_name(self.brief_name(seat), name_width) for seat in range(len(self.names))]
-        return render(text, names, self.seat)
+        return render(text, names, self.you)
 
     def describe(self, action: Action, name_width: int | None = None) -> str:
         """In the game's words, from a world built out of this seat's view only (a spectator,
