@@ -186,3 +186,16 @@ def test_enter_where_a_camel_from_the_supply_cannot_go_says_why_and_keeps_the_su
     after, step = chosen(supply, cell)
     assert after.pick == ("supply",) and step.play is None and not step.ask
     assert step.refused.endswith("a camel stands there, so placing one costs 2 actions, and you have 1 left.")
+
+
+def test_the_others_changes_add_up_until_our_turn_ends():
+    """An AI's turn of four actions left only its last one marked "*": the others' changes add
+    up until our turn ends, and an undo's position keeps the marks it had."""
+    from caravan_tui.games.camel_caravan.placement import reached
+
+    table = turn_ended(flashed(decision(), frozenset({3})))
+    first = reached(table, 10, frozenset({3}))
+    second = reached(first, 11, frozenset({7}))
+    assert second.flash == frozenset({3, 7})
+    assert reached(second, 10, None).flash == frozenset({3})  # (back to move 10: its own marks)
+    assert turn_ended(second).flash == frozenset()

@@ -309,7 +309,7 @@ async def test_the_whole_legend_the_goods_key_and_the_end_phase_read_at_80x24(tm
             "Gao wants hides",
             "1 or 2 actions here",
             "chosen to move",
-            "others' last move",  # (it marks no move of your own)
+            "the others' turns",  # (it marks no move of your own)
             "the hint",
             "(−6)   goods-held penalty",  # (the players' table's "Pts 15 (−6)")
         ):

@@ -572,3 +572,18 @@ def test_the_log_names_a_lying_camel_and_the_last_camel_apart():
 
     assert laid_words([((0, 0), LYING), ((1, 0), CAMEL)]) == "lying camel, camel"
     assert laid_words([((0, 0), 3), ((1, 0), LYING), ((2, 0), 3), ((3, 0), CAMEL)]) == "1R lying camel, 1R camel"
+
+
+def test_the_others_changes_add_up_until_our_turn_ends():
+    """A turn that ended on a stand left only the stand marked "*", not the pieces laid before
+    it: the others' changes add up until our turn ends (``chose``); a replay marks its step's."""
+    state, table = start_of_match()
+    first = dataclasses.replace(table, flash=frozenset({(0, 0)}))
+    after = state.clone()
+    after.apply(table.legal[0], log=False)
+    view = folded(dataclasses.replace(first, turn=None), after)
+    changed = arrived(view, table.view, by_other=True).flash
+    assert (0, 0) in changed and len(changed) > 1
+    replaying = dataclasses.replace(view, replaying=True)
+    assert (0, 0) not in arrived(replaying, table.view, by_other=False).flash
+    assert chose(dataclasses.replace(table, turn=None), table.legal[0]).flash == frozenset()

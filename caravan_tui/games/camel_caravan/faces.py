@@ -100,7 +100,7 @@ def legend_panel() -> Text:
     text.append("Marks\n", style="bold underline")
     row(f"{ONE} {TWO}", "1 or 2 actions here")
     row(CHOSEN, "chosen to move")
-    row("*", "others' last move")
+    row("*", "the others' turns")
     row(HINT, "the hint")
     row("(−6)", "goods-held penalty")  # (the players' table: "Pts 15 (−6)")
     text.rstrip()

@@ -94,9 +94,10 @@ def reached(table: CamelCaravanTable, move: int, changed: frozenset[int] | None)
     """The table at the position after the match's ``move`` moves, its changed cells marked as
     they were when that position was first reached: ``changed`` (the cells another's action
     just changed), else those shown when it was reached before (an undo brought it back), else
-    those still shown (after our own action). The marks of the positions after it are forgotten:
-    an undo takes them back with the moves."""
-    cells = changed if changed is not None else table.flashes.get(move, table.flash)
+    those still shown (after our own action). The others' marks add up until our turn ends
+    (``turn_ended``): an AI's turn of four actions left only its last one marked. The marks of
+    the positions after it are forgotten: an undo takes them back with the moves."""
+    cells = table.flash | changed if changed is not None else table.flashes.get(move, table.flash)
     kept = {at: marked for at, marked in table.flashes.items() if at < move}
     return dataclasses.replace(table, flash=cells, flashes=frozen_map(kept | {move: cells}))
 

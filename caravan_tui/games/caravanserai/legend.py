@@ -39,7 +39,7 @@ def legend_lines() -> list[Text]:
         ("2C", "reverse"),
         " player 2's head (reversed)",
     )
-    marks = Text(f"[  ] cursor · {SELECT} enter plays · {LAID} placing · ➀➁➂ hint · {CHANGED} last move")
+    marks = Text(f"[  ] cursor · {SELECT} enter plays · {LAID} placing · ➀➁➂ hint · {CHANGED} changed")
     keys = Text("w e a d z x (or 0-5) head · c camel · W K P R Y block · L lying")
     more = Text("arrows move · shift+arrows pan · tab the plays · l whole legend")
     return [cells, pieces, marks, keys, more]
@@ -98,7 +98,7 @@ def legend_panel() -> Text:
     row("➀➁➂", "hint: its pieces,")
     row("", "then goods stood")
     row(f"{HINT}", "the hint's play")
-    row(f"{CHANGED}", "changed last move")
+    row(f"{CHANGED}", "the others' turns")
     row("[  ]", "the cursor")
     row("➀  ]", "the cursor on")
     row("", "a hint's step")

@@ -163,8 +163,11 @@ def arrived(table: CaravanseraiTable, previous: CaravanseraiView | None, by_othe
     elif forcing is not None:
         forced, forcing = forcing[1], None
     news, skipped, played = missed_turns(table, previous, view)
+    # (the others' changes add up until our turn ends, ``chose``: a turn that ended on a stand
+    # left only the stand marked, not the pieces laid before it; a replay marks its step's)
+    flash = table.flash | changed if by_other and not table.replaying else changed
     return dataclasses.replace(
-        new, flash=changed, forcing=forcing, forced=forced, news=news, skipped=skipped, played_for_us=played
+        new, flash=flash, forcing=forcing, forced=forced, news=news, skipped=skipped, played_for_us=played
     )
 
 
