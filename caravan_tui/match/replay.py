@@ -19,6 +19,7 @@ still being played shows only the views of the seats people play, and the public
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from caravan_tui.bus import MatchInfo, Message, Rejected, Request, Update
 from caravan_tui.engine import normalise_action, render
@@ -131,7 +132,7 @@ class ReplayClient:
             lines.append(LESS_SEARCHED)
         return mover, lines
 
-    def view_before(self, position: int) -> dict | None:
+    def view_before(self, position: int) -> dict[str, Any] | None:
         """The view shown, one move before ``position`` (None at the start): what the move at
         ``position`` changed, whichever frame was shown before it (the table marked every cell
         changed since the frame before a jump to the end as "changed last move")."""
