@@ -811,10 +811,29 @@ def test_the_route_line_under_the_map_says_its_plays_before_its_owner():
     The plays come before the owner (a long name is what a narrow map cuts), within the map's
     width on every route of every map."""
     view = {"routes": [[-1] * len(ENDS) for _ in COMMODITY_AT]}
-    lines = [route_info(view, m, r, 9, str).plain for m in range(len(COMMODITY_AT)) for r in range(len(ENDS))]
+    lines = [
+        route_info(view, m, r, 9, lambda seat, width: str(seat)).plain
+        for m in range(len(COMMODITY_AT))
+        for r in range(len(ENDS))
+    ]
     assert all(line.index(" · 9 plays · unclaimed") + len(" · 9 plays") <= 47 for line in lines)
+
+
+def test_the_route_line_under_the_map_fits_a_long_owners_name():
+    """Over SSH, the last move of a replay: "16 Salt–Metals land 10 ·" and nothing after it, the
+    owner's 40-letter name past the line's end. The name is fit to the map's width, its seat's
+    letter kept."""
+    from caravan_tui.games.ahldarahd.map_text import INFO_WIDTH
+    from caravan_tui.games.ahldarahd.map_widget import map_lines
+    from caravan_tui.games.ahldarahd.table_state import AhldarahdTable
+
+    owners = [-1] * 30
+    assert {len(line.plain) for line in map_lines(0, owners, owners, 0, frozenset(), False)} == {INFO_WIDTH}
+    view = {"routes": [[-1] * len(ENDS) for _ in COMMODITY_AT]}
     view["routes"][0][15] = 1
-    assert route_info(view, 0, 15, 1, lambda seat: "B" * 40).plain.endswith(" · 1 play · " + "B" * 40 + " (B)")
+    table = AhldarahdTable(seat=0, names=("Ann", "B" * 40), seat_kinds=("human", "human"))
+    line = route_info(view, 0, 15, 1, table.short_name).plain
+    assert " · 1 play · BBB" in line and line.endswith("… (B)") and len(line) == INFO_WIDTH, line
 
 
 def test_every_item_a_player_or_the_table_holds_shows_at_80_columns():

@@ -84,9 +84,14 @@ def map_header(maps: int, players: int, shown: int, name: Callable[[int, int], s
     return header
 
 
-def route_info(view: AhldarahdView, m: int, r: int, plays: int, name: Callable[[int], str]) -> Text:
+#: the columns of the route's line under the map, as wide as the map's own lines
+INFO_WIDTH = 46
+
+
+def route_info(view: AhldarahdView, m: int, r: int, plays: int, name: Callable[[int, int | None], str]) -> Text:
     """Route ``r`` of map ``m``: its number, cities, kind and cost, how many of our plays it
-    takes, and its owner (last: a line too long for the map cuts a name, not the plays)."""
+    takes, and its owner, its name fit to the line (a 40-letter name left "16 Salt–Metals land
+    10 ·" and nothing after it)."""
     a, b = ENDS[r]
     goods = COMMODITY_AT[m]
     text = Text(
@@ -95,7 +100,8 @@ def route_info(view: AhldarahdView, m: int, r: int, plays: int, name: Callable[[
     if plays:
         text.append(f" · {plays} play{'s' if plays > 1 else ''}", style="bold")  # (the status line: enter's)
     owner = view["routes"][m][r]
-    text.append(" · " + ("unclaimed" if owner < 0 else f"{name(owner)} ({seat_letter(owner)})"))
+    room = INFO_WIDTH - text.cell_len - len(" ·  (R)")
+    text.append(" · " + ("unclaimed" if owner < 0 else f"{name(owner, room)} ({seat_letter(owner)})"))
     return text
 
 
