@@ -799,19 +799,18 @@ def test_a_sale_whose_rest_draws_before_our_buy_says_the_rules_steps_not_the_tur
     """ "enter: the sale above, then the rules end your turn: You stop selling; 3 goes to the
     market: +1 favour." and Enter went on to our buying step: a card drawn to the row on the way
     read as the end of the turn."""
-    for seed in range(12):
-        state = GAME.new(2, seed=seed, options={"start_player": 1})
-        for _ in range(200):
-            if state.turn is None:
-                break
-            if state.turn == 0:
-                for sale in (a for a in state.legal_actions() if a[0] == "sell"):
-                    after = state.clone()
-                    events = after.apply(sale)
-                    drawn = any(event.reveals_to(0) for event in events[1:])
-                    if drawn and after.to_move() == 0 and after.round == state.round:
-                        said = rest_of_turn(table_for(state), sale)
-                        assert said is not None and said.startswith("by the rules: "), said
-                        return
-            state.apply(simple(state), log=False)
-    raise AssertionError("no sale drew before our buy")
+
+    def drawing_before_our_buy(state) -> tuple | None:
+        """Seat 0's sale whose rest draws a card and leaves seat 0 a decision in the same round."""
+        if state.turn != 0:
+            return None
+        for sale in (a for a in state.legal_actions() if a[0] == "sell"):
+            after = state.clone()
+            drawn = any(event.reveals_to(0) for event in after.apply(sale)[1:])
+            if drawn and after.to_move() == 0 and after.round == state.round:
+                return sale
+        return None
+
+    state, sale = first_found(drawing_before_our_buy, seeds=12)
+    said = rest_of_turn(table_for(state), sale)
+    assert said is not None and said.startswith("by the rules: "), said

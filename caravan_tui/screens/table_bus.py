@@ -202,8 +202,9 @@ class TableBus:
         screen = self.screen
         self.acted = False
         previous = screen.table.view
-        if screen.replay is not None and previous is not None:  # (a step back or a jump: the move shown's own)
-            previous = screen.replay.view_before(update.turn)
+        shown_at = screen.table.replay_at
+        if screen.replay is not None and previous is not None and shown_at and shown_at[0] != update.turn - 1:
+            previous = screen.replay.view_before(update.turn)  # (a step back or a jump: the move shown's own)
         by_other = moved_by_other(screen.table, previous)  # (a replay's steps: no pauses, the player steps)
         if by_other:
             screen.moves.dropped()

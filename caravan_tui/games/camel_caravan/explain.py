@@ -249,15 +249,13 @@ def _risk(world: CamelCaravanState, seat: int) -> str:
             reverse=True,
         )
         if stealable:
-            ways = {good: there for _, there, good in stealable[:2]}
+            ways = {good: _way(there) for _, there, good in stealable[:2]}
             if len(set(ways.values())) > 1:  # (each its own way: one sentence for both read false for one)
-                each = " or the ".join(
-                    f"{GOODS[good]} ({'{}: {}'.format(*_way(there))})" for good, there in ways.items()
-                )
+                each = " or the ".join(f"{GOODS[good]} ({way}: {cost})" for good, (way, cost) in ways.items())
                 return f"risk: {who(q)} can steal the {each} next turn, with a theft marker"
             goods = " or the ".join(GOODS[good] for good in ways)
-            how = "{} ({})".format(*_way(stealable[0][1]))
-            return f"risk: {who(q)} can steal the {goods} next turn, with a theft marker and {how}"
+            way, cost = _way(stealable[0][1])
+            return f"risk: {who(q)} can steal the {goods} next turn, with a theft marker and {way} ({cost})"
     return ""
 
 
