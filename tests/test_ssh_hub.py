@@ -884,8 +884,10 @@ async def test_a_rematch_s_kept_seat_outlives_a_restart_and_the_second_ask_after
 
 async def test_a_rematch_s_kept_seat_declined_is_played_by_an_ai_and_the_asker_is_told(tmp_path, worker):
     """The bug: a rematch asked for by one person waited for the other for ever, who had no way
-    to say no. Bob declines it from the lobby: an AI plays his seat from then on, and Ann's log
-    says so; only the person a seat is kept for may decline it."""
+    to say no. Bob declines it from the lobby: an AI plays his seat from then on, and Ann is told
+    so in a notice as well as her log (the log alone, under the moves, went unread); only the
+    person a seat is kept for may decline it. Ann's record of the match names the AI she played,
+    not Bob, who played none of it."""
     hub = make_hub(tmp_path, worker)
     ann, bob, first = await finished_by_ann_and_bob(hub)
     await ann.send(protocol.PlayAgain(first.match))
@@ -899,12 +901,23 @@ async def test_a_rematch_s_kept_seat_declined_is_played_by_an_ai_and_the_asker_i
         (await bob.next(protocol.Lobby, lambda m: not any(r["invited"] for r in m.matches))).matches[0]
     )
     assert (row.match, row.free, row.kinds[1]) == (again.match, [], seat_kinds.STANDING_IN)
-    update = await ann.next(Update, lambda m: any("rematch" in line for line in m.events))
+    update, told, turn = await both(
+        ann,
+        (Update, lambda m: any("rematch" in line for line in m.events)),
+        (protocol.Told, lambda m: True),
+        (YourTurn, lambda m: True),
+    )
     assert "Bob declines the rematch: an AI plays the seat from now on." in update.events
+    assert (told.text, told.title) == ("Bob declines the rematch: an AI plays seat 2 from now on.", "Rematch declined")
     assert saved(hub, again.match).seats == [f"remote:{ANN}", "ai:easy"]
     assert hub.keeping.record(again.match).invited == {}
     await bob.send(protocol.JoinSeat(again.match, 1))
     assert (await bob.next(protocol.Refused)).reason == "that seat is not free"
+    await ann.send(Act(turn.match, turn.seat, turn.turn, turn.legal[0]))
+    await play_turns(ann, random.Random(3))
+    rows = {row.match: row for row in hub.finished.rows(ANN)}
+    assert rows[again.match].names == ["Ann", "AI 2 (easy)"]
+    assert rows[first.match].names == ["Ann", "Bob"]
     hub.stop()
 
 

@@ -11,7 +11,10 @@ from dataclasses import dataclass
 from caravan_tui.hub_protocol import FinishedRow
 from caravan_tui.saves.backend import MatchStore
 from caravan_tui.saves.codec import DamagedSave
+from caravan_tui.saves.deciders import PERSON, decided_by
 from caravan_tui.saves.loading import Replayed, replay_snapshot
+from caravan_tui.seat_labels import ai_seat_name
+from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.keeping import Keeping
 
 #: finished matches a person's lobby lists
@@ -47,13 +50,29 @@ def read_ended(store: MatchStore, match_id: str) -> tuple[Replayed, Ended] | Non
         return None
     return replayed, Ended(
         snapshot.game_id,
-        list(snapshot.names),
+        played_names(replayed),
         list(snapshot.result),
         snapshot.status,
         snapshot.updated,
         list(snapshot.seats),
         snapshot.resigned,
     )
+
+
+def played_names(replayed: Replayed) -> list[str]:
+    """The seats' names as they were played: a person's seat an AI played every move of (a
+    rematch its person declined, or never came to) under the AI's name: the record of the one
+    who asked read "against Bob" of a match Bob never played."""
+    snapshot = replayed.snapshot
+    names = list(snapshot.names)
+    for seat in snapshot.standing_in:
+        spec = SeatSpec.parse(snapshot.seats[seat])
+        if seat == snapshot.resigned or spec.is_person or not 0 <= seat < len(names):
+            continue
+        moves = [turn for turn, mover in enumerate(replayed.movers) if mover == seat]
+        if all(decided_by(snapshot, turn, seat) != PERSON for turn in moves):
+            names[seat] = ai_seat_name(seat, spec.level or spec.kind)
+    return names
 
 
 class FinishedMatches:

@@ -345,13 +345,13 @@ class HostedMatch:
     def invited_seat(self, identity: str) -> int | None:
         return next((seat for seat, who in self.record.invited.items() if who == identity), None)
 
-    async def decline(self, identity: str) -> bool:
+    async def decline(self, identity: str) -> int | None:
         """``identity`` will not take the seat kept for them: an AI plays it from now on (the
-        others play on, told so); whether one was kept."""
+        others play on, told so); the seat that was kept (None: none was)."""
         async with self._seat_change:
             seat = self.invited_seat(identity)
             if seat is None or self.over:
-                return False
+                return None
             del self.record.invited[seat]
             try:
                 self.save_record()
@@ -360,7 +360,7 @@ class HostedMatch:
                 raise
             self.cancel_grace(seat)
             await to_the_end(self.runner.stand_in_for_invited(seat, SeatSpec.ai(self.record.stand_in), declined=True))
-            return True
+            return seat
 
     def uninvite(self, identity: str) -> bool:
         """The seat kept for ``identity`` is open to anyone again (they cannot come back for it:

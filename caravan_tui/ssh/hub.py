@@ -650,13 +650,21 @@ class Hub:
             await self._refuse(session, await self._why_not_here(match_id))
             return
         try:
-            declined = await hosted.decline(session.identity)
+            seat = await hosted.decline(session.identity)
         except OSError as exc:
             await self._refuse(session, f"cannot decline the rematch: {exc}")
             return
-        if not declined:
+        if seat is None:
             await self._refuse(session, "no seat is kept for you in that match")
             return
+        # (the log alone told the one who asked, under the moves: the notice over their table
+        # had counted down to the AI taking the seat, then vanished without a word)
+        told = Told(
+            f"{hosted.host.snapshot.names[seat]} declines the rematch: an AI plays seat {seat + 1} from now on.",
+            "Rematch declined",
+        )
+        for other in [s for s in self.sessions if s.match is hosted and s.seat is not None]:
+            await self._tell(other, told)
         await self._send_lobby(session)
         self.lobby_changed()
 
