@@ -893,6 +893,29 @@ async def test_the_line_under_the_matches_follows_the_list_that_has_the_focus(st
         assert str(matches.border_title).startswith("▸ ") and not str(finished.border_title).startswith("▸")
 
 
+async def test_a_rematch_kept_for_you_takes_the_focus_from_the_finished_matches(still_hub):
+    """The bug: back from a replay, the finished matches kept the focus when a rematch came for
+    you, and Enter replayed an old match where the new one waited."""
+    hub = still_hub
+    from caravan_tui.hub_protocol import Lobby
+
+    done = FinishedRow("m1", "decktet_caravan", ["Ann", "Bo"], [1.0, 0.0], "over", 0.0, 0)
+    kept = LobbyRow("m2", "decktet_caravan", ["Bo", "Ann"], ["person", "invited"], 0, 3, 0, invited=True)
+    hub.identities.keep(ANN, "Ann")
+    async with in_the_lobby(hub) as (app, pilot):
+        app.from_hub(Lobby([], ["Ann", "Bo"], [done.to_map()]))
+        await pilot.pause()
+        await pilot.press("tab")
+        finished = app.screen.query_one("#lobby-finished", DataTable)
+        await wait_for(pilot, lambda: finished.has_focus, "the finished")
+        app.from_hub(Lobby([kept.to_map()], ["Ann", "Bo"], [done.to_map()]))
+        matches = app.screen.query_one("#lobby-matches", DataTable)
+        await wait_for(pilot, lambda: matches.has_focus, "the matches")
+        await pilot.pause()
+        shown = " ".join(line.strip() for line in screen_lines(app.screen))
+        assert "You are invited to this rematch: your seat is kept for you, enter takes it" in shown, shown
+
+
 async def test_w_on_a_result_asks_the_hub_for_the_match_s_replay(still_hub, monkeypatch):
     """Over SSH the result's ``w`` asks the hub for the replay, as the lobby's finished list does."""
     from caravan_tui.hub_protocol import WatchReplay

@@ -18,7 +18,7 @@ from caravan_tui.screens.action_pause import ActionPause
 from caravan_tui.screens.table_client import acted, cursor_at, cursor_pointed, focused, heard, highlighted, paused, spun
 from caravan_tui.screens.table_panels import ASKING
 from caravan_tui.screens.table_seat import TableState
-from caravan_tui.screens.table_status import list_enter, replay_status, seat_status
+from caravan_tui.screens.table_status import LOG, list_enter, log_status, replay_status, seat_status
 from caravan_tui.seat_kinds import OPEN
 from caravan_tui.textual_adapter import message_clock
 from caravan_tui.widgets.seat_table import only_spun
@@ -81,6 +81,17 @@ def test_an_ai_seat_thinking_shows_in_the_status_line(game_id):
     thinking = heard(waiting, Thinking("m", 1, 1200, None), world_of, 0.0)
     assert "is thinking… 1,200 iterations" in seat_status(thinking).plain
     assert "iterations" not in seat_status(waiting).plain
+
+
+def test_the_log_s_status_keeps_a_long_name_and_its_keys_on_one_line():
+    """The bug: with the log focused, a person of 40 letters to play took two lines of the
+    status line at 80 columns, the log's keys pushed onto the legend's line."""
+    name = "Abcdefghij" * 4
+    table = TableState(seat=0, names=["Ann", name], seat_kinds=["human", "remote"], focus=LOG, view={"to_move": 1})
+    line = log_status(table, 78)
+    assert line is not None and line.cell_len <= 78 and line.plain.endswith("· log: ↑↓ scroll · ctrl+l: whole log")
+    assert line.plain.startswith("Abcdefghij") and "to play" in line.plain
+    assert name in log_status(table).plain  # (no room given: the name whole)
 
 
 def test_what_the_person_points_at_folds_into_a_new_table_and_the_enter_line_follows_it():

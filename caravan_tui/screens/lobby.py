@@ -330,10 +330,10 @@ class LobbyScreen(BaseScreen):
 
     def show(self, lobby: Lobby) -> None:
         """Redraw the matches, keeping the highlighted one highlighted, but for a match that is
-        newly yours (back from a match you left, a rematch kept for you): that one, so Enter
-        takes you there (the row highlighted was someone else's, and yours could be out of
-        sight). (Before the screen is mounted there are no columns yet: mounting shows the
-        app's latest lobby.)"""
+        newly yours (back from a match you left, a rematch kept for you): that one, the focus
+        with it, so Enter takes you there (the row highlighted was someone else's, and yours
+        could be out of sight; Enter on the finished matches replayed an old one). (Before the
+        screen is mounted there are no columns yet: mounting shows the app's latest lobby.)"""
         table = self.query_one("#lobby-matches", DataTable)
         if not table.columns:
             return
@@ -366,6 +366,8 @@ class LobbyScreen(BaseScreen):
             table.add_row(game_cell(row), seats, as_text(to_move), Text(str(row.watchers)), key=row.match)
         matches = [row.match for row in self.rows]
         keep = next((match for match in yours(self.rows) if match not in held), None)
+        if keep is not None and self.focused is self.query_one("#lobby-finished", DataTable):
+            table.focus()
         if keep is None and current is not None and current.match in matches:
             keep = current.match
         if keep is not None:

@@ -65,7 +65,8 @@ def table_layout(screen: GameScreen[Any]) -> ComposeResult:
 def status_words(screen: GameScreen[Any], table: Any) -> Text:
     """The status line's words for ``table``: practice checking a move, the hint's play waited
     for, the log's keys while it has the focus, else the game's own (``GameScreen.status_text``)."""
-    return checking_status(table) or hint_waited_status(table) or log_status(table) or screen.status_text()
+    width = screen.query_one(StatusLine).content_size.width or None
+    return checking_status(table) or hint_waited_status(table) or log_status(table, width) or screen.status_text()
 
 
 def log_covered(screen: GameScreen[Any], table: Any) -> bool:

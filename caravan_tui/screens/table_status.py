@@ -83,13 +83,14 @@ LOG = "log"
 LOG_KEYS = "log: ↑↓ scroll · ctrl+l: whole log"
 
 
-def log_status(table: TableState) -> Text | None:
+def log_status(table: TableState, width: int | None = None) -> Text | None:
     """While the log has the focus, whose turn it is and the log's keys ("Your turn · log: ↑↓
     scroll · ctrl+l: whole log"): the status line went on naming the board's ("enter on ›"), and
-    Enter there did nothing and said nothing."""
+    Enter there did nothing and said nothing. In ``width`` cells a long name is cut to keep it
+    one line (a name of 40 letters took two, the keys pushed onto the legend's line)."""
     if table.focus != LOG:
         return None
-    turn = seat_status(table)
+    turn = seat_status(table, None if width is None else max(1, width - len(" · " + LOG_KEYS)))
     if not turn.plain:
         return Text(LOG_KEYS)
     return Text.assemble((turn.plain.rstrip("."), turn.style), " · ", LOG_KEYS)

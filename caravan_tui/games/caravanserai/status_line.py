@@ -124,7 +124,7 @@ def status(table: CaravanseraiTable, width: int = ROOM) -> Text:
     if pausing is not None:
         return Text(table.words(f"{{p{pausing}}} {{p{pausing}:is}} playing… (any key skips)"))
     if table.turn is None or table.over is not None or view is None:
-        base = replay_status(table, width) if table.replaying else seat_status(table)
+        base = replay_status(table, width) if table.replaying else seat_status(table, width)
         ahead = forecast(view, table) if view is not None and table.over is None else None
         if not ahead:
             return base
