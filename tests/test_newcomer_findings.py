@@ -11,7 +11,7 @@ from test_merchant_lord_screen import at_my_turn, builder, cursor_to, focus, pla
 from caravan_tui.games.merchant_lord.rules import SELL
 from caravan_tui.games.merchant_lord.table_text import TO_THE_HAND
 from caravan_tui.games.merchant_lord.widgets import ChipBar, VillageBoard
-from caravan_tui.textual_adapter import notices
+from caravan_tui.textual_adapter import notices, screen_lines
 
 from tables import wait_for
 
@@ -220,7 +220,8 @@ async def test_undo_says_why_where_nothing_of_yours_can_be_taken_back(tmp_path):
     """Finding 2: "u Undo" in Decktet Caravan's footer on every turn, refused after each AI
     reply ("cannot undo past …"); then the key was dimmed and did nothing, which said it
     by colour alone. The host says with each turn whether it would take back; where it would
-    not, ``u`` leaves the position as it is and says why in words."""
+    not, the footer leaves ``u`` out, and ``u`` leaves the position as it is and says why in
+    words."""
     from test_one_truth import match_table
 
     from caravan_tui.textual_adapter import notices
@@ -246,6 +247,9 @@ async def test_undo_says_why_where_nothing_of_yours_can_be_taken_back(tmp_path):
                     break
                 possible = isinstance(runner.host._undo_target(0), int)
                 assert screen.table.undo == possible
+                await pilot.pause()
+                footer = screen_lines(app.screen)[-1]
+                assert ("u Undo" in footer) == possible, footer  # (offered beside a refusal, it misled)
                 if not possible:
                     turn = screen.table.turn
                     await pilot.press("u")

@@ -155,9 +155,12 @@ class GameScreen(BaseScreen, Generic[V]):
     @property
     def footer_hidden(self) -> frozenset[str]:
         """The keys the footer leaves out now (``keys_shown``): the key that readies a hint, while
-        no hint shows (pressed then, it says there is none to take), and the legend's where the
-        game has none (pressed, it says so)."""
+        no hint shows (pressed then, it says there is none to take), the legend's where the
+        game has none (pressed, it says so), and undo on a turn where the host said nothing can
+        be taken back (pressed, it says why: the footer offered "u Undo" beside a refusal)."""
         hidden = {"take_hint"} if self.table.hint_panel is None else set()
+        if self.table.turn is not None and not self.table.undo:
+            hidden.add("undo")
         return frozenset(hidden if self.has_legend else {*hidden, "legend"})
 
     def keys_changed(self, was: TableState[V], table: TableState[V]) -> bool:
