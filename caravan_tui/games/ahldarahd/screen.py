@@ -112,8 +112,9 @@ LAYOUT = """
 #ah-panel.-flush { border-top: none; }
 #status { dock: bottom; }
 /* the hint over the map, as "since your last turn": the decision panel and the Enter line's
-   rows, under the map, stay in sight (at the foot it hid the bid typed and what Enter plays) */
-#hint-panel { dock: top; margin-bottom: 0; }
+   rows, under the map, stay in sight (at the foot it hid the bid typed and what Enter plays);
+   under the map's tabs, which say whose map shows (a replay's step turns to the map it changed) */
+#hint-panel { dock: top; margin: 1 0 0 0; }
 """
 
 #: a check of the table's state before a key acts: why it does nothing, or None (``table_checks``)

@@ -1,0 +1,25 @@
+"""Caravans of Ahldarahd: a panel over the map (the hint, what an AI weighed, "Nothing weighed"
+in a replay) leaves the map's tabs in sight: laid over them, it hid whose map the replay's step
+had turned to, and which maps there are to turn to."""
+
+from __future__ import annotations
+
+from caravan_tui.match.runner import MatchRunner
+from caravan_tui.screens.table_panels import PanelWords
+from caravan_tui.seats import SeatSpec
+from caravan_tui.textual_adapter import screen_lines
+
+from tables import settled, table_shown, wait_for
+
+
+async def test_a_panel_over_the_map_leaves_its_tabs_in_sight(tmp_path):
+    runner = MatchRunner.new("ahldarahd", [SeatSpec("human"), SeatSpec.parse("random")], ["You", "Bot"], 1, {}, None)
+    async with table_shown(tmp_path, runner) as (app, pilot, screen):
+        await wait_for(pilot, lambda: settled(screen), "the table")
+        tabs = screen_lines(app.screen)[0][:48]
+        assert "You" in tabs and "Bot" in tabs and "(m)" in tabs, tabs
+        screen.open_panel("hint", PanelWords("Nothing weighed", ("A person's move: nothing was weighed.",)))
+        await wait_for(pilot, lambda: "Nothing weighed" in "\n".join(screen_lines(app.screen)), "the panel")
+        lines = screen_lines(app.screen)
+        assert lines[0][:48] == tabs, "\n".join(lines)
+        assert "Nothing weighed" in lines[1], "\n".join(lines)
