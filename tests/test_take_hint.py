@@ -115,3 +115,27 @@ async def test_escape_puts_the_hint_away_and_its_play_stays_ready_to_take(tmp_pa
         assert app.focused is actions and actions.highlighted_action == actions.hinted is not None
         await pilot.press("escape")
         await wait_for(pilot, lambda: not isinstance(app.screen, GameScreen), "the menu, with no hint shown")
+
+
+@pytest.mark.thorough
+@pytest.mark.parametrize("game_id", ["camel_caravan", "decktet_caravan"])
+async def test_the_footer_offers_a_while_the_hinted_play_stays_starred_after_escape(tmp_path, game_id):
+    """Found at 80×24 in Camel Caravan: escape hid the hint's panel, its ★ stayed on the plays,
+    and ``a`` still readied it, but the footer no longer offered ``a``: the star and the footer
+    disagreed about whether a hint was there to take."""
+    app, table = await hinted_table(tmp_path, game_id)
+    screen = table.screen
+    async with app.run_test(size=SIZE) as pilot, table:
+        await my_turn(pilot, table)
+        footer = screen_lines(screen)[-1]
+        assert "a Ready hint" not in footer, footer  # (no hint asked for yet)
+        await pilot.press("h")
+        await wait_for(pilot, lambda: hint_shown(screen), "the hint")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: screen.table.hint_panel is None, "the panel hidden")
+        await pilot.pause()
+        actions = screen.query_one(ActionList)
+        assert actions.hinted is not None and "★" in "\n".join(screen_lines(screen))
+        assert "a Ready hint" in screen_lines(screen)[-1], screen_lines(screen)[-1]
+        await pilot.press("a")
+        assert app.focused is actions and actions.highlighted_action == actions.hinted

@@ -155,11 +155,14 @@ class GameScreen(BaseScreen, Generic[V]):
     @property
     def footer_hidden(self) -> frozenset[str]:
         """The keys the footer leaves out now (``keys_shown``): the key that readies a hint, while
-        no hint shows (pressed then, it says there is none to take), the legend's where the
-        game has none (pressed, it says so), and undo on a turn where the host said nothing can
-        be taken back (pressed, it says why: the footer offered "u Undo" beside a refusal)."""
-        hidden = {"take_hint"} if self.table.hint_panel is None else set()
-        if self.table.turn is not None and not self.table.undo:
+        neither its panel nor its starred play shows (pressed then, it says there is none to
+        take; hidden beside the star, it still readied the play, unoffered), the legend's where
+        the game has none (pressed, it says so), and undo on a turn where the host said nothing
+        can be taken back (pressed, it says why: the footer offered "u Undo" beside a refusal)."""
+        table = self.table
+        starred = table.hint_action is not None and table.hint_action in table.legal
+        hidden = {"take_hint"} if table.hint_panel is None and not starred else set()
+        if table.turn is not None and not table.undo:
             hidden.add("undo")
         return frozenset(hidden if self.has_legend else {*hidden, "legend"})
 

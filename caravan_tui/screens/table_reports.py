@@ -78,7 +78,7 @@ class TableReports:
         footer that read the keys between them (a dialog's play: the focus came back meanwhile)
         kept "e End turn" away."""
         turned = was.turn != table.turn and (bool(shown_plays(type(self.screen))) or table.others_stood_in())
-        hinted = (was.hint_panel is None) != (table.hint_panel is None)
+        hinted = (was.hint_panel is None) != (table.hint_panel is None) or was.hint_action != table.hint_action
         hint_key = hint_may_come(was) != hint_may_come(table) or hint_waits(was) != hint_waits(table)
         own = self.screen.keys_changed(was, table)  # (a game's own: Caravanserai's hint marks)
         return turned or hinted or hint_key or own or was.undo != table.undo or was.seat_kinds != table.seat_kinds
