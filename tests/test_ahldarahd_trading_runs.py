@@ -86,9 +86,10 @@ def test_a_proposal_the_judge_finds_a_trap_is_weighed_again_deeper_and_both_are_
 
 @pytest.mark.slow
 def test_no_offer_the_ai_allows_itself_is_a_trap_for_a_normal_search_from_the_partners_view(monkeypatch):
-    """(c): at the traps benchmark's first 60 positions of seed 80001, every suggested proposal
+    """(c): at the traps benchmark's first 300 positions of seed 80001, every suggested proposal
     the veto allows is valued by a normal search from the partner's view (on its real hand) at
-    no worse than declining less the margin."""
+    no worse than declining less the margin. (The veto allows about one offer in five positions:
+    the first 60 held 12 allowed, too few to say anything; 300 hold 71, and 78 caught.)"""
     monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")  # before the judge is made: it replays exactly
     from caravan_tui.ai.matches import decision_seed
     from caravan_tui.games import get_game
@@ -97,7 +98,7 @@ def test_no_offer_the_ai_allows_itself_is_a_trap_for_a_normal_search_from_the_pa
     traps, trades = script("ahldarahd_traps"), script("ahldarahd_trades")
     game_ = get_game("ahldarahd")
     allowed = caught = 0
-    for number, state in enumerate(traps.positions(60, 80001)):
+    for number, state in enumerate(traps.positions(300, 80001)):
         seat = state.to_move()
         world = game_.from_view(state.view(seat), seat)
         for action in [a for a in state.legal_actions() if a[0] == "offer"]:
