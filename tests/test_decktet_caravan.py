@@ -234,17 +234,17 @@ def test_ruling_each_reading_of_wild_cards_is_its_own_action():
         ("caravan", "4MS", "NM@5", "1M@6"),
     }
     assert describe_action(("caravan", "NM@3", "4MS", "1M@5")) == (
-        "Caravan 3-4-5: the Huntress (as 3), the Mountain, the Ace of Moons (as 5)"
+        "Caravan C☾M→3 4☾M☀S A☾M→5: the Huntress (as 3), the Mountain, the Ace of Moons (as 5)"
     )
 
 
 def test_describe_in_plain_words():
     assert describe_action(("caravan", "3MV", "1M@4", "5ML")) == (
-        "Caravan 3-4-5: the Journey, the Ace of Moons (as 4), the Forest"
+        "Caravan 3☾M≈V A☾M→4 5☾M♣L: the Journey, the Ace of Moons (as 4), the Forest"
     )
-    assert describe_action(("caravan", "7SK")) == "Caravan 7: the Castle"
+    assert describe_action(("caravan", "7SK")) == "Caravan 7☀S⌘K: the Castle"
     assert describe_action(("bandit", "1M", "NM")) == (
-        "Bandit (Ace and Crown of one suit): the Ace of Moons and the Huntress"
+        "Bandit (Ace and Crown of one suit) A☾M C☾M: the Ace of Moons and the Huntress"
     )
     assert describe_action(PASS) == "Pass"
 
@@ -255,7 +255,7 @@ def test_a_bandit_is_described_in_a_process_that_never_listed_it():
     (the test above passed only where an earlier test had listed it)."""
     code = "from caravan_tui.games.decktet_caravan.rules import describe_action as d; print(d(('bandit', '1M', 'NM')))"
     said = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert said.strip() == "Bandit (Ace and Crown of one suit): the Ace of Moons and the Huntress"
+    assert said.strip() == "Bandit (Ace and Crown of one suit) A☾M C☾M: the Ace of Moons and the Huntress"
 
 
 # -- §3 beating -----------------------------------------------------------------------------
@@ -475,9 +475,9 @@ def test_the_game_ships_its_search_settings_prior_and_a_quick_match():
 def test_events_name_seats_as_fields_that_read_right_for_each_viewer():
     state = position([["3MV", "9LK"], ["4MS", "8VL"]], turn=0)
     play = state.apply(("caravan", "3MV"))[0]
-    assert play.text == "{p0} play{p0:s} Caravan 3: the Journey."
-    assert play.render(NAMES_AB, 0) == "You play Caravan 3: the Journey."
-    assert play.render(NAMES_AB, 1) == play.render(NAMES_AB, None) == "Ann plays Caravan 3: the Journey."
+    assert play.text == "{p0} play{p0:s} Caravan 3☾M≈V: the Journey."
+    assert play.render(NAMES_AB, 0) == "You play Caravan 3☾M≈V: the Journey."
+    assert play.render(NAMES_AB, 1) == play.render(NAMES_AB, None) == "Ann plays Caravan 3☾M≈V: the Journey."
     state.apply(("caravan", "4MS"))
     passed, collected = state.apply(PASS)
     assert passed.render(NAMES_AB, 0) == "You pass." and passed.render(NAMES_AB, 1) == "Ann passes."

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
 
 from caravan_tui.hub_protocol import FinishedRow
 from caravan_tui.saves.backend import MatchStore
 from caravan_tui.saves.codec import DamagedSave
-from caravan_tui.saves.deciders import PERSON, decided_by
 from caravan_tui.saves.loading import Replayed, replay_snapshot
 from caravan_tui.seat_labels import ai_seat_name
 from caravan_tui.seats import SeatSpec
@@ -50,7 +49,7 @@ def read_ended(store: MatchStore, match_id: str) -> tuple[Replayed, Ended] | Non
         return None
     return replayed, Ended(
         snapshot.game_id,
-        played_names(replayed),
+        list(snapshot.names),
         list(snapshot.result),
         snapshot.status,
         snapshot.updated,
@@ -59,18 +58,15 @@ def read_ended(store: MatchStore, match_id: str) -> tuple[Replayed, Ended] | Non
     )
 
 
-def played_names(replayed: Replayed) -> list[str]:
-    """The seats' names as they were played: a person's seat an AI played every move of (a
-    rematch its person declined, or never came to) under the AI's name: the record of the one
-    who asked read "against Bob" of a match Bob never played."""
+def played_names(replayed: Replayed, never_taken: Iterable[int]) -> list[str]:
+    """The seats' names as they were played: a seat kept for a person who never took it (a
+    rematch they declined, or never came to), that an AI played, under the AI's name: the
+    record of the one who asked read "against Bob" of a match Bob never played."""
     snapshot = replayed.snapshot
     names = list(snapshot.names)
-    for seat in snapshot.standing_in:
-        spec = SeatSpec.parse(snapshot.seats[seat])
-        if seat == snapshot.resigned or spec.is_person or not 0 <= seat < len(names):
-            continue
-        moves = [turn for turn, mover in enumerate(replayed.movers) if mover == seat]
-        if all(decided_by(snapshot, turn, seat) != PERSON for turn in moves):
+    for seat in never_taken:
+        spec = SeatSpec.parse(snapshot.seats[seat]) if 0 <= seat < len(names) else None
+        if spec is not None and spec.kind == "ai":
             names[seat] = ai_seat_name(seat, spec.level or spec.kind)
     return names
 
@@ -118,8 +114,15 @@ class FinishedMatches:
         read = read_ended(self.store, match_id)
         if read is None:
             return None
+        record = self.keeping.record(match_id)
+        never_taken = (
+            [seat for seat, who in enumerate(record.owners) if who is None and seat not in record.left]
+            if record is not None
+            else []
+        )
+        ended = replace(read[1], names=played_names(read[0], never_taken))
         with self._lock:
-            self._ended[match_id] = read[1]
+            self._ended[match_id] = ended
             while len(self._ended) > _REMEMBERED:
                 self._ended.popitem(last=False)
-        return read[1]
+        return ended

@@ -10,7 +10,7 @@ from rich.text import Text
 
 from caravan_tui.engine import Action
 
-from .cards import INDEX, NAMES, RANKS, SUIT_CODES, SUIT_NAMES, SUIT_SYMBOLS, SUITS, suit_index
+from .cards import INDEX, NAMES, RANKS, SUIT_CODES, SUIT_NAMES, SUIT_SYMBOLS, SUITS, rank_label, suit_index
 from .combos import move_of
 
 #: Moons, Suns, Waves, Leaves, Wyrms, Knots: light enough to read on dark themes and in greys
@@ -26,10 +26,6 @@ def card_of(token: str) -> int:
 
 def cards_in(action: Action) -> frozenset[str]:
     return frozenset(token.partition("@")[0] for token in action[1:])
-
-
-def rank_label(card: int) -> str:
-    return {1: "A", 10: "C"}.get(RANKS[card], str(RANKS[card]))
 
 
 def suits_text(card: int, letters: bool = True) -> Text:

@@ -81,3 +81,15 @@ SHARES_SUIT = [
 def suit_index(card: int) -> int:
     """The one suit of an Ace or Crown."""
     return SUITS[card].bit_length() - 1
+
+
+def rank_label(card: int) -> str:
+    return {1: "A", 10: "C"}.get(RANKS[card], str(RANKS[card]))
+
+
+def card_code(card: int) -> str:
+    """A card as the board writes it, in plain text: its rank, then each suit's symbol and
+    letter (``6☀S∿Y``), so that the log's card names can be found on the board."""
+    return rank_label(card) + "".join(
+        SUIT_SYMBOLS[i] + code for i, code in enumerate(SUIT_CODES) if SUITS[card] >> i & 1
+    )

@@ -25,6 +25,7 @@ from .cards import (
     SUITS,
     WILD_MASK,
     WILDS,
+    card_code,
     cards_of,
     mask_of,
     suit_index,
@@ -47,14 +48,19 @@ def card_list(cards: Iterable[int]) -> str:
 
 @cache  # apply() describes every play for the log, search included; actions are global
 def describe_action(action: Action) -> str:
-    """Plain words: "Caravan 3-4-5: the Journey, the Ace of Moons (as 4), the Forest"."""
+    """Plain words, the cards as the board writes them, then their names: "Caravan 3☾M≈V A☾M→4
+    5☾M♣L: the Journey, the Ace of Moons (as 4), the Forest" (the names alone could not be
+    found among the board's symbols)."""
     if action == PASS:
         return "Pass"
     parts = readings(action)
     if action[0] == "bandit":
-        return f"Bandit ({BANDIT_NAMES[move_of(action)[4]]}): " + " and ".join(NAMES[c] for c, _ in parts)
-    names = [NAMES[c] + (f" (as {r})" if (1 << c) & WILD_MASK else "") for c, r in parts]
-    return f"Caravan {'-'.join(str(r) for _, r in parts)}: " + ", ".join(names)
+        codes = " ".join(card_code(c) for c, _ in parts)
+        return f"Bandit ({BANDIT_NAMES[move_of(action)[4]]}) {codes}: " + " and ".join(NAMES[c] for c, _ in parts)
+    wild = [(1 << c) & WILD_MASK for c, _ in parts]
+    codes = " ".join(card_code(c) + (f"→{r}" if w else "") for (c, r), w in zip(parts, wild, strict=True))
+    names = [NAMES[c] + (f" (as {r})" if w else "") for (c, r), w in zip(parts, wild, strict=True)]
+    return f"Caravan {codes}: " + ", ".join(names)
 
 
 def card_points(card: int, up: tuple[int, ...]) -> int:
@@ -234,7 +240,7 @@ class DecktetCaravanState(TurnState):
     @staticmethod
     def _up_word(card: int) -> str:
         sign = "+1" if card in CROWNS else "−1"
-        return f"{NAMES[card]} ({sign} per {SUIT_NAMES[suit_index(card)]} card)"
+        return f"{NAMES[card]} {card_code(card)} ({sign} per {SUIT_NAMES[suit_index(card)]} card)"
 
     # -- the contract ---------------------------------------------------------------------------
 
