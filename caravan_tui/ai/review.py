@@ -516,7 +516,7 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
         played,
         reason,
         best,
-        _steps_said(world, mover, found.steps),
+        _steps_said(game, world, mover, found.steps),
         _reason(game, world, mover, found.line) if said else "",
         before,
         after,
@@ -606,15 +606,20 @@ def expected(game_id: str, seat: int, position: Position, iterations: int = ITER
     return min(1.0, value + _given_back(found.game, world, mover, steps))
 
 
-def _steps_said(world: State, mover: int, steps: tuple[Action, ...]) -> str:
-    """A decision's steps in the game's words, as the log says the move made ("…, then …"):
+def _steps_said(game: Game, world: State, mover: int, steps: tuple[Action, ...]) -> str:
+    """A decision's steps in the game's words, as the log says the move made ("…, then …"),
+    what the rules laid by themselves after each included (``Game.laid_for``, as the seat's own
+    move says it: without them a Caravanserai "Better" read as turning after a desert cell):
     the better move of a whole turn was said by its first step alone, the same as the first
     step played, so that "Better" read as what the seat did."""
-    state, said = world.clone(), []
+    state, said, rest = world.clone(), [], ""
     for step in steps:
+        if rest:
+            said[-1] += f", then {rest}"
         said.append(state.describe(step, mover))
+        rest = "" if game.laid_for is None else game.laid_for(state, mover, step)
         state.apply(step, False)
-    return steps_words(said)
+    return steps_words(said, cut_words(f", then {rest}", MAX_TEXT // 2) if rest else "")
 
 
 def _played_out(
