@@ -321,3 +321,15 @@ def test_ahldarahds_how_to_play_says_how_many_routes_take_a_small_city():
     assert dict(zip(DEGREE, MAJORITY))[3] == 2
     assert "2 routes of their own take a 3-route city" in short
     assert "A small city (3 routes) is taken with 2 of them" in GAMES["ahldarahd"].rules  # (its tips)
+
+
+def test_caravanserais_end_line_nests_no_brackets():
+    """ "The game is over (no seat can place any more (the safety end))." read as a slip."""
+    from caravan_tui.games import get_game
+    from caravan_tui.games.caravanserai.words import SAFETY
+
+    for players in (1, 2):
+        state, events = get_game("caravanserai").new(players, seed=1), []
+        state._finish(SAFETY, events)
+        text = events[-1].text
+        assert text.startswith(f"The game is over: {SAFETY}. ") and "))" not in text, text

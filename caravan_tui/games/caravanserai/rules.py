@@ -873,11 +873,11 @@ class CaravanseraiState(TurnState):
             result = f"A caravan of {lengths[0]}: " + (
                 f"{{p0}} earn{{p0:s}} the title {earned}." if earned else "no title (25 is needed for Camel driver)."
             )
-            events.append(Event(f"The game is over ({why}). {result}"))
+            events.append(Event(f"The game is over: {why}. {result}"))
             return
         table = ", ".join(f"{{p{p}}} {length}" for p, length in enumerate(lengths))
         winner = self.winner()
-        events.append(Event(f"The game is over ({why}). Caravan lengths: {table}. {{p{winner}}} win{{p{winner}:s}}."))
+        events.append(Event(f"The game is over: {why}. Caravan lengths: {table}. {{p{winner}}} win{{p{winner}:s}}."))
 
     # -- scoring --------------------------------------------------------------------------------
 
