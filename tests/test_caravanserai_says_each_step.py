@@ -167,6 +167,8 @@ async def test_the_steps_the_rules_lay_are_logged_before_the_placement_they_end(
         assert screen.table.world.forced_after(("dir", 1))[-1][2] == ("camel",)
         await pilot.press("e")  # north-east: the rest is laid for us, and asked first
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        # which way Enter goes is said (the question before a boxed-in move keeps it back with Enter)
+        assert "Play it? Enter or y plays it; n keeps it back (Not yet)." in app.screen.question
         await pilot.press("enter")
         await wait_for(pilot, lambda: screen.table.turn not in (None, turn), "the next decision")
         log = [line for line, _ in screen.table.log]
