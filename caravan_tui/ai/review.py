@@ -498,6 +498,12 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
             or _reordered(world, mover, tuple(made), found.line)
         ):
             after = before  # (the same to the search or to the hint, or the same position reached: noise)
+        players = len(world.scores())
+        measure = game.ai.review.measure(players)
+        if (before - after) * measure.scale >= measure.inaccuracy:
+            rolled = _rolled_worth(game_id, world, mover, tuple(made), position.end, iterations)
+            if rolled is not None:
+                after = min(before, max(after, rolled))
     if _keeps_a_sure_win(world, mover, tuple(made)):
         before = after = 1.0  # (the game itself rates both won: a search's mean over its tries is not)
     lost = position.action != best and _loses_at_once(game, world, mover, position.action, best)
@@ -523,6 +529,33 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
         mover,
         position.end if position.steps else position.turn,
     )
+
+
+def _rolled_worth(
+    game_id: str, world: State, mover: int, made: tuple[Action, ...], number: int, iterations: int
+) -> float | None:
+    """What a decision whose last step brings chance (a roll, a draw) is worth to ``mover``: the
+    mean of ``OUTCOMES`` of that chance, each redealt from its view and valued as the next
+    decision met (``expected``); None where its last step brings none, or an outcome's worth to
+    it is not known (another seat's among more than two). The search's one value over every
+    outcome fell short where what follows each is deep: a Merchant Lord reroll every face of
+    which still sold two cards was "a blunder: 92% → 68%", the next decision at 93%."""
+    before_last = world.clone()
+    for step in made[:-1]:
+        before_last.apply(step, False)
+    probe = before_last.clone()
+    if not any(event.reveals is True and _chance_for(event, mover) for event in probe.apply(made[-1], True)):
+        return None
+    worths = []
+    for outcome in _outcomes(before_last, mover, number, made[-1], OUTCOMES):
+        if not isinstance(outcome, Position):
+            worths.append(outcome)
+            continue
+        value = expected(game_id, outcome.seat, outcome, iterations)
+        if outcome.seat != mover and len(world.scores()) != 2:
+            return None
+        worths.append(value if outcome.seat == mover else 1.0 - value)
+    return sum(worths) / len(worths) if worths else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -612,7 +645,8 @@ def _steps_said(game: Game, world: State, mover: int, steps: tuple[Action, ...])
     move says it: without them a Caravanserai "Better" read as turning after a desert cell):
     the better move of a whole turn was said by its first step alone, the same as the first
     step played, so that "Better" read as what the seat did."""
-    state, said, rest = world.clone(), [], ""
+    state, rest = world.clone(), ""
+    said: list[str] = []
     for step in steps:
         if rest:
             said[-1] += f", then {rest}"
