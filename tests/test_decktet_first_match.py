@@ -264,3 +264,36 @@ async def test_the_header_shows_every_card_of_both_piles_late_in_a_hand(tmp_path
         assert rows > 8 and info.content_size.height == rows
         hand = screen.query_one("#dc-hand")  # (and the hand whole under it)
         assert hand.region.bottom <= screen.query_one("#status").region.y, "\n".join(screen_lines(app.screen))
+
+
+def test_a_beatable_bandit_says_what_beats_it_and_that_a_hand_of_aces_and_crowns_goes_out_by_it():
+    """Match 2 (3 hands, seed 1263), move 10: a lone Ace on AI 2's caravan, AI 2 holding one card,
+    an Ace or a Crown by the count the table shows; a Crown beat it and went out for +17. The
+    review's "Better" and "Yours" both said "AI 2 must beat it", "+2" beside "+3": what beats a
+    bandit is said, and where the other holds only Aces and Crowns, that one which beats it goes
+    out."""
+    from caravan_tui.games.decktet_caravan.cards import WILD_MASK
+
+    beaten = {1: "a lone Crown, or an Ace and a Crown", 2: "an Ace and a Crown", 3: "an Ace and the Crown"}
+    checked = set()
+    for seed in range(20):
+        state, rng = GAME.new(2, seed=seed, options=OPTIONS), random.Random(seed)
+        while not state.is_over():
+            seat = state.to_move()
+            other = 1 - seat
+            wilds = state.hands[other] & WILD_MASK
+            for action in state.legal_actions():
+                move = MOVES.get(action)
+                if move is None or move[1] != BANDIT or state.top is None or move[4] == 4 or not wilds:
+                    continue
+                if state.out_player is not None or wilds == state.hands[other]:
+                    continue
+                reason = explain(state, seat, [action])
+                assert f"must beat it (with {beaten[move[4]]}" in reason and "goes out" not in reason, reason
+                last = state.clone()  # the other down to one of its Aces and Crowns
+                last.hands[other] = wilds & -wilds
+                reason = explain(last, seat, [action])
+                assert ("only Aces and Crowns left: one that beats it goes out" in reason) == (move[4] == 1), reason
+                checked.add(move[4])
+            state.apply(rng.choice(state.legal_actions()), False)
+    assert checked == {1, 2, 3}

@@ -21,6 +21,12 @@ from .rules import BANDIT_NAMES, HAND_CARDS_WILD, DecktetCaravanState, pile_poin
 
 #: the bandit nothing beats (rules §3): an Ace and the Crown of its suit
 TOP_BANDIT = max(BANDIT_NAMES)
+#: what beats a bandit of each category below the top (rules §3: only a higher bandit)
+BEATEN_BY = {
+    1: "with a lone Crown, or an Ace and a Crown",
+    2: "with an Ace and a Crown",
+    3: "with an Ace and the Crown of its suit",
+}
 
 
 def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> str:
@@ -63,7 +69,12 @@ def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> st
         # (nothing beats an Ace and the Crown of its suit; a bandit is beaten by a bandit only)
         parts.append(f"{who(other)} cannot beat it: {_collects(other, after, state.up)}")
     elif move[1] == BANDIT:
-        parts.append(f"{who(other)} must beat it or collect {_cards(after, state.up)}")
+        parts.append(f"{who(other)} must beat it ({BEATEN_BY[level]}) or collect {_cards(after, state.up)}")
+        held, wilds = state.hands[other].bit_count(), (state.hands[other] & WILD_MASK).bit_count()
+        if held == wilds and held >= (1 if level == 1 else 2):
+            # (public: the hand's size and its Aces and Crowns unplayed; a lone Ace was "must beat it"
+            # beside a hand of one Crown, which beat it and went out for +17)
+            parts.append(f"{who(other, 'has')} only Aces and Crowns left: one that beats it goes out")
     else:
         # (a bandit on a caravan leaves the pile to the caravan's player all the same, rules §4.2:
         # said where the other may hold one, it is not only a pass that makes you collect)
