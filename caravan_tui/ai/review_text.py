@@ -272,7 +272,9 @@ def luck_words(draws: Sequence[Draw], good: bool) -> str:
     if draws and all(draw.shown for draw in draws):
         # (what they held, not what they chose: "the deal went your way" of an opponent's own
         # bandit read as if their choice were chance)
-        return f"the deal {way}: what another hand was dealt, shown as it was played (the choice of play is theirs)"
+        # (no brackets inside the turning point's own: "(the deal …: … (the choice of play is
+        # theirs))" read as a hedge, and an AI's bandit as luck)
+        return f"the deal {way}: cards another hand was dealt, shown by its play; the play itself is judged apart"
     if any(draw.shown for draw in draws):
         return f"chance and the deal {way}"
     return f"chance {way}"
