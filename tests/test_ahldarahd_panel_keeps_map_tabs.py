@@ -23,3 +23,16 @@ async def test_a_panel_over_the_map_leaves_its_tabs_in_sight(tmp_path):
         lines = screen_lines(app.screen)
         assert lines[0][:48] == tabs, "\n".join(lines)
         assert "Nothing weighed" in lines[1], "\n".join(lines)
+
+
+def test_a_replays_view_of_another_seat_names_whose_hand_it_shows():
+    """In a replay's "AI 2 (normal)'s view", "Hand:" showed AI 2's cards beside a players table
+    whose "You" is the watcher: the line names whose hand it is."""
+    from caravan_tui.games.ahldarahd.screen import hand_label
+    from caravan_tui.screens.table_seat import TableState
+
+    names, kinds = ["Ann", "AI 2 (normal)", "AI 3 (normal)"], ["human", "ai:normal", "ai:normal"]
+    theirs = TableState(seat=1, names=names, seat_kinds=kinds, replaying=True, own=0)
+    assert hand_label(theirs) == "AI 2's hand"
+    assert hand_label(TableState(seat=0, names=names, seat_kinds=kinds, replaying=True, own=0)) == "Hand"
+    assert hand_label(TableState(seat=0, names=names, seat_kinds=kinds)) == "Hand"

@@ -128,6 +128,13 @@ def replay_step_folded(
     return map_followed(cast(AhldarahdTable, table), previous) if screen.replaying else table
 
 
+def hand_label(table: TableState[AhldarahdView]) -> str:
+    """ "Hand", or in a replay's view of another seat than the watcher's, whose it is ("AI 2's
+    hand": the players table and the log call the watcher "You", and "Hand" read as theirs)."""
+    whose = table.whose()
+    return "Hand" if whose == "Your" else f"{whose} hand"
+
+
 class AhldarahdScreen(GameScreen[AhldarahdView]):
     BINDINGS = KEYS
     PLAY_ONLY = GameScreen.PLAY_ONLY | OWN_KEYS
@@ -159,7 +166,10 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
             id="ah-players",
         )
         yield self.table_text(
-            lambda view, _: market_text(view, max(30, self.query_one("#ah-market").size.width or 45)), id="ah-market"
+            lambda view, table: market_text(
+                view, max(30, self.query_one("#ah-market").size.width or 45), hand_label(table)
+            ),
+            id="ah-market",
         )
         yield self.table_text(
             lambda view, _: panel_text(

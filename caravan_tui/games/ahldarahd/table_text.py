@@ -62,10 +62,11 @@ def items_of(view: AhldarahdPublic, seat: int, width: int) -> str:
     return fit(full, " ".join(([f"R:{rops}"] if rops else []) + [SHORT_ITEMS[name] for name in names]), width)
 
 
-def market_text(view: AhldarahdView, width: int) -> Text:
-    """The turn and the deck, the face-up cards; your hand and the items on the table. The final
-    turn is the one that emptied the deck (§3.1): "(final)" says so in place of "deck 0", so four
-    players' face-up cards fit the line with the Night's chips."""
+def market_text(view: AhldarahdView, width: int, whose: str = "Hand") -> Text:
+    """The turn and the deck, the face-up cards; your hand (``whose``: "AI 2's hand" in a
+    replay's view of another seat, beside a players table whose "You" is the watcher's) and the
+    items on the table. The final turn is the one that emptied the deck (§3.1): "(final)" says
+    so in place of "deck 0", so four players' face-up cards fit the line with the Night's chips."""
     head = f"Turn {view['turn_number']}" + (" (final)" if view["final"] else f" · deck {view['deck_size']}")
     if view["night_of_the_outsider"]:
         head += f" · chips {view['black_chips']}"
@@ -75,10 +76,10 @@ def market_text(view: AhldarahdView, width: int) -> Text:
     first += fit(" ".join(cards), " ".join(codes), width - len(first)) or "none"
     hand = [c.split(" ", 1)[1] for c in view.get("hand", [])]
     table = items_of(view, -1, width // 2)
-    room = width - len(f"Hand:  · table: {table}")  # (the hand's names give way to its codes first)
+    room = width - len(f"{whose}:  · table: {table}")  # (the hand's names give way to its codes first)
     # (the public view holds no hand: "Hand: none" there read as a seat holding no card)
     held = fit(" ".join(hand), " ".join(CODES[COMMODITIES.index(c)] for c in hand), room) or "none"
-    second = f"Hand: {held if 'hand' in view else 'hidden'} · table: {table}"
+    second = f"{whose}: {held if 'hand' in view else 'hidden'} · table: {table}"
     text = Text(first + "\n" + second)
     text.no_wrap, text.overflow = True, "ellipsis"
     return text
