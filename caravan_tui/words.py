@@ -102,8 +102,13 @@ def tie_broken(scores: list[float], outcome: list[float], by: str, counts: list[
     return f"{tied_scores(scores, tied)}; {winner} on {by} ({counts[first]} to {rest})."
 
 
+#: the least width ``longest_word`` asks for at most: a name of one 40-letter word made its
+#: column 40 wide, and the columns after it fell off the right of an 80-column screen
+WORD_ROOM = 16
+
+
 def longest_word(texts: Iterable[object]) -> int:
-    """The widest word among ``texts`` (names in a table): the least width of their column, so
-    that a name is folded at its spaces, never mid-word ("…SilkRoadCaravanX" over "y (you)"),
-    where the table has the room."""
-    return max((len(word) for text in texts for word in str(text).split()), default=0)
+    """The widest word among ``texts`` (names in a table), up to ``WORD_ROOM``: the least width
+    of their column, so that a name is folded at its spaces, never mid-word ("…SilkRoadCaravanX"
+    over "y (you)"), where the table has the room; a longer word folds where it must."""
+    return min(WORD_ROOM, max((len(word) for text in texts for word in str(text).split()), default=0))
