@@ -110,5 +110,5 @@ WORD_ROOM = 16
 def longest_word(texts: Iterable[object]) -> int:
     """The widest word among ``texts`` (names in a table), up to ``WORD_ROOM``: the least width
     of their column, so that a name is folded at its spaces, never mid-word ("…SilkRoadCaravanX"
-    over "y (you)"), where the table has the room; a longer word folds where it must."""
+    over "y (you)"), where the table has the room; a longer word folds across lines, whole."""
     return min(WORD_ROOM, max((len(word) for text in texts for word in str(text).split()), default=0))
