@@ -79,8 +79,10 @@ def hint_waited_status(table: TableState) -> Text | None:
 
 
 #: the log's id (``GameScreen``), and its keys, said on the status line while it has the focus
+#: (shorter where the whole words leave a long name too little room: "Abc… to play…")
 LOG = "log"
 LOG_KEYS = "log: ↑↓ scroll · ctrl+l: whole log"
+LOG_KEYS_SHORT = "log: ↑↓ · ctrl+l: all"
 
 
 def log_status(table: TableState, width: int | None = None) -> Text | None:
@@ -90,10 +92,13 @@ def log_status(table: TableState, width: int | None = None) -> Text | None:
     one line (a name of 40 letters took two, the keys pushed onto the legend's line)."""
     if table.focus != LOG:
         return None
-    turn = seat_status(table, None if width is None else max(1, width - len(" · " + LOG_KEYS)))
+    keys = LOG_KEYS
+    if width is not None and seat_status(table).cell_len + len(" · " + LOG_KEYS) > width:
+        keys = LOG_KEYS_SHORT
+    turn = seat_status(table, None if width is None else max(1, width - len(" · " + keys)))
     if not turn.plain:
         return Text(LOG_KEYS)
-    return Text.assemble((turn.plain.rstrip("."), turn.style), " · ", LOG_KEYS)
+    return Text.assemble((turn.plain.rstrip("."), turn.style), " · ", keys)
 
 
 def list_enter(table: TableState) -> Action | None:
