@@ -49,7 +49,8 @@ async def test_a_log_scrolled_up_by_the_person_stays_where_they_put_it():
         log, status = app.query_one(LogLines), app.query_one("#status", Static)
         log.entries = LINES
         await wait_for(pilot, lambda: log.max_scroll_y > 0, "the log longer than its rows")
-        log.scroll_home(animate=False)
+        log.scroll_home(animate=False)  # (as a key scrolls it: after the next refresh)
+        await wait_for(pilot, lambda: log.scroll_y == 0, "the log scrolled to its top")
         status.update("a status\nof two rows")
         await wait_for(pilot, lambda: status.size.height == 2, "the status on two rows")
         assert log.scroll_y == 0

@@ -103,7 +103,9 @@ class LogLines(RichLog, SteadyScrollbars, ScrollsInPlace):
         rows are set in under the bullet, so each entry's start stands out."""
         self._wrap_width = self.scrollable_content_region.width or self._wrap_width
         text = Text("• " + plain(line, LONG), style="bold" if emphasis else "")
-        self.write(wrapped(text, self._wrap_width, hang=2), width=self._wrap_width or None)
+        # (the log scrolls itself: ``watch_entries``, ``on_resize``; RichLog's own scroll to the
+        # end, after the next frame, took back a scroll the person had made meanwhile)
+        self.write(wrapped(text, self._wrap_width, hang=2), width=self._wrap_width or None, scroll_end=False)
 
     def on_focus(self) -> None:
         mark_focus(self, True)
