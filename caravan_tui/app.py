@@ -207,8 +207,9 @@ class TableApp(FailureHook):
         seen = {command.title for command in own}
         active_bindings = list(screen.active_bindings.values())
         # (a key the footer leaves out for having nothing to do here: "Legend" at a table with none
-        # was listed, and chosen said only "Decktet Caravan has no legend")
-        hidden: frozenset[str] = getattr(screen, "footer_hidden", frozenset())
+        # was listed, and chosen said only "Decktet Caravan has no legend"; a screen's
+        # ``palette_hidden`` where the palette keeps some of them)
+        hidden: frozenset[str] = getattr(screen, "palette_hidden", getattr(screen, "footer_hidden", frozenset()))
         for active in active_bindings:
             binding = as_said(screen, active.binding)  # (what the key does here, as the footer says)
             if binding.action in hidden:

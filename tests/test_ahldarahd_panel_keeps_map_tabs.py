@@ -36,3 +36,16 @@ def test_a_replays_view_of_another_seat_names_whose_hand_it_shows():
     assert hand_label(theirs) == "AI 2's hand"
     assert hand_label(TableState(seat=0, names=names, seat_kinds=kinds, replaying=True, own=0)) == "Hand"
     assert hand_label(TableState(seat=0, names=names, seat_kinds=kinds)) == "Hand"
+
+
+def test_an_auction_of_another_s_right_of_passage_names_the_item_before_its_owner():
+    """Over SSH: "Auction: Abcdefghijklmnopqrstuvwxyzabcdefghijk…", what was sold cut away
+    behind its owner's 40-letter name."""
+    from caravan_tui.games.ahldarahd.panel import card_or_item
+    from caravan_tui.games.ahldarahd.table_state import AhldarahdTable
+
+    long = "Abcdefghijklmnopqrstuvwxyzabcdefghijklmn"
+    table = AhldarahdTable(seat=0, names=["Bo", long], seat_kinds=["remote", "remote"])
+    assert card_or_item(table, "RoP blue") == f"Right of Passage of {long}"
+    assert card_or_item(table, "RoP red") == "your Right of Passage"
+    assert card_or_item(table, "Shah") == "the Shah"

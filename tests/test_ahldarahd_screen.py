@@ -747,14 +747,15 @@ async def test_a_bidder_who_cannot_raise_is_listed_out_of_the_auction_before_bei
         line = next(line for line in panel_lines(app) if " · in:" in line)
         listed_in = line.split(" · in:")[1].split(" · out:")[0].split()
         assert COLOURS[cannot][0].upper() not in listed_in, line
-        assert line.endswith(f"out: {COLOURS[cannot][0].upper()}"), line
+        assert f" · out: {COLOURS[cannot][0].upper()} · by " in line, line
 
 
 async def test_an_auction_led_by_a_long_name_wraps_onto_the_row_the_enter_line_leaves(tmp_path):
     """The bug: at 80×24, "bid 1 by Annabelle Marguerite Fitzwilliam-Oakh…" was cut (who was in
     and out with it) while the row under the panel's keys was empty: the panel takes the rows
     the Enter line leaves, and wraps its lines onto them; it gives them back as the Enter line
-    takes them, each of its lines cut to one row again."""
+    takes them, each of its lines cut to one row again. Who is in and out comes before the
+    bidder's name, which a long one cut away; what is sold, before whose it is."""
     prefix, _ = play_until(
         lambda s: s.phase == BID_RAISE and s.turn == 0 and s.leader == 1, players=3, choose=seat_1_pays_early
     )
@@ -763,12 +764,12 @@ async def test_an_auction_led_by_a_long_name_wraps_onto_the_row_the_enter_line_l
     async with app.run_test(size=SIZE) as pilot, Table(app, "ahldarahd", AhldarahdScreen, 1, {}, prefix, names):
         await wait_for(pilot, lambda: my_turn(app), "my raise")
         lines = panel_lines(app)
-        assert lines[1:3] == ["bid 1 by Annabelle Marguerite", "Fitzwilliam-Oakhurs · in: R B · out: G"], lines
+        assert lines[1:3] == ["bid 1 · in: R B · out: G · by Annabelle", "Marguerite Fitzwilliam-Oakhurs"], lines
         assert lines[3].startswith("b raise to 2 · ") and not any("…" in line for line in lines), lines
         app.screen.query_one("#status").styles.height = 3  # (as when the Enter line wraps onto three rows)
         await pilot.pause()
         lines = panel_lines(app)  # (the row taken back: the name cut again, the keys in sight)
-        assert lines[1] == "bid 1 by Annabelle Marguerite Fitzwilliam-Oakh…" and lines[2].startswith("b raise"), lines
+        assert lines[1] == "bid 1 · in: R B · out: G · by Annabelle Margue…" and lines[2].startswith("b raise"), lines
 
 
 async def test_an_incense_card_is_an_incense_card_wherever_the_table_names_a_commodity(tmp_path):

@@ -166,6 +166,13 @@ class GameScreen(BaseScreen, Generic[V]):
             hidden.add("undo")
         return frozenset(hidden if self.has_legend else {*hidden, "legend"})
 
+    @property
+    def palette_hidden(self) -> frozenset[str]:
+        """The keys the palette leaves out: the footer's (``footer_hidden``) but undo, which
+        people search the palette for, on a turn with nothing to take back too (chosen, it says
+        why)."""
+        return self.footer_hidden - {"undo"}
+
     def keys_changed(self, was: TableState[V], table: TableState[V]) -> bool:
         """Whether the game's own keys the footer shows may differ from ``was`` to ``table``,
         beside those every table's do (``TableReports.keys_changed``)."""

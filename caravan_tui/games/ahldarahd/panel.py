@@ -9,7 +9,7 @@ from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
 from caravan_tui.words import a_or_an
 
-from .cards import ITEM_INDEX, ROP
+from .cards import ITEM_INDEX, ROP, SHAH
 from .describe import describe
 from .maps import CODES, COLOURS, COMMODITIES
 from .no_gold import panel_words
@@ -153,7 +153,13 @@ def card_or_item(table: AhldarahdTable, item: str) -> str:
     """An item up for auction in words; a route card as "red Salt (any map)": its colour does not
     limit where it is spent (§2: colour matters only for dealing). A newcomer let "their" red Salt
     go for 4, thinking only red could use it."""
-    return f"{item} (any map)" if ITEM_INDEX[item] < ROP else table.item_text(item)
+    index = ITEM_INDEX[item]
+    if index < ROP:
+        return f"{item} (any map)"
+    if index < SHAH and index - ROP != table.you:
+        # (what is sold first, whose after: "Auction: Abcdefghijklmnopq…" behind a long name)
+        return table.words(f"Right of Passage of {who(index - ROP)}")
+    return table.item_text(item)
 
 
 def cannot_raise(view: AhldarahdView, auction: AuctionView) -> set[int]:
@@ -170,12 +176,14 @@ def cannot_raise(view: AhldarahdView, auction: AuctionView) -> set[int]:
 def auction_lines(table: AhldarahdTable, view: AhldarahdView, auction: AuctionView, mover: int) -> list[Text]:
     out_seats = set(auction["out"]) | cannot_raise(view, auction)
     first = Text(f"Auction: {card_or_item(table, auction['item'])}", style="bold")
-    second = Text(table.words(f"bid {auction['bid']} by {who(auction['leader'])} · in:"))
+    # (the bidder's name last: a long one cut "in:" and "out:" away)
+    second = Text(f"bid {auction['bid']} · in:")
     for seat in range(view["players"]):
         if seat not in out_seats:
             second.append(f" {seat_letter(seat)}", style=seat_style(seat))
     if out_seats:
         second.append(" · out: " + " ".join(seat_letter(s) for s in sorted(out_seats)))
+    second.append(table.words(f" · by {who(auction['leader'])}"))
     if table.turn is not None:
         # the digits typed show beside the amount; until there are some, the keys say how to type them
         amount = table.chosen_amount()
