@@ -65,8 +65,10 @@ def played_names(replayed: Replayed, never_taken: Iterable[int]) -> list[str]:
     snapshot = replayed.snapshot
     names = list(snapshot.names)
     for seat in never_taken:
-        spec = SeatSpec.parse(snapshot.seats[seat]) if 0 <= seat < len(names) else None
-        if spec is not None and spec.kind == "ai":
+        if seat not in snapshot.standing_in or not 0 <= seat < len(names):
+            continue  # (an AI's seat from the start: its own name)
+        spec = SeatSpec.parse(snapshot.seats[seat])
+        if spec.kind == "ai":
             names[seat] = ai_seat_name(seat, spec.level or spec.kind)
     return names
 
