@@ -199,3 +199,5 @@ def test_the_others_changes_add_up_until_our_turn_ends():
     assert second.flash == frozenset({3, 7})
     assert reached(second, 10, None).flash == frozenset({3})  # (back to move 10: its own marks)
     assert turn_ended(second).flash == frozenset()
+    # (our first action of four keeps them: they went while what they marked still stood)
+    assert turn_ended(second, whole=False).flash == frozenset({3, 7})

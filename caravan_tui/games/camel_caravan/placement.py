@@ -73,11 +73,14 @@ def turn_begun(table: CamelCaravanTable) -> CamelCaravanTable:
     return dataclasses.replace(table, pick=None, hinted=None, armed=None)
 
 
-def turn_ended(table: CamelCaravanTable) -> CamelCaravanTable:
-    """Our decision sent and the turn gone: nothing chosen or hinted, no cells highlighted."""
-    if (table.pick, table.hinted, table.armed, table.flash) == (None, None, None, frozenset()):
+def turn_ended(table: CamelCaravanTable, whole: bool = True) -> CamelCaravanTable:
+    """Our decision sent: nothing chosen or hinted; where it ended our turn (``whole``), no cells
+    highlighted either. The others' marks stay through the turn's other actions: they went at
+    our first action of four, while what they marked still stood."""
+    flash = frozenset() if whole else table.flash
+    if (table.pick, table.hinted, table.armed, table.flash) == (None, None, None, flash):
         return table
-    return dataclasses.replace(table, pick=None, hinted=None, armed=None, flash=frozenset())
+    return dataclasses.replace(table, pick=None, hinted=None, armed=None, flash=flash)
 
 
 def hint_marked(table: CamelCaravanTable, action: Action) -> CamelCaravanTable:

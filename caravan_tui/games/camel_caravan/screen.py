@@ -192,10 +192,12 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
         return self.table.turn is not None and bool(self.table.view and self.table.view["left"])
 
     def play_now(self, action: Action) -> None:
+        view = self.table.view
+        whole = action == END_TURN or view is None or view["left"] <= self.table.cost(action)
         self.table_state = disarmed(self.table)
         super().act(action)
         if self.table.turn is None:
-            self.table_state = turn_ended(self.table)
+            self.table_state = turn_ended(self.table, whole)
 
     def show_hint(self, action: Action, text: str) -> None:
         super().show_hint(action, text)
