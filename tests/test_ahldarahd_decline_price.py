@@ -26,3 +26,10 @@ def test_a_decline_of_gold_for_an_item_names_the_price_its_judgement_takes() -> 
     assert decline_reason(state, 2) == "{p2} would part with {p0:'s} Right of Passage for about 5 gold, not 4"
     state.g_gold = 5
     assert judge(state).good  # (the price named is one AI 3 takes)
+
+
+def test_a_proposal_offering_nothing_is_declined_for_that() -> None:
+    """ "Not worth it to AI 2 at that price" answered a proposal that offered nothing at all."""
+    state = after(ASKED)
+    state.g_gold = 0
+    assert decline_reason(state, 2) == "nothing is offered to {p2} in return"

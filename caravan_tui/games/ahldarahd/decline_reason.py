@@ -46,6 +46,8 @@ def decline_reason(state: AhldarahdState, partner: int) -> str:
         if round(worth) <= round(gets):
             return f"whether {p} {who(partner, 'has')} {_a(k)} card stays hidden"
         return f"{_a(k)} card is worth about {round(worth)} gold to {p}, if {p} {who(partner, 'has')} one"
+    if not gets_words:  # ("not worth it to AI 2 at that price" of a proposal offering nothing)
+        return f"nothing is offered to {p} in return"
     asked = [_known_card(shown, k) for k in state.a_cards]
     gives, gives_words, gives_gold = _side(state, partner, seat, state.a_gold, asked, state.a_items)
     left = state.gold[partner] - state.a_gold + state.g_gold
