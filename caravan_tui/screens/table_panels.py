@@ -194,9 +194,10 @@ def explanation(
         listed.append(reasons[i])
         first, *rest = clauses(reasons[i])
         kept = [first, *(part for at, part in enumerate(rest, 1) if shared[at : at + 1] != [part])]
-        # (what was left out said to be so: "Or: Caravan 5☾M♣L — beats the lone 2 with 1 card"
-        # read as a play worth nothing beside others' "you collect 2 cards worth +1")
-        same = [AS_ABOVE] if first and len(kept) <= len(rest) else []
+        # (where all but what it does was left out, said to be so: "Or: Caravan 5☾M♣L — beats the
+        # lone 2 with 1 card" read as a play worth nothing beside others' "you collect 2 cards
+        # worth +1"; after parts of its own, "the rest as above" pointed at nothing one could find)
+        same = [AS_ABOVE] if first and rest and len(kept) == 1 else []
         own = "; ".join([*kept, *same]) if first else reasons[i]
         lines.append(f"{label}: {texts[i]}" + (f" — {mid_sentence(own)}" if own else ""))
     if sure == EITHER and ors > 1:  # ("either" of three plays)
