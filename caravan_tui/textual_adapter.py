@@ -661,6 +661,14 @@ def repaint_at_once(widget: Widget) -> None:
             screen.check_idle()
 
 
+def title_words(widget: Widget) -> str:
+    """``widget``'s border title as the words it shows: Textual gives it back as markup (a name's
+    "[" escaped "\\[", "[link=…" of a name cut short not escaped at all), which read back as
+    words showed its backslashes, or failed as markup."""
+    title = widget._border_title
+    return "" if title is None else title.plain if isinstance(title, Content) else str(title)
+
+
 def quiet_title(widget: Widget, title: str) -> None:
     """``widget``'s border title set to ``title`` (plain words, not markup), its border's top line
     repainted alone."""

@@ -88,24 +88,30 @@ class LogLines(RichLog, SteadyScrollbars, ScrollsInPlace):
         else:
             self.clear()
             added = entries
+        scrolled = bool(added and self.auto_scroll and self.size)
         for line, emphasis in added:
-            self._write(line, emphasis)
-        if added and self.auto_scroll and self.size:
+            self._write(line, emphasis, scrolled)
+        if scrolled:
             # at the end now, in the frame that draws the new line: RichLog scrolls after the next
             # frame (a second frame, every line of the log drawn twice); its own scroll then finds
             # the log at the end already, unless a layout gave it another size meanwhile
             self.scroll_end(animate=False, immediate=True, x_axis=False)
 
-    def _write(self, line: str, emphasis: bool) -> None:
+    def _write(self, line: str, emphasis: bool, scrolled: bool = False) -> None:
         """``line`` written, wrapped to the log's width as last laid out: a log not shown (a hint
         in its place, the legend) has none, and what it wrote then was wrapped at its least, "•
         You place a camel / on space 1 (0,0) (2 / actions)." in a log 27 columns wide. Its later
         rows are set in under the bullet, so each entry's start stands out."""
         self._wrap_width = self.scrollable_content_region.width or self._wrap_width
         text = Text("• " + plain(line, LONG), style="bold" if emphasis else "")
-        # (the log scrolls itself: ``watch_entries``, ``on_resize``; RichLog's own scroll to the
-        # end, after the next frame, took back a scroll the person had made meanwhile)
-        self.write(wrapped(text, self._wrap_width, hang=2), width=self._wrap_width or None, scroll_end=False)
+        # (``scrolled``: a line added to a log laid out, which ``watch_entries`` scrolls to at once;
+        # RichLog's own scroll to the end, after the next frame, took back a scroll the person had
+        # made meanwhile. Written as the log is sized, RichLog scrolls once it has written them.)
+        self.write(
+            wrapped(text, self._wrap_width, hang=2),
+            width=self._wrap_width or None,
+            scroll_end=False if scrolled else None,
+        )
 
     def on_focus(self) -> None:
         mark_focus(self, True)
