@@ -172,11 +172,10 @@ def test_an_alternative_says_what_it_does_where_the_suggestion_does_the_same():
         line.endswith("Place a camel on (0,5) — 2 actions — a camel where it can steal AI 2's paper; 2 actions left")
         for line in lines
     ), lines
-    # (all it shares with the suggestion, "3 actions left", left out and said to be: Decktet
-    # Caravan's "Or: Caravan 5☾M♣L — beats the lone 2 with 1 card" read as worth nothing; where
-    # parts of its own stay, it is not said: "the rest as above" then pointed at nothing)
+    # (all but what it does shared with the suggestion: said whole, Decktet Caravan's "Or: Caravan
+    # 5☾M♣L — beats the lone 2 with 1 card" read as worth nothing)
     assert any(
-        line.endswith("Pick up salt at (2,2) — 1 action — loads salt (worth 3); the rest as above") for line in lines
+        line.endswith("Pick up salt at (2,2) — 1 action — loads salt (worth 3); 3 actions left") for line in lines
     ), lines
 
 
@@ -304,7 +303,7 @@ def test_in_a_decided_match_the_hint_puts_first_the_move_the_game_rates_best():
     assert decided_first("camel_caravan", state.view(seat), seat, open_match) == open_match  # (as it was)
 
 
-def test_the_rest_as_above_is_said_only_of_an_alternative_cut_to_what_it_does():
+def test_an_alternative_keeps_only_its_own_parts_where_it_has_some():
     rows = [
         ("Sell your 3-4: 2¢", 0.6, 0.55, "sale at your 3-4 village; 2 coins; dice 1 2 left; no village fits"),
         (

@@ -106,7 +106,10 @@ def test_a_decktet_play_that_shows_cards_is_the_deals_luck_not_chance():
     play = Draw(5, "{p1} play{p1:s} Caravan 5-6: the Soldier, the Market.", True)
     done = Review("decktet_caravan", "m", 0, 2, 10, 0.0, judged, (), (play,))
     lines = turning_point_lines(done, Swing("luck", 0, -10.0, None, (play,)), ["Ann", "AI 2"])
-    said = "the deal went against you: cards another hand was dealt, shown by its play; the play itself is judged apart"
+    said = (
+        "the deal went against you: cards another player was dealt, shown by their play; "
+        "the play itself is judged apart"
+    )
     assert lines[0].endswith(f"({said})"), lines
     assert "chance went" not in lines[0]
     assert lines[1] == "  Seen: AI 2 plays Caravan 5-6: the Soldier, the Market"

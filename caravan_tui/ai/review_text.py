@@ -274,7 +274,7 @@ def luck_words(draws: Sequence[Draw], good: bool) -> str:
         # bandit read as if their choice were chance)
         # (no brackets inside the turning point's own: "(the deal …: … (the choice of play is
         # theirs))" read as a hedge, and an AI's bandit as luck)
-        return f"the deal {way}: cards another hand was dealt, shown by its play; the play itself is judged apart"
+        return f"the deal {way}: cards another player was dealt, shown by their play; the play itself is judged apart"
     if any(draw.shown for draw in draws):
         return f"chance and the deal {way}"
     return f"chance {way}"

@@ -130,10 +130,6 @@ def mid_sentence(reason: str) -> str:
     return f"{first.lower()} {rest}".rstrip() if first in ("You", "Your") else reason
 
 
-#: what an alternative's reason says of the parts it shares with the suggestion's, left out
-AS_ABOVE = "the rest as above"
-
-
 def clauses(reason: str) -> list[str]:
     """A reason's parts, split at each "; " outside brackets: an alternative leaves out the parts
     it shares with the suggestion, and one split inside "(now: …; …)" kept half of a bracket,
@@ -194,11 +190,10 @@ def explanation(
         listed.append(reasons[i])
         first, *rest = clauses(reasons[i])
         kept = [first, *(part for at, part in enumerate(rest, 1) if shared[at : at + 1] != [part])]
-        # (where all but what it does was left out, said to be so: "Or: Caravan 5☾M♣L — beats the
-        # lone 2 with 1 card" read as a play worth nothing beside others' "you collect 2 cards
-        # worth +1"; after parts of its own, "the rest as above" pointed at nothing one could find)
-        same = [AS_ABOVE] if first and rest and len(kept) == 1 else []
-        own = "; ".join([*kept, *same]) if first else reasons[i]
+        # (where all but what it does would go, said whole: "Or: Caravan 5☾M♣L — beats the lone 2
+        # with 1 card" read as a play worth nothing beside others' "you collect 2 cards worth +1",
+        # and "; the rest as above" was read of the line above it, not the suggestion)
+        own = "; ".join(kept) if first and not (rest and len(kept) == 1) else reasons[i]
         lines.append(f"{label}: {texts[i]}" + (f" — {mid_sentence(own)}" if own else ""))
     if sure == EITHER and ors > 1:  # ("either" of three plays)
         sure = ANY

@@ -61,12 +61,15 @@ def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> st
         parts.append(f"the last play: {_collects(collector, after, state.up)}; {going_out}")
     elif not left:  # (the other may make one last play: a beat sheds cards and takes the season)
         theirs, bonus = who(other, "'s"), state.hands[other].bit_count()
-        parts.append(
-            f"goes out: +5 and +{bonus} for {theirs} cards, and {_collects(collector, after, state.up)}, "
+        unless = (
             f"if {who(other)} pass{who(other, 'es')} rather than make one last play"
+            if move[1] != BANDIT or _beatable(state, other, level)
+            else f"as {who(other)} cannot beat it"  # (the hedge read as a risk there was not)
         )
-    elif move[1] == BANDIT and (level == TOP_BANDIT or not state.hands[other] & WILD_MASK):
-        # (nothing beats an Ace and the Crown of its suit; a bandit is beaten by a bandit only)
+        parts.append(
+            f"goes out: +5 and +{bonus} for {theirs} cards, and {_collects(collector, after, state.up)}, {unless}"
+        )
+    elif move[1] == BANDIT and not _beatable(state, other, level):
         parts.append(f"{who(other)} cannot beat it: {_collects(other, after, state.up)}")
     elif move[1] == BANDIT:
         parts.append(f"{who(other)} must beat it ({BEATEN_BY[level]}) or collect {_cards(after, state.up)}")
@@ -88,6 +91,15 @@ def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> st
         parts.append(f"{_collects(collector, after, state.up)} if {who(other)} pass{who(other, 'es')}{bandit}")
     parts.append(_wild_words(state.hands[seat] & WILD_MASK, move[2], move[1] == BANDIT))
     return "; ".join(part for part in parts if part)
+
+
+def _beatable(state: DecktetCaravanState, other: int, level: int) -> bool:
+    """Whether ``other`` may beat a bandit of ``level`` by the count of its Aces and Crowns the
+    table shows: nothing beats an Ace and the Crown of its suit, and a bandit is beaten by a
+    higher bandit only, of one card (a lone Crown) over a lone Ace, else of two ("must beat it
+    with an Ace and a Crown" of a hand holding one)."""
+    wilds = (state.hands[other] & WILD_MASK).bit_count()
+    return level != TOP_BANDIT and wilds >= (1 if level == 1 else 2)
 
 
 def _next_leader(state: DecktetCaravanState, action: Action) -> str:
