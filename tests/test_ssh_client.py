@@ -916,6 +916,30 @@ async def test_a_rematch_kept_for_you_takes_the_focus_from_the_finished_matches(
         assert "You are invited to this rematch: your seat is kept for you, enter takes it" in shown, shown
 
 
+async def test_x_declines_only_from_the_matches_list(still_hub, monkeypatch):
+    """``x`` with the finished matches focused declined the rematch highlighted in the matches
+    above, out of the person's mind: it declines from the matches list only."""
+    hub = still_hub
+    from caravan_tui.hub_protocol import DeclineRematch, Lobby
+    from caravan_tui.textual_adapter import notices
+
+    done = FinishedRow("m1", "decktet_caravan", ["Ann", "Bo"], [1.0, 0.0], "over", 0.0, 0)
+    kept = LobbyRow("m2", "decktet_caravan", ["Bo", "Ann"], ["person", "invited"], 0, 3, 0, invited=True)
+    hub.identities.keep(ANN, "Ann")
+    async with in_the_lobby(hub) as (app, pilot):
+        sent = []
+        monkeypatch.setattr(app, "send_to_hub", sent.append)
+        app.from_hub(Lobby([kept.to_map()], ["Ann", "Bo"], [done.to_map()]))
+        await pilot.pause()
+        await pilot.press("tab")
+        await wait_for(pilot, lambda: app.screen.query_one("#lobby-finished", DataTable).has_focus, "the finished")
+        await pilot.press("x")
+        await wait_for(pilot, lambda: any("x declines one" in n.message for n in notices(app)), "why not")
+        assert not [request for request in sent if isinstance(request, DeclineRematch)]
+        await pilot.press("tab", "x")  # (back on the matches: the rematch kept for Ann)
+        await wait_for(pilot, lambda: DeclineRematch("m2") in sent, "the decline")
+
+
 async def test_w_on_a_result_asks_the_hub_for_the_match_s_replay(still_hub, monkeypatch):
     """Over SSH the result's ``w`` asks the hub for the replay, as the lobby's finished list does."""
     from caravan_tui.hub_protocol import WatchReplay

@@ -897,6 +897,8 @@ async def test_a_rematch_s_kept_seat_declined_is_played_by_an_ai_and_the_asker_i
     await cyd.send(protocol.DeclineRematch(again.match))
     assert (await cyd.next(protocol.Refused)).reason == "no seat is kept for you in that match"
     await bob.send(protocol.DeclineRematch(again.match))
+    mine = await bob.next(protocol.Told)
+    assert (mine.text, mine.title) == ("You decline the rematch: an AI plays seat 2 from now on.", "Done")
     row = protocol.LobbyRow.from_map(
         (await bob.next(protocol.Lobby, lambda m: not any(r["invited"] for r in m.matches))).matches[0]
     )

@@ -487,8 +487,9 @@ class LobbyScreen(BaseScreen):
             self.notify("Every seat is taken: w watches the match.", severity="warning")
 
     def action_decline(self) -> None:
-        """Decline the rematch highlighted that keeps a seat for you: an AI plays it from then on."""
-        row = self.selected()
+        """Decline the rematch highlighted that keeps a seat for you: an AI plays it from then on
+        (from the matches: with the finished ones focused, ``x`` declined a rematch not in sight)."""
+        row = None if self.focused is self.query_one("#lobby-finished", DataTable) else self.selected()
         if row is None or not row.invited:
             self.notify("No rematch keeps a seat for you there: x declines one that does.", severity="warning")
             return

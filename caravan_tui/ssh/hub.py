@@ -665,6 +665,8 @@ class Hub:
         )
         for other in [s for s in self.sessions if s.match is hosted and s.seat is not None]:
             await self._tell(other, told)
+        # (the one who declined saw the row change and nothing said)
+        await self._tell(session, Told(f"You decline the rematch: an AI plays seat {seat + 1} from now on."))
         await self._send_lobby(session)
         self.lobby_changed()
 
