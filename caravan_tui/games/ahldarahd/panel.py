@@ -94,7 +94,8 @@ def panel_text(view: AhldarahdView, table: AhldarahdTable, hint: bool = True, wi
             Text(
                 "You won the Shah: g gives it (or keeps it)"
                 if mine
-                else table.sentence(f"{who(m)} won the Shah and give{who(m, 's')} it."),
+                # ("… won the Shah and gives it." read as given while they still chose; they kept it)
+                else table.sentence(f"{who(m)} won the Shah and decide{who(m, 's')} who gets it."),
                 style="bold",
             )
         )
