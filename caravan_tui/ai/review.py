@@ -551,9 +551,9 @@ def _rolled_worth(
         if not isinstance(outcome, Position):
             worths.append(outcome)
             continue
-        value = expected(game_id, outcome.seat, outcome, iterations)
         if outcome.seat != mover and len(world.scores()) != 2:
             return None
+        value = expected(game_id, outcome.seat, outcome, iterations)
         worths.append(value if outcome.seat == mover else 1.0 - value)
     return sum(worths) / len(worths) if worths else None
 
