@@ -209,3 +209,12 @@ def test_a_reroll_expected_to_lose_the_sale_in_hand_is_no_hint(monkeypatch):
     first = get_game("merchant_lord").new(2, seed=1)
     assert not vetoed(first, first.to_move(), ("reroll", 1, 3))
     assert vetoed(first, first.to_move(), ("reroll", 2, 5))
+
+
+def test_a_turn_s_plan_stops_before_a_roll():
+    """ "Turn a 4 into a 3 (2f) — 2 favour for dice 1 3 4 4 6; then roll 1 die again", and the
+    next hint: "No more favour: sell" (three times in a match): the roll past the step was the
+    search's guess, the next hint's to weigh. The plan says what the turned dice can sell."""
+    state = nothing_sells_yet()
+    reason = explain(state, 0, [("adjust", 4, -1), ("reroll", 6)])
+    assert reason.startswith("2 favour for dice 2 3 6 6; then ") and "roll" not in reason, reason

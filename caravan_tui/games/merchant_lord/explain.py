@@ -194,14 +194,15 @@ def _dice(count: int) -> str:
 def _plan(state: MerchantLordState, seat: int, line: Sequence[Action], dice: int | None = None) -> str:
     """The rest of the favour step the search means to play, every step in order, up to its
     sale ("then turn a 3 into a 2, dice 1 1 2 5; then the sale at your 2-5 village"): a plan
-    that skipped a step would name a sale the dice shown cannot make. ``dice``: the dice after
-    ``line[0]`` (the unplaced ones by default). "" if nothing follows."""
+    that skipped a step would name a sale the dice shown cannot make. Up to a roll, not the
+    roll: "then roll 1 die again", the search's guess past the step, was dropped by the next
+    hint three times in a match ("No more favour: sell"). ``dice``: the dice after ``line[0]``
+    (the unplaced ones by default). "" if nothing follows."""
     dice = state._unplaced(seat) if dice is None else dice
     steps = []
     for action in _needed(state, line):
         if action[0] == "reroll":
-            steps.append(f"roll {_dice(len(action) - 1)} again")
-            break  # what follows a roll is chance
+            break  # (what follows a roll is chance, and the roll itself the next hint's to weigh)
         if action[0] == "adjust":
             into = adjusted(action[1], action[2])
             dice = dice - UNIT[action[1]] + UNIT[into]
