@@ -273,10 +273,12 @@ async def test_undo_returns_to_the_persons_previous_decision_unless_something_wa
             moved = next(event for event in events_then[mark] if event.seats is None)
             first = moved.render(host.names, 0, by_person=True).rstrip(".")
             first = "you" + first[3:] if first.startswith("You ") else first  # (mid-sentence)
+            # (of one other seat by name: "1 of the others'" read oddly of one opponent)
+            others = f"{host.names[1]}'s" if host.snapshot.players == 2 else "the others'"
             assert msgs[0].events[-1] == (
                 f"You undo {own} move{'s' if own > 1 else ''}{f', the first: {first}' if taken > 1 else f': {first}'}."
                 if own == taken
-                else f"You undo {own} of your moves and {taken - own} of the others', the first: {first}."
+                else f"You undo {own} of your moves and {taken - own} of {others}, the first: {first}."
             )
             # the whole log as the match now stands: the moves taken back are gone from it (they
             # stayed, as if played, and the same step read twice around the undo)

@@ -478,7 +478,9 @@ class MatchHost:
         self.standing_in = {seat: min(since, target) for seat, since in self.standing_in.items()}
         # ("undo", not "take back": a rules step of Caravanserai's is called so, on the same screen)
         who, es = seat_field(msg.seat), seat_field(msg.seat, "es")
-        what = undone(taken, own, seat_field(msg.seat, "their"))
+        # (one other seat by name: "1 of the others'" read oddly of one opponent)
+        others = seat_field(1 - msg.seat, "'s") if self.snapshot.players == 2 else "the others'"
+        what = undone(taken, own, seat_field(msg.seat, "their"), others)
         # which move went, from here on out of the log: "You undo 1 move." read as the line above it
         which = "" if first is None else f", the first: {first}" if taken > 1 else f": {first}"
         self._note(Event(f"{who} undo{es} {what}{which}."))
@@ -909,9 +911,10 @@ def undone_move(events: Sequence[Event]) -> str | None:
     return (line.person_text if line.person_text is not None else line.text).rstrip(".")
 
 
-def undone(taken: int, own: int, their: str) -> str:
+def undone(taken: int, own: int, their: str, others: str = "the others'") -> str:
     """An undo's moves in words: "2 moves"; where the others' moves since went too, whose were
-    whose ("1 of your moves and 11 of the others'": "12 moves" read as twelve of one's own)."""
+    whose ("1 of your moves and 11 of the others'": "12 moves" read as twelve of one's own;
+    ``others``: theirs in words, "AI 2's" of one other seat)."""
     if own == taken:
         return plural(taken, "move")
-    return f"{own} of {their} moves and {taken - own} of the others'"
+    return f"{own} of {their} moves and {taken - own} of {others}"
