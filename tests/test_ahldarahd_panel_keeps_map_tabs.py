@@ -49,3 +49,19 @@ def test_an_auction_of_another_s_right_of_passage_names_the_item_before_its_owne
     assert card_or_item(table, "RoP blue") == f"Right of Passage of {long}"
     assert card_or_item(table, "RoP red") == "your Right of Passage"
     assert card_or_item(table, "Shah") == "the Shah"
+
+
+def test_a_hostile_name_reads_as_typed_in_the_hand_line_and_the_auction():
+    """Names are text, never markup, in the lines this file's fixes write them into."""
+    from caravan_tui.games import get_game
+    from caravan_tui.games.ahldarahd.panel import card_or_item
+    from caravan_tui.games.ahldarahd.screen import hand_label
+    from caravan_tui.games.ahldarahd.table_state import AhldarahdTable
+    from caravan_tui.games.ahldarahd.table_text import market_text
+
+    names = ["Ann", "[link=https://e.x]l[/link]", "[/]x"]
+    watcher = AhldarahdTable(seat=2, names=names, seat_kinds=["human"] * 3, replaying=True, own=0)
+    line = market_text(get_game("ahldarahd").new(3, seed=1).view(2), 79, hand_label(watcher))
+    assert line.plain.splitlines()[1].startswith("[/]x's hand: "), line.plain
+    table = AhldarahdTable(seat=0, names=names, seat_kinds=["human"] * 3)
+    assert card_or_item(table, "RoP blue") == "Right of Passage of [link=https://e.x]l[/link]"

@@ -92,10 +92,10 @@ def log_status(table: TableState, width: int | None = None) -> Text | None:
     one line (a name of 40 letters took two, the keys pushed onto the legend's line)."""
     if table.focus != LOG:
         return None
-    keys = LOG_KEYS
-    if width is not None and seat_status(table).cell_len + len(" · " + LOG_KEYS) > width:
+    keys, turn = LOG_KEYS, seat_status(table)
+    if width is not None and turn.cell_len + len(" · " + keys) > width:
         keys = LOG_KEYS_SHORT
-    turn = seat_status(table, None if width is None else max(1, width - len(" · " + keys)))
+        turn = seat_status(table, max(1, width - len(" · " + keys)))
     if not turn.plain:
         return Text(LOG_KEYS)
     return Text.assemble((turn.plain.rstrip("."), turn.style), " · ", keys)
