@@ -301,7 +301,8 @@ def test_a_beatable_bandit_says_what_beats_it_and_that_a_hand_of_aces_and_crowns
                 last = state.clone()  # the other down to its Aces and Crowns, as few as beat it
                 last.hands[other] = wilds if move[4] > 1 else wilds & -wilds
                 reason = explain(last, seat, [action])
-                assert "only Aces and Crowns left: one that beats it goes out" in reason, reason
+                said = f"{{p{other}}} {{p{other}:has}} only Aces and Crowns left: one that beats it goes out"
+                assert said in reason, reason
                 checked.add(move[4])
             state.apply(rng.choice(state.legal_actions()), False)
     assert checked == {1, 2, 3}

@@ -77,7 +77,7 @@ def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> st
         if held == wilds and held >= (1 if level == 1 else 2):
             # (public: the hand's size and its Aces and Crowns unplayed; a lone Ace was "must beat it"
             # beside a hand of one Crown, which beat it and went out for +17)
-            parts.append(f"{who(other, 'has')} only Aces and Crowns left: one that beats it goes out")
+            parts.append(f"{who(other)} {who(other, 'has')} only Aces and Crowns left: one that beats it goes out")
     else:
         # (a bandit on a caravan leaves the pile to the caravan's player all the same, rules §4.2:
         # said where the other may hold one, it is not only a pass that makes you collect)
