@@ -14,6 +14,7 @@ import os
 import socket
 import sys
 import tempfile
+import textwrap
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from datetime import datetime
@@ -752,32 +753,33 @@ def cmd_saves(args) -> int:
         print(plain(f"no saved matches in {store.folder}", LONG))
         return 0
     shown = [entry.snapshot for entry in entries if entry.snapshot is not None]
-    # columns as wide as their widest value, so no title or seat list runs into the next column
+    # columns as wide as their widest value, so no title runs into the next column; the seats,
+    # of any number, on a line of their own below, so that a row keeps within 80 columns
+    match = max([len("match")] + [len(entry.match_id) for entry in entries])
     game = max([len("game")] + [len(GAMES[snap.game_id].title) for snap in shown])
-    seats = max([len("seats")] + [len(",".join(snap.seats)) for snap in shown])
-    print(f"{'match':<24} {'game':<{game}} {'seats':<{seats}} {'moves':>5}  {'last played':<16} status")
+    print(f"{'match':<{match}} {'game':<{game}} {'moves':>5}  {'last played':<16} status")
     for entry in entries:  # file names and what files hold: plain (no escape reaches the terminal)
-        when = datetime.fromtimestamp(entry.modified).strftime("%Y-%m-%d %H:%M")
         snap = entry.snapshot
         if snap is None:
-            offer = f" (caravan-tui saves --recover {entry.match_id}: {entry.recovery})" if entry.recovery else ""
-            print(
-                plain(
-                    f"{entry.match_id:<24} {'?':<{game}} {'':<{seats}} {'':>5}  {when:<16} "
-                    f"damaged: {entry.error}{offer}",
-                    LONG,
-                )
-            )
+            when = datetime.fromtimestamp(entry.modified).strftime("%Y-%m-%d %H:%M")
+            print(plain(f"{entry.match_id:<{match}} {'?':<{game}} {'':>5}  {when:<16} damaged", LONG))
+            _print_below(entry.error)
+            if entry.recovery:  # (the command first: it stays on one line, to be copied)
+                _print_below(f"caravan-tui saves --recover {entry.match_id}: {entry.recovery}")
             continue
+        when = datetime.fromtimestamp(snap.updated).strftime("%Y-%m-%d %H:%M")
         title = GAMES[snap.game_id].title
-        print(
-            plain(
-                f"{snap.match_id:<24} {title:<{game}} {','.join(snap.seats):<{seats}} {len(snap.actions):>5}  "
-                f"{datetime.fromtimestamp(snap.updated).strftime('%Y-%m-%d %H:%M'):<16} {snap.status}",
-                LONG,
-            )
-        )
+        print(plain(f"{snap.match_id:<{match}} {title:<{game}} {len(snap.actions):>5}  {when:<16} {snap.status}", LONG))
+        _print_below(f"seats: {', '.join(snap.seats)}")
     return 0
+
+
+def _print_below(text: str) -> None:
+    """``text`` under a row of a table, indented, folded to 80 columns between words (plain: a
+    command or a file name in it stays whole, to be copied)."""
+    folding = textwrap.TextWrapper(80, "  ", "    ", break_long_words=False, break_on_hyphens=False)
+    for line in folding.wrap(plain(text, LONG)):
+        print(line)
 
 
 def _recover(match_id: str) -> int:

@@ -103,29 +103,32 @@ def test_saves_command_lists_matches_and_damaged_files(capsys, tmp_path, monkeyp
     (store.folder / "broken.msgpack").write_bytes(b"\x00garbage")
     assert main(["saves"]) == 0
     out = capsys.readouterr().out
-    assert "m1" in out and "Decktet Caravan" in out and "human,ai:normal" in out and "playing" in out
+    assert "m1" in out and "Decktet Caravan" in out and "seats: human, ai:normal" in out and "playing" in out
     assert "broken" in out and "damaged" in out
 
 
-def test_saves_command_keeps_a_long_game_title_and_seat_list_apart_from_the_next_column(capsys, tmp_path, monkeypatch):
-    """ "Caravans of Ahldarahd human,ai:easy" ran the game into the seats."""
+def test_saves_command_keeps_its_columns_apart_and_within_80_columns(capsys, tmp_path, monkeypatch):
+    """ "Caravans of Ahldarahd human,ai:easy" ran the game into the seats; a match of five seats
+    made a row of 93 columns: the seats stand on a line of their own below it."""
     monkeypatch.setenv("CARAVAN_TUI_HOME", str(tmp_path))
     SaveStore().write(
         Snapshot(
-            match_id="m1",
+            match_id="20261129-055052-c6698b",
             game_id="ahldarahd",
             options={},
-            players=4,
-            seats=["human", "ai:normal", "ai:normal", "ai:normal"],
-            names=["You", "AI 2", "AI 3", "AI 4"],
+            players=5,
+            seats=["human", "ai:normal", "ai:normal", "ai:normal", "ai:hard"],
+            names=["You", "AI 2", "AI 3", "AI 4", "AI 5"],
             seed=3,
         )
     )
     assert main(["saves"]) == 0
-    header, row = capsys.readouterr().out.splitlines()
-    for column in ("seats", "moves"):
+    header, row, seats = capsys.readouterr().out.splitlines()
+    for column in ("moves", "last played", "status"):
         assert row[header.index(column) - 1] == " ", (column, header, row)
-    assert "Caravans of Ahldarahd " in row and "ai:normal,ai:normal " in row
+    assert "Caravans of Ahldarahd " in row and row.endswith(" playing")
+    assert seats == "  seats: human, ai:normal, ai:normal, ai:normal, ai:hard"
+    assert max(len(line) for line in (header, row, seats)) <= 80
 
 
 @pytest.mark.thorough

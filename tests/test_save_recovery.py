@@ -308,7 +308,11 @@ def test_the_saves_command_offers_the_recovery_and_recover_does_it(store, capsys
     monkeypatch.setenv("CARAVAN_TUI_HOME", str(store.root))
     data = damaged_in_the_middle(store)
     assert main(["saves"]) == 0
-    assert f"(caravan-tui saves --recover m: {OFFER})" in capsys.readouterr().out
+    listed = capsys.readouterr().out.splitlines()
+    assert listed[1].split()[-1] == "damaged" and "fails its checksum" in listed[2]
+    assert listed[3].startswith("  caravan-tui saves --recover m: open at move 2, the last whole move")
+    assert " ".join(line.strip() for line in listed[3:]) == f"caravan-tui saves --recover m: {OFFER}"
+    assert max(map(len, listed)) <= 80
     assert main(["saves", "--recover", "m"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("recovered m: it opens at move 2 (4 later changes could not be read); the damaged file")
