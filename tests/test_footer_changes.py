@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.screen import Screen
 from textual.widget import Widget
 
 from caravan_tui.textual_adapter import screen_lines
@@ -157,3 +158,36 @@ async def test_the_palettes_words_fit_where_the_keys_leave_exactly_their_room():
         await pilot.resize_terminal(80 + len(keys) + len("▏^p palette ") - footer.size.width, 8)
         await wait_for(pilot, lambda: screen_lines(app.screen)[-1].rstrip().endswith("palette"), "the words")
         assert screen_lines(app.screen)[-1].rstrip() == keys + "▏^p palette"
+
+
+class WaitingForOurTurn(Screen[None]):
+    """Caravanserai's keys while the hint waits for our turn, with the least needed keys left
+    out first where the line is short (``footer_drops``, as a table's)."""
+
+    BINDINGS = [
+        Binding("h", "hint", "Hint for your turn"),
+        Binding("u", "undo", "Undo"),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("l", "legend", "Legend"),
+    ]
+    footer_drops = ("save", "legend", "log")
+
+    def compose(self) -> ComposeResult:
+        yield Plain(id="plain")
+        yield KeysFooter()
+
+
+async def test_a_key_left_out_for_room_stays_where_the_palettes_words_fit_after_it():
+    """ "^s Save" was left out of "? Rules h Hint for your turn u Undo esc Menu ^l Log l Legend"
+    at 80 columns, eight cells blank before "▏^p palette": the room a key is left out for
+    counted the margin after the palette's words, which the line does not need."""
+    app = Table()
+    async with app.run_test(size=(80, 8)) as pilot:
+        await app.push_screen(WaitingForOurTurn())
+        await footer_keys_focusing(pilot, app, "plain")
+        await wait_for(pilot, lambda: "▏^p palette" in screen_lines(app.screen)[-1], "the palette's words")
+        line = screen_lines(app.screen)[-1]
+        assert line.rstrip().endswith("^l Log ▏^p palette") and "^s Save " in line, line
+        await pilot.resize_terminal(79, 8)  # a cell short: Save gives way before the palette's words
+        await wait_for(pilot, lambda: "^s Save" not in screen_lines(app.screen)[-1], "Save left out")
+        assert screen_lines(app.screen)[-1].rstrip().endswith("▏^p palette")

@@ -169,20 +169,22 @@ class KeysFooter(KeptRows, can_focus=False):
             action: len(self.app.get_key_display(binding)) + 1 + len(binding.description) + pad
             for action, binding in shown.items()
         }
-        needed, width, dropped = sum(widths.values()), self.size.width, []
+        # (the margin after the palette's words gives way first: the lobby's "^p" stood alone with
+        # eight cells blank before it, its words short of that one margin; counted, "^s Save" was
+        # left out where it fitted)
+        words, width, dropped = PALETTE_WIDTH - 1, self.size.width, []
+        needed = sum(widths.values())
         for action in getattr(self.screen, "footer_drops", ()):
-            if needed + PALETTE_WIDTH <= width:
+            if needed + words <= width:
                 break
             if action in widths:
                 dropped.append(action)
                 needed -= widths[action]
         for action in reversed(dropped[:-1]):  # (a key left out before the last may fit where it did not)
-            if needed + widths[action] + PALETTE_WIDTH <= width:
+            if needed + widths[action] + words <= width:
                 dropped.remove(action)
                 needed += widths[action]
-        # (the margin after the palette's words gives way first: the lobby's "^p" stood alone with
-        # eight cells blank before it, its words short of that one margin)
-        return needed + PALETTE_KEY_WIDTH <= width, needed + PALETTE_WIDTH - 1 <= width, frozenset(dropped)
+        return needed + PALETTE_KEY_WIDTH <= width, needed + words <= width, frozenset(dropped)
 
     def notify_style_update(self) -> None:
         self._lines.clear()  # (a new theme: other colours)
