@@ -13,7 +13,7 @@ from test_decktet_screen import GAME, OPTIONS, SIZE, DecktetCaravanScreen, find_
 
 from caravan_tui.ai.explain import headline
 from caravan_tui.engine import render
-from caravan_tui.games.decktet_caravan.cards import WILD_MASK
+from caravan_tui.games.decktet_caravan.cards import ACES, CROWNS, SUITS, WILD_MASK
 from caravan_tui.games.decktet_caravan.combos import BANDIT, MOVES
 from caravan_tui.games.decktet_caravan.explain import explain
 from caravan_tui.games.decktet_caravan.looks import info_text
@@ -292,17 +292,57 @@ def test_a_beatable_bandit_says_what_beats_it_and_that_a_hand_of_aces_and_crowns
                     continue
                 if state.out_player is not None or wilds == state.hands[other]:
                     continue
-                if wilds.bit_count() < (1 if move[4] == 1 else 2):  # (one Ace or Crown beats no pair)
+                if not can_beat(state, other, move[4]):  # (one Ace or Crown beats no pair; a pair unseen)
                     reason = explain(state, seat, [action])
                     assert "cannot beat it" in reason and "must beat it" not in reason, reason
                     continue
                 reason = explain(state, seat, [action])
                 assert f"must beat it (with {beaten[move[4]]}" in reason and "goes out" not in reason, reason
                 last = state.clone()  # the other down to its Aces and Crowns, as few as beat it
-                last.hands[other] = wilds if move[4] > 1 else wilds & -wilds
+                crowns = [card for card in CROWNS if wilds >> card & 1]
+                last.hands[other] = wilds if move[4] > 1 or not crowns else 1 << crowns[0]
                 reason = explain(last, seat, [action])
                 said = f"{{p{other}}} {{p{other}:has}} only Aces and Crowns left: one that beats it goes out"
-                assert said in reason, reason
+                assert said in reason if can_beat(last, other, move[4]) else "cannot beat it" in reason, reason
                 checked.add(move[4])
             state.apply(rng.choice(state.legal_actions()), False)
     assert checked == {1, 2, 3}
+
+
+def can_beat(state, other: int, level: int) -> bool:
+    """Whether a hand of ``other``'s count of Aces and Crowns, drawn from those ``other``'s
+    opponent has not seen (``other``'s hand and the cards set aside unseen), may hold a bandit
+    above ``level`` (rules §3): a lone Crown over a lone Ace; an Ace and a Crown over a lone
+    Crown; an Ace and the Crown of its suit over an Ace and a Crown of two suits."""
+    held = (state.hands[other] & WILD_MASK).bit_count()
+    unseen = [card for card in ACES + CROWNS if (state.hands[other] | state.aside) >> card & 1]
+    aces = [card for card in unseen if card in ACES]
+    crowns = [card for card in unseen if card in CROWNS]
+    if level == 1:
+        return held >= 1 and bool(crowns)
+    if level == 2:
+        return held >= 2 and bool(aces) and bool(crowns)
+    return level == 3 and held >= 2 and any(SUITS[ace] == SUITS[crown] for ace in aces for crown in crowns)
+
+
+def test_a_bandit_is_not_said_beatable_by_a_pair_nobody_may_hold():
+    """An Ace and a Crown of two suits was said "AI 2 must beat it (with an Ace and the Crown of
+    its suit)" where no Ace and Crown of one suit was left unseen: AI 2 could not beat it, and
+    "cannot beat it" is said. Likewise a lone Ace where no Crown is left unseen."""
+    said = set()
+    for seed in range(60):
+        state, rng = GAME.new(2, seed=seed, options=OPTIONS), random.Random(seed)
+        while not state.is_over():
+            seat = state.to_move()
+            other = 1 - seat
+            held = (state.hands[other] & WILD_MASK).bit_count()
+            for action in state.legal_actions():
+                move = MOVES.get(action)
+                if move is None or move[1] != BANDIT or state.top is None or state.out_player is not None:
+                    continue
+                if held >= (1 if move[4] == 1 else 2) and not can_beat(state, other, move[4]):
+                    reason = explain(state, seat, [action])
+                    assert f"{{p{other}}} cannot beat it" in reason and "must beat it" not in reason, reason
+                    said.add(move[4])
+            state.apply(rng.choice(state.legal_actions()), False)
+    assert said >= {3}

@@ -16,7 +16,7 @@ from caravan_tui.engine import seat_field as who
 from caravan_tui.words import change, plural, signed
 
 from .cards import CROWNS, NAMES, WILD_MASK, cards_of
-from .combos import BANDIT, MOVES, PASS, Move
+from .combos import BANDIT, MOVES, PASS, Move, combos
 from .rules import BANDIT_NAMES, HAND_CARDS_WILD, DecktetCaravanState, pile_points
 
 #: the bandit nothing beats (rules §3): an Ace and the Crown of its suit
@@ -94,12 +94,15 @@ def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> st
 
 
 def _beatable(state: DecktetCaravanState, other: int, level: int) -> bool:
-    """Whether ``other`` may beat a bandit of ``level`` by the count of its Aces and Crowns the
-    table shows: nothing beats an Ace and the Crown of its suit, and a bandit is beaten by a
-    higher bandit only, of one card (a lone Crown) over a lone Ace, else of two ("must beat it
-    with an Ace and a Crown" of a hand holding one)."""
-    wilds = (state.hands[other] & WILD_MASK).bit_count()
-    return level != TOP_BANDIT and wilds >= (1 if level == 1 else 2)
+    """Whether ``other`` may beat a bandit of ``level`` for all the table shows: the count of
+    its Aces and Crowns, and which of them nobody has seen (``unseen``: its hand and the cards set
+    aside unseen). A bandit is beaten by a higher bandit only, of one card (a lone Crown) over a
+    lone Ace, else of two ("must beat it with an Ace and a Crown" of a hand holding one), and
+    nothing beats an Ace and the Crown of its suit: an Ace and a Crown of two suits was "must
+    beat it (with an Ace and the Crown of its suit)" where no such pair was left unseen."""
+    held = (state.hands[other] & WILD_MASK).bit_count()
+    unseen = state.unseen(1 - other) & WILD_MASK
+    return any(move[4] > level and move[3] <= held for move in combos(unseen).bandits)
 
 
 def _next_leader(state: DecktetCaravanState, action: Action) -> str:

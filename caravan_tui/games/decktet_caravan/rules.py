@@ -456,7 +456,7 @@ class DecktetCaravanState(TurnState):
             view["hand"] = [IDS[c] for c in sorted(cards_of(self.hands[seat]), key=lambda c: (RANKS[c], c))]
         return plain_view(view)
 
-    def _unseen(self, seat: int) -> int:
+    def unseen(self, seat: int) -> int:
         """Cards ``seat`` cannot see: the opponent's hand and the set-aside cards nobody has seen
         (a replaced up card was set aside face up: it is public, never dealt)."""
         return self.hands[1 - seat] | self.aside
@@ -466,7 +466,7 @@ class DecktetCaravanState(TurnState):
         keeping the public Ace/Crown vs number split; reseed future deals from ``rng`` (rules §6)."""
         world = self.clone()
         opp = 1 - seat
-        unseen = self._unseen(seat)
+        unseen = self.unseen(seat)
         wilds = cards_of(unseen & WILD_MASK)
         numbers = cards_of(unseen & NUMBER_MASK)
         rng.shuffle(wilds)
