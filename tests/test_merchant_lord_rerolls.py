@@ -56,7 +56,8 @@ def test_a_reroll_hint_says_what_its_favour_buys():
     reason = explain(state, 0, [("reroll", 6, 6)])
     assert reason == (
         f"1 favour to roll 2 dice again, keeping 2 4: a {chance}% chance to tuck a card "
-        "(now: no village fits these dice)"
+        "(now: no village fits these dice; turning a 2 into a 1 for 2 favour sells for sure: "
+        "1 card tucked at {p0:'s} 1-6 village)"
     )
 
 
@@ -104,7 +105,8 @@ def test_where_no_village_fits_the_dice_a_reroll_offers_a_sale_not_a_better_one(
     chance = round(100 * sum(fits) / len(fits))
     assert explain(state, 0, [("reroll", 2, 3)]) == (
         f"1 favour to roll 2 dice again, keeping 2 3: a {chance}% chance of a sale "
-        "(now: no village fits these dice; no card in hand to tuck)"
+        "(now: no village fits these dice; turning a 3 into a 4 for 2 favour sells for sure: "
+        "2 coins at {p0:'s} 3-4 village; no card in hand to tuck)"
     )
 
 

@@ -6,6 +6,7 @@ screen and the plays list at 80×24."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -623,6 +624,55 @@ def test_keeping_the_favour_says_a_turn_that_makes_a_sale_sure_beside_the_best_r
     state, _turn = first_found(sure_turn)
     reason = explain(state, 0, [("end_favour",)])
     assert "favour sells for sure: " in reason and "; the best reroll: " in reason, reason
+
+
+def sales_count(state, seat: int = 0) -> int:
+    """The most sales seat 0 can make in a row from its favour step's position, its favour spent
+    no further (the rules' own moves: every sale one after another)."""
+    start = state.clone()
+    if ("end_favour",) in start.legal_actions():
+        start.apply(("end_favour",), log=False)
+    most, todo = 0, [(start, 0)]
+    while todo:
+        world, made = todo.pop()
+        most = max(most, made)
+        if world.to_move() != seat:
+            continue
+        for action in world.legal_actions():
+            if action[0] == "sell":
+                after = world.clone()
+                after.apply(action, log=False)
+                todo.append((after, made + 1))
+    return most
+
+
+def turn_for_a_second_sale(state) -> tuple | None:
+    """Seat 0's favour step with 2 favour and cards in hand where its dice make a sale and a turn
+    of a die makes one more, or None: the turn."""
+    if state.turn != 0 or state.phase != FAVOUR or state.favour[0] < 2 or not state.hand[0]:
+        return None
+    now = sales_count(state)
+    if not now:
+        return None
+    for action in (a for a in state.legal_actions() if a[0] == "adjust"):
+        after = state.clone()
+        after.apply(action, log=False)
+        if after.turn == 0 and after.phase == FAVOUR and sales_count(after) > now:
+            return action
+    return None
+
+
+def test_a_reroll_says_a_turn_that_sells_for_more_for_sure():
+    """The bug: dice 5 5 2 3 sold once (2 coins at the 2-5 village), turning a 5 into a 4 twice
+    for sure; the hint listed two rerolls with "a 17% chance to sell for more" and never named
+    the turn. A reroll's reason and keeping the favour name it."""
+    from caravan_tui.games.merchant_lord.explain import explain
+
+    state, _turn = first_found(turn_for_a_second_sale)
+    for action in [a for a in state.legal_actions() if a[0] == "reroll"][:3] + [("end_favour",)]:
+        reason = explain(state, 0, [action])
+        sure = r"turning a \d into a \d for 2 favour (sells for more|tucks \d cards?) for sure"
+        assert re.search(sure, reason), reason
 
 
 def test_the_villages_cursor_moved_onto_an_opponents_village_shows_its_owners_villages():

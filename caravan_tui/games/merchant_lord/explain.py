@@ -135,6 +135,8 @@ def _reroll_odds(state: MerchantLordState, seat: int, kept: int, rolled: int) ->
     worse = odds.losing(kept, rolled)
     risk = f", {_chance(worse)} to sell for less" if worse else ""
     now = _best_sale(state, seat, dice)
+    sure = _sure_turn(state, seat)
+    now += f"; {sure}" if sure else ""
     cards = "a card" if odds.tucked(dice) == 0 else "more cards"
     if not state.hand[seat]:
         return f"{_selling_odds(better, odds)}{risk} (now: {now}; no card in hand to tuck)"
@@ -165,18 +167,29 @@ def _best_odds(state: MerchantLordState, seat: int) -> str:
 
 
 def _sure_turn(state: MerchantLordState, seat: int) -> str:
-    """Where no village fits the dice now, a turn of a die that makes a sale for sure: "the best
-    reroll: a 64% chance of a sale" alone read as a gamble where turning a 3 into a 4 sold."""
+    """A turn of a die that, for sure, makes a sale where no village fits the dice now, tucks more
+    cards, or sells for more, every sale counted (``RerollOdds.every``): "the best reroll: a 64%
+    chance of a sale" alone read as a gamble where turning a 3 into a 4 sold, and "a 17% chance
+    to sell for more" where turning a 5 into a 4 made a second sale."""
     dice = state._unplaced(seat)
-    if _best_sale(state, seat, dice) != NO_FIT:
-        return ""
+    odds = RerollOdds(state, seat, dice)
+    value, tucked = odds.every(dice)
+    best: tuple[int, float, Action] | None = None
     for action in state.legal_actions():
         if action[0] == "adjust":
-            turned = adjusted(action[1], action[2])
-            sale = _best_sale(state, seat, dice - UNIT[action[1]] + UNIT[turned])
-            if sale != NO_FIT:
-                return f"turning a {action[1]} into a {turned} for {ADJUST_COST} favour sells for sure: {sale}"
-    return ""
+            then = odds.every(dice - UNIT[action[1]] + UNIT[adjusted(action[1], action[2])])
+            if (then[1] > tucked or then[0] > value) and (best is None or (then[1], then[0]) > best[:2]):
+                best = (then[1], then[0], action)
+    if best is None:
+        return ""
+    more, _, action = best
+    turned = adjusted(action[1], action[2])
+    turning = f"turning a {action[1]} into a {turned} for {ADJUST_COST} favour"
+    if _best_sale(state, seat, dice) == NO_FIT:
+        return f"{turning} sells for sure: {_best_sale(state, seat, dice - UNIT[action[1]] + UNIT[turned])}"
+    if more > tucked:
+        return f"{turning} tucks {plural(more, 'card')} for sure"
+    return f"{turning} sells for more for sure"
 
 
 def _selling_odds(chance: float, odds: RerollOdds) -> str:
