@@ -99,15 +99,16 @@ async def test_the_final_screen_gives_the_last_hand_its_breakdown(tmp_path):
 def test_a_level_score_and_a_stronger_position_say_on_what_they_differ():
     basis = "on the race to go out: You 2 cards in hand, Bob 3"
     assert headline(0.9, [3, 3], 0, lambda stronger: basis, COUNTED) == (
-        f"level on {COUNTED}, but the AI rates your position stronger on the race to go out: You 2 cards in hand, Bob 3"
+        f"level on {COUNTED}, but the hint rates your position stronger "
+        "on the race to go out: You 2 cards in hand, Bob 3"
     )
-    assert headline(0.9, [3, 3], 0).startswith("level on points, but the AI rates your position stronger on ")
+    assert headline(0.9, [3, 3], 0).startswith("level on points, but the hint rates your position stronger on ")
     view = GAME.new(2, seed=1, options=OPTIONS).view(0)
     assert render(standing_basis(view, 0, True), ["Ann", "Bob"], 0) == "on the cards in hand"
 
 
 def test_a_stronger_position_is_never_said_to_rest_on_what_bears_it_out_the_other_way():
-    """Over SSH: "level on points, but the AI rates your position stronger on this hand's piles:
+    """Over SSH: "level on points, but the hint rates your position stronger on this hand's piles:
     you +3, Bob +7"."""
     view = dict(GAME.new(2, seed=1, options=OPTIONS).view(0))
     view.update(collected_points=[3, 7], season=[], hand_sizes=[3, 2])
@@ -127,12 +128,12 @@ def test_how_it_stands_counts_the_hands_piles_and_the_going_out_bonus():
     view.update(scores=[12, 11], collected_points=[-7, 7], out_player=1, hand_sizes=[2, 0])
     assert hand_standing(view) == [5.0, 11 + 7 + 5 + 2]
     assert headline(0.5, hand_standing(view), 0, scored_on=COUNTED) == (
-        f"you trail on {COUNTED}, but the AI rates the game even (50% to win)"
+        f"you trail on {COUNTED}, but the hint rates the game even (50% to win)"
     )
     # both piles empty, 11 to 10 banked: it read "you lead on points with this hand's piles"
     view.update(scores=[11, 10], collected_points=[0, 0], out_player=None)
     assert headline(0.2, hand_standing(view), 0, scored_on=COUNTED) == (
-        "you lead on points so far (the hands banked and this hand's piles), but the AI expects you to fall behind"
+        "you lead on points so far (the hands banked and this hand's piles), but the hint expects you to fall behind"
     )
 
 
@@ -149,7 +150,7 @@ async def test_the_hints_how_it_stands_names_what_the_ai_rates_stronger(tmp_path
         screen.show_hint(action, "")
         await pilot.pause()
         said = screen.query_one("#hint-panel", TablePanel).text
-        stands = f"level on {COUNTED}, but the AI rates your position stronger on the cards in hand"
+        stands = f"level on {COUNTED}, but the hint rates your position stronger on the cards in hand"
         assert f"How it stands: {stands}." in said
 
 

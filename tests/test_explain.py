@@ -293,13 +293,13 @@ def test_decktet_says_an_8_card_caravan():
 
 def test_an_even_game_is_never_said_beside_a_score_that_is_not():
     """Decktet Caravan, 13 points behind: "How it stands: an even game."; and "even", bare, read
-    as a coin toss where the AI's figure was 42%; then "but the AI rates the game even (40% to
+    as a coin toss where the AI's figure was 42%; then "but the hint rates the game even (40% to
     win)" read as nothing to worry about: 40–44% is slightly behind."""
     assert headline(0.42, [12, 25], 0) == "you are slightly behind (42% to win)"
-    assert headline(0.40, [25, 12], 0) == "you lead on points, but the AI expects you to fall behind"
-    assert headline(0.46, [12, 25], 0) == "you trail on points, but the AI rates the game even (46% to win)"
-    assert headline(0.58, [12, 12], 0).startswith("level on points, but the AI rates your position stronger")
+    assert headline(0.40, [25, 12], 0) == "you lead on points, but the hint expects you to fall behind"
+    assert headline(0.46, [12, 25], 0) == "you trail on points, but the hint rates the game even (46% to win)"
+    assert headline(0.58, [12, 12], 0).startswith("level on points, but the hint rates your position stronger")
     assert outlook(0.58) == "you are slightly ahead (58% to win)" and outlook(0.54) == "an even game"
-    assert headline(0.5, [25, 12], 0) == "you lead on points, but the AI rates the game even (50% to win)"
-    assert headline(0.3, [25, 12, 3], 0) == "you lead on points, but the AI rates the game even (30% of the win)"
+    assert headline(0.5, [25, 12], 0) == "you lead on points, but the hint rates the game even (50% to win)"
+    assert headline(0.3, [25, 12, 3], 0) == "you lead on points, but the hint rates the game even (30% of the win)"
     assert headline(0.5, [12, 12], 0) == "an even game"

@@ -16,7 +16,7 @@ def test_a_solo_hint_says_what_the_ai_expects_at_the_end() -> None:
     assert solo is not None
     lines = hint_lines(rows, [], "", state.scores(), 0, 1, None, solo=solo)
     expected = round(float(rows[0][2]) * solo.scale)
-    assert f"How it stands: the AI expects about {expected} pieces at the end." in lines
+    assert f"How it stands: the hint expects about {expected} pieces at the end." in lines
     assert expected >= 1
     # between players, the match's standing, as before
     assert not any("expects about" in line for line in hint_lines(rows, [], "", [0, 0], 0, 2, None, solo=solo))

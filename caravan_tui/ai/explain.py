@@ -246,7 +246,7 @@ def lost_anyway(game_id: str, view: dict[str, Any], seat: int, found: list[Candi
     """``found`` where the end is near and its first move loses at once (the look after the
     searches keeps such a move only where it found none that does not, ``policies.allowed``):
     that move's reason says so and "How it stands" reads its own mean as the loss it is. A
-    hint said "you trail on points, but the AI expects you to come through" where the other
+    hint said "you trail on points, but the hint expects you to come through" where the other
     seat's next turn emptied the bag and ended the match with a delivery, nothing in it chance."""
     game = get_game(game_id)
     if not found or game.ai.end_near is None:
@@ -488,7 +488,7 @@ def headline(
 ) -> str:
     """How the match stands for ``seat``, in words that never contradict the score without
     saying why: the search's expected result ``value`` is about the end, the score about now,
-    and where they point apart the headline says both ("you lead on points, but the AI expects
+    and where they point apart the headline says both ("you lead on points, but the hint expects
     you to fall behind"); level on points, ``basis`` says on what the position differs.
     ``scored_on``: what the game scores ("caravan length": Caravanserai has no points)."""
     words = outlook(value, len(scores))
@@ -507,13 +507,14 @@ def headline(
     if later == "level":  # ("an even game" stood beside a person 13 points behind; and "even", bare,
         # read as a coin toss where the AI gave 42%: its figure said)
         chance = chance_words(value, len(scores))
-        return f"you {'lead' if now == 'ahead' else 'trail'} on {scored_on}, but the AI rates the game even ({chance})"
+        lead = "lead" if now == "ahead" else "trail"
+        return f"you {lead} on {scored_on}, but the hint rates the game even ({chance})"
     if now == "level":
         rated = "stronger" if later == "ahead" else "weaker"
-        return f"level on {scored_on}, but the AI rates your position {rated} {basis(later == 'ahead')}"
+        return f"level on {scored_on}, but the hint rates your position {rated} {basis(later == 'ahead')}"
     if now == "ahead":
-        return f"you lead on {scored_on}, but the AI expects you to fall behind"
-    return f"you trail on {scored_on}, but the AI expects you to " + (
+        return f"you lead on {scored_on}, but the hint expects you to fall behind"
+    return f"you trail on {scored_on}, but the hint expects you to " + (
         "win" if words == "you should win" else "come through"
     )
 

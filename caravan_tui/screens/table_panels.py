@@ -90,7 +90,7 @@ def hint_lines(
         lines.insert(below, f"How it stands: {headline(chance, scores, seat, basis, scored_on)}.")
     elif rows and solo is not None:
         expected = round(float(rows[0][2]) * solo.scale)
-        lines.insert(below, f"How it stands: the AI expects about {expected}{solo.unit} at the end.")
+        lines.insert(below, f"How it stands: the hint expects about {expected}{solo.unit} at the end.")
     return ([warning] if warning else []) + lines
 
 

@@ -1,7 +1,7 @@
 """How a Decktet Caravan position stands for the hint's "How it stands": on points with what
 this hand has settled counted (``hand_standing``: "you lead on points" stood beside the other
 player out and the hand lost, its piles −7 to +7), and on what the AI rates it apart from them,
-so that "level on points, but the AI rates your position stronger" never stands alone. The
+so that "level on points, but the hint rates your position stronger" never stands alone. The
 estimate reads the season in play and the race to go out (``rules.estimate``): the first of them
 that bears the rating out is named (the season in play, which may go either way, whenever there
 is one)."""
