@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from caravan_tui.engine import Action
-from caravan_tui.words import a_or_an
+from caravan_tui.words import WORD_ROOM, a_or_an
 
 from .maps import COLOURS, COMMODITIES, COMMODITY_AT, COST, ENDS, ROUTES, SEA
 from .seat_marks import seat_letter, seat_style
@@ -72,10 +72,13 @@ def map_look(table: AhldarahdTable) -> MapLook:
 
 
 def map_header(maps: int, players: int, shown: int, name: Callable[[int, int], str]) -> Text:
-    """Each map by its colour's initial and owner, the shown one bracketed: ``[R You] B Bot``."""
+    """Each map by its colour's initial and owner, the shown one bracketed: ``[R You] B Bot``;
+    each name as wide as the map's width leaves it beside the others (at least 6 cells, at most
+    ``WORD_ROOM``): "[R You] B [bold…  (m)" cut a name of 10 with half the line blank."""
     header = Text()
+    width = min(WORD_ROOM, max(6, (INFO_WIDTH - len(" (m)")) // maps - len("[R ]")))
     for k in range(maps):
-        label = f"{COLOURS[k][0].upper()} {name(k, 6) if k < players else 'neutral'}"
+        label = f"{COLOURS[k][0].upper()} {name(k, width) if k < players else 'neutral'}"
         if k == shown:
             header.append(f"[{label}]", style=seat_style(k) + " reverse")
         else:

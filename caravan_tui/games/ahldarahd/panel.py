@@ -7,7 +7,7 @@ from rich.text import Text
 
 from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
-from caravan_tui.words import a_or_an
+from caravan_tui.words import WORD_ROOM, a_or_an
 
 from .cards import ITEM_INDEX, ROP, SHAH
 from .describe import describe
@@ -63,7 +63,7 @@ def panel_text(view: AhldarahdView, table: AhldarahdTable, hint: bool = True, wi
             Text(
                 broke
                 if (broke := no_gold_line(table)) is not None
-                else f"{done} · {table.short_name(ours, 8)} can build on your map"
+                else f"{done} · {table.short_name(ours, WORD_ROOM)} can build on your map"
                 if ours not in (-1, m)
                 else f"{done} this turn",
                 style="bold",
