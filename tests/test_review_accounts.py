@@ -375,6 +375,30 @@ def test_the_others_best_of_several_steps_says_what_it_does_not_only_its_first_s
     )
 
 
+def test_a_loss_between_the_hints_moves_names_what_the_others_did_after_the_worst():
+    """Camel Caravan, 3 players, seed 1244: "most of the loss came between them … (the worst
+    after your move 10, −16%)", and no theft was named anywhere in the review: AI 2 had stolen
+    the ivory there. What the others did after that move is said."""
+    decisions = (
+        _judged(0, 0.5, 0.5),
+        Judged(4, ("p",), "Pick up ivory at space 3", "", ("p",), "b", "", 0.45, 0.45, 0, 4),
+        _judged(9, 0.2, 0.2),
+    )
+    played = ("Place a camel on space 3.", "Steal ivory from you at space 3.")
+    others = tuple(
+        Judged(turn, ("o",), words, "", ("o",), "b", "", 0.5, 0.5, 1, turn)
+        for turn, words in ((6, played[0]), (7, played[1]))
+    )
+    done = Review("camel_caravan", "m", 0, 2, 10, 0.15, decisions, others)
+    assert done.account().total("drift") < done.account().total("luck") == 0
+    lines = review_lines(done, ["Ann", "Bob"], "Camel Caravan")
+    said = next(line for line in lines if line.startswith("You made the best move"))
+    assert said.endswith(
+        "expected of the positions reached. After your move 5 came Bob: Place a camel on space 3; "
+        "Bob: Steal ivory from you at space 3."
+    ), said
+
+
 def test_a_result_mostly_drift_says_after_which_move_it_came_and_what_the_others_did():
     """A Camel Caravan win by thefts read "the searches' drift +97%", its turning points none, and
     a newcomer learnt nothing of the moves that won it: the review names the move after which

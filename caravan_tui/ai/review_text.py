@@ -424,7 +424,7 @@ def plain_words(review: Review, names: Sequence[str]) -> str | None:
     measure, account = review.measure, review.account()
     if account.end >= account.start:
         return None
-    unforeseen = replies_words(review, account)
+    unforeseen = replies_words(review, account, names)
     if unforeseen:
         return unforeseen
     if any(review.grade(judged) for judged in review.decisions):
@@ -442,7 +442,7 @@ def plain_words(review: Review, names: Sequence[str]) -> str | None:
     return "No decision of yours cost enough to grade: small costs added up."
 
 
-def replies_words(review: Review, account: Account) -> str | None:
+def replies_words(review: Review, account: Account, names: Sequence[str]) -> str | None:
     """Said plainly where most of a loss came between the seat's decisions with nothing drawn
     (the drift, more than its play or luck cost): the grades measure each choice against the search's
     best, the hints' move, so a loss that search did not foresee (the others' replies outdoing
@@ -452,12 +452,28 @@ def replies_words(review: Review, account: Account) -> str | None:
         return None
     worst = min((swing for swing in account.swings if swing.kind == "drift"), key=lambda swing: swing.change)
     best = sum(judged.was_best for judged in review.decisions)
+    # (what the others did there is said: a loss by thefts named none, "the worst after your move 10")
+    then = others_between(review, worst.index, names)
     return (
         f"You made the best move (the one a hint shows) at {best} of {len(review.decisions)} decisions; most of "
         f"the loss came between them, not from any draw, {signed(measure, drift)} (the worst after your move "
         f"{after_move(review, worst)}, {signed(measure, worst.change)}): the others' replies left you less than "
-        "the search grading your moves, and the hints, expected of the positions reached."
+        "the search grading your moves, and the hints, expected of the positions reached"
+        + (f". After your move {after_move(review, worst)} came {then}." if then else ".")
     )
+
+
+def others_between(review: Review, index: int, names: Sequence[str]) -> str:
+    """What the other seats did after the seat's decision ``index`` and before its next ("AI 2:
+    Steal ivory from you at space 3 (1,2) — 1 action; AI 3: …"; the first and the last few where
+    there were many); "" where nobody else moved."""
+    said = [
+        f"{name_of(review, other.seat, names)}: {words(review, other.played, names).rstrip('.')}"
+        for other in review.between(index)
+    ]
+    if len(said) > DRAWS_SHOWN:
+        said = [said[0], "…", *said[len(said) - DRAWS_SHOWN + 1 :]]
+    return "; ".join(said)
 
 
 def drift_words(review: Review, names: Sequence[str]) -> str | None:
@@ -471,7 +487,7 @@ def drift_words(review: Review, names: Sequence[str]) -> str | None:
     if (
         abs(drift) < measure.inaccuracy
         or abs(drift) <= max(others)
-        or replies_words(review, account)
+        or replies_words(review, account, names)
         or account.entangled
     ):
         return None
@@ -483,13 +499,8 @@ def drift_words(review: Review, names: Sequence[str]) -> str | None:
             f"Most of it came from your moves doing {'more' if drift > 0 else 'less'} than the AI expected of "
             f"them, {signed(measure, drift)}; the most after {move}, {signed(measure, worst.change)}."
         )
-    said = [
-        f"{name_of(review, other.seat, names)}: {words(review, other.played, names).rstrip('.')}"
-        for other in review.between(worst.index)
-    ]
-    if len(said) > DRAWS_SHOWN:
-        said = [said[0], "…", *said[len(said) - DRAWS_SHOWN + 1 :]]
-    then = f"; then {'; '.join(said)}" if said else ""
+    said = others_between(review, worst.index, names)
+    then = f"; then {said}" if said else ""
     following = review.decisions[worst.index + 1] if worst.index + 1 < len(review.decisions) else None
     if not said and following is not None and following.turn == judged.end + 1:
         # (nothing came between: "between your moves, beyond what the AI expected of the play"
