@@ -675,6 +675,29 @@ def test_a_reroll_says_a_turn_that_sells_for_more_for_sure():
         assert re.search(sure, reason), reason
 
 
+def test_a_sale_at_an_own_village_says_the_favour_it_pays_beside_its_coins():
+    """The bug: "turning a 2 into a 1 for 2 favour sells for sure: 2 coins at your 1-6 village",
+    a village paying its owner 2 coins and 5 favour: the favour, which made the turn worth it, was
+    left out. A coin sale at an own village says both, as the village's line does ("pays 2¢+5f")."""
+    from caravan_tui.games.merchant_lord.explain import _best_sale
+    from caravan_tui.games.merchant_lord.terms import village_words
+
+    def favour_sale(state):
+        if state.turn != 0 or state.phase != FAVOUR or state.hand[0]:
+            return None
+        dice = state._unplaced(0)
+        for v, _rest in state.sellable_villages(dice):
+            if v // 3 == 0 and state.vownf[v] and _best_sale(state, 0, dice).endswith(f"at {village_words(v)}"):
+                return v
+        return None
+
+    state, v = first_found(favour_sale, seeds=80)
+    said = _best_sale(state, 0, state._unplaced(0))
+    coins = state.vownc[v]
+    paid = f"{coins} coin{'s' * (coins != 1)} and " if coins else ""
+    assert said == f"{paid}{state.vownf[v]} favour at {village_words(v)}", said
+
+
 def test_the_villages_cursor_moved_onto_an_opponents_village_shows_its_owners_villages():
     """At three players, after a sale the villages' cursor went to the one village a sale could
     still use, another opponent's, folded behind ``o``: the board still showed the closed one

@@ -257,7 +257,9 @@ def _plays(state: MerchantLordState, actions: Sequence[Action]) -> bool:
 
 def _best_sale(state: MerchantLordState, seat: int, dice: int, but: int = -1) -> str:
     """The best single sale ``dice`` allow now (another village than ``but``), in words: most
-    cards tucked at an own village, else most coins at another's."""
+    cards tucked at an own village, else most coins at another's; an own village's favour said
+    with its coins ("2 coins" of a village that pays its owner 2 coins and 5 favour hid the
+    favour that made the turn of a die worth it)."""
     best: tuple[int, int, int] | None = None  # (cards tucked, coins, village)
     hand = state.hand[seat]
     for v in range(3 * state.n):
@@ -272,5 +274,7 @@ def _best_sale(state: MerchantLordState, seat: int, dice: int, but: int = -1) ->
     if best is None:
         return NO_FIT
     cards, coins, v = best
-    what = f"{plural(cards, 'card')} tucked" if cards else plural(coins, "coin")
+    favour = state.vownf[v] if v // 3 == seat and not cards else 0
+    paid = [plural(coins, "coin")] * bool(coins or not favour) + [f"{favour} favour"] * bool(favour)
+    what = f"{plural(cards, 'card')} tucked" if cards else " and ".join(paid)
     return f"{what} at {village_words(v)}"
