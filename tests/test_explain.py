@@ -296,9 +296,12 @@ def test_an_even_game_is_never_said_beside_a_score_that_is_not():
     as a coin toss where the AI's figure was 42%; then "but the hint rates the game even (40% to
     win)" read as nothing to worry about: 40–44% is slightly behind."""
     assert headline(0.42, [12, 25], 0) == "you are slightly behind (42% to win)"
-    assert headline(0.40, [25, 12], 0) == "you lead on points, but the hint expects you to fall behind"
+    assert headline(0.40, [25, 12], 0) == "you lead on points, but the hint rates you slightly behind (40% to win)"
+    assert headline(0.20, [25, 12], 0) == "you lead on points, but the hint expects you to fall behind"
+    # (near a fair share, with its figure: "expects you to come through" stood for 44% among three)
+    assert headline(0.44, [3, 5, 4], 0) == "you trail on points, but the hint rates you slightly ahead (44% of the win)"
     assert headline(0.46, [12, 25], 0) == "you trail on points, but the hint rates the game even (46% to win)"
-    assert headline(0.58, [12, 12], 0).startswith("level on points, but the hint rates your position stronger")
+    assert headline(0.58, [12, 12], 0).startswith("level on points, but the hint rates your position slightly stronger")
     assert outlook(0.58) == "you are slightly ahead (58% to win)" and outlook(0.54) == "an even game"
     assert headline(0.5, [25, 12], 0) == "you lead on points, but the hint rates the game even (50% to win)"
     assert headline(0.3, [25, 12, 3], 0) == "you lead on points, but the hint rates the game even (30% of the win)"

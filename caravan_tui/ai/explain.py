@@ -509,6 +509,15 @@ def headline(
         chance = chance_words(value, len(scores))
         lead = "lead" if now == "ahead" else "trail"
         return f"you {lead} on {scored_on}, but the hint rates the game even ({chance})"
+    if words.startswith("you are slightly"):  # (near even, with its figure: "expects you to come
+        # through" stood for 44% of the win among three, a key after "even (35% of the win)")
+        chance = chance_words(value, len(scores))
+        if now == "level":
+            rated = "slightly stronger" if later == "ahead" else "slightly weaker"
+            on = basis(later == "ahead")
+            return f"level on {scored_on}, but the hint rates your position {rated} {on} ({chance})"
+        lead = "lead" if now == "ahead" else "trail"
+        return f"you {lead} on {scored_on}, but the hint rates you slightly {later} ({chance})"
     if now == "level":
         rated = "stronger" if later == "ahead" else "weaker"
         return f"level on {scored_on}, but the hint rates your position {rated} {basis(later == 'ahead')}"
