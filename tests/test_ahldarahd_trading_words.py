@@ -181,7 +181,7 @@ def test_a_planned_trades_hint_is_headed_as_the_ais_pick_not_the_only_move():
     assert len(rows) == 1 and len(state.legal_actions()) > 1
     texts = [render(state.describe(rows[0][0], seat), NAMES, seat)]
     lines = hint_lines(rows, texts, "", view["scores"], seat, 3, None, choices=len(state.legal_actions()))
-    assert lines[0].startswith("The AI's pick: ") and "only move" not in " ".join(lines)
+    assert lines[0].startswith("The hint's pick: ") and "only move" not in " ".join(lines)
 
 
 def test_a_city_in_reach_taken_is_worth_more_than_left_and_ending_says_no_more():

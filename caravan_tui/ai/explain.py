@@ -348,7 +348,7 @@ DECIDED = 0.97
 #: worse than an alternative listed, beyond the noise and by ``NEARLY`` or more: the move an AI seat
 #: makes (the most visited, or the game's plain move), but where the alternative's line leads
 #: expects more (``followed``)
-NOT_BEST = "the AI's pick, though another is better"
+NOT_BEST = "the hint's pick, though another is better"
 #: the game's plain move put first (``advised``) where an alternative listed expects a little more,
 #: beyond the noise but by less than ``NEARLY``: said as what it is, and the alternatives above it
 #: with why it still comes first. "Nearly as good as the best" over "A little better" read as a
@@ -363,7 +363,7 @@ BY_NOISE = (EITHER, SLIGHTLY, NOT_BEST, SAFE)
 #: a lone candidate among several moves: the game's planner chose it before any search weighed the
 #: others (a trade both sides gain from, proposed first in a build), or the search weighs no other,
 #: so it is not "the only move", nor better than any by a margin
-LONE = "the AI's pick"
+LONE = "the hint's pick"
 #: a candidate whose expected result is within this of the choice's is "nearly as good"
 NEARLY = 0.02
 #: two expected results closer than this many standard errors of their difference are the same to
@@ -398,13 +398,13 @@ def confidence(
     plain_first: bool = False,
 ) -> str:
     """How sure the search is of its first candidate, in words: "the only move worth weighing",
-    "the AI's pick" (the only candidate of ``choices`` moves: planned, or the only one weighed),
+    "the hint's pick" (the only candidate of ``choices`` moves: planned, or the only one weighed),
     "clearly best" (most of the search, and better by a margin), "probably best" or, for two moves
     that expect nearly the same: where the search's ``errors`` (its values' standard errors) are
     known, "either is about as good" (the difference is within the search's noise, however large
     the noise: a Decktet Caravan search whose results spread widely, or an alternative listed
     expects a little more, beyond the noise but by less than ``NEARLY``), "slightly better" (beyond
-    it, and below ``NEARLY``) or "the AI's pick, though another is better" (an alternative listed
+    it, and below ``NEARLY``) or "the hint's pick, though another is better" (an alternative listed
     expects more by ``NEARLY`` or more, where that move's line leads: ``followed``); where
     they are not, "a close call" (the next one expects as much, or had nearly as much of the
     search and expects nearly as much). Shares alone never make a close call: a search over
