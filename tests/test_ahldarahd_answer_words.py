@@ -22,11 +22,25 @@ def answering():
 
 def test_the_decline_says_ai_3_can_claim_with_the_card_at_once():
     reason = render(explain(answering(), 0, [("decline",)]), NAMES, 0)
-    assert reason.startswith("turns down about +3 gold of worth; AI 3 gains "), reason
-    assert ", but AI 3 builds on after it: " in reason, reason
-    assert "with a Dates card it can claim" in reason and reason.endswith("at once if you accept"), reason
+    assert reason.startswith("turns down about 3 gold of worth; AI 3 gains "), reason
+    assert ", and with a Dates card AI 3 can claim " in reason and reason.endswith("at once if you accept"), reason
 
 
 def test_the_accept_says_it_too():
     reason = render(explain(answering(), 0, [("accept",)]), NAMES, 0)
-    assert "but AI 3 builds on after it: with a Dates card it can claim" in reason, reason
+    assert ", and with a Dates card AI 3 can claim" in reason, reason
+
+
+def test_a_decline_of_a_trade_that_would_cost_says_what_it_keeps_in_words(monkeypatch):
+    """ "turns down about −2 gold of worth" read as a double negative: a decline of a trade that
+    would cost says what it keeps, in words."""
+    import dataclasses
+
+    import caravan_tui.games.ahldarahd.explain as reasons
+    from caravan_tui.games.ahldarahd.trading import judge
+
+    state = answering()
+    verdict = judge(state, 0)
+    monkeypatch.setattr(reasons, "judge", lambda state, seat: dataclasses.replace(verdict, points=-2.4))
+    reason = render(reasons.explain(state, 0, [("decline",)]), NAMES, 0)
+    assert reason.startswith("keeps about 2 gold of worth the trade would cost you; AI 3 gains "), reason

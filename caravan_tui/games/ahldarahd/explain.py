@@ -621,13 +621,22 @@ def _answer(state: AhldarahdState, seat: int, accepting: bool) -> str:
     them += _builds_on(state, proposer)
     if accepting:
         return f"worth about {gain(verdict.points)} gold to {who(seat)}; {them}"
-    return f"turns down about {gain(verdict.points)} gold of worth; {them} if {who(seat)} accept{who(seat, 's')}"
+    # (in words, never a sign: "turns down about −2 gold of worth" read as a double negative)
+    worth = round(verdict.points)
+    declined = (
+        f"turns down about {worth} gold of worth"
+        if worth > 0
+        else f"keeps about {-worth} gold of worth the trade would cost {who(seat)}"
+        if worth < 0
+        else f"turns down a trade worth about nothing to {who(seat)}"
+    )
+    return f"{declined}; {them} if {who(seat)} accept{who(seat, 's')}"
 
 
 def _builds_on(state: AhldarahdState, proposer: int) -> str:
-    """What the proposer, building, can claim at once with a card the offer asks for: ", but
-    {p2} builds on after it: with a Dates card it can claim Salt–Dates (sea) on {p2:their} own map
-    at once". The gains
+    """What the proposer, building, can claim at once with a card the offer asks for: ", and
+    with a Dates card {p2} can claim Salt–Dates (sea) on {p2:their} own map at once" (", but {p2}
+    builds on after it" read oddly after "{p2} gains more"). The gains
     above are weighed before that claim, and the search after it: a hint said "Clearly best:
     Decline" beside "turns down about +3 gold of worth; AI 3 gains less" (AI 3 would have
     claimed with the card at once, its chance 0.75 to 0.84); "" where no such claim is open."""
@@ -651,8 +660,7 @@ def _builds_on(state: AhldarahdState, proposer: int) -> str:
     m, r = COLOUR_INDEX[best[1]], best[2] - 1
     a, b = ROUTE_GOODS[m][r]
     route = f"{COMMODITIES[a]}–{COMMODITIES[b]} ({'sea' if SEA[r] else 'land'}) on {map_words(m, state.n, proposer)}"
-    builds = f"{who(proposer)} build{who(proposer, 's')} on after it"
-    return f", but {builds}: with a {best[3]} card it can claim {route} at once"
+    return f", and with a {best[3]} card {who(proposer)} can claim {route} at once"
 
 
 def _night(state: AhldarahdState, seat: int, action: Action) -> str:
