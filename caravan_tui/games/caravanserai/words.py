@@ -12,7 +12,7 @@ from typing import Any
 from caravan_tui.engine import Action, Event
 from caravan_tui.words import tied_scores
 
-from .geometry import COLOUR_NAMES, COLOURS, DIR_NAMES, DIR_WORDS
+from .geometry import CELL_ID, COLOUR_NAMES, COLOURS, DIR_NAMES, DIR_WORDS, board_for
 from .views import CaravanseraiView, PlacementView
 
 SAFETY = "no seat can place any more (the safety end)"
@@ -102,7 +102,19 @@ def direction_problem(d: int, view: CaravanseraiView, legal: Sequence[Action]) -
         return f"Not {DIR_WORDS[d]} now: {STAGE_FIRST[view['stage']]}."
     if any(a[0] == "dir" for a in legal):
         return f"Not {DIR_WORDS[d]}: that cell is taken, off the board or a dead end."
+    pl = view["placement"]
+    if pl is not None and pl["dir"] >= 0 and (pl["pos"] == pl["head"] or _turns_at(view, pl["pos"])):
+        # (an undo of the block after a turn keeps the turn: "No turn here … only after a
+        # Caravanserai cell" was said with the caravan's last piece on one)
+        return f"Not {DIR_WORDS[d]}: the caravan already heads {DIR_WORDS[pl['dir']]} from here (u takes that back)."
     return "No turn here: the caravan goes straight on (it turns only after a Caravanserai cell or a lying camel)."
+
+
+def _turns_at(view: CaravanseraiView, cell: Sequence[int]) -> bool:
+    """Whether a caravan may turn after a piece on ``cell`` ([q, r]): a Caravanserai cell's (and
+    from its head, before its first piece)."""
+    board = board_for(len(view["tiles"]), tuple((int(a), int(b)) for a, b in view["tiles"]))
+    return CELL_ID.get((cell[0], cell[1]), -1) in board.cs_cells
 
 
 def decline_problem(legal: Sequence[Action]) -> str:
