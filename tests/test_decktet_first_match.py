@@ -298,7 +298,8 @@ def test_a_beatable_bandit_says_what_beats_it_and_that_a_hand_of_aces_and_crowns
                     assert "cannot beat it" in reason and "must beat it" not in reason, reason
                     continue
                 reason = explain(state, seat, [action])
-                assert f"must beat it (with {beaten[move[4]]}" in reason and "goes out" not in reason, reason
+                with_ = "a lone Crown)" if move[4] == 1 and wilds.bit_count() == 1 else beaten[move[4]]
+                assert f"must beat it (with {with_}" in reason and "goes out" not in reason, reason
                 last = state.clone()  # the other down to its Aces and Crowns, as few as beat it
                 crowns = [card for card in CROWNS if wilds >> card & 1]
                 last.hands[other] = wilds if move[4] > 1 or not crowns else 1 << crowns[0]

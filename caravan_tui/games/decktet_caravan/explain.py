@@ -72,8 +72,11 @@ def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> st
     elif move[1] == BANDIT and not _beatable(state, other, level):
         parts.append(f"{who(other)} cannot beat it: {_collects(other, after, state.up)}")
     elif move[1] == BANDIT:
-        parts.append(f"{who(other)} must beat it ({BEATEN_BY[level]}) or collect {_cards(after, state.up)}")
         held, wilds = state.hands[other].bit_count(), (state.hands[other] & WILD_MASK).bit_count()
+        # (one Ace or Crown in hand beats a lone Ace with a lone Crown only: "or an Ace and a
+        # Crown" was said beside "1 of their 4 Aces and Crowns unplayed")
+        beaten_by = "with a lone Crown" if level == 1 and wilds == 1 else BEATEN_BY[level]
+        parts.append(f"{who(other)} must beat it ({beaten_by}) or collect {_cards(after, state.up)}")
         if held == wilds and held >= (1 if level == 1 else 2):
             # (public: the hand's size and its Aces and Crowns unplayed; a lone Ace was "must beat it"
             # beside a hand of one Crown, which beat it and went out for +17)
