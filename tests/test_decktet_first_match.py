@@ -17,7 +17,7 @@ from caravan_tui.games.decktet_caravan.cards import ACES, CROWNS, SUITS, WILD_MA
 from caravan_tui.games.decktet_caravan.combos import BANDIT, MOVES
 from caravan_tui.games.decktet_caravan.explain import explain
 from caravan_tui.games.decktet_caravan.looks import info_text
-from caravan_tui.games.decktet_caravan.standing import COUNTED, hand_standing, standing_basis
+from caravan_tui.games.decktet_caravan.standing import COUNTED, counted_on, hand_standing, standing_basis
 from caravan_tui.textual_adapter import screen_lines
 from caravan_tui.widgets import TablePanel
 from caravan_tui.words import MINUS
@@ -127,9 +127,10 @@ def test_how_it_stands_counts_the_hands_piles_and_the_going_out_bonus():
     view = dict(GAME.new(2, seed=1, options=OPTIONS).view(0))
     view.update(scores=[12, 11], collected_points=[-7, 7], out_player=1, hand_sizes=[2, 0])
     assert hand_standing(view) == [5.0, 11 + 7 + 5 + 2]
-    assert headline(0.5, hand_standing(view), 0, scored_on=COUNTED) == (
-        f"you trail on {COUNTED}, but the hint rates the game even (50% to win)"
-    )
+    assert headline(0.5, hand_standing(view), 0, scored_on=counted_on(view)) == (
+        "you trail on points so far (the hands banked, this hand's piles and the going-out bonus), "
+        "but the hint rates the game even (50% to win)"
+    )  # (the bonus named: "you trail on … (the hands banked and this hand's piles)" led 17 to 7 on those)
     # both piles empty, 11 to 10 banked: it read "you lead on points with this hand's piles"
     view.update(scores=[11, 10], collected_points=[0, 0], out_player=None)
     assert headline(0.2, hand_standing(view), 0, scored_on=COUNTED) == (

@@ -324,8 +324,12 @@ class GameScreen(BaseScreen, Generic[V]):
         return None
 
     def standing_scores(self, view: dict) -> list[float]:
-        """The scores the hint's "How it stands" compares (``SCORED_ON`` names them): the view's."""
+        """The scores the hint's "How it stands" compares (``scored_on`` names them): the view's."""
         return list(view["scores"])
+
+    def scored_on(self, view: dict) -> str:
+        """What ``standing_scores`` count, in words (``SCORED_ON``)."""
+        return self.SCORED_ON
 
     def standing_basis(self, stronger: bool) -> str:
         """On what a position the AI rates ``stronger`` (or weaker) than a level score rests, in

@@ -145,7 +145,7 @@ class TableOverlays:
             len(table.legal),
             screen.game.ai.calibrated,
             None if screen.game.ai.plain is None else screen.game.ai.plain.action,
-            screen.SCORED_ON,
+            screen.scored_on(table.view) if table.view else screen.SCORED_ON,
             screen.game.ai.review.solo,
         )
         key = take_hint_key(screen)

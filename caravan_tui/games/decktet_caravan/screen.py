@@ -36,7 +36,7 @@ from .not_a_play import selection_reason
 from .score_tables import hand_table, match_table
 from .season_view import SeasonView
 from .selection import arrived, cleared, flashed, held, hinted, list_followed, matching, ticked, turn_begun, unhinted
-from .standing import COUNTED, hand_standing, standing_basis
+from .standing import COUNTED, counted_on, hand_standing, standing_basis
 from .status_line import HAND, enter, play_text, status
 from .table_state import DecktetCaravanTable
 from .views import DecktetCaravanView, HistoryRow
@@ -102,6 +102,9 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
 
     def standing_scores(self, view: dict) -> list[float]:
         return hand_standing(cast(DecktetCaravanView, view))
+
+    def scored_on(self, view: dict) -> str:
+        return counted_on(cast(DecktetCaravanView, view))
 
     def standing_basis(self, stronger: bool) -> str:
         if self.table.view is None or self.seat is None:

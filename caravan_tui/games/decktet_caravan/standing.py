@@ -16,6 +16,14 @@ from .views import DecktetCaravanView, season_play
 #: what ``hand_standing`` counts, as "How it stands" names it: "you lead on points with this
 #: hand's piles" beside two empty piles read as a lead in the piles, where it was the hands banked
 COUNTED = "points so far (the hands banked and this hand's piles)"
+#: ... once a player is out, with the bonus that counts for it
+COUNTED_OUT = "points so far (the hands banked, this hand's piles and the going-out bonus)"
+
+
+def counted_on(view: DecktetCaravanView) -> str:
+    """What ``hand_standing`` counts, in words: "you trail on points so far (the hands banked and
+    this hand's piles)" was said leading 17 to 7 on those, the other's going-out bonus counted."""
+    return COUNTED_OUT if view["out_player"] is not None else COUNTED
 
 
 def hand_standing(view: DecktetCaravanView) -> list[float]:
