@@ -239,7 +239,7 @@ def decided_first(game_id: str, view: dict[str, Any], seat: int, found: list[Can
 #: it follows only the likeliest ways on, so it says what it found, not that there is none). Not
 #: "ending the match in their next turn": in a final turn the match ends after this turn's builds,
 #: and no one has a next turn; nor "before you decide again" alone, said in a last build
-LOST_AT_ONCE = "the AI finds no move after which {who} cannot beat you before the match ends or you decide again"
+LOST_AT_ONCE = "the hint finds no move after which {who} cannot win the match before it ends or you decide again"
 
 
 def lost_anyway(game_id: str, view: dict[str, Any], seat: int, found: list[Candidate]) -> list[Candidate]:
