@@ -258,9 +258,16 @@ def test_a_build_with_nothing_to_build_or_sell_is_counted_in_the_review() -> Non
     assert idle_build(state, 1) is None  # (not its build)
     said = idle_said([(70, "build", "no gold and no card that fits an open route")] * 14, 0)
     assert render(said, ["Ann", "Bob"], 0) == (
-        "You could only end 14 of your builds, the first at move 71 (no gold and no card that fits an open route)."
+        "You had nothing to do but end 14 of your builds, the first at move 71 "
+        "(no gold and no card that fits an open route)."
     )
     assert (
         render(idle_said([(70, "build", "x")], 1), ["Ann", "Bob"], 0)
-        == "Bob could only end one of Bob's builds, at move 71 (x)."
+        == "Bob had nothing to do but end Bob's build at move 71 (x)."
+    )
+    # (a later reason is said apart from the first: both read as the first one's)
+    said = idle_said([(98, "build", "too little gold for any route")] + [(120, "build", "no gold")] * 2, 0)
+    assert render(said, ["Ann", "Bob"], 0) == (
+        "You had nothing to do but end 3 of your builds, the first at move 99 "
+        "(too little gold for any route; later also: no gold)."
     )

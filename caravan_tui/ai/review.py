@@ -237,17 +237,22 @@ def decisions_of(
 
 
 def idle_said(idle: Sequence[tuple[int, str, str]], seat: int) -> str:
-    """How many parts of ``seat``'s turns it could only end (``Game.idle_words``: the move each
-    came at, its name, why), from when, and why, with seat fields ("" where none)."""
+    """How many parts of ``seat``'s turns it had nothing to do in but end (``Game.idle_words``:
+    the move each came at, its name, why), from when, and why, with seat fields ("" where none).
+    The first one's reason is said with it, any other after it: "could only end 12 of your
+    builds, the first at move 99 (too little gold …; no gold to claim with …)" read as both
+    reasons at move 99, and "could only end" as builds that could not be ended."""
     if not idle:
         return ""
-    whys = "; ".join(dict.fromkeys(why for *_, why in idle))
+    first, *rest = dict.fromkeys(why for *_, why in idle)
+    later = f"; later also: {'; '.join(rest)}" if rest else ""
     whose, name = seat_field(seat, "'s"), idle[0][1]
+    had = f"{seat_field(seat)} had"
     if len(idle) == 1:
-        return f"{seat_field(seat)} could only end one of {whose} {plural_of(name)}, at move {idle[0][0] + 1} ({whys})."
+        return f"{had} nothing to do but end {whose} {name} at move {idle[0][0] + 1} ({first})."
     return (
-        f"{seat_field(seat)} could only end {len(idle)} of {whose} {plural_of(name)}, the first at move "
-        f"{idle[0][0] + 1} ({whys})."
+        f"{had} nothing to do but end {len(idle)} of {whose} {plural_of(name)}, the first at move "
+        f"{idle[0][0] + 1} ({first}{later})."
     )
 
 
