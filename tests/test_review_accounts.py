@@ -393,6 +393,11 @@ def test_a_loss_between_the_hints_moves_names_what_the_others_did_after_the_wors
     assert done.account().total("drift") < done.account().total("luck") == 0
     lines = review_lines(done, ["Ann", "Bob"], "Camel Caravan")
     said = next(line for line in lines if line.startswith("You made the best move"))
+    # (a Camel Caravan decision is a whole turn, a hint one action of it: "the one a hint shows"
+    # at 11 of 28 decisions was said to a person who took the hint at every action)
+    assert said.startswith(
+        "You made the best move (the turn the review's search rates best; a hint weighs one action at a time) at "
+    ), said
     assert said.endswith(
         "expected of the positions reached. After your move 5 came Bob: Place a camel on space 3; "
         "Bob: Steal ivory from you at space 3."

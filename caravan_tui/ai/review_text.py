@@ -455,12 +455,26 @@ def replies_words(review: Review, account: Account, names: Sequence[str]) -> str
     # (what the others did there is said: a loss by thefts named none, "the worst after your move 10")
     then = others_between(review, worst.index, names)
     return (
-        f"You made the best move (the one a hint shows) at {best} of {len(review.decisions)} decisions; most of "
+        f"You made the best move ({best_move_words(review)}) at {best} of {len(review.decisions)} decisions; most of "
         f"the loss came between them, not from any draw, {signed(measure, drift)} (the worst after your move "
         f"{after_move(review, worst)}, {signed(measure, worst.change)}): the others' replies left you less than "
         "the search grading your moves, and the hints, expected of the positions reached"
         + (f". After your move {after_move(review, worst)} came {then}." if then else ".")
     )
+
+
+def best_move_words(review: Review) -> str:
+    """What "the best move" is, said beside it: the one a hint shows; where a decision is a whole
+    turn of steps that a hint weighs one at a time (no plan kept between them), the turn the
+    review's search rates best. "The one a hint shows" at 11 of 28 decisions read as hints not
+    taken, to a person who took the hint at every action of every turn."""
+    from caravan_tui.ai.policies import hint_policy  # (the hint's search: policies reads reviews)
+    from caravan_tui.games import get_game
+
+    game = get_game(review.game_id)
+    if game.composing is not None and not hint_policy().plans(review.game_id):
+        return "the turn the review's search rates best; a hint weighs one action at a time"
+    return "the one a hint shows"
 
 
 def others_between(review: Review, index: int, names: Sequence[str]) -> str:
