@@ -218,3 +218,39 @@ def test_a_risk_to_two_goods_says_how_each_is_reached():
     said = render(_risk(state, 0), NAMES, None)
     assert f"{GOODS[good]} (a camel sent there first: 3 actions)" in said, said
     assert f"{GOODS[other]} (an empty camel already there: 1 action)" in said, said
+
+
+def test_a_thiefs_loaded_camel_on_the_goods_space_is_two_actions_away():
+    """Seed 1334: the hint moved the ivory onto a space where AI 2's camel stood with swords, its
+    risk line "a camel sent there first (3 actions)"; AI 2 delivered the swords from that camel
+    and stole the ivory with one action more. A thief's loaded camel there, its good free to
+    move on to an empty camel of theirs beside it, reaches the good in 2."""
+    from caravan_tui.games.camel_caravan.board import NEIGHBOURS
+    from caravan_tui.games.camel_caravan.explain import _risk
+
+    state = exposed_to_a_thief()
+    at, good, _under = next(load for load in state.loads[0] if not load[2] and load[0] not in state.empties[1])
+    beside = next(cell for cell in NEIGHBOURS[at] if cell not in state.empties[0])
+    state.loads[1] = ((at, GOOD_INDEX["swords"], 0),)
+    state.empties[1] = (beside,)
+    said = render(_risk(state, 0), NAMES, None)
+    assert said == (
+        f"risk: Bob can steal the {GOODS[good]} next turn, with a theft marker and a camel of theirs already "
+        "there, once its good moves on (2 actions)"
+    ), said
+    state.empties[1] = ()  # (nowhere for its good to go: a camel sent there, as before)
+    assert "a camel sent there first (3 actions)" in render(_risk(state, 0), NAMES, None)
+
+
+def test_every_thief_before_our_next_turn_is_named():
+    """Three players, seed 1344: the hint's risk named AI 2, the next player; AI 3, who plays
+    before our next turn too, stole the paper."""
+    from caravan_tui.games.camel_caravan.explain import _risk
+
+    state = exposed_to_a_thief()
+    three = get_game("camel_caravan").new(3, seed=1, options=OPTIONS)
+    three.loads[0] = tuple(load for load in state.loads[0] if not load[2])[:1]
+    three.thefts[1] = three.thefts[2] = 1
+    three.turn, three.left, three.turns = 0, 1, 9  # (a later round: every seat has four actions)
+    said = render(_risk(three, 0), ["Ann", "Bob", "Cyd"], None)
+    assert said.startswith("risk: Bob can steal the ") and said.endswith("; Cyd too"), said

@@ -224,44 +224,65 @@ def _goods_first(action: Action) -> int:
 
 def _risk(world: CamelCaravanState, seat: int) -> str:
     """A good of ours left on top of a camel, after the line, that another player can steal in
-    their next turn: they hold a theft marker and an empty camel, already on its space (the
-    theft alone: 1 action) or to send there (from supply or another space, onto a space holding
-    our camel: 2 actions, and the theft). Only a thief's camel on the good's space was said,
-    and a hint whose good the next player stole at once said nothing of it. Such goods of the
-    first such thief in turn order, the most valuable first (two at most: "the meat or the
-    hides"), and how it reaches the first."""
+    their next turn: they hold a theft marker and a camel, empty on its space (the theft alone:
+    1 action), loaded on it (its good moved on, then the theft: 2 actions; AI 2 delivered its
+    swords from such a camel and stole the ivory beside it, the hint's "3 actions" a turn too
+    dear) or to send there (from supply or another space, onto a space holding our camel: 2
+    actions, and the theft). Such goods of the first such thief in turn order, the most
+    valuable first (two at most: "the meat or the hides"), how it reaches them, and any other
+    thief who can too before our next turn (AI 3 stole the paper the hint named AI 2 for)."""
     if world.turn is None:
         return ""
     exposed = [(at, good) for at, good, under in world.loads[seat] if not under]
     if not exposed:
         return ""
+    thieves = []
     for step in range(1, world.n):
         q = (seat + step) % world.n
         if not world.thefts[q] or not (world.supply[q] or world.empties[q]):
             continue
         budget = _next_actions(world, q)
         stealable = sorted(
-            (
-                (VALUE[good], there, good)
-                for at, good in exposed
-                if (there := at in world.empties[q]) or budget >= 3  # (the theft alone, or 2 actions before it)
-            ),
+            ((VALUE[good], actions, good) for at, good in exposed if budget >= (actions := _reach(world, q, at))),
             reverse=True,
         )
         if stealable:
-            ways = {good: _way(there) for _, there, good in stealable[:2]}
-            if len(set(ways.values())) > 1:  # (each its own way: one sentence for both read false for one)
-                each = " or the ".join(f"{GOODS[good]} ({way}: {cost})" for good, (way, cost) in ways.items())
-                return f"risk: {who(q)} can steal the {each} next turn, with a theft marker"
-            goods = " or the ".join(GOODS[good] for good in ways)
-            way, cost = _way(stealable[0][1])
-            return f"risk: {who(q)} can steal the {goods} next turn, with a theft marker and {way} ({cost})"
-    return ""
+            thieves.append((q, stealable))
+    if not thieves:
+        return ""
+    q, stealable = thieves[0]
+    also = "".join(f"; {who(other)} too" for other, _ in thieves[1:])
+    ways = {good: WAYS[actions] for _, actions, good in stealable[:2]}
+    if len(set(ways.values())) > 1:  # (each its own way: one sentence for both read false for one)
+        each = " or the ".join(f"{GOODS[good]} ({how}: {cost})" for good, (how, cost) in ways.items())
+        return f"risk: {who(q)} can steal the {each} next turn, with a theft marker{also}"
+    goods = " or the ".join(GOODS[good] for good in ways)
+    how, cost = WAYS[stealable[0][1]]
+    return f"risk: {who(q)} can steal the {goods} next turn, with a theft marker and {how} ({cost}){also}"
 
 
-def _way(there: bool) -> tuple[str, str]:
-    """How a thief reaches a good, and its cost: its empty camel on the good's space, or one sent there."""
-    return ("an empty camel already there", "1 action") if there else ("a camel sent there first", "3 actions")
+#: how a thief reaches a good, by the actions it takes with the theft: its empty camel on the
+#: good's space, its loaded camel there (its good moved on first), or a camel sent there
+WAYS = {
+    1: ("an empty camel already there", "1 action"),
+    2: ("a camel of theirs already there, once its good moves on", "2 actions"),
+    3: ("a camel sent there first", "3 actions"),
+}
+
+
+def _reach(world: CamelCaravanState, q: int, at: int) -> int:
+    """The actions seat ``q`` takes to steal a good on ``at``, theft included (``WAYS``): a loaded
+    camel of theirs there counts only where its good can move on, to an empty camel of theirs
+    connected to it."""
+    if at in world.empties[q]:
+        return 1
+    if any(cell == at for cell, _good, _under in world.loads[q]):
+        cells = 0
+        for cell in (*world.empties[q], *(cell for cell, _, _ in world.loads[q])):
+            cells |= BIT[cell]
+        if any(BIT[empty] & group_of(at, cells) for empty in world.empties[q]):
+            return 2
+    return 3
 
 
 def _next_actions(world: CamelCaravanState, q: int) -> int:
