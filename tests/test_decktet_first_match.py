@@ -160,21 +160,27 @@ def test_a_bandit_nothing_beats_is_not_said_to_be_beatable():
     beat it or collect 8 cards worth −4; the last Ace or Crown in hand": nothing beats that bandit
     (rules §3), and the last words said nothing of what the play did."""
     said = []
-    for seed in range(40):
+    for state, seat, action, move in bandits_on_a_season(40):
+        reason = explain(state, seat, [action])
+        assert "the last Ace or Crown in hand" not in reason, reason
+        if move[4] == 4:
+            said.append(reason)
+            assert "must beat it" not in reason and f"{{p{1 - seat}}} cannot beat it: " in reason, reason
+    assert said
+
+
+def bandits_on_a_season(seeds: int):
+    """Every bandit the seat to move could play on an open season, along seeded random matches:
+    (the position, its seat, the bandit's action, its move record)."""
+    for seed in range(seeds):
         state, rng = GAME.new(2, seed=seed, options=OPTIONS), random.Random(seed)
         while not state.is_over():
             seat = state.to_move()
             for action in state.legal_actions():
                 move = MOVES.get(action)
-                if move is None or move[1] != BANDIT or state.top is None:
-                    continue
-                reason = explain(state, seat, [action])
-                assert "the last Ace or Crown in hand" not in reason, reason
-                if move[4] == 4:
-                    said.append(reason)
-                    assert "must beat it" not in reason and f"{{p{1 - seat}}} cannot beat it: " in reason, reason
+                if move is not None and move[1] == BANDIT and state.top is not None:
+                    yield state, seat, action, move
             state.apply(rng.choice(state.legal_actions()), False)
-    assert said
 
 
 def test_a_play_that_goes_out_says_its_bonus_holds_if_the_other_passes_and_what_it_collects():
@@ -282,33 +288,25 @@ def test_a_beatable_bandit_says_what_beats_it_and_that_a_hand_of_aces_and_crowns
     out."""
     beaten = {1: "a lone Crown, or an Ace and a Crown", 2: "an Ace and a Crown", 3: "an Ace and the Crown"}
     checked = set()
-    for seed in range(20):
-        state, rng = GAME.new(2, seed=seed, options=OPTIONS), random.Random(seed)
-        while not state.is_over():
-            seat = state.to_move()
-            other = 1 - seat
-            wilds = state.hands[other] & WILD_MASK
-            for action in state.legal_actions():
-                move = MOVES.get(action)
-                if move is None or move[1] != BANDIT or state.top is None or move[4] == 4 or not wilds:
-                    continue
-                if state.out_player is not None or wilds == state.hands[other]:
-                    continue
-                if not can_beat(state, other, move[4]):  # (one Ace or Crown beats no pair; a pair unseen)
-                    reason = explain(state, seat, [action])
-                    assert "cannot beat it" in reason and "must beat it" not in reason, reason
-                    continue
-                reason = explain(state, seat, [action])
-                with_ = "a lone Crown)" if move[4] == 1 and wilds.bit_count() == 1 else beaten[move[4]]
-                assert f"must beat it (with {with_}" in reason and "goes out" not in reason, reason
-                last = state.clone()  # the other down to its Aces and Crowns, as few as beat it
-                crowns = [card for card in CROWNS if wilds >> card & 1]
-                last.hands[other] = wilds if move[4] > 1 or not crowns else 1 << crowns[0]
-                reason = explain(last, seat, [action])
-                said = f"{{p{other}}} {{p{other}:has}} only Aces and Crowns left: one that beats it goes out"
-                assert said in reason if can_beat(last, other, move[4]) else "cannot beat it" in reason, reason
-                checked.add(move[4])
-            state.apply(rng.choice(state.legal_actions()), False)
+    for state, seat, action, move in bandits_on_a_season(20):
+        other = 1 - seat
+        wilds = state.hands[other] & WILD_MASK
+        if move[4] == 4 or not wilds or state.out_player is not None or wilds == state.hands[other]:
+            continue
+        if not can_beat(state, other, move[4]):  # (one Ace or Crown beats no pair; a pair unseen)
+            reason = explain(state, seat, [action])
+            assert "cannot beat it" in reason and "must beat it" not in reason, reason
+            continue
+        reason = explain(state, seat, [action])
+        with_ = "a lone Crown)" if move[4] == 1 and wilds.bit_count() == 1 else beaten[move[4]]
+        assert f"must beat it (with {with_}" in reason and "goes out" not in reason, reason
+        last = state.clone()  # the other down to its Aces and Crowns, as few as beat it
+        crowns = [card for card in CROWNS if wilds >> card & 1]
+        last.hands[other] = wilds if move[4] > 1 or not crowns else 1 << crowns[0]
+        reason = explain(last, seat, [action])
+        said = f"{{p{other}}} {{p{other}:has}} only Aces and Crowns left: one that beats it goes out"
+        assert said in reason if can_beat(last, other, move[4]) else "cannot beat it" in reason, reason
+        checked.add(move[4])
     assert checked == {1, 2, 3}
 
 
@@ -333,19 +331,11 @@ def test_a_bandit_is_not_said_beatable_by_a_pair_nobody_may_hold():
     its suit)" where no Ace and Crown of one suit was left unseen: AI 2 could not beat it, and
     "cannot beat it" is said. Likewise a lone Ace where no Crown is left unseen."""
     said = set()
-    for seed in range(60):
-        state, rng = GAME.new(2, seed=seed, options=OPTIONS), random.Random(seed)
-        while not state.is_over():
-            seat = state.to_move()
-            other = 1 - seat
-            held = (state.hands[other] & WILD_MASK).bit_count()
-            for action in state.legal_actions():
-                move = MOVES.get(action)
-                if move is None or move[1] != BANDIT or state.top is None or state.out_player is not None:
-                    continue
-                if held >= (1 if move[4] == 1 else 2) and not can_beat(state, other, move[4]):
-                    reason = explain(state, seat, [action])
-                    assert f"{{p{other}}} cannot beat it" in reason and "must beat it" not in reason, reason
-                    said.add(move[4])
-            state.apply(rng.choice(state.legal_actions()), False)
+    for state, seat, action, move in bandits_on_a_season(60):
+        other = 1 - seat
+        held = (state.hands[other] & WILD_MASK).bit_count()
+        if state.out_player is None and held >= (1 if move[4] == 1 else 2) and not can_beat(state, other, move[4]):
+            reason = explain(state, seat, [action])
+            assert f"{{p{other}}} cannot beat it" in reason and "must beat it" not in reason, reason
+            said.add(move[4])
     assert said >= {3}

@@ -15,7 +15,9 @@ import textwrap
 from collections.abc import Sequence
 
 from caravan_tui.engine import Measure, render
+from caravan_tui.games import get_game
 
+from .policies import hint_policy
 from .review import Account, Draw, Judged, Review, Swing
 
 #: eighths of a cell, from empty to full
@@ -452,14 +454,15 @@ def replies_words(review: Review, account: Account, names: Sequence[str]) -> str
         return None
     worst = min((swing for swing in account.swings if swing.kind == "drift"), key=lambda swing: swing.change)
     best = sum(judged.was_best for judged in review.decisions)
+    move = after_move(review, worst)
     # (what the others did there is said: a loss by thefts named none, "the worst after your move 10")
     then = others_between(review, worst.index, names)
     return (
         f"You made the best move ({best_move_words(review)}) at {best} of {len(review.decisions)} decisions; most of "
         f"the loss came between them, not from any draw, {signed(measure, drift)} (the worst after your move "
-        f"{after_move(review, worst)}, {signed(measure, worst.change)}): the others' replies left you less than "
+        f"{move}, {signed(measure, worst.change)}): the others' replies left you less than "
         "the search grading your moves, and the hints, expected of the positions reached"
-        + (f". After your move {after_move(review, worst)} came {then}." if then else ".")
+        + (f". After your move {move} came {then}." if then else ".")
     )
 
 
@@ -468,9 +471,6 @@ def best_move_words(review: Review) -> str:
     turn of steps that a hint weighs one at a time (no plan kept between them), the turn the
     review's search rates best. "The one a hint shows" at 11 of 28 decisions read as hints not
     taken, to a person who took the hint at every action of every turn."""
-    from caravan_tui.ai.policies import hint_policy  # (the hint's search: policies reads reviews)
-    from caravan_tui.games import get_game
-
     game = get_game(review.game_id)
     if game.composing is not None and not hint_policy().plans(review.game_id):
         return "the turn the review's search rates best; a hint weighs one action at a time"
