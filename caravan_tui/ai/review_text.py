@@ -377,12 +377,13 @@ UNSEEN_DRIFT_WORDS = (
 )
 
 
-#: what luck and the drift together are, where ``split_line`` says them as one (``entangled``)
+#: what luck and the drift together are, where ``split_line`` says them as one (``entangled``): with no
+#: figure for each apart
 ENTANGLED_WORDS = (
     "Luck and the searches' drift together: what the draws and the cards others revealed brought, and how the "
-    "AI's figures moved between your decisions. Apart they read luck {luck} and drift {drift}: each larger than "
-    "what they make together, they are two halves of one estimate the AI cannot split in this match, and neither "
-    "alone says why it went as it did."
+    "AI's figures moved between your decisions. In this match the AI cannot tell the two apart: what a revealed "
+    "card moved, its next search took most of back, so each alone reads larger than what they make together, "
+    "and neither alone says why it went as it did."
 )
 
 
@@ -392,11 +393,8 @@ def drift_line(review: Review) -> str | None:
     account = review.account()
     if not account.total("drift"):
         return None
-    if account.entangled:
-        measure = review.measure
-        return ENTANGLED_WORDS.format(
-            luck=signed(measure, account.total("luck")), drift=signed(measure, account.total("drift"))
-        )
+    if account.entangled:  # (apart they read "+175%" and "−150%" of a win chance: no figure says that)
+        return ENTANGLED_WORDS
     if review.players == 1:
         return SOLO_DRIFT_WORDS.format(measure=review.measure.name)
     return DRIFT_WORDS if review.draws else UNSEEN_DRIFT_WORDS
