@@ -220,3 +220,14 @@ def test_a_turn_s_plan_stops_before_a_roll():
     state = nothing_sells_yet()
     reason = explain(state, 0, [("adjust", 4, -1), ("reroll", 6)])
     assert reason.startswith("2 favour for dice 2 3 6 6; then ") and "roll" not in reason, reason
+
+
+def test_the_sale_now_names_every_sale_the_odds_count():
+    """The bug: "a 50% chance to sell for less (now: 2 coins at your 1-6 village)": the odds
+    counted both sales 1 6 2 5 make, the words named one, and rolling the 1 again read as a
+    gamble on one sale. Now the sale now names every sale of the best total, in order."""
+    state = build(phase="favour", dice={0: [1, 6, 2, 5], 1: [1, 2, 3, 4]}, favour=[3, 2])
+    assert explain(state, 0, [("reroll", 1)]).endswith(
+        "no chance to sell for more, an 83% chance to sell for less (now: 2 coins at {p0:'s} 1-6 village, "
+        "then 2 coins at {p0:'s} 2-5 village; no card in hand to tuck)"
+    )

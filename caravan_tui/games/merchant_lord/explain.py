@@ -14,7 +14,7 @@ from caravan_tui.engine import seat_field as who
 
 from .cards import DIE, HALF_INDEX, INDEX, OPP, placements, reward_words
 from .evaluation import max_tucks
-from .rolls import RerollOdds
+from .rolls import RerollOdds, best_sales
 from .rules import MerchantLordState
 from .sales import GUARD, UNIT, adjusted, unpack
 from .terms import ADJUST_COST, PRICE, REROLL_COST, TARGET, VINDEX, dice_words, plural, village_words
@@ -134,7 +134,7 @@ def _reroll_odds(state: MerchantLordState, seat: int, kept: int, rolled: int) ->
     better, more = odds.chances(kept, rolled)
     worse = odds.losing(kept, rolled)
     risk = f", {_chance(worse)} to sell for less" if worse else ""
-    now = _best_sale(state, seat, dice)
+    now = _sales_now(state, seat, dice)  # (what the odds are against: "now: 2 coins at …" read as one sale)
     sure = _sure_turn(state, seat)
     now += f"; {sure}" if sure else ""
     cards = "a card" if odds.tucked(dice) == 0 else "more cards"
@@ -273,8 +273,24 @@ def _best_sale(state: MerchantLordState, seat: int, dice: int, but: int = -1) ->
             best = option
     if best is None:
         return NO_FIT
-    cards, coins, v = best
-    favour = state.vownf[v] if v // 3 == seat and not cards else 0
+    return _sale_words(state, seat, best[2], best[0])
+
+
+def _sale_words(state: MerchantLordState, seat: int, v: int, cards: int) -> str:
+    """One sale at village ``v`` tucking ``cards`` cards, in words: the cards tucked, else the
+    coins (and an own village's favour) it pays."""
+    if cards:
+        return f"{plural(cards, 'card')} tucked at {village_words(v)}"
+    coins = state.vownc[v] if v // 3 == seat else state.vopp[v]
+    favour = state.vownf[v] if v // 3 == seat else 0
     paid = [plural(coins, "coin")] * bool(coins or not favour) + [f"{favour} favour"] * bool(favour)
-    what = f"{plural(cards, 'card')} tucked" if cards else " and ".join(paid)
-    return f"{what} at {village_words(v)}"
+    return f"{' and '.join(paid)} at {village_words(v)}"
+
+
+def _sales_now(state: MerchantLordState, seat: int, dice: int) -> str:
+    """What ``dice`` sell now, as a reroll's odds count it: every sale of the best total, one
+    after another ("2 coins at …, then 1 card tucked at …"), else the best single sale."""
+    sales = best_sales(state, seat, dice)
+    if len(sales) < 2:
+        return _best_sale(state, seat, dice)
+    return ", then ".join(_sale_words(state, seat, v, len(tucks)) for v, tucks in sales)

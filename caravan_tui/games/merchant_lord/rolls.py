@@ -72,19 +72,59 @@ def _every_sale(state: MerchantLordState, seat: int, dice: int, hand: int, sold:
             continue
         if v // 3 != seat:
             value, tucked = _every_sale(state, seat, rest, hand, sold | 1 << v)
-            best = max(best, 1.0 + state.vopp[v] - 0.5 * state.vownc[v] + value)
+            best = max(best, _sale_worth(state, seat, v, ()) + value)
             most = max(most, tucked)
             continue
-        base = 1.0 + state.vownc[v] + 0.2 * state.vownf[v]
         for tucks in tuck_sets(rest, hand):
-            used, cards = 0, 0
-            for card, half in tucks:
-                used += HALF_UNITS[card][half]
-                cards |= 1 << card
+            used, cards = _tucked(tucks)
             value, tucked = _every_sale(state, seat, rest - used, hand & ~cards, sold | 1 << v)
-            best = max(best, base + 3.0 * len(tucks) + value)
+            best = max(best, _sale_worth(state, seat, v, tucks) + value)
             most = max(most, len(tucks) + tucked)
     return best, most
+
+
+def _sale_worth(state: MerchantLordState, seat: int, v: int, tucks: tuple) -> float:
+    """One sale's value in ``every_sale``'s sums: at an own village its coins, a fifth of its
+    favour and 3 per card tucked; at another's its coins, less half of what its owner gains."""
+    if v // 3 != seat:
+        return 1.0 + state.vopp[v] - 0.5 * state.vownc[v]
+    return 1.0 + state.vownc[v] + 0.2 * state.vownf[v] + 3.0 * len(tucks)
+
+
+def _tucked(tucks: tuple) -> tuple[int, int]:
+    """The stall units ``tucks`` fill and the bit set of their cards."""
+    used, cards = 0, 0
+    for card, half in tucks:
+        used += HALF_UNITS[card][half]
+        cards |= 1 << card
+    return used, cards
+
+
+def best_sales(state: MerchantLordState, seat: int, dice: int) -> list[tuple[int, tuple]]:
+    """The sales that make ``every_sale``'s best total, in order: (village, tucks) each (a hint
+    says them: "now: 2 coins at …" beside odds that counted a second sale read as one sale)."""
+    hand, sold, sales = state.hand[seat], 0, []
+    while True:
+        target = _every_sale(state, seat, dice, hand, sold)[0]
+        if target <= 0:
+            return sales
+        found = None
+        for v, rest in state.sellable_villages(dice):
+            if sold >> v & 1:
+                continue
+            for tucks in tuck_sets(rest, hand) if v // 3 == seat else ((),):
+                used, cards = _tucked(tucks)
+                then = _every_sale(state, seat, rest - used, hand & ~cards, sold | 1 << v)[0]
+                if abs(_sale_worth(state, seat, v, tucks) + then - target) <= SAME:
+                    found = (v, tucks, rest - used, cards)
+                    break
+            if found:
+                break
+        assert found is not None  # (the best total is some first sale's and the rest's best)
+        v, tucks, dice, cards = found
+        sales.append((v, tucks))
+        hand &= ~cards
+        sold |= 1 << v
 
 
 #: two sums of the values above closer than this are the same (they add up to 462 chances)
