@@ -242,7 +242,11 @@ class Update(Message):
     An Update with ``unsaved`` empty is the acknowledgment that the save file holds the match as
     it shows it (every move up to ``turn``); otherwise ``unsaved`` says why the host could not
     write it: the change is kept in the host's memory only, until a ``SaveStatus`` says it is
-    written."""
+    written.
+
+    ``since``: with a whole log at a (re)join, the seat's view just after its last move (before
+    its first, the start), where others have moved since (else None): the table marks what they
+    changed, as it did live."""
 
     match: str
     seat: int | None
@@ -251,6 +255,7 @@ class Update(Message):
     events: list[str]
     whole_log: bool = False
     unsaved: str = ""
+    since: dict[str, Any] | None = None
     _convert: ClassVar[dict[str, Any]] = {"events": _strings}
 
 

@@ -330,7 +330,7 @@ class MatchHost:
         history = self._history()
         for seat in self._audience():
             await self._send(seat, self._info(seat))
-            await self._send(seat, self._update(seat, history, whole_log=True))
+            await self._send(seat, self._joined(seat, history))
             await self._prompt(only=seat)
 
     async def run(self) -> None:
@@ -720,6 +720,17 @@ class MatchHost:
         ]
         return Update(self.match_id, seat, self.turn, self.state.view(seat), texts, whole_log, self.unsaved)
 
+    def _joined(self, seat: int | None, history: list[Line]) -> Update:
+        """The whole log for a seat (re)joining, with its view just after its last move (before
+        its first, the match's start) where others have moved since (``Update.since``): the cells
+        Camel Caravan marked as changed since our turn were gone after a save and resume."""
+        update = self._update(seat, history, whole_log=True)
+        last = next((i for i in range(self.turn - 1, -1, -1) if self.movers[i] == seat), -1)  # (-1: none yet)
+        if seat is None or last == self.turn - 1:
+            return update
+        then = replay(self.game, dataclasses.replace(self.snapshot, actions=self.actions), last + 1, log=False)
+        return dataclasses.replace(update, since=then.state.view(seat))
+
     async def _broadcast(self, events: list[Event], by: int | None = None, by_person: bool = False) -> None:
         """Each seat its own Update, then ``YourTurn`` to the seat to move or ``MatchOver`` to all."""
         for seat in self._audience():
@@ -752,7 +763,7 @@ class MatchHost:
         lately said in it, where it was said), and its ``YourTurn`` (or ``MatchOver``)."""
         if seat is None or 0 <= seat < self.snapshot.players:
             await self._send(seat, self._info(seat))
-            await self._send(seat, self._update(seat, self._history(), whole_log=True))
+            await self._send(seat, self._joined(seat, self._history()))
             await self._prompt(only=seat)
 
     def _note(self, event: Event) -> Event:

@@ -202,6 +202,8 @@ class TableBus:
         screen = self.screen
         self.acted = False
         previous = screen.table.view
+        if previous is None and update.since is not None:  # (a rejoin: what others did since our move is marked)
+            previous = update.since
         shown_at = screen.table.replay_at
         if screen.replay is not None and previous is not None and shown_at and shown_at[0] != update.turn - 1:
             previous = screen.replay.view_before(update.turn)  # (a step back or a jump: the move shown's own)

@@ -1,0 +1,52 @@
+"""What others changed since our last move stays marked when a match is taken up again: the
+Camel Caravan board showed "*1 W" and "SIJ·W*·" where the AI had stolen our gems, and after a
+save and resume every "*" was gone. The host's whole log at a (re)join carries our view just
+after our last move (``Update.since``), and the table marks what changed from it, as it did live."""
+
+from __future__ import annotations
+
+from caravan_tui.games import GAMES, get_game
+from caravan_tui.games.camel_caravan.board_widget import CamelBoard
+from caravan_tui.games.camel_caravan.plays import action_cells
+from caravan_tui.screens import game_screen_class
+
+from tables import Table, at_turn, quick_app
+
+OPTIONS = {"short_game": True}
+GAME = get_game("camel_caravan")
+
+
+def played_before(seed: int) -> tuple[list, list]:
+    """Our first turn (1 action) and the other's (2 actions): a camel placed on each free space
+    in turn, as a match saved at our second turn holds them."""
+    state = GAME.new(2, seed=seed, options=GAME.resolve_options(OPTIONS))
+    ours, theirs = [], []
+    while state.to_move() is not None and len(ours) + len(theirs) < 3:
+        mover = state.to_move()
+        action = next(a for a in state.legal_actions() if a[0] == "place" and not state.occ[a[-1]])
+        (ours if mover == 0 else theirs).append(action)
+        state.apply(action, log=False)
+    return ours, theirs
+
+
+async def test_a_resumed_table_marks_what_the_others_changed_since_our_move(tmp_path):
+    seed = next(s for s in range(100) if GAME.new(2, seed=s, options=GAME.resolve_options(OPTIONS)).to_move() == 0)
+    ours, theirs = played_before(seed)
+    assert len(ours) == 1 and len(theirs) == 2
+    app = quick_app(tmp_path, 4, home=False)
+    table = Table(app, "camel_caravan", game_screen_class(GAMES["camel_caravan"]), seed, OPTIONS, ours + theirs)
+    async with at_turn(app, table, lambda screen: screen.table.turn is not None, (80, 24)) as (_, pilot, table):
+        changed = set().union(*(action_cells(action) for action in theirs))
+        board = table.screen.query_one(CamelBoard)
+        assert board.flash == changed and not set(action_cells(ours[0])) & board.flash
+        assert table.screen.table.flashes[table.moves()] == changed  # (kept through our turn's actions)
+
+
+async def test_a_table_joined_before_our_first_move_marks_the_others_moves(tmp_path):
+    seed = next(s for s in range(100) if GAME.new(2, seed=s, options=GAME.resolve_options(OPTIONS)).to_move() == 1)
+    state = GAME.new(2, seed=seed, options=GAME.resolve_options(OPTIONS))
+    theirs = next(a for a in state.legal_actions() if a[0] == "place")  # (their one action; ours next)
+    app = quick_app(tmp_path, 4, home=False)
+    table = Table(app, "camel_caravan", game_screen_class(GAMES["camel_caravan"]), seed, OPTIONS, [theirs])
+    async with at_turn(app, table, lambda screen: screen.table.turn is not None, (80, 24)) as (_, pilot, table):
+        assert table.screen.query_one(CamelBoard).flash == set(action_cells(theirs))
