@@ -35,7 +35,7 @@ async def test_a_resumed_table_marks_what_the_others_changed_since_our_move(tmp_
     assert len(ours) == 1 and len(theirs) == 2
     app = quick_app(tmp_path, 4, home=False)
     table = Table(app, "camel_caravan", game_screen_class(GAMES["camel_caravan"]), seed, OPTIONS, ours + theirs)
-    async with at_turn(app, table, lambda screen: screen.table.turn is not None, (80, 24)) as (_, pilot, table):
+    async with at_turn(app, table, lambda screen: screen.table.turn is not None, (80, 24)) as (_, _pilot, table):
         changed = set().union(*(action_cells(action) for action in theirs))
         board = table.screen.query_one(CamelBoard)
         assert board.flash == changed and not set(action_cells(ours[0])) & board.flash
@@ -48,5 +48,5 @@ async def test_a_table_joined_before_our_first_move_marks_the_others_moves(tmp_p
     theirs = next(a for a in state.legal_actions() if a[0] == "place")  # (their one action; ours next)
     app = quick_app(tmp_path, 4, home=False)
     table = Table(app, "camel_caravan", game_screen_class(GAMES["camel_caravan"]), seed, OPTIONS, [theirs])
-    async with at_turn(app, table, lambda screen: screen.table.turn is not None, (80, 24)) as (_, pilot, table):
+    async with at_turn(app, table, lambda screen: screen.table.turn is not None, (80, 24)) as (_, _pilot, table):
         assert table.screen.query_one(CamelBoard).flash == set(action_cells(theirs))

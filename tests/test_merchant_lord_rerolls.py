@@ -231,3 +231,26 @@ def test_the_sale_now_names_every_sale_the_odds_count():
         "no chance to sell for more, an 83% chance to sell for less (now: 2 coins at {p0:'s} 1-6 village, "
         "then 2 coins at {p0:'s} 2-5 village; no card in hand to tuck)"
     )
+
+
+def test_a_sure_turn_says_what_it_brings_and_a_plan_names_each_sale():
+    """The bug: dice 4 5 4 3 3 sell twice for 4 coins now (the others' 3-4 villages); turning a 3
+    into a 2 sells at our own 3-4 village (3 4 and a 2 stall) and the 2-5 for 4 coins too, and
+    the hint said "sells for more for sure", then "then the sale at AI 3's 3-4 village", one of
+    the two sales its sums counted. Now the turn says what it brings, and the plan every sale."""
+    state = build(
+        3,
+        phase="favour",
+        dice={0: [4, 5, 4, 3, 3], 1: [1, 2, 3, 4], 2: [1, 2, 3, 4]},
+        favour=[3, 2, 2],
+        villages={"P0-V34": [["M14", "R"]]},
+    )
+    reason = explain(state, 0, [("end_favour",)])
+    assert "sells for more" not in reason.split("the best reroll")[0]
+    sure = "turning a 3 into a 2 for 2 favour pays the others less for sure: 4 coins for {p0} and 2 for them (now 4)"
+    assert sure in reason
+    assert reason.endswith("then 2 coins at {p1:'s} 3-4 village, then 2 coins at {p2:'s} 3-4 village")
+    line = [("end_favour",), ("sell", "P1-V34", ()), ("sell", "P2-V34", ()), ("end_selling",)]
+    assert explain(state, 0, line).endswith(
+        "then the sale at {p1:'s} 3-4 village; then the sale at {p2:'s} 3-4 village"
+    )

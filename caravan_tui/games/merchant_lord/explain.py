@@ -41,7 +41,7 @@ def explain(state: MerchantLordState, seat: int, line: Sequence[Action]) -> str:
         odds = "; ".join(part for part in (_sure_turn(state, seat), _best_odds(state, seat)) if part)
         return (
             f"keeps {yours} {state.favour[seat]} favour {use} ({odds}); "
-            f"{_plan(state, seat, line) or 'then ' + _best_sale(state, seat, state._unplaced(seat))}"
+            f"{_plan(state, seat, line) or 'then ' + _sales_now(state, seat, state._unplaced(seat))}"
         )
     if kind == "reroll":  # what follows a roll is chance: the line stops here
         dice = state._unplaced(seat)
@@ -57,7 +57,7 @@ def explain(state: MerchantLordState, seat: int, line: Sequence[Action]) -> str:
         dice = state._unplaced(seat) - UNIT[action[1]] + UNIT[adjusted(action[1], action[2])]
         return (
             f"{ADJUST_COST} favour for dice {dice_words(unpack(dice))}; "
-            f"{_plan(state, seat, line, dice) or 'then ' + _best_sale(state, seat, dice)}"
+            f"{_plan(state, seat, line, dice) or 'then ' + _sales_now(state, seat, dice)}"
         )
     if kind == "place":
         card, half, v = INDEX[action[1]], HALF_INDEX[action[2]], VINDEX[action[3]]
@@ -170,7 +170,8 @@ def _sure_turn(state: MerchantLordState, seat: int) -> str:
     """A turn of a die that, for sure, makes a sale where no village fits the dice now, tucks more
     cards, or sells for more, every sale counted (``RerollOdds.every``): "the best reroll: a 64%
     chance of a sale" alone read as a gamble where turning a 3 into a 4 sold, and "a 17% chance
-    to sell for more" where turning a 5 into a 4 made a second sale."""
+    to sell for more" where turning a 5 into a 4 made a second sale. What it brings is said
+    (``_more_words``)."""
     dice = state._unplaced(seat)
     odds = RerollOdds(state, seat, dice)
     value, tucked = odds.every(dice)
@@ -184,12 +185,45 @@ def _sure_turn(state: MerchantLordState, seat: int) -> str:
         return ""
     more, _, action = best
     turned = adjusted(action[1], action[2])
+    after = dice - UNIT[action[1]] + UNIT[turned]
     turning = f"turning a {action[1]} into a {turned} for {ADJUST_COST} favour"
     if _best_sale(state, seat, dice) == NO_FIT:
-        return f"{turning} sells for sure: {_best_sale(state, seat, dice - UNIT[action[1]] + UNIT[turned])}"
+        return f"{turning} sells for sure: {_sales_now(state, seat, after)}"
     if more > tucked:
         return f"{turning} tucks {plural(more, 'card')} for sure"
-    return f"{turning} sells for more for sure"
+    return f"{turning} {_more_words(state, seat, dice, after)}"
+
+
+def _more_words(state: MerchantLordState, seat: int, dice: int, after: int) -> str:
+    """What the sales of ``after`` bring beyond those of ``dice`` (both as ``best_sales`` makes
+    them), said as it is: more coins, else more favour, else less paid to the others, else the
+    sales themselves ("sells for more" of a turn that sold for 3 coins in place of 4, at our own
+    village rather than at two others', read as a false sum)."""
+    now, then = _sale_sums(state, seat, dice), _sale_sums(state, seat, after)
+    if then[0] > now[0]:
+        return f"sells for more for sure: {plural(then[0], 'coin')} (now {now[0]})"
+    if then[0] == now[0] and then[1] > now[1]:
+        return f"sells for more favour for sure: {then[1]} (now {now[1]}), and {plural(then[0], 'coin')}"
+    if then[0] == now[0] and then[2] < now[2]:
+        return (
+            f"pays the others less for sure: {plural(then[0], 'coin')} for {who(seat)} and {then[2]} for them "
+            f"(now {now[2]})"
+        )
+    return f"sells for sure: {_sales_now(state, seat, after)}"
+
+
+def _sale_sums(state: MerchantLordState, seat: int, dice: int) -> tuple[int, int, int]:
+    """The coins and favour the sales of ``dice`` pay ``seat`` (``best_sales``), and the coins
+    they pay the others (a village's owner is paid for a sale there)."""
+    coins = favour = paid = 0
+    for v, _ in best_sales(state, seat, dice):
+        if v // 3 == seat:
+            coins += state.vownc[v]
+            favour += state.vownf[v]
+        else:
+            coins += state.vopp[v]
+            paid += state.vownc[v]
+    return coins, favour, paid
 
 
 def _selling_odds(chance: float, odds: RerollOdds) -> str:
@@ -226,7 +260,8 @@ def _plan(state: MerchantLordState, seat: int, line: Sequence[Action], dice: int
                 f"the sale at {village_words(VINDEX[action[1]])}"
                 + (f" tucking {plural(tucked, 'card')}" if tucked else "")
             )
-            break
+        elif steps and steps[-1].startswith("the sale"):
+            break  # (the sales in a row, each said: "then the sale at …" named one of the two counted)
     return "; ".join("then " + step for step in steps)
 
 
