@@ -103,7 +103,8 @@ def _tucked(tucks: tuple) -> tuple[int, int]:
 def best_sales(state: MerchantLordState, seat: int, dice: int) -> list[tuple[int, tuple]]:
     """The sales that make ``every_sale``'s best total, in order: (village, tucks) each (a hint
     says them: "now: 2 coins at …" beside odds that counted a second sale read as one sale)."""
-    hand, sold, sales = state.hand[seat], 0, []
+    hand, sold = state.hand[seat], 0
+    sales: list[tuple[int, tuple]] = []
     while True:
         target = _every_sale(state, seat, dice, hand, sold)[0]
         if target <= 0:
