@@ -18,7 +18,7 @@ from caravan_tui.games import get_game
 from caravan_tui.games.ahldarahd.describe import describe
 from caravan_tui.games.ahldarahd.map_text import route_info, route_problem, shown_route_plays
 from caravan_tui.games.ahldarahd.map_widget import LABEL_AT, MapBoard, map_lines, nearest
-from caravan_tui.games.ahldarahd.maps import CODES, COLOURS, COMMODITIES, COMMODITY_AT, COST, ENDS
+from caravan_tui.games.ahldarahd.maps import CODES, COLOURS, COMMODITIES, COMMODITY_AT, COST, ENDS, SEA
 from caravan_tui.games.ahldarahd.panel import card_or_item, panel_text
 from caravan_tui.games.ahldarahd.proposal import Proposal, gold_steps, one_step, problem, steps
 from caravan_tui.games.ahldarahd.screen import AhldarahdScreen
@@ -803,6 +803,10 @@ async def test_an_incense_card_is_an_incense_card_wherever_the_table_names_a_com
         route_problem(view, 0, 0, r, str)
         == f"a claim takes an Incense or {other} card and 1 gold, a purchase {COST[r]} gold"
     )
+    # the Eyes of Shamesh (land) and the Pirate Queen (sea) take 1 off, as the plays list says
+    # ("a claim takes … and 1 gold, a purchase 9 gold" beside the plays list's 0 and 8)
+    held = view | ({"pirate": 0} if SEA[r] else {"eyes": 0})
+    assert route_problem(held, 0, 0, r, str).endswith(f"card and 0 gold, a purchase {COST[r] - 1} gold")
     assert side_words(0, ["Incense", "Salt"], [], str) == "an Incense card and a Salt card"
     assert side_words(0, ["Incense"], [], str, asking=True) == "any Incense card"
 

@@ -130,7 +130,9 @@ def route_problem(view: AhldarahdView, m: int, seat: int, r: int, name: Callable
         return "you have no route markers left"
     a, b = ENDS[r]
     goods = COMMODITY_AT[m]
+    # (the Eyes of Shamesh and the Pirate Queen take 1 off, as in the plays list: rules §4)
+    off = 1 if (view["pirate"] if SEA[r] else view["eyes"]) == seat else 0
     return (
-        f"a claim takes {a_or_an(COMMODITIES[goods[a]])} or {COMMODITIES[goods[b]]} card and 1 gold, "
-        f"a purchase {COST[r]} gold"
+        f"a claim takes {a_or_an(COMMODITIES[goods[a]])} or {COMMODITIES[goods[b]]} card and {1 - off} gold, "
+        f"a purchase {COST[r] - off} gold"
     )
