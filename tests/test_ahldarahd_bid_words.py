@@ -230,3 +230,20 @@ def test_a_pass_says_unless_outbid_only_while_someone_else_may_still_outbid() ->
     last = state.to_move()
     assert state.item >= 0 and last is not None
     assert explain(state, last, [("pass",)]).endswith("at 1"), explain(state, last, [("pass",)])
+
+
+def test_giving_the_shah_to_whom_the_hint_projects_ahead_says_who_leads_on_points(monkeypatch) -> None:
+    """The bug: leading 10 to 8 on points, the hint said "Give the Shah to AI 3 — … AI 3 is
+    ahead" and "Keep the Shah — … AI 3 is ahead, not you" under "How it stands: you are ahead":
+    AI 3 was ahead by its 16 gold, which the words did not say."""
+    from caravan_tui.games.ahldarahd import explain as words
+
+    state = first_auction()
+    for action in (("open", "Shah", 0), ("pass",), ("pass",), ("pass",)):
+        state.apply(action)
+    monkeypatch.setattr(words, "win_chances", lambda state, projected: [0.25, 0.1, 0.6, 0.05])
+    monkeypatch.setattr(type(state), "scores", lambda self: [10.0, 8.0, 8.0, 2.0])
+    reason = explain(state, 1, [("give_shah", 1)])
+    assert reason.endswith(
+        "{p2} {p2:is} ahead by the gold and cards to come, not {p1}, though {p0} lead{p0:s} on points"
+    ), reason

@@ -596,12 +596,20 @@ CLEAR_LEAD = 0.1
 def _shah(state: AhldarahdState, seat: int, to: int) -> str:
     chances = win_chances(state, projected_all(state, viewer=seat))
     first, second = sorted(range(state.n), key=chances.__getitem__, reverse=True)[:2]
+    points = state.scores()
+    leader = max(range(state.n), key=points.__getitem__)
+    # (a person leading 10 to 8 read "AI 3 is ahead, not you" under "How it stands: you are
+    # ahead": AI 3 was ahead by its gold, which the words did not say)
+    apart = points.count(points[leader]) == 1 and leader != first
+    by = " by the gold and cards to come" if apart else ""
     if chances[first] - chances[second] < CLEAR_LEAD:
         lead = "no one is clearly ahead yet"
     elif first == to:
-        lead = f"{who(to)} {who(to, 'is')} ahead"
+        lead = f"{who(to)} {who(to, 'is')} ahead{by}"
     else:
-        lead = f"{who(first)} {who(first, 'is')} ahead, not {who(to)}"
+        lead = f"{who(first)} {who(first, 'is')} ahead{by}, not {who(to)}"
+    if by and chances[first] - chances[second] >= CLEAR_LEAD:
+        lead += f", though {who(leader)} lead{who(leader, 's')} on points"
     # the building phase follows the auctions, from the Shah's holder then (§3.3): "next turn"
     # for both sent a person to wait a turn for a first build that came at once
     bids = "" if state.final else f" and bid{who(to, 's')} first next turn"
