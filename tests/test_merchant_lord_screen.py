@@ -1044,7 +1044,7 @@ async def test_known_cards_in_hands_name_their_holders_as_the_player_lines_do(tm
         known = [[], ["M05", "M12"]]
         view = dict(named.view) | {"known": known, "hand_sizes": [len(named.view["hand"]), 3]}
         last = players_text(view, named).plain.splitlines()[-1]
-        assert last == "Known in hands: AI 2 M05 M12 +1"
+        assert last == "Known in hands: AI 2 (easy) M05 M12 +1"  # (the line has the room: whole)
 
 
 @pytest.mark.thorough

@@ -887,3 +887,24 @@ def test_a_sale_whose_rest_draws_before_our_buy_says_the_rules_steps_not_the_tur
     state, sale = first_found(drawing_before_our_buy, seeds=12)
     said = rest_of_turn(table_for(state), sale)
     assert said is not None and said.startswith("by the rules: "), said
+
+
+def test_a_ten_letter_name_is_whole_before_its_villages_and_in_the_known_cards_line():
+    """Over SSH: "[bol…  ›1-6 open  1≈ 6◎ pays 2¢/2¢" with 15 columns free after the row, and
+    "Known in hands: [bold]x[… M22" with 20 free: a name takes the room the rows leave it (no
+    row a line longer for it), and the known cards' line the room it has."""
+    from caravan_tui.games.merchant_lord.table import NAME_ROOM
+    from caravan_tui.games.merchant_lord.table_looks import village_rows
+    from caravan_tui.games.merchant_lord.table_text import players_text
+
+    name = "[bold]x[/]"
+    view = GAME.new(2, seed=3, options={"start_player": 1}).view(0)
+    view = view | {"known": [[], ["M22"]], "hand_sizes": [0, 1]}
+    table = MerchantLordTable(seat=0, names=["Ann", name], seat_kinds=["human", "human"])
+    table = replace(table, view=view, villages_room=(47, 20))
+    heads = [row.head.plain for row in village_rows(table)]
+    assert heads[3].startswith(name + " ") and all(len(head) == len(heads[3]) for head in heads), heads
+    assert f"Known in hands: {name} M22" in players_text(view, table).plain
+    # where a wider name would take a row a line more, the name keeps its 5 cells
+    narrow = replace(table, villages_room=(38, 20))
+    assert village_rows(narrow)[3].head.plain == f"{name[: NAME_ROOM - 1]}… "

@@ -54,6 +54,9 @@ PHASE_WORDS = {
 
 #: the most cells a name takes in a folded player's line of villages
 SUMMARY_NAME = 20
+#: the cells a name takes before a player's villages, and the most it may take where the rows
+#: take no more lines for it (``table_looks.village_rows``)
+NAME_ROOM, WIDE_NAME_ROOM = 5, 12
 
 
 @dataclass(frozen=True, eq=False)
@@ -203,18 +206,25 @@ class MerchantLordTable(TableState[MerchantLordView]):
         return Row(None, head, words)
 
     def seat_rows(
-        self, view: MerchantLordView, seat: int, width: int, marks: dict[str, str], compact: bool = False
+        self,
+        view: MerchantLordView,
+        seat: int,
+        width: int,
+        marks: dict[str, str],
+        compact: bool = False,
+        names: int = NAME_ROOM,
     ) -> list[Row]:
-        """A player's three villages: name, mark, village, open or who closed it, stalls, what a
-        sale there pays (in words, with room), then each merchant with its half; ``compact`` (short
-        of room): each merchant by its stall alone (``+2¶``) before what a sale pays, a village a line."""
+        """A player's three villages: name (in ``names`` cells), mark, village, open or who closed
+        it, stalls, what a sale there pays (in words, with room), then each merchant with its half;
+        ``compact`` (short of room): each merchant by its stall alone (``+2¶``) before what a sale
+        pays, a village a line."""
         rows = []
         wide = width >= 64
         for k in range(3):
             info = view["villages_info"][seat * 3 + k]
             vid = info["id"]
-            name = self.short_name(seat, 5) if k == 0 else ""
-            head = Text(f"{name:<5} ", style="bold")
+            name = self.short_name(seat, names) if k == 0 else ""
+            head = Text(f"{name:<{names}} ", style="bold")
             mark = marks.get(vid, " ")
             if vid in self.changed_villages and mark == " ":
                 mark = CHANGED

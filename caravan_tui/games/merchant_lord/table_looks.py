@@ -7,7 +7,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from .faces import CHANGED, CHOSEN, DIMMED, HINT, TICK, USABLE, card_face, die_text, hinted_cards
-from .table import MerchantLordTable
+from .table import NAME_ROOM, WIDE_NAME_ROOM, MerchantLordTable
 from .terms import PRICE
 from .widgets import ChipLook, Row, VillageBoard
 
@@ -91,8 +91,9 @@ def village_rows(table: MerchantLordTable) -> list[Row]:
     width, room = table.villages_room
     width = max(20, width - 2)
     marks = table.village_marks()
-    full = {seat: table.seat_rows(view, seat, width, marks) for seat in order}
-    compact = {seat: table.seat_rows(view, seat, width, marks, compact=True) for seat in order}
+    names = name_room(table, order, width, marks)
+    full = {seat: table.seat_rows(view, seat, width, marks, names=names) for seat in order}
+    compact = {seat: table.seat_rows(view, seat, width, marks, compact=True, names=names) for seat in order}
     for rows_by_seat in (full, compact):
         needed = sum(VillageBoard.count_lines(rows, width) for rows in rows_by_seat.values())
         if not room or needed <= room:  # (not laid out yet: everything)
@@ -107,3 +108,21 @@ def village_rows(table: MerchantLordTable) -> list[Row]:
     for seat in order:
         rows.extend((full[seat] if fits else compact[seat]) if seat in shown else [folded[seat]])
     return rows
+
+
+def name_room(table: MerchantLordTable, order: list[int], width: int, marks: dict[str, str]) -> int:
+    """The cells the players' names take before their villages: the longest name's, up to
+    ``WIDE_NAME_ROOM``, where no player's rows then take more lines than with ``NAME_ROOM`` (a
+    name of 10 letters read "[bol…" with 15 columns free after its rows)."""
+    view = table.view
+    assert view is not None
+    longest = max(len(table.brief_name(seat)) if seat != table.you else 3 for seat in order)
+    wanted = min(max(longest, NAME_ROOM), WIDE_NAME_ROOM)
+    if wanted == NAME_ROOM:
+        return NAME_ROOM
+    for compact in (False, True):
+        for seat in order:
+            rows = [table.seat_rows(view, seat, width, marks, compact, names) for names in (NAME_ROOM, wanted)]
+            if VillageBoard.count_lines(rows[1], width) > VillageBoard.count_lines(rows[0], width):
+                return NAME_ROOM
+    return wanted

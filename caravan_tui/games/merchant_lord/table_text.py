@@ -28,6 +28,8 @@ END_ACTIONS = (("end_favour",), ("end_selling",), ("end_buying",), ("skip",))
 #: how the villages reach the hand, where space tucks (the word Tab was nowhere on the screen)
 TO_THE_HAND = "tab: to your hand to tuck"
 
+#: the head of the line of the cards known in other players' hands
+KNOWN = "Known in hands: "
 #: what ``e`` does in the favour step where no sale fits the dice after it
 NO_SALE_AFTER_FAVOUR = "ends it: no sale fits your dice, so the rules play the rest of your turn"
 
@@ -65,10 +67,14 @@ def players_text(view: MerchantLordView, table: MerchantLordTable) -> Text:
         known = view["known"][seat]
         if seat != table.seat and known:
             hidden = view["hand_sizes"][seat] - len(known)
-            # (names short, as in the player lines: whole, three players' known cards did not fit)
-            known_lines.append(f"{table.short_name(seat, 9)} {' '.join(known)}" + (f" +{hidden}" if hidden else ""))
+            known_lines.append((seat, " ".join(known) + (f" +{hidden}" if hidden else "")))
     if known_lines:
-        text.append("\nKnown in hands: " + "; ".join(known_lines), style="italic")
+        # names as short as the line needs, 9 cells at least (whole, three players' known cards
+        # did not fit; cut to 9 always, "[bold]x[…" stood with 20 columns free after it)
+        room = table.villages_room[0] - len(KNOWN) - sum(len(cards) + 3 for _, cards in known_lines)
+        names = max(9, room // len(known_lines))
+        said = "; ".join(f"{table.short_name(seat, names)} {cards}" for seat, cards in known_lines)
+        text.append(f"\n{KNOWN}{said}", style="italic")
     text.no_wrap, text.overflow = True, "ellipsis"
     return text
 
