@@ -247,3 +247,24 @@ def test_giving_the_shah_to_whom_the_hint_projects_ahead_says_who_leads_on_point
     assert reason.endswith(
         "{p2} {p2:is} ahead by the gold and cards to come, not {p1}, though {p0} lead{p0:s} on points"
     ), reason
+
+
+def test_a_card_that_fits_only_a_route_between_cities_already_held_says_so() -> None:
+    """The bug: "worth about 1 gold to you (no open route you may build on takes a Dates card)",
+    then the plays list offered "Claim Metals–Dates … with a Dates card": the route was open,
+    both its cities already the seat's."""
+    from caravan_tui.games.ahldarahd import explain as words
+    from caravan_tui.games.ahldarahd.maps import COMMODITY_AT, ENDS, ROUTES
+
+    state = get_game("ahldarahd").new(3, seed=1)
+    a, b = ENDS[0]
+    state.ctrl[a], state.ctrl[b] = 0, 0  # (map 0: both cities of its route 0 the seat's)
+    k = COMMODITY_AT[0][a]
+    for m in state.maps_of(0):
+        for r, (x, y) in enumerate(ENDS):
+            if (m, r) != (0, 0) and k in (COMMODITY_AT[m][x], COMMODITY_AT[m][y]):
+                state.owner[m * ROUTES + r] = 1  # (every other route the card fits taken)
+    assert words.COMMODITIES[k] == "Ivory"  # (seed 1's map 0)
+    assert words._card_use(state, 0, k)[0] == (
+        "an Ivory card fits only open routes between cities {p0} hold{p0:s} already"
+    )

@@ -549,11 +549,13 @@ def _card_use(state: AhldarahdState, seat: int, k: int) -> tuple[str, str, int]:
     won a city worth 6."""
     best: tuple[float, int, int, int] | None = None
     held: str = ""  # a city a card already in hand takes, which this card would take too
+    spare = False  # an open route it fits, between cities the seat holds already
     for m in state.maps_of(seat):
         row = COMMODITY_AT[m]
         for r, ends in enumerate(ENDS):
             if state.owner[m * ROUTES + r] >= 0 or k not in (row[ends[0]], row[ends[1]]):
                 continue
+            spare = spare or all(state.ctrl[m * SLOTS + slot] == seat for slot in ends)
             for slot in ends:
                 if state.ctrl[m * SLOTS + slot] != seat:
                     have = state.routes_into(m, slot, seat) + 1
@@ -567,7 +569,11 @@ def _card_use(state: AhldarahdState, seat: int, k: int) -> tuple[str, str, int]:
                         best = (have / MAJORITY[slot], r, slot, have)
                         where = m
     if best is None:
-        return held or f"no open route {who(seat)} may build on takes {a_or_an(COMMODITIES[k])} card", "", -1
+        # ("no open route you may build on takes a Dates card" of a card the plays list then
+        # claimed Metals–Dates with: both its cities the seat's already)
+        holds = f"{who(seat)} hold{who(seat, 's')}"
+        fits = f"{a_or_an(COMMODITIES[k])} card fits only open routes between cities {holds} already" if spare else ""
+        return held or fits or f"no open route {who(seat)} may build on takes {a_or_an(COMMODITIES[k])} card", "", -1
     _, r, slot, have = best
     a, b = ROUTE_GOODS[where][r]
     # (the same city needs more routes on one map than on another: "the Gems city, 1 of 2" read
