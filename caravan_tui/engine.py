@@ -501,7 +501,8 @@ class GameAI:
     device for its searches (``charged``: a review gives it back; None: nothing), and what a
     position is worth to a seat played out to the end by the planner's own policy where that is
     the whole of what the planner weighs (``played_out``: a review weighs the decisions there by
-    it, as the hint does; None, or None from it: by the review's search)."""
+    it, as the hint does; None, or None from it: by the review's search), and the moves a person
+    looks for that a hint names though its search ranks them lower (``noted``; None: none)."""
 
     levels: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     prior: Prior | None = None
@@ -521,6 +522,9 @@ class GameAI:
     calibrated: Callable[[float], float] | None = None
     charged: Callable[[Any, int], float] | None = None
     played_out: Callable[[Any, int], float | None] | None = None
+    #: a move a person looks for, that a hint names when its search weighed it but ranked it
+    #: below the ones it lists (``ai.explain.explained``): ``noted(state, seat, action)``
+    noted: Callable[[Any, int, Action], bool] | None = None
 
 
 def rules_of(package: str) -> str:

@@ -163,13 +163,32 @@ def explained(
     world = game.from_view(view, seat)
     explain = game.ai.explain
     out = []
-    for candidate in candidates(weighed.stats, top, first, weighed.squares):
+    listed = candidates(weighed.stats, top, first, weighed.squares)
+    for candidate in listed + noted(game, world, seat, weighed, listed):
         line = playable(world, seat, weighed.lines.get(candidate.action, (candidate.action,))) or (candidate.action,)
         reason = explain(world, seat, line) if explain is not None else ""
         out.append(
             followed(candidate, weighed.steps.get(candidate.action, ()), len(line))._replace(line=line, reason=reason)
         )
     return out
+
+
+def noted(game: Any, world: State, seat: int, weighed: Weighed, listed: list[Candidate]) -> list[Candidate]:
+    """The most visited move of those a person looks for (``GameAI.noted``: a Caravans of
+    Ahldarahd play that takes a city) where the search weighed it but ranked it below those
+    ``listed``: named after them, with its figure, so the list says why it is not the hint
+    (three hints in a match left out a card that took a city, which the plays list called so)."""
+    looks_for = game.ai.noted
+    shown = {candidate.action for candidate in listed}
+    if looks_for is None or len(weighed.stats) <= len(shown):
+        return []
+    total = sum(visits for visits, _ in weighed.stats.values()) or 1
+    for action, (visits, reward) in sorted(weighed.stats.items(), key=lambda item: -item[1][0]):
+        if action not in shown and visits >= LINE_VISITS and looks_for(world, seat, action):
+            squares = weighed.squares
+            error = standard_error(visits, reward, squares[action]) if squares and action in squares else None
+            return [Candidate(action, visits / total, reward / visits, error=error)]
+    return []
 
 
 #: a node along a candidate's line speaks for it with at least this many visits (fewer, and its

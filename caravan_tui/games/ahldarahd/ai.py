@@ -43,7 +43,7 @@ from .evaluation import (
     rop_sale,
     use_worth,
 )
-from .explain import explain
+from .explain import explain, takes_a_city
 from .final_destroy import opened_by
 from .final_gift import hands_a_city
 from .final_shah import idle_shah_bid
@@ -506,4 +506,5 @@ AI = GameAI(
     draws=draws,
     calibrated=calibrated,
     charged=charged,
+    noted=takes_a_city,
 )

@@ -728,3 +728,21 @@ def _draft_step(state: AhldarahdState, seat: int, action: Action) -> str:
     if kind == "cancel":
         return "no trade; the proposal still counts"
     return f"writes a proposal to {who(action[1])} step by step"
+
+
+def takes_a_city(state: AhldarahdState, seat: int, action: Action) -> bool:
+    """Whether ``action`` takes a city: a route claimed (free or with a card) or bought that the
+    plays list says "takes the … city" of, or an auction for a card whose claim would win one,
+    affordable after the bid (``GameAI.noted``: a hint names it where it ranks it lower)."""
+    kind = action[0]
+    if kind == "free":
+        return bool(route_takes(state, seat, seat, action[1] - 1))
+    if kind in ("claim", "buy"):
+        return bool(route_takes(state, seat, COLOUR_INDEX[action[1]], action[2] - 1))
+    if kind == "open":
+        item = ITEM_INDEX[action[1]]
+        if item >= ROP:
+            return False
+        _, wins, claim = _card_use(state, seat, item % 10)
+        return bool(wins) and claim <= state.gold[seat] - action[2]
+    return False
