@@ -606,6 +606,9 @@ async def test_a_placement_that_boxes_you_in_is_warned_of_by_the_key_and_the_hin
         )
         assert host.turn == start and app.screen.focused.id == "no"  # (Enter would not box it in)
         assert app.screen.question.endswith(BOXED_ASK)  # (and says so: 25 Enters said "Not yet" unseen)
+        # (not the forced rest's "Play it?" box, whose Enter plays: the same buttons read alike)
+        labels = [str(button.label) for button in app.screen.query("Button")]
+        assert labels == ["Play it anyway (y)", "Keep it back (n)"], labels
         await pilot.press("y")
         await wait_for(pilot, lambda: host.turn > start and screen.table.turn is None, "the placement")
         line = screen.query_one("#cs-turn")

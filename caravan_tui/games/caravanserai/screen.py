@@ -62,8 +62,10 @@ WEST_BY_A_ASK = "a takes a hint while one shows, and none shows now (h asks for 
 
 #: how the log begins a placement's summary, which the steps the rules lay for us end
 PLACEMENT_SAID = "You laid "
-#: the question before a move that boxes our caravan in: its focus starts on "Not yet"
-BOXED_ASK = "Play it? y plays it; Enter keeps it back (Not yet)."
+#: the question before a move that boxes our caravan in (or a key that may have been meant
+#: otherwise): its focus starts on "Keep it back", and its words and buttons are not the forced
+#: rest's below, whose Enter plays ("Play it?" both, the same buttons, Enter doing the opposite)
+BOXED_ASK = "Play it anyway? y plays it; Enter keeps it back."
 #: the question before a placement's forced rest: its focus starts on "Play it", and it says so
 #: (Enter kept a move back in the question above, and played one here, unsaid)
 REST_ASK = "Play it? Enter or y plays it; n keeps it back (Not yet)."
@@ -306,8 +308,8 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         # boxes our caravan in, or a key that may have been meant otherwise, waits for a "y", and
         # says so (25 Enters said "Not yet" unseen)
         waits = boxed or bool(unasked)
-        ask = BOXED_ASK if waits else REST_ASK
-        confirm = ConfirmScreen(unasked + question + ask, yes="Play it", no="Not yet", yes_first=not waits)
+        ask, yes, no = (BOXED_ASK, "Play it anyway", "Keep it back") if waits else (REST_ASK, "Play it", "Not yet")
+        confirm = ConfirmScreen(unasked + question + ask, yes=yes, no=no, yes_first=not waits)
         self.app.push_screen(confirm, answered)
 
     def play_key(self, action: Action) -> None:
