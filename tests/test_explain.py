@@ -303,6 +303,9 @@ def test_an_even_game_is_never_said_beside_a_score_that_is_not():
     assert headline(0.46, [12, 25], 0) == "you trail on points, but the hint rates the game even (46% to win)"
     assert headline(0.58, [12, 12], 0).startswith("level on points, but the hint rates your position slightly stronger")
     assert outlook(0.58) == "you are slightly ahead (58% to win)" and outlook(0.54) == "an even game"
+    # (by the figure said: 44% read "slightly behind" at one decision and "even" two moves later)
+    assert outlook(0.436) == outlook(0.444) == "you are slightly behind (44% to win)"
+    assert headline(0.444, [12, 25], 0) == headline(0.436, [12, 25], 0) == "you are slightly behind (44% to win)"
     assert headline(0.5, [25, 12], 0) == "you lead on points, but the hint rates the game even (50% to win)"
     assert headline(0.3, [25, 12, 3], 0) == "you lead on points, but the hint rates the game even (30% of the win)"
     assert headline(0.5, [12, 12], 0) == "an even game"

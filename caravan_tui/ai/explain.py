@@ -458,6 +458,7 @@ def outlook(value: float, players: int = 2) -> str:
     against a fair share (a half between two, a third among three: a third is even then, not
     "behind")."""
     fair = 1 / max(players, 2)
+    value = round(100 * value) / 100  # (the figure said: 43.6% and 44.4% both read "44%", one "even")
     edge = (value - fair) / (1 - fair) if value >= fair else (value - fair) / fair  # -1 … 1
     if edge >= 0.7:
         return "you should win"
@@ -469,7 +470,7 @@ def outlook(value: float, players: int = 2) -> str:
         return "you are behind"
     # (40% of two was "even", and a trailing newcomer read it as nothing to worry about: near
     # even, the figure itself)
-    if abs(edge) >= EVEN_EDGE:
+    if abs(edge) >= EVEN_EDGE - 1e-9:
         return f"you are slightly {'ahead' if edge > 0 else 'behind'} ({chance_words(value, players)})"
     return "an even game"
 
