@@ -32,6 +32,10 @@ from caravan_tui.seats import SeatSpec, names_called
 #: the share of a search, not on the moves an AI decision recorded, that the replay accounts for
 UNLISTED = 0.05
 NOT_LISTED = "moves not listed, tried less or ruled out by its checks"
+#: after a step of a decision of several (a Caravanserai placement), what its player went on to
+#: play in it, at most ``WENT_ON_STEPS`` steps: the step's reason is its search's plan then, and
+#: "Played: Head NE … lays 1K 2R 3W camel" stood where it laid 2W 3R camel
+WENT_ON, WENT_ON_STEPS = "Then it played: ", 8
 #: under a move played that the search spent less on than another: what the share says ("Played:
 #: … — 2% of the search" read as a move the AI hardly looked at, with nothing said of why)
 LESS_SEARCHED = (
@@ -124,6 +128,9 @@ class ReplayClient:
             mark = "Played: " if normalise_action(action) == played else ""
             line = f"{mark}{self._words(text)} — {share:.0%} of the search"
             lines.append(f"{line}: {self._words(reason)}" if reason else line)
+        went_on = self._went_on(before, mover, position)
+        if went_on:  # (its reason is the search's plan at this step: "lays 1K 2R 3W" read as played)
+            lines.append(f"{WENT_ON}{went_on}.")
         rest = 1.0 - sum(share for _, share, _ in rows)
         if rest >= UNLISTED:
             lines.append(f"The other {rest:.0%} of the search: {NOT_LISTED}.")
@@ -131,6 +138,23 @@ class ReplayClient:
         if played in shares and shares[played] < max(shares.values()):
             lines.append(LESS_SEARCHED)
         return mover, lines
+
+    def _went_on(self, before: Replayed, mover: int, position: int) -> str:
+        """The rest of ``mover``'s turn after the step that made move ``position``, as it played
+        it, where the game makes a decision of several steps (``Game.composing``): "" where the
+        step ended it. A reason is the search's plan at its step, and a later step may differ."""
+        if self.checked.game.composing is None:
+            return ""
+        state = before.state.clone()
+        actions = self.snapshot.actions
+        state.apply(actions[position - 1], False)
+        steps: list[str] = []
+        at = position
+        while at < len(actions) and state.to_move() == mover and len(steps) < WENT_ON_STEPS:
+            steps.append(self._words(state.describe(actions[at], mover)))
+            state.apply(actions[at], False)
+            at += 1
+        return "; ".join(steps) + ("; …" if steps and at < len(actions) and state.to_move() == mover else "")
 
     def view_before(self, position: int) -> dict[str, Any] | None:
         """The view shown, one move before ``position`` (None at the start): what the move at
