@@ -366,14 +366,29 @@ async def test_a_placement_that_ends_the_match_says_so_first(tmp_path):
     once (the safety end); the question before it said only that the turn would end. A play
     that ends the match (here: the final round's last turn) says so, and why, with the
     caravan's length."""
-    from caravan_tui.games.caravanserai.words import SAFETY
+    from caravan_tui.games.caravanserai.words import SAFETY, safety_why
 
     prefix = random_prefix(1, 120)
     after = camel_after(1, prefix)
     assert after.is_over()
     question = await camel_asked_and_declined(tmp_path, 1, prefix)
-    why = "no caravan can move any more" if after.end == SAFETY else after.end
+    why = safety_why(after) if after.end == SAFETY else after.end
     assert f"This ends the match ({why}), your caravan at {len(after.caravans[0])}." in question
+
+
+def test_the_safety_end_says_why_no_one_can_place():
+    """The bug: "This ends the match (no caravan can move any more)" where both players had used
+    their last camel, each caravan with room to move."""
+    from caravan_tui.games import get_game
+    from caravan_tui.games.caravanserai.words import safety_why
+
+    state = get_game("caravanserai").new(2, seed=1)
+    state.res[0][5] = state.res[1][5] = 0
+    assert safety_why(state) == "every player is out of camels"
+    state.res[1][5] = 3
+    assert safety_why(state) == "every caravan is stuck or out of camels"
+    state.res[0][5] = 3
+    assert safety_why(state) == "no caravan can move any more"
 
 
 def test_the_count_row_keeps_every_block_within_its_row():

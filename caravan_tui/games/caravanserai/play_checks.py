@@ -16,7 +16,7 @@ from .picture import Picture
 from .rules import BOARD, PLACE, CaravanseraiState, laid_words
 from .table_state import CaravanseraiTable
 from .views import CaravanseraiView, piece
-from .words import SAFETY, forced_words
+from .words import SAFETY, forced_words, safety_why
 
 
 def forced_news(table: CaravanseraiTable, action: Action, short: bool = False) -> tuple[str, list[tuple[str, bool]]]:
@@ -137,7 +137,7 @@ def question_before(table: CaravanseraiTable, action: Action) -> tuple[str, bool
     if settles and not after.is_over() and world.n > 1:
         boxed = boxed_in(table, after) if ends else after.stuck(seat)
     if after.is_over() and after.end is not None:
-        why = "no caravan can move any more" if after.end == SAFETY else after.end
+        why = safety_why(after) if after.end == SAFETY else after.end
         said = "" if question else f", your caravan at {len(after.caravans[seat])}"  # (its length once)
         question += f"This ends the match ({why}){said}. "
     elif boxed:

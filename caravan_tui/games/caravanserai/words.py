@@ -23,6 +23,18 @@ SAFETY_WORDS = (
     "camels. The longest caravan wins as usual."
 )
 
+def safety_why(state) -> str:
+    """Why no seat can place at the safety end, as it is: every player out of camels, every
+    caravan stuck, or some of each ("no caravan can move any more" stood where both players had
+    used their last camel, each caravan with room to move)."""
+    out = [not state.res[seat][5] for seat in range(state.n)]
+    if all(out):
+        return "every player is out of camels"
+    if not any(out):
+        return "no caravan can move any more"
+    return "every caravan is stuck or out of camels"
+
+
 #: what the final table's "Reserve" column counts
 RESERVE_WORDS = "Reserve: the camels and goods still in hand, not on the board"
 
