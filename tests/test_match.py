@@ -276,9 +276,10 @@ async def test_undo_returns_to_the_persons_previous_decision_unless_something_wa
             # (of one other seat by name: "1 of the others'" read oddly of one opponent)
             others = f"{host.names[1]}'s" if host.snapshot.players == 2 else "the others'"
             assert msgs[0].events[-1] == (
-                f"You undo {own} move{'s' if own > 1 else ''}{f', the first: {first}' if taken > 1 else f': {first}'}."
+                f"You undo {own} move{'s' if own > 1 else ''}"
+                f"{f', the first “{first}”' if taken > 1 else f', taking back “{first}”'}."
                 if own == taken
-                else f"You undo {own} of your moves and {taken - own} of {others}, the first: {first}."
+                else f"You undo {own} of your moves and {taken - own} of {others}, the first “{first}”."
             )
             # the whole log as the match now stands: the moves taken back are gone from it (they
             # stayed, as if played, and the same step read twice around the undo)

@@ -482,7 +482,9 @@ class MatchHost:
         others = seat_field(1 - msg.seat, "'s") if self.snapshot.players == 2 else "the others'"
         what = undone(taken, own, seat_field(msg.seat, "their"), others)
         # which move went, from here on out of the log: "You undo 1 move." read as the line above it
-        which = "" if first is None else f", the first: {first}" if taken > 1 else f": {first}"
+        # (quoted: "You undo 1 move: your yellow good covers the purple board good …" read as the
+        # move made again)
+        which = "" if first is None else f", the first “{first}”" if taken > 1 else f", taking back “{first}”"
         self._note(Event(f"{who} undo{es} {what}{which}."))
         # as the match now stands: the lines of the moves taken back stayed in the log as if
         # played, and the same step read twice around "You undo 1 move."
