@@ -830,6 +830,22 @@ async def test_e_asks_before_it_stops_selling_while_a_sale_is_possible(tmp_path)
         assert table.runner.host.actions[start] == ("end_selling",)
 
 
+@pytest.mark.thorough
+async def test_stopping_selling_as_the_hint_says_is_what_enter_does(tmp_path):
+    """Over SSH: "★ Hint: Stop selling … · a, then enter: play", and Enter on the question that
+    followed kept selling (its focus on "Keep selling"): the hint's play went unmade."""
+    prefix, _state = play_until(builder_position)
+    async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
+        start, screen = table.moves(), table.screen
+        screen.table_state = dataclasses.replace(screen.table, hint_action=("end_selling",))
+        await pilot.press("e")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question.startswith("Stop selling, as the hint says? A sale is still possible")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table.moves() > start, "the end of selling")
+        assert table.runner.host.actions[start] == ("end_selling",)
+
+
 def turn_loses_the_sale(state) -> bool:
     """Seat 0's favour step with its last 2 favour, a sale fitting its dice and a turn of a die
     after which none does."""

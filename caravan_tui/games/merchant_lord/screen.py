@@ -197,7 +197,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
             self.play_now(action)
             return
         if action == END_SELLING and any(a[0] == "sell" for a in self.table.legal):
-            self.confirm_end_selling()
+            self.confirm_end_selling(hinted=self.table.hint_action == action)
             return
         if action[0] == "adjust" and loses_the_sale(self.table, action):
             self.confirm_turn(action)
@@ -210,17 +210,21 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         if self.table.turn is None:  # sent
             self.table_state = intents.sent(self.table, action, rolled)
 
-    def confirm_end_selling(self) -> None:
+    def confirm_end_selling(self, hinted: bool = False) -> None:
         """Ending selling while a sale is still possible asks first: the favour step ends by
         itself once the last favour is spent, so an ``e`` meant for it would otherwise send every
-        unsold die to the market (the next round's roll then bars undo)."""
+        unsold die to the market (the next round's roll then bars undo). Where it is the hint's
+        play (``hinted``), Enter stops selling, as the hint's "a, then enter: play" says: the
+        question's Enter kept selling, and the hint's play went unmade."""
 
         def answered(yes: bool | None) -> None:
             if yes and self.table.turn is not None and END_SELLING in self.table.legal:
                 self.play_now(END_SELLING)
 
-        question = "Stop selling? A sale is still possible; your unsold dice go to the market."
-        self.app.push_screen(ConfirmScreen(question, yes="Stop selling", no="Keep selling"), answered)
+        asked = "Stop selling, as the hint says?" if hinted else "Stop selling?"
+        question = f"{asked} A sale is still possible; your unsold dice go to the market."
+        confirm = ConfirmScreen(question, yes="Stop selling", no="Keep selling", yes_first=hinted)
+        self.app.push_screen(confirm, answered)
 
     def confirm_turn(self, action: Action) -> None:
         """A die turned so that no sale fits the dice asks first: with the last favour spent, the
