@@ -339,3 +339,27 @@ def test_a_bandit_is_not_said_beatable_by_a_pair_nobody_may_hold():
             assert f"{{p{other}}} cannot beat it" in reason and "must beat it" not in reason, reason
             said.add(move[4])
     assert said >= {3}
+
+
+def test_a_lead_into_a_last_card_that_is_an_ace_or_a_crown_says_a_bandit_of_it_goes_out():
+    """Practice, hand 1: "AI 2 holds only Aces and Crowns; you lead", and the hint's "you collect
+    6 cards worth +3 if AI 2 passes, and the bandit's cards too if AI 2 answers with one" said
+    nothing of what the answer does: a bandit of its last card went out, for +15."""
+    found = 0
+    for seed in range(10):
+        state, rng = GAME.new(2, seed=seed, options=OPTIONS), random.Random(seed)
+        while not state.is_over() and found < 3:
+            seat = state.to_move()
+            other = 1 - seat
+            plays = [a for a in state.legal_actions() if (m := MOVES.get(a)) is not None and m[1] != BANDIT]
+            wild = next((card for card in ACES + CROWNS if state.hands[other] >> card & 1), None)
+            if plays and wild is not None and state.top is None and state.out_player is None:
+                last = state.clone()
+                last.hands[other] = 1 << wild
+                reason = explain(last, seat, [plays[0]])
+                assert f"{{p{other}:'s}} last card is an Ace or a Crown: a bandit of it goes out" in reason, reason
+                alone = state.hands[other].bit_count() == 1  # (else its hand holds more: not said)
+                assert ("a bandit of it goes out" in explain(state, seat, [plays[0]])) == alone
+                found += 1
+            state.apply(rng.choice(state.legal_actions()), False)
+    assert found == 3

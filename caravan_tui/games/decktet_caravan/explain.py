@@ -92,6 +92,11 @@ def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> st
             else ""
         )  # (the figure is the pile's as it stands: a bandit adds its own cards to it)
         parts.append(f"{_collects(collector, after, state.up)} if {who(other)} pass{who(other, 'es')}{bandit}")
+        if opp_wilds == state.hands[other].bit_count() == 1:
+            # (a lead into a last card that is an Ace or a Crown: answered with it, the other went
+            # out for +15, and "the bandit's cards too if AI 2 answers with one" said nothing of it)
+            whose = who(other, "'s")
+            parts.append(f"{whose} last card is an Ace or a Crown: a bandit of it goes out")
     parts.append(_wild_words(state.hands[seat] & WILD_MASK, move[2], move[1] == BANDIT))
     return "; ".join(part for part in parts if part)
 
