@@ -475,16 +475,16 @@ def best_move_words(review: Review) -> str:
     return "the one a hint shows"
 
 
-def others_between(review: Review, index: int, names: Sequence[str]) -> str:
+def others_between(review: Review, index: int, names: Sequence[str], shown: int = DRAWS_SHOWN) -> str:
     """What the other seats did after the seat's decision ``index`` and before its next ("AI 2:
-    Steal ivory from you at space 3 (1,2) — 1 action; AI 3: …"; the first and the last few where
-    there were many); "" where nobody else moved."""
+    Steal ivory from you at space 3 (1,2) — 1 action; AI 3: …"; the first and the last of
+    ``shown`` where there were more); "" where nobody else moved."""
     said = [
         f"{name_of(review, other.seat, names)}: {words(review, other.played, names).rstrip('.')}"
         for other in review.between(index)
     ]
-    if len(said) > DRAWS_SHOWN:
-        said = [said[0], "…", *said[len(said) - DRAWS_SHOWN + 1 :]]
+    if len(said) > shown:
+        said = [said[0], "…", *said[len(said) - shown + 1 :]]
     return "; ".join(said)
 
 
@@ -528,14 +528,47 @@ def drift_words(review: Review, names: Sequence[str]) -> str | None:
     )
 
 
+#: the others' moves ``unforeseen_words`` names at most: a whole turn of builds, the first and the
+#: last of them where there were more (three left out the four builds that took the match)
+UNFORESEEN_SHOWN = 8
+
+
+def unforeseen_words(review: Review, names: Sequence[str]) -> str | None:
+    """The others' play that cost the seat most beyond what the AI expected, where that is a
+    swing of a mistake's size or more and no line above names where the drift came: a Caravans
+    of Ahldarahd loss read "the others' errors 0%, luck −23%", its drift of −19% and +19% netting
+    to nothing, and AI 3's final build, which took the match, was named nowhere."""
+    measure, account = review.measure, review.account()
+    if review.players == 1 or account.entangled or drift_words(review, names) or replies_words(review, account, names):
+        return None
+    drops = [
+        swing
+        for swing in account.swings
+        if swing.kind == "drift" and swing.change <= -measure.mistake and review.between(swing.index)
+    ]
+    if not drops:
+        return None
+    worst = min(drops, key=lambda swing: swing.change)
+    then = others_between(review, worst.index, names, UNFORESEEN_SHOWN)
+    return (
+        f"The others' play cost you most beyond what the AI expected after your move {after_move(review, worst)}, "
+        f"{signed(measure, worst.change)}: {then}."
+    )
+
+
 def account_lines(review: Review, names: Sequence[str]) -> list[str]:
     """The lines under the chart that account for the change: who stood in, the split, what the
-    drift is and where it came, said plainly, and how the match ended (the text and the screen
-    alike)."""
+    drift is and where it came, said plainly, the others' play the AI did not foresee, and how
+    the match ended (the text and the screen alike)."""
     lines = [*stood_in_lines(review), split_line(review)]
-    for line in (drift_line(review), drift_words(review, names), plain_words(review, names), ended_line(review, names)):
-        if line:
-            lines.append(line)
+    said = (
+        drift_line(review),
+        drift_words(review, names),
+        plain_words(review, names),
+        unforeseen_words(review, names),
+        ended_line(review, names),
+    )
+    lines += [line for line in said if line]
     return lines
 
 

@@ -189,7 +189,7 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
         return "Do nothing against the Night"
     if kind == "lose":
         m, r = COLOUR_INDEX[action[1]], action[2] - 1
-        return f"Lose your route {route(m, r)} to the Night{_night_city(state, m, r)}"
-    if kind == "end":
-        return "End your build"
+        return f"Lose {poss(seat)} route {route(m, r)} to the Night{_night_city(state, m, r)}"
+    if kind == "end":  # (whose: a review's line of another's moves read "AI 3: End your build")
+        return f"End {poss(seat)} build"
     return repr(action)

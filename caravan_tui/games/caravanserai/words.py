@@ -23,6 +23,7 @@ SAFETY_WORDS = (
     "camels. The longest caravan wins as usual."
 )
 
+
 def safety_why(state) -> str:
     """Why no seat can place at the safety end, as it is: every player out of camels, every
     caravan stuck, or some of each ("no caravan can move any more" stood where both players had

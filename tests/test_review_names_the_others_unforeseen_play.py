@@ -1,0 +1,51 @@
+"""A review names the others' play that cost the seat most beyond what the AI expected. A
+Caravans of Ahldarahd loss read "your errors −22%, the others' errors 0%, luck −23%": the drift
+of −19% and +19% netted to nothing, and AI 3's last build, which took the match (four routes and
+two cities), was named nowhere in the review."""
+
+from __future__ import annotations
+
+from caravan_tui.ai.review import Account, Judged, Review, Swing
+from caravan_tui.ai.review_text import account_lines
+
+NAMES = ["Ann", "Bob"]
+
+
+def judged(turn: int, seat: int = 0, played: str = "") -> Judged:
+    return Judged(turn, ("a",), played or f"move at {turn}", "", ("a",), "", "", 0.5, 0.5, seat, turn)
+
+
+DECISIONS = (judged(0), judged(10), judged(20))
+OTHERS = (judged(12, 1, "Buy Ivory–Textiles: takes the Ivory city"), judged(13, 1, "Claim Pearls–Textiles"))
+
+
+class Accounted(Review):
+    """A review whose account is given: a drift of −19% after the second decision (Bob's build
+    between), as much back after the first, nothing else."""
+
+    def account(self) -> Account:
+        drop = -19.0 if self.match_id == "drop" else -5.0
+        swings = (
+            Swing("yours", 0, 0.0, DECISIONS[0]),
+            Swing("drift", 0, -drop),
+            Swing("yours", 1, 0.0, DECISIONS[1]),
+            Swing("drift", 1, drop),
+            Swing("yours", 2, 0.0, DECISIONS[2]),
+        )
+        return Account(50, 50, swings)
+
+
+def lines_of(match: str) -> list[str]:
+    review = Accounted("ahldarahd", match, 0, 2, 200, 0.0, DECISIONS, others=OTHERS)
+    return account_lines(review, NAMES)
+
+
+def test_the_others_play_that_cost_most_beyond_what_the_ai_expected_is_named():
+    assert (
+        "The others' play cost you most beyond what the AI expected after your move 11, −19%: "
+        "Bob: Buy Ivory–Textiles: takes the Ivory city; Bob: Claim Pearls–Textiles."
+    ) in lines_of("drop")
+
+
+def test_a_drop_smaller_than_a_mistake_is_not_named():
+    assert not any(line.startswith("The others' play") for line in lines_of("small"))
