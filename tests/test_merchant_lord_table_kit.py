@@ -908,3 +908,17 @@ def test_a_ten_letter_name_is_whole_before_its_villages_and_in_the_known_cards_l
     # where a wider name would take a row a line more, the name keeps its 5 cells
     narrow = replace(table, villages_room=(38, 20))
     assert village_rows(narrow)[3].head.plain == f"{name[: NAME_ROOM - 1]}… "
+
+
+def test_a_hint_names_a_play_whole_where_the_plays_list_fits_it_to_its_rows():
+    """Over SSH: "Nearly as good: Sell Maximilianus   Aurelia…'s 1-6: 2¢": the plays list's two
+    rows, cut and set in, pasted into the hint, which wraps and has the room."""
+    from tables import offline_screen
+
+    state = GAME.new(2, seed=3, options={"start_player": 1})
+    screen = offline_screen("merchant_lord")
+    name = "Maximilianus Aurelianus Constantinopolit"
+    screen.table_state = replace(screen.table, names=["Ann", name], seat_kinds=["human", "human"], view=state.view(0))
+    sale = ("sell", "P1-V16", ())
+    assert "…" in screen.describe(sale)
+    assert screen.said(sale) == f"Sell {name}'s 1-6"

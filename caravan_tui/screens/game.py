@@ -259,6 +259,11 @@ class GameScreen(BaseScreen, Generic[V]):
         """An action in the game's words (a game may word its plays as its table shows them)."""
         return self.table.describe(action)
 
+    def said(self, action: Action) -> str:
+        """An action as a sentence says it, in a panel that wraps (the hint's): whole, where the
+        plays list fits it to its rows (default: ``describe``)."""
+        return self.describe(action)
+
     def listed(self, legal: Sequence[Action]) -> tuple[Action, ...]:
         """The plays list's order of the plays ``legal`` (default: the rules' own order)."""
         return tuple(legal)

@@ -131,7 +131,7 @@ class TableOverlays:
             [*row[:3], table.log_line(str(row[3])), *row[4:]] if len(row) > 3 else row for row in table.hint_candidates
         ]
         text = table.log_line(text)
-        texts = [screen.describe(normalise_action(row[4])) if len(row) > 4 else str(row[0]) for row in rows]
+        texts = [screen.said(normalise_action(row[4])) if len(row) > 4 else str(row[0]) for row in rows]
         scores = screen.standing_scores(table.view) if table.view else []
         lines = hint_lines(
             rows,

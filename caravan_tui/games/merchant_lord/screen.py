@@ -36,7 +36,7 @@ from caravan_tui.widgets import ActionList
 from . import table_selection as intents
 from .builder import Selection
 from .faces import legend_text
-from .play_lines import play_line
+from .play_lines import play_line, short_play
 from .results import summary_table
 from .sales import END_BUYING, END_SELLING, adjusted
 from .table import DICE, HAND, ROW, VILLAGES, MerchantLordTable
@@ -116,6 +116,11 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
     def describe(self, action: Action) -> str:
         """A play on one line of the plays list (the status line says it whole)."""
         return play_line(self.table, action)
+
+    def said(self, action: Action) -> str:
+        """A play whole, on one line, names and all: the plays list's rows, pasted into the hint,
+        read "Sell Maximilianus   Aurelia…'s 1-6"."""
+        return short_play(self.table, action, None)
 
     def match_summary(self, view: MerchantLordView) -> Table:
         return summary_table(view, self.table.seat_label)
