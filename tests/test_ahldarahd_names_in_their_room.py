@@ -23,3 +23,21 @@ def test_the_map_tabs_name_each_owner_whole_where_the_line_has_room():
 def test_the_map_tabs_keep_within_the_maps_width_at_four_maps():
     header = map_header(4, 4, 0, names).plain
     assert len(header) <= INFO_WIDTH and "…" in header, header
+
+
+def test_the_players_table_gives_names_the_room_the_items_leave():
+    """Over SSH: "B [bold]x…   5 up  3  0  0 RoP:R" with five columns free at the row's end. A
+    name takes the room the longest row of items leaves, 8 cells at least."""
+    from caravan_tui.games import get_game
+    from caravan_tui.games.ahldarahd.table_text import players_text
+
+    view = get_game("ahldarahd").new(2, seed=1).view(0)
+
+    def called(seat: int, width: int) -> str:
+        return fit_name("You" if seat == 0 else NAME, width)
+
+    lines = players_text(view, 0, called, 47).plain.splitlines()
+    assert f"B {NAME} " in lines[2] and all(len(line) <= 47 for line in lines), lines
+    crowded = {**view, "rop": [1, 1], "shah": 1, "eyes": 1, "pirate": 1}  # (items in every cell)
+    lines = players_text(crowded, 0, called, 42).plain.splitlines()
+    assert "B [bold]x[… " in lines[2] and all(len(line) <= 42 for line in lines), lines  # (9 cells: 1 spare)

@@ -37,13 +37,18 @@ def fit(full: str, short: str, width: int) -> str:
 def players_text(view: AhldarahdView, seat_of_table: int | None, name: Callable[[int, int], str], width: int) -> Text:
     """A line a player: gold, Camel, hand size, cities held, points, items held (in ``width``
     cells: the items' short forms where their names do not fit)."""
-    text = Text(f"  {'Player':<9}{'Gold':>4} Cam Hd Ci Pt Items", style="bold")
     room = width - len(f"▶R {'name':<8}{0:>4} {'up':<3}{0:>2} {0:>2} {0:>2} ")  # (a line up to its items)
-    for seat in range(view["players"]):
+    # names take the room the items leave, 8 cells at least ("B [bold]x…" with 5 columns free)
+    seats = range(view["players"])
+    spare = room - max(len(items_of(view, seat, room)) for seat in seats)
+    names = min(max(8, max(len(name(seat, 99)) for seat in seats)), 8 + max(0, spare))
+    room -= names - 8
+    text = Text(f"  {'Player':<{names + 1}}{'Gold':>4} Cam Hd Ci Pt Items", style="bold")
+    for seat in seats:
         text.append("\n")
         text.append("▶" if view["to_move"] == seat else " ", style="bold")
         text.append(seat_letter(seat), style=seat_style(seat))
-        text.append(f" {name(seat, 8):<8}", style="bold" if seat == seat_of_table else "")
+        text.append(f" {name(seat, names):<{names}}", style="bold" if seat == seat_of_table else "")
         camel = "up" if view["camels"][seat] else "dn"
         text.append(
             f"{view['gold'][seat]:>4} {camel:<3}{view['hand_sizes'][seat]:>2} {cities_held(view, seat):>2} "
