@@ -396,7 +396,7 @@ def test_a_play_whose_rest_of_the_turn_the_rules_play_says_so_before_enter():
                 else said.startswith("enter: the sale above, then by the rules: ")
             ), said
         else:
-            assert said.startswith("enter: the sale above, then the rules end your turn: "), said
+            assert said.startswith("enter: the sale above, then the rules end your selling: "), said
             assert "You stop selling" in said or "You can sell nowhere" in said, said
             assert "roll" not in said and "draw" not in said, said
 
@@ -521,7 +521,7 @@ def test_a_turn_of_a_die_after_which_the_rules_end_the_turn_says_so_on_the_dice(
     die = next(i for i, (value, where) in enumerate(table.my_dice()) if value == action[1] and where == "unplaced")
     key = "+" if action[2] == 1 else "-"
     said = status(at(table, DICE, str(die))).plain
-    assert f"{key}: then the rules end your turn)" in said, said
+    assert f"{key}: then the rules end your selling)" in said, said
 
 
 def fc_sale_that_ends_the_turn(state) -> tuple | None:
@@ -539,12 +539,13 @@ def fc_sale_that_ends_the_turn(state) -> tuple | None:
 
 
 def test_the_line_before_a_sale_tells_its_free_caravan_once():
-    """Seed 202: "enter: …, then the rules end your turn: … Free Caravan: you take a die from the
+    """Seed 202: "enter: …, then the rules end your selling: … Free Caravan: you take a die from the
     supply (5 dice; it is first rolled next …": the Free Caravan, said by the sale line above,
     told again cut the rest of the turn with "…"."""
     state, sale = first_found(fc_sale_that_ends_the_turn)
     said = promise(table_for(state), sale)
-    assert said.startswith("enter: the sale above, then the rules end your turn") and "Free Caravan" not in said, said
+    assert said.startswith("enter: the sale above, then the rules end your selling"), said
+    assert "Free Caravan" not in said, said
 
 
 def test_the_rules_page_says_where_a_cards_seller_coins_show():
@@ -587,7 +588,7 @@ def reroll_of_the_last_favour(state) -> tuple | None:
 
 
 def test_a_reroll_of_the_last_favour_tells_no_dice_it_cannot_know():
-    """The bug: "enter: Reroll 1 2 3 (1 favour), then the rules end your turn: You can sell
+    """The bug: "enter: Reroll 1 2 3 (1 favour), then the rules end your selling: You can sell
     nowhere; 1 2 2 2 3 go to the market: +5 favour": dice neither before nor after the roll, and
     a roll of 5 2 5 then sold."""
     from caravan_tui.games.merchant_lord.table_enter import ROLL_MAY_END
@@ -869,7 +870,7 @@ def test_a_sales_table_cards_count_its_free_placements():
 
 
 def test_a_sale_whose_rest_draws_before_our_buy_says_the_rules_steps_not_the_turns_end():
-    """ "enter: the sale above, then the rules end your turn: You stop selling; 3 goes to the
+    """ "enter: the sale above, then the rules end your selling: You stop selling; 3 goes to the
     market: +1 favour." and Enter went on to our buying step: a card drawn to the row on the way
     read as the end of the turn."""
 
@@ -922,3 +923,18 @@ def test_a_hint_names_a_play_whole_where_the_plays_list_fits_it_to_its_rows():
     sale = ("sell", "P1-V16", ())
     assert "…" in screen.describe(sale)
     assert screen.said(sale) == f"Sell {name}'s 1-6"
+
+
+def test_words_that_read_two_ways_are_said_one_way():
+    """A newcomer's reads: "(10 of 9)" as a count past its maximum; "Stop selling (4 to market)"
+    beside a die showing 4 as that die; "then the rules end your turn" on a sale, the buying step
+    still to come (a turn is one player's part of a phase, rules §1: the selling is what ends)."""
+    from caravan_tui.games.merchant_lord.explain import _of_target
+    from caravan_tui.games.merchant_lord.play_lines import short_play
+
+    assert _of_target(5) == "5 of 9" and _of_target(10) == "10: 9 or more end the game with the round"
+    table = MerchantLordTable(seat=0, names=["Ann", "Bob"], seat_kinds=["human", "ai:easy"])
+    state = GAME.new(2, seed=3, options={"start_player": 1})
+    table = replace(table, view=state.view(0))
+    assert short_play(table, ("end_selling",), None) == "Stop selling (4 dice to market)"
+    assert play_line(table, ("end_selling",)) == "Stop (4 dice to market)"  # (the plays list: one row)

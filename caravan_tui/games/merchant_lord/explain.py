@@ -63,7 +63,7 @@ def explain(state: MerchantLordState, seat: int, line: Sequence[Action]) -> str:
         card, half, v = INDEX[action[1]], HALF_INDEX[action[2]], VINDEX[action[3]]
         table = state.table[seat] + 1
         return (
-            f"+1 table card free ({table} of {TARGET}); {village_words(v)} gains a {DIE[card][half]} stall "
+            f"+1 table card free ({_of_target(table)}); {village_words(v)} gains a {DIE[card][half]} stall "
             f"and pays others {OPP[card][half]} there"
         )
     if kind == "skip":
@@ -94,7 +94,7 @@ def _sale(state: MerchantLordState, seat: int, action: Action) -> str:
     if tucks or placed:
         added = len(tucks) + placed
         by = f", {placed} by Free Placement" if placed else ""
-        parts.append(f"+{plural(added, 'table card')} ({state.table[seat] + added} of {TARGET}{by})")
+        parts.append(f"+{plural(added, 'table card')} ({_of_target(state.table[seat] + added)}{by})")
     gain = plural(coins, "coin") + (f" + {favour} favour" if favour else "")
     parts.append(gain + "".join(f" + {reward_words(reward, lost)}" for reward, lost in rewards))
     owner = v // 3
@@ -109,6 +109,14 @@ def _sale(state: MerchantLordState, seat: int, action: Action) -> str:
     else:
         parts.append("uses every die")
     return "; ".join(parts)
+
+
+def _of_target(cards: int) -> str:
+    """A count of table cards against the 9 that end the game: "5 of 9", and at 9 or more "10:
+    9 or more end the game with the round" ("10 of 9" read as a count past its maximum)."""
+    if cards < TARGET:
+        return f"{cards} of {TARGET}"
+    return f"{cards}: {TARGET} or more end the game with the round"
 
 
 #: what ``_best_sale`` says where the dice fit no village

@@ -10,6 +10,7 @@ from rich.text import Text
 from caravan_tui.engine import Action
 from caravan_tui.safe_text import plain
 from caravan_tui.widgets.wrapping import wrapped
+from caravan_tui.words import plural
 
 from .cards import HALF_INDEX, INDEX, reward_words
 from .faces import VILLAGE_NAMES, half_token
@@ -47,6 +48,8 @@ def fitted_play(table: MerchantLordTable, action: Action, name_width: int | None
     line = short_play(table, action, name_width)
     if len(line) > PLAY_WIDTH and " your " in line:
         line = line.replace(" your ", " ", 1)  # (a sale tucking two cards: the village's name alone)
+    if len(line) > PLAY_WIDTH and line.startswith("Stop selling ("):
+        line = line.replace("Stop selling (", "Stop (", 1)  # (one row, as every step's end)
     return line
 
 
@@ -60,7 +63,8 @@ def short_play(table: MerchantLordTable, action: Action, name_width: int | None)
         return "No more favour: sell"
     if kind == "end_selling":
         left = sum(where == "unplaced" for _, where in table.my_dice())
-        return f"Stop selling ({left} to market)" if left else "Stop selling"
+        # ("4 to market" beside a die showing 4 read as that die)
+        return f"Stop selling ({plural(left, 'die')} to market)" if left else "Stop selling"
     if kind == "sell":
         return sale_line(table, action, name_width)
     if kind == "place":

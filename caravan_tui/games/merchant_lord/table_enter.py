@@ -9,6 +9,7 @@ from rich.text import Text
 from caravan_tui.engine import Action
 from caravan_tui.screens.table_status import FIRST_PLAY
 
+from .rules import FAVOUR, SELL
 from .table import DICE, HAND, PHASE_WORDS, PLAYS, ROW, VILLAGES, MerchantLordTable
 from .terms import PRICE, REROLL_COST
 
@@ -126,12 +127,19 @@ def promise(table: MerchantLordTable, action: Action) -> str:
 
 
 #: what follows a reroll that spends the last favour: its dice are not known before it
-ROLL_MAY_END = "if no village fits the new dice, the rules end your turn"
+ROLL_MAY_END = "if no village fits the new dice, the rules end your selling"
+
+
+def ended(world) -> str:
+    """What the rules end: "your selling" in the selling phase, whose turn is one of two in a
+    round ("then the rules end your turn" came before a buying step that followed), else "your
+    turn"."""
+    return "your selling" if world.phase in (FAVOUR, SELL) else "your turn"
 
 
 def rest_of_turn(table: MerchantLordTable, action: Action) -> str | None:
     """Where ``action`` is our turn's last decision, the rules playing the rest by themselves:
-    "the rules end your turn: You stop selling; 3 3 go to the market: +2 favour."
+    "the rules end your selling: You stop selling; 3 3 go to the market: +2 favour."
     (None: a decision of ours follows in this turn, or the match ends). An Enter on a sale that left no sale
     ran the market, a buy turn with too few coins and the next seat's turn in one go, unsaid. Told
     up to the first draw, deal or roll (from this seat's view, those are not known yet). Where a
@@ -167,7 +175,7 @@ def rest_of_turn(table: MerchantLordTable, action: Action) -> str | None:
         return f"by the rules: {' '.join(said)}" if said else None
     # (our next decision after a draw is in a new round: "Round 5 ends; you take the start
     # token" came unsaid, where the round's last turn was ours and the next round's first too)
-    return f"the rules end your turn: {' '.join(said)}" if said else "the rules play the rest of your turn"
+    return f"the rules end {ended(world)}: {' '.join(said)}" if said else "the rules play the rest of your turn"
 
 
 #: how the log begins a Free Merchant's draw
@@ -216,6 +224,6 @@ def dice_keys(table: MerchantLordTable, cursor: str | None) -> str:
         alike = sum(1 for v, where in dice if v == value and where == "unplaced")
         said = f"{' or '.join(turns)}: turn {'it' if alike == 1 else f'a {value}'}"
         if ending:
-            said += f" ({' or '.join(ending)}: then the rules end your turn)"
+            said += f" ({' or '.join(ending)}: then the rules end {ended(table.rules_state)})"
         keys.append(said)
     return " · ".join(keys) or "not enough favour to reroll or turn a die"
