@@ -41,3 +41,18 @@ def test_the_players_table_gives_names_the_room_the_items_leave():
     crowded = {**view, "rop": [1, 1], "shah": 1, "eyes": 1, "pirate": 1}  # (items in every cell)
     lines = players_text(crowded, 0, called, 42).plain.splitlines()
     assert "B [bold]x[… " in lines[2] and all(len(line) <= 42 for line in lines), lines  # (9 cells: 1 spare)
+
+
+def test_an_offer_to_us_names_its_proposer_in_the_room_the_row_leaves():
+    """Over SSH: "Maximil… offers a trade: y accept · n decline" with 25 columns free."""
+    from caravan_tui.games.ahldarahd.panel import offer_lines
+    from caravan_tui.games.ahldarahd.table_state import AhldarahdTable
+
+    long = "Maximilianus Aurelianus Constantinopolit"
+    table = AhldarahdTable(seat=0, names=["Ann", long], seat_kinds=["human", "human"])
+    view = {"order": [1, 0], "position": 0, "phase": "answer"}
+    draft = {"partner": 0, "give_cards": [], "give_gold": 2, "give_items": [], "ask_gold": 0}
+    draft |= {"ask_cards": ["Salt"], "ask_items": []}
+    head = offer_lines(table, view, draft, True, 47)[0].plain
+    assert head == "Maximilia… offers a trade: y accept · n decline" and len(head) <= 47, head
+    assert offer_lines(table, view, draft, True, 80)[0].plain.startswith(long)  # (a wider panel: whole)

@@ -673,6 +673,11 @@ def test_the_lobby_cuts_long_names_never_what_a_seat_is():
     row = LobbyRow("m1", "ahldarahd", ["cAROL", "", "AI 3 (normal)"], ["person", "open", "ai"], 0, 0, 0, yours=0)
     row = dataclasses.replace(row, ratings=["?", "", ""])
     assert seats_words(row, 27) == "cAROL ? (you), (free), AI 3"
+    # a name widened into the room left is cut at a space: it may not grow past it ("(fre…")
+    names = ["Maximilianus Aurelianus Constantinopolit", "Open seat 2"]
+    row = LobbyRow("m1", "merchant_lord", names, ["person", "open"], 0, 0, 0, ratings=["?", ""])
+    for width in range(16, 48):
+        assert len(seats_words(row, width)) <= width and seats_words(row, width).endswith(", (free)"), width
 
 
 def queued(app: App, *keys: str) -> None:

@@ -249,8 +249,14 @@ def seats_words(row: LobbyRow, width: int) -> str:
     for seat in order:  # what an AI's shorter name left goes to a name cut before it ("cAR…")
         if room > 0 and len(fit_name(names[seat], widths[seat])) < len(names[seat]):
             was = len(fit_name(names[seat], widths[seat]))
-            widths[seat] = min(len(names[seat]), widths[seat] + room)
-            room -= len(fit_name(names[seat], widths[seat])) - was
+            # (the widest that fits the room: a cut at a space grows by more than the cells given,
+            # and "Maximilianus Aurelianus C… ?, (fre…" cut what the seat is)
+            for wider in range(min(len(names[seat]), widths[seat] + room), widths[seat], -1):
+                grown = len(fit_name(names[seat], wider)) - was
+                if grown <= room:
+                    widths[seat] = wider
+                    room -= grown
+                    break
     return LIST.join(seat_words(row, seat, widths.get(seat)) for seat in seats)
 
 

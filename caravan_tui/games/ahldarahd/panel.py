@@ -209,8 +209,9 @@ def offer_lines(table: AhldarahdTable, view: AhldarahdView, draft: DraftView, mi
     if mine and view["phase"] != "compose":
         # each side on a row of its own, the keys beside who offers it: on one row, "you get
         # AI 2's Right of Passage; you give your…" cut the offer in the middle
+        keys = " offers a trade: y accept · n decline"  # (the name in the room the row leaves: "Maximil…" had 25 free)
         return [
-            Text(f"{table.short_name(proposer, 8)} offers a trade: y accept · n decline", style="bold"),
+            Text(f"{table.short_name(proposer, max(8, width - len(keys)))}{keys}", style="bold"),
             Text(f"you get: {gives}"),
             Text(f"you give: {asks}"),
         ]
