@@ -488,3 +488,12 @@ def test_a_resigned_match_is_reviewed_to_the_resignation(tmp_path):
         line.startswith("How it ended: You resigned after your move")
         for line in review_lines(done, ["Ann", "Bob"], "Decktet Caravan")
     )
+
+
+def test_a_solo_chart_past_the_measures_usual_top_is_scaled_to_it():
+    """A solo review: the chart's top read "45.0 pieces" over bars of 46.0, clipped full."""
+    from caravan_tui.ai.review_text import chart_text
+
+    solo = Review("caravanserai", "m", 0, 1, 10, 46 / 45, (_judged(0, 46 / 45, 46 / 45), _judged(1, 0.5, 0.5)))
+    chart = chart_text(solo, 60)
+    assert chart[0].startswith("46.0 pieces │"), chart

@@ -115,8 +115,9 @@ def marks(review: Review, width: int = 60) -> str:
 def chart_text(review: Review, width: int = 60, height: int = 6) -> list[str]:
     """The chart with its scale written beside it, the marks under it, then what it shows."""
     measure = review.measure
-    top = measure.scale
     values = review.chart()
+    # (a solo caravan past the measure's usual top: "45.0 pieces" over bars of 46.0, clipped)
+    top = max([measure.scale, *values])
     rows = chart_rows(values, top, width, height)
     label = len(amount(measure, top))
     out = []
