@@ -268,3 +268,23 @@ def test_a_card_that_fits_only_a_route_between_cities_already_held_says_so() -> 
     assert words._card_use(state, 0, k)[0] == (
         "an Ivory card fits only open routes between cities {p0} hold{p0:s} already"
     )
+
+
+def test_a_purchase_of_a_route_a_card_could_claim_says_it_keeps_the_card() -> None:
+    """The bug: "Clearly best: Buy Dates–Ivory … for 7 gold" beside "Weaker: Claim Dates–Ivory …
+    with an Ivory card and 1 gold … spends an Ivory card (0 left)": read as paying 7 beating
+    paying 1, the card it keeps unsaid."""
+    import random
+
+    game, said = get_game("ahldarahd"), 0
+    for seed in range(30):
+        state, rng = game.new(2, seed=seed), random.Random(seed)
+        while not state.is_over() and said < 3:
+            legal = state.legal_actions()
+            for buy in (a for a in legal if a[0] == "buy"):
+                cards = {a[3] for a in legal if a[0] == "claim" and a[1:3] == buy[1:3]}
+                reason = explain(state, state.to_move(), [buy])
+                assert ("a claim would spend" in reason) == bool(cards), reason
+                said += bool(cards)
+            state.apply(rng.choice(legal), False)
+    assert said >= 3

@@ -63,6 +63,13 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
             k = COMMODITY_INDEX[action[3]]
             left = (state.hand[seat] & COMMODITY_MASK[k]).bit_count() - 1
             text += f"; spends {a_or_an(action[3])} card ({left} left)"
+        elif kind == "buy":
+            # (a purchase "clearly best" beside the same route claimed with a card and 1 gold read
+            # as paying 7 beating paying 1: what it keeps is said)
+            cards = [a[3] for a in state.legal_actions() if a[0] == "claim" and a[1:3] == action[1:3]]
+            if cards:
+                kept = " or ".join(a_or_an(card) for card in dict.fromkeys(cards))
+                text += f"; keeps {kept} card a claim would spend"
         return text
     if kind == "destroy":
         return _destroy(state, seat, COLOUR_INDEX[action[1]], action[2] - 1)
