@@ -938,18 +938,3 @@ def test_words_that_read_two_ways_are_said_one_way():
     table = replace(table, view=state.view(0))
     assert short_play(table, ("end_selling",), None) == "Stop selling (4 dice to market)"
     assert play_line(table, ("end_selling",)) == "Stop (4 dice to market)"  # (the plays list: one row)
-
-
-def test_at_three_players_short_of_room_the_villages_keep_every_row_in_sight():
-    """Round 3, three players, a hint open and a sale readied: AI 3's 2-5 and 3-4 rows scrolled
-    out of the villages' box, a scrollbar's mark the only sign. Where yours and one opponent's
-    rows do not fit, each other player folds to a line of its own."""
-    from caravan_tui.games.merchant_lord.table_looks import village_rows
-    from caravan_tui.games.merchant_lord.widgets import VillageBoard
-
-    _state, table = three_players_at(lambda s: s.turn == 0)
-    for room in (5, 7, 12):
-        rows = village_rows(replace(table, villages_room=(48, room)))
-        assert VillageBoard.count_lines(rows, 46) <= max(room, 5), (room, [row.head.plain for row in rows])
-    rows = village_rows(replace(table, villages_room=(48, 5)))
-    assert [row.key for row in rows[:3]] == [info["id"] for info in table.view["villages_info"][:3]]

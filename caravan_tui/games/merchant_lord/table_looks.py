@@ -83,7 +83,7 @@ def village_rows(table: MerchantLordTable) -> list[Row]:
     """The villages, so that yours stay in view in the box's room (``villages_room``): every
     player's where they fit, else every player's a village a line (compact), else yours and one
     opponent's (``shown_other``: the one whose village the cursor was last on; ``o`` shows the
-    next), the others on a line each, else yours alone and every other player on a line."""
+    next), the others on a line each."""
     view = table.view
     assert view is not None  # (a board is drawn once there is a view)
     players, me = view["players"], table.seat if table.seat is not None else 0
@@ -104,11 +104,6 @@ def village_rows(table: MerchantLordTable) -> list[Row]:
     folded = {seat: table.summary_row(view, seat, width, marks) for seat in others if seat not in shown}
     lines = sum(VillageBoard.count_lines(full[seat], width) for seat in shown)
     fits = lines + VillageBoard.count_lines(list(folded.values()), width) <= room
-    tight = sum(VillageBoard.count_lines(compact[seat], width) for seat in shown)
-    if not fits and tight + VillageBoard.count_lines(list(folded.values()), width) > room:
-        # (yours alone in rows: AI 3's 2-5 and 3-4 rows scrolled out of sight under a hint's lines)
-        shown = (me,)
-        folded = {seat: table.summary_row(view, seat, width, marks) for seat in others}
     rows: list[Row] = []
     for seat in order:
         rows.extend((full[seat] if fits else compact[seat]) if seat in shown else [folded[seat]])
