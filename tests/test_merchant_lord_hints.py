@@ -37,7 +37,7 @@ def test_a_reroll_the_search_cannot_tell_from_keeping_is_not_the_hint(monkeypatc
     top = hint("merchant_lord", state.view(seat), seat, "normal", seed)
     assert top[0].action == KEEP, top
     # (a second sale may come of a reroll, and keeping says how likely)
-    assert "the best reroll: a 17% chance to sell for more" in top[0].reason
+    assert "at best, rerolling the 1: a 17% chance to sell for more" in top[0].reason
     assert all(c.value <= top[0].value + NEARLY for c in top[1:])
 
 

@@ -71,7 +71,7 @@ def test_keeping_the_favour_says_what_the_best_reroll_offers():
     seat = state.to_move()
     reason = explain(state, seat, [("end_favour",)])
     assert reason.startswith(
-        f"keeps {{p{seat}:'s}} 2 favour for later rounds (the best reroll: a 17% chance to sell for more)"
+        f"keeps {{p{seat}:'s}} 2 favour for later rounds (at best, rerolling the 1: a 17% chance to sell for more)"
     )
     assert explain(state, seat, [("reroll", 1, 3)]).endswith(
         f"a 17% chance to sell for more (now: 2 coins at {{p{seat}:'s}} 2-5 village; no card in hand to tuck)"
@@ -92,7 +92,7 @@ def test_a_second_sale_is_a_chance_to_sell_for_more():
     both, one = every_sale(state, seat, dice - UNIT[1] + UNIT[6])[0], every_sale(state, seat, dice)[0]
     assert both > one == dice_value(state, seat, dice)
     reason = explain(state, seat, [("end_favour",)])
-    assert "no chance" not in reason and "the best reroll: a 17% chance to sell for more" in reason, reason
+    assert "no chance" not in reason and "at best, rerolling the 1: a 17% chance to sell for more" in reason, reason
     assert explain(state, seat, [("reroll", 1)]).startswith(
         "1 favour to roll 1 die again, keeping 1 2 5: a 17% chance to sell for more"
     )
@@ -204,7 +204,8 @@ def test_a_reroll_expected_to_lose_the_sale_in_hand_is_no_hint(monkeypatch):
     )
     top = hint("merchant_lord", state.view(0), 0, "normal", hint_seed(0, 33))
     assert top[0].action == ("end_favour",), top
-    assert "(the best reroll: an 8% chance to sell for more, a 75% chance to sell for less)" in top[0].reason
+    best = "(at best, rerolling the 2 and the 5: an 8% chance to sell for more, a 75% chance to sell for less)"
+    assert best in top[0].reason
     # a reroll of dice no sale needs may only gain, and stays allowed (seed 1: 1 2 3 5, the 2-5 sale)
     from caravan_tui.games import get_game
 

@@ -624,7 +624,7 @@ def test_keeping_the_favour_says_a_turn_that_makes_a_sale_sure_beside_the_best_r
 
     state, _turn = first_found(sure_turn)
     reason = explain(state, 0, [("end_favour",)])
-    assert "favour sells for sure: " in reason and "; the best reroll: " in reason, reason
+    assert "favour sells for sure: " in reason and "; at best, rerolling the " in reason, reason
 
 
 def sales_count(state, seat: int = 0) -> int:

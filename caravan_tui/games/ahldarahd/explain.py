@@ -66,9 +66,9 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
         elif kind == "buy":
             # (a purchase "clearly best" beside the same route claimed with a card and 1 gold read
             # as paying 7 beating paying 1: what it keeps is said)
-            cards = [a[3] for a in state.legal_actions() if a[0] == "claim" and a[1:3] == action[1:3]]
-            if cards:
-                kept = " or ".join(a_or_an(card) for card in dict.fromkeys(cards))
+            claims = [a[3] for a in state.legal_actions() if a[0] == "claim" and a[1:3] == action[1:3]]
+            if claims:
+                kept = " or ".join(a_or_an(card) for card in dict.fromkeys(claims))
                 text += f"; keeps {kept} card a claim would spend"
         return text
     if kind == "destroy":

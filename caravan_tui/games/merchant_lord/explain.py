@@ -157,21 +157,23 @@ def _reroll_odds(state: MerchantLordState, seat: int, kept: int, rolled: int) ->
 
 def _best_odds(state: MerchantLordState, seat: int) -> str:
     """Why keeping the favour may be worth more: what the reroll with the best chance offers, and
-    its risk ("the best reroll: a 20% chance to tuck a card, a 50% chance to sell for less"): the
+    its risk ("at best, rerolling the 2: a 20% chance to tuck a card, a 50% chance to sell for less"): the
     chances of one reroll, not the best of each from different rerolls."""
     dice = state._unplaced(seat)
     odds = RerollOdds(state, seat, dice)
     tucking = bool(state.hand[seat])
-    best = (-1.0, -1.0, 0.0)  # (the chance to tuck more, to sell for more, minus the chance to sell for less)
+    best = (-1.0, -1.0, 0.0, dice)  # (the chance to tuck more, to sell for more, minus the chance to sell for less)
     for kept, rolled in odds.rerolls():
         better, more = odds.chances(kept, rolled)
-        best = max(best, (more if tucking else 0.0, better, -odds.losing(kept, rolled)))
+        best = max(best, (more if tucking else 0.0, better, -odds.losing(kept, rolled), kept))
     more, better, worse = best[0], best[1], -best[2]
     risk = f", {_chance(worse)} to sell for less" if worse else ""
+    # (which dice: "the best reroll: a 31% chance …" beside a list whose one reroll said 17%)
+    which = f"at best, rerolling the {' and the '.join(map(str, unpack(dice - best[3])))}"
     if more <= 0:
-        return f"the best reroll: {_selling_odds(better, odds)}{risk}"
+        return f"{which}: {_selling_odds(better, odds)}{risk}"
     cards = "a card" if odds.tucked(dice) == 0 else "more cards"
-    return f"the best reroll: {_chance(more)} to tuck {cards}{risk}"
+    return f"{which}: {_chance(more)} to tuck {cards}{risk}"
 
 
 def _sure_turn(state: MerchantLordState, seat: int) -> str:
