@@ -7,17 +7,17 @@ from __future__ import annotations
 
 import random
 
+from test_replay_first_match import write_over
+
 from caravan_tui.games import GAMES
 from caravan_tui.match.replay import WENT_ON, ReplayClient
+from caravan_tui.saves import SaveStore
 from caravan_tui.saves.loading import replay
-from caravan_tui.saves.snapshot import Snapshot
 
 GAME = GAMES["caravanserai"]
 
 
-def finished() -> tuple[Snapshot, int]:
-    """A finished match of random moves (seat 0 an AI), and the move that began one of its turns
-    with a direction, recorded as weighed."""
+def test_a_steps_reason_is_followed_by_what_the_ai_went_on_to_play(tmp_path):
     state = GAME.new(2, seed=7, options=GAME.resolve_options({}))
     rng, actions, movers = random.Random(7), [], []
     while not state.is_over():
@@ -25,32 +25,14 @@ def finished() -> tuple[Snapshot, int]:
         action = rng.choice(state.legal_actions())
         state.apply(action, False)
         actions.append(action)
-    move = next(i for i, a in enumerate(actions) if movers[i] == 0 and a[0] == "dir" and movers[i + 1] == 0)
-    weighed = {move: [[list(actions[move]), 0.8, "lays what its plan lays"]]}
-    options = GAME.resolve_options({})
-    snapshot = Snapshot(
-        match_id="m",
-        game_id=GAME.id,
-        options=options,
-        players=2,
-        seats=["ai:easy", "human"],
-        names=["Ann", "Bob"],
-        seed=7,
-        actions=actions,
-        state=state.to_data(),
-        status="over",
-        result=state.outcome(),
-        weighed=weighed,
-    )
-    return snapshot, move
-
-
-def test_a_steps_reason_is_followed_by_what_the_ai_went_on_to_play():
-    snapshot, move = finished()
-    checked = replay(GAME, snapshot)
-    mover, lines = ReplayClient(checked, 1).weighed(move + 1)
-    assert mover == 0 and lines[0].startswith("Played: ")
+    # the AI seat's (Bob's) first direction with a step of its turn after it, recorded as weighed
+    move = next(i for i, a in enumerate(actions) if movers[i] == 1 and a[0] == "dir" and movers[i + 1] == 1)
+    store = SaveStore(tmp_path)
+    write_over(store, GAME, {}, state, actions, {move: [[list(actions[move]), 0.8, "lays what its plan lays"]]})
+    snapshot = store.read("m")
+    mover, lines = ReplayClient(replay(GAME, snapshot), 0).weighed(move + 1)
+    assert mover == 1 and lines[0].startswith("Played: ")
     (went,) = [line for line in lines if line.startswith(WENT_ON)]
     after = replay(GAME, snapshot, move + 1).state
-    first = after.describe(snapshot.actions[move + 1], 0).replace("{p0}", "Ann")
+    first = after.describe(snapshot.actions[move + 1], 1).replace("{p1}", "Bob")
     assert went.startswith(WENT_ON + first), (went, first)
