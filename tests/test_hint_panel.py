@@ -315,3 +315,21 @@ def test_an_alternative_keeps_only_its_own_parts_where_it_has_some():
     ]
     lines = explanation(rows)
     assert lines[-1].endswith("— sale at AI 3's 3-4 village; pays AI 3 2 coins"), lines
+
+
+def test_a_weaker_move_in_a_solo_game_says_its_expected_end_beside_the_suggestions():
+    """Solo Caravanserai: "Weaker in the end" of a move the review then graded a blunder, 9
+    pieces short, its own figures (25 against 24 long, 4 camels back against 3) all larger, and
+    nothing said of how much weaker."""
+    from caravan_tui.games import get_game
+    from caravan_tui.screens.table_panels import hint_lines
+
+    solo = get_game("caravanserai").ai.review.solo
+    rows = [
+        ["Head NE", 0.6, 43 / solo.scale, "lays 2W camel; caravan 24 → 25", ("dir", 1), 0.001],
+        ["Head SE", 0.3, 34 / solo.scale, "lays 3W camel; caravan 24 → 27", ("dir", 2), 0.001],
+    ]
+    lines = hint_lines(rows, ["Head NE", "Head SE"], "", [24.0], 0, 1, None, solo=solo)
+    assert lines[-1].startswith("Weaker in the end (the hint expects about 34 pieces, against 43 pieces): Head SE")
+    between = hint_lines(rows, ["Head NE", "Head SE"], "", [24.0, 20.0], 0, 2, None, solo=solo)
+    assert "the hint expects about" not in between[-1]  # (between players the figure is a win chance)

@@ -81,7 +81,7 @@ def hint_lines(
     ``scored_on``: what the game's score counts (``GameScreen.SCORED_ON``); alone, ``solo``: the
     game's measure of a solo result, in which the suggestion's expected end is said (a sure 36
     "Weaker in the end" beside a starred 29 → 29, with nothing said of where the star leads)."""
-    lines = explanation(rows, texts, choices, plain, players > 1) or [text]
+    lines = explanation(rows, texts, choices, plain, players > 1, solo if players == 1 else None) or [text]
     below = 2 if len(lines) > 1 and lines[1].startswith("  ") else 1  # (its reason)
     if rows and players > 1:
         own = rows[0][6] if len(rows[0]) > 6 else None  # (the move's own mean: what calibrations measured)
@@ -149,6 +149,7 @@ def explanation(
     choices: int | None = None,
     plain: Action | None = None,
     between: bool = False,
+    solo: Measure | None = None,
 ) -> list[str]:
     """The search's top moves in words, the suggestion first, each with the game's reason:
     "Clearly best: Pass", "  keeps both Crowns for the next season", "Nearly as good: …" (an
@@ -162,7 +163,9 @@ def explanation(
     (``confidence``); ``plain``: the game's plain move (``GameAI.plain``), which a hint puts first
     where the search cannot tell it from the most visited: said as the safe pick it is.
     ``between``: the values are win chances between players: where the moves are alike to the
-    search and the match is decided whichever is played, said so (``decided``)."""
+    search and the match is decided whichever is played, said so (``decided``). ``solo``: the
+    game's measure of a solo result: a weaker move's expected end beside the suggestion's ("Weaker
+    in the end" of a move 9 pieces short, its own figures all larger, said nothing of how much)."""
     if not candidates:
         return []
     texts = texts or [str(row[0]) for row in candidates]
@@ -187,6 +190,9 @@ def explanation(
         luck = noise(errors[0], errors[i]) if sure in BY_NOISE else None  # (not "Or" beside "Clearly best")
         label = OR if settled else rank_label(values[i], values[0], reasons[i], listed, luck, plain_first)
         ors += label == OR
+        if solo is not None and label.startswith("Weaker"):
+            ends = [f"{round(value * solo.scale)}{solo.unit}" for value in (values[i], values[0])]
+            label += f" (the hint expects about {ends[0]}, against {ends[1]})"
         listed.append(reasons[i])
         first, *rest = clauses(reasons[i])
         kept = [first, *(part for at, part in enumerate(rest, 1) if shared[at : at + 1] != [part])]
