@@ -333,3 +333,18 @@ def test_a_weaker_move_in_a_solo_game_says_its_expected_end_beside_the_suggestio
     assert lines[-1].startswith("Weaker in the end (the hint expects about 34 pieces, against 43 pieces): Head SE")
     between = hint_lines(rows, ["Head NE", "Head SE"], "", [24.0, 20.0], 0, 2, None, solo=solo)
     assert "the hint expects about" not in between[-1]  # (between players the figure is a win chance)
+
+
+def test_an_alternative_leaving_the_same_risk_says_so():
+    """Camel Caravan: "Or: Move gems from (4,2) to (3,3) — brings gems 3 steps from its city" under
+    a suggestion whose "risk: AI 2 can steal the gems or the ivory next turn" held for it too: the
+    part said in the same place was left out, and the alternative read as safe."""
+    from caravan_tui.screens.table_panels import explanation
+
+    risk = "risk: AI 2 can steal the gems or the ivory next turn"
+    rows = [
+        ["End the turn", 0.5, 0.5, f"passes with 1 action unused; 3 goods carried; {risk}", ("end_turn",), 0.01],
+        ["Move gems", 0.3, 0.5, f"brings gems 3 steps from its city; 3 goods carried; {risk}", ("m",), 0.01],
+    ]
+    lines = explanation(rows, ["End the turn", "Move gems"])
+    assert lines[-1] == "Or: Move gems — brings gems 3 steps from its city; risk: the same as above", lines

@@ -143,6 +143,10 @@ def clauses(reason: str) -> list[str]:
     return [*parts, reason[start:]]
 
 
+#: how a game's reason begins the risk a move leaves (Camel Caravan's thefts)
+RISK = "risk:"
+
+
 def explanation(
     candidates: list,
     texts: list[str] | None = None,
@@ -196,6 +200,10 @@ def explanation(
         listed.append(reasons[i])
         first, *rest = clauses(reasons[i])
         kept = [first, *(part for at, part in enumerate(rest, 1) if shared[at : at + 1] != [part])]
+        # (a risk the suggestion names too is the alternative's all the same: left out, the
+        # alternative read as safe, the same goods left to the same thief)
+        if any(part.startswith(RISK) and shared[at : at + 1] == [part] for at, part in enumerate(rest, 1)):
+            kept.append(f"{RISK} the same as above")
         # (where all but what it does would go, said whole: "Or: Caravan 5☾M♣L — beats the lone 2
         # with 1 card" read as a play worth nothing beside others' "you collect 2 cards worth +1",
         # and "; the rest as above" was read of the line above it, not the suggestion)
