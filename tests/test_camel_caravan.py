@@ -884,3 +884,12 @@ def test_the_tips_say_the_carry_penalty_and_a_stolen_goods_safety_as_the_rules_d
     from caravan_tui.games.camel_caravan.board import penalty
 
     assert [penalty(n) for n in (0, 1, 2, 4)] == [0, 0, 1, 6]
+
+
+def test_the_rules_page_says_what_the_short_game_takes_out():
+    """A newcomer's short game: the rules screens never said what the option does (its New match
+    label only: "Short game"). The page says the bag and what the option takes out of it."""
+    from caravan_tui.games import get_game
+
+    rules = get_game("camel_caravan").rules
+    assert "The bag holds 48 goods" in rules and "the option Short game" in rules and "(32 goods)" in rules
