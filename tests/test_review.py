@@ -497,3 +497,20 @@ def test_a_solo_chart_past_the_measures_usual_top_is_scaled_to_it():
     solo = Review("caravanserai", "m", 0, 1, 10, 46 / 45, (_judged(0, 46 / 45, 46 / 45), _judged(1, 0.5, 0.5)))
     chart = chart_text(solo, 60)
     assert chart[0].startswith("46.0 pieces │"), chart
+
+
+def test_a_better_turn_of_several_steps_gives_its_reason_after_its_first_step():
+    """Camel Caravan: "Better: Move a camel … to space 5 (5,2) — 1 action, then Pick up swords …,
+    then Move a camel from (5,3) to (4,2) — 1 action — a camel onto the swords on space 5": the
+    reason, said after the last step, read as that step's."""
+    from caravan_tui.ai.review_text import reasoned
+
+    move = "Move a camel to space 5, then Pick up swords, then Move a camel to (4,2)"
+    assert reasoned(move, "a camel onto the swords on space 5; 3 actions left") == (
+        "Move a camel to space 5 — a camel onto the swords on space 5; 3 actions left; then Pick up swords, "
+        "then Move a camel to (4,2)"
+    )
+    assert reasoned("Pass", "keeps both Crowns") == "Pass — keeps both Crowns" and reasoned("Pass", "") == "Pass"
+    judged = Judged(3, ("a",), "a", "", ("b",), move, "a camel onto the swords", 0.8, 0.5, 0, 5)
+    text = "\n".join(review_lines(Review("camel_caravan", "m", 0, 2, 10, 1.0, (judged,)), ["Ann", "Bob"], "Camel"))
+    assert "Better: Move a camel to space 5 — a camel onto the swords; then Pick up swords" in text

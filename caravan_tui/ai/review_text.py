@@ -199,6 +199,16 @@ def after_move(review: Review, swing: Swing) -> int:
     return move_number(review.decisions[swing.index])
 
 
+def reasoned(move: str, reason: str) -> str:
+    """A move with the game's reason for it, the reason after the move's first step where the move
+    has several ("A — a camel onto the swords; then B, then C"): after the last step it read as
+    that step's ("… then Move a camel from (5,3) to (4,2) — a camel onto the swords on space 5")."""
+    if not reason:
+        return move
+    first, then, rest = move.partition(", then ")
+    return f"{first} — {reason}; then {rest}" if then else f"{move} — {reason}"
+
+
 #: where the game's words for the better move and the one played are the same
 SAME_REASONS = "  Yours: the same in the game's words; the search found the difference further ahead."
 
@@ -209,10 +219,9 @@ def turning_point_lines(review: Review, swing: Swing, names: Sequence[str]) -> l
     measure, judged = review.measure, swing.judged
     if swing.kind == "yours" and judged is not None:
         played, better = words(review, judged.played, names), words(review, judged.better, names)
-        why = f" — {words(review, judged.better_reason, names)}" if judged.better_reason else ""
         lines = [
             f"Move {move_number(judged)}: you played {played} — {verdict(review, judged)}",
-            f"  Better: {better}{why}",
+            f"  Better: {reasoned(better, words(review, judged.better_reason, names))}",
         ]
         if judged.played_reason == judged.better_reason and judged.played_reason:
             # (the same words twice said nothing of why the better move was better)
@@ -223,10 +232,9 @@ def turning_point_lines(review: Review, swing: Swing, names: Sequence[str]) -> l
     if swing.kind == "others" and judged is not None:
         who = name_of(review, judged.seat, names)
         played, better = words(review, judged.played, names), words(review, judged.better, names)
-        why = f" — {words(review, judged.better_reason, names)}" if judged.better_reason else ""
         return [
             f"Move {move_number(judged)}: {who} played {played} — their error gave you {signed(measure, swing.change)}",
-            f"  Their best: {better}{why}",  # (a best of several steps is named by its first: its reason tells it)
+            f"  Their best: {reasoned(better, words(review, judged.better_reason, names))}",
         ]
     after = f"Luck after your move {after_move(review, swing)}: {signed(measure, swing.change)} of {measure.name}"
     lines = [f"{after} ({luck_words(swing.draws, swing.change > 0)})"]
@@ -582,8 +590,8 @@ def decision_lines(review: Review, names: Sequence[str]) -> list[str]:
     for judged in review.decisions:
         lines.append(f"  Move {move_number(judged)}: {words(review, judged.played, names)} — {verdict(review, judged)}")
         if review.grade(judged) and id(judged) not in shown:
-            why = f" — {words(review, judged.better_reason, names)}" if judged.better_reason else ""
-            lines.append(f"    Better: {words(review, judged.better, names)}{why}")
+            better = reasoned(words(review, judged.better, names), words(review, judged.better_reason, names))
+            lines.append(f"    Better: {better}")
     return lines
 
 
