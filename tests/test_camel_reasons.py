@@ -220,6 +220,21 @@ def test_a_risk_to_two_goods_says_how_each_is_reached():
     assert f"{GOODS[other]} (an empty camel already there: 1 action)" in said, said
 
 
+def test_a_risk_to_one_of_two_goods_alike_says_which():
+    """Seed 1547: "risk: AI 2 can steal the swords or the meat next turn" with two meats on top,
+    read two ways. Where two of a good ride on top, the risk names the space of the one meant."""
+    from caravan_tui.games.camel_caravan.board import CELL_NAMES, SPACES
+    from caravan_tui.games.camel_caravan.explain import _risk
+
+    state = exposed_to_a_thief()
+    at, good, _under = next(load for load in state.loads[0] if not load[2] and load[0] not in state.empties[1])
+    there = next(cell for cell in SPACES if cell != at and cell not in state.empties[1])
+    state.loads[0] = tuple(sorted(((at, good, 0), (there, good, 0))))
+    said = render(_risk(state, 0), NAMES, None)
+    assert f"the {GOODS[good]} on {CELL_NAMES[at]}" in said or f"the {GOODS[good]} on {CELL_NAMES[there]}" in said
+    assert f"the {GOODS[good]} next" not in said, said
+
+
 def test_a_thiefs_loaded_camel_on_the_goods_space_is_two_actions_away():
     """Seed 1334: the hint moved the ivory onto a space where AI 2's camel stood with swords, its
     risk line "a camel sent there first (3 actions)"; AI 2 delivered the swords from that camel

@@ -13,7 +13,20 @@ from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
 from caravan_tui.words import plural
 
-from .board import BIT, CITY_AT, CITY_OF_GOOD, DIST, GOOD_INDEX, GOODS, MAX_ACTIONS, SPACES, VALUE, group_of, penalty
+from .board import (
+    BIT,
+    CELL_NAMES,
+    CITY_AT,
+    CITY_OF_GOOD,
+    DIST,
+    GOOD_INDEX,
+    GOODS,
+    MAX_ACTIONS,
+    SPACES,
+    VALUE,
+    group_of,
+    penalty,
+)
 from .rules import CamelCaravanState, actions_word
 
 
@@ -243,7 +256,7 @@ def _risk(world: CamelCaravanState, seat: int) -> str:
             continue
         budget = _next_actions(world, q)
         stealable = sorted(
-            ((VALUE[good], actions, good) for at, good in exposed if budget >= (actions := _reach(world, q, at))),
+            ((VALUE[good], actions, good, at) for at, good in exposed if budget >= (actions := _reach(world, q, at))),
             reverse=True,
         )
         if stealable:
@@ -252,11 +265,16 @@ def _risk(world: CamelCaravanState, seat: int) -> str:
         return ""
     q, stealable = thieves[0]
     also = "".join(f"; {who(other)} too" for other, _ in thieves[1:])
-    ways = {good: WAYS[actions] for _, actions, good in stealable[:2]}
+    carried = [good for _, good in exposed]
+    # (where two of a good ride on top, the one meant: "the meat" read two ways)
+    ways = {
+        GOODS[good] + (f" on {CELL_NAMES[at]}" if carried.count(good) > 1 else ""): WAYS[actions]
+        for _, actions, good, at in stealable[:2]
+    }
     if len(set(ways.values())) > 1:  # (each its own way: one sentence for both read false for one)
-        each = " or the ".join(f"{GOODS[good]} ({how}: {cost})" for good, (how, cost) in ways.items())
+        each = " or the ".join(f"{name} ({how}: {cost})" for name, (how, cost) in ways.items())
         return f"risk: {who(q)} can steal the {each} next turn, with a theft marker{also}"
-    goods = " or the ".join(GOODS[good] for good in ways)
+    goods = " or the ".join(ways)
     how, cost = WAYS[stealable[0][1]]
     return f"risk: {who(q)} can steal the {goods} next turn, with a theft marker and {how} ({cost}){also}"
 
