@@ -363,3 +363,15 @@ def test_a_lead_into_a_last_card_that_is_an_ace_or_a_crown_says_a_bandit_of_it_g
                 found += 1
             state.apply(rng.choice(state.legal_actions()), False)
     assert found == 3
+
+
+def test_the_season_a_rating_rests_on_is_said_without_a_bracket_beside_the_figures():
+    """ "slightly stronger on the season in play (AI 2 played last) (64% to win)": two brackets."""
+    for seed in range(10):
+        state = GAME.new(2, seed=seed, options=OPTIONS)
+        state.apply(state.legal_actions()[0], False)
+        if state.view(0)["season"]:
+            basis = standing_basis(state.view(0), 0, True)
+            assert basis.startswith("on the season in play, where {p") and "(" not in basis, basis
+            return
+    raise AssertionError("no season in play")

@@ -514,3 +514,13 @@ def test_a_better_turn_of_several_steps_gives_its_reason_after_its_first_step():
     judged = Judged(3, ("a",), "a", "", ("b",), move, "a camel onto the swords", 0.8, 0.5, 0, 5)
     text = "\n".join(review_lines(Review("camel_caravan", "m", 0, 2, 10, 1.0, (judged,)), ["Ann", "Bob"], "Camel"))
     assert "Better: Move a camel to space 5 — a camel onto the swords; then Pick up swords" in text
+
+
+def test_what_chance_showed_reads_as_one_sentence():
+    """ "Seen: … You lead; You are dealt …": two sentences run together after a semicolon."""
+    from caravan_tui.ai.review import Draw
+    from caravan_tui.ai.review_text import seen
+
+    review = Review("decktet_caravan", "m", 0, 2, 10, 1.0, (_judged(0, 0.5, 0.5),))
+    draws = (Draw(3, "Bob goes out.", True), Draw(3, "You lead.", True), Draw(3, "You are dealt 15 cards.", True))
+    assert seen(review, draws, ["Ann", "Bob"]) == "Bob goes out; you lead; you are dealt 15 cards"

@@ -297,6 +297,8 @@ def seen(review: Review, draws: Sequence[Draw], names: Sequence[str]) -> str:
     the move, often what mattered (AI 2's card that beat the seat's and went out, before the next
     hand's deal and lead)."""
     said = [words(review, draw.text, names).rstrip(".") for draw in draws]
+    # (after a semicolon, "You lead; You are dealt" read as two sentences run together)
+    said = said[:1] + [f"y{text[1:]}" if text.startswith(("You ", "Your ")) else text for text in said[1:]]
     if len(said) <= DRAWS_SHOWN:
         return "; ".join(said)
     last = "; ".join(said[len(said) - DRAWS_SHOWN + 1 :])

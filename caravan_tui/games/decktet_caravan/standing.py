@@ -39,13 +39,14 @@ def hand_standing(view: DecktetCaravanView) -> list[float]:
 
 def standing_basis(view: DecktetCaravanView, seat: int, stronger: bool) -> str:
     """On what ``seat``'s position, rated ``stronger`` (or weaker) than a level score with this
-    hand's piles counted (``hand_standing``), rests: "on the season in play ({p1} played last)",
+    hand's piles counted (``hand_standing``), rests: "on the season in play, where {p1} played last"
+    (in brackets it stood beside the figure's own: "(AI 2 played last) (64% to win)"),
     "on the race to go out: {p0} 3 cards in hand, {p1} 5", "on the cards in hand" (seat fields,
     for the screen to name)."""
     other = 1 - seat
     if view["season"]:
         leader = season_play(view["season"][-1])[0]
-        return f"on the season in play ({who(leader)} played last)"
+        return f"on the season in play, where {who(leader)} played last"
     sizes = view["hand_sizes"]
     if sizes[seat] != sizes[other] and (sizes[seat] < sizes[other]) == stronger:  # (fewer: nearer going out)
         mine = plural(sizes[seat], "card")
