@@ -75,10 +75,11 @@ def _every_sale(state: MerchantLordState, seat: int, dice: int, hand: int, sold:
             best = max(best, _sale_worth(state, seat, v, ()) + value)
             most = max(most, tucked)
             continue
+        base = _sale_worth(state, seat, v, ())  # (each card tucked adds 3: ``_sale_worth``)
         for tucks in tuck_sets(rest, hand):
             used, cards = _tucked(tucks)
             value, tucked = _every_sale(state, seat, rest - used, hand & ~cards, sold | 1 << v)
-            best = max(best, _sale_worth(state, seat, v, tucks) + value)
+            best = max(best, base + 3.0 * len(tucks) + value)
             most = max(most, len(tucks) + tucked)
     return best, most
 

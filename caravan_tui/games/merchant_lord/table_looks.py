@@ -91,9 +91,24 @@ def village_rows(table: MerchantLordTable) -> list[Row]:
     width, room = table.villages_room
     width = max(20, width - 2)
     marks = table.village_marks()
-    names = name_room(table, order, width, marks)
-    full = {seat: table.seat_rows(view, seat, width, marks, names=names) for seat in order}
-    compact = {seat: table.seat_rows(view, seat, width, marks, compact=True, names=names) for seat in order}
+
+    def built(names: int) -> tuple[dict[int, list[Row]], dict[int, list[Row]]]:
+        """Every player's rows, full and compact, their names in ``names`` cells."""
+        return (
+            {seat: table.seat_rows(view, seat, width, marks, names=names) for seat in order},
+            {seat: table.seat_rows(view, seat, width, marks, compact=True, names=names) for seat in order},
+        )
+
+    full, compact = built(NAME_ROOM)
+    wanted = name_room(table, order)
+    if wanted > NAME_ROOM:  # (a longer name, where no player's rows take a line more for it)
+        wide = built(wanted)
+        grows = any(
+            VillageBoard.count_lines(wider[seat], width) > VillageBoard.count_lines(narrow[seat], width)
+            for narrow, wider in zip((full, compact), wide)
+            for seat in order
+        )
+        full, compact = (full, compact) if grows else wide
     for rows_by_seat in (full, compact):
         needed = sum(VillageBoard.count_lines(rows, width) for rows in rows_by_seat.values())
         if not room or needed <= room:  # (not laid out yet: everything)
@@ -110,19 +125,9 @@ def village_rows(table: MerchantLordTable) -> list[Row]:
     return rows
 
 
-def name_room(table: MerchantLordTable, order: list[int], width: int, marks: dict[str, str]) -> int:
-    """The cells the players' names take before their villages: the longest name's, up to
-    ``WIDE_NAME_ROOM``, where no player's rows then take more lines than with ``NAME_ROOM`` (a
-    name of 10 letters read "[bol…" with 15 columns free after its rows)."""
-    view = table.view
-    assert view is not None
+def name_room(table: MerchantLordTable, order: list[int]) -> int:
+    """The cells the players' names would take before their villages: the longest name's, from
+    ``NAME_ROOM`` up to ``WIDE_NAME_ROOM`` (a name of 10 letters read "[bol…" with 15 columns
+    free after its rows; ``village_rows`` keeps it where no row takes a line more for it)."""
     longest = max(len(table.brief_name(seat)) if seat != table.you else 3 for seat in order)
-    wanted = min(max(longest, NAME_ROOM), WIDE_NAME_ROOM)
-    if wanted == NAME_ROOM:
-        return NAME_ROOM
-    for compact in (False, True):
-        for seat in order:
-            rows = [table.seat_rows(view, seat, width, marks, compact, names) for names in (NAME_ROOM, wanted)]
-            if VillageBoard.count_lines(rows[1], width) > VillageBoard.count_lines(rows[0], width):
-                return NAME_ROOM
-    return wanted
+    return min(max(longest, NAME_ROOM), WIDE_NAME_ROOM)
