@@ -101,6 +101,16 @@ async def test_the_replays_footer_names_each_key_once_and_h_toggles_what_the_ai_
         assert not panel.showing
         await pilot.press("h")
         assert panel.showing and "the reason it played" in panel.text
+        # on a busy host an h can come after an AI's move is stepped to but before it is drawn:
+        # the person has not seen the panel, and h shows it (it put away the panel still to come)
+        await pilot.press(*["left"] * (screen.replay.position - moves[0]))
+        assert not panel.showing and screen.replay.position == moves[0]
+        screen.replay.step(1)
+        update = screen.replay.queue.get_nowait()  # (the step's update, handled here: no draw between)
+        screen.handle(update)
+        screen.action_weighed()
+        await pilot.pause()
+        assert panel.showing and "the reason it played" in panel.text
 
 
 @pytest.mark.thorough

@@ -214,6 +214,7 @@ class TableBus:
         if screen.replay is not None:
             table = replace(table, replay_at=(update.turn, screen.replay.length))
             table = replace(table, hint_panel=screen.overlays.weighed_words(update.turn, table))
+            screen.call_after_refresh(screen.overlays.weighed_drawn, update.turn)
         view = table.view
         assert view is not None
         screen.table_state = screen.view_folded(table, previous, by_other)

@@ -80,6 +80,8 @@ class TableOverlays:
     def __init__(self, screen: GameScreen[Any]) -> None:
         self.screen = screen
         self.weighed_hidden = False
+        #: the replay's position whose panel of what the AI weighed has been drawn (``weighed_drawn``)
+        self.weighed_drawn_at: int | None = None
         #: ``h`` was pressed while another seat's action was on show: the hint is asked for as our
         #: turn comes (``hold_hint``)
         self.hint_held = False
@@ -209,6 +211,10 @@ class TableOverlays:
         short = decided_name(table.brief_name(mover), replay.decider(position - 1))  # ("AI 3", no level)
         return PanelWords(f"What {name} weighed (h hides it)", tuple(lines), short=f"What {short} weighed")
 
+    def weighed_drawn(self, position: int) -> None:
+        """The screen has been drawn with the replay's move at ``position`` on show."""
+        self.weighed_drawn_at = position
+
     def toggle_weighed(self) -> None:
         """A replay's ``h``: show or put away what the AI weighed at the move shown."""
         screen, replay = self.screen, self.screen.replay
@@ -222,8 +228,10 @@ class TableOverlays:
         # what shows is put away, what does not is shown: a flag flipped blind hid a panel that
         # was not up (a Decktet Caravan replay: the first h at an AI's move seemed to do nothing);
         # a panel of the move before, its step not yet shown, is not the one asked about (an h
-        # right after → put away the move's own panel, still to come)
-        shown_here = screen.table.replay_at is not None and screen.table.replay_at[0] == replay.position
+        # right after → put away the move's own panel, still to come), nor one not yet drawn (on
+        # a busy host the first h at an AI's move put away the panel the step had not drawn yet)
+        at = screen.table.replay_at
+        shown_here = at is not None and at[0] == replay.position and self.weighed_drawn_at == replay.position
         self.weighed_hidden = screen.table.hint_panel is not None and shown_here
         screen.open_panel("hint", self.weighed_words(replay.position, screen.table))
 
