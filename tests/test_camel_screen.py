@@ -15,6 +15,8 @@ from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
 from caravan_tui.games.camel_caravan import rules
 from caravan_tui.games.camel_caravan.board import (
+    CELL_NAMES,
+    CELLS,
     CITY_OF_GOOD,
     DEMAND_MARKERS,
     GOOD_INDEX,
@@ -560,6 +562,25 @@ async def test_a_pick_up_in_the_chooser_gives_its_cost_and_prompts_keep_esc_in_v
         assert drawn == "enter: deliver the swords (+3) (1 action) · esc cancels"  # on two lines, whole
 
 
+@pytest.mark.thorough
+async def test_back_on_the_board_where_nothing_plays_the_status_line_says_so_whole(tmp_path):
+    """The bug: shift+tab back to the board (or a resume) with the cursor on a city where
+    nothing could be played, the line read "Your turn · e end turn · l legend", and Enter there
+    only then said "nothing you can do there now"."""
+    async with at_my_turn(tmp_path) as (app, pilot):
+        screen = app.screen
+        city = max((cell for cell in CELLS if cell not in SPACES), key=lambda cell: len(CELL_NAMES[cell]))
+        screen.table_state = replace(screen.table, legal=[END_TURN])  # (nothing to play anywhere)
+        await pilot.press("tab", "shift+tab")
+        screen.query_one(CamelBoard).cursor = city
+        await pilot.pause()
+        region = screen.query_one("#status").region
+        drawn = " ".join(line[region.x : region.right].strip() for line in screen_lines(app)[region.y : region.bottom])
+        assert drawn == f"enter: nothing to play at {CELL_NAMES[city]} · e end turn"  # on two lines, whole
+        await pilot.press("enter")
+        assert f"{CELL_NAMES[city]}: nothing you can do there now" in notices(app)[-1].message
+
+
 async def test_the_plays_list_puts_the_goods_plays_before_the_camels(tmp_path):
     """The bug: the plays list put pick-ups, steals and deliveries after some 40 camel moves."""
     async with at_my_turn(tmp_path) as (app, pilot):
@@ -872,7 +893,6 @@ async def test_the_legend_key_while_an_ais_action_is_on_show_skips_it_and_opens_
 async def test_the_status_line_fits_a_long_name_and_keeps_the_plays_space_and_cost(tmp_path):
     """Over SSH: "enter: Steal cloth from MarcoPoloTheGreatVenetianTraderOfSilkRdZ at…" lost the
     space and the cost from the status line's two lines."""
-    from caravan_tui.games.camel_caravan.board import CELL_NAMES
     from caravan_tui.games.camel_caravan.status_line import status
     from caravan_tui.screens.table_status import PLAYS_LIST
 

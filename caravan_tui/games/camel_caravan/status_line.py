@@ -70,9 +70,9 @@ def status(table: CamelCaravanTable) -> Text | None:
         what = "Place a camel" if pick[0] == "supply" else "Move the camel"
         return Text(f"{what}: {ONE} 1 action, {TWO} 2 · esc cancels", style="bold")
     choices = choices_at(table, cell)
-    if not choices:
+    if not choices:  # (it said "Your turn · …" and left Enter's "nothing you can do there" to a notice)
         place = " · c place" if any(a[0] == "place" for a in table.legal) else ""  # (none left to place)
-        return Text(f"Your turn{place} · e end turn · l legend", style="bold")
+        return Text(f"enter: nothing to play at {CELL_NAMES[cell]}{place} · e end turn", style="bold")
     if len(choices) > 1:
         return Text(f"enter: choose one of {len(choices)} plays here", style="bold")
     choice = choices[0]
