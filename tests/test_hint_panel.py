@@ -117,7 +117,7 @@ async def test_since_your_last_turns_title_and_foot_are_whole_where_the_panel_st
         async with app.run_test(size=SIZE) as pilot, table:
             await wait_for(pilot, lambda screen=screen: settled(screen), "the table")
             lines, foot = since_lines([f"AI 2 did a long thing number {n} on the board" for n in range(20)], 20)
-            screen.open_panel("since", PanelWords(SINCE_TITLE, tuple(lines), foot))
+            screen.open_panel("since", PanelWords(SINCE_TITLE, tuple(lines), foot, latest=True))  # (as ``since_panel``)
             panel = screen.query_one("#since-panel", TablePanel)
             await wait_for(
                 pilot, lambda panel=panel: panel.display and "earlier" in str(panel.border_subtitle), "the panel"
@@ -128,6 +128,29 @@ async def test_since_your_last_turns_title_and_foot_are_whole_where_the_panel_st
             top, bottom = rows[box.y][box.x : box.right], rows[box.bottom - 1][box.x : box.right]
             assert SINCE_TITLE in top, (game_id, top)
             assert str(panel.border_subtitle) in bottom and "…" not in bottom, (game_id, bottom)
+
+
+@pytest.mark.thorough
+async def test_a_narrow_panels_foot_says_there_is_more_below_before_its_own_words(tmp_path):
+    """The bug: on every Caravanserai placement hint the foot read "key 3: turn west" where
+    "ctrl+↓ more" belonged (the two do not fit the side column together), and "How it stands",
+    the hint's last line, lay below the fold with nothing saying so."""
+    app = BareApp(store=SaveStore(tmp_path))
+    table = Table(app, "caravanserai", game_screen_class(GAMES["caravanserai"]), 1, {})
+    screen = table.screen
+    async with app.run_test(size=SIZE) as pilot, table:
+        await wait_for(pilot, lambda: settled(screen), "the table")
+        lines = tuple(f"A long line of the hint, number {n}, about a placement" for n in range(12))
+        screen.open_panel("hint", PanelWords("Hint", (*lines, "How it stands: even"), "key 3: turn west"))
+        panel = screen.query_one("#hint-panel", TablePanel)
+        await wait_for(pilot, lambda: panel.display and panel.max_scroll_y > 0, "the panel longer than it shows")
+        await pilot.pause()
+        assert len("key 3: turn west · ctrl+↓ more") > panel.size.width - 6  # (they do not fit together)
+        assert str(panel.border_subtitle) == "ctrl+↓ more"
+        panel.scroll_lines(1)
+        await wait_for(pilot, lambda: str(panel.border_subtitle) == "ctrl+↑↓ more", "further on")
+        panel.scroll_lines(panel.max_scroll_y)
+        await wait_for(pilot, lambda: str(panel.border_subtitle) == "key 3: turn west", "its end: its own words")
 
 
 def test_an_alternative_keeps_a_bracket_whole_where_it_shares_part_of_it():

@@ -120,7 +120,10 @@ class TablePanel(VerticalScroll, can_focus=False):
             more = MORE[0] if self.scroll_y <= 0 else MORE[2] if self.scroll_y >= self.max_scroll_y else MORE[1]
         foot = " · ".join(part for part in (self.foot, more) if part)
         if len(foot) > self.size.width - 6 and self.foot:  # (the corners, the dashes, the spaces)
-            foot = self.foot  # its own words whole ("ctrl+l: the whole log · …"): the scrollbar shows more
+            # one of them whole ("ctrl+l: the whole log · …" was cut): the way on while there is
+            # more below (Caravanserai's "key 3: turn west" hid it on every placement hint, whose
+            # "How it stands" was below the fold), at the end the panel's own words
+            foot = more if more and more != MORE[2] else self.foot
         self.border_subtitle = as_text(foot, limit=LONG) if foot else None
 
     def title_that_fits(self, words: Any) -> Text:
