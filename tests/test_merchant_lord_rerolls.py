@@ -200,11 +200,11 @@ def test_a_reroll_expected_to_lose_the_sale_in_hand_is_no_hint(monkeypatch):
     assert state.legal_actions()  # (a position the rules accept)
     assert vetoed(state, 0, ("reroll", 2, 5))
     assert explain(state, 0, [("reroll", 2, 5)]).endswith(
-        "an 8% chance to sell for more, a 75% chance to sell for less (now: 1 card tucked at {p0:'s} 2-5 village)"
+        "a 6% chance to sell for more, an 81% chance to sell for less (now: 1 card tucked at {p0:'s} 2-5 village)"
     )
     top = hint("merchant_lord", state.view(0), 0, "normal", hint_seed(0, 33))
     assert top[0].action == ("end_favour",), top
-    best = "(at best, rerolling the 2 and the 5: an 8% chance to sell for more, a 75% chance to sell for less)"
+    best = "(at best, rerolling the 2 and the 5: a 6% chance to sell for more, an 81% chance to sell for less)"
     assert best in top[0].reason
     # a reroll of dice no sale needs may only gain, and stays allowed (seed 1: 1 2 3 5, the 2-5 sale)
     from caravan_tui.games import get_game
@@ -254,4 +254,32 @@ def test_a_sure_turn_says_what_it_brings_and_a_plan_names_each_sale():
     line = [("end_favour",), ("sell", "P1-V34", ()), ("sell", "P2-V34", ()), ("end_selling",)]
     assert explain(state, 0, line).endswith(
         "then the sale at {p1:'s} 3-4 village; then the sale at {p2:'s} 3-4 village"
+    )
+
+
+def test_a_roll_that_tucks_a_better_paying_half_sells_for_more():
+    """Seed 1582, round 9: dice 5 3 6 2, the 2-5 village (with a 3 attached) tucking M24's 6
+    (1 coin): 4 coins. A 6 rolled into a 2 tucks M12's 2 (2 coins) instead: 5 coins, one card
+    tucked all the same. The hint said "rerolling the 6: no chance to sell for more" (a card
+    tucked counted alike whatever its half pays)."""
+    state = build(
+        phase="favour",
+        dice={0: [5, 3, 6, 2], 1: [1, 2, 3, 4]},
+        hands={0: ["M12", "M24"]},
+        favour=[1, 2],
+        villages={"P0-V25": [["M19", "L"]]},
+    )
+    assert explain(state, 0, [("reroll", 6)]) == (
+        "1 favour to roll 1 die again, keeping 2 3 5: no chance to tuck more cards, a 17% chance to sell for more, "
+        "a 33% chance to sell for less (now: 1 card tucked at {p0:'s} 2-5 village)"
+    )
+
+
+def test_a_roll_that_only_pays_the_others_less_says_so():
+    """Seed 1582, round 4: 1 6 1 6 sells at your 1-6 village and the other's, 4 coins. Rolling a
+    1 and a 6 again, a 3 4 or a 2 5 sells at your own villages instead: the same 4 coins, none to
+    the other. The hint said "a 6% chance to sell for more" of it."""
+    state = build(phase="favour", dice={0: [6, 1, 6, 1], 1: [1, 2, 3, 4]}, favour=[1, 2])
+    assert "(at best, rerolling the 1 and the 6: no chance to sell for more, an 11% chance to pay the others less, " in (
+        explain(state, 0, [("end_favour",)])
     )

@@ -14,9 +14,9 @@ from caravan_tui.engine import seat_field as who
 
 from .cards import DIE, HALF_INDEX, INDEX, OPP, placements, reward_words
 from .evaluation import max_tucks
-from .rolls import RerollOdds, best_sales
+from .rolls import OUTCOMES, RerollOdds, best_sales, tucked_pay
 from .rules import MerchantLordState
-from .sales import GUARD, UNIT, adjusted, unpack
+from .sales import GUARD, UNIT, adjusted, size, unpack
 from .terms import ADJUST_COST, PRICE, REROLL_COST, TARGET, VINDEX, dice_words, plural, village_words
 
 
@@ -147,11 +147,11 @@ def _reroll_odds(state: MerchantLordState, seat: int, kept: int, rolled: int) ->
     now += f"; {sure}" if sure else ""
     cards = "a card" if odds.tucked(dice) == 0 else "more cards"
     if not state.hand[seat]:
-        return f"{_selling_odds(better, odds)}{risk} (now: {now}; no card in hand to tuck)"
+        return f"{_selling_odds(state, seat, odds, kept, rolled)}{risk} (now: {now}; no card in hand to tuck)"
     if better == 0:
-        return f"{_selling_odds(better, odds)}{risk} (now: {now})"
+        return f"{_selling_odds(state, seat, odds, kept, rolled)}{risk} (now: {now})"
     if more == 0:
-        return f"no chance to tuck {cards}, {_selling_odds(better, odds)}{risk} (now: {now})"
+        return f"no chance to tuck {cards}, {_selling_odds(state, seat, odds, kept, rolled)}{risk} (now: {now})"
     return f"{_chance(more)} to tuck {cards}{risk} (now: {now})"
 
 
@@ -171,7 +171,7 @@ def _best_odds(state: MerchantLordState, seat: int) -> str:
     # (which dice: "the best reroll: a 31% chance …" beside a list whose one reroll said 17%)
     which = f"at best, rerolling the {' and the '.join(map(str, unpack(dice - best[3])))}"
     if more <= 0:
-        return f"{which}: {_selling_odds(better, odds)}{risk}"
+        return f"{which}: {_selling_odds(state, seat, odds, best[3], size(dice - best[3]))}{risk}"
     cards = "a card" if odds.tucked(dice) == 0 else "more cards"
     return f"{which}: {_chance(more)} to tuck {cards}{risk}"
 
@@ -226,22 +226,35 @@ def _sale_sums(state: MerchantLordState, seat: int, dice: int) -> tuple[int, int
     """The coins and favour the sales of ``dice`` pay ``seat`` (``best_sales``), and the coins
     they pay the others (a village's owner is paid for a sale there)."""
     coins = favour = paid = 0
-    for v, _ in best_sales(state, seat, dice):
+    for v, tucks in best_sales(state, seat, dice):
         if v // 3 == seat:
-            coins += state.vownc[v]
-            favour += state.vownf[v]
+            added = tucked_pay(tucks)
+            coins += state.vownc[v] + added[0]
+            favour += state.vownf[v] + added[1]
         else:
             coins += state.vopp[v]
             paid += state.vownc[v]
     return coins, favour, paid
 
 
-def _selling_odds(chance: float, odds: RerollOdds) -> str:
-    """ "a 17% chance to sell for more" (every sale counted: a second sale is more), or "a 64%
-    chance of a sale" where the dice fit no village now."""
-    if odds.every(odds.dice)[0] > 0:
-        return f"{_chance(chance)} to sell for more"
-    return f"{_chance(chance)} of a sale"
+def _selling_odds(state: MerchantLordState, seat: int, odds: RerollOdds, kept: int, rolled: int) -> str:
+    """ "a 17% chance to sell for more" (more coins or favour for you, every sale counted: a
+    second sale is more), and the chance to pay the others less where a roll does only that
+    (a 3 4 that sold for the same 4 coins, 2 fewer for AI 3, read as "a 6% chance to sell for
+    more"); or "a 64% chance of a sale" where the dice fit no village now."""
+    if odds.every(odds.dice)[0] <= 0:
+        return f"{_chance(odds.chances(kept, rolled)[0])} of a sale"
+    value, now = odds.every(odds.dice)[0], _sale_sums(state, seat, odds.dice)
+    more = less = 0.0
+    for outcome, chance in OUTCOMES[rolled]:
+        if odds.every(kept + outcome)[0] > value:
+            then = _sale_sums(state, seat, kept + outcome)
+            if then[:2] > now[:2]:
+                more += chance
+            elif then[2] < now[2]:
+                less += chance
+    paid = f", {_chance(less)} to pay the others less" if less else ""
+    return f"{_chance(more)} to sell for more{paid}"
 
 
 def _dice(count: int) -> str:

@@ -20,6 +20,7 @@ from itertools import combinations_with_replacement
 from math import factorial
 from typing import TYPE_CHECKING
 
+from .cards import ONE_TIME, OWN_COINS, OWN_FAVOUR
 from .evaluation import max_tucks
 from .sales import CACHE_LIMIT, HALF_UNITS, UNIT, tuck_sets, unpack
 
@@ -75,21 +76,45 @@ def _every_sale(state: MerchantLordState, seat: int, dice: int, hand: int, sold:
             best = max(best, _sale_worth(state, seat, v, ()) + value)
             most = max(most, tucked)
             continue
-        base = _sale_worth(state, seat, v, ())  # (each card tucked adds 3: ``_sale_worth``)
         for tucks in tuck_sets(rest, hand):
             used, cards = _tucked(tucks)
             value, tucked = _every_sale(state, seat, rest - used, hand & ~cards, sold | 1 << v)
-            best = max(best, base + 3.0 * len(tucks) + value)
+            best = max(best, _sale_worth(state, seat, v, tucks) + value)
             most = max(most, len(tucks) + tucked)
     return best, most
 
 
 def _sale_worth(state: MerchantLordState, seat: int, v: int, tucks: tuple) -> float:
     """One sale's value in ``every_sale``'s sums: at an own village its coins, a fifth of its
-    favour and 3 per card tucked; at another's its coins, less half of what its owner gains."""
+    favour and 3 per card tucked, with what the halves tucked bring (``HALF_WORTH``: a 2 rolled
+    to tuck a 2-coin half in place of a 1-coin one sells for more, where the hint said "no
+    chance"); at another's its coins, less half of what its owner gains."""
     if v // 3 != seat:
         return 1.0 + state.vopp[v] - 0.5 * state.vownc[v]
-    return 1.0 + state.vownc[v] + 0.2 * state.vownf[v] + 3.0 * len(tucks)
+    worth = 1.0 + state.vownc[v] + 0.2 * state.vownf[v]
+    for card, half in tucks:
+        worth += 3.0 + HALF_WORTH[card][half]
+    return worth
+
+
+#: what a one-time reward is worth beside a coin (rules §7.4.4-5): a card drawn, a die more from
+#: the next round, a card from hand placed (a table card, where one can be placed)
+REWARD_WORTH = {"FM": 1.0, "FC": 1.0, "FP": 2.0, None: 0.0}
+#: what each half of each card brings its owner when tucked (§7.4.1-2): its coins, a fifth of its
+#: favour and its one-time reward
+HALF_WORTH = tuple(
+    tuple(OWN_COINS[card][half] + 0.2 * OWN_FAVOUR[card][half] + REWARD_WORTH[ONE_TIME[card][half]] for half in (0, 1))
+    for card in range(len(OWN_COINS))
+)
+
+
+def tucked_pay(tucks: tuple) -> tuple[int, int]:
+    """The coins and favour the halves ``tucks`` add to their village's sale (§7.3.1)."""
+    coins = favour = 0
+    for card, half in tucks:
+        coins += OWN_COINS[card][half]
+        favour += OWN_FAVOUR[card][half]
+    return coins, favour
 
 
 def _tucked(tucks: tuple) -> tuple[int, int]:
