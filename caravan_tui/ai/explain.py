@@ -510,7 +510,15 @@ def headline(
     saying why: the search's expected result ``value`` is about the end, the score about now,
     and where they point apart the headline says both ("you lead on points, but the hint expects
     you to fall behind"); level on points, ``basis`` says on what the position differs.
-    ``scored_on``: what the game scores ("caravan length": Caravanserai has no points)."""
+    ``scored_on``: what the game scores ("caravan length": Caravanserai has no points). The
+    figure is said with the words (a review's 28% beside a hint's bare "behind", and 26% beside
+    "slightly behind", read as the words not following the figures)."""
+    said = _headline(value, scores, seat, basis, scored_on)
+    return said if "%" in said else f"{said} ({chance_words(value, len(scores))})"
+
+
+def _headline(value: float, scores: Sequence[float], seat: int | None, basis: Basis, scored_on: str) -> str:
+    """``headline``'s words, some with their figure."""
     words = outlook(value, len(scores))
     if len(scores) < 2 or seat is None or not 0 <= seat < len(scores):
         return words
