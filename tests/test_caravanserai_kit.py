@@ -587,3 +587,25 @@ def test_the_others_changes_add_up_until_our_turn_ends():
     replaying = dataclasses.replace(view, replaying=True)
     assert (0, 0) not in arrived(replaying, table.view, by_other=False).flash
     assert chose(dataclasses.replace(table, turn=None), table.legal[0]).flash == frozenset()
+
+
+def test_a_step_that_ends_the_match_where_another_would_not_waits_for_a_y():
+    """Found in play (solo seed 1635, round 3): "… your caravan at 16. This ends the match (the
+    caravan cannot move). Play it? Enter or y plays it" — a third Enter, after the two that chose
+    the step, would have ended the match with six camels unused. Where another play goes on, the
+    question waits for a "y" (Enter keeps it back); where every play ends it, Enter plays it."""
+    from caravan_tui.games.caravanserai.play_checks import ends_match, question_before
+
+    seen = set()
+    for seed in range(60):
+        rng, state = random.Random(seed), GAME.new(1, seed=seed, options={})
+        while not state.is_over() and len(seen) < 2:
+            table = table_at(state)
+            for action in table.legal:
+                asked = question_before(table, action)
+                if asked is not None and "This ends the match" in asked[0]:
+                    early = any(not ends_match(state, other) for other in table.legal)
+                    assert asked[1] == early, (seed, action, asked)
+                    seen.add(early)
+            state.apply(rng.choice(state.legal_actions()), False)
+    assert seen == {True, False}

@@ -101,9 +101,11 @@ def hint_warning(table: CaravanseraiTable) -> str | None:
 
 
 def question_before(table: CaravanseraiTable, action: Action) -> tuple[str, bool] | None:
-    """What to ask before ``action``, and whether it boxes our caravan in (None: play it at
+    """What to ask before ``action``, and whether its answer must be a "y" (None: play it at
     once): the rest of the placement laid unseen (only one way on), the match ended, the caravan
-    boxed in or left one open cell, our next turns laid for us."""
+    boxed in or left one open cell, our next turns laid for us. A "y" where it boxes our caravan
+    in, or ends the match where another play would not (Enter, which had played each step of
+    the placement, ended a solo match at 16 with six camels unused)."""
     world, seat = table.world, table.seat
     if not isinstance(world, CaravanseraiState) or seat is None or action not in world.legal_actions():
         return None
@@ -133,13 +135,14 @@ def question_before(table: CaravanseraiTable, action: Action) -> tuple[str, bool
     # what the placement leaves is said as it ends (at its camel), never at a stand after it:
     # a good stood on the board blocks no caravan, so every stand leaves the same
     settles = action[0] != "stand" and (ends or (placed and world.stage in (PLACE, BOARD)))
-    boxed = None
+    boxed, ends_early = None, False
     if settles and not after.is_over() and world.n > 1:
         boxed = boxed_in(table, after) if ends else after.stuck(seat)
     if after.is_over() and after.end is not None:
         why = safety_why(after) if after.end == SAFETY else after.end
         said = "" if question else f", your caravan at {len(after.caravans[seat])}"  # (its length once)
         question += f"This ends the match ({why}){said}. "
+        ends_early = any(not ends_match(world, other) for other in world.legal_actions())
     elif boxed:
         question += f"This {stuck_words(boxed)}: your turns would be skipped. "
     elif settles and world.n > 1 and not after.is_over() and len(open_by_head(after, seat)) == 1:
@@ -159,7 +162,14 @@ def question_before(table: CaravanseraiTable, action: Action) -> tuple[str, bool
     if question and begun:
         which = "The turn after that" if later else "Then your next turn"
         question += f"{which} begins with the only way on: {begun[0]}. "
-    return (question, bool(boxed)) if question else None
+    return (question, bool(boxed) or ends_early) if question else None
+
+
+def ends_match(world: CaravanseraiState, action: Action) -> bool:
+    """Whether ``action`` ends the match."""
+    after = world.clone()
+    after.apply(action, log=False)
+    return after.is_over()
 
 
 def stop_words(world: CaravanseraiState, action: Action, seat: int) -> str:

@@ -298,16 +298,16 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         if asked is None and not unasked:
             self.act(action)
             return
-        question, boxed = asked if asked is not None else (f"{self.describe(action)}. ", False)
+        question, regrets = asked if asked is not None else (f"{self.describe(action)}. ", False)
 
         def answered(yes: bool | None) -> None:
             if yes and self.table.turn is not None and action in self.table.legal:
                 self.act(action)
 
         # Enter plays a placement's forced rest, as Enter plays each of its steps; a move that
-        # boxes our caravan in, or a key that may have been meant otherwise, waits for a "y", and
-        # says so (25 Enters said "Not yet" unseen)
-        waits = boxed or bool(unasked)
+        # boxes our caravan in or ends the match early, or a key that may have been meant
+        # otherwise, waits for a "y", and says so (25 Enters said "Not yet" unseen)
+        waits = regrets or bool(unasked)
         ask, yes, no = (BOXED_ASK, "Play it anyway", "Keep it back") if waits else (REST_ASK, "Play it", "Not yet")
         confirm = ConfirmScreen(unasked + question + ask, yes=yes, no=no, yes_first=not waits)
         self.app.push_screen(confirm, answered)
