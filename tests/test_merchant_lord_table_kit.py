@@ -18,7 +18,14 @@ from caravan_tui.games.merchant_lord.builder import Selection
 from caravan_tui.games.merchant_lord.play_lines import ONE_ROW_NAME, PLAY_WIDTH, fitted_play, play_line
 from caravan_tui.games.merchant_lord.rules import FAVOUR, SELL, VINDEX
 from caravan_tui.games.merchant_lord.table import DICE, HAND, PLAYS, ROW, VILLAGES, MerchantLordTable
-from caravan_tui.games.merchant_lord.table_enter import enter, favour_sale, promise, rest_of_turn, status
+from caravan_tui.games.merchant_lord.table_enter import (
+    enter,
+    favour_sale,
+    promise,
+    rest_of_turn,
+    space_on_card,
+    status,
+)
 from caravan_tui.games.merchant_lord.table_text import builder_text
 from caravan_tui.screens.table_client import cursor_at, focused, highlighted
 from caravan_tui.screens.table_panels import ASKING
@@ -60,6 +67,20 @@ def test_an_intent_gives_a_new_state_and_leaves_the_last_as_it_was():
     # a complete sale: the plays list is asked to highlight it, unless the list has the focus
     assert ticked.list_play == sale and ticked.list_asked > table.list_asked
     assert intents.cleared(ticked).sel == Selection() and ticked.sel.tucks
+
+
+def test_in_the_hand_with_a_sale_readied_the_line_says_what_space_and_enter_do():
+    """The rules' keys: "space on a hand card … the line under the board says which half is
+    next"; with a sale readied the hand's line said only "enter: the sale above, …"."""
+    _prefix, state = play_until(builder_position)
+    table = table_for(state)
+    sale = max((a for a in state.legal_actions() if a[0] == "sell" and a[2]), key=lambda a: len(a[2]))
+    chosen = taken(intents.chosen_village(table, sale[1]))
+    card = sale[2][0][0]
+    on_card = at(chosen, HAND, card)
+    assert enter(on_card) is not None
+    assert status(on_card).plain == f"{space_on_card(on_card, card)} · {promise(on_card, enter(on_card))}"
+    assert status(on_card).plain.startswith("space: tuck its ")
 
 
 def test_a_card_no_sale_can_tuck_and_a_village_no_sale_fits_are_refused_with_the_reason():
@@ -938,3 +959,15 @@ def test_words_that_read_two_ways_are_said_one_way():
     table = replace(table, view=state.view(0))
     assert short_play(table, ("end_selling",), None) == "Stop selling (4 dice to market)"
     assert play_line(table, ("end_selling",)) == "Stop (4 dice to market)"  # (the plays list: one row)
+
+
+def test_a_replay_names_the_watchers_own_villages_yours_and_no_other_view_s():
+    """The bug: a replay in the watcher's own view said "You's 1-6: stalls 1 6; …" under rows
+    that said "You"; in another seat's view that seat's villages are its own by name."""
+    names, kinds = ["Root", "AI 2", "AI 3"], ["human", "ai:normal", "ai:normal"]
+    own_view = MerchantLordTable(seat=0, names=names, seat_kinds=kinds, replaying=True, own=0)
+    assert own_view.village_name("P0-V16") == "your 1-6"
+    assert own_view.village_name("P2-V25") == "AI 3's 2-5"
+    other_view = MerchantLordTable(seat=1, names=names, seat_kinds=kinds, replaying=True, own=0)
+    assert other_view.village_name("P1-V34") == "AI 2's 3-4"
+    assert other_view.village_name("P0-V16") == "your 1-6"

@@ -103,9 +103,10 @@ class MerchantLordTable(TableState[MerchantLordView]):
         return f"your {name}" if self.is_ours(owner) else f"{self.short_name(owner)}'s {name}"
 
     def is_ours(self, seat: int) -> bool:
-        """Whether ``seat`` is the one the table says "your" of: ours, never in a replay (its seat
-        is only the view shown: "Your dice", "Your 1-6" in AI 2's view read as the watcher's)."""
-        return seat == self.seat and not self.replaying
+        """Whether ``seat`` is the one the table says "your" of: the one it calls "you" (``you``:
+        in a replay the watcher's own, not the view shown: "Your 1-6" in AI 2's view read as the
+        watcher's; and "You's 1-6" was said of the watcher's own)."""
+        return seat == self.you
 
     def sentence(self, text: str) -> str:
         text = self.words(text)

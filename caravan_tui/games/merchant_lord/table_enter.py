@@ -72,6 +72,10 @@ def status(table: MerchantLordTable) -> Text | None:
     if table.turn is None or table.over is not None or table.view is None:
         return None
     action, focus, phase = enter(table), table.focus, table.phase
+    if action is not None and focus == HAND and phase in ("sell", "favour", "place") and table.view.get("hand"):
+        # (what space does too: with a sale readied, the hand's line said only what Enter sells,
+        # and the rules' "the line under the board says which half is next" was nowhere)
+        return Text(f"{space_on_card(table, table.cell(focus))} · {promise(table, action)}", style="bold")
     if action is not None:
         return Text(promise(table, action), style="bold")
     if focus == PLAYS:
