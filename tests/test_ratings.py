@@ -160,6 +160,31 @@ async def test_a_resignation_is_a_loss_whatever_the_stand_in_made_of_the_seat(tm
     hub.stop()
 
 
+async def test_a_resignation_is_on_the_record_before_the_match_hears_it(tmp_path, worker, monkeypatch):
+    """Over OpenSSH, Ann resigned, then Bob, and Bob was rated +34 beside "You resigned: Ann ·
+    AI standing in wins": the last person's resignation ends the match, and the rating it begins
+    read the record before Bob was on it as one who gave up."""
+    hub = make_hub(tmp_path, worker)
+    await hub.check_ratings()
+    ann, bob, joined = await ann_and_bob(hub)
+    hosted = hub.matches[joined.match]
+    heard, publish = [], hosted.runner.bus.publish
+
+    async def listened(address, message):
+        if isinstance(message, Resign):
+            heard.append(dict(hosted.record.left))
+        await publish(address, message)
+
+    monkeypatch.setattr(hosted.runner.bus, "publish", listened)
+    await ann.send(Resign(joined.match, 0))
+    await ann.next(protocol.Left)
+    await bob.send(Resign(joined.match, 1))
+    changes = await rated(ann, joined.match)
+    assert heard == [{0: ANN}, {0: ANN, 1: BOB}]
+    assert changes["Ann"][0] == changes["Bob"][0] == 0
+    hub.stop()
+
+
 def hub_on(tmp_path, worker, url: str | None, name: str = "server") -> Hub:
     """A hub keeping everything in its folder, or in the database at ``url``."""
     store, keeping = open_database(url) if url is not None else (None, None)

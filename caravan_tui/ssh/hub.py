@@ -588,9 +588,13 @@ class Hub:
                 await self._refuse(session, quiet)
                 return
             msg = Chat(msg.match, session.seat, msg.text, session.name)
+        if isinstance(msg, Resign):
+            # given up before the host hears it: the last person's resignation ends the match,
+            # and its rating, begun at once, rated them as one who played on (+34 to the second
+            # of two who resigned, beside "You resigned: Ann · AI standing in wins")
+            hosted.give_up(msg.seat)
         await hosted.runner.bus.publish(host_address(hosted.match_id), msg)
         if isinstance(msg, Resign):  # the seat is the stand-in's for good: back to the lobby
-            hosted.give_up(msg.seat)
             self._detach(session)
             await session.send(Left(hosted.match_id, "you resigned"))
             await self._send_lobby(session)
