@@ -794,5 +794,8 @@ def test_a_hand_s_going_out_line_takes_the_summary_s_width():
 
 def test_the_game_s_line_says_bandits_stop_caravans_not_rob_them():
     """The New match list read "rob them with bandits": a bandit's season goes to the other
-    player (rules §4.2: the opponent of the bandit's player collects it)."""
-    assert GAME.summary == "Beat caravans of linked cards or stop them with bandits; go out first."
+    player (rules §4.2: the opponent of the bandit's player collects it); and "go out first" read
+    as the goal, where going out is a bonus and the higher total after the last hand wins (§5.4)."""
+    assert GAME.summary == (
+        "Beat caravans of linked cards or stop them with bandits; the higher total after the last hand wins."
+    )
