@@ -718,18 +718,20 @@ def cmd_review(args) -> int:
     told = [-1]
 
     def judged(done: int, total: int) -> None:
-        """Progress on stderr whatever stdout is: a bar on a terminal, else a line a tenth."""
+        """Progress on stderr whatever stdout is: a bar on a terminal, else a line a tenth. As a
+        share: the total holds the draws weighed after the decisions ("25/25 decisions judged"
+        stood over a review of 23)."""
         if bar:
             filled = 30 * done // total
             print(
-                f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} decisions judged",
+                f"\r[{'#' * filled}{'.' * (30 - filled)}] {100 * done // total}% of the review done",
                 end="\n" if done == total else "",
                 file=sys.stderr,
                 flush=True,
             )
         elif 10 * done // total > told[0]:
             told[0] = 10 * done // total
-            print(f"{done}/{total} decisions judged", file=sys.stderr, flush=True)
+            print(f"{100 * done // total}% of the review done", file=sys.stderr, flush=True)
 
     async def reviewed():
         async with AIWorker(2) as worker:
