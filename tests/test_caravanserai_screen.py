@@ -878,3 +878,31 @@ async def test_the_cursor_keeps_the_hints_step_number_on_its_cell():
             await pilot.pause()
             text = "\n".join(drawn_rows(app.screen))
             assert shown in text and hidden not in text, text
+
+
+@pytest.mark.thorough
+async def test_the_boards_title_cuts_a_long_name_not_its_words(tmp_path):
+    """Over SSH: "━▸ AbcdefghijAbcdefghijAbcdefghijAbcdefghij to pla…━": the frame cut the title's
+    words. The name is cut to leave "to play · round N" whole."""
+    from caravan_tui.screens import game_screen_class
+
+    from tables import BareApp, Table, settled
+
+    long_name = "Abcdefghij" * 4
+    game = get_game("caravanserai")
+    for players in (2, 3):
+        names = ("Tester", long_name, "Cyd")[:players]
+        state, prefix = game.new(players, seed=3, options={}), []
+        while state.to_move() != 1:  # (the long name's turn, watched from seat 0)
+            action = state.legal_actions()[0]
+            state.apply(action, False)
+            prefix.append(action)
+        app = BareApp(store=None)
+        table = Table(app, "caravanserai", game_screen_class(game), 3, {}, prefix, names=names)
+        async with app.run_test(size=SIZE) as pilot, table:
+            await wait_for(pilot, lambda table=table: settled(table.screen), "the table")
+            board = table.screen.query_one(HexBoard)
+            await pilot.pause()
+            top = drawn_rows(table.screen)[board.region.y]
+            title = str(board.border_title)
+            assert " to play · " in title and title.removeprefix("▸ ") in top, (title, top)  # (whole)

@@ -65,10 +65,18 @@ def title_text(view: CaravanseraiView, table: CaravanseraiTable) -> str:
         return "Game over"
     if table.pausing is not None:
         mover = table.pausing
-    who = "Your turn" if table.mine(mover) else f"{table.seat_name(mover)} to play"
-    if view["stage"] == "start":
-        return f"{who} · starting camels"
-    return f"{who} · round {view['round']}"
+    rest = " · starting camels" if view["stage"] == "start" else f" · round {view['round']}"
+    if table.mine(mover):
+        return f"Your turn{rest}"
+    who = table.seat_name(mover)
+    if len(who) + len(" to play") + len(rest) > TITLE_ROOM:  # (the frame cut "… to pla…", not the name)
+        who = table.player_name(mover, TITLE_ROOM - len(" to play") - len(rest))
+    return f"{who} to play{rest}"
+
+
+#: the most cells the board's title takes at 80 columns between players (its frame's corners
+#: and the focus mark aside)
+TITLE_ROOM = 46
 
 
 def info_text(view: CaravanseraiView) -> Text:
