@@ -246,7 +246,9 @@ class Update(Message):
 
     ``since``: with a whole log at a (re)join, the seat's view just after its last move (before
     its first, the start), where others have moved since (else None): the table marks what they
-    changed, as it did live."""
+    changed, as it did live. ``until``: where the seat is in the middle of its turn, its view as
+    the turn began (``since`` is then its view after its move before the others'): what the
+    others changed lies between the two, what the seat did since after them."""
 
     match: str
     seat: int | None
@@ -256,6 +258,7 @@ class Update(Message):
     whole_log: bool = False
     unsaved: str = ""
     since: dict[str, Any] | None = None
+    until: dict[str, Any] | None = None
     _convert: ClassVar[dict[str, Any]] = {"events": _strings}
 
 

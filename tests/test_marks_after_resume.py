@@ -50,3 +50,24 @@ async def test_a_table_joined_before_our_first_move_marks_the_others_moves(tmp_p
     table = Table(app, "camel_caravan", game_screen_class(GAMES["camel_caravan"]), seed, OPTIONS, [theirs])
     async with at_turn(app, table, lambda screen: screen.table.turn is not None, (80, 24)) as (_, _pilot, table):
         assert table.screen.query_one(CamelBoard).flash == set(action_cells(theirs))
+
+
+async def test_a_table_resumed_in_the_middle_of_our_turn_marks_the_others_changes_not_ours(tmp_path):
+    """Saved after the first of our turn's actions, the "*" marks of the other's turn were gone
+    on resume (our view after our last move was our view now: nothing between)."""
+    seed = next(s for s in range(100) if GAME.new(2, seed=s, options=GAME.resolve_options(OPTIONS)).to_move() == 0)
+    ours, theirs = played_before(seed)
+    state = GAME.new(2, seed=seed, options=GAME.resolve_options(OPTIONS))
+    for action in ours + theirs:
+        state.apply(action, log=False)
+    now = next(a for a in state.legal_actions() if a[0] == "place" and not state.occ[a[-1]])  # (our turn's first)
+    state.apply(now, log=False)
+    assert state.to_move() == 0  # (our turn goes on)
+    app = quick_app(tmp_path, 4, home=False)
+    table = Table(
+        app, "camel_caravan", game_screen_class(GAMES["camel_caravan"]), seed, OPTIONS, ours + theirs + [now]
+    )
+    async with at_turn(app, table, lambda screen: screen.table.turn is not None, (80, 24)) as (_, _pilot, table):
+        changed = set().union(*(action_cells(action) for action in theirs))
+        board = table.screen.query_one(CamelBoard)
+        assert board.flash == changed and not set(action_cells(now)) & board.flash

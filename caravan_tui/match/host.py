@@ -725,13 +725,25 @@ class MatchHost:
     def _joined(self, seat: int | None, history: list[Line]) -> Update:
         """The whole log for a seat (re)joining, with its view just after its last move (before
         its first, the match's start) where others have moved since (``Update.since``): the cells
-        Camel Caravan marked as changed since our turn were gone after a save and resume."""
+        Camel Caravan marked as changed since our turn were gone after a save and resume. In the
+        middle of the seat's turn, its view after its move before the others' and as its turn
+        began (``Update.until``): a save in the middle of a turn lost them too."""
         update = self._update(seat, history, whole_log=True)
-        last = next((i for i in range(self.turn - 1, -1, -1) if self.movers[i] == seat), -1)  # (-1: none yet)
-        if seat is None or last == self.turn - 1:
+        if seat is None:
             return update
-        then = replay(self.game, dataclasses.replace(self.snapshot, actions=self.actions), last + 1, log=False)
-        return dataclasses.replace(update, since=then.state.view(seat))
+        begun = self.turn  # (the seat's moves that end the log: the turn it is in the middle of)
+        if self.state.to_move() == seat:
+            while begun and self.movers[begun - 1] == seat:
+                begun -= 1
+        last = next((i for i in range(begun - 1, -1, -1) if self.movers[i] == seat), -1)  # (-1: none yet)
+        if last == begun - 1:  # (nobody else moved since)
+            return update
+        since = self._view_at(last + 1, seat)
+        return dataclasses.replace(update, since=since, until=self._view_at(begun, seat) if begun < self.turn else None)
+
+    def _view_at(self, turn: int, seat: int) -> dict[str, Any]:
+        """``seat``'s view after the match's first ``turn`` moves."""
+        return replay(self.game, dataclasses.replace(self.snapshot, actions=self.actions), turn, log=False).state.view(seat)
 
     async def _broadcast(self, events: list[Event], by: int | None = None, by_person: bool = False) -> None:
         """Each seat its own Update, then ``YourTurn`` to the seat to move or ``MatchOver`` to all."""

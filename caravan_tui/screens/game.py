@@ -293,6 +293,12 @@ class GameScreen(BaseScreen, Generic[V]):
         move assigns, so a move draws the table once. Default: the table as it is."""
         return table
 
+    def view_rejoined(self, table: TableState[V], since: V | None, until: V) -> TableState[V]:
+        """``view_folded`` at a rejoin in the middle of our turn: what the others changed lies
+        between ``since`` and ``until`` (as our turn began), what we did since after it. Default:
+        nothing marked, as after a move of ours."""
+        return self.view_folded(table, None, False)
+
     def view_changed(self, previous: V | None, view: V, by_other: bool) -> None:
         """A new view arrived (after the board was drawn): summaries, timers."""
 

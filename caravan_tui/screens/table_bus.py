@@ -217,7 +217,10 @@ class TableBus:
             screen.call_after_refresh(screen.overlays.weighed_drawn, update.turn)
         view = table.view
         assert view is not None
-        screen.table_state = screen.view_folded(table, previous, by_other)
+        if update.until is not None:  # (a rejoin in the middle of our turn: the others' changes before it)
+            screen.table_state = screen.view_rejoined(table, update.since, update.until)
+        else:
+            screen.table_state = screen.view_folded(table, previous, by_other)
         if by_other and not update.whole_log:
             self.since.extend(table.log_line(line) for line in update.events)
             self.since_moves += 1

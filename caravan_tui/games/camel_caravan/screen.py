@@ -160,6 +160,15 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
         changed = frozenset(self._last_touched) if self._last_touched else None
         return reached(cast(CamelCaravanTable, table), self._move, changed)
 
+    def view_rejoined(
+        self, table: TableState[CamelCaravanView], since: CamelCaravanView | None, until: CamelCaravanView
+    ) -> TableState[CamelCaravanView]:
+        """The cells the others changed before our turn began marked (after a resume in the
+        middle of a turn the "*" marks were gone), not those our own actions since changed."""
+        self._last_touched = set()
+        changed = frozenset(touched(since, until))
+        return reached(cast(CamelCaravanTable, table), self._move, changed or None)
+
     def view_changed(self, previous: CamelCaravanView | None, view: CamelCaravanView, by_other: bool) -> None:
         self.pause.mover = previous["to_move"] if previous else None
 
