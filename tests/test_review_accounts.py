@@ -500,3 +500,14 @@ def test_drift_between_two_moves_of_the_seat_with_nothing_between_is_not_told_as
     assert said in review_lines(done, ["Ann", "Bob"], "Merchant Lord")
     apart = Review("merchant_lord", "m", 0, 2, 10, 1.0, (decisions[0], _judged(86, 1.0, 1.0)), ())
     assert said not in review_lines(apart, ["Ann", "Bob"], "Merchant Lord")  # (moves came between)
+
+
+def test_the_most_of_a_drift_is_its_largest_swing_its_own_way():
+    """Found in a Caravanserai review: "Most of it came from the AI's own figures moving, +27%;
+    the most after your move 92 (…), −42%" — the largest swing, against the sum, read as the
+    sum contradicting itself. The most of it is the largest swing the sum's way."""
+    decisions = (_judged(0, 5 / 45, 5 / 45), _judged(6, 25 / 45, 25 / 45), _judged(12, 45 / 45, 45 / 45))
+    solo = Review("caravanserai", "m", 0, 1, 10, 15 / 45, decisions)
+    assert solo.account().total("drift") == 10
+    said = next(line for line in review_lines(solo, ["Ann"], "Caravanserai") if line.startswith("Most of it came"))
+    assert said.endswith("the most after your move 1 (a), +20.0 pieces."), said

@@ -514,7 +514,10 @@ def drift_words(review: Review, names: Sequence[str]) -> str | None:
         or account.entangled
     ):
         return None
-    worst = max((swing for swing in account.swings if swing.kind == "drift"), key=lambda swing: abs(swing.change))
+    # the most of it: the largest swing its way ("+27%; the most after your move 92, −42%" read as
+    # a sum against itself)
+    drifts = [swing for swing in account.swings if swing.kind == "drift"]
+    worst = max([swing for swing in drifts if swing.change * drift > 0] or drifts, key=lambda swing: abs(swing.change))
     judged = review.decisions[worst.index]
     move = f"your move {move_number(judged)} ({words(review, judged.played, names).rstrip('.')})"
     if review.players == 1:
