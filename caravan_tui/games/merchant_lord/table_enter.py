@@ -72,12 +72,13 @@ def status(table: MerchantLordTable) -> Text | None:
     if table.turn is None or table.over is not None or table.view is None:
         return None
     action, focus, phase = enter(table), table.focus, table.phase
-    if action is not None and focus == HAND and phase in ("sell", "favour", "place") and table.view.get("hand"):
-        # (what space does too: with a sale readied, the hand's line said only what Enter sells,
-        # and the rules' "the line under the board says which half is next" was nowhere)
-        return Text(f"{space_on_card(table, table.cell(focus))} · {promise(table, action)}", style="bold")
     if action is not None:
-        return Text(promise(table, action), style="bold")
+        said = promise(table, action)
+        if focus == HAND and phase in ("sell", "favour", "place") and table.view.get("hand") and len(said) <= BESIDE:
+            # (what space does too: with a sale readied, the hand's line said only what Enter sells,
+            # and the rules' "the line under the board says which half is next" was nowhere)
+            said = f"{space_on_card(table, table.cell(focus))} · {said}"
+        return Text(said, style="bold")
     if focus == PLAYS:
         return Text(FIRST_PLAY, style="bold")  # (none highlighted yet)
     if favour_sale(table, focus) is not None:
@@ -98,6 +99,12 @@ def status(table: MerchantLordTable) -> Text | None:
             return Text("Your hand is empty: no card to tuck · tab to the dice or villages", style="bold")
         return Text(space_on_card(table, cursor), style="bold")
     return Text(f"Your turn: {PHASE_WORDS.get(table.view['phase'], '')} · e: done", style="bold")
+
+
+#: the longest Enter's words beside which the hand's line says what space does too, within its
+#: four rows of the board's 48 columns (longer, the rest of the turn they tell was cut: "Free
+#: Placement: you have no cards in hand, so …")
+BESIDE = 130
 
 
 def space_on_card(table: MerchantLordTable, card: str | None) -> str:
