@@ -91,7 +91,25 @@ def test_an_error_keeps_its_mark_under_the_chart_beside_bigger_luck():
         Judged(10, ("a",), "a", "", ("a",), "a", "", 0.5, 0.5, 0, 10),
     )
     review = Marked("decktet_caravan", "m", 0, 2, 200, 0.0, errors, draws=DRAW)
-    assert review.grade(errors[0]) and marks(review).strip() == "Y"
+    # (the luck after it under the next column, where what it moved shows: the error keeps its own)
+    assert review.grade(errors[0]) and marks(review) == "Y-"
+
+
+def test_what_came_after_the_last_decision_is_marked_under_the_end():
+    """A Caravanserai chart marked an AI's error (move 127) under the seat's last decision (move
+    118), as if it came before it: it is marked under the column where it shows, the end's."""
+    from caravan_tui.ai.review_text import marks
+
+    class Late(Review):
+        def account(self) -> Account:
+            return Account(60, 90, (Swing("others", 1, 30, self.decisions[1]),))
+
+    decisions = (
+        Judged(0, ("a",), "a", "", ("a",), "a", "", 0.6, 0.6, 0, 0),
+        Judged(10, ("a",), "a", "", ("a",), "a", "", 0.6, 0.6, 0, 10),
+    )
+    review = Late("caravanserai", "m", 0, 2, 200, 1.0, decisions)
+    assert marks(review) == "  O"  # (columns: the two decisions, then the end)
 
 
 def test_a_turning_point_whose_two_moves_read_the_same_says_so_once():

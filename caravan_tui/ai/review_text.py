@@ -93,14 +93,17 @@ def signed(measure: Measure, value: float) -> str:
 
 def marks(review: Review, width: int = 60) -> str:
     """The row under the chart: at each decision's column, the seat's error where it made one (a
-    graded decision), else what moved its chances most after it (``MARKS``), where that was as
-    much as an inaccuracy; blank elsewhere. (The luck after an error took its column: a chart
-    marked three of five errors listed below it.)"""
+    graded decision), else what moved its chances most before it (``MARKS``: the others' errors
+    and luck after the decision before, where that was as much as an inaccuracy; those after
+    the last decision under the end's column); blank elsewhere. (The luck after an error took its
+    column: a chart marked three of five errors listed below it; and an AI's error after the
+    last decision stood under that decision, as if it came before it.)"""
     biggest: dict[int, Swing] = {}
     for swing in review.marked():
-        held = biggest.get(swing.index)
+        at = swing.index if swing.kind == "yours" else min(swing.index + 1, len(review.decisions))
+        held = biggest.get(at)
         if held is None or (held.kind != "yours" and (swing.kind == "yours" or abs(swing.change) > abs(held.change))):
-            biggest[swing.index] = swing
+            biggest[at] = swing
     row = []
     for span in spans(len(review.decisions) + 1, width):
         found = [biggest[i] for i in span if i in biggest]
