@@ -100,7 +100,7 @@ def test_a_level_score_and_a_stronger_position_say_on_what_they_differ():
     basis = "on the race to go out: You 2 cards in hand, Bob 3"
     assert headline(0.9, [3, 3], 0, lambda stronger: basis, COUNTED) == (
         f"level on {COUNTED}, but the hint rates your position stronger "
-        "on the race to go out: You 2 cards in hand, Bob 3"
+        "on the race to go out: You 2 cards in hand, Bob 3 (90% to win)"
     )
     assert headline(0.9, [3, 3], 0).startswith("level on points, but the hint rates your position stronger on ")
     view = GAME.new(2, seed=1, options=OPTIONS).view(0)
@@ -134,7 +134,8 @@ def test_how_it_stands_counts_the_hands_piles_and_the_going_out_bonus():
     # both piles empty, 11 to 10 banked: it read "you lead on points with this hand's piles"
     view.update(scores=[11, 10], collected_points=[0, 0], out_player=None)
     assert headline(0.2, hand_standing(view), 0, scored_on=COUNTED) == (
-        "you lead on points so far (the hands banked and this hand's piles), but the hint expects you to fall behind"
+        "you lead on points so far (the hands banked and this hand's piles), but the hint expects you to fall behind "
+        "(20% to win)"
     )
 
 
@@ -151,7 +152,7 @@ async def test_the_hints_how_it_stands_names_what_the_ai_rates_stronger(tmp_path
         screen.show_hint(action, "")
         await pilot.pause()
         said = screen.query_one("#hint-panel", TablePanel).text
-        stands = f"level on {COUNTED}, but the hint rates your position stronger on the cards in hand"
+        stands = f"level on {COUNTED}, but the hint rates your position stronger on the cards in hand (95% to win)"
         assert f"How it stands: {stands}." in said
 
 
