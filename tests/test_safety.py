@@ -227,8 +227,7 @@ def test_a_hint_whose_every_move_loses_at_once_says_so(monkeypatch: pytest.Monke
     seat = state.to_move()
     found = [Candidate(losing, 0.6, 0.64, reason="ends the turn"), Candidate(("end",), 0.4, 0.6)]
     assert lost_anyway(game_id, state.view(seat), seat, found)[0].reason == (
-        "ends the turn; the hint finds no move after which the other player cannot win the match before it ends "
-        "or you decide again"
+        "ends the turn; whatever you play here, the hint sees the other player win the match, as far as it looks"
     )
     assert lost_anyway(game_id, state.view(seat), seat, found)[0].own == 0.0
     monkeypatch.setattr(safety, "loses_at_once", lambda *args, **kwargs: False)

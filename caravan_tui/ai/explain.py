@@ -257,8 +257,9 @@ def decided_first(game_id: str, view: dict[str, Any], seat: int, found: list[Can
 #: what a suggestion that loses at once adds to its reason (the look found no move that does not;
 #: it follows only the likeliest ways on, so it says what it found, not that there is none). Not
 #: "ending the match in their next turn": in a final turn the match ends after this turn's builds,
-#: and no one has a next turn; nor "before you decide again" alone, said in a last build
-LOST_AT_ONCE = "the hint finds no move after which {who} cannot win the match before it ends or you decide again"
+#: and no one has a next turn; nor "before you decide again", said at a match's last decision; nor
+#: "finds no move after which the other player cannot win", a double negative read three times over
+LOST_AT_ONCE = "whatever you play here, the hint sees {who} win the match, as far as it looks"
 
 
 def lost_anyway(game_id: str, view: dict[str, Any], seat: int, found: list[Candidate]) -> list[Candidate]:
