@@ -728,6 +728,11 @@ class CaravanApp(TableApp):
 #: of the rating (a table of scores under "You resigned." read as a final result, and nothing
 #: said whether it counted)
 RESIGNED_GOES_ON = "An AI plays your seat from now on: the match goes on. Where it is rated, it counts as your loss."
+#: the same once the match is over (its ratings came): the lobby's finished matches say how it ended
+RESIGNED_ENDED = (
+    "The match is over now (the others ended it): your finished matches in the lobby show how it ended. "
+    "It counts as your loss where it is rated."
+)
 
 
 def invited_to_a_rematch(lobby: Lobby, game: str) -> bool:
@@ -1011,6 +1016,7 @@ class ClientApp(TableApp):
         if screen.table.others_are_people():
             # (the match goes on: its table is no final one, and the scores are as it stood)
             result.headline, result.status = "You resigned.", RESIGNED_GOES_ON
+            result.over_status = RESIGNED_ENDED
             result.scores, result.table = f"As it stood: {result.scores}", None
         else:
             self.reviewable(screen)

@@ -341,7 +341,7 @@ def test_the_games_a_key_was_introduced_to_are_read_as_data_and_bounded(tmp_path
 async def test_a_person_who_resigns_sees_the_result(hub, opponent):
     """Against an AI the match ends so; where a person plays (or will), it goes on with an AI in
     the seat. Either way the person who resigned reads how it stands, not the lobby."""
-    from caravan_tui.app import RESIGNED_GOES_ON
+    from caravan_tui.app import RESIGNED_ENDED, RESIGNED_GOES_ON
 
     async with first_visit(hub) as (app, pilot):
         await pilot.press(*"Ann", "enter")
@@ -370,6 +370,10 @@ async def test_a_person_who_resigns_sees_the_result(hub, opponent):
         assert not resigned.query("#rematch") and "Rematch" not in "\n".join(screen_lines(resigned))
         await pilot.press("r")
         assert app.screen is resigned
+        if opponent == "open":  # the others end it: its ratings come as it does, and it says so
+            app.heard = app.heard.rated(resigned.match, "Rating changes: Ann +0 (now 1000?).")
+            await pilot.pause()
+            assert str(resigned.query_one("#match-status").render()) == RESIGNED_ENDED
         if opponent != "open":  # the match is over: its review, from her seat, as at home (it had no v)
             await pilot.press("v")
             await wait_for(

@@ -197,6 +197,9 @@ class MatchOverScreen(BaseScreen):
         self.review = review
         #: a line under the ratings for what they do not say (a guest's: why theirs is not there)
         self.note = ""
+        #: ``status`` once the match's ratings come, which they do as it ends (a resignation's "the
+        #: match goes on" stood beside the ratings of the match the last person had ended)
+        self.over_status = ""
         #: where escape goes, in words: "Home", or over SSH "Lobby"
         self.home = "Home"
 
@@ -249,6 +252,9 @@ class MatchOverScreen(BaseScreen):
         """What the app heard of this match's ratings, as it stands now."""
         assert self.match is not None
         self.ratings = heard.ratings.get(self.match, "")
+        if self.ratings and self.over_status and self.status != self.over_status:
+            self.status = self.over_status
+            self.query("#match-status").first(Static).update(as_text(self.status, limit=LONG))
 
     def ratings_words(self) -> Text:
         lines = [as_text(line, limit=LONG) for line in (self.ratings, self.note) if line]
