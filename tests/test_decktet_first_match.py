@@ -367,12 +367,27 @@ def test_a_lead_into_a_last_card_that_is_an_ace_or_a_crown_says_a_bandit_of_it_g
 
 
 def test_the_season_a_rating_rests_on_is_said_without_a_bracket_beside_the_figures():
-    """ "slightly stronger on the season in play (AI 2 played last) (64% to win)": two brackets."""
-    for seed in range(10):
-        state = GAME.new(2, seed=seed, options=OPTIONS)
-        state.apply(state.legal_actions()[0], False)
-        if state.view(0)["season"]:
-            basis = standing_basis(state.view(0), 0, True)
-            assert basis.startswith("on the season in play, where {p") and "(" not in basis, basis
-            return
-    raise AssertionError("no season in play")
+    """ "slightly stronger on the season in play (AI 2 played last) (64% to win)": two brackets.
+    And the season is said only where it bears the rating out, as a pass ending it now would
+    collect it: "weaker on the season in play, where AI 2 played last" stood where AI 2 was to
+    collect its two cards worth −2."""
+    import random
+
+    seen = set()
+    for seed in range(30):
+        state, rng = GAME.new(2, seed=seed, options=OPTIONS), random.Random(seed)
+        while not state.is_over() and len(seen) < 4:
+            view = state.view(0)
+            if view["season"] and ("pass",) in state.legal_actions():
+                ended = state.clone()
+                ended.apply(("pass",), False)
+                before, after = view["collected_points"], ended.view(0)["collected_points"]
+                gain = (after[0] - before[0]) - (after[1] - before[1])  # (the season's worth to seat 0)
+                for stronger in (True, False):
+                    basis = standing_basis(view, 0, stronger)
+                    on_season = basis.startswith("on the season in play, where {p")
+                    assert on_season == (gain > 0 if stronger else gain < 0), (seed, stronger, gain, basis)
+                    assert "(" not in basis, basis
+                    seen.add((stronger, on_season))
+            state.apply(rng.choice(state.legal_actions()), False)
+    assert seen == {(True, True), (True, False), (False, True), (False, False)}, seen

@@ -11,6 +11,9 @@ from __future__ import annotations
 from caravan_tui.engine import seat_field as who
 from caravan_tui.words import plural
 
+from .card_words import card_of
+from .cards import INDEX
+from .rules import pile_points
 from .views import DecktetCaravanView, season_play
 
 #: what ``hand_standing`` counts, as "How it stands" names it: "you lead on points with this
@@ -44,7 +47,7 @@ def standing_basis(view: DecktetCaravanView, seat: int, stronger: bool) -> str:
     "on the race to go out: {p0} 3 cards in hand, {p1} 5", "on the cards in hand" (seat fields,
     for the screen to name)."""
     other = 1 - seat
-    if view["season"]:
+    if view["season"] and season_bears_out(view, seat, stronger):
         leader = season_play(view["season"][-1])[0]
         return f"on the season in play, where {who(leader)} played last"
     sizes = view["hand_sizes"]
@@ -52,3 +55,20 @@ def standing_basis(view: DecktetCaravanView, seat: int, stronger: bool) -> str:
         mine = plural(sizes[seat], "card")
         return f"on the race to go out: {who(seat)} {mine} in hand, {who(other)} {sizes[other]}"
     return "on the cards in hand"
+
+
+def season_bears_out(view: DecktetCaravanView, seat: int, stronger: bool) -> bool:
+    """Whether the season in play, were it ended now, favours ``seat`` the way it is rated
+    (``stronger`` or weaker): its cards go to its last caravan's player, a bandit's to the
+    bandit's opponent (§4.2), for what the up cards make of them. "Weaker on the season in
+    play" stood where AI 2 was to collect its two cards worth −2."""
+    last, action = season_play(view["season"][-1])
+    collector = last if action[0] != "bandit" else 1 - last
+    cards = 0
+    for _, played in map(season_play, view["season"]):
+        for token in played[1:]:
+            cards |= 1 << card_of(token)
+    worth = pile_points(cards, tuple(INDEX[card] for card in view["up"]))
+    mine = worth if collector == seat else -worth
+    return mine > 0 if stronger else mine < 0
+
