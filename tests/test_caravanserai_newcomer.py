@@ -682,12 +682,17 @@ def test_the_count_row_names_a_lying_camel_apart_from_the_camel_after_it():
     """Expert: the line under the board read "left out none · counts lying camel" with a count of
     2, the lying camel and the final camel read as one piece (the log says "lying camel, camel")."""
     from caravan_tui.games.caravanserai.picture import Block
-    from caravan_tui.games.caravanserai.table_text import count_text
+    from caravan_tui.games.caravanserai.table_text import ROW, count_text
 
     assert count_text([Block("lying"), Block("camel")]).plain == "left out none · counts lying camel, camel"
     assert count_text([Block("2Y"), Block("lying"), Block("1R"), Block("camel")]).plain.endswith(
         "counts 2Y lying camel, 1R camel"
     )
+    # (an expert placement of five blocks, four left out: "left out 2W 3R 4K 5P · counts 1R lying
+    # camel," was cut at the column's edge, its last camel lost)
+    out = [Block(words, left_out=True) for words in ("2W", "3R", "4K", "5P")]
+    row = count_text([Block("1R"), *out, Block("lying"), Block("camel")])
+    assert row.plain == "left out 4 blocks · counts 1R lying camel, camel" and row.cell_len <= ROW
 
 
 def test_a_placement_with_a_lying_camel_is_explained_with_its_final_camel():

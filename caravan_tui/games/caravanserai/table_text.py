@@ -150,14 +150,17 @@ def count_text(found: list[Block]) -> Text:
     """Which blocks the count leaves out and which it counts, the placement's pieces in its
     order: "left out 1P 3P · counts 2Y(on ·K) camel" (why a block on Caravanserai cells counts
     after it). Where that is longer than the column's row at 80 columns (``ROW``), "left out
-    none" goes first, then the reasons: the row is never cut."""
+    none" goes first, then the reasons, then the blocks left out are counted, not named ("left
+    out 4 blocks"): the row is never cut (an expert placement's "counts 1R lying camel, camel"
+    lost its last camel at the edge)."""
     out = [block.words for block in found if block.left_out]
     counted = [block for block in found if not block.left_out]
-    for none, why in ((True, True), (False, True), (False, False)):
+    for none, why, named in ((True, True, True), (False, True, True), (False, False, True), (False, False, False)):
         text = Text()
         if out or none:
             text.append("left out ", style="dim")
-            text.append(" ".join(out) if out else "none", style="bold" if out else "dim")
+            left = (" ".join(out) if named else plural(len(out), "block")) if out else "none"
+            text.append(left, style="bold" if out else "dim")
             text.append(" · ", style="dim")
         text.append("counts ", style="dim")
         # (a lying camel named whole, apart from the camel after it: "counts lying camel" read as
