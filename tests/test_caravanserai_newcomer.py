@@ -470,6 +470,9 @@ async def test_with_a_hint_shown_3_turns_west(tmp_path):
         await pilot.press("h")
         await wait_for(pilot, lambda: screen.table.hint_panel is not None and screen.table.hinted, "the hint")
         panel = screen.query_one("#hint-panel", TablePanel)
+        # (at its end, where more below does not take the foot's place: "ctrl+↓ more" first)
+        await wait_for(pilot, lambda: panel.display and panel.size.width, "the panel")
+        panel.scroll_lines(panel.max_scroll_y)
         await wait_for(pilot, lambda: WEST_WHILE_HINTED in str(panel.border_subtitle), "the panel's foot saying so")
         turn = host.turn
         await pilot.press("3")
