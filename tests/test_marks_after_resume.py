@@ -64,9 +64,7 @@ async def test_a_table_resumed_in_the_middle_of_our_turn_marks_the_others_change
     state.apply(now, log=False)
     assert state.to_move() == 0  # (our turn goes on)
     app = quick_app(tmp_path, 4, home=False)
-    table = Table(
-        app, "camel_caravan", game_screen_class(GAMES["camel_caravan"]), seed, OPTIONS, ours + theirs + [now]
-    )
+    table = Table(app, "camel_caravan", game_screen_class(GAMES["camel_caravan"]), seed, OPTIONS, ours + theirs + [now])
     async with at_turn(app, table, lambda screen: screen.table.turn is not None, (80, 24)) as (_, _pilot, table):
         changed = set().union(*(action_cells(action) for action in theirs))
         board = table.screen.query_one(CamelBoard)

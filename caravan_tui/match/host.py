@@ -743,7 +743,8 @@ class MatchHost:
 
     def _view_at(self, turn: int, seat: int) -> dict[str, Any]:
         """``seat``'s view after the match's first ``turn`` moves."""
-        return replay(self.game, dataclasses.replace(self.snapshot, actions=self.actions), turn, log=False).state.view(seat)
+        played = dataclasses.replace(self.snapshot, actions=self.actions)
+        return replay(self.game, played, turn, log=False).state.view(seat)
 
     async def _broadcast(self, events: list[Event], by: int | None = None, by_person: bool = False) -> None:
         """Each seat its own Update, then ``YourTurn`` to the seat to move or ``MatchOver`` to all."""

@@ -71,4 +71,3 @@ def season_bears_out(view: DecktetCaravanView, seat: int, stronger: bool) -> boo
     worth = pile_points(cards, tuple(INDEX[card] for card in view["up"]))
     mine = worth if collector == seat else -worth
     return mine > 0 if stronger else mine < 0
-
