@@ -168,6 +168,8 @@ class MatchOverScreen(BaseScreen):
     #: the line that says so (empty where nothing is below: its row stays, so what fits above it
     #: does not change as it comes and goes)
     below_words: var[RenderableType] = var("")
+    #: the line under the result (``status``) as shown
+    status_text: var[RenderableType] = var("")
 
     def __init__(
         self,
@@ -218,7 +220,8 @@ class MatchOverScreen(BaseScreen):
             if self.since:
                 yield Static(since_words(self.since), id="match-since")
             if self.status:
-                yield Static(as_text(self.status, limit=LONG), id="match-status")
+                self.status_text = as_text(self.status, limit=LONG)
+                yield BoundText(id="match-status").data_bind(text=MatchOverScreen.status_text)
         yield BoundText(id="more-below").data_bind(text=MatchOverScreen.below_words)
         # under the scroll, not at its end: a tall final table with the ratings under 24 rows put
         # them below the fold
@@ -254,7 +257,7 @@ class MatchOverScreen(BaseScreen):
         self.ratings = heard.ratings.get(self.match, "")
         if self.ratings and self.over_status and self.status != self.over_status:
             self.status = self.over_status
-            self.query("#match-status").first(Static).update(as_text(self.status, limit=LONG))
+            self.status_text = as_text(self.status, limit=LONG)
 
     def ratings_words(self) -> Text:
         lines = [as_text(line, limit=LONG) for line in (self.ratings, self.note) if line]
