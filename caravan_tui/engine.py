@@ -525,6 +525,10 @@ class GameAI:
     #: a move a person looks for, that a hint names when its search weighed it but ranked it
     #: below the ones it lists (``ai.explain.explained``): ``noted(state, seat, action)``
     noted: Callable[[Any, int, Action], bool] | None = None
+    #: what a line (``Candidate.line``, its first action the seat's) leaves the others to take
+    #: from the seat at its turn's end, in points (``ai.explain.safer_first``: of moves about as
+    #: good, a hint suggests the one that leaves least): ``exposed(state, seat, line)``
+    exposed: Callable[[Any, int, tuple[Action, ...]], float] | None = None
 
 
 def rules_of(package: str) -> str:

@@ -269,3 +269,24 @@ def test_every_thief_before_our_next_turn_is_named():
     three.turn, three.left, three.turns = 0, 1, 9  # (a later round: every seat has four actions)
     said = render(_risk(three, 0), ["Ann", "Bob", "Cyd"], None)
     assert said.startswith("risk: Bob can steal the ") and said.endswith("; Cyd too"), said
+
+
+def test_of_moves_about_as_good_the_hint_suggests_the_one_that_leaves_least_to_steal():
+    """Seed 1647: among moves its search could not tell apart, the hint moved the paper out from
+    under a camel, where it could not be stolen, onto one a thief reached; AI 2 stole it back at
+    once, the third time in the match. Of moves about as good (``NEARLY``), the one that leaves
+    least on top for a thief comes first; a move better by more keeps its place."""
+    from test_camel_caravan import position
+
+    from caravan_tui.ai.explain import NEARLY, Candidate, safer_first
+    from caravan_tui.games.camel_caravan.explain import exposed
+
+    state = position(empty=[[18], [48]], loaded=[[(11, "paper", True)], []])  # (the paper under our camel)
+    uncover = next(action for action in state.legal_actions() if action[0] == "move_good")
+    place = next(action for action in state.legal_actions() if action[0] == "place")
+    assert exposed(state, 0, (uncover,)) == 6 and exposed(state, 0, (place,)) == 0
+    view = state.view(0)
+    found = [Candidate(uncover, 0.5, 0.55, (uncover,)), Candidate(place, 0.3, 0.55 - NEARLY / 2, (place,))]
+    assert [c.action for c in safer_first("camel_caravan", view, 0, found)] == [place, uncover]
+    better = [found[0], found[1]._replace(value=0.55 - 2 * NEARLY)]
+    assert safer_first("camel_caravan", view, 0, better) == better

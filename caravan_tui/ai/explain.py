@@ -229,13 +229,41 @@ def advised(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top
     plain = get_game(game_id).ai.plain
     if plain is None or advised_first(game_id, view, seat, weighed.stats, top) != plain.action:
         found = decided_first(game_id, view, seat, led_first(explained(game_id, view, seat, weighed, top)))
-        return lost_anyway(game_id, view, seat, found)
+        return lost_anyway(game_id, view, seat, safer_first(game_id, view, seat, found))
     found = led_first(explained(game_id, view, seat, weighed, top, first=plain.action))
     kept = found[0]
     if kept.action != plain.action:
         return lost_anyway(game_id, view, seat, found)
     kept = kept._replace(reason="; ".join(part for part in (kept.reason, plain.why) if part))
     return lost_anyway(game_id, view, seat, [kept, *found[1:]])
+
+
+def safer_first(game_id: str, view: dict[str, Any], seat: int, found: list[Candidate]) -> list[Candidate]:
+    """``found`` with, of the moves about as good as the first (within ``NEARLY`` below it), the
+    one whose line leaves the others least to take from the seat (``GameAI.exposed``) first,
+    where it leaves less than the first by ``SAFER`` or more; as it was otherwise. Among moves the
+    search could not tell apart, a Camel Caravan hint moved a paper out from under a camel, where
+    it could not be stolen, to the top of one by a thief's: stolen back at once, three times in a
+    match."""
+    exposed = get_game(game_id).ai.exposed
+    if exposed is None or len(found) < 2:
+        return found
+    world = get_game(game_id).from_view(view, seat)
+    if world.to_move() != seat:
+        return found
+    first = found[0]
+    near = [index for index, candidate in enumerate(found) if candidate.value >= first.value - NEARLY]
+    if len(near) < 2:
+        return found
+    left = {index: exposed(world, seat, found[index].line or (found[index].action,)) for index in near}
+    safest = min(near, key=lambda index: (left[index], index))
+    if left[safest] > left[0] - SAFER:
+        return found
+    return [found[safest], *(candidate for index, candidate in enumerate(found) if index != safest)]
+
+
+#: how much less a move about as good must leave the others to take, in points, to come first
+SAFER = 3.0
 
 
 def decided_first(game_id: str, view: dict[str, Any], seat: int, found: list[Candidate]) -> list[Candidate]:

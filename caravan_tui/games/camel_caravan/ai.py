@@ -5,7 +5,7 @@ from __future__ import annotations
 from caravan_tui.engine import Action, GameAI, Measure, ReviewTerms
 
 from .board import CITY_OF_GOOD, DIST, MAX_TURNS
-from .explain import explain
+from .explain import explain, exposed
 from .heuristic import LAST_REFILL, action_priors, margin, projected_points, wins_this_turn
 
 SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
@@ -90,4 +90,5 @@ AI = GameAI(
     stop=("end_turn",),
     closers=closers,
     vetoed=vetoed,
+    exposed=exposed,
 )

@@ -27,7 +27,7 @@ from .board import (
     group_of,
     penalty,
 )
-from .rules import CamelCaravanState, actions_word
+from .rules import END_TURN, CamelCaravanState, actions_word
 
 
 def explain(state: CamelCaravanState, seat: int, line: Sequence[Action]) -> str:
@@ -244,11 +244,32 @@ def _risk(world: CamelCaravanState, seat: int) -> str:
     actions, and the theft). Such goods of the first such thief in turn order, the most
     valuable first (two at most: "the meat or the hides"), how it reaches them, and any other
     thief who can too before our next turn (AI 3 stole the paper the hint named AI 2 for)."""
-    if world.turn is None:
+    thieves = _thieves(world, seat)
+    if not thieves:
         return ""
+    q, stealable = thieves[0]
+    also = "".join(f"; {who(other)} too" for other, _ in thieves[1:])
+    carried = [good for _, good, under in world.loads[seat] if not under]
+    # (where two of a good ride on top, the one meant: "the meat" read two ways)
+    ways = {
+        GOODS[good] + (f" on {CELL_NAMES[at]}" if carried.count(good) > 1 else ""): WAYS[actions]
+        for _, actions, good, at in stealable[:2]
+    }
+    if len(set(ways.values())) > 1:  # (each its own way: one sentence for both read false for one)
+        each = " or the ".join(f"{name} ({how}: {cost})" for name, (how, cost) in ways.items())
+        return f"risk: {who(q)} can steal the {each} next turn, with a theft marker{also}"
+    goods = " or the ".join(ways)
+    how, cost = WAYS[stealable[0][1]]
+    return f"risk: {who(q)} can steal the {goods} next turn, with a theft marker and {how} ({cost}){also}"
+
+
+def _thieves(world: CamelCaravanState, seat: int) -> list[tuple[int, list[tuple[int, int, int, int]]]]:
+    """Each other seat, in turn order, that can steal a good of ``seat``'s on top of a camel in
+    its next turn (``_risk``), with those goods: (points, actions, good, cell), the most valuable
+    first."""
     exposed = [(at, good) for at, good, under in world.loads[seat] if not under]
-    if not exposed:
-        return ""
+    if world.turn is None or not exposed:
+        return []
     thieves = []
     for step in range(1, world.n):
         q = (seat + step) % world.n
@@ -261,22 +282,19 @@ def _risk(world: CamelCaravanState, seat: int) -> str:
         )
         if stealable:
             thieves.append((q, stealable))
-    if not thieves:
-        return ""
-    q, stealable = thieves[0]
-    also = "".join(f"; {who(other)} too" for other, _ in thieves[1:])
-    carried = [good for _, good in exposed]
-    # (where two of a good ride on top, the one meant: "the meat" read two ways)
-    ways = {
-        GOODS[good] + (f" on {CELL_NAMES[at]}" if carried.count(good) > 1 else ""): WAYS[actions]
-        for _, actions, good, at in stealable[:2]
-    }
-    if len(set(ways.values())) > 1:  # (each its own way: one sentence for both read false for one)
-        each = " or the ".join(f"{name} ({how}: {cost})" for name, (how, cost) in ways.items())
-        return f"risk: {who(q)} can steal the {each} next turn, with a theft marker{also}"
-    goods = " or the ".join(ways)
-    how, cost = WAYS[stealable[0][1]]
-    return f"risk: {who(q)} can steal the {goods} next turn, with a theft marker and {how} ({cost}){also}"
+    return thieves
+
+
+def exposed(world: CamelCaravanState, seat: int, line: tuple[Action, ...]) -> float:
+    """What ``line`` (its first actions ``seat``'s) leaves the others to steal from ``seat`` once
+    its turn's actions in it are played: the points of the best good a thief can take in its
+    next turn (``GameAI.exposed``)."""
+    after = world.clone()
+    for action in line:
+        if after.turn != seat or action == END_TURN or action not in after.legal_actions():
+            break
+        after.apply(action, log=False)
+    return float(max((points for _, stealable in _thieves(after, seat) for points, *_ in stealable), default=0))
 
 
 #: how a thief reaches a good, by the actions it takes with the theft: its empty camel on the
