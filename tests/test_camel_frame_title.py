@@ -90,3 +90,23 @@ async def test_the_board_marks_its_focus_in_its_title_as_the_lists_do(tmp_path):
         await pilot.press("shift+tab")
         await wait_for(pilot, lambda: not board.has_focus, "the focus gone on")
         assert not screen_lines(app.screen)[0].startswith("╭─ ▸ ") and "▸" in "".join(screen_lines(app.screen))
+
+
+def test_the_boards_foot_says_every_camel_on_the_cell_under_the_cursor():
+    """Seed 1647: three camels on space 7 showed "1h2C…", the AI's hides cut from the cell's
+    face, and the foot said only "space 7 (6,0)": a thief's target no one could read."""
+    from test_camel_caravan import position
+
+    from caravan_tui.games.camel_caravan.board import CELL_NAMES, SPACES
+    from caravan_tui.games.camel_caravan.looks import captions
+    from caravan_tui.games.camel_caravan.table_state import CamelCaravanTable
+
+    space = SPACES[6]
+    state = position(
+        empty=[[space], []], loaded=[[(space, "hides", True)], [(space, "hides", False), (space, "cloth", False)]]
+    )
+    view = state.view(0)
+    table = CamelCaravanTable(seat=0, names=["Ann", "AI 2"], seat_kinds=["human", "ai"], view=view)
+    said = captions(table, view)[space]
+    assert said == f"{CELL_NAMES[space]}; You: 1 empty camel, hides under; AI 2: cloth, hides"
+    assert captions(table, view)[SPACES[0]] == CELL_NAMES[SPACES[0]]  # (nothing there: its name)

@@ -43,12 +43,14 @@ class Face:
 
 @dataclass(frozen=True)
 class CamelLook:
-    """What the board shows: a face a cell, the marks and changed cells, the frame's title."""
+    """What the board shows: a face a cell, the marks and changed cells, the frame's title, and
+    what its foot says of each cell under the cursor (``captions``; none: ``CamelBoard.caption``)."""
 
     faces: tuple[Face, ...]
     marks: dict[int, str]
     flash: frozenset[int]
     title: str
+    captions: tuple[str, ...] = ()
 
 
 class CamelBoard(CursorWidget):
@@ -98,8 +100,13 @@ class CamelBoard(CursorWidget):
         self.look: CamelLook | None = None
 
     def watch_cursor(self) -> None:
-        self.border_subtitle = self.caption(self.cursor)
+        self.border_subtitle = self.captioned(self.cursor)
         super().watch_cursor()
+
+    def captioned(self, cell: int) -> str:
+        """What the foot says of ``cell``: the look's words, else its ``caption``."""
+        captions = self.look.captions if self.look is not None else ()
+        return captions[cell] if cell < len(captions) else self.caption(cell)
 
     def draw(self, look: CamelLook) -> None:
         if look == self.look:
@@ -107,6 +114,7 @@ class CamelBoard(CursorWidget):
         self.look = look
         self.faces, self.marks, self.flash = list(look.faces), look.marks, set(look.flash)
         self.titled(look.title)
+        self.border_subtitle = self.captioned(self.cursor)
         self.refresh()
 
     # -- layout -----------------------------------------------------------------------------

@@ -33,10 +33,10 @@ from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.table_seat import TableState
 from caravan_tui.widgets import ActionList
 
-from .board import CELL_NAMES, CITY_AT, CITY_OF_GOOD, GOOD_INDEX, GOODS, SIZE
+from .board import CELL_NAMES, CITY_OF_GOOD, GOOD_INDEX, SIZE
 from .board_widget import CamelBoard, EndPhaseLine, FittedLines
 from .faces import legend_lines, legend_panel, touched
-from .looks import board_look, end_phase
+from .looks import board_look, end_phase, place_words
 from .placement import (
     Step,
     at_cursor,
@@ -93,7 +93,7 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
         # header and a row each) and the status line; the legend takes what room is left
         yield EndPhaseLine(end_phase, id="cc-end").data_bind(GameScreen.table_state)
         yield self.board(
-            CamelBoard(SIZE, spare_rows=self.client.players + 3, caption=cell_caption, id=BOARD), board_look
+            CamelBoard(SIZE, spare_rows=self.client.players + 3, caption=place_words, id=BOARD), board_look
         )
         yield self.table_text(
             lambda view, table: players_table(
@@ -274,12 +274,6 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
             super().action_menu()
         else:
             self.table_state = cancelled
-
-
-def cell_caption(cell: int) -> str:
-    """The board's foot for the cell under the cursor: its name, and what a city wants."""
-    name = CELL_NAMES[cell]
-    return f"{name} wants {GOODS[CITY_AT[cell]]}" if CITY_AT[cell] >= 0 else name
 
 
 SCREEN = CamelCaravanScreen
