@@ -110,3 +110,14 @@ def test_the_boards_foot_says_every_camel_on_the_cell_under_the_cursor():
     said = captions(table, view)[space]
     assert said == f"{CELL_NAMES[space]}; You: 1 empty camel, hides under; AI 2: cloth, hides"
     assert captions(table, view)[SPACES[0]] == CELL_NAMES[SPACES[0]]  # (nothing there: its name)
+
+
+def test_the_boards_foot_shows_a_name_of_markup_as_typed():
+    """The foot names the players (``captions``): a name like "[bold]x[/]" is text, never markup."""
+    from caravan_tui.games.camel_caravan.board import SIZE
+    from caravan_tui.games.camel_caravan.board_widget import CamelBoard, CamelLook
+
+    board = CamelBoard(SIZE)
+    board.look = CamelLook((), {}, frozenset(), "", captions=("space 1 (0,0); [bold]x[/]: 1 empty camel",))
+    said = board.captioned(0)
+    assert said.plain == "space 1 (0,0); [bold]x[/]: 1 empty camel" and not said.spans

@@ -103,10 +103,11 @@ class CamelBoard(CursorWidget):
         self.border_subtitle = self.captioned(self.cursor)
         super().watch_cursor()
 
-    def captioned(self, cell: int) -> str:
-        """What the foot says of ``cell``: the look's words, else its ``caption``."""
+    def captioned(self, cell: int) -> Text:
+        """What the foot says of ``cell``: the look's words, else its ``caption``; as text, never
+        markup (it names the players)."""
         captions = self.look.captions if self.look is not None else ()
-        return captions[cell] if cell < len(captions) else self.caption(cell)
+        return Text(captions[cell] if cell < len(captions) else self.caption(cell))
 
     def draw(self, look: CamelLook) -> None:
         if look == self.look:
