@@ -284,3 +284,24 @@ def test_a_roll_that_only_pays_the_others_less_says_so():
     assert (
         "(at best, rerolling the 1 and the 6: no chance to sell for more, an 11% chance to pay the others less" in said
     )
+
+
+def test_a_tuck_two_turns_of_a_die_make_sure_is_named():
+    """Seed 1582 (replayed), round 8: the hint led with "Reroll 4 4 (1f) … a 19% chance to tuck a
+    card" where two turns of a 4 (4 of its 10 favour) made the tuck sure, and named them nowhere.
+    No one turn tucks here; two turns of a 5 (5 → 6 → 1) do, by the rules' own sales."""
+    state = build(phase="favour", dice={0: [5, 4, 6, 5], 1: [1, 2, 3, 4]}, hands={0: ["M03", "M20"]}, favour=[10, 2])
+
+    def tucks(after) -> bool:
+        return any(action[0] == "sell" and action[2] for action in after.legal_actions())
+
+    def turned(*actions):
+        after = state.clone()
+        for action in actions:
+            after.apply(action, False)
+        return after
+
+    singles = [action for action in state.legal_actions() if action[0] == "adjust"]
+    assert singles and not any(tucks(turned(action, ("end_favour",))) for action in singles)
+    assert tucks(turned(("adjust", 5, 1), ("adjust", 6, 1), ("end_favour",)))
+    assert "turning a 5 into a 1 in 2 turns for 4 favour tucks 1 card for sure" in explain(state, 0, [("end_favour",)])
