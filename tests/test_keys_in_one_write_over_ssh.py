@@ -24,14 +24,16 @@ async def test_keys_in_one_write_after_escape_or_enter_are_the_next_screens(tmp_
         await ann.wait_for(lambda text: "Your record" in text and "The record of Bob" not in text)
         ann.press("\x1br\r")  # escape, r: the rules of which game? enter: the first
         await ann.wait_for("t Contents")
-        ann.press("\x1bb")  # escape, b: the ranks (a fourth look at a record within a second or two is
-        await ann.wait_for("Leaderboard ·")  # refused by the hub: "too many requests: wait a moment")
+        ann.press("\x1bb")  # escape, b: the ranks
+        await ann.wait_for("Leaderboard ·")
         ann.press("\x1bc")  # (the create form)
         await ann.wait_for("Create a match")
         ann.press("ctrl+g")
         await ann.wait_for("Don't show again (d)")
-        ann.press("\x1b\x1bh")  # How to play closed, the form closed, her record
-        await ann.wait_for("Your record")
+        # How to play closed, the form closed, the ranks again (not a fourth look at a record: the
+        # hub grants three at once, then one a second, and this one came 0.99 s after the third)
+        ann.press("\x1b\x1bb")
+        await ann.wait_for("Leaderboard ·")
         ann.press("escape")
         await ann.wait_for("playing as Ann")
         await create_short_match(ann)
