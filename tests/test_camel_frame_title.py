@@ -98,7 +98,7 @@ def test_the_boards_foot_says_every_camel_on_the_cell_under_the_cursor():
     from test_camel_caravan import position
 
     from caravan_tui.games.camel_caravan.board import CELL_NAMES, SPACES
-    from caravan_tui.games.camel_caravan.looks import captions
+    from caravan_tui.games.camel_caravan.placement import cells_read
     from caravan_tui.games.camel_caravan.table_state import CamelCaravanTable
 
     space = SPACES[6]
@@ -107,9 +107,9 @@ def test_the_boards_foot_says_every_camel_on_the_cell_under_the_cursor():
     )
     view = state.view(0)
     table = CamelCaravanTable(seat=0, names=["Ann", "AI 2"], seat_kinds=["human", "ai"], view=view)
-    said = captions(table, view)[space]
+    said = cells_read(table, view).captions[space]
     assert said == f"{CELL_NAMES[space]}; You: 1 empty camel, hides under; AI 2: cloth, hides"
-    assert captions(table, view)[SPACES[0]] == CELL_NAMES[SPACES[0]]  # (nothing there: its name)
+    assert cells_read(table, view).captions[SPACES[0]] == CELL_NAMES[SPACES[0]]  # (nothing there: its name)
 
 
 def test_the_boards_foot_shows_a_name_of_markup_as_typed():

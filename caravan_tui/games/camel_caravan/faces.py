@@ -3,11 +3,14 @@ digit, a cell's face, the goods key and the whole legend (colour is never the on
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 
 from caravan_tui.widgets.legend import legend_rows
+from caravan_tui.words import plural
 
-from .board import CELL_COUNT, CITIES, CITY_AT, GOOD_INDEX, GOODS, LETTERS, SPACES
+from .board import CELL_COUNT, CELL_NAMES, CITIES, CITY_AT, GOOD_INDEX, GOODS, LETTERS, SPACES
 from .board_widget import Face
 from .views import CamelCaravanView, demand_markers, loads_of, loose_goods
 
@@ -131,6 +134,27 @@ def contents(view: CamelCaravanView) -> list[tuple]:
         )
         for cell in range(CELL_COUNT)
     ]
+
+
+def place_words(cell: int) -> str:
+    """A cell in words: its name, and what a city wants."""
+    return f"{CELL_NAMES[cell]} wants {GOODS[CITY_AT[cell]]}" if CITY_AT[cell] >= 0 else CELL_NAMES[cell]
+
+
+def captions(cells: list[tuple], name: Callable[[int], str]) -> tuple[str, ...]:
+    """What the board's foot says of each cell under the cursor (``cells``: ``contents``): its
+    name, what a city wants, and each seat's camels there in words, each seat by ``name`` (three
+    camels on a space showed "1h2C…", the third camel's good cut from its face)."""
+    said = []
+    for cell, (_, _, seats) in enumerate(cells):
+        words = [place_words(cell)]
+        for seat, (empty, loads) in enumerate(seats):
+            held = [f"{good} under" if under else good for good, under in loads]
+            parts = ([plural(empty, "empty camel")] if empty else []) + held
+            if parts:
+                words.append(f"{name(seat)}: {', '.join(parts)}")
+        said.append("; ".join(words))
+    return tuple(said)
 
 
 def touched(previous: CamelCaravanView | None, view: CamelCaravanView) -> set[int]:

@@ -4,11 +4,10 @@ board draws this look whenever the state changes."""
 from __future__ import annotations
 
 from caravan_tui.widgets.focus_mark import FOCUS_MARK
-from caravan_tui.words import plural
 
-from .board import CELL_NAMES, CITY_AT, GOODS, SIZE
+from .board import SIZE
 from .board_widget import MIN_CELL, CamelLook
-from .faces import CHOSEN, HINT, ONE, TWO, contents
+from .faces import CHOSEN, HINT, ONE, TWO
 from .plays import action_cells, completes
 from .rules import actions_word
 from .table_state import CamelCaravanTable
@@ -19,31 +18,7 @@ def board_look(table: CamelCaravanTable) -> CamelLook:
     """The board for the table's state: the view's cells, the marks of what is being chosen and
     the cells the last actions changed."""
     assert table.view is not None  # (a board is drawn once there is a view)
-    return CamelLook(
-        table.faces, marks(table), frozenset(table.flash), title_text(table, table.view), captions(table, table.view)
-    )
-
-
-def place_words(cell: int) -> str:
-    """A cell in words: its name, and what a city wants."""
-    name = CELL_NAMES[cell]
-    return f"{name} wants {GOODS[CITY_AT[cell]]}" if CITY_AT[cell] >= 0 else name
-
-
-def captions(table: CamelCaravanTable, view: CamelCaravanView) -> tuple[str, ...]:
-    """What the board's foot says of each cell under the cursor: its name, what a city wants,
-    and each seat's camels there in words (three camels on a space showed "1h2C…", the third
-    camel's good cut from its face)."""
-    said = []
-    for cell, (_, _, seats) in enumerate(contents(view)):
-        words = [place_words(cell)]
-        for seat, (empty, loads) in enumerate(seats):
-            held = [f"{good} under" if under else good for good, under in loads]
-            parts = ([plural(empty, "empty camel")] if empty else []) + held
-            if parts:
-                words.append(f"{table.short_name(seat)}: {', '.join(parts)}")
-        said.append("; ".join(words))
-    return tuple(said)
+    return CamelLook(table.faces, marks(table), frozenset(table.flash), title_text(table, table.view), table.captions)
 
 
 END_PHASE = "Bag empty: the next delivery ends the game"

@@ -18,7 +18,7 @@ from caravan_tui.engine import Action
 from caravan_tui.screens.table_seat import frozen_map
 
 from .board import CELL_NAMES
-from .faces import contents, face
+from .faces import captions, contents, face
 from .plays import completes
 from .table_state import CamelCaravanTable
 from .views import CamelCaravanView
@@ -38,15 +38,17 @@ class Step:
 
 
 def cells_read(table: CamelCaravanTable, view: CamelCaravanView) -> CamelCaravanTable:
-    """What each cell shows and which hold camels, from a new view."""
+    """What each cell shows and which hold camels, from a new view, and the board's foot for each
+    (``faces.captions``)."""
     cells = contents(view)
     occupied = frozenset(
         cell for cell, (_, _, camels) in enumerate(cells) if any(empty or loads for empty, loads in camels)
     )
     faces = tuple(face(cell, *rest) for cell, rest in enumerate(cells))
-    if (faces, occupied) == (table.faces, table.occupied):
+    said = captions(cells, table.short_name)
+    if (faces, occupied, said) == (table.faces, table.occupied, table.captions):
         return table  # (a view that changed nothing on the board: nothing drawn again)
-    return dataclasses.replace(table, occupied=occupied, faces=faces)
+    return dataclasses.replace(table, occupied=occupied, faces=faces, captions=said)
 
 
 def at_cursor(table: CamelCaravanTable, cell: int) -> CamelCaravanTable:

@@ -35,8 +35,8 @@ from caravan_tui.widgets import ActionList
 
 from .board import CELL_NAMES, CITY_OF_GOOD, GOOD_INDEX, SIZE
 from .board_widget import CamelBoard, EndPhaseLine, FittedLines
-from .faces import legend_lines, legend_panel, touched
-from .looks import board_look, end_phase, place_words
+from .faces import legend_lines, legend_panel, place_words, touched
+from .looks import board_look, end_phase
 from .placement import (
     Step,
     at_cursor,

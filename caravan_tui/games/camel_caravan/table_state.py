@@ -21,6 +21,7 @@ from .views import CamelCaravanView
 class CamelCaravanTable(TableState[CamelCaravanView]):
     faces: tuple[Face, ...] = ()  # what each cell shows
     occupied: frozenset[int] = frozenset()  # the cells with any camel
+    captions: tuple[str, ...] = ()  # what the board's foot says of each cell (``faces.captions``)
     pick: tuple | None = None  # ("supply",), ("camel", cell) or ("good", cell, good, pos)
     armed: tuple[int, Action] | None = None  # (cell, play) waiting for a second Enter
     hinted: Action | None = None

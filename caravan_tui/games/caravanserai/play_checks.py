@@ -142,7 +142,7 @@ def question_before(table: CaravanseraiTable, action: Action) -> tuple[str, bool
         why = safety_why(after) if after.end == SAFETY else after.end
         said = "" if question else f", your caravan at {len(after.caravans[seat])}"  # (its length once)
         question += f"This ends the match ({why}){said}. "
-        ends_early = any(not ends_match(world, other) for other in world.legal_actions())
+        ends_early = any(other != action and not ends_match(world, other) for other in world.legal_actions())
     elif boxed:
         question += f"This {stuck_words(boxed)}: your turns would be skipped. "
     elif settles and world.n > 1 and not after.is_over() and len(open_by_head(after, seat)) == 1:

@@ -76,10 +76,11 @@ def _every_sale(state: MerchantLordState, seat: int, dice: int, hand: int, sold:
             best = max(best, _sale_worth(state, seat, v, ()) + value)
             most = max(most, tucked)
             continue
+        base = _sale_worth(state, seat, v, ())  # (what its tucks add: ``_tucks_worth``)
         for tucks in tuck_sets(rest, hand):
             used, cards = _tucked(tucks)
             value, tucked = _every_sale(state, seat, rest - used, hand & ~cards, sold | 1 << v)
-            best = max(best, _sale_worth(state, seat, v, tucks) + value)
+            best = max(best, base + _tucks_worth(tucks) + value)
             most = max(most, len(tucks) + tucked)
     return best, most
 
@@ -91,10 +92,13 @@ def _sale_worth(state: MerchantLordState, seat: int, v: int, tucks: tuple) -> fl
     chance"); at another's its coins, less half of what its owner gains."""
     if v // 3 != seat:
         return 1.0 + state.vopp[v] - 0.5 * state.vownc[v]
-    worth = 1.0 + state.vownc[v] + 0.2 * state.vownf[v]
-    for card, half in tucks:
-        worth += 3.0 + HALF_WORTH[card][half]
-    return worth
+    return 1.0 + state.vownc[v] + 0.2 * state.vownf[v] + _tucks_worth(tucks)
+
+
+def _tucks_worth(tucks: tuple) -> float:
+    """What the cards ``tucks`` tuck add to an own village's sale in ``_sale_worth``: 3 a card,
+    and what its half brings (``HALF_WORTH``)."""
+    return sum(3.0 + HALF_WORTH[card][half] for card, half in tucks)
 
 
 #: what a one-time reward is worth beside a coin (rules §7.4.4-5): a card drawn, a die more from
