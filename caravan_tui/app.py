@@ -78,7 +78,13 @@ from caravan_tui.screens.requests import (
 from caravan_tui.screens.review import ReviewScreen
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
-from caravan_tui.screens.summary import INVITED_HERE, MatchOverScreen, rating_changes_line, resigned_line
+from caravan_tui.screens.summary import (
+    INVITED_HERE,
+    MatchOverScreen,
+    rated_outcome,
+    rating_changes_line,
+    resigned_line,
+)
 from caravan_tui.screens.table_keys import undo_refused
 from caravan_tui.seats import names_called
 from caravan_tui.textual_adapter import (
@@ -728,9 +734,9 @@ class CaravanApp(TableApp):
 #: of the rating (a table of scores under "You resigned." read as a final result, and nothing
 #: said whether it counted)
 RESIGNED_GOES_ON = "An AI plays your seat from now on: the match goes on. Where it is rated, it counts as your loss."
-#: the same once the match is over (its ratings came): the lobby's finished matches say how it ended
+#: the same once the match is over (its ratings came, and the headline says who won)
 RESIGNED_ENDED = (
-    "The match is over now (the others ended it): your finished matches in the lobby show how it ended. "
+    "The match is over now (the others ended it); your finished matches in the lobby show its final scores. "
     "It counts as your loss where it is rated."
 )
 
@@ -846,7 +852,7 @@ class ClientApp(TableApp):
         elif isinstance(message, (Reviewing, Reviewed)):
             self.reviews.heard(message)
         elif isinstance(message, Rated):
-            self.heard = self.heard.rated(message.match, rating_changes_line(message))
+            self.heard = self.heard.rated(message.match, rating_changes_line(message), rated_outcome(message))
         elif isinstance(message, Leaderboard):
             self.push_screen(LeaderboardScreen(message))
         elif isinstance(message, WebLink):
@@ -1017,6 +1023,8 @@ class ClientApp(TableApp):
             # (the match goes on: its table is no final one, and the scores are as it stood)
             result.headline, result.status = "You resigned.", RESIGNED_GOES_ON
             result.over_status = RESIGNED_ENDED
+            names = [screen.table.seat_name(seat) for seat in range(players)]
+            result.resigned = (screen.seat, screen.result.headline_names(names))
             result.scores, result.table = f"As it stood: {result.scores}", None
         else:
             self.reviewable(screen)

@@ -333,10 +333,13 @@ class Told(Message):
 class Rated(Message):
     """Hub → session: what ``match``, just over, did to its people's ratings: ``changes``, one
     ``[name, points, rating, played]`` each (the points gained or lost, the rating now: "?" until
-    it settles; the percentage of the seat's moves its person made, a stand-in the rest)."""
+    it settles; the percentage of the seat's moves its person made, a stand-in the rest);
+    ``outcome``: each seat's share of the win, as the match ended (a person who had resigned
+    was told the match was over, not who won it)."""
 
     match: str
     changes: list
+    outcome: list = field(default_factory=list)
 
 
 class AskHistory(Request):

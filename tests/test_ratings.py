@@ -12,12 +12,18 @@ from openskill.models import PlackettLuce
 from test_ssh_hub import ANN, BOB, CYD, ann_and_bob, create, make_hub, named, play_turns, saved
 
 from caravan_tui import hub_protocol as protocol
-from caravan_tui.bus import Act, MatchOver, Resign, YourTurn
+from caravan_tui.bus import MAX_SEATS, Act, MatchOver, Resign, YourTurn
 from caravan_tui.games import get_game
 from caravan_tui.pgstore import open_database
 from caravan_tui.screens.leaderboard import leaderboard_lines
 from caravan_tui.screens.lobby import finished_words
-from caravan_tui.screens.summary import STOOD_IN_WORDS, UNMOVED_WORDS, rating_changes_line
+from caravan_tui.screens.summary import (
+    STOOD_IN_WORDS,
+    UNMOVED_WORDS,
+    after_resigning,
+    rated_outcome,
+    rating_changes_line,
+)
 from caravan_tui.ssh import hub as hub_module
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.ssh.ratings import SCALE, Entry, Rating, RatingBook
@@ -132,7 +138,10 @@ async def test_a_person_who_resigns_is_rated_for_the_match_their_stand_in_finish
     await ann.send(Resign(joined.match, 0))
     await ann.next(protocol.Left)
     changes = await play_to_rated(bob, random.Random(2))
-    assert set(changes) == {"Ann", "Bob"} and changes == await rated(ann, joined.match)  # told in the lobby
+    told = await ann.next(protocol.Rated, lambda m: m.match == joined.match)  # in the lobby
+    assert set(changes) == {"Ann", "Bob"} and changes == {name: (p, r) for name, p, r, _ in told.changes}
+    # (with how it ended: she was told the match was over, not who won it)
+    assert told.outcome == saved(hub, joined.match).result and len(told.outcome) == 2
     assert hub.keeping.record(joined.match).left == {0: ANN}
     assert changes["Ann"][0] < 0 < changes["Bob"][0]
     hub.stop()
@@ -308,6 +317,20 @@ def test_ratings_that_did_not_move_say_why():
     unmoved = protocol.Rated("m1", [["Ann", 0, "1043"], ["Bob", 0, "990"]])
     assert rating_changes_line(unmoved) == f"Rating changes: Ann +0 (now 1043), Bob +0 (now 990). {UNMOVED_WORDS}"
     assert UNMOVED_WORDS not in rating_changes_line(protocol.Rated("m1", [["Ann", 3, "1043"], ["Bob", 0, "990"]]))
+
+
+def test_who_won_a_match_resigned_is_said_from_the_outcome_the_hub_sent():
+    """A person who resigned was told the match was over, not who won it: the hub's outcome
+    says it, checked first (a share that is no share, or a list too long, says nothing)."""
+    assert rated_outcome(protocol.Rated("m1", [], [0, 1])) == (0.0, 1.0)
+    for crafted in ([True, 0], [2, 0], ["1", 0], [0.5] * (MAX_SEATS + 1), [], "01"):
+        assert rated_outcome(protocol.Rated("m1", [], crafted)) == (), crafted
+    assert rated_outcome(protocol.Rated("m1", [])) == ()  # (an older hub's)
+    names = ["You", "[b]Bob[/b]", "Cyd"]
+    assert after_resigning(names, (0.0, 1.0, 0.0), 0) == "You resigned: [b]Bob[/b] wins."
+    assert after_resigning(names, (0.0, 0.5, 0.5), 0) == "You resigned: [b]Bob[/b] and Cyd share the win."
+    assert after_resigning(names, (1.0, 0.0, 0.0), 0) == "You resigned: the AI that took the seat wins."
+    assert after_resigning(names, (0.5, 0.5, 0.0), 0) == "You resigned: the AI that took the seat shares the win."
 
 
 def test_rating_words_from_the_network_are_checked_and_shown_as_text():

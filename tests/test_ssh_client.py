@@ -371,9 +371,11 @@ async def test_a_person_who_resigns_sees_the_result(hub, opponent):
         await pilot.press("r")
         assert app.screen is resigned
         if opponent == "open":  # the others end it: its ratings come as it does, and it says so
-            app.heard = app.heard.rated(resigned.match, "Rating changes: Ann +0 (now 1000?).")
+            app.heard = app.heard.rated(resigned.match, "Rating changes: Ann +0 (now 1000?).", (0.0, 1.0))
             await pilot.pause()
             assert str(resigned.query_one("#match-status").render()) == RESIGNED_ENDED
+            # (who won, as the hub said it ended: "the match is over" alone left it unsaid)
+            assert str(resigned.query_one("#winner").render()) == "You resigned: Open seat 2 wins."
         if opponent != "open":  # the match is over: its review, from her seat, as at home (it had no v)
             await pilot.press("v")
             await wait_for(

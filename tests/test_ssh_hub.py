@@ -887,7 +887,8 @@ async def test_a_rematch_s_kept_seat_declined_is_played_by_an_ai_and_the_asker_i
     to say no. Bob declines it from the lobby: an AI plays his seat from then on, and Ann is told
     so in a notice as well as her log (the log alone, under the moves, went unread); only the
     person a seat is kept for may decline it. Ann's record of the match names the AI she played,
-    not Bob, who played none of it."""
+    not Bob, who played none of it, as the log does ("AI 2 (easy)" beside the table's "Bob · AI
+    standing in" named it two ways)."""
     hub = make_hub(tmp_path, worker)
     ann, bob, first = await finished_by_ann_and_bob(hub)
     await ann.send(protocol.PlayAgain(first.match))
@@ -918,7 +919,7 @@ async def test_a_rematch_s_kept_seat_declined_is_played_by_an_ai_and_the_asker_i
     await ann.send(Act(turn.match, turn.seat, turn.turn, turn.legal[0]))
     await play_turns(ann, random.Random(3))
     rows = {row.match: row for row in hub.finished.rows(ANN)}
-    assert rows[again.match].names == ["Ann", "AI 2 (easy)"]
+    assert rows[again.match].names == ["Ann", "Bob's stand-in (AI easy)"]
     assert rows[first.match].names == ["Ann", "Bob"]
     hub.stop()
 

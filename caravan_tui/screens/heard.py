@@ -19,20 +19,24 @@ KEPT_TOLD = 4
 TOLD_FRESH = 8.0
 
 _NOTHING: Mapping[str, str] = MappingProxyType({})
+_NONE: Mapping[str, tuple[float, ...]] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)
 class Heard:
     """``ratings``: what each match that ended did to its people's ratings, in words, by match;
-    ``told``: the last lines the hub told (an operator's action, a mute), each with when it came
+    ``outcomes``: each such match's shares of the win by seat, as it ended; ``told``: the last
+    lines the hub told (an operator's action, a mute), each with when it came
     (``time.monotonic``) and its notice's title, oldest first."""
 
     ratings: Mapping[str, str] = field(default_factory=lambda: _NOTHING)
+    outcomes: Mapping[str, tuple[float, ...]] = field(default_factory=lambda: _NONE)
     told: tuple[tuple[float, str, str], ...] = ()
 
-    def rated(self, match: str, line: str) -> Heard:
-        """With ``match``'s rating changes."""
-        return replace(self, ratings=MappingProxyType({**self.ratings, match: line}))
+    def rated(self, match: str, line: str, outcome: tuple[float, ...] = ()) -> Heard:
+        """With ``match``'s rating changes and, where the hub said it, how it ended."""
+        outcomes = MappingProxyType({**self.outcomes, match: outcome}) if outcome else self.outcomes
+        return replace(self, ratings=MappingProxyType({**self.ratings, match: line}), outcomes=outcomes)
 
     def was_told(self, text: str, now: float, title: str = "Done") -> Heard:
         """With one more line told, under ``title`` (the oldest go beyond ``KEPT_TOLD``)."""

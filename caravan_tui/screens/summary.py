@@ -105,6 +105,29 @@ def resigned_line(
     return f"{gave_up} resigned: {win}."
 
 
+def after_resigning(names: list[str], outcome: Sequence[float], resigner: int) -> str:
+    """Who won a match the others ended after ``resigner`` gave up, whose seat an AI played on:
+    "You resigned: Bob wins." as ``resigned_line`` says it, or, where that AI came out first,
+    "You resigned: the AI that took the seat wins." (the seat itself counts as given up)."""
+    best = max(outcome)
+    if outcome[resigner] < best:
+        return resigned_line(names, list(outcome), resigner)
+    alone = sum(1 for share in outcome if share == best) == 1
+    return f"{names[resigner]} resigned: the AI that took the seat {'wins' if alone else 'shares the win'}."
+
+
+def rated_outcome(rated: Rated) -> tuple[float, ...]:
+    """Each seat's share of the win, as the hub said the rated match ended; () where it said
+    nothing of the kind (an older hub) or something that is not one (the screen checks the
+    number of seats against its own)."""
+    sent = rated.outcome
+    if not isinstance(sent, list) or not 0 < len(sent) <= MAX_SEATS:
+        return ()
+    if not all(type(share) in (int, float) and 0 <= share <= 1 for share in sent):
+        return ()
+    return tuple(float(share) for share in sent)
+
+
 def notes_left(renderable: RenderableType) -> RenderableType:
     """The final table with each table's caption taken out from under it (Rich centres a caption
     and wraps it to the table's width: ragged lines) and put after it, left-aligned, as the notes
@@ -170,6 +193,8 @@ class MatchOverScreen(BaseScreen):
     below_words: var[RenderableType] = var("")
     #: the line under the result (``status``) as shown
     status_text: var[RenderableType] = var("")
+    #: the headline as shown (a resignation's says who won once the others end the match)
+    headline_text: var[RenderableType] = var("")
 
     def __init__(
         self,
@@ -202,12 +227,16 @@ class MatchOverScreen(BaseScreen):
         #: ``status`` once the match's ratings come, which they do as it ends (a resignation's "the
         #: match goes on" stood beside the ratings of the match the last person had ended)
         self.over_status = ""
+        #: a resignation's: the seat that gave up and each seat's name as the headline names it,
+        #: for who won once the match's end is heard (``after_resigning``)
+        self.resigned: tuple[int, list[str]] | None = None
         #: where escape goes, in words: "Home", or over SSH "Lobby"
         self.home = "Home"
 
     def compose(self) -> ComposeResult:
         with KeyScroll(id="match-over"):
-            yield Static(as_text(self.headline, limit=LONG), id="winner")
+            self.headline_text = as_text(self.headline, limit=LONG)
+            yield BoundText(id="winner").data_bind(text=MatchOverScreen.headline_text)
             yield Static(as_text(self.scores, limit=LONG), id="final-scores")
             self.ratings_text = self.ratings_words()
             changes = BoundText(id="rating-changes").data_bind(text=MatchOverScreen.ratings_text)
@@ -258,6 +287,10 @@ class MatchOverScreen(BaseScreen):
         if self.ratings and self.over_status and self.status != self.over_status:
             self.status = self.over_status
             self.status_text = as_text(self.status, limit=LONG)
+        outcome = heard.outcomes.get(self.match, ())
+        if self.resigned is not None and outcome and len(outcome) == len(self.resigned[1]):
+            self.headline = after_resigning(self.resigned[1], outcome, self.resigned[0])
+            self.headline_text = as_text(self.headline, limit=LONG)
 
     def ratings_words(self) -> Text:
         lines = [as_text(line, limit=LONG) for line in (self.ratings, self.note) if line]

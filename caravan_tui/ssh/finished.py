@@ -11,8 +11,8 @@ from dataclasses import dataclass, replace
 from caravan_tui.hub_protocol import FinishedRow
 from caravan_tui.saves.backend import MatchStore
 from caravan_tui.saves.codec import DamagedSave
+from caravan_tui.saves.deciders import decided_name, level_of, stand_in
 from caravan_tui.saves.loading import Replayed, replay_snapshot
-from caravan_tui.seat_labels import ai_seat_name
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.keeping import Keeping
 
@@ -60,8 +60,10 @@ def read_ended(store: MatchStore, match_id: str) -> tuple[Replayed, Ended] | Non
 
 def played_names(replayed: Replayed, never_taken: Iterable[int]) -> list[str]:
     """The seats' names as they were played: a seat kept for a person who never took it (a
-    rematch they declined, or never came to), that an AI played, under the AI's name: the
-    record of the one who asked read "against Bob" of a match Bob never played."""
+    rematch they declined, or never came to), that an AI played, as the AI standing in for
+    them, "Bob's stand-in (AI easy)", as the log calls it: the record of the one who asked read
+    "against Bob" of a match Bob never played, and then "AI 2 (easy)" where the table had said
+    "Bob · AI standing in"."""
     snapshot = replayed.snapshot
     names = list(snapshot.names)
     for seat in never_taken:
@@ -69,7 +71,7 @@ def played_names(replayed: Replayed, never_taken: Iterable[int]) -> list[str]:
             continue  # (an AI's seat from the start: its own name)
         spec = SeatSpec.parse(snapshot.seats[seat])
         if spec.kind == "ai":
-            names[seat] = ai_seat_name(seat, spec.level or spec.kind)
+            names[seat] = decided_name(names[seat], stand_in(level_of(spec)), level=True)
     return names
 
 

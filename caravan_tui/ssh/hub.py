@@ -1061,7 +1061,8 @@ class Hub:
             return
         if not changes:
             return
-        rated = Rated(hosted.match_id, [self._change_row(hosted, change) for change in changes])
+        outcome = list(hosted.host.snapshot.result or ())
+        rated = Rated(hosted.match_id, [self._change_row(hosted, change) for change in changes], outcome)
         people = set(hosted.record.owners) | set(hosted.record.left.values())
         for session in list(self.sessions):
             if session.match is hosted or session.identity in people:
