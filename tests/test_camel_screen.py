@@ -911,6 +911,27 @@ async def test_the_status_line_fits_a_long_name_and_keeps_the_plays_space_and_co
         assert "…" not in drawn.split(" at ")[-1], drawn
 
 
+async def test_the_status_line_keeps_a_stolen_goods_delivery_whole(tmp_path):
+    """The bug: "enter (1 action): Deliver the stolen swords from under your camel on space 8
+    (6,6) to…" lost the city and the pay. The longest such delivery reads whole on two lines."""
+    from caravan_tui.games.camel_caravan.board import VALUE
+    from caravan_tui.games.camel_caravan.rules import GOODS
+    from caravan_tui.screens.table_status import PLAYS_LIST
+
+    async with at_my_turn(tmp_path) as (app, pilot):
+        screen = app.screen
+        deliveries = [("move_good", f, CITY_OF_GOOD[GOOD_INDEX[g]], g, "under") for g in GOODS for f in SPACES]
+        longest = max(deliveries, key=lambda a: len(screen.table.describe(a)))
+        table = replace(screen.table, legal=(*screen.table.legal, longest), highlighted=longest, focus=PLAYS_LIST)
+        screen.table_state = table
+        await pilot.pause()
+        region = screen.query_one("#status").region
+        drawn = " ".join(line[region.x : region.right].strip() for line in screen_lines(app)[region.y : region.bottom])
+        source, city, pay = CELL_NAMES[longest[1]], CELL_NAMES[longest[2]], VALUE[GOOD_INDEX[longest[3]]]
+        assert drawn == f"enter (1 action): Deliver the stolen {longest[3]} from {source} to {city} (+{pay})"
+        assert "from under your camel" in screen.table.describe(longest)  # (the plays list has the room)
+
+
 async def test_the_status_lines_fitted_name_is_markup_shown_as_text(tmp_path):
     """A name fitted into the status line is cut as typed, its brackets shown, never read as markup."""
     from caravan_tui.games.camel_caravan.status_line import status

@@ -5,6 +5,8 @@ Enter would do under the cursor, with what it costs; and the words for a cell's 
 
 from __future__ import annotations
 
+import re
+
 from rich.text import Text
 
 from caravan_tui.engine import Action
@@ -81,13 +83,19 @@ def status(table: CamelCaravanTable) -> Text | None:
     return Text(f"enter: {short(table, choice)}{price}", style="bold")
 
 
+#: what the status line's two rows beside the board hold of a play's words, wrapped at spaces
+ROOM = 88
+#: the longest part of a play's words, which the status line can spare: "stolen" says where the
+#: good rides ("…from under your camel on space 8 (6,6) to Sijilmasa…" lost the city and the pay)
+UNDER_A_CAMEL = re.compile(r" from under .{1,60}? camel on ")
+
+
 def enter_words(play: str) -> str:
-    """What Enter plays, its cost first: "enter (1 action): Deliver the stolen hides … to Gao
-    (3,2) (+3)" (at the end, "— 1…" was all a long play's two lines kept of it)."""
+    """What Enter plays, its cost first: "enter (1 action): Deliver the stolen hides from space 1
+    (0,0) to Gao (3,2) (+3)" (at the end, "— 1…" was all a long play's two lines kept of it)."""
     what, dash, cost = play.rpartition(" — ")
-    if dash and cost.endswith(("action", "actions")):
-        return f"enter ({cost}): {what}"
-    return f"enter: {play}"
+    line = f"enter ({cost}): {what}" if dash and cost.endswith(("action", "actions")) else f"enter: {play}"
+    return UNDER_A_CAMEL.sub(" from ", line, count=1) if len(line) > ROOM else line
 
 
 def short(table: CamelCaravanTable, choice: tuple) -> str:
