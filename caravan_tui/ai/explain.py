@@ -266,6 +266,24 @@ def safer_first(game_id: str, view: dict[str, Any], seat: int, found: list[Candi
 SAFER = 3.0
 
 
+def line_kept(found: list[Candidate], following: Sequence[Action]) -> list[Candidate]:
+    """``found`` with the next move of the line a hint showed earlier in this decision
+    (``following``: what is left of it, followed so far) first, where the search finds it about
+    as good as its first (within ``NEARLY`` below it); as it was otherwise. Each step of a Camel
+    Caravan turn is searched afresh: a hint taken at every step left the line its first one
+    showed for one the search could not tell from it, and the review, which weighs the decision
+    against that first line, graded the turn played wholly on the hint a mistake. The line shown
+    with it goes on as the earlier one did (the search's own, where it begins so)."""
+    if not following:
+        return found
+    index = next((i for i, candidate in enumerate(found) if candidate.action == following[0]), None)
+    if index is None or found[index].value < found[0].value - NEARLY:
+        return found
+    line = found[index].line
+    kept = found[index]._replace(line=line if line[: len(following)] == tuple(following) else tuple(following))
+    return [kept, *(candidate for i, candidate in enumerate(found) if i != index)]
+
+
 def decided_first(game_id: str, view: dict[str, Any], seat: int, found: list[Candidate]) -> list[Candidate]:
     """``found`` where, between players, every move leaves the match decided (``decided``: the
     search tells them apart no more), the one the game's prior rates best first (its points):

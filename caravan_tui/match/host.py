@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from caravan_tui import __version__
+from caravan_tui.ai.explain import line_kept
 from caravan_tui.ai.policies import hint, hint_policy, hint_seed
 from caravan_tui.ai.review import decision_views
 from caravan_tui.ai.worker import AIWorker, AIWorkerError
@@ -59,7 +60,7 @@ from caravan_tui.bus import (
     seat_address,
     spectator_address,
 )
-from caravan_tui.engine import Event, Game, IllegalAction, State, normalise_action, render, seat_field
+from caravan_tui.engine import Action, Event, Game, IllegalAction, State, normalise_action, render, seat_field
 from caravan_tui.games import get_game
 from caravan_tui.saves.backend import MatchLock, MatchLocked, MatchStore, StoreFailed
 from caravan_tui.saves.codec import DamagedSave
@@ -217,6 +218,8 @@ class MatchHost:
         self._hints: set[asyncio.Task[None]] = set()
         #: per seat, the log lengths at which it was given a hint lately (``_earlier``)
         self._hinted: dict[int, list[int]] = {}
+        #: per seat, the line the last hint showed and the log length it was shown at (``_following``)
+        self._lines: dict[int, tuple[int, tuple[Action, ...]]] = {}
         self._writing = asyncio.Lock()
         #: the chat said lately, each line where it was said, so a seat that (re)joins reads it in place
         self.chat: deque[Said] = deque(maxlen=CHAT_BACKLOG)
@@ -470,6 +473,7 @@ class MatchHost:
         own = sum(1 for mover in self.movers[target:] if mover == msg.seat)
         first = undone_move(self.events[target])
         self._hinted.clear()  # (the moves they were given at are taken back)
+        self._lines.clear()
         again = replay(self.game, dataclasses.replace(self.snapshot, actions=self.actions), target)
         self.state, self.movers, self.events = again.state, again.movers, again.events
         del self.actions[target:]
@@ -612,6 +616,9 @@ class MatchHost:
             await self._reject(seat, f"no hint: {exc}")
             return
         if self.turn == msg.turn and self.status == "playing" and top:
+            following = self._following(seat)
+            top = line_kept(top, following)
+            self._lines[seat] = (self.turn, tuple(top[0].line) or (top[0].action,))
             world = self.game.from_view(view, seat)  # worded from the seat's view, as the rest of the hint
             texts = [self._words(world.describe(c.action, seat), seat) for c in top]
             words: list[list[Any]] = [
@@ -622,6 +629,19 @@ class MatchHost:
                 seat, Hint(self.match_id, seat, msg.turn, top[0].action, texts[0], words, list(top[0].line))
             )
             self._hinted.setdefault(seat, []).append(msg.turn)
+
+    def _following(self, seat: int) -> tuple[Action, ...]:
+        """What is left of the line the last hint showed ``seat`` in the decision it is making,
+        where the moves made since followed it (``explain.line_kept`` keeps to it); else (): the
+        decision ended since (another seat moved, or chance showed something, as a review cuts
+        decisions: a line made before a roll is no plan after it)."""
+        turn, line = self._lines.get(seat, (self.turn + 1, ()))
+        if turn > self.turn or any(mover != seat for mover in self.movers[turn : self.turn]):
+            return ()
+        if any(event.reveals is True for events in self.events[turn : self.turn] for event in events):
+            return ()
+        made = [normalise_action(action) for action in self.actions[turn : self.turn]]
+        return line[len(made) :] if list(line[: len(made)]) == made else ()
 
     def _earlier(self, seat: int) -> list[dict[str, Any]]:
         """``seat``'s views where the decision it is in the middle of began and where it was

@@ -1,0 +1,143 @@
+"""A hint asked at every step of a Camel Caravan turn keeps to the line the first one showed.
+
+The bug: a person took the hint at each of a turn's four actions. Each step is searched afresh,
+and the third hint left the first one's line (a camel to (5,3), the paper after it) for a move the
+search could not tell from it (the paper to Walata first); the review, which weighs the turn whole
+against the first hint's line, graded the turn played wholly on the hint a mistake (45% → 30%).
+A hint in the middle of a turn now keeps to the line shown earlier in it, where the search finds
+its next move about as good as its own first (``explain.line_kept``), until the turn ends or
+chance shows something.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from caravan_tui import bus as messages
+from caravan_tui.ai.explain import NEARLY, Candidate, line_kept
+from caravan_tui.bus import Bus, seat_address
+from caravan_tui.match.host import MatchHost
+from caravan_tui.seats import SeatSpec
+
+GAME, SEED, OPTIONS = "camel_caravan", 1647, {"sixth_camel": False, "short_game": True}
+#: the person's match up to the turn (seat 0's, four actions) whose third hint left the first's line
+LOG = [
+    ("place", 0),
+    ("place", 42),
+    ("pickup", 42),
+    ("pickup", 0),
+    ("place", 9),
+    ("pickup", 9),
+    ("place", 0),
+    ("steal", 0, 0, "ivory"),
+    ("place", 1),
+    ("place", 42),
+    ("steal", 42, 1, "hides"),
+    ("place", 10),
+    ("place", 48),
+    ("pickup", 48),
+    ("pickup", 42),
+    ("place", 2),
+    ("place", 48),
+    ("pickup", 48),
+    ("move_camel", 0, 47),
+    ("move_good", 0, 2, "ivory", "under"),
+    ("move_camel", 0, 3),
+    ("move_good", 2, 3, "ivory", "top"),
+    ("move_camel", 1, 35),
+    ("move_good", 48, 47, "paper", "top"),
+    ("move_camel", 10, 46),
+    ("move_camel", 48, 45),
+    ("move_good", 47, 45, "paper", "top"),
+    ("move_camel", 2, 11),
+    ("pickup", 11),
+    ("move_camel", 3, 17),
+    ("move_camel", 35, 10),
+    ("move_camel", 45, 11),
+    ("steal", 11, 1, "salt"),
+    ("move_camel", 46, 16),
+    ("move_camel", 10, 39),
+    ("pickup", 39),
+    ("move_camel", 17, 31),
+    ("move_camel", 11, 32),
+    ("move_camel", 47, 10),
+    ("move_camel", 16, 17),
+    ("move_good", 11, 17, "salt", "under"),
+    ("pickup", 11),
+    ("move_good", 39, 31, "meat", "top"),
+    ("move_camel", 32, 11),
+    ("steal", 11, 0, "paper"),
+    ("move_camel", 17, 6),
+    ("pickup", 6),
+    ("move_good", 9, 11, "swords", "top"),
+    ("move_camel", 10, 5),
+    ("move_camel", 31, 18),
+    ("move_good", 11, 18, "paper", "under"),
+    ("move_camel", 39, 25),
+    ("move_camel", 11, 24),
+    ("move_camel", 9, 18),
+    ("steal", 18, 1, "paper"),
+    ("move_camel", 5, 17),
+    ("move_camel", 18, 42),
+    ("pickup", 42),
+    ("move_camel", 24, 35),
+    ("move_camel", 17, 25),
+    ("move_good", 11, 25, "swords", "top"),
+    ("move_camel", 11, 24),
+    ("move_camel", 25, 28),
+    ("move_good", 42, 28, "cloth", "top"),
+    ("move_camel", 42, 21),
+    ("move_good", 28, 21, "cloth", "top"),
+]
+
+
+async def _hint(host: MatchHost, heard: asyncio.Queue) -> tuple:  # type: ignore[type-arg]
+    await host.handle(messages.HintRequest(host.match_id, 0, host.turn))
+    while not isinstance(shown := await asyncio.wait_for(heard.get(), 120), messages.Hint):
+        pass
+    return tuple(tuple(step) for step in shown.plan)
+
+
+@pytest.mark.thorough
+async def test_a_hint_at_each_action_of_a_turn_goes_on_with_the_first_ones_line() -> None:
+    bus = Bus()
+    host = MatchHost.new(GAME, [SeatSpec("human")] * 2, ["Ann", "Bob"], SEED, OPTIONS, None, bus)
+    for action in LOG:
+        await host.handle(messages.Act(host.match_id, host.state.to_move(), host.turn, action))
+    heard = bus.subscribe(seat_address(host.match_id, 0))
+    first = await _hint(host, heard)
+    assert len(first) >= 3, first
+    for step in range(1, len(first)):
+        await host.handle(messages.Act(host.match_id, 0, host.turn, first[step - 1]))
+        shown = await _hint(host, heard)
+        assert shown[: len(first) - step] == first[step:], (step, shown)
+
+
+def test_a_line_is_kept_only_where_its_next_move_is_about_as_good() -> None:
+    a, b, c = ("a",), ("b",), ("c",)
+    found = [Candidate(a, 0.5, 0.50, (a,)), Candidate(b, 0.3, 0.50 - NEARLY / 2, (b,)), Candidate(c, 0.2, 0.4, (c,))]
+    assert line_kept(found, (b, c))[0] == Candidate(b, 0.3, 0.50 - NEARLY / 2, (b, c))
+    assert line_kept(found, (b, c))[1:] == [found[0], found[2]]
+    assert line_kept(found, (c, a)) == found  # (clearly worse: the search's first)
+    assert line_kept(found, (("d",),)) == found and line_kept(found, ()) == found
+    # the search's first the line's next: its line goes on as the earlier one did
+    assert line_kept(found, (a, b)) == [found[0]._replace(line=(a, b)), *found[1:]]
+    longer = [found[0]._replace(line=(a, b, c)), *found[1:]]
+    assert line_kept(longer, (a, b)) == longer
+
+
+async def test_a_line_shown_before_a_roll_is_not_kept_after_it() -> None:
+    """A Merchant Lord hint's line from before a reroll (its sale planned on the old dice) is no
+    plan once the dice are rolled: the decision ended there, as a review cuts it."""
+    bus = Bus()
+    host = MatchHost.new("merchant_lord", [SeatSpec("human")] * 2, ["Ann", "Bob"], 3, {"start_player": 1}, None, bus)
+    while not (host.state.to_move() == 0 and any(a[0] == "reroll" for a in host.state.legal_actions())):
+        seat = host.state.to_move()
+        await host.handle(messages.Act(host.match_id, seat, host.turn, host.state.legal_actions()[0]))
+    reroll = next(a for a in host.state.legal_actions() if a[0] == "reroll")
+    host._lines[0] = (host.turn, (reroll, ("end_favour",)))
+    assert host._following(0) == (reroll, ("end_favour",))  # (asked again before the move: the whole line)
+    await host.handle(messages.Act(host.match_id, 0, host.turn, reroll))
+    assert host.state.to_move() == 0 and host._following(0) == ()
