@@ -830,6 +830,18 @@ def test_a_folded_players_line_keeps_the_mark_of_a_village_a_sale_can_use():
     assert [word.plain for word in table.summary_row(view, 1, 46).words][:3] == ["1-6", "2-5", "3-4"]
 
 
+def test_a_folded_players_line_shows_its_merchants_by_their_stalls():
+    """ "AI 3   1-6 2-5+1 3-4+2 (o shows them)": a count of merchants, read as stalls of 1 and 2
+    (its 3-4 held a 6◎ and a 2¶), where the rules say merchants are shown by their stalls."""
+    state = GAME.new(3, seed=3, options={"start_player": 1})
+    view = state.view(0)
+    villages = [list(merchants) for merchants in view["villages"]]
+    villages[5] = [["M01", "R"], ["M03", "R"]]  # (stalls 2 and 3)
+    view = view | {"villages": villages}
+    table = MerchantLordTable(seat=0, names=["Ann", "Bob", "Cy"], seat_kinds=["human", "ai:easy", "ai:easy"])
+    assert [word.plain for word in table.summary_row(view, 1, 46).words][:3] == ["1-6", "2-5", "3-4+2¶+3◆"]
+
+
 def three_players_at(found) -> tuple:
     """The first position of a seeded three-player match (seat 0 Ann's, against two easy AIs)
     that ``found`` accepts, and Ann's table there, her decision come."""

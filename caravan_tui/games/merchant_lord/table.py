@@ -190,7 +190,8 @@ class MerchantLordTable(TableState[MerchantLordView]):
     def summary_row(self, view: MerchantLordView, seat: int, width: int, marks: dict[str, str] | None = None) -> Row:
         """A player whose villages do not fit, on one line of ``width`` cells: the name in the
         room the line leaves (up to ``SUMMARY_NAME``: "Mari…" stood beside half a line empty),
-        each village with ``✗`` when closed and ``+n`` for its merchants (``1-6✗+2 2-5 3-4+1``),
+        each village with ``✗`` when closed and its merchants by their stalls (``1-6✗+2¶+5✱ 2-5
+        3-4+1≈``: a count, "+2", read as a stall of 2),
         its mark where it has one but ``·`` (``›3-4``: a sale can use it; the short line left out
         where a newcomer could sell), then the key that shows them."""
         words = []
@@ -198,8 +199,11 @@ class MerchantLordTable(TableState[MerchantLordView]):
             v = seat * 3 + k
             mark = (marks or {}).get(view["villages_info"][v]["id"], DIMMED)
             word = ("" if mark == DIMMED else mark) + VILLAGE_NAMES[k] + ("✗" if view["sellers"][v] is not None else "")
-            merchants = len(view["villages"][v])
-            words.append(Text(word + (f"+{merchants}" if merchants else "")))
+            text = Text(word)
+            for card_id, half in view["villages"][v]:
+                text.append("+")
+                text.append_text(die_text(DIE[INDEX[card_id]][HALF_INDEX[half]]))
+            words.append(text)
         words.append(Text("(o shows them)", style="dim italic"))
         room = width - sum(word.cell_len + 1 for word in words) - 2
         name = self.short_name(seat, max(5, min(room, SUMMARY_NAME)))
