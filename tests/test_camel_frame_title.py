@@ -121,3 +121,38 @@ def test_the_boards_foot_shows_a_name_of_markup_as_typed():
     board.look = CamelLook((), {}, frozenset(), "", captions=("space 1 (0,0); [bold]x[/]: 1 empty camel",))
     said = board.captioned(0)
     assert said.plain == "space 1 (0,0); [bold]x[/]: 1 empty camel" and not said.spans
+
+
+def test_the_boards_foot_says_its_place_shorter_before_it_cuts_a_word():
+    """ "╰─ Sijilmasa (3,4) wants swords; You: 1 e… ─╯": the camel cut mid-word. The place is
+    said shorter first (its coordinates, then what the city wants: its face shows it), and what
+    still does not fit is cut after a word."""
+    from caravan_tui.games.camel_caravan.board_widget import fit_caption
+
+    said = "Sijilmasa (3,4) wants swords; You: 1 empty camel"
+    assert fit_caption(said, 60) == said
+    assert fit_caption(said, 42) == "Sijilmasa wants swords; You: 1 empty camel"
+    assert fit_caption(said, 39) == "Sijilmasa; You: 1 empty camel"
+    assert (
+        fit_caption("(2,4); [bold]x[/] (3,4): 1 empty camel, paper under", 39)
+        == "(2,4); [bold]x[/] (3,4): 1 empty camel…"
+    )
+    long = "space 7 (6,0); MarcoPoloTheGreatVenetianTraderOfSilkRdZ: 1 empty camel"
+    assert fit_caption(long, 39) == "space 7; MarcoPoloTheGreatVenetianTrad…"
+
+
+async def test_the_boards_foot_fits_the_frame_it_is_drawn_in(tmp_path):
+    """Drawn at 80×24, the foot of a city with an empty camel reads whole, never "…"."""
+    from test_camel_screen import at_my_turn, screen_lines
+
+    from caravan_tui.games.camel_caravan.board_widget import CamelBoard, CamelLook
+
+    async with at_my_turn(tmp_path) as (app, pilot):
+        board = app.screen.query_one(CamelBoard)
+        assert board.look is not None
+        said = "Sijilmasa (3,4) wants swords; You: 1 empty camel"
+        board.look = CamelLook(board.look.faces, {}, frozenset(), "", captions=(said,) * 49)
+        board.border_subtitle = board.captioned(board.cursor)
+        await pilot.pause()
+        foot = next(line for line in screen_lines(app) if line.startswith("╰"))
+        assert "Sijilmasa; You: 1 empty camel" in foot and "…" not in foot, foot

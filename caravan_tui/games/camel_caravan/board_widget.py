@@ -10,9 +10,11 @@ height the rest of the column needs), from 6×2 at 80×24.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.style import Style
 from rich.text import Text
@@ -29,6 +31,31 @@ MIN_CELL = (6, 2)
 MAX_CELL = (10, 3)
 #: where the cursor starts: the board's middle
 START = 24
+
+
+#: the cells of the frame's foot beside its words: "╰─ " and " ─╯"
+FOOT_EDGES = 6
+#: what a caption can spare of its place, first to last: its coordinates, then what a city
+#: wants (its face shows the good): "Sijilmasa (3,4) wants swords; You: 1 e…" cut a camel mid-word
+SPARED = (re.compile(r" \(\d,\d\)"), re.compile(r" wants \w+"))
+
+
+def fit_caption(caption: str, room: int) -> str:
+    """``caption`` in ``room`` cells: whole; else its place said shorter (``SPARED``); else cut
+    after a word, with an ellipsis (mid-word only where one word fills the line)."""
+    place, sep, camels = caption.partition("; ")
+    for spared in SPARED:
+        if cell_len(caption) <= room:
+            return caption
+        place = spared.sub("", place, count=1)
+        caption = place + sep + camels
+    if cell_len(caption) <= room:
+        return caption
+    head = caption[: max(room - 1, 0)]
+    if caption[len(head)] in " ;,":  # (it ends a word)
+        return head.rstrip(" ;,:") + "…"
+    cut = head.rfind(" ")
+    return (head[:cut].rstrip(" ;,:") if cut > room // 2 else head) + "…"
 
 
 @dataclass
@@ -104,10 +131,11 @@ class CamelBoard(CursorWidget):
         super().watch_cursor()
 
     def captioned(self, cell: int) -> Text:
-        """What the foot says of ``cell``: the look's words, else its ``caption``; as text, never
-        markup (it names the players)."""
+        """What the foot says of ``cell``: the look's words, else its ``caption``, fit to the
+        frame's foot (``faces.fit_caption``); as text, never markup (it names the players)."""
         captions = self.look.captions if self.look is not None else ()
-        return Text(captions[cell] if cell < len(captions) else self.caption(cell))
+        said = captions[cell] if cell < len(captions) else self.caption(cell)
+        return Text(fit_caption(said, self.outer_size.width - FOOT_EDGES) if self.outer_size.width else said)
 
     def draw(self, look: CamelLook) -> None:
         if look == self.look:
