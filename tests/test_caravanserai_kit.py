@@ -609,3 +609,15 @@ def test_a_step_that_ends_the_match_where_another_would_not_waits_for_a_y():
                     seen.add(early)
             state.apply(rng.choice(state.legal_actions()), False)
     assert seen == {True, False}
+
+
+def test_a_start_s_reason_counts_one_cell_as_one():
+    """A replay's "What AI 2 weighed" read "1 cells from the nearest camel"."""
+    from caravan_tui.games import get_game
+    from caravan_tui.games.caravanserai.explain import _start
+    from caravan_tui.games.caravanserai.geometry import NEIGHBOURS
+
+    state = get_game("caravanserai").new(2, seed=21, options={"variant": "basic"})
+    state.apply(("start", -4, 1))
+    beside = NEIGHBOURS[state.caravans[0][-1][0]][0]
+    assert _start(state, beside).endswith("; 1 cell from the nearest camel")

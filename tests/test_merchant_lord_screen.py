@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import re
 
 import pytest
 from textual import events
@@ -1125,6 +1126,14 @@ def test_the_rules_page_says_a_villages_pay_figure_is_this_matchs_and_starts_no_
 
     page = " ".join(rules_of("caravan_tui.games.merchant_lord").split())
     assert "a figure such as `pays 3¢/4¢` says what a sale there pays in this match" in page
+    # its sample line adds up: a 1-6 pays 2¢ and 2¢ at the standard payout, and the merchant on it
+    # 1¢ more to the seller and 2¢ more to the owner (M01's right half, 1¢ and 1¢, made 3¢/3¢)
+    from caravan_tui.games.merchant_lord.cards import OPP, OWN_COINS
+
+    sample = re.search(r"`1-6 open 1≈ 6◎ pays (\d)¢/(\d)¢ (M\d\d)([LR]):", page)
+    assert sample is not None, page[:200]
+    card, half = INDEX[sample[3]], HALF_INDEX[sample[4]]
+    assert (int(sample[1]), int(sample[2])) == (2 + OPP[card][half], 2 + OWN_COINS[card][half])
     assert "pays 1¢/2¢" not in page
 
 

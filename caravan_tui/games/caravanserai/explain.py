@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from caravan_tui.engine import Action, Explain, Prior
 from caravan_tui.engine import seat_field as who
+from caravan_tui.words import plural
 
 from .geometry import CELL_ID, COLOUR_NAMES, NEIGHBOURS, QR, cell_name, hex_distance
 from .rules import BOARD, CAMEL, PLACE, START, CaravanseraiState, laid_words
@@ -157,9 +158,9 @@ def laid_for(state: CaravanseraiState, seat: int, action: Action) -> str:
 def _start(state: CaravanseraiState, cell: int) -> str:
     room = len([y for y in NEIGHBOURS[cell] if not state.blocked[y]])
     heads = [QR[c[-1][0]] for c in state.caravans if c]
-    far = f"; {min(hex_distance(QR[cell], h) for h in heads)} cells from the nearest camel" if heads else ""
+    far = f"; {plural(min(hex_distance(QR[cell], h) for h in heads), 'cell')} from the nearest camel" if heads else ""
     return (
-        f"gains a {COLOUR_NAMES[state.board.cs[cell]]} good; {room} open cells around, "
+        f"gains a {COLOUR_NAMES[state.board.cs[cell]]} good; {plural(room, 'open cell')} around, "
         f"{hex_distance(QR[cell], (0, 0))} from the middle{far}"
     )
 
