@@ -510,4 +510,7 @@ def test_the_most_of_a_drift_is_its_largest_swing_its_own_way():
     solo = Review("caravanserai", "m", 0, 1, 10, 15 / 45, decisions)
     assert solo.account().total("drift") == 10
     said = next(line for line in review_lines(solo, ["Ann"], "Caravanserai") if line.startswith("Most of it came"))
-    assert said.endswith("the most after your move 1 (a), +20.0 pieces."), said
+    # (and where it is more than the whole, so said: "+41%; the most after your move 102, +47%")
+    assert said.endswith(
+        "the most after your move 1 (a), +20.0 pieces, more than all of it: the rest went the other way, −10.0 pieces."
+    ), said

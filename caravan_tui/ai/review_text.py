@@ -523,10 +523,13 @@ def drift_words(review: Review, names: Sequence[str]) -> str | None:
     worst = max([swing for swing in drifts if swing.change * drift > 0] or drifts, key=lambda swing: abs(swing.change))
     judged = review.decisions[worst.index]
     move = f"your move {move_number(judged)} ({words(review, judged.played, names).rstrip('.')})"
+    most = signed(measure, worst.change)
+    if abs(worst.change) > abs(drift):  # ("+41%; the most after your move 102, +47%" read as a part over its whole)
+        most += f", more than all of it: the rest went the other way, {signed(measure, drift - worst.change)}"
     if review.players == 1:
         return (
             f"Most of it came from your moves doing {'more' if drift > 0 else 'less'} than the AI expected of "
-            f"them, {signed(measure, drift)}; the most after {move}, {signed(measure, worst.change)}."
+            f"them, {signed(measure, drift)}; the most after {move}, {most}."
         )
     said = others_between(review, worst.index, names)
     then = f"; then {said}" if said else ""
@@ -536,12 +539,12 @@ def drift_words(review: Review, names: Sequence[str]) -> str | None:
         # read as something the others did, where the seat moved on at once)
         return (
             f"Most of it came from the AI's own figures moving, {signed(measure, drift)}; the most after {move}, "
-            f"{signed(measure, worst.change)}: your next move followed it at once, and the AI, looking again "
+            f"{most}: your next move followed it at once, and the AI, looking again "
             "from the very position it left, rated it anew."
         )
     return (
         f"Most of it came between your moves, beyond what the AI expected of the play, {signed(measure, drift)}; "
-        f"the most after {move}, {signed(measure, worst.change)}{then}."
+        f"the most after {move}, {most}{then}."
     )
 
 
