@@ -183,3 +183,33 @@ def test_a_solo_review_expects_what_the_hint_expects() -> None:
     judged = judge(GAME, 0, position, 1500)
     assert round(judged.before * 45, 1) == round(shown.value * 45, 1) == 37.0
     assert judged.after == judged.before  # (the hint followed)
+
+
+@pytest.mark.thorough
+async def test_how_it_stands_between_players_is_the_reviews_figure_where_a_planner_chose():
+    """A Caravanserai match against an AI: "How it stands … (78% to win)" beside the review's
+    "best: 53%" for the same decision, at every decision (the planner's own figure for its plan
+    against the review's search). The hint's standing is the review's before for its move."""
+    import asyncio
+
+    from caravan_tui import bus as messages
+    from caravan_tui.bus import Bus, seat_address
+    from caravan_tui.match.host import MatchHost
+    from caravan_tui.seats import SeatSpec
+
+    bus = Bus()
+    host = MatchHost.new(GAME, [SeatSpec("human")] * 2, ["Ann", "Bob"], SEED, OPTIONS, None, bus)
+    for action in LOG:
+        await host.handle(messages.Act(host.match_id, host.state.to_move(), host.turn, action))
+    seat, turn = host.state.to_move(), host.turn
+    view = host.state.view(seat)
+    heard = bus.subscribe(seat_address(host.match_id, seat))
+    await host.handle(messages.HintRequest(host.match_id, seat, turn))
+    while not isinstance(shown := await asyncio.wait_for(heard.get(), 120), messages.Hint):
+        pass
+    judged = judge(GAME, seat, Position(turn, view, tuple(shown.action)))
+    assert shown.candidates[0][6] == judged.before
+    from caravan_tui.ai.policies import hint_seed
+
+    planner._CACHE.clear()
+    assert hint(GAME, view, seat, seed=hint_seed(seat, turn))[0].value != judged.before  # (the planner's own)

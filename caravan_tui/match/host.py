@@ -31,9 +31,9 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from caravan_tui import __version__
-from caravan_tui.ai.explain import line_kept
+from caravan_tui.ai.explain import Candidate, line_kept
 from caravan_tui.ai.policies import hint, hint_policy, hint_seed
-from caravan_tui.ai.review import decision_views
+from caravan_tui.ai.review import ITERATIONS, Position, decision_views, judge
 from caravan_tui.ai.worker import AIWorker, AIWorkerError
 from caravan_tui.bus import (
     MAX_SEATS,
@@ -612,6 +612,8 @@ class MatchHost:
                 top = await self.worker.explain(policy, game_id, view, seat, seed, earlier=earlier)
             else:
                 top = await asyncio.to_thread(hint, game_id, view, seat, self.hint_level, seed, earlier=earlier)
+            if top and policy.plans(game_id):
+                top = await self._standing(seat, view, msg.turn, top)
         except AIWorkerError as exc:
             await self._reject(seat, f"no hint: {exc}")
             return
@@ -629,6 +631,21 @@ class MatchHost:
                 seat, Hint(self.match_id, seat, msg.turn, top[0].action, texts[0], words, list(top[0].line))
             )
             self._hinted.setdefault(seat, []).append(msg.turn)
+
+    async def _standing(self, seat: int, view: dict[str, Any], turn: int, top: list[Candidate]) -> list[Candidate]:
+        """``top`` with how the position stands for its first move valued as a review of this
+        decision values it (``review.judge``: its search from the view, its seed and budget), for
+        "How it stands", where a planner chose the move: the planner's own figure for its plan
+        read "78% to win" beside the review's "best: 53%" at every decision of a Caravanserai
+        match. Alone, a seat's expected pieces are the planner's, as the review's are."""
+        if len(self.snapshot.seats) < 2 or top[0].own is not None:
+            return top
+        position = Position(turn, view, top[0].action)
+        if self.worker is not None:
+            (judged,) = await self.worker.review(self.game.id, seat, [position], ITERATIONS)
+        else:
+            judged = await asyncio.to_thread(judge, self.game.id, seat, position)
+        return [top[0]._replace(own=judged.before), *top[1:]]
 
     def _following(self, seat: int) -> tuple[Action, ...]:
         """What is left of the line the last hint showed ``seat`` in the decision it is making,
