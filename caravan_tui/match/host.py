@@ -607,19 +607,19 @@ class MatchHost:
         seed = hint_seed(seat, msg.turn)  # (the review's of this decision: the two search alike)
         policy = hint_policy(self.hint_level)
         earlier = self._earlier(seat) if policy.plans(game_id) else []
+        following = self._following(seat)  # (the line shown earlier in this decision, followed so far)
         try:
             if self.worker is not None:
                 top = await self.worker.explain(policy, game_id, view, seat, seed, earlier=earlier)
             else:
                 top = await asyncio.to_thread(hint, game_id, view, seat, self.hint_level, seed, earlier=earlier)
+            top = line_kept(top, following)
             if top and policy.plans(game_id):
                 top = await self._standing(seat, view, msg.turn, top)
         except AIWorkerError as exc:
             await self._reject(seat, f"no hint: {exc}")
             return
         if self.turn == msg.turn and self.status == "playing" and top:
-            following = self._following(seat)
-            top = line_kept(top, following)
             self._lines[seat] = (self.turn, tuple(top[0].line) or (top[0].action,))
             world = self.game.from_view(view, seat)  # worded from the seat's view, as the rest of the hint
             texts = [self._words(world.describe(c.action, seat), seat) for c in top]
