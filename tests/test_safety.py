@@ -230,6 +230,15 @@ def test_a_hint_whose_every_move_loses_at_once_says_so(monkeypatch: pytest.Monke
         "ends the turn; whatever you play here, the hint sees the other player win the match, as far as it looks"
     )
     assert lost_anyway(game_id, state.view(seat), seat, found)[0].own == 0.0
+    # lost in two worlds of three (Merchant Lord: "0% of the win" where the review said 18%): the
+    # search's chance stands, and the reason says "most"
+    monkeypatch.setattr(safety, "loses_at_once", lambda *args, **kwargs: True)
+    monkeypatch.setattr(safety, "lost_in", lambda *args, **kwargs: iter([True, False, True]))
+    mostly = lost_anyway(game_id, state.view(seat), seat, [found[0]._replace(own=0.18), found[1]])[0]
+    assert mostly.own == 0.18 and mostly.reason == (
+        "ends the turn; whatever you play here, the hint sees the other player win the match in most of the ways "
+        "it could go"
+    )
     monkeypatch.setattr(safety, "loses_at_once", lambda *args, **kwargs: False)
     assert lost_anyway(game_id, state.view(seat), seat, found) == found
 

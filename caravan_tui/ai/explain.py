@@ -306,12 +306,16 @@ def decided_first(game_id: str, view: dict[str, Any], seat: int, found: list[Can
 #: and no one has a next turn; nor "before you decide again", said at a match's last decision; nor
 #: "finds no move after which the other player cannot win", a double negative read three times over
 LOST_AT_ONCE = "whatever you play here, the hint sees {who} win the match, as far as it looks"
+#: the same where a roll or a draw saves the move in some of the worlds looked at (its chance then
+#: is the search's, not none: "0% of the win" where the review of that decision said 18%)
+LOST_MOSTLY = "whatever you play here, the hint sees {who} win the match in most of the ways it could go"
 
 
 def lost_anyway(game_id: str, view: dict[str, Any], seat: int, found: list[Candidate]) -> list[Candidate]:
     """``found`` where the end is near and its first move loses at once (the look after the
     searches keeps such a move only where it found none that does not, ``policies.allowed``):
-    that move's reason says so and "How it stands" reads its own mean as the loss it is. A
+    that move's reason says so and, where it loses in every world looked at, "How it stands"
+    reads its own mean as the loss it is (where a roll saves it in one, the search's chance). A
     hint said "you trail on points, but the hint expects you to come through" where the other
     seat's next turn emptied the bag and ended the match with a delivery, nothing in it chance."""
     game = get_game(game_id)
@@ -321,8 +325,10 @@ def lost_anyway(game_id: str, view: dict[str, Any], seat: int, found: list[Candi
     first = found[0]
     if not game.ai.end_near(world) or not safety.loses_at_once(world, seat, first.action, **safety.looks_of(game.ai)):
         return found
-    reason = "; ".join(part for part in (first.reason, LOST_AT_ONCE.format(who=others_words(world))) if part)
-    return [first._replace(reason=reason, own=0.0), *found[1:]]
+    every = all(safety.lost_in(world, seat, first.action, **safety.looks_of(game.ai)))
+    said = (LOST_AT_ONCE if every else LOST_MOSTLY).format(who=others_words(world))
+    reason = "; ".join(part for part in (first.reason, said) if part)
+    return [first._replace(reason=reason, own=0.0 if every else first.own), *found[1:]]
 
 
 def others_words(world: State) -> str:
