@@ -44,3 +44,23 @@ def test_a_worth_beyond_no_gold_says_the_worth_not_all_of_no_gold() -> None:
     said = explain(state, 0, [("open", "RoP red", 0)])
     assert said.startswith("{p0:'s} Right of Passage is worth about 4 gold to {p0}, who {p0:has} none;"), said
     assert "gold (0)" not in said
+
+
+def test_a_raise_names_no_rival_who_is_out_of_the_auction() -> None:
+    """A play-through read "you cannot answer a raise: AI 3 has 7 gold" where AI 3 had passed in
+    that auction: out of it, it cannot raise again."""
+    import re
+
+    from caravan_tui.games.ahldarahd.terms import BID_RAISE
+
+    looked = 0
+    for k in range(len(MOVES)):
+        state = after(k)
+        if state.phase != BID_RAISE or not state.out:
+            continue
+        seat, outs = state.to_move(), [q for q in range(state.n) if state.out >> q & 1]
+        for bid in [action for action in state.legal_actions() if action[0] == "raise"]:
+            named = re.search(r"cannot answer a raise: (.*)$", explain(state, seat, [bid]))
+            looked += named is not None
+            assert named is None or not any(f"{{p{q}}} {{p{q}:has}}" in named[1] for q in outs), (k, bid)
+    assert looked  # (some raise in the match could not be answered)

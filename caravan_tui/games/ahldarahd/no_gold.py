@@ -221,9 +221,15 @@ def _not_now(state: AhldarahdState, seat: int, sale: int, k: int) -> str:
 
 def raisers(state: AhldarahdState, seat: int) -> list[int]:
     """The other seats that could raise a bid of 0: with gold, and in this turn's bidding with
-    their Camel face up (§3.2; next turn's refresh turns every Camel up)."""
+    their Camel face up (§3.2; next turn's refresh turns every Camel up) and, in an auction under
+    way, still in it ("you cannot answer a raise: AI 3 has 7 gold" of a seat that had passed)."""
     bidding = state.phase in AUCTIONS
-    return [q for q in range(state.n) if q != seat and state.gold[q] > 0 and (state.camel[q] or not bidding)]
+    out = state.out if state.phase == BID_RAISE else 0
+    return [
+        q
+        for q in range(state.n)
+        if q != seat and state.gold[q] > 0 and (state.camel[q] or not bidding) and not out >> q & 1
+    ]
 
 
 def _unless(state: AhldarahdState, seat: int) -> str:
