@@ -161,6 +161,19 @@ async def test_the_hand_marks_cards_that_are_in_no_legal_play(tmp_path):
         assert any("·" in line and "can't play" in line for line in screen_lines(app))  # the legend
 
 
+async def test_the_hand_focused_as_the_match_begins_is_marked(tmp_path):
+    """A match begun (or resumed) with the hand focused showed "╭─ Your hand (15) ─": no ``▸``,
+    which marks the focus everywhere else; the hand's title was drawn over the mark."""
+    seed = find_seed(lambda s: s.to_move() == 0)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
+        await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
+        await pilot.pause()
+        grid = table.screen.query_one(CardGrid)
+        assert grid.has_focus
+        assert any(line.startswith("╭─ ▸ Your hand") for line in screen_lines(app)), screen_lines(app)[:12]
+
+
 @pytest.mark.thorough
 async def test_an_illegal_selection_says_why_in_the_engines_words(tmp_path):
     # leading: a lone Ace or Crown is a bandit, and a bandit may not open a season

@@ -84,7 +84,9 @@ class CardGrid(ChipGrid):
 
     def draw(self, look: CardLook) -> None:
         """The hand the table holds, its ticks and marks."""
-        self.border_title = Text(look.title)  # (a replay names the seat whose hand it is: text, never markup)
+        # (a replay names the seat whose hand it is: text, never markup; marked while focused: the
+        # hand focused as a match began or resumed showed no ▸)
+        self.titled(look.title)
         if list(look.cards) != self.chips:
             rows = self.rows()
             self.chips = list(look.cards)
