@@ -220,6 +220,23 @@ def test_a_risk_to_two_goods_says_how_each_is_reached():
     assert f"{GOODS[other]} (an empty camel already there: 1 action)" in said, said
 
 
+def test_a_risk_to_more_goods_than_it_names_says_how_many_more():
+    """ "risk: AI 2 can steal the paper or the swords next turn" while the meat beside them lay
+    as open to the thief: the two named read as all of them. It says how many more."""
+    from caravan_tui.games.camel_caravan.board import SPACES
+    from caravan_tui.games.camel_caravan.explain import _risk
+
+    state = exposed_to_a_thief()
+    at, good, _under = next(load for load in state.loads[0] if not load[2] and load[0] not in state.empties[1])
+    others = [cell for cell in SPACES if cell != at and cell not in state.empties[1]][:2]
+    kinds = [g for g in range(len(GOODS)) if g != good][:2]
+    state.loads[0] = tuple(sorted(((at, good, 0), *((cell, g, 0) for cell, g in zip(others, kinds)))))
+    said = render(_risk(state, 0), NAMES, None)
+    assert ", or 1 more good next turn" in said, said
+    state.loads[0] = state.loads[0][:2]
+    assert "more good" not in render(_risk(state, 0), NAMES, None)
+
+
 def test_a_risk_to_one_of_two_goods_alike_says_which():
     """Seed 1547: "risk: AI 2 can steal the swords or the meat next turn" with two meats on top,
     read two ways. Where two of a good ride on top, the risk names the space of the one meant."""

@@ -242,7 +242,7 @@ def _risk(world: CamelCaravanState, seat: int) -> str:
     swords from such a camel and stole the ivory beside it, the hint's "3 actions" a turn too
     dear) or to send there (from supply or another space, onto a space holding our camel: 2
     actions, and the theft). Such goods of the first such thief in turn order, the most
-    valuable first (two at most: "the meat or the hides"), how it reaches them, and any other
+    valuable first (two at most: "the meat or the hides", and how many more), how it reaches them, and any other
     thief who can too before our next turn (AI 3 stole the paper the hint named AI 2 for)."""
     thieves = _thieves(world, seat)
     if not thieves:
@@ -255,10 +255,12 @@ def _risk(world: CamelCaravanState, seat: int) -> str:
         GOODS[good] + (f" on {CELL_NAMES[at]}" if carried.count(good) > 1 else ""): WAYS[actions]
         for _, actions, good, at in stealable[:2]
     }
+    # (the two named read as all of them: "the paper or the swords" of three it could reach)
+    more = f", or {plural(len(stealable) - 2, 'more good')}" if len(stealable) > 2 else ""
     if len(set(ways.values())) > 1:  # (each its own way: one sentence for both read false for one)
         each = " or the ".join(f"{name} ({how}: {cost})" for name, (how, cost) in ways.items())
-        return f"risk: {who(q)} can steal the {each} next turn, with a theft marker{also}"
-    goods = " or the ".join(ways)
+        return f"risk: {who(q)} can steal the {each}{more} next turn, with a theft marker{also}"
+    goods = " or the ".join(ways) + more
     how, cost = WAYS[stealable[0][1]]
     return f"risk: {who(q)} can steal the {goods} next turn, with a theft marker and {how} ({cost}){also}"
 
