@@ -135,10 +135,12 @@ def test_the_boards_foot_says_its_place_shorter_before_it_cuts_a_word():
     assert fit_caption(said, 39) == "Sijilmasa; You: 1 empty camel"
     assert (
         fit_caption("(2,4); [bold]x[/] (3,4): 1 empty camel, paper under", 39)
-        == "(2,4); [bold]x[/] (3,4): 1 empty camel…"
+        == "[bold]x[/] (3,4): 1 empty camel, paper…"
     )
+    both = "space 8 (6,6); You: 1 empty camel; AI 2: gems under"
+    assert fit_caption(both, 39) == "You: 1 empty camel; AI 2: gems under"
     long = "space 7 (6,0); MarcoPoloTheGreatVenetianTraderOfSilkRdZ: 1 empty camel"
-    assert fit_caption(long, 39) == "space 7; MarcoPoloTheGreatVenetianTrad…"
+    assert fit_caption(long, 39) == "MarcoPoloTheGreatVenetianTraderOfSilkR…"
 
 
 async def test_the_boards_foot_fits_the_frame_it_is_drawn_in(tmp_path):

@@ -41,14 +41,18 @@ SPARED = (re.compile(r" \(\d,\d\)"), re.compile(r" wants \w+"))
 
 
 def fit_caption(caption: str, room: int) -> str:
-    """``caption`` in ``room`` cells: whole; else its place said shorter (``SPARED``); else cut
-    after a word, with an ellipsis (mid-word only where one word fills the line)."""
+    """``caption`` in ``room`` cells: whole; else its place said shorter (``SPARED``), then only
+    the camels on it (the cursor shows where: "space 8 (6,6); You: 1 empty camel; AI …" lost the
+    AI's camel with the stolen gems); else cut after a word, with an ellipsis (mid-word only
+    where one word fills the line)."""
     place, sep, camels = caption.partition("; ")
     for spared in SPARED:
         if cell_len(caption) <= room:
             return caption
         place = spared.sub("", place, count=1)
         caption = place + sep + camels
+    if cell_len(caption) > room and camels:  # (the camels, where the cursor shows the place)
+        caption = camels
     if cell_len(caption) <= room:
         return caption
     head = caption[: max(room - 1, 0)]
