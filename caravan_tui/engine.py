@@ -425,6 +425,10 @@ SkippedWords = Callable[[Event, int], str | None]
 #: card to claim with"); None elsewhere: a review says how many went so (a person at 0 gold sat out
 #: fourteen builds, and the review put the loss on luck and the drift)
 IdleWords = Callable[[Any, int], tuple[Any, str, str] | None]
+#: what another seat's move took from ``seat`` and its worth in points ("gems", 6: a Camel
+#: Caravan theft), None where it took nothing: a review says what was taken, when and by whom
+#: (thefts cost a person 18 points in a match whose review named none of them)
+TakenWords = Callable[[Action, int], tuple[str, float] | None]
 
 
 @dataclass(frozen=True)
@@ -586,7 +590,8 @@ class Game:
     ``tie_words`` how a tie on the score was broken, from the final view (``TieWords``; None:
     the game breaks none, or a tie shares the win); ``skipped_words`` why the rules passed over
     a seat's turn (``SkippedWords``; None: they never do); ``idle_words`` where a seat could do
-    nothing in its turn but end it (``IdleWords``; None: the game does not say)."""
+    nothing in its turn but end it (``IdleWords``; None: the game does not say); ``taken_words``
+    what another's move took from a seat (``TakenWords``; None: no move takes anything)."""
 
     id: str
     title: str
@@ -610,6 +615,7 @@ class Game:
     tie_words: TieWords | None = None
     skipped_words: SkippedWords | None = None
     idle_words: IdleWords | None = None
+    taken_words: TakenWords | None = None
 
     @property
     def short_form(self) -> dict[str, Any]:

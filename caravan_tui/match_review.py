@@ -114,6 +114,7 @@ async def review_of(
         match.ended,
         resigned=snapshot.status == "resigned" and snapshot.resigned == seat,
         closer=match.closer,
+        taken=match.taken,
     )
     # then the biggest draws against their other outcomes (the progress goes on past the decisions)
     found = draw_outcomes(game, *played, review.draws_to_weigh())

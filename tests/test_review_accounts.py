@@ -514,3 +514,34 @@ def test_the_most_of_a_drift_is_its_largest_swing_its_own_way():
     assert said.endswith(
         "the most after your move 1 (a), +20.0 pieces, more than all of it: the rest went the other way, −10.0 pieces."
     ), said
+
+
+def test_what_the_others_took_is_said_with_who_when_and_its_worth():
+    """A Camel Caravan review put three thefts (gems, paper, swords: 18 points) in the searches'
+    drift and named none of them. The match's thefts from the seat are said, each with its move."""
+    from caravan_tui.ai.review import taken_said
+    from caravan_tui.games.camel_caravan import stolen
+
+    assert stolen(("steal", 8, 0, "gems"), 0) == ("gems", 6) and stolen(("steal", 8, 1, "gems"), 0) is None
+    assert stolen(("place", 8), 0) is None
+    said = taken_said([(7, 1, "gems", 6), (59, 1, "paper", 6), (142, 1, "swords", 3)], 0)
+    assert said == "Taken from {p0} by {p1}: gems at move 8, paper at move 60, swords at move 143 (15 points in all)."
+    two = taken_said([(7, 1, "gems", 6), (9, 2, "salt", 3)], 0)
+    assert two == "Taken from {p0}: gems by {p1} at move 8, salt by {p2} at move 10 (9 points in all)."
+    assert taken_said([], 0) == ""
+
+    game = get_game("camel_caravan")
+    for seed in range(1, 40):
+        record = play_match("camel_caravan", [SeatSpec.parse("random")] * 2, seed, {"short_game": True})
+        thefts = [(turn, a) for turn, a in enumerate(record.actions) if a[0] == "steal" and a[2] == 0]
+        if thefts:
+            break
+    else:
+        raise AssertionError("no theft in 40 random matches")
+    match = decisions_of(game, 2, record.seed, record.options, record.actions, 0)
+    assert match.taken.startswith("Taken from {p0}") and f"{thefts[0][1][3]} " in match.taken
+    assert f"at move {thefts[0][0] + 1}" in match.taken
+    done = Review("camel_caravan", "m", 0, 2, 10, 0.0, (_judged(0, 0.5, 0.5),), taken=match.taken)
+    lines = review_lines(done, ["Ann", "Bob"], "Camel Caravan")
+    assert any(line.startswith("Taken from you by Bob: ") for line in lines), lines
+    assert Review.from_data(done.to_data()).taken == match.taken

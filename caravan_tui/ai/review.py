@@ -129,14 +129,17 @@ class Match:
     chance the reviewed seat saw, and how the match ended for that seat where its account does not
     say it, with seat fields ("": nothing to say): the turns the rules passed over
     (``Game.skipped_words``) and how a tie on the score was broken, from its view
-    (``Game.tie_words``), the move that ended it; which seat made each move (``movers``); and
-    the first move of the reviewed seat's decision that ended the match (``closer``; -1: none)."""
+    (``Game.tie_words``), the move that ended it; which seat made each move (``movers``); the
+    first move of the reviewed seat's decision that ended the match (``closer``; -1: none); and
+    what the others' moves took from it (``taken``, ``Game.taken_words``)."""
 
     decisions: tuple[Position, ...]
     draws: tuple[Draw, ...]
     ended: str = ""
     movers: tuple[int, ...] = ()
     closer: int = -1
+    #: what the others' moves took from the reviewed seat, with seat fields (``taken_said``)
+    taken: str = ""
 
 
 class _Run:
@@ -197,6 +200,7 @@ def decisions_of(
     idle: dict[Any, tuple[int, str, str]] = {}  # (the parts of the seat's turns it could only end, by key)
     run: _Run | None = None
     movers: list[int] = []
+    taken: list[tuple[int, int, str, float]] = []  # (what the others took from the seat: ``taken_said``)
     last, closer = "", -1  # (how the last move ended the match, where it did, and whose decision)
     for turn, action in enumerate(actions):
         mover = state.to_move()
@@ -214,6 +218,8 @@ def decisions_of(
             run.said.append(state.describe(action, mover))
             run.end, run.end_view = turn, run.view if turn == run.turn else state.view(mover)
             run.rest = "" if laid_for is None else laid_for(state, mover, action)
+        if game.taken_words is not None and mover != seat and (took := game.taken_words(action, seat)) is not None:
+            taken.append((turn, mover, *took))
         events = state.apply(action, True)
         draws += [Draw(turn, event.text[:MAX_TEXT], _shown(event)) for event in events if _chance_for(event, seat)]
         if skipped_words is not None:
@@ -233,7 +239,23 @@ def decisions_of(
     # skipped, decided a match whose review named no turning point ("the searches' drift +42%")
     passed_over = [skipped_said(skipped[other], other) for other in (seat, *(s for s in range(players) if s != seat))]
     said = " ".join(words for words in (*passed_over, idle_said(list(idle.values()), seat), last, ended) if words)
-    return Match(tuple(found), tuple(draws), said[:MAX_TEXT], tuple(movers), closer)
+    return Match(tuple(found), tuple(draws), said[:MAX_TEXT], tuple(movers), closer, taken_said(taken, seat)[:MAX_TEXT])
+
+
+def taken_said(taken: Sequence[tuple[int, int, str, float]], seat: int) -> str:
+    """What the others' moves took from ``seat`` (each: its move number from 0, who took it,
+    what, its worth in points), with seat fields ("" where nothing): "Taken from {p0}: gems by
+    {p1} at move 8, paper by {p1} at move 60 (12 points in all)." (a name said once where one
+    seat took them all)."""
+    if not taken:
+        return ""
+    takers = {mover for _, mover, _, _ in taken}
+    by = "" if len(takers) > 1 else f" by {seat_field(next(iter(takers)))}"
+    each = ", ".join(
+        f"{what}{f' by {seat_field(mover)}' if not by else ''} at move {turn + 1}" for turn, mover, what, _ in taken
+    )
+    total = sum(worth for *_, worth in taken)
+    return f"Taken from {seat_field(seat)}{by}: {each} ({total:g} points in all)."
 
 
 def idle_said(idle: Sequence[tuple[int, str, str]], seat: int) -> str:
@@ -856,7 +878,17 @@ def review(
     match = decisions_of(game, players, seed, options, actions, seat)
     judged = [judge(game_id, seat, position, iterations) for position in match.decisions]
     done = assembled(
-        game_id, match_id, seat, players, iterations, result, judged, match.draws, match.ended, closer=match.closer
+        game_id,
+        match_id,
+        seat,
+        players,
+        iterations,
+        result,
+        judged,
+        match.draws,
+        match.ended,
+        closer=match.closer,
+        taken=match.taken,
     )
     found = draw_outcomes(game, players, seed, options, actions, seat, done.draws_to_weigh())
     values = [expected(game_id, seat, position, iterations) for position in outcome_positions(found)]
@@ -875,6 +907,7 @@ def assembled(
     ended: str = "",
     resigned: bool = False,
     closer: int = -1,
+    taken: str = "",
 ) -> Review:
     """The review made of every seat's judged decisions (in the match's order), ``ended``: how a
     tie-break decided the match (``Match.ended``); ``resigned``: the seat resigned; ``closer``:
@@ -888,7 +921,18 @@ def assembled(
     )
     others = tuple(j for j in judged if j.seat != seat)
     return Review(
-        game_id, match_id, seat, players, iterations, result, own, others, tuple(draws), ended=ended, resigned=resigned
+        game_id,
+        match_id,
+        seat,
+        players,
+        iterations,
+        result,
+        own,
+        others,
+        tuple(draws),
+        ended=ended,
+        resigned=resigned,
+        taken=taken,
     )
 
 
@@ -963,6 +1007,8 @@ class Review:
     #: how a tie on the score was broken at the end, in the game's words with seat fields
     #: (``Game.tie_words``; "": no tie-break decided the match)
     ended: str = ""
+    #: what the others' moves took from the seat, with seat fields (``Match.taken``)
+    taken: str = ""
     #: the seat resigned: its account ends at its last decision, where it gave up (the loss that
     #: followed was told as the luck of the round's roll, "−32%: the dice went against you")
     resigned: bool = False
@@ -1187,6 +1233,7 @@ class Review:
             "outcomes": [[turn, [list(outcome) for outcome in listed]] for turn, listed in self.outcomes],
             "stood_in": list(self.stood_in),
             "ended": self.ended,
+            "taken": self.taken,
             "resigned": self.resigned,
         }
 
@@ -1226,6 +1273,7 @@ class Review:
             tuple(_weighed_draw(row, players) for row in _rows(data.get("outcomes", []))),
             _stood_in(data.get("stood_in", [])),
             _ended(data.get("ended", "")),
+            _ended(data.get("taken", "")),
             _flag(data.get("resigned", False)),
         )
 

@@ -414,6 +414,13 @@ def drift_line(review: Review) -> str | None:
     return DRIFT_WORDS if review.draws else UNSEEN_DRIFT_WORDS
 
 
+def taken_line(review: Review, names: Sequence[str]) -> str | None:
+    """What the others' moves took from the seat (``Review.taken``: "Taken from you by AI 2:
+    gems at move 8, paper at move 60 (12 points in all)."): a Camel Caravan review put three
+    thefts in the searches' drift and named none of them."""
+    return words(review, review.taken, names) if review.taken else None
+
+
 def ended_line(review: Review, names: Sequence[str]) -> str | None:
     """How the match ended where the chances' account does not say it (``Review.ended``): the
     seat's turns the rules skipped ("The rules skipped 6 of your turns, the first after move 65
@@ -586,6 +593,7 @@ def account_lines(review: Review, names: Sequence[str]) -> list[str]:
         drift_words(review, names),
         plain_words(review, names),
         unforeseen_words(review, names),
+        taken_line(review, names),
         ended_line(review, names),
     )
     lines += [line for line in said if line]

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from caravan_tui.engine import Game, Option, rules_of, screen_of
+from caravan_tui.engine import Action, Game, Option, rules_of, screen_of
 
 from .ai import AI
+from .board import GOOD_INDEX, VALUE
 from .rules import CamelCaravanState, tie_words
 from .views import CamelCaravanView
 
@@ -15,6 +16,13 @@ def composing(state: CamelCaravanState) -> bool:
     rest of the turn played at random below it, and a review called the moves that set up a
     winning delivery blunders."""
     return True
+
+
+def stolen(action: Action, seat: int) -> tuple[str, float] | None:
+    """The good ``action`` steals from ``seat`` and its worth (``Game.taken_words``), or None."""
+    if action[0] != "steal" or action[2] != seat:
+        return None
+    return action[3], VALUE[GOOD_INDEX[action[3]]]
 
 
 GAME = Game(
@@ -36,4 +44,5 @@ GAME = Game(
     short_options={"short_game": True},  # (its quick_options are none: tests and benchmarks play the full game)
     tie_words=tie_words,
     composing=composing,
+    taken_words=stolen,
 )
