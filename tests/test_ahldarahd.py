@@ -796,7 +796,9 @@ def test_an_owner_acting_on_their_own_rop_reads_their_own_or_your_own():
     to_build(state, RED)
     state.rop[BLUE] = BLUE
     asked = ("offer", BLUE, "gold", 1, "item", "RoP blue")
-    assert render(state.describe(asked, RED), names, RED).startswith("Propose to Blue: 1 gold for their own Right of")
+    assert render(state.describe(asked, RED), names, RED).startswith(
+        "Propose to Blue: you give 1 gold for their own Right of"
+    )
     state.apply(("trade_with", BLUE))
     state.apply(("ask_item", "RoP blue"))
     sent = texts(state.apply(("send",)))
@@ -1477,7 +1479,7 @@ def test_describe_names_costs_cities_taken_and_proposals_in_words():
         "Claim Salt–Horses (land) on your map with a Horses card and 1 gold: takes the Horses city (+3 gold)"
     )
     said = render(state.describe(("offer", BLUE, "gold", 3, "card", "Salt"), RED), names, RED)
-    assert said == "Propose to Blue: 3 gold for any Salt card"
+    assert said == "Propose to Blue: you give 3 gold for any Salt card"
     assert render(state.describe(("end",), RED), names, RED) == "End your build"
 
 

@@ -147,7 +147,8 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
         return f"Sell {item_words(ROP + k, seat)} to the bank for {gold_words(worth)}"
     if kind == "offer":
         q = action[1]
-        text = f"Propose to {who(q)}: {_thing(action[2], action[3], seat)} for {_ask(action[4], action[5], q)}"
+        # ("Propose to AI 2: AI 2's Right of Passage for 3 gold" read as buying it, of an offer to give it)
+        text = f"Propose to {who(q)}: you give {_thing(action[2], action[3], seat)} for {_ask(action[4], action[5], q)}"
         if brief:
             return text
         # what it costs, said where it costs: a ready-made offer read as advice, and one that lost
