@@ -114,6 +114,33 @@ async def test_the_replays_footer_names_each_key_once_and_h_toggles_what_the_ai_
 
 
 @pytest.mark.thorough
+async def test_what_was_put_away_at_a_persons_move_stays_away_at_the_next_ais(tmp_path):
+    """Caravans of Ahldarahd's replay: `h` at a person's move showed "Nothing weighed", `h` put
+    it away, and ← to an AI's move brought "What AI 2 weighed" back by itself."""
+    store = SaveStore(tmp_path)
+    weighed = weighed_save(store, GAMES["merchant_lord"])
+    app = CaravanApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        move = next(move for move in sorted(weighed) if move + 1 not in weighed)  # (an AI's, then a person's)
+        app.open_replay("m", seat=0, position=move + 2)
+        await wait_for(pilot, lambda: getattr(app.screen, "replaying", False) and app.screen.is_mounted, "the replay")
+        screen = app.screen
+        panel = screen.query_one("#hint-panel", TablePanel)
+        await wait_for(pilot, lambda: screen.table.replay_at is not None, "the person's move")
+        assert screen.replay.weighed(screen.replay.position) is None
+        await pilot.press("h")
+        await wait_for(pilot, lambda: panel.showing and "Nothing weighed" in str(panel.border_title), "why")
+        await pilot.press("h")
+        await wait_for(pilot, lambda: not panel.showing, "put away")
+        await pilot.press("left")
+        await wait_for(pilot, lambda: screen.replay.position == move + 1, "the AI's move")
+        await pilot.pause()
+        assert not panel.showing
+        await pilot.press("h")
+        await wait_for(pilot, lambda: panel.showing and "the reason it played" in panel.text, "asked for")
+
+
+@pytest.mark.thorough
 async def test_the_arrows_step_on_from_a_hands_summary_in_a_replay(tmp_path):
     """The bug: stepping through a Decktet Caravan replay with →, the summary of a hand's end
     came up and took the next → keys, doing nothing with them (only enter or escape closed it)."""

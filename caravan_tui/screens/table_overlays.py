@@ -222,8 +222,10 @@ class TableOverlays:
             return
         if replay.weighed(replay.position) is None:  # say why, in the panel: a notice went before it was read
             why = PanelWords(NOTHING_WEIGHED, (nothing_weighed(replay),), short=NOTHING_WEIGHED_SHORT)
-            self.weighed_hidden = False  # (asked for: the next AI's move shows it)
-            screen.open_panel("hint", None if screen.table.hint_panel == why else why)
+            # shown, the next AI's move shows its own; put away, it stays away (it came back by
+            # itself at the AI's move stepped to next)
+            self.weighed_hidden = screen.table.hint_panel == why
+            screen.open_panel("hint", None if self.weighed_hidden else why)
             return
         # what shows is put away, what does not is shown: a flag flipped blind hid a panel that
         # was not up (a Decktet Caravan replay: the first h at an AI's move seemed to do nothing);
