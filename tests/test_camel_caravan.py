@@ -893,3 +893,24 @@ def test_the_rules_page_says_what_the_short_game_takes_out():
 
     rules = get_game("camel_caravan").rules
     assert "The bag holds 48 goods" in rules and "the option Short game" in rules and "(32 goods)" in rules
+
+
+def test_ruling_a_camel_with_a_stolen_good_under_it_is_loaded_as_the_rules_page_says():
+    """A newcomer could not tell from the app whether a thief's camel, its stolen good under it,
+    was still empty: the rules page says it is loaded, and the rules play it so (it neither moves,
+    nor picks up, nor steals until the good is passed on)."""
+    from caravan_tui.engine import rules_of
+    from caravan_tui.games.camel_caravan.board import SPACES
+
+    page = " ".join(rules_of("caravan_tui.games.camel_caravan").split())
+    assert "That camel carries it: it is loaded, so it cannot move, pick up or steal" in page
+    thief, victim = SPACES[0], SPACES[1]
+    state = position(
+        loaded=[[(thief, "salt", True)], [(victim, "gems", False), (thief, "meat", False)]],
+        empty=[[], [victim]],
+        goods=[(thief, "paper")],
+        thefts=[True, True],
+    )
+    legal = state.legal_actions()
+    assert not [a for a in legal if a[0] == "move_camel" and a[1] == thief], legal
+    assert not [a for a in legal if a[0] in ("pickup", "steal") and a[1] == thief], legal
