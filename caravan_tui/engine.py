@@ -427,7 +427,7 @@ SkippedWords = Callable[[Event, int], str | None]
 IdleWords = Callable[[Any, int], tuple[Any, str, str] | None]
 #: what another seat's move took from ``seat`` and its worth in points ("gems", 6: a Camel
 #: Caravan theft), None where it took nothing: a review says what was taken, when and by whom
-#: (thefts cost a person 18 points in a match whose review named none of them)
+#: (thefts cost a person 15 points in a match whose review named none of them)
 TakenWords = Callable[[Action, int], tuple[str, float] | None]
 
 

@@ -244,9 +244,9 @@ def decisions_of(
 
 def taken_said(taken: Sequence[tuple[int, int, str, float]], seat: int) -> str:
     """What the others' moves took from ``seat`` (each: its move number from 0, who took it,
-    what, its worth in points), with seat fields ("" where nothing): "Taken from {p0}: gems by
-    {p1} at move 8, paper by {p1} at move 60 (12 points in all)." (a name said once where one
-    seat took them all)."""
+    what, its worth in points), with seat fields ("" where nothing): "Taken from {p0} by {p1}:
+    gems at move 8, paper at move 60 (12 points in all)."; where more than one took, each with
+    whom ("gems by {p1} at move 8, salt by {p2} at move 10")."""
     if not taken:
         return ""
     takers = {mover for _, mover, _, _ in taken}
