@@ -136,7 +136,7 @@ class CamelBoard(CursorWidget):
 
     def captioned(self, cell: int) -> Text:
         """What the foot says of ``cell``: the look's words, else its ``caption``, fit to the
-        frame's foot (``faces.fit_caption``); as text, never markup (it names the players)."""
+        frame's foot (``fit_caption``); as text, never markup (it names the players)."""
         captions = self.look.captions if self.look is not None else ()
         said = captions[cell] if cell < len(captions) else self.caption(cell)
         return Text(fit_caption(said, self.outer_size.width - FOOT_EDGES) if self.outer_size.width else said)

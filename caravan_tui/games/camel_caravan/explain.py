@@ -242,8 +242,9 @@ def _risk(world: CamelCaravanState, seat: int) -> str:
     swords from such a camel and stole the ivory beside it, the hint's "3 actions" a turn too
     dear) or to send there (from supply or another space, onto a space holding our camel: 2
     actions, and the theft). Such goods of the first such thief in turn order, the most
-    valuable first (two at most: "the meat or the hides", and how many more), how it reaches them, and any other
-    thief who can too before our next turn (AI 3 stole the paper the hint named AI 2 for)."""
+    valuable first (two at most: "the meat or the hides", and how many more), how it reaches
+    them, and any other thief who can too before our next turn (AI 3 stole the paper the hint
+    named AI 2 for)."""
     thieves = _thieves(world, seat)
     if not thieves:
         return ""
