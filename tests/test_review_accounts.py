@@ -512,7 +512,17 @@ def test_the_most_of_a_drift_is_its_largest_swing_its_own_way():
     said = next(line for line in review_lines(solo, ["Ann"], "Caravanserai") if line.startswith("Most of it came"))
     # (and where it is more than the whole, so said: "+41%; the most after your move 102, +47%")
     assert said.endswith(
-        "the most after your move 1 (a), +20.0 pieces, more than all of it: the rest went the other way, −10.0 pieces."
+        "the most after your move 1 (a), +20.0 pieces. That is more than all of it: the rest went the other way, "
+        "−10.0 pieces."
+    ), said
+    # between players, after what the others did then (before it, their move read as "the rest")
+    bob = (Judged(3, ("o",), "Move a camel.", "", ("o",), "b", "", 0.5, 0.5, 1, 3),)
+    duel = Review(
+        "camel_caravan", "m", 0, 2, 10, 0.8, (_judged(0, 0.3, 0.3), _judged(6, 0.9, 0.9), _judged(12, 0.8, 0.8)), bob
+    )
+    said = next(line for line in review_lines(duel, ["Ann", "Bob"], "Camel Caravan") if line.startswith("Most of it"))
+    assert said.endswith(
+        "+60%; then Bob: Move a camel. That is more than all of it: the rest went the other way, −10%."
     ), said
 
 

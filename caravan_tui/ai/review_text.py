@@ -531,12 +531,17 @@ def drift_words(review: Review, names: Sequence[str]) -> str | None:
     judged = review.decisions[worst.index]
     move = f"your move {move_number(judged)} ({words(review, judged.played, names).rstrip('.')})"
     most = signed(measure, worst.change)
-    if abs(worst.change) > abs(drift):  # ("+41%; the most after your move 102, +47%" read as a part over its whole)
-        most += f", more than all of it: the rest went the other way, {signed(measure, drift - worst.change)}"
+    # ("+41%; the most after your move 102, +47%" read as a part over its whole; said after what
+    # the others did then, which read as "the rest" where it stood before it)
+    rest = (
+        f" That is more than all of it: the rest went the other way, {signed(measure, drift - worst.change)}."
+        if abs(worst.change) > abs(drift)
+        else ""
+    )
     if review.players == 1:
         return (
             f"Most of it came from your moves doing {'more' if drift > 0 else 'less'} than the AI expected of "
-            f"them, {signed(measure, drift)}; the most after {move}, {most}."
+            f"them, {signed(measure, drift)}; the most after {move}, {most}.{rest}"
         )
     said = others_between(review, worst.index, names)
     then = f"; then {said}" if said else ""
@@ -547,11 +552,11 @@ def drift_words(review: Review, names: Sequence[str]) -> str | None:
         return (
             f"Most of it came from the AI's own figures moving, {signed(measure, drift)}; the most after {move}, "
             f"{most}: your next move followed it at once, and the AI, looking again "
-            "from the very position it left, rated it anew."
+            f"from the very position it left, rated it anew.{rest}"
         )
     return (
         f"Most of it came between your moves, beyond what the AI expected of the play, {signed(measure, drift)}; "
-        f"the most after {move}, {most}{then}."
+        f"the most after {move}, {most}{then}.{rest}"
     )
 
 
