@@ -307,3 +307,23 @@ def test_of_moves_about_as_good_the_hint_suggests_the_one_that_leaves_least_to_s
     assert [c.action for c in safer_first("camel_caravan", view, 0, found)] == [place, uncover]
     better = [found[0], found[1]._replace(value=0.55 - 2 * NEARLY)]
     assert safer_first("camel_caravan", view, 0, better) == better
+
+
+def test_of_moves_about_as_good_the_hint_puts_a_play_before_ending_the_turn_unused():
+    """Seed 1887: "Either is about as good: End the turn (4 actions unused)" at eleven turns in a
+    row of a match the search rated lost whatever was played; the person passed each time while
+    AI 2 scored 22 points. Where another move is about as good, it comes first; ending the turn
+    keeps its place where it is better by more, and in a game with no such move nothing changes."""
+    from caravan_tui.ai.explain import NEARLY, Candidate, acting_first
+
+    end, place, pick = ("end_turn",), ("place", 9), ("pickup", 9)
+    found = [
+        Candidate(end, 0.5, 0.14),
+        Candidate(place, 0.3, 0.14 - NEARLY / 4),
+        Candidate(pick, 0.2, 0.14 - NEARLY / 2),
+    ]
+    assert [c.action for c in acting_first("camel_caravan", found)] == [place, end, pick]
+    apart = [found[0], *(c._replace(value=0.14 - 2 * NEARLY) for c in found[1:])]
+    assert acting_first("camel_caravan", apart) == apart
+    assert acting_first("decktet_caravan", found) == found  # (no move that ends a turn playing nothing)
+    assert acting_first("camel_caravan", found[1:]) == found[1:]

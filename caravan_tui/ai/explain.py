@@ -229,13 +229,29 @@ def advised(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top
     plain = get_game(game_id).ai.plain
     if plain is None or advised_first(game_id, view, seat, weighed.stats, top) != plain.action:
         found = decided_first(game_id, view, seat, led_first(explained(game_id, view, seat, weighed, top)))
-        return lost_anyway(game_id, view, seat, safer_first(game_id, view, seat, found))
+        return lost_anyway(game_id, view, seat, safer_first(game_id, view, seat, acting_first(game_id, found)))
     found = led_first(explained(game_id, view, seat, weighed, top, first=plain.action))
     kept = found[0]
     if kept.action != plain.action:
         return lost_anyway(game_id, view, seat, found)
     kept = kept._replace(reason="; ".join(part for part in (kept.reason, plain.why) if part))
     return lost_anyway(game_id, view, seat, [kept, *found[1:]])
+
+
+def acting_first(game_id: str, found: list[Candidate]) -> list[Candidate]:
+    """``found`` with, where its first is the game's move that ends the turn playing nothing
+    (``GameAI.stop``) and another is about as good (within ``NEARLY`` below it), the best such
+    other first: a Camel Caravan hint said "Either is about as good: End the turn (4 actions
+    unused)" for eleven turns of a match the search rated lost whatever was played, and the
+    person passed while the other player scored 22 points."""
+    stop = get_game(game_id).ai.stop
+    if stop is None or len(found) < 2 or found[0].action != stop:
+        return found
+    near = [candidate for candidate in found[1:] if candidate.value >= found[0].value - NEARLY]
+    if not near:
+        return found
+    best = max(near, key=lambda candidate: candidate.value)
+    return [best, *(candidate for candidate in found if candidate is not best)]
 
 
 def safer_first(game_id: str, view: dict[str, Any], seat: int, found: list[Candidate]) -> list[Candidate]:
