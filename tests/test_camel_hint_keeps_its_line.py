@@ -11,9 +11,8 @@ chance shows something.
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
+from test_caravanserai_hint_keeps_its_plan import hint_plan
 
 from caravan_tui import bus as messages
 from caravan_tui.ai.explain import NEARLY, Candidate, line_kept
@@ -93,13 +92,6 @@ LOG = [
 ]
 
 
-async def _hint(host: MatchHost, heard: asyncio.Queue) -> tuple:  # type: ignore[type-arg]
-    await host.handle(messages.HintRequest(host.match_id, 0, host.turn))
-    while not isinstance(shown := await asyncio.wait_for(heard.get(), 120), messages.Hint):
-        pass
-    return tuple(tuple(step) for step in shown.plan)
-
-
 @pytest.mark.thorough
 async def test_a_hint_at_each_action_of_a_turn_goes_on_with_the_first_ones_line() -> None:
     bus = Bus()
@@ -107,11 +99,11 @@ async def test_a_hint_at_each_action_of_a_turn_goes_on_with_the_first_ones_line(
     for action in LOG:
         await host.handle(messages.Act(host.match_id, host.state.to_move(), host.turn, action))
     heard = bus.subscribe(seat_address(host.match_id, 0))
-    first = await _hint(host, heard)
+    first = await hint_plan(host, heard)
     assert len(first) >= 3, first
     for step in range(1, len(first)):
         await host.handle(messages.Act(host.match_id, 0, host.turn, first[step - 1]))
-        shown = await _hint(host, heard)
+        shown = await hint_plan(host, heard)
         assert shown[: len(first) - step] == first[step:], (step, shown)
 
 

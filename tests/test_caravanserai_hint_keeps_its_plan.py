@@ -30,7 +30,7 @@ GAME, SEED, OPTIONS = "caravanserai", 12, {"variant": "basic"}
 LOG = [("start", -4, 1), ("start", 2, -5)]
 
 
-async def _hint(host: MatchHost, heard: asyncio.Queue) -> tuple:  # type: ignore[type-arg]
+async def hint_plan(host: MatchHost, heard: asyncio.Queue) -> tuple:  # type: ignore[type-arg]
     """The plan of the hint for the seat to move, asked as the table asks it."""
     await host.handle(messages.HintRequest(host.match_id, 0, host.turn))
     while not isinstance(shown := await asyncio.wait_for(heard.get(), 120), messages.Hint):
@@ -46,14 +46,14 @@ async def test_a_hint_in_the_middle_of_a_placement_goes_on_with_the_first_ones_p
         await host.handle(messages.Act(host.match_id, host.state.to_move(), host.turn, action))
     heard = bus.subscribe(seat_address(host.match_id, 0))
     planner._CACHE.clear()
-    first = await _hint(host, heard)
+    first = await hint_plan(host, heard)
     shown, turns = first, host.state.turns
     while True:
         await host.handle(messages.Act(host.match_id, 0, host.turn, shown[0]))
         if host.state.stage == STAND or host.state.turns != turns:
             break  # (the placement is over: its stands are another decision)
         planner._CACHE.clear()  # (the other process of the pool answers: it never planned this turn)
-        shown = await _hint(host, heard)
+        shown = await hint_plan(host, heard)
         assert shown == first[host.turn - len(LOG) :]
     made = host.actions[len(LOG) :]
     assert len(made) > 1 and tuple(made) == first[: len(made)]
@@ -75,10 +75,10 @@ async def test_a_worker_process_started_afresh_goes_on_with_the_plan_too() -> No
         for action in LOG:
             await host.handle(messages.Act(host.match_id, host.state.to_move(), host.turn, action))
         heard = bus.subscribe(seat_address(host.match_id, 0))
-        first = await _hint(host, heard)
+        first = await hint_plan(host, heard)
         await host.handle(messages.Act(host.match_id, 0, host.turn, first[0]))
         pool.close()  # (the next hint starts a new process, which never planned this turn)
-        assert await _hint(host, heard) == first[1:]
+        assert await hint_plan(host, heard) == first[1:]
 
 
 @pytest.mark.thorough
@@ -91,7 +91,7 @@ async def test_a_hint_goes_on_with_the_plan_of_the_first_one_asked_after_the_pla
         await host.handle(messages.Act(host.match_id, host.state.to_move(), host.turn, action))
     heard = bus.subscribe(seat_address(host.match_id, 0))
     planner._CACHE.clear()
-    first = await _hint(host, heard)
+    first = await hint_plan(host, heard)
     await host.handle(messages.Act(host.match_id, 0, host.turn, first[0]))
     planner._CACHE.clear()
-    assert await _hint(host, heard) == first[1:]
+    assert await hint_plan(host, heard) == first[1:]
