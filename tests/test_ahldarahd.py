@@ -1350,7 +1350,7 @@ def test_ai_seats_trade_by_suggested_proposals_never_by_hand():
     state = trading_position()
     legal = state.legal_actions()
     weighed = considered(state, legal)
-    left_out = [action for action in legal if action not in weighed]
+    left_out = [action for action in legal if action not in weighed and action[0] != "sell_rop"]
     assert left_out and all(action[0] == "trade_with" for action in left_out)
     assert ("end",) in weighed and any(action[0] == "offer" for action in weighed)
 

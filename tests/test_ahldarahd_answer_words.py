@@ -23,12 +23,29 @@ def answering():
 def test_the_decline_says_ai_3_can_claim_with_the_card_at_once():
     reason = render(explain(answering(), 0, [("decline",)]), NAMES, 0)
     assert reason.startswith("turns down about 3 gold of worth; AI 3 gains "), reason
-    assert ", and with a Dates card AI 3 can claim " in reason and reason.endswith("at once if you accept"), reason
+    claim = " by the trade itself, and with a Dates card AI 3 can claim Salt–Dates (sea) on their own map at once"
+    assert claim in reason, reason
+    assert reason.endswith(" and take the Dates city (+4 gold) if you accept"), reason
 
 
 def test_the_accept_says_it_too():
     reason = render(explain(answering(), 0, [("accept",)]), NAMES, 0)
-    assert ", and with a Dates card AI 3 can claim" in reason, reason
+    assert ", and with a Dates card AI 3 can claim" in reason and "take the Dates city (+4 gold)" in reason, reason
+
+
+def test_a_decline_says_the_city_the_card_takes_beside_a_smaller_gain() -> None:
+    """ "Clearly best: Decline" beside "AI 3 gains less, and with a Metals card AI 3 can claim
+    Metals–Horses (sea) on their own map at once" (seed 1811, turn 3) read as a reason to accept:
+    the claim would take the Horses city, which the gains, the trade's alone, leave out."""
+    from ahldarahd_seed1811 import MOVES as KEPT
+    from ahldarahd_seed1811 import after as kept_after
+
+    state = kept_after(72)
+    assert KEPT[72] == ["decline"] and state.to_move() == 0
+    reason = render(explain(state, 0, [("decline",)]), NAMES, 0)
+    assert reason.startswith("turns down about 3 gold of worth; AI 3 gains less by the trade itself, but with"), reason
+    claim = "Metals card AI 3 can claim Metals–Horses (sea) on their own map at once and take the Horses city (+5 gold)"
+    assert reason.endswith(f"{claim} if you accept"), reason
 
 
 def test_a_decline_of_a_trade_that_would_cost_says_what_it_keeps_in_words(monkeypatch):

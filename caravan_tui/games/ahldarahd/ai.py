@@ -47,14 +47,14 @@ from .explain import explain, takes_a_city
 from .final_destroy import opened_by
 from .final_gift import hands_a_city
 from .final_shah import idle_shah_bid
-from .idle_rights import idle_rop_bid
+from .idle_rights import free_sale, idle_rop_bid
 from .last_build import idle_route
 from .last_gold import spends_last_gold
 from .maps import COLOUR_INDEX, COMMODITY_AT, COST, ENDS, MAJORITY, SLOTS
 from .mutual import next_step
 from .night import loss_routes
 from .offers import apply_trade_step
-from .overbids import overbid
+from .overbids import overbid, unanswerable
 from .rules import AhldarahdState
 from .terms import (
     ANSWER,
@@ -224,7 +224,11 @@ def considered(state: AhldarahdState, legal: list) -> list:
     one trade a build both sides gain from (``plan``); an item they hold they open only at 0; they
     never write one step by step (``trade_with``): the search spent a third of the moves of
     AI-only matches on drafts partners declined. Nor do they repeat, in the same build, a
-    proposal a partner declined, or a worse one for that partner."""
+    proposal a partner declined, or a worse one for that partner. Nor do they weigh a move
+    another beats whatever follows: a raise above the least where nobody could answer that
+    (``overbids.unanswerable``), a Right of Passage sold for nothing (``idle_rights.free_sale``);
+    weighed and then vetoed, their visits went to no other move (a hint starred "Raise to 2" over
+    "Raise to 1", and without it would have put passing first)."""
     phase = state.phase
     if phase == BID_OPEN:
         seat = state.turn
@@ -237,20 +241,24 @@ def considered(state: AhldarahdState, legal: list) -> list:
         ]
     if phase == BID_RAISE:
         high = state.high
-        return [action for action in legal if action[0] == "pass" or action[1] - high in RAISE_STEPS]
+        steps = (1,) if unanswerable(state, state.turn, high + 1) else RAISE_STEPS
+        return [action for action in legal if action[0] == "pass" or action[1] - high in steps]
     if phase == NIGHT_AVERT:
         missing = NIGHT_PRICE - sum(k for _, k in state.pledges)
         return [
             action for action in legal if action[0] != "pledge" or action[1] in PLEDGE_LEVELS or action[1] == missing
         ]
-    if phase != BUILD or not state.proposals:
+    if phase != BUILD:
         return legal
-    refused = state.refused
-    return [
-        action
-        for action in legal
-        if action[0] != "trade_with" and (action[0] != "offer" or not refused or not _refused_before(action, refused))
-    ]
+    if state.proposals:
+        refused = state.refused
+        legal = [
+            action
+            for action in legal
+            if action[0] != "trade_with"
+            and (action[0] != "offer" or not refused or not _refused_before(action, refused))
+        ]
+    return [action for action in legal if not free_sale(state, action)]
 
 
 def _refused_before(offer: tuple, refused: tuple) -> bool:
@@ -507,4 +515,5 @@ AI = GameAI(
     calibrated=calibrated,
     charged=charged,
     noted=takes_a_city,
+    stop=("end",),
 )

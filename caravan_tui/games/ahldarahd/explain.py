@@ -638,8 +638,11 @@ def _answer(state: AhldarahdState, seat: int, accepting: bool) -> str:
     if verdict.fails:
         lack = f"{who(seat)} lack{who(seat, 's')} a card it asks for"
         return f"{lack}: the trade would fail" if accepting else lack
-    them = f"{who(proposer)} gain{who(proposer, 's')} {'more' if verdict.proposer_gain > verdict.gain else 'less'}"
-    them += _builds_on(state, proposer)
+    more = verdict.proposer_gain > verdict.gain
+    them = f"{who(proposer)} gain{who(proposer, 's')} {'more' if more else 'less'}"
+    builds = _builds_on(state, proposer)
+    if builds:  # (the gains are the trade's alone: "AI 3 gains less" read as a reason to accept)
+        them += f" by the trade itself, {'and' if more else 'but'}{builds}"
     if accepting:
         return f"worth about {gain(verdict.points)} gold to {who(seat)}; {them}"
     # (in words, never a sign: "turns down about −2 gold of worth" read as a double negative)
@@ -655,12 +658,14 @@ def _answer(state: AhldarahdState, seat: int, accepting: bool) -> str:
 
 
 def _builds_on(state: AhldarahdState, proposer: int) -> str:
-    """What the proposer, building, can claim at once with a card the offer asks for: ", and
-    with a Dates card {p2} can claim Salt–Dates (sea) on {p2:their} own map at once" (", but {p2}
-    builds on after it" read oddly after "{p2} gains more"). The gains
-    above are weighed before that claim, and the search after it: a hint said "Clearly best:
-    Decline" beside "turns down about +3 gold of worth; AI 3 gains less" (AI 3 would have
-    claimed with the card at once, its chance 0.75 to 0.84); "" where no such claim is open."""
+    """What the proposer, building, can claim at once with a card the offer asks for, and the
+    city it takes: " with a Dates card {p2} can claim Salt–Dates (sea) on {p2:their} own map at
+    once and take the Salt city (+4 gold)" (", but {p2} builds on after it" read oddly after "{p2}
+    gains more"). The gains are weighed before that claim, and the search after it: a hint said
+    "Clearly best: Decline" beside "turns down about +3 gold of worth; AI 3 gains less" (AI 3 would
+    have claimed with the card at once, its chance 0.75 to 0.84), and beside "AI 3 gains less, and
+    … can claim Salt–Dates (sea) … at once" a person accepted and AI 3 took the Salt city and
+    passed them; "" where no such claim is open."""
     if not state.a_cards:
         return ""
     after = traded(state)
@@ -681,7 +686,8 @@ def _builds_on(state: AhldarahdState, proposer: int) -> str:
     m, r = COLOUR_INDEX[best[1]], best[2] - 1
     a, b = ROUTE_GOODS[m][r]
     route = f"{COMMODITIES[a]}–{COMMODITIES[b]} ({'sea' if SEA[r] else 'land'}) on {map_words(m, state.n, proposer)}"
-    return f", and with a {best[3]} card {who(proposer)} can claim {route} at once"
+    takes = route_takes(after, proposer, m, r).replace(": takes ", " and take ", 1)
+    return f" with a {best[3]} card {who(proposer)} can claim {route} at once{takes}"
 
 
 def _night(state: AhldarahdState, seat: int, action: Action) -> str:

@@ -5,13 +5,18 @@ Its use would have to wait for later turns, and any seat may open an auction for
 them (§3.2: a Right of Passage is auctioned wherever it is); what is sure is the sale. A hint
 said "Open an auction for AI 2's Right of Passage at 4 gold" to a seat with 4 gold and no card,
 whose own words said "sold to the bank it brings 3 gold now", and an AI seat paid 5 for it and
-sold it for 3 in the same build."""
+sold it for 3 in the same build.
+
+Nor is a Right of Passage sold for nothing (``free_sale``, left out by ``ai.considered``): on the
+table it is auctioned as it would be held (§3.2), so such a sale only gives up the map, and one's
+own opens one's map to whoever wins it. A hint listed "Sell AI 3's Right of Passage to the bank
+for 0 gold" above two claims that each took a city."""
 
 from __future__ import annotations
 
 from .cards import COMMODITY_MASK, ITEM_INDEX, ROP, SHAH
 from .evaluation import rop_sale
-from .maps import COMMODITY_AT, COST, ENDS, ROUTES
+from .maps import COLOUR_INDEX, COMMODITY_AT, COST, ENDS, ROUTES
 from .rules import AhldarahdState, destroy_payments
 from .terms import BID_OPEN, BID_RAISE
 
@@ -36,6 +41,11 @@ def idle_rop_bid(state: AhldarahdState, seat: int, action: tuple) -> bool:
     if paid <= rop_sale(state, m):
         return False
     return not buildable(state, seat, m, state.gold[seat] - paid)
+
+
+def free_sale(state: AhldarahdState, action: tuple) -> bool:
+    """Whether ``action`` sells a Right of Passage to the bank for 0 gold (see the module doc)."""
+    return action[0] == "sell_rop" and rop_sale(state, COLOUR_INDEX[action[1]]) == 0
 
 
 def buildable(state: AhldarahdState, seat: int, m: int, gold: int) -> bool:

@@ -8,7 +8,12 @@ nothing built on that map. AI seats and hints alike bid no more than the words c
 
 Nor do they open an auction above 0 that nobody could raise (every other seat's Camel face down
 or its gold spent, §3.2): 0 wins it, keeps the gold, and leaves the opener's Camel up. A hint
-starred opening at 1 as "about as good" as 0 with both other Camels down."""
+starred opening at 1 as "about as good" as 0 with both other Camels down.
+
+Nor are raises above the least weighed where nobody still in the auction could answer that one
+(``unanswerable``, asked by ``ai.considered``): the least wins the item for less gold. A hint said
+"Clearly best: Raise to 2 gold for the Shah" over "Raise to 1", the only other bidder holding no
+gold."""
 
 from __future__ import annotations
 
@@ -32,3 +37,11 @@ def overbid(state: AhldarahdState, seat: int, action: tuple) -> bool:
     if state.phase == BID_OPEN and not raisers(state, seat):
         return True
     return argues_against(state, seat, *bid)
+
+
+def unanswerable(state: AhldarahdState, seat: int, bid: int) -> bool:
+    """Whether no seat still in the auction besides ``seat`` could raise ``bid`` (§3.2: its Camel
+    face up and more gold than the bid)."""
+    return not any(
+        q != seat and not state.out >> q & 1 and state.camel[q] and state.gold[q] > bid for q in range(state.n)
+    )
