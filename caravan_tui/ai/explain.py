@@ -238,6 +238,40 @@ def advised(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top
     return lost_anyway(game_id, view, seat, [kept, *found[1:]])
 
 
+def after_plain(game_id: str, view: dict[str, Any], seat: int, found: list[Candidate]) -> dict[str, Any] | None:
+    """``seat``'s view after the first of ``found``, where that is the game's plain move and the
+    seat decides again at once (``GameAI.plain``: a Merchant Lord seat keeping its dice sells
+    next), else None: the step whose own hint gives the line after it (``plain_followed``)."""
+    game = get_game(game_id)
+    plain = game.ai.plain
+    if plain is None or not found or found[0].action != plain.action:
+        return None
+    world = game.from_view(view, seat)
+    world.apply(plain.action, False)
+    return world.view(seat) if world.to_move() == seat else None
+
+
+def plain_followed(
+    game_id: str, view: dict[str, Any], seat: int, found: list[Candidate], after: list[Candidate]
+) -> list[Candidate]:
+    """``found`` with its first, the game's plain move, followed by the line the hint of the step
+    after it gives (``after``: searched from ``after_plain``'s view with that step's seed, as
+    that hint will be), its reason said again for it. Put first as about as good, the plain move
+    kept the line the search had spared it few visits for: a Merchant Lord hint's "No more
+    favour: sell … then the sale at your 3-4 village" readied a sale without the tuck its rerolls
+    had been for, which the sale's own hint then called weaker."""
+    game = get_game(game_id)
+    plain = game.ai.plain
+    if plain is None or not found or not after or found[0].action != plain.action:
+        return found
+    first = found[0]
+    line = (plain.action, *(after[0].line or (after[0].action,)))
+    reason = game.ai.explain(game.from_view(view, seat), seat, line) if game.ai.explain is not None else ""
+    if first.reason.endswith(plain.why):
+        reason = "; ".join(part for part in (reason, plain.why) if part)
+    return [first._replace(line=line, reason=reason), *found[1:]]
+
+
 def acting_first(game_id: str, found: list[Candidate]) -> list[Candidate]:
     """``found`` with, where its first is the game's move that ends the turn playing nothing
     (``GameAI.stop``) and another is about as good (within ``NEARLY`` below it), the best such

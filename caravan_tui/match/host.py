@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from caravan_tui import __version__
-from caravan_tui.ai.explain import Candidate, line_kept
-from caravan_tui.ai.policies import hint, hint_policy, hint_seed
+from caravan_tui.ai.explain import Candidate, after_plain, line_kept, plain_followed
+from caravan_tui.ai.policies import SearchPolicy, hint, hint_policy, hint_seed
 from caravan_tui.ai.review import ITERATIONS, Position, decision_views, judge
 from caravan_tui.ai.worker import AIWorker, AIWorkerError
 from caravan_tui.bus import (
@@ -609,10 +609,16 @@ class MatchHost:
         earlier = self._earlier(seat) if policy.plans(game_id) else []
         following = self._following(seat)  # (the line shown earlier in this decision, followed so far)
         try:
-            if self.worker is not None:
-                top = await self.worker.explain(policy, game_id, view, seat, seed, earlier=earlier)
-            else:
-                top = await asyncio.to_thread(hint, game_id, view, seat, self.hint_level, seed, earlier=earlier)
+            top = await self._searched(policy, view, seat, seed, earlier)
+            if (after := after_plain(game_id, view, seat, top)) is not None:
+                # (the line after the plain move: the next step's own hint, searched as it will be)
+                top = plain_followed(
+                    game_id,
+                    view,
+                    seat,
+                    top,
+                    await self._searched(policy, after, seat, hint_seed(seat, msg.turn + 1), []),
+                )
             top = line_kept(top, following)
             if top and policy.plans(game_id):
                 top = await self._standing(seat, view, msg.turn, top)
@@ -631,6 +637,14 @@ class MatchHost:
                 seat, Hint(self.match_id, seat, msg.turn, top[0].action, texts[0], words, list(top[0].line))
             )
             self._hinted.setdefault(seat, []).append(msg.turn)
+
+    async def _searched(
+        self, policy: SearchPolicy, view: dict[str, Any], seat: int, seed: str, earlier: Sequence[dict[str, Any]]
+    ) -> list[Candidate]:
+        """A hint's candidates for ``seat`` at ``view``, searched in the worker where there is one."""
+        if self.worker is not None:
+            return await self.worker.explain(policy, self.game.id, view, seat, seed, earlier=earlier)
+        return await asyncio.to_thread(hint, self.game.id, view, seat, self.hint_level, seed, earlier=earlier)
 
     async def _standing(self, seat: int, view: dict[str, Any], turn: int, top: list[Candidate]) -> list[Candidate]:
         """``top`` with how the position stands for its first move valued as a review of this

@@ -241,7 +241,7 @@ def considered(state: AhldarahdState, legal: list) -> list:
         ]
     if phase == BID_RAISE:
         high = state.high
-        steps = (1,) if unanswerable(state, state.turn, high + 1) else RAISE_STEPS
+        steps = (1,) if unanswerable(state, state.cur, high + 1) else RAISE_STEPS
         return [action for action in legal if action[0] == "pass" or action[1] - high in steps]
     if phase == NIGHT_AVERT:
         missing = NIGHT_PRICE - sum(k for _, k in state.pledges)
