@@ -3,6 +3,7 @@ the operators' menu only for operators, and the rating line of the result screen
 
 from __future__ import annotations
 
+import dataclasses
 import socket
 import time
 
@@ -18,7 +19,7 @@ from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
 from caravan_tui.screens.history import HistoryScreen
 from caravan_tui.screens.leaderboard import LeaderboardScreen
-from caravan_tui.screens.lobby import LobbyScreen
+from caravan_tui.screens.lobby import LobbyScreen, finished_words
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.screens.your_name import YourNameScreen
 from caravan_tui.ssh import hub as hub_module
@@ -189,6 +190,26 @@ async def test_a_records_ended_column_is_whole_at_80_columns():
     # "won", "Bob L… won" half named him): "You lost", the names beside it the cells left over
     assert any("You lost" in line and "Bob L…" not in line for line in lines), lines
     assert any("Caravans of Ahldarahd  Bob Longname, AI 3 " in line for line in lines), lines  # (every seat)
+
+
+async def test_a_records_resignation_says_who_won():
+    """The record's Result column said "You resigned" and nothing of who then won: it says so
+    where the winner's name fits ("[b]Bo[/b]", as typed), and only "You resigned" where it does
+    not."""
+    ours, theirs = socket.socketpair()
+    app = ClientApp(ours)  # (a session with no hub behind it)
+    app.player_name = "Ann"
+    resigned = FinishedRow("m1", "merchant_lord", ["Ann", "[b]Bo[/b]"], [0, 1], "resigned", 0.0, 0, -9, gave_up=True)
+    with ours, theirs:
+        async with app.run_test(size=SIZE):
+            await app.push_screen(HistoryScreen(History("Ann", "", "", [resigned.to_map()], [])))
+            lines = screen_lines(app.screen)
+    assert any("You resigned, [b]Bo[/b] won" in line for line in lines), lines
+    assert finished_words(resigned, width=len("You resigned, [b]Bo[/b] won") - 1) == "You resigned"
+    long = dataclasses.replace(resigned, names=["Ann", "Bob"], status="resigned", gave_up=False, resigned=0)
+    assert finished_words(long) == "You resigned, Bob won"
+    assert finished_words(dataclasses.replace(long, result=[0, 0])) == "You resigned"
+    assert finished_words(long, mine=False) == "Ann resigned, Bob won"
 
 
 async def test_a_records_against_column_takes_the_room_a_short_title_leaves():

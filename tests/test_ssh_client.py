@@ -639,7 +639,7 @@ def test_a_finished_match_says_how_it_went_for_you_in_a_few_words():
 
     assert words([1.0, 0.0, 0.0]) == "You won"
     assert words([0.0, 1.0, 0.0]) == "Bob won"
-    assert words([0.0, 1.0, 0.0], "resigned") == "You resigned"
+    assert words([0.0, 1.0, 0.0], "resigned") == "You resigned, Bob won"
     given_up = FinishedRow("m", "ahldarahd", ["Ann", "Bob"], [1.0, 0.0], "resigned", 0.0, 0, gave_up=True)
     assert finished_words(given_up) == "You resigned"  # (though the AI that played her seat on won)
     # another's resignation ended it: it read "You resigned" to Bob, who had not
@@ -647,7 +647,7 @@ def test_a_finished_match_says_how_it_went_for_you_in_a_few_words():
         "m", "ahldarahd", ["Ann", "Bob", "AI 3"], [0.0, 1.0, 0.0], "resigned", 0.0, 1, resigned=0
     )
     assert finished_words(ended_by_ann) == "Ann resigned"
-    assert finished_words(dataclasses.replace(ended_by_ann, yours=0)) == "You resigned"
+    assert finished_words(dataclasses.replace(ended_by_ann, yours=0)) == "You resigned, Bob won"
     assert words([0.5, 0.5, 0.0]) == "Shared: you and Bob"
     assert words([0.5, 0.5], names=("Alice", "Bob")) == words([0.5, 0.5], yours=1, names=("Alice", "Bob")) == "Draw"
     assert words([0.0, 0.5, 0.5]) == "Lost"

@@ -99,16 +99,16 @@ def finished_words(row: FinishedRow, mine: bool = True, width: int | None = None
     whole = names_called(row.names, row.kinds)
     names = [fit_name(name, None if width is None else width - len(" resigned")) for name in whole]
     you = "You" if mine else names[row.yours]
-    if row.gave_up is True:  # (whatever the AI that played the seat on made of it)
-        return f"{you} resigned"
     best = max(row.result)
     winners = [seat for seat, share in enumerate(row.result) if share == best and share > 0]
+    if row.gave_up is True:  # (whatever the AI that played the seat on made of it)
+        return resigned_words(you, whole, winners, row.yours, width)
     if row.status == "resigned" and row.resigned is not None and row.resigned != row.yours:
         # (another's resignation ended it: it read "You resigned" to a person who had not)
         return f"{names[row.resigned]} resigned"
     if row.yours not in winners:
         if row.status == "resigned":
-            return f"{you} resigned"
+            return resigned_words(you, whole, winners, row.yours, width)
         if len(winners) != 1:
             return "Lost"
         winner = fit_name(whole[winners[0]], None if width is None else width - len(" won"))
@@ -121,6 +121,16 @@ def finished_words(row: FinishedRow, mine: bool = True, width: int | None = None
     return "Shared: " + " and ".join(
         (you.lower() if mine else you) if seat == row.yours else names[seat] for seat in winners
     )
+
+
+def resigned_words(you: str, names: list[str], winners: list[int], yours: int, width: int | None) -> str:
+    """ "You resigned, Bob won" where one other seat won and its whole name fits ``width``, else
+    "You resigned" (a record's Result column said only that, and who won was nowhere)."""
+    resigned = f"{you} resigned"
+    if len(winners) != 1 or winners[0] == yours:
+        return resigned
+    said = f"{resigned}, {names[winners[0]]} won"
+    return said if width is None or cell_len(said) <= width else resigned
 
 
 def result_room(rows: list[FinishedRow], width: int, mine: bool = True) -> int:
