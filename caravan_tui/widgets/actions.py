@@ -36,6 +36,10 @@ def idle_note(table: Any) -> str:
 #: ``a`` said "its play will be ready as it shows", and an Enter before it played another play
 HINT_TAKE_WAITS = "Nothing played: the hint is still coming, and its play will be ready as it shows."
 
+#: the list's foot while plays lie below its last line shown: a play of two lines cut at the list's
+#: edge read as a shorter, whole play (a Decktet Caravan caravan of three cards for one of four)
+MORE_BELOW = "more below ↓"
+
 #: the highlighted play's row while the list has the focus, over its colours (``focused--highlight``)
 FOCUSED_ROW = Style(reverse=True, underline=False)
 
@@ -202,6 +206,21 @@ class ActionList(StopAtEnds, DrawsItsFocus):
             self.clear_options()
         if line is not None and line < len(self.actions):
             self.highlighted = line
+        self.call_after_refresh(self._say_more)  # (the options' lines are counted at the next layout)
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._say_more()
+
+    def on_resize(self) -> None:
+        self._say_more()
+
+    def _say_more(self) -> None:
+        """The foot says "more below" while the list's last line shown is not its last (set only
+        where it changes: each setting repaints the whole list)."""
+        foot = MORE_BELOW if round(self.scroll_y) < self.max_scroll_y else ""
+        if (self.border_subtitle or "") != foot:
+            self.border_subtitle = foot
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """Kept in the list: the table follows the highlight through ``play``, nothing above the
