@@ -36,6 +36,9 @@ NOT_LISTED = "moves not listed, tried less or ruled out by its checks"
 #: play in it, at most ``WENT_ON_STEPS`` steps: the step's reason is its search's plan then, and
 #: "Played: Head NE … lays 1K 2R 3W camel" stood where it laid 2W 3R camel
 WENT_ON, WENT_ON_STEPS = "Then it played: ", 8
+#: before such a step's reason: the plan it was played by, which the later steps may have left
+#: ("Played: Head NE … lays 1K 2R 3W camel" over "Then it played: … lays 2W 3R camel")
+PLANNED = "its plan at this step"
 #: under a move played that the search spent less on than another: what the share says ("Played:
 #: … — 2% of the search" read as a move the AI hardly looked at, with nothing said of why)
 LESS_SEARCHED = (
@@ -119,6 +122,7 @@ class ReplayClient:
             return None
         world = self.checked.game.from_view(before.state.view(mover), mover)  # worded as the AI saw it
         played = normalise_action(self.snapshot.actions[position - 1])
+        went_on = self._went_on(before, mover, position)
         lines = []
         for action, share, reason in rows:
             try:
@@ -127,8 +131,9 @@ class ReplayClient:
                 text = " ".join(map(str, action))
             mark = "Played: " if normalise_action(action) == played else ""
             line = f"{mark}{self._words(text)} — {share:.0%} of the search"
+            if reason and mark and went_on:  # (the search's plan at this step, not what it played)
+                line += f"; {PLANNED}"
             lines.append(f"{line}: {self._words(reason)}" if reason else line)
-        went_on = self._went_on(before, mover, position)
         if went_on:  # (its reason is the search's plan at this step: "lays 1K 2R 3W" read as played)
             lines.append(f"{WENT_ON}{went_on}.")
         rest = 1.0 - sum(share for _, share, _ in rows)
