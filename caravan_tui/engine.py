@@ -533,6 +533,10 @@ class GameAI:
     #: from the seat at its turn's end, in points (``ai.explain.safer_first``: of moves about as
     #: good, a hint suggests the one that leaves least): ``exposed(state, seat, line)``
     exposed: Callable[[Any, int, tuple[Action, ...]], float] | None = None
+    #: a line of the seat's own moves (the first the seat's now) after which it has won, nothing
+    #: left to chance, or None (``ai.explain.won_first``: a hint puts it first and says so):
+    #: ``won(state, seat)``
+    won: Callable[[Any, int], tuple[Action, ...] | None] | None = None
 
 
 def rules_of(package: str) -> str:

@@ -10,6 +10,7 @@ now the next step's own hint (``explain.plain_followed``), searched as that hint
 
 from __future__ import annotations
 
+from merchant_lord_seed761488874 import MOVES, OPTIONS, ROUND_8, SEED
 from test_caravanserai_hint_keeps_its_plan import hint_plan
 
 from caravan_tui import bus as messages
@@ -17,28 +18,13 @@ from caravan_tui.bus import Bus, seat_address
 from caravan_tui.match.host import MatchHost
 from caravan_tui.seats import SeatSpec
 
-SEED, OPTIONS = 761488874, {"village_payout": "standard", "start_player": "random"}
-#: the match up to the person's favour step of round 8, the 4 rerolled into a 1 (dice 1 3 3 4 1)
-LOG = [
-    ("end_favour",), ("end_favour",), ("sell", "P1-V16", ()), ("end_favour",), ("end_favour",),
-    ("sell", "P0-V16", ()), ("sell", "P0-V34", ()), ("end_favour",), ("sell", "P0-V16", ()),
-    ("adjust", 1, -1), ("end_favour",), ("sell", "P1-V16", ()), ("sell", "P1-V34", ()), ("buy", "M16"),
-    ("buy", "M23"), ("reroll", 5), ("reroll", 5), ("reroll", 4), ("end_favour",),
-    ("sell", "P1-V25", (("M23", "R"),)), ("adjust", 1, 1), ("end_favour",), ("sell", "P0-V16", (("M16", "R"),)),
-    ("end_favour",), ("end_favour",), ("sell", "P1-V34", ()), ("buy", "M20"), ("adjust", 5, -1),
-    ("end_favour",), ("sell", "P1-V34", (("M20", "R"),)), ("end_favour",), ("sell", "P0-V34", ()),
-    ("end_selling",), ("buy", "M02"), ("reroll", 1), ("adjust", 3, 1), ("reroll", 3), ("reroll", 4),
-    ("end_favour",), ("sell", "P0-V34", (("M02", "R"),)), ("adjust", 5, 1), ("adjust", 3, -1),
-    ("end_favour",), ("sell", "P1-V25", ()), ("buy", "M13"), ("end_favour",),
-    ("sell", "P1-V25", (("M13", "R"),)), ("reroll", 4),
-]  # fmt: skip
 TUCKING = ("sell", "P0-V34", (("M09", "L"),))
 
 
 async def test_keeping_the_dice_is_followed_by_the_sale_the_sales_own_hint_gives() -> None:
     bus = Bus()
     host = MatchHost.new("merchant_lord", [SeatSpec("human")] * 2, ["Ann", "Bob"], SEED, OPTIONS, None, bus)
-    for action in LOG:
+    for action in MOVES[:ROUND_8]:
         await host.handle(messages.Act(host.match_id, host.state.to_move(), host.turn, action))
     assert host.state.to_move() == 0 and host.state.view(0)["phase"] == "favour"
     heard = bus.subscribe(seat_address(host.match_id, 0))

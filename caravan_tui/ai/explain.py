@@ -229,13 +229,33 @@ def advised(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top
     plain = get_game(game_id).ai.plain
     if plain is None or advised_first(game_id, view, seat, weighed.stats, top) != plain.action:
         found = decided_first(game_id, view, seat, led_first(explained(game_id, view, seat, weighed, top)))
-        return lost_anyway(game_id, view, seat, safer_first(game_id, view, seat, acting_first(game_id, found)))
+        found = lost_anyway(game_id, view, seat, safer_first(game_id, view, seat, acting_first(game_id, found)))
+        return won_first(game_id, view, seat, found)
     found = led_first(explained(game_id, view, seat, weighed, top, first=plain.action))
     kept = found[0]
     if kept.action != plain.action:
-        return lost_anyway(game_id, view, seat, found)
+        return won_first(game_id, view, seat, lost_anyway(game_id, view, seat, found))
     kept = kept._replace(reason="; ".join(part for part in (kept.reason, plain.why) if part))
-    return lost_anyway(game_id, view, seat, [kept, *found[1:]])
+    return won_first(game_id, view, seat, lost_anyway(game_id, view, seat, [kept, *found[1:]]))
+
+
+def won_first(game_id: str, view: dict[str, Any], seat: int, found: list[Candidate]) -> list[Candidate]:
+    """``found`` with, where ``seat`` can win the match by its own moves (``GameAI.won``), that
+    line's first move first: its line that one, its expected result a win, and its reason saying
+    so (``WINS``); as it was otherwise."""
+    game = get_game(game_id)
+    if game.ai.won is None:
+        return found
+    world = game.from_view(view, seat)
+    line = game.ai.won(world, seat)
+    if not line:
+        return found
+    first = next((candidate for candidate in found if candidate.action == line[0]), Candidate(line[0], 0.0, 1.0))
+    reason = game.ai.explain(world, seat, line) if game.ai.explain is not None else ""
+    won = first._replace(
+        value=1.0, own=1.0, error=0.0, line=line, reason="; ".join(part for part in (reason, WINS) if part)
+    )
+    return [won, *(candidate for candidate in found if candidate.action != line[0])]
 
 
 def after_plain(game_id: str, view: dict[str, Any], seat: int, found: list[Candidate]) -> dict[str, Any] | None:
@@ -267,9 +287,8 @@ def plain_followed(
     first = found[0]
     line = (plain.action, *(after[0].line or (after[0].action,)))
     reason = game.ai.explain(game.from_view(view, seat), seat, line) if game.ai.explain is not None else ""
-    if first.reason.endswith(plain.why):
-        reason = "; ".join(part for part in (reason, plain.why) if part)
-    return [first._replace(line=line, reason=reason), *found[1:]]
+    said = next((ending for ending in (plain.why, WINS) if first.reason.endswith(ending)), "")
+    return [first._replace(line=line, reason="; ".join(part for part in (reason, said) if part)), *found[1:]]
 
 
 def acting_first(game_id: str, found: list[Candidate]) -> list[Candidate]:
@@ -486,6 +505,11 @@ BY_NOISE = (EITHER, SLIGHTLY, NOT_BEST, SAFE)
 #: others (a trade both sides gain from, proposed first in a build), or the search weighs no other,
 #: so it is not "the only move", nor better than any by a margin
 LONE = "the hint's pick"
+#: a first move that wins in every world looked at, no other listed doing so: a line of the seat's
+#: own that wins the match (``won_first``), or the search's in every world it weighed
+WINNING = "a winning line"
+#: what ``won_first`` adds to the reason of the line that wins
+WINS = "this line wins the match, nothing left to chance"
 #: a candidate whose expected result is within this of the choice's is "nearly as good"
 NEARLY = 0.02
 #: two expected results closer than this many standard errors of their difference are the same to
@@ -519,7 +543,8 @@ def confidence(
     errors: Sequence[float | None] | None = None,
     plain_first: bool = False,
 ) -> str:
-    """How sure the search is of its first candidate, in words: "the only move worth weighing",
+    """How sure the search is of its first candidate, in words: "a winning line" (it wins in
+    every world, its ``errors`` none, and no other listed does: ``won_first``), "the only move worth weighing",
     "the hint's pick" (the only candidate of ``choices`` moves: planned, or the only one weighed),
     "clearly best" (most of the search, and better by a margin), "probably best" or, for two moves
     that expect nearly the same: where the search's ``errors`` (its values' standard errors) are
@@ -535,6 +560,8 @@ def confidence(
     margin alone said "a close call" at 28 of 36 Merchant Lord decisions, half of them a move
     better beyond the search's noise. ``plain_first``: the first is the game's plain move, put
     first (``advised``): "the safe pick" rather than "either is about as good" (``SAFE``)."""
+    if values and values[0] >= 1.0 and errors and errors[0] == 0.0 and all(value < 1.0 for value in values[1:]):
+        return WINNING
     if len(shares) < 2:
         return LONE if choices is not None and choices > 1 else "the only move worth weighing"
     (s1, s2), (v1, v2) = shares[:2], values[:2]

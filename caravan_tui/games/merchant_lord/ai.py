@@ -127,6 +127,48 @@ def end_near(state) -> bool:
     return bool(max(state.table) >= TARGET - 1 or state.round >= state.max_rounds)
 
 
+#: positions ``winning_line`` looks at, at most: a win is said only where one is found within them
+WIN_LOOKED = 3000
+#: the most of its own moves ``winning_line`` looks through (turns of a die, the favour step's end,
+#: sales, placements)
+WIN_STEPS = 8
+
+
+def winning_line(state: MerchantLordState, seat: int) -> tuple[Action, ...] | None:
+    """A line of ``seat``'s own moves from ``state`` after which it has won, nothing left to
+    chance (``GameAI.won``): turns of a die, the favour step ended, sales and placements, until
+    the sales are over with it alone at 9 table cards or more (``decided``); rerolls are not
+    tried. The shortest such line (the fewest turns of a die), or None where none is found within
+    ``WIN_LOOKED`` positions. The search weighed such a line among dozens of rerolls and turns: a
+    hint said "One of several about as good: Reroll 5 … (68% to win)" beside "Or: Turn a 5 into a
+    4 … then the sale at your 3-4 village tucking 1 card", which won the match."""
+    if state.to_move() != seat or not end_near(state):
+        return None
+    left = [WIN_LOOKED]
+
+    def look(position: MerchantLordState, line: tuple[Action, ...], depth: int) -> tuple[Action, ...] | None:
+        if decided(position, seat) is False and position.table.count(max(position.table)) == 1:
+            return line
+        if depth == 0 or position.is_over() or position.to_move() != seat:
+            return None
+        for action in position.legal_actions():
+            if action[0] == "reroll" or left[0] <= 0:
+                continue
+            left[0] -= 1
+            after = position.clone()
+            after.apply(action, False)
+            found = look(after, (*line, action), depth - 1)
+            if found is not None:
+                return found
+        return None
+
+    for depth in range(1, WIN_STEPS + 1):
+        found = look(state, (), depth)
+        if found is not None or left[0] <= 0:
+            return found
+    return None
+
+
 #: a hint keeps the dice where no reroll or turn is expected to do clearly better (the searches of
 #: a hint's budget spread their visits over dozens of them, within a point of win chance of one
 #: another and of keeping: a seed apart, a reroll's hint became keeping's or another reroll's)
@@ -223,4 +265,5 @@ AI = GameAI(
     decided=decided,
     plain=PLAIN,
     vetoed=vetoed,
+    won=winning_line,
 )
