@@ -10,6 +10,7 @@ from merchant_lord_seed761488874 import LAST, MOVES, OPTIONS, ROUND_8, SEED
 
 from caravan_tui.ai.explain import WINNING, WINS
 from caravan_tui.ai.policies import hint, hint_seed
+from caravan_tui.ai.review import decisions_of, judge
 from caravan_tui.games import get_game
 from caravan_tui.games.merchant_lord.ai import winning_line
 from caravan_tui.screens.table_panels import explanation
@@ -41,3 +42,10 @@ def test_the_hint_puts_it_first_and_says_it_wins(monkeypatch) -> None:
     assert first.reason.endswith(WINS) and "tucking 1 card" in first.reason, first.reason
     rows = [[c.action, c.share, c.value, c.reason, c.action, c.error, c.own] for c in found]
     assert explanation(rows, [str(c.action) for c in found], 12)[0].startswith(WINNING.capitalize() + ": ")
+
+
+def test_the_review_calls_the_winning_turn_the_best() -> None:
+    """The review graded it "fine: 63%" beside a reroll the search had visited more."""
+    (position,) = [p for p in decisions_of(GAME, 2, SEED, OPTIONS, [*MOVES, WON[0]], 0).decisions if p.turn == LAST]
+    judged = judge(GAME.id, 0, position)
+    assert (judged.best, judged.before, judged.after) == (WON[0], 1.0, 1.0)

@@ -531,7 +531,11 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
             rolled = _rolled_worth(game_id, world, mover, tuple(made), position.end, iterations)
             if rolled is not None:
                 after = min(before, max(after, rolled))
-    if _keeps_a_sure_win(world, mover, tuple(made)):
+    won = _won_line(game, world, mover)
+    best_steps, best_line = found.steps, found.line
+    if won:  # (the game's own line wins: the best there is, whatever the search's)
+        best, best_steps, best_line, before = won[0], won[:1], won, 1.0
+    if _keeps_a_sure_win(game, world, mover, tuple(made)):
         before = after = 1.0  # (the game itself rates both won: a search's mean over its tries is not)
     lost = position.action != best and _loses_at_once(game, world, mover, position.action, best)
     if lost:
@@ -549,8 +553,8 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
         played,
         reason,
         best,
-        _steps_said(game, world, mover, found.steps),
-        _reason(game, world, mover, found.line) if said else "",
+        _steps_said(game, world, mover, best_steps),
+        _reason(game, world, mover, best_line) if said else "",
         before,
         after,
         mover,
@@ -655,7 +659,7 @@ def expected(game_id: str, seat: int, position: Position, iterations: int = ITER
     what one outcome of a draw was worth (``draw_outcomes``)."""
     found = _searched(game_id, seat, position, iterations)
     world, mover, steps = found.world, found.mover, found.steps
-    if _keeps_a_sure_win(world, mover, steps):
+    if _keeps_a_sure_win(found.game, world, mover, steps) or _won_line(found.game, world, mover) is not None:
         return 1.0
     lines = world if found.level.lines else None
     if len(steps) == 1 and found.best in found.weighed.root.children:
@@ -721,13 +725,28 @@ def _given_back(game: Game, world: State, mover: int, steps: Sequence[Action]) -
     return charged(state, mover)
 
 
-def _keeps_a_sure_win(world: State, mover: int, made: tuple[Action, ...]) -> bool:
-    """Whether the game rates ``world`` a sure win for ``mover`` (its estimate exactly 1 on its
-    decision: Camel Caravan's delivery that wins within the turn) and the decision ``made`` keeps
-    it so, or wins. A search's value of a move is the mean of what it tried below it, wasted
-    actions too: a camel sent on with the win two actions away was "a blunder: 95% → 83%", and
-    the two actions after it won 62 to 51."""
-    if world.to_move() != mover or world.estimate()[mover] != 1.0:
+def _won_line(game: Game, world: State, mover: int) -> tuple[Action, ...] | None:
+    """The line of ``mover``'s own moves the game finds to win the match from ``world``, nothing
+    left to chance (``GameAI.won``), or None: a Merchant Lord turn of a die that won at once was
+    "fine: 63%" beside a reroll the search had visited more."""
+    if game.ai.won is None or world.to_move() != mover:
+        return None
+    return game.ai.won(world, mover)
+
+
+def _sure_win(game: Game, state: State, mover: int) -> bool:
+    """Whether the game rates ``state``, ``mover`` to decide, a sure win for it: its estimate
+    exactly 1 (Camel Caravan's delivery that wins within the turn), or a line of its own that
+    wins (``_won_line``)."""
+    return state.to_move() == mover and (state.estimate()[mover] == 1.0 or _won_line(game, state, mover) is not None)
+
+
+def _keeps_a_sure_win(game: Game, world: State, mover: int, made: tuple[Action, ...]) -> bool:
+    """Whether the game rates ``world`` a sure win for ``mover`` (``_sure_win``) and the decision
+    ``made`` keeps it so, or wins. A search's value of a move is the mean of what it tried below
+    it, wasted actions too: a camel sent on with the win two actions away was "a blunder: 95% →
+    83%", and the two actions after it won 62 to 51."""
+    if not _sure_win(game, world, mover):
         return False
     after = world.clone()
     for step in made:
@@ -736,7 +755,7 @@ def _keeps_a_sure_win(world: State, mover: int, made: tuple[Action, ...]) -> boo
         after.apply(step, False)
     if after.is_over():
         return after.outcome()[mover] == 1.0
-    return after.to_move() == mover and after.estimate()[mover] == 1.0
+    return _sure_win(game, after, mover) or (game.ai.decided is not None and game.ai.decided(after, mover) is False)
 
 
 #: what a move the look at the end of a match finds losing at once says in a review, its best
