@@ -544,9 +544,10 @@ def confidence(
     plain_first: bool = False,
 ) -> str:
     """How sure the search is of its first candidate, in words: "a winning line" (it wins in
-    every world, its ``errors`` none, and no other listed does: ``won_first``), "the only move worth weighing",
-    "the hint's pick" (the only candidate of ``choices`` moves: planned, or the only one weighed),
-    "clearly best" (most of the search, and better by a margin), "probably best" or, for two moves
+    every world, its ``errors`` none, and no other listed does: ``won_first``), "the only move
+    worth weighing", "the hint's pick" (the only candidate of ``choices`` moves: planned, or the
+    only one weighed), "clearly best" (most of the search, and better by a margin), "probably
+    best" or, for two moves
     that expect nearly the same: where the search's ``errors`` (its values' standard errors) are
     known, "either is about as good" (the difference is within the search's noise, however large
     the noise: a Decktet Caravan search whose results spread widely, or an alternative listed
