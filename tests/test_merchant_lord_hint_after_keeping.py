@@ -31,3 +31,18 @@ async def test_keeping_the_dice_is_followed_by_the_sale_the_sales_own_hint_gives
     assert await hint_plan(host, heard) == (("end_favour",), TUCKING)
     await host.handle(messages.Act(host.match_id, 0, host.turn, ("end_favour",)))
     assert (await hint_plan(host, heard))[0] == TUCKING
+
+
+async def test_kept_dice_that_sell_nowhere_are_followed_by_nothing() -> None:
+    """Seed 1962, the person's first favour step, dice 4 4 5 1 that no village takes: the hint
+    said "No more favour: sell … then the sale at your 2-5 village", the next round's hint (its
+    dice rolled anew) made the line's rest."""
+    bus = Bus()
+    moves = [("reroll", 1, 1, 4, 5), ("end_favour",)]
+    options = {"village_payout": "standard", "start_player": "random"}
+    host = MatchHost.new("merchant_lord", [SeatSpec("human")] * 2, ["Ann", "Bob"], 1962, options, None, bus)
+    for action in moves:
+        await host.handle(messages.Act(host.match_id, host.state.to_move(), host.turn, action))
+    assert host.state.to_move() == 0 and host.state.view(0)["phase"] == "favour"
+    heard = bus.subscribe(seat_address(host.match_id, 0))
+    assert await hint_plan(host, heard) == (("end_favour",),)

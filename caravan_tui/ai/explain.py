@@ -260,13 +260,17 @@ def won_first(game_id: str, view: dict[str, Any], seat: int, found: list[Candida
 
 def after_plain(game_id: str, view: dict[str, Any], seat: int, found: list[Candidate]) -> dict[str, Any] | None:
     """``seat``'s view after the first of ``found``, where that is the game's plain move and the
-    seat decides again at once (``GameAI.plain``: a Merchant Lord seat keeping its dice sells
-    next), else None: the step whose own hint gives the line after it (``plain_followed``)."""
+    seat decides again at once, nothing shown by chance between (``GameAI.plain``: a Merchant
+    Lord seat keeping its dice sells next), else None: the step whose own hint gives the line
+    after it (``plain_followed``). Dice that sell nowhere, kept, pass the sale by and the next
+    round's roll comes: its hint, searched on dice redealt, named a sale these could not make."""
     game = get_game(game_id)
     plain = game.ai.plain
     if plain is None or not found or found[0].action != plain.action:
         return None
     world = game.from_view(view, seat)
+    if brings_chance(world, seat, plain.action):
+        return None
     world.apply(plain.action, False)
     return world.view(seat) if world.to_move() == seat else None
 
