@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
 
-from .cards import DIE, HALF_INDEX, INDEX, OPP, placements, reward_words
+from .cards import DIE, HALF_INDEX, INDEX, ONE_TIME_WORDS, OPP, placements, reward_words
 from .evaluation import max_tucks
 from .rolls import OUTCOMES, RerollOdds, best_sales, tucked_pay
 from .rules import MerchantLordState
@@ -268,7 +268,11 @@ def _more_words(state: MerchantLordState, seat: int, dice: int, after: int) -> s
     village rather than at two others', read as a false sum)."""
     now, then = _sale_sums(state, seat, dice), _sale_sums(state, seat, after)
     if then[0] > now[0]:
-        return f"sells for more for sure: {plural(then[0], 'coin')} (now {now[0]})"
+        # (what the sale now fires that the other does not, said beside its coins: "4 coins (now
+        # 2)" of a sale whose 2 coins came with a Free Caravan read as a plain gain)
+        lost = [reward for reward in _fired(state, seat, dice) if reward not in _fired(state, seat, after)]
+        kept = "".join(f" and a {ONE_TIME_WORDS[reward]}" for reward in lost)
+        return f"sells for more coins for sure: {plural(then[0], 'coin')} (now {now[0]}{kept})"
     if then[0] == now[0] and then[1] > now[1]:
         return f"sells for more favour for sure: {then[1]} (now {now[1]}), and {plural(then[0], 'coin')}"
     if then[0] == now[0] and then[2] < now[2]:
@@ -277,6 +281,14 @@ def _more_words(state: MerchantLordState, seat: int, dice: int, after: int) -> s
             f"(now {now[2]})"
         )
     return f"sells for sure: {_sales_now(state, seat, after)}"
+
+
+def _fired(state: MerchantLordState, seat: int, dice: int) -> list[str]:
+    """The one-time rewards the sales of ``dice`` fire (``best_sales``), each once."""
+    fired: list[str] = []
+    for v, tucks in best_sales(state, seat, dice):
+        fired += [reward for reward in state.sale_income(seat, v, tucks)[4] if reward not in fired]
+    return fired
 
 
 def _sale_sums(state: MerchantLordState, seat: int, dice: int) -> tuple[int, int, int]:
