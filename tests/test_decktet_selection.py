@@ -176,9 +176,10 @@ def test_with_the_log_focused_the_line_says_where_to_play_from():
 def test_in_the_plays_list_with_no_line_highlighted_the_line_says_what_enter_does_there():
     """The bug: after a hint taken with ``a`` was played, the plays list kept the focus with no
     line highlighted (a first Enter highlights one) and the line read "space ticks cards, Enter
-    plays them": space did nothing there and said nothing."""
+    plays them": space did nothing there and said nothing. "Enter marks a play" said nothing of
+    which: a person pressed ↓ twice for the third play, and the first ↓ had marked the first."""
     line = str(status(pointing(decision(), PLAYS)))
-    assert "space" not in line and "Enter marks a play" in line and "tab" in line
+    assert "space" not in line and "↓ or Enter marks the first play" in line and "tab" in line
     assert enter(pointing(decision(), PLAYS)) is None  # (Enter plays nothing yet: it highlights)
 
 
