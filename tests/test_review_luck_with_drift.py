@@ -122,3 +122,28 @@ def test_a_turning_point_whose_two_moves_read_the_same_says_so_once():
     review = Review("decktet_caravan", "m", 0, 2, 200, 0.0, (judged,))
     lines = turning_point_lines(review, Swing("yours", 0, -10, judged), NAMES)
     assert lines[1] == f"  Better: the Darkness — {reason}" and lines[2] == SAME_REASONS and len(lines) == 3
+
+
+class Taken(Review):
+    """A review whose account is given: luck after the seat's first move that the searches' drift
+    after the same move took back (an SSH Decktet Caravan match: "+41%" luck and "the worst
+    after your move 8, −42%" drift, told as two verdicts on one reply)."""
+
+    def account(self) -> Account:
+        swings = (
+            Swing("yours", 0, 0, self.decisions[0]),
+            Swing("luck", 0, 41, None, DRAW),
+            Swing("drift", 0, -42),
+            Swing("luck", 1, -14, None, DRAW),
+            Swing("drift", 2, -18),
+        )
+        return Account(33, 0, swings)
+
+
+def test_a_luck_turning_point_says_the_same_moves_drift_went_the_other_way():
+    review = Taken("decktet_caravan", "taken", 0, 2, 200, 0.0, DECISIONS, draws=DRAW)
+    text = review_lines(review, NAMES, "Decktet Caravan")
+    at = next(index for index, line in enumerate(text) if line.startswith("Luck after your move 1: +41%"))
+    below = " ".join(line.strip() for line in text[at + 1 : at + 4])
+    assert "The searches' drift after the same move went the other way, −42%: −1% in all." in below, text
+    assert not any("went the other way" in line for line in text if "−14%" in line)

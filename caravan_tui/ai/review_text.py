@@ -243,7 +243,17 @@ def turning_point_lines(review: Review, swing: Swing, names: Sequence[str]) -> l
     lines = [f"{after} ({luck_words(swing.draws, swing.change > 0)})"]
     if swing.draws:
         lines.append(f"  Seen: {seen(review, swing.draws, names)}")
+    back = [other.change for other in review.account().swings if other.kind == "drift" and other.index == swing.index]
+    if back and back[0] * swing.change < 0 and abs(back[0]) >= measure.inaccuracy:
+        # (the same move's drift the other way, said beside it: "+41% luck" and "the worst drift
+        # after your move 8, −42%" read as two verdicts on one reply)
+        net = signed(measure, swing.change + back[0])
+        lines.append(f"  {DRIFT_BACK.format(drift=signed(measure, back[0]), net=net)}")
     return lines
+
+
+#: under a luck turning point whose move's drift went the other way
+DRIFT_BACK = "The searches' drift after the same move went the other way, {drift}: {net} in all."
 
 
 def points_heading(review: Review, points: Sequence[Swing]) -> str:
