@@ -292,8 +292,8 @@ async def test_the_plays_list_shows_the_rows_of_the_state_the_board_draws(tmp_pa
         for table, listed, rows, look in drawn:
             legal = list(table.legal) if table.turn is not None else []
             assert listed == legal
-            assert [row.removeprefix("★ ") for row in rows] == (
-                [table.describe(a) for a in legal] or [idle_note(table)]
+            assert [" ".join(row.removeprefix("★ ").split()) for row in rows] == (  # (as wrapped to the list)
+                [" ".join(table.describe(a).split()) for a in legal] or [idle_note(table)]
             )
             assert look == board_look(table)
         shown = "\n".join(screen_lines(app))

@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -42,6 +43,31 @@ MORE_BELOW = "more below ↓"
 
 #: the highlighted play's row while the list has the focus, over its colours (``focused--highlight``)
 FOCUSED_ROW = Style(reverse=True, underline=False)
+
+
+#: the cells a play's lines after its first are indented by (``hanging``)
+INDENT = 2
+
+
+def hanging(text: str, width: int) -> str:
+    """``text`` wrapped at its spaces to ``width`` cells, each line after the first indented by
+    ``INDENT``: a play's second line at the list's top edge, its first scrolled away, read as a
+    play of its own ("6♣L⌘K 7☀S⌘K", the end of a Decktet Caravan caravan of five). As it is where
+    it fits, or where the width is not known yet (0)."""
+    if width <= 4 * INDENT or cell_len(text) <= width:
+        return text
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        room = width - (INDENT if lines else 0)
+        joined = f"{line} {word}" if line else word
+        if not line or cell_len(joined) <= room:
+            line = joined
+        else:
+            lines.append(line)
+            line = word
+    lines.append(line)
+    return ("\n" + " " * INDENT).join(lines)
 
 
 class ActionList(StopAtEnds, DrawsItsFocus):
@@ -105,6 +131,7 @@ class ActionList(StopAtEnds, DrawsItsFocus):
         #: the first line is highlighted only because the decision is new, unseen: the list
         #: lacked the focus (``on_focus``)
         self._unseen = False
+        self._width = 0  # the cells the plays were last wrapped to (``hanging``)
 
     def watch_table_state(self, was: SeatTable | None, table: SeatTable | None) -> None:
         if table is None or only_spun(was, table):
@@ -194,8 +221,11 @@ class ActionList(StopAtEnds, DrawsItsFocus):
         moved); else no line is highlighted, not even for a moment: the table follows every
         highlight (a game ticks the highlighted play's cards)."""
         line = self.highlighted if keep else None
+        width = self._width = self.scrollable_content_region.width
         options = [
-            Option(Text("★ " + text, style="bold") if action == self.hinted else Text(text))
+            Option(
+                Text(hanging("★ " + text, width), style="bold") if action == self.hinted else Text(hanging(text, width))
+            )
             for action, text in zip(self.actions, self._texts)
         ]
         if self._note is not None:
@@ -213,6 +243,8 @@ class ActionList(StopAtEnds, DrawsItsFocus):
         self._say_more()
 
     def on_resize(self) -> None:
+        if self.actions and self.scrollable_content_region.width != self._width:
+            self._rebuild()  # (its plays wrapped again to the new width)
         self._say_more()
 
     def _say_more(self) -> None:
