@@ -122,7 +122,7 @@ def test_the_steps_the_rules_lay_after_a_choice_are_logged_and_shown_until_the_n
     sent = chose(dataclasses.replace(table, turn=None), three)
     assert sent.forcing == (
         "1 yellow good, head NW, use the yellow board good",
-        "1Y, NW, ◆Y used",
+        "1Y, head NW, ◆Y used",
     )
     after = state.clone()
     after.apply(three, log=False)
@@ -130,7 +130,7 @@ def test_the_steps_the_rules_lay_after_a_choice_are_logged_and_shown_until_the_n
     said = forced_line(arriving, by_other=False)
     assert said == "The rules then laid for you, the only way on: 1 yellow good, head NW, use the yellow board good."
     new = arrived(arriving, table.view, by_other=False)
-    assert new.forcing is None and new.forced == "1Y, NW, ◆Y used" and forced_line(new, by_other=False) is None
+    assert new.forcing is None and new.forced == "1Y, head NW, ◆Y used" and forced_line(new, by_other=False) is None
     # another's move ends them
     gone = arrived(new, table.view, by_other=True)
     assert forced_line(new, by_other=True) is None and gone.forced is None

@@ -471,10 +471,12 @@ class MatchHost:
             return
         taken = self.turn - target
         own = sum(1 for mover in self.movers[target:] if mover == msg.seat)
-        first = undone_move(self.events[target])
         self._hinted.clear()  # (the moves they were given at are taken back)
         self._lines.clear()
         again = replay(self.game, dataclasses.replace(self.snapshot, actions=self.actions), target)
+        # (a step no line of the log said, as the plays list said it: "You undo 1 move." of a
+        # Caravanserai direction taken back left the board as it was, and read as a key swallowed)
+        first = undone_move(self.events[target]) or again.state.describe(self.actions[target], msg.seat)
         self.state, self.movers, self.events = again.state, again.movers, again.events
         del self.actions[target:]
         self.weighed = {turn: rows for turn, rows in self.weighed.items() if turn < target}
@@ -488,7 +490,7 @@ class MatchHost:
         # which move went, from here on out of the log: "You undo 1 move." read as the line above it
         # (quoted: "You undo 1 move: your yellow good covers the purple board good …" read as the
         # move made again)
-        which = "" if first is None else f", the first “{first}”" if taken > 1 else f", taking back “{first}”"
+        which = f", the first “{first}”" if taken > 1 else f", taking back “{first}”"
         self._note(Event(f"{who} undo{es} {what}{which}."))
         # as the match now stands: the lines of the moves taken back stayed in the log as if
         # played, and the same step read twice around "You undo 1 move."
