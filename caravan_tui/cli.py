@@ -634,9 +634,10 @@ def cmd_replay(args) -> int:
         data = json.loads(read_regular(args.file, MAX_RECORDS))
     except (OSError, ValueError, RecursionError) as error:
         raise Refused(f"cannot replay {where}: {_why(error)}") from None
-    matches = data.get("matches") if isinstance(data, dict) else None
+    # (arena --json writes its matches under "matches", selfplay --json the list itself)
+    matches = data.get("matches") if isinstance(data, dict) else data
     if not isinstance(matches, list):
-        raise Refused(f"cannot replay {where}: it holds no list of matches, as arena --json writes")
+        raise Refused(f"cannot replay {where}: it holds no list of matches, as arena and selfplay --json write")
     if not args.index < len(matches):
         raise Refused(f"cannot replay {where}: it holds {len(matches)} matches")
     match = matches[args.index]

@@ -76,7 +76,7 @@ def test_a_proposal_the_judge_finds_a_trap_is_weighed_again_deeper_and_both_are_
 
     monkeypatch.setattr(TRADES, "weigh_answer", judged)
     monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")  # (the seats' policies are made in play)
-    record = TRADES.play(["ai:normal+iterations=5"] * 3, 2, {}, weigh=True)  # (a deal with one AI proposal)
+    record = TRADES.play(["ai:normal+iterations=5"] * 3, 3, {}, weigh=True)  # (a deal with AI proposals)
     assert record["answers"] and weighed == [None, TRADES.DEEP] * len(record["answers"])
     assert all(answer[2] == -0.2 and answer[4] == 0.01 for answer in record["answers"])
     summary = TRADES.summarize([record], ["ai:normal+iterations=5"], True)["answers"]

@@ -45,7 +45,7 @@ def test_selfplay_rotates_seats_and_replays_from_its_seed():
     assert moves == sum(r.moves for r in records) / 4
 
 
-def test_selfplay_command_prints_a_results_table(capsys, tmp_path):
+def test_selfplay_command_prints_a_results_table(capsys, tmp_path, monkeypatch):
     out_file = tmp_path / "games.json"
     code = main(
         [
@@ -71,6 +71,10 @@ def test_selfplay_command_prints_a_results_table(capsys, tmp_path):
     assert err == ""  # stderr is not a terminal: no progress bar
     matches = json.loads(out_file.read_text())
     assert len(matches) == 2 and matches[0]["game"] == "decktet_caravan" and matches[0]["options"]["hands"] == 1
+    # its file replays as arena's does ("it holds no list of matches" of this very list)
+    monkeypatch.setenv("CARAVAN_TUI_HOME", str(tmp_path))
+    assert main(["replay", str(out_file), "1", "--save"]) == 0
+    assert "as recorded" in capsys.readouterr().out
 
 
 @pytest.mark.thorough
@@ -618,10 +622,13 @@ def test_a_recorded_match_replays_and_saves(home, tmp_path, capsys):
 
 
 def test_a_file_of_no_matches_is_refused(home, tmp_path, capsys):
-    for text in ("[]", '{"matches": {"0": {}}}', "7"):
+    for text in ('{"matches": {"0": {}}}', "7", '"matches"'):
         (tmp_path / "other.json").write_text(text)
         code, _, err = _run(["replay", str(tmp_path / "other.json"), "0"], capsys)
         assert code == 2 and "it holds no list of matches" in err
+    (tmp_path / "other.json").write_text("[]")  # (a list, as selfplay writes: of none)
+    code, _, err = _run(["replay", str(tmp_path / "other.json"), "0"], capsys)
+    assert code == 2 and "it holds 0 matches" in err
 
 
 def test_resume_refuses_a_lock_file_that_is_a_link(home, tmp_path, capsys):

@@ -32,6 +32,7 @@ from caravan_tui.bus import MAX_REASON, Chat, MatchOver
 from caravan_tui.games import GAMES
 from caravan_tui.games.decktet_caravan.hand_summary import HandSummaryScreen
 from caravan_tui.hub_protocol import CRASHED, Crashed, FinishedRow, JoinSeat, LobbyRow, request_from_map
+from caravan_tui.match.replay import PLANNED
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.safe_text import as_text, cut_words, plain
 from caravan_tui.saves import SaveStore
@@ -627,7 +628,8 @@ async def test_the_replay_shows_what_an_ai_weighed_under_names_that_are_markup(t
                 f"What {name} weighed (h hides it)",
                 f"What {name} weighed",
             )
-            assert f"of the search: {reads}" in panel.text
+            # (a step of a turn of several: its reason is its plan at that step)
+            assert f"of the search: {reads}" in panel.text or f"of the search; {PLANNED}: {reads}" in panel.text
             await app.pop_screen()
             if game_id == "decktet_caravan":  # from the named seat, its hand is titled by its name
                 app.open_replay(f"m{index}", seat=1, position=position)

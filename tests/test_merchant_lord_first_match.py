@@ -147,7 +147,8 @@ def highlighted_lines(options) -> list[bool]:
     return [
         all(segment.style.reverse for segment in strip if segment.text.strip())
         for strip in lines
-        if any(
+        if options.highlighted is not None
+        and any(
             segment.style is not None and segment.style.meta.get("option") == options.highlighted for segment in strip
         )
     ]
@@ -160,8 +161,9 @@ async def test_under_no_color_the_plays_list_and_the_menu_show_their_cursor_in_r
     async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
         plays = table.screen.query_one(ActionList)
         await focus(pilot, app, plays)
-        assert highlighted_lines(plays) and all(highlighted_lines(plays))
-        await pilot.press("escape")
+        await pilot.press("down")  # (a list tabbed to shows no line marked: ↓ marks the first)
+        assert plays.highlighted == 0 and highlighted_lines(plays) and all(highlighted_lines(plays))
+        await pilot.press("escape", "escape")  # (the first puts away the sale the marked play readied)
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the menu")
         menu = app.screen.query_one("#choices")
         await wait_for(pilot, lambda: menu.has_focus, "the menu's focus")

@@ -379,7 +379,7 @@ def unhighlighted(text: str) -> bool:
     """The status line says the plays list has no line highlighted (after a play: ↓ highlights
     the first), in Decktet's words too where Pass is the only play."""
     said = " ".join(text.split())  # (the status line's two rows read as one: its words may wrap)
-    return "the first play" in said or "beats it — p passes" in said
+    return "the first play" in said or "marks the top play" in said or "beats it — p passes" in said
 
 
 async def play(server: Server, term: Terminal, seat: int, match_id: str, until=None) -> None:

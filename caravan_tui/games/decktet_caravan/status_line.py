@@ -56,7 +56,7 @@ def status(table: DecktetCaravanTable) -> Text | None:
         if tuple(table.legal) == (PASS,):
             return Text("Nothing in your hand beats it — p passes.", style="bold")
         if table.focus == PLAYS:  # (no line highlighted yet: ``ActionList.hold``; space ticks in the hand only)
-            return Text("Your turn: ↓ or Enter marks the first play · shift+tab: hand", style="bold")
+            return Text("↓ or Enter marks the top play · shift+tab: hand", style="bold")
         return Text("Your turn: Enter ticks a card, then plays it", style="bold")
     readings = len(matching(table, cards))
     if readings > 1:
