@@ -122,7 +122,7 @@ def test_the_steps_the_rules_lay_after_a_choice_are_logged_and_shown_until_the_n
     sent = chose(dataclasses.replace(table, turn=None), three)
     assert sent.forcing == (
         "1 yellow good, head NW, use the yellow board good",
-        "1Y, head NW, ◆Y used",
+        "1Y, NW, ◆Y used",
     )
     after = state.clone()
     after.apply(three, log=False)
@@ -130,7 +130,7 @@ def test_the_steps_the_rules_lay_after_a_choice_are_logged_and_shown_until_the_n
     said = forced_line(arriving, by_other=False)
     assert said == "The rules then laid for you, the only way on: 1 yellow good, head NW, use the yellow board good."
     new = arrived(arriving, table.view, by_other=False)
-    assert new.forcing is None and new.forced == "1Y, head NW, ◆Y used" and forced_line(new, by_other=False) is None
+    assert new.forcing is None and new.forced == "1Y, NW, ◆Y used" and forced_line(new, by_other=False) is None
     # another's move ends them
     gone = arrived(new, table.view, by_other=True)
     assert forced_line(new, by_other=True) is None and gone.forced is None
@@ -621,3 +621,16 @@ def test_a_start_s_reason_counts_one_cell_as_one():
     state.apply(("start", -4, 1))
     beside = NEIGHBOURS[state.caravans[0][-1][0]][0]
     assert _start(state, beside).endswith("; 1 cell from the nearest camel")
+
+
+def test_steps_laid_for_you_say_west_whole_beside_white() -> None:
+    """ "laid for you, the only way on: 1W, W, ◆W used" read W as white and as west on one line:
+    the one direction that is a colour's letter too is said whole; the others stay short."""
+    from caravan_tui.games.caravanserai.words import forced_words
+
+    west, north_west = ("dir", 3), ("dir", 2)
+    assert forced_words([(0, 1, ("good", 0)), (0, 1, west), (0, 1, ("use",))], 0, 1, 0, short=True)[0] == (
+        "1W, head W, ◆W used"
+    )
+    assert forced_words([(0, 1, north_west)], 0, 1, 0, short=True)[0] == "NW"
+    assert forced_words([(0, 1, west)], 0, 1, 0)[0] == "head W"

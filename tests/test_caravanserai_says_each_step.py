@@ -211,7 +211,7 @@ def test_a_next_turn_only_begun_by_the_rules_is_not_said_to_be_laid_whole():
     stand = ("stand", 1, 1, -2)
     assert [step for _, _, step in state.forced_after(stand)] == [("dir", 4)]  # (the next turn's first step)
     assert question_before(table, stand) is None
-    assert forcing_after(table, stand) == ("the start of your next turn (head SW)",) * 2
+    assert forcing_after(table, stand) == ("the start of your next turn (head SW)", "the start of your next turn (SW)")
 
 
 async def test_a_choice_after_which_the_rules_lay_whole_turns_says_so_first(tmp_path):

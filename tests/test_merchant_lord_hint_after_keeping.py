@@ -46,3 +46,35 @@ async def test_kept_dice_that_sell_nowhere_are_followed_by_nothing() -> None:
     assert host.state.to_move() == 0 and host.state.view(0)["phase"] == "favour"
     heard = bus.subscribe(seat_address(host.match_id, 0))
     assert await hint_plan(host, heard) == (("end_favour",),)
+
+
+#: a 3-player match (seed 667392101) up to the person's favour step of round 4: dice 4 3 2 6,
+#: M05 in hand (1≈2¢ | 4ΨFM)
+ROUND_4 = [
+    ("reroll", 1), ("end_favour",), ("sell", "P0-V34", ()), ("end_favour",), ("sell", "P1-V25", ()),
+    ("end_favour",), ("sell", "P2-V25", ()), ("end_favour",), ("end_favour",), ("end_favour",),
+    ("sell", "P0-V16", ()), ("end_favour",), ("sell", "P2-V16", ()), ("end_favour",), ("sell", "P0-V25", ()),
+    ("adjust", 6, 1), ("adjust", 3, -1), ("end_favour",), ("sell", "P1-V25", ()), ("sell", "P1-V16", ()),
+    ("buy", "M05"), ("buy", "M04"),
+]  # fmt: skip
+
+
+async def test_a_line_kept_from_an_earlier_hint_is_worded_as_it_is_readied() -> None:
+    """The hint after the turn of a die the last one advised said "No more favour: sell … then
+    the sale at your 1-6 village tucking 1 card", while its plan, kept from the earlier hint,
+    was the 3-4 sale tucking M05's other half: `a` and Enter readied that one, and the sale's own
+    hint called it weaker (a Free Merchant lost). The plan shown is the one its words name, and
+    the one the sale's hint then gives."""
+    bus = Bus()
+    options = {"village_payout": "standard", "start_player": "random"}
+    host = MatchHost.new("merchant_lord", [SeatSpec("human")] * 3, ["Ann", "Bob", "Cyd"], 667392101, options, None, bus)
+    for action in ROUND_4:
+        await host.handle(messages.Act(host.match_id, host.state.to_move(), host.turn, action))
+    heard = bus.subscribe(seat_address(host.match_id, 0))
+    first = await hint_plan(host, heard)
+    assert first[0] == ("adjust", 2, -1), first
+    await host.handle(messages.Act(host.match_id, 0, host.turn, first[0]))
+    kept = await hint_plan(host, heard)
+    assert kept[0] == ("end_favour",) and len(kept) == 2, kept
+    await host.handle(messages.Act(host.match_id, 0, host.turn, kept[0]))
+    assert (await hint_plan(host, heard))[0] == kept[1]

@@ -49,3 +49,39 @@ def test_the_review_calls_the_winning_turn_the_best() -> None:
     (position,) = [p for p in decisions_of(GAME, 2, SEED, OPTIONS, [*MOVES, WON[0]], 0).decisions if p.turn == LAST]
     judged = judge(GAME.id, 0, position)
     assert (judged.best, judged.before, judged.after) == (WON[0], 1.0, 1.0)
+
+
+#: a 3-player match (seed 1972) up to the person's favour step of round 8: 7 table cards, M10 and
+#: M30 in hand, dice 5 1 4 2 4 and 6 favour; AI 3 at 8 has played this round, AI 2 at 6 holds one
+#: card. Three turns of a die and a sale tucking both cards make 9, which neither can reach
+THREE = [
+    ("end_favour",), ("sell", "P1-V16", ()), ("sell", "P1-V25", ()), ("end_favour",), ("sell", "P2-V25", ()),
+    ("sell", "P0-V25", ()), ("adjust", 3, 1), ("sell", "P0-V16", ()), ("sell", "P0-V34", ()), ("buy", "M28"),
+    ("end_favour",), ("sell", "P2-V25", ()), ("sell", "P1-V34", ()), ("sell", "P0-V34", ()), ("reroll", 1, 4, 4),
+    ("end_favour",), ("end_selling",), ("buy", "M18"), ("buy", "M29"), ("reroll", 1, 1, 2, 3), ("end_favour",),
+    ("sell", "P0-V34", (("M28", "L"),)), ("end_favour",), ("sell", "P1-V34", (("M29", "R"),)), ("reroll", 1, 1, 3),
+    ("end_favour",), ("sell", "P2-V25", (("M18", "L"),)), ("buy", "M12"), ("buy", "M25"), ("buy", "M04"),
+    ("end_favour",), ("sell", "P1-V16", (("M25", "R"),)), ("reroll", 2, 2, 4), ("end_favour",),
+    ("sell", "P0-V25", ()), ("adjust", 5, 1), ("sell", "P0-V34", (("M12", "L"),)), ("reroll", 4), ("end_favour",),
+    ("sell", "P2-V16", (("M04", "L"),)), ("reroll", 2), ("reroll", 3), ("end_favour",),
+    ("sell", "P0-V25", (("M13", "L"),)), ("adjust", 1, -1), ("end_favour",), ("sell", "P1-V34", ()),
+    ("buy", "M17"), ("buy", "M10"), ("buy", "M01"), ("adjust", 2, -1), ("adjust", 1, -1),
+    ("sell", "P0-V16", (("M22", "R"),)), ("reroll", 5), ("reroll", 4, 6), ("reroll", 6), ("reroll", 5),
+    ("end_favour",), ("sell", "P1-V16", (("M01", "R"),)), ("reroll", 5, 5), ("end_favour",),
+    ("sell", "P2-V34", (("M17", "L"),)), ("buy", "M05"), ("end_favour",), ("sell", "P2-V16", ()),
+    ("reroll", 4, 4, 6), ("end_favour",), ("sell", "P2-V25", (("M05", "L"),)), ("reroll", 3),
+    ("sell", "P0-V34", ()), ("buy", "M14"), ("buy", "M15"), ("buy", "M30"), ("adjust", 5, -1),
+    ("sell", "P2-V34", (("M15", "R"),)),
+]  # fmt: skip
+
+
+def test_a_win_that_the_seats_still_to_play_cannot_reach_is_found() -> None:
+    state = GAME.new(3, seed=1972, options=OPTIONS)
+    for action in THREE:
+        state.apply(action, False)
+    assert state.to_move() == 0 and state.table == [7, 6, 8]
+    line = winning_line(state, 0)
+    assert line is not None and line[-1] == ("sell", "P0-V25", (("M10", "R"), ("M30", "R"))), line
+    for action in line:
+        state.apply(action, False)
+    assert state.table[0] == 9 and state.to_move() != 0 and winning_line(state, 0) == ()

@@ -329,7 +329,8 @@ async def test_only_listed_keys_enter_within_limits_and_a_session_needs_a_termin
 def prompted(text: str) -> bool:
     """The screen asks this person to play (the Decktet screen's status line, its rows read as one)."""
     said = " ".join(text.split())
-    return any(words in said for words in ("Your turn", "Enter plays", "ways to read", "beats it — p passes"))
+    prompts = ("Your turn", "Enter plays", "ways to read", "beats it — p passes", "marks the top play")
+    return any(words in said for words in prompts)
 
 
 async def enter_as(server: Server, key, name: str, window: int = 2 * 1024 * 1024) -> Terminal:

@@ -284,15 +284,28 @@ def plain_followed(
     kept the line the search had spared it few visits for: a Merchant Lord hint's "No more
     favour: sell … then the sale at your 3-4 village" readied a sale without the tuck its rerolls
     had been for, which the sale's own hint then called weaker."""
-    game = get_game(game_id)
-    plain = game.ai.plain
+    plain = get_game(game_id).ai.plain
     if plain is None or not found or not after or found[0].action != plain.action:
         return found
-    first = found[0]
     line = (plain.action, *(after[0].line or (after[0].action,)))
-    reason = game.ai.explain(game.from_view(view, seat), seat, line) if game.ai.explain is not None else ""
-    said = next((ending for ending in (plain.why, WINS) if first.reason.endswith(ending)), "")
-    return [first._replace(line=line, reason="; ".join(part for part in (reason, said) if part)), *found[1:]]
+    return [reworded(game_id, view, seat, found[0], line), *found[1:]]
+
+
+def reworded(game_id: str, view: dict[str, Any], seat: int, candidate: Candidate, line: Sequence[Action]) -> Candidate:
+    """``candidate`` with ``line`` for its line and its reason said again for that line, what a
+    hint adds after the game's words kept (the plain move's why, a winning line's): the plan a
+    table readies is the line, and a hint whose words named another sale than its line readied
+    one the next hint called weaker."""
+    line = tuple(line)
+    if line == tuple(candidate.line):
+        return candidate
+    game = get_game(game_id)
+    if game.ai.explain is None:
+        return candidate._replace(line=line)
+    reason = game.ai.explain(game.from_view(view, seat), seat, line)
+    endings = [ending for ending in (game.ai.plain.why if game.ai.plain else "", WINS) if ending]
+    said = next((ending for ending in endings if candidate.reason.endswith(ending)), "")
+    return candidate._replace(line=line, reason="; ".join(part for part in (reason, said) if part))
 
 
 def acting_first(game_id: str, found: list[Candidate]) -> list[Candidate]:
@@ -339,21 +352,27 @@ def safer_first(game_id: str, view: dict[str, Any], seat: int, found: list[Candi
 SAFER = 3.0
 
 
-def line_kept(found: list[Candidate], following: Sequence[Action]) -> list[Candidate]:
+def line_kept(
+    found: list[Candidate],
+    following: Sequence[Action],
+    reword: Callable[[Candidate, tuple[Action, ...]], Candidate] | None = None,
+) -> list[Candidate]:
     """``found`` with the next move of the line a hint showed earlier in this decision
     (``following``: what is left of it, followed so far) first, where the search finds it about
     as good as its first (within ``NEARLY`` below it); as it was otherwise. Each step of a Camel
     Caravan turn is searched afresh: a hint taken at every step left the line its first one
     showed for one the search could not tell from it, and the review, which weighs the decision
     against that first line, graded the turn played wholly on the hint a mistake. The line shown
-    with it goes on as the earlier one did (the search's own, where it begins so)."""
+    with it goes on as the earlier one did (the search's own, where it begins so), its reason
+    said again for it where ``reword`` is given (``reworded``)."""
     if not following:
         return found
     index = next((i for i, candidate in enumerate(found) if candidate.action == following[0]), None)
     if index is None or found[index].value < found[0].value - NEARLY:
         return found
     line = found[index].line
-    kept = found[index]._replace(line=line if line[: len(following)] == tuple(following) else tuple(following))
+    kept_line = line if line[: len(following)] == tuple(following) else tuple(following)
+    kept = reword(found[index], kept_line) if reword is not None else found[index]._replace(line=kept_line)
     return [kept, *(candidate for i, candidate in enumerate(found) if i != index)]
 
 

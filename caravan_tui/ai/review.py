@@ -729,7 +729,7 @@ def _won_line(game: Game, world: State, mover: int) -> tuple[Action, ...] | None
     """The line of ``mover``'s own moves the game finds to win the match from ``world``, nothing
     left to chance (``GameAI.won``), or None: a Merchant Lord turn of a die that won at once was
     "fine: 63%" beside a reroll the search had visited more."""
-    if game.ai.won is None or world.to_move() != mover:
+    if game.ai.won is None:
         return None
     return game.ai.won(world, mover)
 
@@ -738,7 +738,7 @@ def _sure_win(game: Game, state: State, mover: int) -> bool:
     """Whether the game rates ``state``, ``mover`` to decide, a sure win for it: its estimate
     exactly 1 (Camel Caravan's delivery that wins within the turn), or a line of its own that
     wins (``_won_line``)."""
-    return state.to_move() == mover and (state.estimate()[mover] == 1.0 or _won_line(game, state, mover) is not None)
+    return (state.to_move() == mover and state.estimate()[mover] == 1.0) or _won_line(game, state, mover) is not None
 
 
 def _keeps_a_sure_win(game: Game, world: State, mover: int, made: tuple[Action, ...]) -> bool:
@@ -755,7 +755,7 @@ def _keeps_a_sure_win(game: Game, world: State, mover: int, made: tuple[Action, 
         after.apply(step, False)
     if after.is_over():
         return after.outcome()[mover] == 1.0
-    return _sure_win(game, after, mover) or (game.ai.decided is not None and game.ai.decided(after, mover) is False)
+    return _sure_win(game, after, mover)
 
 
 #: what a move the look at the end of a match finds losing at once says in a review, its best

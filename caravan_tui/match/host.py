@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from caravan_tui import __version__
-from caravan_tui.ai.explain import Candidate, after_plain, line_kept, plain_followed
+from caravan_tui.ai.explain import Candidate, after_plain, line_kept, plain_followed, reworded
 from caravan_tui.ai.policies import SearchPolicy, hint, hint_policy, hint_seed
 from caravan_tui.ai.review import ITERATIONS, Position, decision_views, judge
 from caravan_tui.ai.worker import AIWorker, AIWorkerError
@@ -612,6 +612,7 @@ class MatchHost:
         following = self._following(seat)  # (the line shown earlier in this decision, followed so far)
         try:
             top = await self._searched(policy, view, seat, seed, earlier)
+            top = line_kept(top, following, lambda first, line: reworded(game_id, view, seat, first, line))
             if (after := after_plain(game_id, view, seat, top)) is not None:
                 # (the line after the plain move: the next step's own hint, searched as it will be)
                 top = plain_followed(
@@ -621,7 +622,6 @@ class MatchHost:
                     top,
                     await self._searched(policy, after, seat, hint_seed(seat, msg.turn + 1), []),
                 )
-            top = line_kept(top, following)
             if top and policy.plans(game_id):
                 top = await self._standing(seat, view, msg.turn, top)
         except AIWorkerError as exc:

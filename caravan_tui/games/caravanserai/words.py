@@ -173,7 +173,7 @@ def forced_words(
 ) -> tuple[str, list[tuple[str, bool]]]:
     """The steps the rules play by themselves after a choice (``CaravanseraiState.forced_after``),
     said for ``seat``: those of its turn now ("head NE, 2 white goods, use the white board good";
-    ``short``: "head NE, 2W, ◆W used") and one line for each of its later turns they begin, and
+    ``short``: "NE, 2W, ◆W used", but "head W") and one line for each of its later turns they begin, and
     whether they lay it whole, to its camel ("camel", True; "head SW", False: the seat chooses
     the rest); other seats' are theirs. ``colour``: the block's in progress (a board good used or
     declined is of the block's colour)."""
@@ -211,8 +211,9 @@ def _goods(count: int, colour: int, short: bool) -> str:
 
 def _step_word(action: Action, colour: int, short: bool) -> str:
     kind = action[0]
-    if kind == "dir":  # ("head" in short too: "1W, W, ◆W used" read W as white and as west on one line)
-        return f"head {DIR_NAMES[action[1]]}"
+    if kind == "dir":  # (a direction that is a colour's letter too said whole: "1W, W, ◆W used" read W two ways)
+        name = DIR_NAMES[action[1]]
+        return name if short and name not in COLOURS else f"head {name}"
     if kind in ("use", "decline"):
         return f"◆{COLOURS[colour]} {kind}d" if short else f"{kind} the {COLOUR_NAMES[colour]} board good"
     if kind == "stand":

@@ -137,17 +137,19 @@ WIN_STEPS = 8
 def winning_line(state: MerchantLordState, seat: int) -> tuple[Action, ...] | None:
     """A line of ``seat``'s own moves from ``state`` after which it has won, nothing left to
     chance (``GameAI.won``): turns of a die, the favour step ended, sales and placements, until
-    the sales are over with it alone at 9 table cards or more (``decided``); rerolls are not
-    tried. The shortest such line (the fewest turns of a die), or None where none is found within
-    ``WIN_LOOKED`` positions. The search weighed such a line among dozens of rerolls and turns: a
-    hint said "One of several about as good: Reroll 5 … (68% to win)" beside "Or: Turn a 5 into a
-    4 … then the sale at your 3-4 village tucking 1 card", which won the match."""
+    the match is won (``won``); rerolls are not tried. The shortest such line (the fewest turns of
+    a die), () where the match is won already, or None where none is found within ``WIN_LOOKED``
+    positions. The search weighed such a line among dozens of rerolls and turns: a hint said "One
+    of several about as good: Reroll 5 … (68% to win)" beside "Or: Turn a 5 into a 4 … then the
+    sale at your 3-4 village tucking 1 card", which won the match."""
+    if won(state, seat):
+        return ()
     if state.to_move() != seat or not end_near(state):
         return None
     left = [WIN_LOOKED]
 
     def look(position: MerchantLordState, line: tuple[Action, ...], depth: int) -> tuple[Action, ...] | None:
-        if decided(position, seat) is False and position.table.count(max(position.table)) == 1:
+        if won(position, seat):
             return line
         if depth == 0 or position.is_over() or position.to_move() != seat:
             return None
@@ -167,6 +169,22 @@ def winning_line(state: MerchantLordState, seat: int) -> tuple[Action, ...] | No
         if found is not None or left[0] <= 0:
             return found
     return None
+
+
+def won(state: MerchantLordState, seat: int) -> bool:
+    """Whether ``seat`` has won whatever comes: the sales are over with it alone at 9 table cards or
+    more (``decided``), or, its own turn of this round over, it holds 9 or more and no other seat
+    can reach as many before the round ends the match (rules §8.2): a seat's table grows only by
+    its hand's cards, tucked or placed, and by as many more as Free Merchants could draw to place,
+    twice its hand at most. Seed 1972: two tucks made 9 against 8, the seat still to play holding
+    one card at 6, and a hint said "Probably best: Turn a 1 into a 2" with no word of them."""
+    table = state.table
+    if decided(state, seat) is False and table.count(max(table)) == 1:
+        return True
+    if state.is_over() or state.to_move() == seat or state.phase not in (FAVOUR, SELL, PLACE) or table[seat] < TARGET:
+        return False
+    hands = [bin(hand).count("1") for hand in state.hand]
+    return all(table[q] + 2 * hands[q] < table[seat] for q in range(state.n) if q != seat)
 
 
 #: a hint keeps the dice where no reroll or turn is expected to do clearly better (the searches of
