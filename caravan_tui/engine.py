@@ -534,8 +534,8 @@ class GameAI:
     #: good, a hint suggests the one that leaves least): ``exposed(state, seat, line)``
     exposed: Callable[[Any, int, tuple[Action, ...]], float] | None = None
     #: a line of the seat's own moves (the first the seat's now) after which it has won, nothing
-    #: left to chance, or None (``ai.explain.won_first``: a hint puts it first and says so):
-    #: ``won(state, seat)``
+    #: left to chance, () where it has won already, or None (``ai.explain.won_first``: a hint puts
+    #: it first and says so; a review grades it the best): ``won(state, seat)``
     won: Callable[[Any, int], tuple[Action, ...] | None] | None = None
 
 
