@@ -81,6 +81,7 @@ from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import (
     INVITED_HERE,
     MatchOverScreen,
+    rated_gave_up,
     rated_outcome,
     rating_changes_line,
     resigned_line,
@@ -431,7 +432,7 @@ class TableApp(FailureHook):
             )
         else:
             headline = screen.result_headline(names, over.scores, over.outcome)
-        return MatchOverScreen(
+        result = MatchOverScreen(
             headline,
             "   ".join(f"{name}: {signed(score)}" for name, score in zip(names, over.scores)),
             screen.match_summary(screen.table.view) if screen.table.view else None,
@@ -441,6 +442,9 @@ class TableApp(FailureHook):
             since=screen.bus.since if screen.seat is not None else (),
             game=screen.game.id,
         )
+        if screen.seat is not None:
+            result.named = (screen.seat, screen.result.headline_names(names))
+        return result
 
     def clear_match_notices(self) -> None:
         """Clear the notices over a table as the app leaves it; what the hub told lately (a mute
@@ -852,7 +856,8 @@ class ClientApp(TableApp):
         elif isinstance(message, (Reviewing, Reviewed)):
             self.reviews.heard(message)
         elif isinstance(message, Rated):
-            self.heard = self.heard.rated(message.match, rating_changes_line(message), rated_outcome(message))
+            line, outcome = rating_changes_line(message), rated_outcome(message)
+            self.heard = self.heard.rated(message.match, line, outcome, rated_gave_up(message, len(outcome)))
         elif isinstance(message, Leaderboard):
             self.push_screen(LeaderboardScreen(message))
         elif isinstance(message, WebLink):

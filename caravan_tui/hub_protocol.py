@@ -335,11 +335,14 @@ class Rated(Message):
     ``[name, points, rating, played]`` each (the points gained or lost, the rating now: "?" until
     it settles; the percentage of the seat's moves its person made, a stand-in the rest);
     ``outcome``: each seat's share of the win, as the match ended (a person who had resigned
-    was told the match was over, not who won it)."""
+    was told the match was over, not who won it); ``gave_up``: the seats whose people resigned,
+    an AI playing them on (where that AI came out first, the others read its win above their
+    own gain)."""
 
     match: str
     changes: list
     outcome: list = field(default_factory=list)
+    gave_up: list = field(default_factory=list)
 
 
 class AskHistory(Request):

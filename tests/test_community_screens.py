@@ -247,3 +247,32 @@ async def test_a_match_played_together_replays_from_the_others_record():
             await wait_for(pilot, lambda: notices(app), "the refusal")
             assert "Only the people who played a match may replay it." in notices(app)[0].message
             assert len(sent) == 1
+
+
+async def test_the_others_result_says_who_resigned_where_the_ai_on_their_seat_came_out_first():
+    """Over SSH, Bob resigned and the AI that played his seat on won on points: Ann's result read
+    "[red]y[/] · AI standing in wins!" above "Ann +121", as if she had lost. As the hub says the
+    match is rated (its people who resigned), it says who resigned and that the win is hers."""
+    from textual.reactive import var
+
+    from caravan_tui.screens.heard import Heard
+    from caravan_tui.screens.summary import given_up_line
+
+    class Result(App):
+        heard: var[Heard] = var(Heard)
+
+        def on_mount(self) -> None:
+            screen = MatchOverScreen("[red]y[/] · AI standing in wins!", "You: 3   [red]y[/]: 15", None, "", match="m1")
+            screen.named = (0, ["You", "[red]y[/]"])
+            self.push_screen(screen)
+
+    app = Result()
+    async with app.run_test(size=SIZE) as pilot:
+        app.heard = Heard().rated("m1", "Rating changes: Ann +121, [red]y[/] −121.", (0.0, 1.0), (1,))
+        await pilot.pause()
+        shown = str(app.screen.query_one("#winner").render())
+    assert shown == "[red]y[/] resigned: you win; the AI that played their seat on came out first.", shown
+    # (three seats: the two who played on share it, as the ratings count them)
+    assert given_up_line(["Ann", "Bob", "You"], (0.0, 1.0, 0.0), 1).startswith(
+        "Bob resigned: Ann and you share the win;"
+    )

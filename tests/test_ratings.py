@@ -157,6 +157,8 @@ async def test_a_resignation_is_a_loss_whatever_the_stand_in_made_of_the_seat(tm
     await ann.send(Resign(joined.match, 0))
     await ann.next(protocol.Left)
     await bob.send(Resign(joined.match, 1))
+    message = await bob.next(protocol.Rated, lambda m: m.match == joined.match)
+    assert message.gave_up == [0, 1]  # (whose people resigned, for the result screens' words)
     changes = await rated(ann, joined.match)
     assert hub.keeping.record(joined.match).left == {0: ANN, 1: BOB}
     assert changes["Ann"][0] == changes["Bob"][0] == 0  # both gave up: neither won

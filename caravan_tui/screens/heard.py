@@ -20,23 +20,29 @@ TOLD_FRESH = 8.0
 
 _NOTHING: Mapping[str, str] = MappingProxyType({})
 _NONE: Mapping[str, tuple[float, ...]] = MappingProxyType({})
+_SEATS: Mapping[str, tuple[int, ...]] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)
 class Heard:
     """``ratings``: what each match that ended did to its people's ratings, in words, by match;
-    ``outcomes``: each such match's shares of the win by seat, as it ended; ``told``: the last
+    ``outcomes``: each such match's shares of the win by seat, as it ended; ``gave_up``: the
+    seats whose people resigned it, an AI playing them on; ``told``: the last
     lines the hub told (an operator's action, a mute), each with when it came
     (``time.monotonic``) and its notice's title, oldest first."""
 
     ratings: Mapping[str, str] = field(default_factory=lambda: _NOTHING)
     outcomes: Mapping[str, tuple[float, ...]] = field(default_factory=lambda: _NONE)
+    gave_up: Mapping[str, tuple[int, ...]] = field(default_factory=lambda: _SEATS)
     told: tuple[tuple[float, str, str], ...] = ()
 
-    def rated(self, match: str, line: str, outcome: tuple[float, ...] = ()) -> Heard:
-        """With ``match``'s rating changes and, where the hub said it, how it ended."""
+    def rated(self, match: str, line: str, outcome: tuple[float, ...] = (), gave_up: tuple[int, ...] = ()) -> Heard:
+        """With ``match``'s rating changes and, where the hub said it, how it ended and whose
+        people had resigned it."""
         outcomes = MappingProxyType({**self.outcomes, match: outcome}) if outcome else self.outcomes
-        return replace(self, ratings=MappingProxyType({**self.ratings, match: line}), outcomes=outcomes)
+        given = MappingProxyType({**self.gave_up, match: gave_up}) if gave_up else self.gave_up
+        ratings = MappingProxyType({**self.ratings, match: line})
+        return replace(self, ratings=ratings, outcomes=outcomes, gave_up=given)
 
     def was_told(self, text: str, now: float, title: str = "Done") -> Heard:
         """With one more line told, under ``title`` (the oldest go beyond ``KEPT_TOLD``)."""

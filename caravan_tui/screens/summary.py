@@ -116,6 +116,23 @@ def after_resigning(names: list[str], outcome: Sequence[float], resigner: int) -
     return f"{names[resigner]} resigned: the AI that took the seat {'wins' if alone else 'shares the win'}."
 
 
+def given_up_line(names: list[str], outcome: Sequence[float], gone: int) -> str:
+    """For the others, who won a match whose seat ``gone`` its person resigned and an AI played
+    on to come out first: "Bob resigned: you win; …" as the ratings count it, not "Bob · AI
+    standing in wins!" over "Ann +121"."""
+    line = resigned_line(names, list(outcome), gone).replace(": You win", ": you win")
+    return f"{line[:-1]}; the AI that played their seat on came out first."
+
+
+def rated_gave_up(rated: Rated, seats: int) -> tuple[int, ...]:
+    """The seats the hub said their people resigned, each a seat of the ``seats`` the match
+    had; () where it said nothing of the kind or something that is not one."""
+    sent = rated.gave_up
+    if not isinstance(sent, list) or not all(type(seat) is int and 0 <= seat < seats for seat in sent):
+        return ()
+    return tuple(sorted(set(sent)))
+
+
 def rated_outcome(rated: Rated) -> tuple[float, ...]:
     """Each seat's share of the win, as the hub said the rated match ended; () where it said
     nothing of the kind (an older hub) or something that is not one (the screen checks the
@@ -230,6 +247,9 @@ class MatchOverScreen(BaseScreen):
         #: a resignation's: the seat that gave up and each seat's name as the headline names it,
         #: for who won once the match's end is heard (``after_resigning``)
         self.resigned: tuple[int, list[str]] | None = None
+        #: the seat played and each seat's name as the headline names it, for who won where
+        #: another's person resigned and an AI played the seat on (``given_up_line``)
+        self.named: tuple[int, list[str]] | None = None
         #: where escape goes, in words: "Home", or over SSH "Lobby"
         self.home = "Home"
 
@@ -291,6 +311,13 @@ class MatchOverScreen(BaseScreen):
         if self.resigned is not None and outcome and len(outcome) == len(self.resigned[1]):
             self.headline = after_resigning(self.resigned[1], outcome, self.resigned[0])
             self.headline_text = as_text(self.headline, limit=LONG)
+        given = heard.gave_up.get(self.match, ())
+        if self.resigned is None and self.named is not None and len(given) == 1 and outcome:
+            seat, names = self.named
+            gone = given[0]
+            if gone != seat and len(outcome) == len(names) and outcome[gone] == max(outcome):
+                self.headline = given_up_line(names, outcome, gone)
+                self.headline_text = as_text(self.headline, limit=LONG)
 
     def ratings_words(self) -> Text:
         lines = [as_text(line, limit=LONG) for line in (self.ratings, self.note) if line]

@@ -1062,7 +1062,8 @@ class Hub:
         if not changes:
             return
         outcome = list(hosted.host.snapshot.result or ())
-        rated = Rated(hosted.match_id, [self._change_row(hosted, change) for change in changes], outcome)
+        gave_up = sorted(hosted.record.left)
+        rated = Rated(hosted.match_id, [self._change_row(hosted, change) for change in changes], outcome, gave_up)
         people = set(hosted.record.owners) | set(hosted.record.left.values())
         for session in list(self.sessions):
             if session.match is hosted or session.identity in people:
