@@ -116,7 +116,8 @@ class FinishedRow(PlainRow):
     rating: int | None = None  # what the match did to the rating of the seat's person (None: not rated)
     gave_up: bool = False
     kinds: list[str] = field(default_factory=list)
-    resigned: int | None = None  # the seat whose resignation ended it (None: not ended so, or not known)
+    #: the seat whose person resigned it: the resignation ended it, or an AI played it on (None: none)
+    resigned: int | None = None
 
 
 @dataclass(frozen=True)

@@ -144,6 +144,12 @@ async def test_a_person_who_resigns_is_rated_for_the_match_their_stand_in_finish
     assert told.outcome == saved(hub, joined.match).result and len(told.outcome) == 2
     assert hub.keeping.record(joined.match).left == {0: ANN}
     assert changes["Ann"][0] < 0 < changes["Bob"][0]
+    assert told.gave_up == [0]
+    # Bob's record says who resigned, not "Ann won" of her stand-in's points beside his gain
+    await bob.send(protocol.AskHistory())
+    history = await bob.next(protocol.History)
+    (row,) = [protocol.FinishedRow.from_map(row) for row in history.matches]
+    assert (row.yours, row.resigned, row.gave_up) == (1, 0, False) and finished_words(row) == "Ann resigned"
     hub.stop()
 
 

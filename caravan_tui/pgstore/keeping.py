@@ -222,9 +222,9 @@ class PgKeeping:
             raise DatabaseError(f"the database holds no hosted match {match_id}")
         return str(row[0])
 
-    def played(self, identity: str, limit: int) -> list[tuple[str, int, bool]]:
+    def played(self, identity: str, limit: int) -> list[tuple[str, int, bool, tuple[int, ...]]]:
         """The ``limit`` matches over, the last to end first, that ``identity`` held a seat of,
-        or gave one up in (``seat_of``)."""
+        or gave one up in (``seat_of``), with the seats given up in each."""
         with self.db.transaction() as cur:
             cur.execute(
                 "SELECT id, owners, left_by FROM matches WHERE (owners @> %s OR left_by @> %s) "
@@ -236,7 +236,8 @@ class PgKeeping:
         for match_id, owners, left_by in rows:
             left = dict(enumerate(left_by)) if isinstance(left_by, list) else {}
             if isinstance(owners, list) and (held := seat_of(owners, left, identity)) is not None:
-                found.append((match_id, *held))
+                given = tuple(seat for seat, who in sorted(left.items()) if who is not None)
+                found.append((match_id, *held, given))
         return found
 
     def side_log(self, match_id: str, players: int) -> tuple[list[Said], list[tuple[int, Event]]]:

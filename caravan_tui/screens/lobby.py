@@ -103,8 +103,9 @@ def finished_words(row: FinishedRow, mine: bool = True, width: int | None = None
     winners = [seat for seat, share in enumerate(row.result) if share == best and share > 0]
     if row.gave_up is True:  # (whatever the AI that played the seat on made of it)
         return resigned_words(you, whole, winners, row.yours, width)
-    if row.status == "resigned" and row.resigned is not None and row.resigned != row.yours:
-        # (another's resignation ended it: it read "You resigned" to a person who had not)
+    if row.resigned is not None and row.resigned != row.yours and 0 <= row.resigned < len(names):
+        # (another's resignation ended it, or an AI played the seat on: it read "You resigned" to
+        # a person who had not, and "Bob won" of his stand-in's points beside her +121)
         return f"{names[row.resigned]} resigned"
     if row.yours not in winners:
         if row.status == "resigned":

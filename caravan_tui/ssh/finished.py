@@ -89,9 +89,15 @@ class FinishedMatches:
         """``identity``'s finished matches that ``keep`` keeps, the last to end first (at most
         ``most``)."""
         found: list[FinishedRow] = []
-        for match_id, seat, gave_up in self.keeping.played(identity, most if most == MAX_FINISHED else MAX_HISTORY):
+        for match_id, seat, gave_up, given in self.keeping.played(
+            identity, most if most == MAX_FINISHED else MAX_HISTORY
+        ):
             ended = self._known(match_id)
             if ended is not None and 0 <= seat < len(ended.names):
+                # (another's resignation an AI played on: "Bob won" of his stand-in's points read
+                # beside the rating the record gave for his resignation)
+                others = [at for at in given if at != seat and 0 <= at < len(ended.names)]
+                resigned = ended.resigned if ended.resigned is not None else others[0] if len(others) == 1 else None
                 row = FinishedRow(
                     match_id,
                     ended.game,
@@ -102,7 +108,7 @@ class FinishedMatches:
                     seat,
                     gave_up=gave_up,
                     kinds=ended.kinds,
-                    resigned=ended.resigned,
+                    resigned=resigned,
                 )
                 if keep(row):
                     found.append(row)

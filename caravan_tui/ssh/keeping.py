@@ -106,9 +106,10 @@ class Keeping(Protocol):
         already (asked for meanwhile, here or on another server): returns the one it has now."""
         ...
 
-    def played(self, identity: str, limit: int) -> list[tuple[str, int, bool]]:
+    def played(self, identity: str, limit: int) -> list[tuple[str, int, bool, tuple[int, ...]]]:
         """The hosted matches ``identity`` holds a seat of, or gave one up in (match id, seat,
-        whether they gave it up), the newest first: at least the ``limit`` newest that are over
+        whether they gave it up, the seats given up in it), the newest first: at least the
+        ``limit`` newest that are over
         (a backend that cannot tell which are over without reading the saves gives them all; the
         caller reads the saves it lists)."""
         ...
@@ -181,15 +182,16 @@ class FileKeeping:
             self.keep_record(record)
         return record.rematch
 
-    def played(self, identity: str, limit: int) -> list[tuple[str, int, bool]]:
+    def played(self, identity: str, limit: int) -> list[tuple[str, int, bool, tuple[int, ...]]]:
         """Every match whose record names ``identity`` (as a seat's owner, or as who gave it up),
-        the record written last first."""
+        the record written last first, with the seats given up in it."""
         mine = []
         for match_id, record in self.records():
             if isinstance(record, HostedRecord) and (held := seat_of(record.owners, record.left, identity)):
                 with suppress(OSError):
-                    mine.append(((self.folder / f"{match_id}.json").stat().st_mtime, match_id, *held))
-        return [(match_id, seat, gave_up) for _, match_id, seat, gave_up in sorted(mine, reverse=True)]
+                    when = (self.folder / f"{match_id}.json").stat().st_mtime
+                    mine.append((when, match_id, *held, tuple(sorted(record.left))))
+        return [(match_id, seat, gave_up, given) for _, match_id, seat, gave_up, given in sorted(mine, reverse=True)]
 
     def side_log_path(self, match_id: str) -> Path:
         return self.folder / "log" / f"{match_id}.json"
