@@ -10,6 +10,7 @@ from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import var
 from textual.strip import Strip
@@ -221,13 +222,8 @@ class ActionList(StopAtEnds, DrawsItsFocus):
         moved); else no line is highlighted, not even for a moment: the table follows every
         highlight (a game ticks the highlighted play's cards)."""
         line = self.highlighted if keep else None
-        width = self._width = self.scrollable_content_region.width
-        options = [
-            Option(
-                Text(hanging("★ " + text, width), style="bold") if action == self.hinted else Text(hanging(text, width))
-            )
-            for action, text in zip(self.actions, self._texts)
-        ]
+        self._width = self.scrollable_content_region.width
+        options = [Option(self._prompt(action, text)) for action, text in zip(self.actions, self._texts)]
         if self._note is not None:
             options.append(Option(Text(self._note, style="dim italic"), disabled=True))
         if options:
@@ -236,15 +232,30 @@ class ActionList(StopAtEnds, DrawsItsFocus):
             self.clear_options()
         if line is not None and line < len(self.actions):
             self.highlighted = line
-        self.call_after_refresh(self._say_more)  # (the options' lines are counted at the next layout)
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
         self._say_more()
 
+    def watch_virtual_size(self, size: Size) -> None:
+        """The options' lines counted at a layout: the foot follows at once (said a refresh later, a
+        busy machine drew the list without it first)."""
+        super().watch_virtual_size(size)
+        self._say_more()
+
+    def _prompt(self, action: Action, text: str) -> Text:
+        """A play's line(s) at the list's width, the hint's starred."""
+        if action == self.hinted:
+            return Text(hanging("★ " + text, self._width), style="bold")
+        return Text(hanging(text, self._width))
+
     def on_resize(self) -> None:
         if self.actions and self.scrollable_content_region.width != self._width:
-            self._rebuild()  # (its plays wrapped again to the new width)
+            # (its plays wrapped again to the new width, in place: options set anew unhighlighted
+            # the play for a moment, and the table followed, untick and tick, as it was drawn)
+            self._width = self.scrollable_content_region.width
+            for index, (action, text) in enumerate(zip(self.actions, self._texts)):
+                self.replace_option_prompt_at_index(index, self._prompt(action, text))
         self._say_more()
 
     def _say_more(self) -> None:
