@@ -223,7 +223,7 @@ class ActionList(StopAtEnds, DrawsItsFocus):
         highlight (a game ticks the highlighted play's cards)."""
         line = self.highlighted if keep else None
         self._width = self.scrollable_content_region.width
-        options = [Option(self._prompt(action, text)) for action, text in zip(self.actions, self._texts)]
+        options = [Option(self.play_prompt(action, text)) for action, text in zip(self.actions, self._texts)]
         if self._note is not None:
             options.append(Option(Text(self._note, style="dim italic"), disabled=True))
         if options:
@@ -243,7 +243,7 @@ class ActionList(StopAtEnds, DrawsItsFocus):
         super().watch_virtual_size(size)
         self._say_more()
 
-    def _prompt(self, action: Action, text: str) -> Text:
+    def play_prompt(self, action: Action, text: str) -> Text:
         """A play's line(s) at the list's width, the hint's starred."""
         if action == self.hinted:
             return Text(hanging("★ " + text, self._width), style="bold")
@@ -255,7 +255,7 @@ class ActionList(StopAtEnds, DrawsItsFocus):
             # the play for a moment, and the table followed, untick and tick, as it was drawn)
             self._width = self.scrollable_content_region.width
             for index, (action, text) in enumerate(zip(self.actions, self._texts)):
-                self.replace_option_prompt_at_index(index, self._prompt(action, text))
+                self.replace_option_prompt_at_index(index, self.play_prompt(action, text))
         self._say_more()
 
     def _say_more(self) -> None:
