@@ -6,12 +6,14 @@ first line was scrolled away ("6♣L⌘K 7☀S⌘K") read as a play of its own."
 
 from __future__ import annotations
 
+from rich.text import Text
 from test_table_snapshots import SIZE, prefix_to_my_turn
 
 from caravan_tui.games import GAMES
 from caravan_tui.saves import SaveStore
 from caravan_tui.screens import game_screen_class
-from caravan_tui.widgets.actions import INDENT, MORE_BELOW, ActionList, hanging
+from caravan_tui.widgets.actions import INDENT, MORE_BELOW, ActionList
+from caravan_tui.widgets.wrapping import wrapped
 
 from tables import BareApp, Table, settled, wait_for
 
@@ -35,6 +37,10 @@ async def test_the_foot_says_more_below_until_the_last_play_shows(tmp_path) -> N
 
 def test_a_plays_lines_after_its_first_are_indented() -> None:
     text = "Caravan 3♣L∿Y 4∿Y⌘K C⌘K→5 6♣L⌘K 7☀S⌘K"
+
+    def hanging(text: str, width: int) -> str:  # (as the list wraps a play: ``play_prompt``)
+        return wrapped(Text(text), width, hang=INDENT).plain
+
     lines = hanging(text, 28).split("\n")
     assert lines == ["Caravan 3♣L∿Y 4∿Y⌘K C⌘K→5", "  6♣L⌘K 7☀S⌘K"] and INDENT == 2
     assert hanging(text, 60) == text and hanging(text, 0) == text  # (it fits; no width known yet)

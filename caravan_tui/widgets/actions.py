@@ -6,7 +6,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -22,6 +21,7 @@ from caravan_tui.textual_adapter import FOCUSED_BORDER, DrawsItsFocus
 from caravan_tui.widgets.focus_mark import mark_focus
 from caravan_tui.widgets.lists import StopAtEnds
 from caravan_tui.widgets.seat_table import SeatTable, only_spun
+from caravan_tui.widgets.wrapping import wrapped
 
 
 def idle_note(table: Any) -> str:
@@ -46,29 +46,10 @@ MORE_BELOW = "more below ↓"
 FOCUSED_ROW = Style(reverse=True, underline=False)
 
 
-#: the cells a play's lines after its first are indented by (``hanging``)
+#: the cells a play's lines after its first are indented by (``play_prompt``): a play's second
+#: line at the list's top edge, its first scrolled away, read as a play of its own ("6♣L⌘K 7☀S⌘K",
+#: the end of a Decktet Caravan caravan of five)
 INDENT = 2
-
-
-def hanging(text: str, width: int) -> str:
-    """``text`` wrapped at its spaces to ``width`` cells, each line after the first indented by
-    ``INDENT``: a play's second line at the list's top edge, its first scrolled away, read as a
-    play of its own ("6♣L⌘K 7☀S⌘K", the end of a Decktet Caravan caravan of five). As it is where
-    it fits, or where the width is not known yet (0)."""
-    if width <= 4 * INDENT or cell_len(text) <= width:
-        return text
-    lines: list[str] = []
-    line = ""
-    for word in text.split(" "):
-        room = width - (INDENT if lines else 0)
-        joined = f"{line} {word}" if line else word
-        if not line or cell_len(joined) <= room:
-            line = joined
-        else:
-            lines.append(line)
-            line = word
-    lines.append(line)
-    return ("\n" + " " * INDENT).join(lines)
 
 
 class ActionList(StopAtEnds, DrawsItsFocus):
@@ -132,7 +113,7 @@ class ActionList(StopAtEnds, DrawsItsFocus):
         #: the first line is highlighted only because the decision is new, unseen: the list
         #: lacked the focus (``on_focus``)
         self._unseen = False
-        self._width = 0  # the cells the plays were last wrapped to (``hanging``)
+        self._width = 0  # the cells the plays were last wrapped to (``play_prompt``)
 
     def watch_table_state(self, was: SeatTable | None, table: SeatTable | None) -> None:
         if table is None or only_spun(was, table):
@@ -244,10 +225,10 @@ class ActionList(StopAtEnds, DrawsItsFocus):
         self._say_more()
 
     def play_prompt(self, action: Action, text: str) -> Text:
-        """A play's line(s) at the list's width, the hint's starred."""
-        if action == self.hinted:
-            return Text(hanging("★ " + text, self._width), style="bold")
-        return Text(hanging(text, self._width))
+        """A play's line(s) at the list's width (none known yet: 0), its later lines ``INDENT``
+        cells in, the hint's starred."""
+        prompt = Text("★ " + text, style="bold") if action == self.hinted else Text(text)
+        return wrapped(prompt, self._width, hang=INDENT)
 
     def on_resize(self) -> None:
         if self.actions and self.scrollable_content_region.width != self._width:

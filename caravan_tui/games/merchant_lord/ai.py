@@ -183,8 +183,7 @@ def won(state: MerchantLordState, seat: int) -> bool:
         return True
     if state.is_over() or state.to_move() == seat or state.phase not in (FAVOUR, SELL, PLACE) or table[seat] < TARGET:
         return False
-    hands = [bin(hand).count("1") for hand in state.hand]
-    return all(table[q] + 2 * hands[q] < table[seat] for q in range(state.n) if q != seat)
+    return all(table[q] + 2 * state.hand[q].bit_count() < table[seat] for q in range(state.n) if q != seat)
 
 
 #: a hint keeps the dice where no reroll or turn is expected to do clearly better (the searches of

@@ -270,7 +270,8 @@ def _more_words(state: MerchantLordState, seat: int, dice: int, after: int) -> s
     if then[0] > now[0]:
         # (what the sale now fires that the other does not, said beside its coins: "4 coins (now
         # 2)" of a sale whose 2 coins came with a Free Caravan read as a plain gain)
-        lost = [reward for reward in _fired(state, seat, dice) if reward not in _fired(state, seat, after)]
+        fired = _fired(state, seat, after)
+        lost = [reward for reward in _fired(state, seat, dice) if reward not in fired]
         kept = "".join(f" and a {ONE_TIME_WORDS[reward]}" for reward in lost)
         return f"sells for more coins for sure: {plural(then[0], 'coin')} (now {now[0]}{kept})"
     if then[0] == now[0] and then[1] > now[1]:
