@@ -71,14 +71,20 @@ async def review_of(
     iterations: int = ITERATIONS,
     on_judged: Callable[[int, int], None] | None = None,
     on_result: Callable[[Judged], None] | None = None,
+    gave_up: bool = False,
 ) -> Review:
     """``snapshot``'s review for ``seat`` (a finished match, its log in today's rules: as
     ``saves.loading`` hands it over): the kept one, else judged in ``worker`` and kept.
     ``on_judged(done, total)`` after each decision judged (every seat's: the others' split luck
-    from their play), ``on_result`` with each of ``seat``'s own as it comes."""
+    from their play), ``on_result`` with each of ``seat``'s own as it comes. ``gave_up``: the
+    seat's person resigned a hosted match that an AI then played on (its save tells that from a
+    drop no more than the match's own end does: the server's record does), so the review ends
+    where they resigned, as a resigned match's does (its moves after were "while you were away",
+    the AI's win "you win")."""
+    resigned = gave_up or (snapshot.status == "resigned" and snapshot.resigned == seat)
     kept = kept_review(snapshot, seat, shelf, iterations)
     if kept is not None:
-        return kept
+        return dataclasses.replace(kept, resigned=resigned)
     if snapshot.result is None:
         raise ValueError(not_reviewable(snapshot, seat))
     game = get_game(snapshot.game_id)
@@ -112,7 +118,7 @@ async def review_of(
         judged,
         match.draws,
         match.ended,
-        resigned=snapshot.status == "resigned" and snapshot.resigned == seat,
+        resigned=resigned,
         closer=match.closer,
         taken=match.taken,
     )

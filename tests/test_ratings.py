@@ -12,6 +12,7 @@ from openskill.models import PlackettLuce
 from test_ssh_hub import ANN, BOB, CYD, ann_and_bob, create, make_hub, named, play_turns, saved
 
 from caravan_tui import hub_protocol as protocol
+from caravan_tui.ai.review import Review
 from caravan_tui.bus import MAX_SEATS, Act, MatchOver, Resign, YourTurn
 from caravan_tui.games import get_game
 from caravan_tui.pgstore import open_database
@@ -150,6 +151,11 @@ async def test_a_person_who_resigns_is_rated_for_the_match_their_stand_in_finish
     history = await bob.next(protocol.History)
     (row,) = [protocol.FinishedRow.from_map(row) for row in history.matches]
     assert (row.yours, row.resigned, row.gave_up) == (1, 0, False) and finished_words(row) == "Ann resigned"
+    # her review ends where she resigned (the AI's moves after it read "while you were away", its win hers)
+    for peer, gave_up in ((ann, True), (bob, False)):
+        await peer.send(protocol.ReviewMatch(joined.match))
+        review = Review.from_data((await peer.next(protocol.Reviewed, lambda m: not m.failed)).review)
+        assert review.resigned is gave_up and review.match_id == joined.match
     hub.stop()
 
 

@@ -492,6 +492,38 @@ def test_a_resigned_match_is_reviewed_to_the_resignation(tmp_path):
     )
 
 
+@pytest.mark.thorough
+def test_a_hosted_match_resigned_and_played_on_by_an_ai_is_reviewed_to_the_resignation(tmp_path):
+    """Over SSH, Bob resigned and the AI that took his seat won on points: his review read its
+    moves as his stand-in's "while you were away" and its win as his. Told that he gave up
+    (the server's record knows it, the save does not), the review ends where he resigned and
+    names the AI's moves as the ending's."""
+    from caravan_tui.saves.deciders import stand_in
+
+    record = finished("decktet_caravan")
+    snapshot = snapshot_of(record)
+    game = get_game("decktet_caravan")
+    own = [p.turn for p in positions(game, 2, record.seed, record.options, record.actions, 0)]
+    early, played_on = own[1:2], own[len(own) // 2 :]
+    snapshot.deciders = {turn: stand_in("normal") for turn in early + played_on}
+
+    async def reviewed(shelf, gave_up):
+        async with AIWorker(2) as worker:
+            return await review_of(snapshot, 0, ReviewShelf(shelf), worker, ITERATIONS, gave_up=gave_up)
+
+    done = asyncio.run(reviewed(tmp_path, True))
+    assert done.resigned and done.decisions[-1].turn < played_on[0]
+    assert done.account().end == done.shown(done.kept(done.decisions[-1]))
+    text = review_lines(done, ["Ann", "Bob"], "Decktet Caravan")
+    away = f"Your stand-in made 1 move while you were away (move {early[0] + 1}): it is not graded here."
+    assert away in text and sum("while you were away" in line for line in text) == 1
+    ended = next(line for line in text if line.startswith("How it ended: You resigned after your move"))
+    assert f"An AI played your seat on (moves {played_on[0] + 1} to " in ended
+    again = asyncio.run(reviewed(tmp_path, False))  # the kept review, for a person who only dropped
+    assert not again.resigned and again.decisions == done.decisions
+    assert "while you were away (moves" in "\n".join(review_lines(again, ["Ann", "Bob"], "Decktet Caravan"))
+
+
 def test_a_solo_chart_past_the_measures_usual_top_is_scaled_to_it():
     """A solo review: the chart's top read "45.0 pieces" over bars of 46.0, clipped full."""
     from caravan_tui.ai.review_text import chart_text

@@ -334,17 +334,27 @@ def summary_line(review: Review) -> str:
 
 
 def stood_in_lines(review: Review) -> list[str]:
-    """Where an AI made some of the seat's moves in its person's place: how many, which, and
-    that they are graded nowhere here (a person back from away read its stand-in's moves among
-    "your decisions"). Counted in moves, as the table counted them ("made 4 moves" there, "1
-    decision" here, of one turn)."""
-    moves = [turn + 1 for turn in review.stood_in]
+    """Where an AI made some of the seat's moves in its person's place while they were away:
+    how many, which, and that they are graded nowhere here (a person back from away read its
+    stand-in's moves among "your decisions"). Counted in moves, as the table counted them ("made
+    4 moves" there, "1 decision" here, of one turn). The moves after a resignation are the
+    ending's (``ended_line``), not an absence's."""
+    moves = [turn + 1 for turn in review.stood_in if turn not in played_on(review)]
     if not moves:
         return []
     if len(moves) == 1:  # ("none of them" of one)
         return [f"Your stand-in made 1 move while you were away (move {moves[0]}): it is not graded here."]
     which = f"moves {moves[0]} to {moves[-1]}"
     return [f"Your stand-in made {len(moves)} moves while you were away ({which}): none of them is graded here."]
+
+
+def played_on(review: Review) -> tuple[int, ...]:
+    """The seat's moves an AI made after its person resigned (a hosted match plays on with an AI
+    in the seat): none of theirs, after the end of their account."""
+    if not review.resigned or not review.decisions:
+        return ()
+    last = review.decisions[-1].end
+    return tuple(turn for turn in review.stood_in if turn > last)
 
 
 def split_line(review: Review) -> str:
@@ -443,6 +453,10 @@ def ended_line(review: Review, names: Sequence[str]) -> str | None:
             f"You resigned after your move {move_number(last)}, at {amount(review.measure, review.end())}: "
             "the match was lost from there, by your choice, and nothing after it is counted above."
         )
+        after = [turn + 1 for turn in played_on(review)]
+        if after:  # (its win read "The match is over: you win", its moves "while you were away")
+            which = f"move {after[0]}" if len(after) == 1 else f"moves {after[0]} to {after[-1]}"
+            gave_up += f" An AI played your seat on ({which}): whatever it made of it is not yours."
         said = f"{gave_up} {said}" if said else gave_up
     if not said:
         return None

@@ -58,7 +58,9 @@ class HubReviews:
         if row is None or read is None:
             self.send(session, Reviewed(request.match, {}, "you have no finished match of that name to review"))
             return
-        self.running[session] = asyncio.create_task(self._review(session, read[0].snapshot, row.yours))
+        self.running[session] = asyncio.create_task(
+            self._review(session, read[0].snapshot, row.yours, row.gave_up is True)
+        )
 
     def drop(self, session: object) -> None:
         """Stop ``session``'s review, if one is under way."""
@@ -66,7 +68,7 @@ class HubReviews:
         if task is not None:
             task.cancel()
 
-    async def _review(self, session: object, snapshot: Snapshot, seat: int) -> None:
+    async def _review(self, session: object, snapshot: Snapshot, seat: int, gave_up: bool) -> None:
         match_id = snapshot.match_id
         try:
             review = await review_of(
@@ -76,6 +78,7 @@ class HubReviews:
                 self.worker,
                 self.iterations,
                 lambda done, total: self.send(session, Reviewing(match_id, done, total)),
+                gave_up=gave_up,
             )
         except (AIWorkerError, OSError, ValueError) as error:
             log.warning("the review of %s failed: %s", match_id, error)
