@@ -468,10 +468,17 @@ WIN_CHANCE = Measure("win chance", 100.0, "%", 5.0, 10.0, 20.0)
 @dataclass(frozen=True)
 class ReviewTerms:
     """How a game's review grades a person's decisions: by ``between`` when seats play against
-    each other, by ``solo`` in a solo game (None: the game has none)."""
+    each other, by ``solo`` in a solo game (None: the game has none); ``refusals``: replies that
+    leave a move as if unmade."""
 
     between: Measure = WIN_CHANCE
     solo: Measure | None = None
+    #: the others' replies that turn a seat's move down, leaving the position as it was but for
+    #: what the rules charge the move itself (a declined trade proposal: one of the build's
+    #: three): a review values such a move by the position its seat next decides from, where it
+    #: rates that higher than the move's own search did (a declined proposal was graded "a
+    #: mistake: 47% → 38%", the next decision in the same build starting at 47% again)
+    refusals: frozenset[Action] = frozenset()
 
     def measure(self, players: int) -> Measure:
         return self.solo if players == 1 and self.solo is not None else self.between

@@ -48,6 +48,24 @@ def test_the_best_played_next_makes_the_move_before_it_no_mistake():
     assert Review("camel_caravan", "m", 0, 2, 10, 1.0, apart).grade(apart[0]) == "mistake"
 
 
+def test_a_proposal_turned_down_is_valued_where_its_seat_decides_again():
+    """Caravans of Ahldarahd: "Move 20: Write a trade proposal to AI 2 … — a mistake: 47% → 38%",
+    declined, and the next decision of the same build began at 47% again (the rules: a declined
+    proposal costs nothing but one of the build's three)."""
+    propose, buy = ("compose", "AI 2"), ("buy", 3)
+    proposal = Judged(19, propose, "a", "", buy, "b", "", 0.47, 0.38, 0, 21)
+    declined = (proposal, judged(23, 0.47, 0.47, action=buy, best=buy))
+    reply = judged(22, 0.5, 0.5, seat=1, action=("decline",), best=("decline",))
+    review = Review("ahldarahd", "m", 0, 3, 10, 0.0, declined, (reply,))
+    assert review.cost(proposal) == 0 and review.grade(proposal) == ""
+    accepted = judged(22, 0.5, 0.5, seat=1, action=("accept",), best=("accept",))
+    assert Review("ahldarahd", "m", 0, 3, 10, 0.0, declined, (accepted,)).cost(proposal) > 4
+    drawn = Review("ahldarahd", "m", 0, 3, 10, 0.0, declined, (reply,), (Draw(22, "a card is dealt"),))
+    assert drawn.cost(proposal) > 4  # (something new came between: not as it was)
+    # (the game's own refusals only: a Camel Caravan reply of that name is a move like any other)
+    assert Review("camel_caravan", "m", 0, 3, 10, 0.0, declined, (reply,)).cost(proposal) == 9
+
+
 def test_a_move_the_best_line_makes_later_in_the_turn_reaches_the_same_position():
     world = CamelCaravanState.from_data(WON)
     line = (("move_camel", 23, 9), ("pickup", 9), ("move_camel", 21, 17))

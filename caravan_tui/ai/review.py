@@ -1067,7 +1067,8 @@ class Review:
         best, the two are the best's in another order, and the position they reached is valued
         by the search that decided from it, where it rates it higher than ``after`` did. A
         delivery made before the pick-up the search preferred was graded "a mistake: 53% → 47%"
-        while the next search, from the very position it left, began at 52%."""
+        while the next search, from the very position it left, began at 52%. The same where
+        another's reply turned the move down (``refused``)."""
         nxt = next(
             (
                 j
@@ -1077,8 +1078,24 @@ class Review:
             None,
         )
         if nxt is None or judged.action == judged.best or any(draw.turn == judged.end for draw in self.draws):
-            return judged.kept
+            nxt = self.refused(judged)
+            if nxt is None:
+                return judged.kept
         return min(judged.before, max(judged.after, nxt.before))
+
+    def refused(self, judged: Judged) -> Judged | None:
+        """The seat's next decision, where the one move between was another's reply that turned
+        ``judged``'s move down (``ReviewTerms.refusals``: the position as it was), nothing drawn
+        between; else None."""
+        refusals = get_game(self.game_id).ai.review.refusals
+        if not refusals or any(judged.end <= draw.turn <= judged.end + 1 for draw in self.draws):
+            return None
+        reply = next((j for j in (*self.decisions, *self.others) if j.turn == judged.end + 1), None)
+        if reply is None or reply.seat == judged.seat or reply.end != reply.turn or reply.action not in refusals:
+            return None
+        return next(
+            (j for j in (*self.decisions, *self.others) if j.seat == judged.seat and j.turn == judged.end + 2), None
+        )
 
     def grade(self, judged: Judged) -> str:
         """ "blunder", "mistake", "inaccuracy", or "" for a move that cost less than that, by its
