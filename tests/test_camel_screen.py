@@ -876,6 +876,27 @@ async def test_escape_while_an_ais_action_is_on_show_skips_it_and_opens_the_menu
         await wait_for(pilot, lambda: screen.table.turn is not None, "the rest at once", timeout=5)  # (skipped)
 
 
+async def test_the_footer_says_escape_cancels_while_a_choice_is_there_to_drop(tmp_path):
+    """A camel chosen with the hint shown: the first escape put the hint away, and the footer then
+    read "esc Menu" while the next escape dropped the camel (the status line's "esc cancels")."""
+    from caravan_tui.games.camel_caravan.placement import picked
+
+    async with at_my_turn(tmp_path) as (app, pilot):
+        screen = app.screen
+
+        def footer() -> str:
+            return screen_lines(app.screen)[-1]
+
+        assert "esc Menu" in footer() and "esc Cancel" not in footer()
+        screen.table_state = picked(screen.table, ("supply",))
+        await wait_for(pilot, lambda: "esc Cancel" in footer(), "escape's word for the choice")
+        assert "esc Menu" not in footer()
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: screen.table.pick is None, "the choice dropped")
+        await wait_for(pilot, lambda: "esc Menu" in footer(), "the menu offered again")
+        assert app.screen is screen  # (no menu on the escape that dropped the choice)
+
+
 async def test_the_legend_key_while_an_ais_action_is_on_show_skips_it_and_opens_the_legend(tmp_path):
     """Over SSH: ``l`` during the others' actions on show was spent on skipping them, while the
     footer offered "l Legend" and ``t`` opened the chat line."""

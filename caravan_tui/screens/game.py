@@ -178,6 +178,11 @@ class GameScreen(BaseScreen, Generic[V]):
         beside those every table's do (``TableReports.keys_changed``)."""
         return False
 
+    def escaped(self, table: TableState[V]) -> TableState[V] | None:
+        """What escape leaves of ``table`` where it drops something chosen for a play (a camel, a
+        sale being put together: "esc Cancel"), None where it has nothing to drop (the menu)."""
+        return None
+
     #: the keys the footer leaves out first where it has no room for every key whole (``KeysFooter``):
     #: the save (each move is saved as it is made), the legend, then the whole log (all in the palette)
     footer_drops = ("save", "legend", "full_log")
@@ -430,6 +435,11 @@ class GameScreen(BaseScreen, Generic[V]):
 
     def action_menu(self) -> None:
         self.menu.open()
+
+    def action_cancel(self) -> None:
+        dropped = self.escaped(self.table_state)
+        if dropped is not None:
+            self.table_state = dropped
 
     def action_hide_panel(self) -> None:
         """Escape while the hint shows (``TableOverlays.key`` puts it away before the key gets here)."""

@@ -33,6 +33,7 @@ TABLE_KEYS: list[BindingType] = [
     Binding(",".join(UNDO_KEYS), "undo", "Undo", tooltip="Take back to your previous decision, when the rules allow"),
     Binding("ctrl+s", "save", "Save", tooltip="Confirm the autosave"),
     Binding("escape", "hide_panel", "Hide", tooltip="Put away the hint"),
+    Binding("escape", "cancel", "Cancel", tooltip="Drop what you chose for a play (a camel, a good, a sale)"),
     Binding("escape", "menu", "Menu", tooltip="Resume, save and quit to home, or resign"),
     Binding("escape", "back", "Back", tooltip="Replay: back to where it was opened"),
     # Priority over the board's own arrows, but only in a replay (``offered``): in a match the
@@ -63,8 +64,9 @@ def offered(screen: GameScreen[Any], action: str) -> bool:
         return screen.replaying
     if action == "hide_panel":  # (escape, while it puts a panel away: the footer said "esc Menu")
         return panel_escape_hides(screen.table)
-    if action == "menu":
-        return not screen.replaying and not panel_escape_hides(screen.table)
+    if action in ("cancel", "menu"):  # (escape drops a chosen camel first: the footer said "esc Menu")
+        drops = screen.escaped(screen.table) is not None
+        return not screen.replaying and not panel_escape_hides(screen.table) and drops == (action == "cancel")
     if action == "undo" and screen.table.others_are_people():
         return False  # (an undo never passes a move another person has seen: theirs see ours at once)
     if action == "undo" and screen.table.others_stood_in():

@@ -72,16 +72,18 @@ class TableReports:
         """Whether the screen's keys may have changed from ``was`` to ``table``: a game's play key
         its footer shows comes and goes with our turn, undo with the seats' kinds and the host (and
         with our turn where an AI stands in for another person), the key that takes a hint with
-        its panel (``a``) and escape's word with it ("Hide"), the hint with whose turn it is
-        (``hint_may_come``). A new decision of ours counts as a turn's change: a play and the
-        host's answer are told in one state (``table_hold``), from one decision to the next, and a
-        footer that read the keys between them (a dialog's play: the focus came back meanwhile)
-        kept "e End turn" away."""
+        its panel (``a``) and escape's word with it ("Hide"), or with a choice to drop ("Cancel"),
+        the hint with whose turn it is (``hint_may_come``). A new decision of ours counts as a
+        turn's change: a play and the host's answer are told in one state (``table_hold``), from
+        one decision to the next, and a footer that read the keys between them (a dialog's play:
+        the focus came back meanwhile) kept "e End turn" away."""
         turned = was.turn != table.turn and (bool(shown_plays(type(self.screen))) or table.others_stood_in())
         hinted = (was.hint_panel is None) != (table.hint_panel is None) or was.hint_action != table.hint_action
         hint_key = hint_may_come(was) != hint_may_come(table) or hint_waits(was) != hint_waits(table)
         own = self.screen.keys_changed(was, table)  # (a game's own: Caravanserai's hint marks)
-        return turned or hinted or hint_key or own or was.undo != table.undo or was.seat_kinds != table.seat_kinds
+        escapes = (self.screen.escaped(was) is None) != (self.screen.escaped(table) is None)  # ("esc Cancel")
+        seats = was.undo != table.undo or was.seat_kinds != table.seat_kinds
+        return turned or hinted or hint_key or own or escapes or seats
 
     def keys_follow(self, was: TableState[Any], table: TableState[Any]) -> None:
         """The footer told at once when the keys may have changed (shown play keys only on our

@@ -266,14 +266,10 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
         )
         self.app.push_screen(question, answered)
 
-    def action_menu(self) -> None:
+    def escaped(self, table: TableState[CamelCaravanView]) -> TableState[CamelCaravanView] | None:
         """Escape first cancels a play waiting for its second Enter, then drops the chosen camel
         or good, then opens the menu."""
-        cancelled = escaped(self.table)
-        if cancelled is None:
-            super().action_menu()
-        else:
-            self.table_state = cancelled
+        return escaped(cast(CamelCaravanTable, table))
 
 
 SCREEN = CamelCaravanScreen

@@ -334,12 +334,10 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
             return view is None or view["players"] > 2
         return super().check_action(action, parameters)
 
-    def action_menu(self) -> None:
+    def escaped(self, table: TableState[MerchantLordView]) -> TableState[MerchantLordView] | None:
         """Escape first clears the builder, then opens the menu."""
-        if self.sel != Selection():
-            self.action_clear()
-        else:
-            super().action_menu()
+        cleared = cast(MerchantLordTable, table)
+        return intents.cleared(cleared) if cleared.sel != Selection() else None
 
     def show_hint(self, action: Action, text: str) -> None:
         """Star the hint on the table and preview it under the row; the selection stays as the

@@ -115,7 +115,7 @@ def village_rows(table: MerchantLordTable) -> list[Row]:
         if not room or needed <= room:  # (not laid out yet: everything)
             return [row for seat in order for row in rows_by_seat[seat]]
     others = [seat for seat in order if seat != me]
-    shown = (me, table.shown_other if table.shown_other in others else others[0])
+    shown: tuple[int, ...] = (me, table.shown_other if table.shown_other in others else others[0])
     # (a folded player's line as it is drawn: its marks may wrap it to a second line)
     folded = {seat: table.summary_row(view, seat, width, marks) for seat in others if seat not in shown}
     lines = sum(VillageBoard.count_lines(full[seat], width) for seat in shown)
