@@ -524,6 +524,21 @@ def test_a_hosted_match_resigned_and_played_on_by_an_ai_is_reviewed_to_the_resig
     assert "while you were away (moves" in "\n".join(review_lines(again, ["Ann", "Bob"], "Decktet Caravan"))
 
 
+def test_a_match_resigned_before_any_decision_says_so_not_from_0_percent():
+    """Over SSH: a rematch resigned at its first turn was reviewed "0 decisions: 0 inaccuracies, 0
+    mistakes, 0 blunders; none of them cost any win chance" and "From 0% at your first decision to
+    0% when you resigned (0%)": there was no first decision, nor a 0% start."""
+    from caravan_tui.ai.review_text import summary_line
+
+    none = Review("decktet_caravan", "m", 0, 2, 10, 0.0, (), resigned=True)
+    text = review_lines(none, ["Ann", "Bob"], "Decktet Caravan")
+    assert summary_line(none) == "No decision of yours to grade"
+    assert "You resigned before your first decision: the match counts as lost, and nothing in it was yours." in text
+    assert not any("first decision to" in line for line in text)
+    drawn = dataclasses.replace(none, resigned=False, result=0.5)
+    assert "You made no decision in this match: it ended at 50% for you." in review_lines(drawn, ["Ann", "Bob"], "D")
+
+
 def test_a_solo_chart_past_the_measures_usual_top_is_scaled_to_it():
     """A solo review: the chart's top read "45.0 pieces" over bars of 46.0, clipped full."""
     from caravan_tui.ai.review_text import chart_text

@@ -321,6 +321,8 @@ def seen(review: Review, draws: Sequence[Draw], names: Sequence[str]) -> str:
 def summary_line(review: Review) -> str:
     """How the seat's decisions went, in one line: the grades, and their shown costs' sum (or that
     none cost anything)."""
+    if not review.decisions:  # ("0 decisions: 0 inaccuracies, 0 mistakes, 0 blunders; none of them cost …")
+        return "No decision of yours to grade"
     counts = review.counts()
     graded = ", ".join(f"{count} {grade if count == 1 else PLURALS[grade]}" for grade, count in counts.items())
     total = review.total_cost()
@@ -364,6 +366,10 @@ def split_line(review: Review) -> str:
     did not matter" in a match won on it, and "the others' play 0%" beside "the others' replies
     left you less" (good replies are no error of theirs: the drift)."""
     measure, account = review.measure, review.account()
+    if not review.decisions:  # ("From 0% at your first decision to 0% when you resigned" of none)
+        if review.resigned:
+            return "You resigned before your first decision: the match counts as lost, and nothing in it was yours."
+        return f"You made no decision in this match: it ended at {amount(measure, account.end)} for you."
     names = {"yours": "your errors", "others": "the others' errors", "luck": "luck"}
     if review.players == 1:  # (everything on the board is the player's: "your play 0.0 pieces" read as nothing)
         names["yours"] = "your play against the AI's best"
