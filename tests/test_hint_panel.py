@@ -371,3 +371,25 @@ def test_an_alternative_leaving_the_same_risk_says_so():
     ]
     lines = explanation(rows, ["End the turn", "Move gems"])
     assert lines[-1] == "Or: Move gems — brings gems 3 steps from its city; risk: the same as above", lines
+
+
+def test_an_alternative_the_suggestions_line_plays_later_is_said_to_be_that_not_weaker():
+    """Caravans of Ahldarahd: "Weaker: Claim Pearls–Metals …: takes the Metals city (+4 gold)" under
+    a claim toward nothing, and the next hint, that claim made, put Pearls–Metals first: the
+    suggestion's line played it next in the same build."""
+    from caravan_tui.ai.explain import IN_LINE_LABEL, Candidate, in_line
+
+    route, city, other, end = ("claim", "Sp-Me"), ("claim", "Pe-Me"), ("claim", "In-Me"), ("end",)
+    found = [
+        Candidate(route, 0.5, 0.49, (route, city, end), "the Spices city: 1 of the 4 routes it needs"),
+        Candidate(other, 0.2, 0.40, (other, end), "takes the Metals city (+4 gold)"),
+        Candidate(city, 0.2, 0.41, (city, end), "takes the Metals city (+4 gold)"),
+        Candidate(end, 0.1, 0.30, (end,), "keeps 5 gold"),
+    ]
+    marked = in_line(found)
+    assert [candidate.action for candidate in marked] == [route, city, other, end]  # (not its end: "End" now)
+    rows = [(" ".join(c.action).replace("claim", "Claim"), c.share, c.value, c.reason) for c in marked]
+    lines = explanation(rows)
+    assert lines[2] == f"{IN_LINE_LABEL}: Claim Pe-Me — takes the Metals city (+4 gold)"
+    assert lines[3].startswith("Weaker: Claim In-Me") and not any("line plays" in line for line in lines)
+    assert in_line(found[:1] + found[1:2]) == found[:2]  # (nothing of its line among them: as it was)

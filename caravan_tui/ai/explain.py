@@ -239,6 +239,31 @@ def advised(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top
     return won_first(game_id, view, seat, lost_anyway(game_id, view, seat, [kept, *found[1:]]))
 
 
+#: how the reason of an alternative that the suggestion's own line plays after it begins (rows carry
+#: words, not lines: the hint's panel labels it by this, ``IN_LINE_LABEL``, and leaves it out)
+IN_LINE = "the suggestion's line plays it after it"
+#: the label of such an alternative: a Caravans of Ahldarahd claim that took a city read "Weaker"
+#: under a route toward nothing, and the next hint, the route laid, put the claim first: it was
+#: the line's next step, not a worse move
+IN_LINE_LABEL = "Then, in its line"
+
+
+def in_line(found: list[Candidate]) -> list[Candidate]:
+    """``found`` with each alternative that the first's line plays later (``Candidate.line``: the
+    seat's own moves, one after another) said to be that (``IN_LINE``), and listed first. Not its
+    last: what ends a turn or a step ("End the turn (4 actions unused)", "No more favour") is
+    another move made now than after the line."""
+    if not found or len(found[0].line) < 3:
+        return found
+    later = set(found[0].line[1:-1])
+    marked = [
+        candidate._replace(reason="; ".join(part for part in (IN_LINE, candidate.reason) if part))
+        for candidate in found[1:]
+        if candidate.action in later
+    ]
+    return [found[0], *marked, *(candidate for candidate in found[1:] if candidate.action not in later)]
+
+
 def won_first(game_id: str, view: dict[str, Any], seat: int, found: list[Candidate]) -> list[Candidate]:
     """``found`` with, where ``seat`` can win the match by its own moves (``GameAI.won``), that
     line's first move first: its line that one, its expected result a win, and its reason saying

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from caravan_tui import __version__
-from caravan_tui.ai.explain import Candidate, after_plain, line_kept, plain_followed, reworded
+from caravan_tui.ai.explain import Candidate, after_plain, in_line, line_kept, plain_followed, reworded
 from caravan_tui.ai.policies import SearchPolicy, hint, hint_policy, hint_seed
 from caravan_tui.ai.review import ITERATIONS, Position, decision_views, judge
 from caravan_tui.ai.worker import AIWorker, AIWorkerError
@@ -622,6 +622,7 @@ class MatchHost:
                     top,
                     await self._searched(policy, after, seat, hint_seed(seat, msg.turn + 1), []),
                 )
+            top = in_line(top)  # (what the line shown plays later, said so: not "Weaker")
             if top and policy.plans(game_id):
                 top = await self._standing(seat, view, msg.turn, top)
         except AIWorkerError as exc:

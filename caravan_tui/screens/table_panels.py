@@ -10,6 +10,8 @@ from caravan_tui.ai.explain import (
     ANY,
     BY_NOISE,
     EITHER,
+    IN_LINE,
+    IN_LINE_LABEL,
     OR,
     Basis,
     confidence,
@@ -175,6 +177,11 @@ def explanation(
     texts = texts or [str(row[0]) for row in candidates]
     shares, values = [float(row[1]) for row in candidates], [float(row[2]) for row in candidates]
     reasons = [str(row[3]) if len(row) > 3 else "" for row in candidates]
+    # (an alternative the suggestion's line plays after it: so labelled, and first, not "Weaker")
+    then = {i for i in range(1, len(reasons)) if reasons[i].startswith(IN_LINE)}
+    reasons = [
+        reason.removeprefix(IN_LINE).removeprefix("; ") if i in then else reason for i, reason in enumerate(reasons)
+    ]
     errors = [float(row[5]) if len(row) > 5 and row[5] is not None else None for row in candidates]
     plain_first = plain is not None and len(candidates[0]) > 4 and normalise_action(candidates[0][4]) == plain
     sure = confidence(shares, values, choices, errors, plain_first)
@@ -190,9 +197,10 @@ def explanation(
     ors = 0
     # the alternatives best first by their expected result, which their labels speak of (in the
     # search's order a "Nearly as good" came after a "Weaker")
-    for i in sorted(range(1, len(texts)), key=lambda i: -values[i]):
+    for i in sorted(range(1, len(texts)), key=lambda i: (i not in then, -values[i])):
         luck = noise(errors[0], errors[i]) if sure in BY_NOISE else None  # (not "Or" beside "Clearly best")
         label = OR if settled else rank_label(values[i], values[0], reasons[i], listed, luck, plain_first)
+        label = IN_LINE_LABEL if i in then else label
         ors += label == OR
         if solo is not None and label.startswith("Weaker"):
             ends = [f"{round(value * solo.scale)}{solo.unit}" for value in (values[i], values[0])]
