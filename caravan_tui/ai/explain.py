@@ -442,7 +442,7 @@ def lost_anyway(game_id: str, view: dict[str, Any], seat: int, found: list[Candi
     first = found[0]
     if not game.ai.end_near(world) or not safety.loses_at_once(world, seat, first.action, **safety.looks_of(game.ai)):
         return found
-    every = all(safety.lost_in(world, seat, first.action, **safety.looks_of(game.ai)))
+    every = safety.surely_lost(world, seat, first.action, **safety.looks_of(game.ai))
     said = (LOST_AT_ONCE if every else LOST_MOSTLY).format(who=others_words(world))
     reason = "; ".join(part for part in (first.reason, said) if part)
     return [first._replace(reason=reason, own=0.0 if every else first.own), *found[1:]]

@@ -540,6 +540,8 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
     lost = position.action != best and _loses_at_once(game, world, mover, position.action, best)
     if lost:
         after = 0.0
+    elif _surely_lost(game, world, mover, best):
+        before = after = 0.0  # (as the hint says it: "whatever you play here, … win the match")
     played = position.words or world.describe(position.action, mover)
     # (the reasons are read only at a turning point, a decision that cost something, or where
     # practice asks before a blunder: a move as good as the best keeps none)
@@ -761,6 +763,17 @@ def _keeps_a_sure_win(game: Game, world: State, mover: int, made: tuple[Action, 
 #: what a move the look at the end of a match finds losing at once says in a review, its best
 #: found not to: the search's figures, seeing only so far, rated one such move "fine"
 LOSES_AT_ONCE = "it loses at once: {who} can then beat you before you decide again"
+
+
+def _surely_lost(game: Game, world: State, mover: int, best: Action) -> bool:
+    """Whether, the end of the match near, even the ``best`` loses at once in every world the look
+    sees (``safety.surely_lost``): the hint there says the match is lost whatever is played, "0%
+    to win", where a review of the same decisions graded "best: 79%" the sale the others then
+    beat, nothing in their reply left to chance."""
+    end_near = game.ai.end_near
+    if end_near is None or not end_near(world):
+        return False
+    return safety.surely_lost(world, mover, best, **safety.looks_of(game.ai))
 
 
 def _loses_at_once(game: Game, world: State, mover: int, made: Action, best: Action) -> bool:

@@ -24,11 +24,14 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from caravan_tui.engine import Action, Closers, Decided, GameAI, Prior, State
+from caravan_tui.engine import Action, Closers, Decided, Draws, GameAI, Prior, State
 
 #: worlds redealt from the seat's view in which a move is looked at: a move loses at once if it
 #: does in most of them
 WORLDS = 3
+#: worlds in each of which a move must lose at once for the look to call the loss sure: lost in
+#: three of three, a Merchant Lord move read "0% to win" that lost in 22 of 30
+SURE_WORLDS = 12
 #: positions the look at the others' replies may reach in one world (each is a clone and a move)
 POSITIONS = 3000
 #: replies tried for an end of the match at each position of the others' turns, best first by
@@ -47,7 +50,7 @@ LOOKED = 24
 
 def looks_of(ai: GameAI) -> dict[str, Any]:
     """What a game gives the look (its prior, stop, closers and decided ends), as keywords."""
-    return {"prior": ai.prior, "stop": ai.stop, "closers": ai.closers, "decided": ai.decided}
+    return {"prior": ai.prior, "stop": ai.stop, "closers": ai.closers, "decided": ai.decided, "draws": ai.draws}
 
 
 def beaten(state: State, seat: int) -> bool:
@@ -66,16 +69,24 @@ def loses_at_once(
     stop: Action | None = None,
     closers: Closers | None = None,
     decided: Decided | None = None,
+    draws: Draws | None = None,
 ) -> bool:
     """Whether ``seat``'s move ``action`` loses at once in most of the worlds looked at
     (``lost_in``): a roll or a draw that saves it in one world of three is no reason to make it
     where another move loses in none (Merchant Lord: a sale that lost in 15 of 20 worlds)."""
     losses = kept = 0
-    for lost in lost_in(world, seat, action, prior, stop=stop, closers=closers, decided=decided):
+    for lost in lost_in(world, seat, action, prior, stop=stop, closers=closers, decided=decided, draws=draws):
         losses, kept = losses + lost, kept + (not lost)
         if 2 * losses > WORLDS or 2 * kept >= WORLDS:
             break
     return 2 * losses > WORLDS
+
+
+def surely_lost(world: State, seat: int, action: Action, **looks: Any) -> bool:
+    """Whether ``seat``'s move ``action`` loses at once in each of ``SURE_WORLDS`` worlds looked at
+    (``lost_in``, with the game's ``looks_of``): the match lost whatever follows, as far as the
+    look sees."""
+    return all(lost_in(world, seat, action, worlds=SURE_WORLDS, **looks))
 
 
 def never_loses_at_once(
@@ -86,9 +97,10 @@ def never_loses_at_once(
     stop: Action | None = None,
     closers: Closers | None = None,
     decided: Decided | None = None,
+    draws: Draws | None = None,
 ) -> bool:
     """Whether ``seat``'s move ``action`` loses at once in none of the worlds looked at."""
-    return not any(lost_in(world, seat, action, prior, stop=stop, closers=closers, decided=decided))
+    return not any(lost_in(world, seat, action, prior, stop=stop, closers=closers, decided=decided, draws=draws))
 
 
 def lost_in(
@@ -101,6 +113,7 @@ def lost_in(
     stop: Action | None = None,
     closers: Closers | None = None,
     decided: Decided | None = None,
+    draws: Draws | None = None,
 ) -> Iterator[bool]:
     """For each of ``worlds`` worlds redealt from ``world`` (built from ``seat``'s view), made
     as they are asked for: whether ``seat``'s move ``action`` loses at once there, the match
@@ -117,14 +130,14 @@ def lost_in(
             yield False
             continue
         state.apply(action, False)
-        yield _Look(seat, prior, positions, stop, closers, decided).lost(state, False)
+        yield _Look(seat, prior, positions, stop, closers, decided, draws).lost(state, False)
 
 
 class _Look:
     """One world's look past a move, within a number of positions (each a clone and a move):
     where they run out, the match is taken not to be lost."""
 
-    __slots__ = ("seat", "prior", "left", "stop", "closers", "decided")
+    __slots__ = ("seat", "prior", "left", "stop", "closers", "decided", "draws")
 
     def __init__(
         self,
@@ -134,9 +147,10 @@ class _Look:
         stop: Action | None = None,
         closers: Closers | None = None,
         decided: Decided | None = None,
+        draws: Draws | None = None,
     ) -> None:
         self.seat, self.prior, self.left, self.stop, self.closers = seat, prior, positions, stop, closers
-        self.decided = decided
+        self.decided, self.draws = decided, draws
 
     def lost(self, state: State, answered: bool, first: bool = True) -> bool:
         """Whether the match is lost for ``seat`` from ``state`` before it decides again after
@@ -170,7 +184,10 @@ class _Look:
                 if not self.lost(child, False, False):
                     return False
             return looked == len(ways)
-        swept = ranked[:SWEPT]
+        # (a move of theirs that draws on chance is no way to beat the seat: in one world its roll
+        # is one roll, and among rerolls of other dice the look chose the one that came out right;
+        # a Merchant Lord hint read "0% to win" at every decision of a last round it went on to win)
+        swept = self._exact(state, ranked)
         going: list[tuple[Action, State]] = []
         for action, child in zip(swept, self._after(state, swept)):
             if child.is_over():
@@ -190,6 +207,19 @@ class _Look:
                 return True
             followed = [(action, child) for action, child in followed if action not in closing]
         return any(self.lost(child, True) for _, child in followed)
+
+    def _exact(self, state: State, ranked: list[Action]) -> list[Action]:
+        """The first ``SWEPT`` of ``ranked`` that draw nothing on chance (``GameAI.draws``)."""
+        draws = self.draws
+        if draws is None:
+            return ranked[:SWEPT]
+        exact: list[Action] = []
+        for action in ranked:
+            if not draws(state, action):
+                exact.append(action)
+                if len(exact) == SWEPT:
+                    break
+        return exact
 
     def _ranked(self, state: State) -> list[Action]:
         """The legal moves, the prior's favourites first (as listed without a prior)."""

@@ -121,6 +121,13 @@ def decided(state: MerchantLordState, seat: int) -> bool | None:
     return False if state.table.count(best) == 1 else None
 
 
+def rerolls(state: MerchantLordState, action: Action) -> bool:
+    """Whether ``action`` draws on chance (``GameAI.draws``): a reroll. Another seat's reroll is no
+    sure way to beat a seat (``ai/safety.py``): in a world redealt its dice are one roll, and the
+    look picked whichever dice to reroll came out right."""
+    return action[0] == "reroll"
+
+
 def end_near(state) -> bool:
     """The match may end with this round (rules §8.2): someone is a placement from 9 table
     cards, or it is the last round allowed."""
@@ -283,4 +290,5 @@ AI = GameAI(
     plain=PLAIN,
     vetoed=vetoed,
     won=winning_line,
+    draws=rerolls,
 )
