@@ -258,3 +258,17 @@ def test_the_trade_builders_gold_rows_are_ticked_as_its_card_rows_are():
     dialog.draft = replace(dialog.draft, proposal=replace(dialog.proposal, give_gold=3, ask_gold=1))
     assert dialog.row_text(("give_gold",)).plain.startswith("✓ You give 3 gold (you have ")
     assert dialog.row_text(("ask_gold",)).plain.startswith("✓ You ask 1 gold (AI 2 has ")
+
+
+def test_a_ready_made_offer_its_partner_declined_this_build_says_so():
+    """A ready-made "Propose to AI 3: you give 3 gold for any Textiles card (costs you about 1
+    gold)" was declined, and stood first in the plays list as it was: sending it again only
+    spends a proposal (AI seats never do)."""
+    state = trading_position()
+    offer = next(a for a in state.legal_actions() if a[0] == "offer" and a[1] == BLUE)
+    assert "declined" not in describe(state, offer)
+    state.apply(offer)
+    state.apply(("decline",))
+    again = next(a for a in state.legal_actions() if a == offer)
+    said = render(describe(state, again), NAMES, RED)
+    assert "(AI 2 declined it this build; costs you about" in said and "long shot" not in said, said

@@ -69,7 +69,7 @@ from .terms import (
     SETUP,
     SHAH_GIVE,
 )
-from .trading import judge, offer_net, traded
+from .trading import declined_before, judge, offer_net, traded
 from .tuned import tuned_estimate
 
 #: what the prior charges for a gold and for a card spent (points)
@@ -256,22 +256,9 @@ def considered(state: AhldarahdState, legal: list) -> list:
             action
             for action in legal
             if action[0] != "trade_with"
-            and (action[0] != "offer" or not refused or not _refused_before(action, refused))
+            and (action[0] != "offer" or not refused or not declined_before(action, refused))
         ]
     return [action for action in legal if not free_sale(state, action)]
-
-
-def _refused_before(offer: tuple, refused: tuple) -> bool:
-    """Whether the partner of ``offer`` declined, this build, a proposal of the same things that
-    gave them as much gold or more and asked as much or less: offering it again only spends a
-    proposal."""
-    _, partner, give_kind, give_value, ask_kind, ask_value = offer
-    give_gold, ask_gold = (give_value if give_kind == "gold" else 0), (ask_value if ask_kind == "gold" else 0)
-    give = () if give_kind == "gold" else (f"{give_kind} {give_value}",)
-    ask = () if ask_kind == "gold" else (f"{ask_kind} {ask_value}",)
-    return any(
-        p == partner and g == give and a == ask and give_gold <= gg and ask_gold >= ag for p, gg, ag, g, a in refused
-    )
 
 
 #: worlds redealt from the proposer's view in which ``vetoed`` asks the partner's judgement

@@ -25,7 +25,7 @@ from .maps import (
 )
 from .offers import offer_words
 from .terms import NIGHT_PRICE, city_words, gold_words, item_words, map_words, poss
-from .trading import long_shot, offer_net
+from .trading import declined_before, long_shot, offer_net
 
 if TYPE_CHECKING:
     from .rules import AhldarahdState
@@ -153,7 +153,11 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
             return text
         # what it costs, said where it costs: a ready-made offer read as advice, and one that lost
         # its proposer 4 gold for a Right of Passage won back at 0 the next turn said nothing
-        marks = ["a long shot"] if long_shot(state, seat, action) else []
+        # (a ready-made offer its partner had just declined stayed first in the list, unmarked)
+        if state.refused and declined_before(action, state.refused):
+            marks = [f"{who(q)} declined it this build"]
+        else:
+            marks = ["a long shot"] if long_shot(state, seat, action) else []
         net = round(offer_net(state, seat, action))
         if net < 0:
             marks.append(f"costs you about {-net} gold")

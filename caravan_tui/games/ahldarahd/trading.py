@@ -118,6 +118,19 @@ def _values(state: AhldarahdState, viewer: int) -> list[float]:
 LONG_SHOT_WORLDS = 4
 
 
+def declined_before(offer: tuple, refused: tuple) -> bool:
+    """Whether the partner of ``offer`` declined, this build, a proposal of the same things that
+    gave them as much gold or more and asked as much or less: offering it again only spends a
+    proposal."""
+    _, partner, give_kind, give_value, ask_kind, ask_value = offer
+    give_gold, ask_gold = (give_value if give_kind == "gold" else 0), (ask_value if ask_kind == "gold" else 0)
+    give = () if give_kind == "gold" else (f"{give_kind} {give_value}",)
+    ask = () if ask_kind == "gold" else (f"{ask_kind} {ask_value}",)
+    return any(
+        p == partner and g == give and a == ask and give_gold <= gg and ask_gold >= ag for p, gg, ag, g, a in refused
+    )
+
+
 def long_shot(state: AhldarahdState, seat: int, offer: Action) -> bool:
     """Whether ``seat``'s suggested proposal ``offer`` would be declined by an AI partner's
     judgement (``judge``) in most of ``LONG_SHOT_WORLDS`` worlds redealt from ``seat``'s view:
