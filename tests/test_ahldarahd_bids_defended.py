@@ -64,3 +64,12 @@ def test_a_raise_names_no_rival_who_is_out_of_the_auction() -> None:
             looked += named is not None
             assert named is None or not any(f"{{p{q}}} {{p{q}:has}}" in named[1] for q in outs), (k, bid)
     assert looked  # (some raise in the match could not be answered)
+
+
+def test_a_raise_the_leader_can_answer_says_so() -> None:
+    """A play-through read "Slightly better: Pass" over "Raise to 5 … worth more to you than all
+    your gold (6)", with no word of why: the leader could raise again, and would."""
+    state = after(132)
+    said = explain(state, 1, [("raise", 1)])
+    assert said.endswith("; {p2} can raise again: {p2} {p2:has} 2 gold, and it is worth about 2 to {p2}"), said
+    assert "can raise again" not in explain(state, 1, [("raise", 2)])  # (2 gold: no raise above 2)

@@ -327,7 +327,25 @@ def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
         else:
             use += ", less than the bid"
     rival = _rival(state, seat, item, worth, named, bid)
-    return f"{item_words(item)} is {_worth_to(state, seat, worth)}{use}; {leaves}{rival}"
+    answer = _answers(state, seat, item, bid, worth) if action[0] == "raise" else ""
+    return f"{item_words(item)} is {_worth_to(state, seat, worth)}{use}; {leaves}{rival}{answer}"
+
+
+def _answers(state: AhldarahdState, seat: int, item: int, bid: int, worth: float) -> str:
+    """Where the leader a raise outbids can raise again, and the item is worth more than the raise
+    to them as ``seat`` can judge it: so ("; AI 3 can raise again: AI 3 has 9 gold, and it is worth
+    about 6 to AI 3"), unless ``_rival`` names them already. "Raise to 5 … worth more to you than
+    all your gold (6)" stood below "Slightly better: Pass", with no word of why."""
+    q = state.leader
+    if q in (-1, seat) or state.gold[q] <= bid or q in _rivals(state, seat, worth):
+        return ""
+    theirs = item_worth(state, q, item, viewer=seat)
+    if round(theirs) <= bid:
+        return ""
+    return (
+        f"; {who(q)} can raise again: {who(q)} {who(q, 'has')} {state.gold[q]} gold, "
+        f"and it is worth {_their_worth(state, q, theirs)} to {who(q)}"
+    )
 
 
 def _unanswered(state: AhldarahdState, seat: int, bid: int) -> list[int]:
