@@ -48,6 +48,12 @@ GUEST_UNRATED = "Guests are not rated: connect with an SSH key to get a rating."
 #: the last line a person reads as the server stops (each one line: what happened, what to do)
 STOPPING_SAVED = "The server is stopping; your match is saved: connect again later to play on."
 STOPPING = "The server is stopping: connect again later."
+#: the same to a guest at a match: a new visit is someone new, so the seat goes to an AI (the saved
+#: match's "connect again later to play on" was a promise no guest could keep)
+STOPPING_GUEST = (
+    "The server is stopping; the match is saved, but a guest's seat is not kept: an AI plays it on. "
+    "Connect with an SSH key to keep a seat."
+)
 #: what a "?" rating is, said where one is shown (a newcomer's first ratings all read "?")
 UNSETTLED_WORDS = "A rating marked ? is provisional: it settles after about ten matches with people."
 

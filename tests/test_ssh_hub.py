@@ -34,7 +34,7 @@ from caravan_tui.seat_labels import STAND_IN_OF
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.framing import MAX_REQUEST, encode
 from caravan_tui.ssh.hosted import RESUMED
-from caravan_tui.ssh.hub import BETWEEN_SERVERS, NOT_PLAYED, Hub
+from caravan_tui.ssh.hub import BETWEEN_SERVERS, NOT_PLAYED, Hub, guest_identity
 from caravan_tui.ssh.records import load_side_log, save_side_log
 
 WAIT = 20  # seconds; only guards against a hung test
@@ -1090,3 +1090,18 @@ async def test_a_person_brought_back_from_a_server_that_went_reads_why_in_the_lo
         routed.cancel()
         await ann.close()
         hub.stop()
+
+
+async def test_a_guest_at_a_match_is_told_at_the_stop_that_their_seat_is_not_kept(tmp_path, worker):
+    """Over SSH, a guest read "your match is saved: connect again later to play on" as the server
+    stopped, and their seat went to an AI as it came back (a new visit is someone new)."""
+    hub = make_hub(tmp_path, worker)
+    ann = await named(hub, ANN, "Ann")
+    joined = await create(ann, ["you", "open"])
+    gus = await named(hub, guest_identity(), "Gus", guest=True)
+    await gus.send(protocol.JoinSeat(joined.match, 1))
+    await gus.next(protocol.Joined)
+    assert hub.farewell(ANN) == protocol.STOPPING_SAVED
+    assert hub.farewell(gus.identity) == protocol.STOPPING_GUEST
+    assert hub.farewell(guest_identity()) == protocol.STOPPING  # (a guest at no match)
+    hub.stop()

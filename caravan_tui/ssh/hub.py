@@ -45,6 +45,7 @@ from caravan_tui.hub_protocol import (
     MAX_REPLAY,
     SEAT_CHOICES,
     STOPPING,
+    STOPPING_GUEST,
     STOPPING_SAVED,
     AskHistory,
     AskLeaderboard,
@@ -142,8 +143,12 @@ def _send_now(session: object, message: Message) -> None:
         session.writer.write(encode(message.to_map()))
 
 
+#: how a guest's identity begins (a key's is its fingerprint, "SHA256:…")
+GUEST = "guest:"
+
+
 def guest_identity() -> str:
-    return f"guest:{secrets.token_hex(6)}"
+    return f"{GUEST}{secrets.token_hex(6)}"
 
 
 def banned_words(ban: Ban) -> str:
@@ -314,6 +319,8 @@ class Hub:
         unsaved = next((m.host.unsaved for m in theirs if m.host.unsaved), "")
         if unsaved:
             return f"The server is stopping; your match's last moves are not saved ({unsaved}): connect again later."
+        if theirs and identity.startswith(GUEST):  # (the next visit is someone new)
+            return STOPPING_GUEST
         return STOPPING_SAVED if theirs else STOPPING
 
     def _host(self, runner: MatchRunner, record: HostedRecord) -> HostedMatch:
