@@ -31,7 +31,7 @@ def test_anothers_reroll_is_no_sure_way_to_beat_the_seat():
     """In a world redealt, a reroll's dice are one roll, and among the rerolls of other dice the
     look took whichever came out right: the buy before the last round's roll lost in 10 worlds of
     12 so, in 9 of them without those rerolls."""
-    turn, view, bought = next(found for found in decisions() if found[2] == ("buy", "M17"))
+    _, view, bought = next(found for found in decisions() if found[2] == ("buy", "M17"))
     world = GAME.from_view(view, 0)
     exact = sum(safety.lost_in(world, 0, bought, worlds=12, **LOOKS))
     clairvoyant = sum(safety.lost_in(world, 0, bought, worlds=12, **{**LOOKS, "draws": None}))

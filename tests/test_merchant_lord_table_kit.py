@@ -810,7 +810,7 @@ def test_villages_too_short_for_two_players_fold_every_opponent_but_one_whose_vi
     unless the cursor is on a village of theirs."""
     from caravan_tui.games.merchant_lord.table_looks import village_rows
 
-    state, table = three_players_at(lambda state: state.turn == 0 and state.phase == SELL)
+    _, table = three_players_at(lambda state: state.turn == 0 and state.phase == SELL)
     table = replace(intents.turn_started(table), shown_other=1)
     width = 46
 
