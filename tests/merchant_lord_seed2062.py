@@ -23,4 +23,4 @@ MOVES = [
     ('buy', 'M17'), ('reroll', 5, 5), ('reroll', 4, 5, 5), ('end_favour',),
 ]  # fmt: skip
 #: that sale
-SALE = ('sell', 'P0-V16', (('M17', 'L'),))
+SALE = ("sell", "P0-V16", (("M17", "L"),))
