@@ -252,6 +252,21 @@ def test_a_risk_to_one_of_two_goods_alike_says_which():
     assert f"the {GOODS[good]} next" not in said, said
 
 
+def test_a_risk_naming_where_one_good_is_names_where_each_is():
+    """Seed 2087: "risk: AI 2 can steal the salt or the swords on space 7 (6,0)", the salt on space
+    2, read as both on space 7: where one good named has its space, each has."""
+    from caravan_tui.games.camel_caravan.board import CELL_NAMES, SPACES
+    from caravan_tui.games.camel_caravan.explain import _risk
+
+    state = exposed_to_a_thief()
+    at, good, _under = next(load for load in state.loads[0] if not load[2] and load[0] not in state.empties[1])
+    there, third = [cell for cell in SPACES if cell != at and cell not in state.empties[1]][:2]
+    other = next(g for g in range(len(GOODS)) if g != good)
+    state.loads[0] = tuple(sorted(((at, good, 0), (there, other, 0), (third, other, 0))))
+    said = render(_risk(state, 0), NAMES, None)
+    assert f"the {GOODS[good]} on {CELL_NAMES[at]} or the {GOODS[other]} on " in said, said
+
+
 def test_a_thiefs_loaded_camel_on_the_goods_space_is_two_actions_away():
     """Seed 1334: the hint moved the ivory onto a space where AI 2's camel stood with swords, its
     risk line "a camel sent there first (3 actions)"; AI 2 delivered the swords from that camel

@@ -251,9 +251,11 @@ def _risk(world: CamelCaravanState, seat: int) -> str:
     q, stealable = thieves[0]
     also = "".join(f"; {who(other)} too" for other, _ in thieves[1:])
     carried = [good for _, good, under in world.loads[seat] if not under]
-    # (where two of a good ride on top, the one meant: "the meat" read two ways)
+    # (where two of a good ride on top, the one meant: "the meat" read two ways; and then where
+    # each is: "the salt or the swords on space 7" read as both on space 7)
+    placed = any(carried.count(good) > 1 for _, _, good, _ in stealable[:2])
     ways = {
-        GOODS[good] + (f" on {CELL_NAMES[at]}" if carried.count(good) > 1 else ""): WAYS[actions]
+        GOODS[good] + (f" on {CELL_NAMES[at]}" if placed else ""): WAYS[actions]
         for _, actions, good, at in stealable[:2]
     }
     # (the two named read as all of them: "the paper or the swords" of three it could reach)
