@@ -305,3 +305,19 @@ def test_a_tuck_two_turns_of_a_die_make_sure_is_named():
     assert singles and not any(tucks(turned(action, ("end_favour",))) for action in singles)
     assert tucks(turned(("adjust", 5, 1), ("adjust", 6, 1), ("end_favour",)))
     assert "turning a 5 into a 1 in 2 turns for 4 favour tucks 1 card for sure" in explain(state, 0, [("end_favour",)])
+
+
+def test_a_rerolls_now_names_the_one_time_reward_the_sale_fires():
+    """Round 8, dice 1 3 3 4 5 with M11 (3◆ Free Placement) in hand: "a 33% chance to tuck more
+    cards (now: 1 card tucked at your 3-4 village; …)" left out the Free Placement that made the
+    sale two table cards, beside a turn of a die "for 2 favour" that read as the only way to two."""
+    from merchant_lord_seed2062 import MOVES, OPTIONS, SEED
+
+    from caravan_tui.games import get_game
+
+    state = get_game("merchant_lord").new(2, seed=SEED, options=OPTIONS)
+    for action in MOVES[:49]:
+        state.apply(action, False)
+    assert state.to_move() == 0 and sorted(value for value, _ in state.view(0)["dice"][0]) == [1, 3, 3, 4, 5]
+    said = explain(state, 0, [("reroll", 5)])
+    assert "(now: 1 card tucked at {p0:'s} 3-4 village and a Free Placement; " in said, said

@@ -417,8 +417,15 @@ def _sale_words(state: MerchantLordState, seat: int, v: int, cards: int) -> str:
 
 def _sales_now(state: MerchantLordState, seat: int, dice: int) -> str:
     """What ``dice`` sell now, as a reroll's odds count it: every sale of the best total, one
-    after another ("2 coins at …, then 1 card tucked at …"), else the best single sale."""
+    after another ("2 coins at …, then 1 card tucked at …"), else the best single sale; with the
+    one-time rewards they fire ("now: 1 card tucked at your 3-4 village" beside "turning a 1 into
+    a 2 for 2 favour tucks 2 cards for sure" hid the Free Placement that made the same two cards
+    for no favour)."""
     sales = best_sales(state, seat, dice)
     if len(sales) < 2:
-        return _best_sale(state, seat, dice)
-    return ", then ".join(_sale_words(state, seat, v, len(tucks)) for v, tucks in sales)
+        said = _best_sale(state, seat, dice)
+        if not sales or said != _sale_words(state, seat, sales[0][0], len(sales[0][1])):
+            return said
+    else:
+        said = ", then ".join(_sale_words(state, seat, v, len(tucks)) for v, tucks in sales)
+    return said + "".join(f" and a {ONE_TIME_WORDS[reward]}" for reward in _fired(state, seat, dice))
