@@ -73,3 +73,16 @@ def test_a_raise_the_leader_can_answer_says_so() -> None:
     said = explain(state, 1, [("raise", 1)])
     assert said.endswith("; {p2} can raise again: {p2} {p2:has} 2 gold, and it is worth about 2 to {p2}"), said
     assert "can raise again" not in explain(state, 1, [("raise", 2)])  # (2 gold: no raise above 2)
+
+
+def test_an_offer_that_costs_worth_but_not_chances_says_both_and_who_loses() -> None:
+    """A play-through: "Clearly best: Accept the trade … — worth about −1 gold to you; AI 3 gains
+    less", AI 3 losing a fifth of its chances by it: a cost in gold beside the search's choice, and
+    "gains less" of a loss."""
+    state = after(223)
+    said = explain(state, 0, [("accept",)])
+    assert (
+        said
+        == "worth about −1 gold to {p0}, yet no worse for {p0:'s} chances by the AI's estimate; {p1} lose{p1:s} by it"
+    )
+    assert explain(state, 0, [("decline",)]).endswith("; {p1} lose{p1:s} by it if {p0} accept{p0:s}")

@@ -11,7 +11,8 @@ decisions, and the game's way to stop there, if it has one: the turn is lost onl
 on is), then the others' replies until the seat decides again (their favourites tried for an
 end of the match, the best followed on, and so are the moves the game names as bringing the end
 within the turn although the prior ranks them low, ``GameAI.closers``: one way to beat the seat
-is enough). The look is exact about the ends it meets and bounded in the positions it visits;
+is enough; a move of theirs that draws on chance, ``GameAI.draws``, is none, its outcome in one
+world being one roll of many). The look is exact about the ends it meets and bounded in the positions it visits;
 where it runs out of them the match is taken not to be lost, so a move is passed over only for
 a loss the look has found. A move loses at once when it does in most of the worlds looked at
 (a roll or a draw that saves it in one of three leaves it a likely loss); it is passed over only
@@ -49,7 +50,8 @@ LOOKED = 24
 
 
 def looks_of(ai: GameAI) -> dict[str, Any]:
-    """What a game gives the look (its prior, stop, closers and decided ends), as keywords."""
+    """What a game gives the look (its prior, stop, closers, decided ends and chance moves), as
+    keywords."""
     return {"prior": ai.prior, "stop": ai.stop, "closers": ai.closers, "decided": ai.decided, "draws": ai.draws}
 
 

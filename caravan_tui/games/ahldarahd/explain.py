@@ -657,12 +657,20 @@ def _answer(state: AhldarahdState, seat: int, accepting: bool) -> str:
         lack = f"{who(seat)} lack{who(seat, 's')} a card it asks for"
         return f"{lack}: the trade would fail" if accepting else lack
     more = verdict.proposer_gain > verdict.gain
-    them = f"{who(proposer)} gain{who(proposer, 's')} {'more' if more else 'less'}"
+    # ("AI 3 gains less" of a trade that cost AI 3 a fifth of its chances)
+    loses = not more and verdict.proposer_gain < 0
+    them = f"{who(proposer)} {'lose' if loses else 'gain'}{who(proposer, 's')}"
     builds = _builds_on(state, proposer)
+    how = "" if loses else " more" if more else " less"
     if builds:  # (the gains are the trade's alone: "AI 3 gains less" read as a reason to accept)
-        them += f" by the trade itself, {'and' if more else 'but'}{builds}"
+        them += f"{how} by the trade itself, {'and' if more else 'but'}{builds}"
+    else:
+        them += " by it" if loses else how
     if accepting:
-        return f"worth about {gain(verdict.points)} gold to {who(seat)}; {them}"
+        worth = f"worth about {gain(verdict.points)} gold to {who(seat)}"
+        if round(verdict.points) < 0 <= verdict.gain:  # ("Clearly best: Accept" beside "worth about −1 gold")
+            worth += f", yet no worse for {poss(seat)} chances by the AI's estimate"
+        return f"{worth}; {them}"
     # (in words, never a sign: "turns down about −2 gold of worth" read as a double negative)
     worth = round(verdict.points)
     declined = (
