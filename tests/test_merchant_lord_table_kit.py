@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from types import MappingProxyType
 
 import pytest
-from rich.text import Text
 from test_merchant_lord_screen import GAME, at_my_turn, builder_position, play_until, rerolling, simple
 
 from caravan_tui.bus import Hint
@@ -29,7 +27,6 @@ from caravan_tui.games.merchant_lord.table_enter import (
     status,
 )
 from caravan_tui.games.merchant_lord.table_text import builder_text
-from caravan_tui.games.merchant_lord.widgets import VillageBoard
 from caravan_tui.screens.table_client import cursor_at, focused, highlighted
 from caravan_tui.screens.table_panels import ASKING
 from caravan_tui.textual_adapter import screen_lines
@@ -800,31 +797,6 @@ def test_a_hint_to_sell_at_an_opponents_village_shows_it_where_a_takes_the_curso
     taken, focus = intents.taken_hint(table)
     assert focus == VILLAGES and taken.cursor_asks[VILLAGES][0] == sale[1]
     assert sale[1] in [row.key for row in village_rows(taken)]
-
-
-@pytest.mark.thorough
-def test_villages_too_short_for_two_players_fold_every_opponent_but_one_whose_village_is_in_hand():
-    """At three players, with a sale's lines under the row taking five rows: the villages' box
-    held six lines, yours and AI 2's took them, and AI 3's folded line (a sale there offered)
-    scrolled out below. Where two players' villages and a line do not fit, every opponent folds,
-    unless the cursor is on a village of theirs."""
-    from caravan_tui.games.merchant_lord.table_looks import village_rows
-
-    _, table = three_players_at(lambda state: state.turn == 0 and state.phase == SELL)
-    table = replace(intents.turn_started(table), shown_other=1)
-    width = 46
-
-    def lines(at: MerchantLordTable) -> int:
-        return VillageBoard.count_lines(village_rows(at), width)
-
-    roomy = replace(table, villages_room=(width + 2, 7))
-    assert lines(roomy) == 7 and {row.key for row in village_rows(roomy)} >= {"P1-V16", "P1-V34"}
-    tight = replace(table, villages_room=(width + 2, 6))
-    rows = village_rows(tight)
-    assert lines(tight) == 5 and [row.key for row in rows][3:] == [None, None], rows
-    assert all("(o shows them)" in Text.assemble(*row.words).plain for row in rows[3:])
-    held = replace(tight, cursors=MappingProxyType({**tight.cursors, VILLAGES: "P1-V25"}))
-    assert "P1-V25" in [row.key for row in village_rows(held)]  # (the one in hand stays whole)
 
 
 def test_a_folded_players_line_gives_a_long_name_the_room_the_line_leaves():

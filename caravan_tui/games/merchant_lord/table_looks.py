@@ -7,8 +7,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from .faces import CHANGED, CHOSEN, DIMMED, HINT, TICK, USABLE, card_face, die_text, hinted_cards
-from .table import NAME_ROOM, VILLAGES, WIDE_NAME_ROOM, MerchantLordTable
-from .terms import PRICE, VINDEX
+from .table import NAME_ROOM, WIDE_NAME_ROOM, MerchantLordTable
+from .terms import PRICE
 from .widgets import ChipLook, Row, VillageBoard
 
 
@@ -83,8 +83,7 @@ def village_rows(table: MerchantLordTable) -> list[Row]:
     """The villages, so that yours stay in view in the box's room (``villages_room``): every
     player's where they fit, else every player's a village a line (compact), else yours and one
     opponent's (``shown_other``: the one whose village the cursor was last on; ``o`` shows the
-    next), the others on a line each, else yours and every opponent on a line (unless the cursor
-    is on a village of theirs)."""
+    next), the others on a line each."""
     view = table.view
     assert view is not None  # (a board is drawn once there is a view)
     players, me = view["players"], table.seat if table.seat is not None else 0
@@ -120,15 +119,6 @@ def village_rows(table: MerchantLordTable) -> list[Row]:
     folded = {seat: table.summary_row(view, seat, width, marks) for seat in others if seat not in shown}
     lines = sum(VillageBoard.count_lines(full[seat], width) for seat in shown)
     fits = lines + VillageBoard.count_lines(list(folded.values()), width) <= room
-    squeezed = sum(VillageBoard.count_lines(compact[seat], width) for seat in shown)
-    if not fits and squeezed + VillageBoard.count_lines(list(folded.values()), width) > room:
-        # (too short for two players' villages and a line: at three players the folded one's line
-        # scrolled out under the other's, a sale there still offered; that other folds too unless
-        # a village of theirs is the one in hand)
-        at = {table.cell(VILLAGES), table.sel.village}
-        if not any(vid in VINDEX and VINDEX[vid] // 3 == shown[1] for vid in at):
-            folded = {seat: table.summary_row(view, seat, width, marks) for seat in others}
-            shown = (me,)
     rows: list[Row] = []
     for seat in order:
         rows.extend((full[seat] if fits else compact[seat]) if seat in shown else [folded[seat]])
