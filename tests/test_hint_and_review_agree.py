@@ -213,3 +213,34 @@ async def test_how_it_stands_between_players_is_the_reviews_figure_where_a_plann
 
     planner._CACHE.clear()
     assert hint(GAME, view, seat, seed=hint_seed(seat, turn))[0].value != judged.before  # (the planner's own)
+
+
+@pytest.mark.thorough
+async def test_how_it_stands_is_the_reviews_figure_where_the_search_chose():
+    """Merchant Lord (``merchant_lord_seed2062``, move 35): "How it stands … (35% to win)" beside
+    the review's "best: 43%" of the same decision: the hint said its move's own mean, the review
+    where its line leads. The hint's standing is the review's before, in every game."""
+    import asyncio
+
+    from merchant_lord_seed2062 import MOVES, OPTIONS, SEED
+
+    from caravan_tui import bus as messages
+    from caravan_tui.ai.policies import hint_seed
+    from caravan_tui.bus import Bus, seat_address
+    from caravan_tui.match.host import MatchHost
+    from caravan_tui.seats import SeatSpec
+
+    bus = Bus()
+    host = MatchHost.new("merchant_lord", [SeatSpec("human")] * 2, ["Ann", "Bob"], SEED, OPTIONS, None, bus)
+    for action in MOVES[:34]:
+        await host.handle(messages.Act(host.match_id, host.state.to_move(), host.turn, action))
+    seat, turn = host.state.to_move(), host.turn
+    view = host.state.view(seat)
+    heard = bus.subscribe(seat_address(host.match_id, seat))
+    await host.handle(messages.HintRequest(host.match_id, seat, turn))
+    while not isinstance(shown := await asyncio.wait_for(heard.get(), 120), messages.Hint):
+        pass
+    judged = judge("merchant_lord", seat, Position(turn, view, tuple(shown.action)))
+    assert shown.candidates[0][6] == judged.before
+    own = hint("merchant_lord", view, seat, seed=hint_seed(seat, turn))[0].own
+    assert own is not None and round(own, 2) != round(judged.before, 2)  # (the move's own mean: 35% to 43%)

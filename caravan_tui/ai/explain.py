@@ -74,7 +74,9 @@ class Candidate(NamedTuple):
     ``{pN}`` fields); ``error``: the standard error of ``value`` from the spread of the results
     behind it (None where the search kept no spread); ``own``: the move's own mean where ``value``
     is where its line leads (``followed``; None: ``value`` is its own mean) — the estimate of the
-    position "How it stands" words, as the games' calibrations measured it."""
+    position "How it stands" words, as the games' calibrations measured it; ``sure``: the game's
+    own look found the end, a win (``won_first``) or a loss whatever is played (``lost_anyway``),
+    and ``own`` says it."""
 
     action: Action
     share: float
@@ -83,6 +85,7 @@ class Candidate(NamedTuple):
     reason: str = ""
     error: float | None = None
     own: float | None = None
+    sure: bool = False
 
 
 def candidates(
@@ -278,7 +281,7 @@ def won_first(game_id: str, view: dict[str, Any], seat: int, found: list[Candida
     first = next((candidate for candidate in found if candidate.action == line[0]), Candidate(line[0], 0.0, 1.0))
     reason = game.ai.explain(world, seat, line) if game.ai.explain is not None else ""
     won = first._replace(
-        value=1.0, own=1.0, error=0.0, line=line, reason="; ".join(part for part in (reason, WINS) if part)
+        value=1.0, own=1.0, error=0.0, line=line, reason="; ".join(part for part in (reason, WINS) if part), sure=True
     )
     return [won, *(candidate for candidate in found if candidate.action != line[0])]
 
@@ -445,7 +448,7 @@ def lost_anyway(game_id: str, view: dict[str, Any], seat: int, found: list[Candi
     every = safety.surely_lost(world, seat, first.action, **safety.looks_of(game.ai))
     said = (LOST_AT_ONCE if every else LOST_MOSTLY).format(who=others_words(world))
     reason = "; ".join(part for part in (first.reason, said) if part)
-    return [first._replace(reason=reason, own=0.0 if every else first.own), *found[1:]]
+    return [first._replace(reason=reason, own=0.0 if every else first.own, sure=every), *found[1:]]
 
 
 def others_words(world: State) -> str:

@@ -623,7 +623,7 @@ class MatchHost:
                     await self._searched(policy, after, seat, hint_seed(seat, msg.turn + 1), []),
                 )
             top = in_line(top)  # (what the line shown plays later, said so: not "Weaker")
-            if top and policy.plans(game_id):
+            if top:
                 top = await self._standing(seat, view, msg.turn, top)
         except AIWorkerError as exc:
             await self._reject(seat, f"no hint: {exc}")
@@ -652,10 +652,12 @@ class MatchHost:
     async def _standing(self, seat: int, view: dict[str, Any], turn: int, top: list[Candidate]) -> list[Candidate]:
         """``top`` with how the position stands for its first move valued as a review of this
         decision values it (``review.judge``: its search from the view, its seed and budget), for
-        "How it stands", where a planner chose the move: the planner's own figure for its plan
-        read "78% to win" beside the review's "best: 53%" at every decision of a Caravanserai
-        match. Alone, a seat's expected pieces are the planner's, as the review's are."""
-        if len(self.snapshot.seats) < 2 or top[0].own is not None:
+        "How it stands", so that it reads as the review's "best: N%" of the same decision: a
+        planner's own figure for its plan read "78% to win" beside the review's "best: 53%" at
+        every decision of a Caravanserai match, and a search's mean for the move "35%" beside
+        "best: 43%" in Merchant Lord's. Not where the game's own look found the end (``sure``).
+        Alone, a seat's expected pieces are the planner's, as the review's are."""
+        if len(self.snapshot.seats) < 2 or top[0].sure:
             return top
         position = Position(turn, view, top[0].action)
         if self.worker is not None:

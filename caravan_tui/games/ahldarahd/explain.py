@@ -667,10 +667,10 @@ def _answer(state: AhldarahdState, seat: int, accepting: bool) -> str:
     else:
         them += " by it" if loses else how
     if accepting:
-        worth = f"worth about {gain(verdict.points)} gold to {who(seat)}"
+        said = f"worth about {gain(verdict.points)} gold to {who(seat)}"
         if round(verdict.points) < 0 <= verdict.gain:  # ("Clearly best: Accept" beside "worth about −1 gold")
-            worth += f", yet no worse for {poss(seat)} chances by the AI's estimate"
-        return f"{worth}; {them}"
+            said += f", yet no worse for {poss(seat)} chances by the AI's estimate"
+        return f"{said}; {them}"
     # (in words, never a sign: "turns down about −2 gold of worth" read as a double negative)
     worth = round(verdict.points)
     declined = (
