@@ -12,8 +12,8 @@ from typing import Any
 from caravan_tui.engine import Action, Event
 from caravan_tui.words import tied_scores
 
-from .geometry import CELL_ID, COLOUR_NAMES, COLOURS, DIR_NAMES, DIR_WORDS, board_for
-from .views import CaravanseraiView, PlacementView
+from .geometry import CELL_ID, COLOUR_NAMES, COLOURS, DIR_NAMES, DIR_WORDS, D, board_for
+from .views import CaravanseraiView, PlacementView, piece
 
 SAFETY = "no seat can place any more (the safety end)"
 #: how the game ended at the safety end, in plain words for the result screen (the rules' term,
@@ -114,13 +114,31 @@ def direction_problem(d: int, view: CaravanseraiView, legal: Sequence[Action]) -
     if view["stage"] in STAGE_FIRST:
         return f"Not {DIR_WORDS[d]} now: {STAGE_FIRST[view['stage']]}."
     if any(a[0] == "dir" for a in legal):
-        return f"Not {DIR_WORDS[d]}: that cell is taken, off the board or a dead end."
+        return f"Not {DIR_WORDS[d]}: {_not_ahead(d, view)}."
     pl = view["placement"]
     if pl is not None and pl["dir"] >= 0 and (pl["pos"] == pl["head"] or _turns_at(view, pl["pos"])):
         # (an undo of the block after a turn keeps the turn: "No turn here … only after a
         # Caravanserai cell" was said with the caravan's last piece on one)
         return f"Not {DIR_WORDS[d]}: the caravan already heads {DIR_WORDS[pl['dir']]} from here (u takes that back)."
     return "No turn here: the caravan goes straight on (it turns only after a Caravanserai cell or a lying camel)."
+
+
+def _not_ahead(d: int, view: CaravanseraiView) -> str:
+    """Why the cell ``d`` of the placement's last piece takes no piece: off the board, taken, or
+    a dead end, said as what it is ("taken, off the board or a dead end" of a free cell on the
+    board, "dead end" taught nowhere)."""
+    pl = view["placement"]
+    if pl is None:
+        return "that cell is taken, off the board or a dead end"
+    cell = (pl["pos"][0] + D[d][0], pl["pos"][1] + D[d][1])
+    board = board_for(len(view["tiles"]), tuple((int(a), int(b)) for a, b in view["tiles"]))
+    at = CELL_ID.get(cell, -1)
+    if at < 0 or not board.layout.onboard[at]:
+        return "that cell is off the board"
+    pieces = [*(item for caravan in view["caravans"] for item in caravan), *pl["laid"]]
+    if any(piece(item)[:2] == cell for item in pieces):
+        return "that cell is taken"
+    return "that cell is a dead end: from it this placement could not be finished (no open cells ahead for the rest)"
 
 
 def _turns_at(view: CaravanseraiView, cell: Sequence[int]) -> bool:
