@@ -68,6 +68,8 @@ class ReplayClient:
         self.position = self.length if position is None else max(0, min(position, self.length))
         self.queue: asyncio.Queue[Message] = asyncio.Queue()
         self._kinds: list[str] = []  # the seat kinds the screen was told last
+        #: the move shown, in words, where it logged nothing but changed the view (``silent_step``)
+        self.silent = ""
         self._show()
 
     def _persons(self, seat: int | None) -> bool:
@@ -217,4 +219,22 @@ class ReplayClient:
             by = at.movers[turn] if turn in snap.deciders else None
             by_person = by is None and decided_by(snap, turn, at.movers[turn]) == PERSON
             lines += [words_for(event, called, you, by, by_person) for event in events if event.visible_to(seat)]
+        self.silent = self.silent_step(at)
         self.queue.put_nowait(Update(self.match_id, seat, self.position, at.state.view(seat), lines, True))
+
+    def silent_step(self, at: Replayed) -> str:
+        """The move shown (the last of ``at``), by whom, in words ("AI 2: Head east (E) to (-3,1)"),
+        where it logged nothing and yet changed the view shown: a Caravanserai direction step
+        changed nothing else on the screen, and the replay seemed stuck. "" elsewhere (a move that
+        changed nothing the view shows, a proposal written out of sight, is not told)."""
+        position = self.position
+        if position == 0 or at.events[position - 1] or self.view_before(position) == at.state.view(self.seat):
+            return ""
+        before = replay(self.checked.game, self.snapshot, position - 1, log=False).state
+        mover = at.movers[position - 1]
+        try:
+            text = before.describe(normalise_action(self.snapshot.actions[position - 1]), mover)
+        except Exception:  # (a move the rules no longer word: the board shows it)
+            return ""
+        name = names_called(self.snapshot.names, self.snapshot.seats)[mover]
+        return f"{name}: {self._words(text)}"

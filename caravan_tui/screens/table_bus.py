@@ -212,7 +212,7 @@ class TableBus:
             screen.moves.dropped()
         table = self.heard(update)
         if screen.replay is not None:
-            table = replace(table, replay_at=(update.turn, screen.replay.length))
+            table = replace(table, replay_at=(update.turn, screen.replay.length), replay_step=screen.replay.silent)
             table = replace(table, hint_panel=screen.overlays.weighed_words(update.turn, table))
             screen.call_after_refresh(screen.overlays.weighed_drawn, update.turn)
         view = table.view

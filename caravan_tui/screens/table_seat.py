@@ -98,6 +98,8 @@ class TableState(Generic[V]):
     moves: int = 0
     #: a replay's move shown and its number of moves (None: a match, not a replay)
     replay_at: tuple[int, int] | None = None
+    #: a replay's move shown, in words, where it logged nothing (``ReplayClient.silent_step``)
+    replay_step: str = ""
     #: whether practice is judging the move chosen before it goes
     checking: bool = False
     #: the key that readies the hint's play was pressed while the hint was still coming: its play

@@ -120,7 +120,8 @@ def ai_thinking(table: TableState) -> bool:
 def replay_status(table: TableState, width: int) -> Text:
     """Where the replay stands, as a slider that fits the status line (``width`` cells) whatever
     the names: ``▕████░░░░▏ move 12/80 · Ann's view`` (the footer has the keys); a name is cut
-    only where the line has no room for it (14 cells at the least)."""
+    only where the line has no room for it (14 cells at the least); then the move shown where it
+    logged nothing (``replay_step``: the line wraps to its second row)."""
     at, length = table.replay_at or (0, 0)
     filled = round(8 * at / length) if length else 8
     text = Text("▕" + "█" * filled + "░" * (8 - filled) + "▏ ", style="bold")
@@ -135,4 +136,7 @@ def replay_status(table: TableState, width: int) -> Text:
         else f"{SEAT(n=seat + 1)}'s view"
     )
     text.append(whose)
+    if table.replay_step:  # (a move that logged nothing: the screen seemed not to step)
+        text.append(" · ")
+        text.append(table.replay_step)
     return text
