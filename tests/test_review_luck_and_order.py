@@ -99,3 +99,24 @@ def test_a_move_that_keeps_a_sure_win_costs_nothing():
     assert sure.before == sure.after == 1.0
     wasted = judge("camel_caravan", 0, Position(202, view, lost), iterations=60)
     assert wasted.after < 1.0  # (the win no longer within the turn: the search's value)
+
+
+def test_a_better_line_the_search_left_short_of_the_turns_end_says_the_turn_goes_on():
+    """Camel Caravan: "Better: Move swords … — 1 action, then Move a camel … — 1 action, then Move
+    a camel … — 1 action", three actions of a turn of four, the delivery that was its point left
+    out and no word that the turn went on."""
+    from caravan_tui.ai.review import _steps_said
+    from caravan_tui.games import get_game
+
+    game = get_game("camel_caravan")
+    state = game.new(2, seed=3)
+    while True:  # (a step after which the turn goes on: the first turns have one action)
+        seat = state.to_move()
+        step = next(action for action in state.legal_actions() if action[0] != "end_turn")
+        after = state.clone()
+        after.apply(step, False)
+        if after.to_move() == seat and ("end_turn",) in after.legal_actions():
+            break
+        state = after
+    assert _steps_said(game, state, seat, (step,)).endswith(", then …")
+    assert not _steps_said(game, state, seat, (step, ("end_turn",))).endswith("…")

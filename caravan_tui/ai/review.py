@@ -677,16 +677,23 @@ def _steps_said(game: Game, world: State, mover: int, steps: tuple[Action, ...])
     what the rules laid by themselves after each included (``Game.laid_for``, as the seat's own
     move says it: without them a Caravanserai "Better" read as turning after a desert cell):
     the better move of a whole turn was said by its first step alone, the same as the first
-    step played, so that "Better" read as what the seat did."""
+    step played, so that "Better" read as what the seat did; where the steps end before the
+    decision does (the search's line went no further), ", then …"."""
     state, rest = world.clone(), ""
     said: list[str] = []
+    events: list[Event] = []
     for step in steps:
         if rest:
             said[-1] += f", then {rest}"
         said.append(state.describe(step, mover))
         rest = "" if game.laid_for is None else game.laid_for(state, mover, step)
-        state.apply(step, False)
-    return steps_words(said, cut_words(f", then {rest}", MAX_TEXT // 2) if rest else "")
+        events = state.apply(step, True)
+    if rest:
+        return steps_words(said, cut_words(f", then {rest}", MAX_TEXT // 2))
+    # (the search's line ends before the decision does: "Better" read as three actions of a turn of
+    # four, the delivery that was its point left out, and no word that the turn went on)
+    going_on = bool(steps) and not state.is_over() and not ends_decision(state, mover, events, game.composing)
+    return steps_words(said, ", then …" if going_on else "")
 
 
 def _played_out(
