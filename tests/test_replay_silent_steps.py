@@ -28,7 +28,8 @@ def test_a_step_that_logged_nothing_is_said_in_the_replays_status(tmp_path):
     assert turns
     client = ReplayClient(load(store, "m"), None, position=turns[0] + 1)
     assert client.silent.startswith("Bob: Head ") or client.silent.startswith("Ann: Head "), client.silent
-    table = dataclasses.replace(TableState(seat=None), replay_at=(turns[0] + 1, len(actions)), replay_step=client.silent)
+    shown = (turns[0] + 1, len(actions))
+    table = dataclasses.replace(TableState(seat=None), replay_at=shown, replay_step=client.silent)
     assert replay_status(table, 80).plain.endswith(f"the public view · {client.silent}")
     logged = next(turn for turn, action in enumerate(actions) if action[0] == "camel")  # (its log says it)
     client.go_to(logged + 1)

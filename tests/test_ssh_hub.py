@@ -1105,3 +1105,24 @@ async def test_a_guest_at_a_match_is_told_at_the_stop_that_their_seat_is_not_kep
     assert hub.farewell(gus.identity) == protocol.STOPPING_GUEST
     assert hub.farewell(guest_identity()) == protocol.STOPPING  # (a guest at no match)
     hub.stop()
+
+
+async def test_a_person_who_resigned_finds_the_match_among_their_finished_ones_once_it_ends(tmp_path, worker):
+    """Over SSH, Ann resigned a match a guest then played to its end (unrated: one person with a
+    key): her lobby's finished matches left it out, and `v` said there was none to review, while
+    her record listed it. The lobby is read again for the match's people when it ends, and a
+    seat given up is one of theirs."""
+    hub = make_hub(tmp_path, worker)
+    gus = await named(hub, guest_identity(), "Gus", guest=True)
+    joined = await create(gus, ["you", "open"])
+    ann = await named(hub, ANN, "Ann")
+    await ann.send(protocol.JoinSeat(joined.match, 1))
+    await ann.next(protocol.Joined)
+    await ann.send(Resign(joined.match, 1))
+    await ann.next(protocol.Left)
+    await ann.next(protocol.Lobby)
+    await play_turns(gus, random.Random(5))
+    await gus.send(protocol.LeaveMatch(joined.match))  # (the match is done once nobody is at it)
+    lobby = await ann.next(protocol.Lobby, lambda m: bool(m.finished))
+    assert [protocol.FinishedRow.from_map(row).match for row in lobby.finished] == [joined.match]
+    hub.stop()

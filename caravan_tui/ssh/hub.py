@@ -908,8 +908,18 @@ class Hub:
         session.match = session.seat = session.client = session.forward = None
         session.finished = None  # (the match may be over now)
         if hosted.done and not hosted.seated and not hosted.watchers:
-            hosted.stop()
-            self.matches.pop(hosted.match_id, None)
+            self._retire(hosted)
+
+    def _retire(self, hosted: HostedMatch) -> None:
+        """A match over that nobody is at leaves memory; its people's lobbies list it among their
+        finished matches: a seat given up is theirs too (a person who resigned read "no finished
+        match to review" while their record listed it)."""
+        hosted.stop()
+        self.matches.pop(hosted.match_id, None)
+        people = {*hosted.record.owners, *hosted.record.left.values()}
+        for session in self.sessions:
+            if session.identity in people:
+                session.finished = None
 
     def _announce_soon(self, hosted: HostedMatch) -> None:
         task = asyncio.create_task(hosted.host.announce())
@@ -1164,11 +1174,7 @@ class Hub:
         self._lobby_due = None
         self._lobby_sent = asyncio.get_running_loop().time()
         for hosted in [m for m in self.matches.values() if m.done and not m.seated and not m.watchers]:
-            hosted.stop()
-            del self.matches[hosted.match_id]
-            for session in self.sessions:  # (its people not at the table: stand-ins finished it)
-                if session.identity in hosted.record.owners:
-                    session.finished = None
+            self._retire(hosted)  # (its people not at the table: stand-ins finished it)
         for session in list(self.sessions):
             if session.match is None and session.name:
                 sending = asyncio.create_task(self._send_lobby(session))
