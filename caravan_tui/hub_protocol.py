@@ -124,6 +124,8 @@ class FinishedRow(PlainRow):
     kinds: list[str] = field(default_factory=list)
     #: the seat whose person resigned it: the resignation ended it, or an AI played it on (None: none)
     resigned: int | None = None
+    #: that seat's person was a guest, who left (by a resignation or a dropped connection alike)
+    left: bool = False
 
 
 @dataclass(frozen=True)

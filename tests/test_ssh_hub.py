@@ -1126,3 +1126,23 @@ async def test_a_person_who_resigned_finds_the_match_among_their_finished_ones_o
     lobby = await ann.next(protocol.Lobby, lambda m: bool(m.finished))
     assert [protocol.FinishedRow.from_map(row).match for row in lobby.finished] == [joined.match]
     hub.stop()
+
+
+async def test_a_guest_who_left_is_named_as_leaving_in_the_others_record(tmp_path, worker):
+    """Over SSH, a guest's connection dropped ("Gus leaves; an AI plays the seat from now on."),
+    and Ann's record read "Gus resigned" of a match he never resigned: a guest who gives a seat
+    up leaves it, whether by a resignation or not (the record keeps both alike)."""
+    from caravan_tui.screens.lobby import finished_words
+
+    hub = make_hub(tmp_path, worker)
+    ann = await named(hub, ANN, "Ann")
+    joined = await create(ann, ["you", "open"])
+    gus = await named(hub, guest_identity(), "Gus", guest=True)
+    await gus.send(protocol.JoinSeat(joined.match, 1))
+    await gus.next(protocol.Joined)
+    await gus.close()
+    await play_turns(ann, random.Random(6))
+    await ann.send(protocol.AskHistory())
+    (row,) = [protocol.FinishedRow.from_map(row) for row in (await ann.next(protocol.History)).matches]
+    assert (row.resigned, row.left) == (1, True) and finished_words(row) == "Gus left"
+    hub.stop()

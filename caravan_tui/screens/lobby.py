@@ -106,7 +106,7 @@ def finished_words(row: FinishedRow, mine: bool = True, width: int | None = None
     if row.resigned is not None and row.resigned != row.yours and 0 <= row.resigned < len(names):
         # (another's resignation ended it, or an AI played the seat on: it read "You resigned" to
         # a person who had not, and "Bob won" of his stand-in's points beside her +121)
-        return f"{names[row.resigned]} resigned"
+        return f"{names[row.resigned]} {'left' if row.left is True else 'resigned'}"
     if row.yours not in winners:
         if row.status == "resigned":
             return resigned_words(you, whole, winners, row.yours, width)

@@ -15,6 +15,7 @@ from caravan_tui.saves.deciders import decided_name, level_of, stand_in
 from caravan_tui.saves.loading import Replayed, replay_snapshot
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.keeping import Keeping
+from caravan_tui.ssh.records import GUEST
 
 #: finished matches a person's lobby lists
 MAX_FINISHED = 10
@@ -35,6 +36,8 @@ class Ended:
     ended: float
     kinds: list[str]  # each seat's kind as saved ("ai:normal")
     resigned: int | None = None  # the seat whose resignation ended it
+    #: the seats given up by guests (someone new each visit: they left, by a resignation or not)
+    guests_left: tuple[int, ...] = ()
 
 
 def read_ended(store: MatchStore, match_id: str) -> tuple[Replayed, Ended] | None:
@@ -109,6 +112,7 @@ class FinishedMatches:
                     gave_up=gave_up,
                     kinds=ended.kinds,
                     resigned=resigned,
+                    left=resigned is not None and resigned in ended.guests_left,
                 )
                 if keep(row):
                     found.append(row)
@@ -130,7 +134,8 @@ class FinishedMatches:
             if record is not None
             else []
         )
-        ended = replace(read[1], names=played_names(read[0], never_taken))
+        guests = tuple(seat for seat, who in sorted(record.left.items()) if who.startswith(GUEST)) if record else ()
+        ended = replace(read[1], names=played_names(read[0], never_taken), guests_left=guests)
         with self._lock:
             self._ended[match_id] = ended
             while len(self._ended) > _REMEMBERED:

@@ -96,7 +96,7 @@ from caravan_tui.ssh.hosted import HostedMatch
 from caravan_tui.ssh.keeping import FileKeeping, Keeping
 from caravan_tui.ssh.moderation import Ban
 from caravan_tui.ssh.ratings import Change
-from caravan_tui.ssh.records import HostedRecord
+from caravan_tui.ssh.records import GUEST, HostedRecord
 from caravan_tui.ssh.reviews import HubReviews
 from caravan_tui.ssh.standings import Standings
 
@@ -141,10 +141,6 @@ def _send_now(session: object, message: Message) -> None:
     ends a session that is gone)."""
     if isinstance(session, Session) and not session.writer.is_closing():
         session.writer.write(encode(message.to_map()))
-
-
-#: how a guest's identity begins (a key's is its fingerprint, "SHA256:…")
-GUEST = "guest:"
 
 
 def guest_identity() -> str:

@@ -27,6 +27,8 @@ MAX_FILE = MiB
 MAX_NOTES, MAX_NOTE = 1000, 300  # a side log's notes, and the characters of one
 #: what an identity looks like: a key's "SHA256:…" fingerprint or a guest's "guest:…"
 IDENTITY = re.compile(r"(SHA256|guest):[A-Za-z0-9+/=_-]{1,64}")
+#: how a guest's identity begins (someone new each visit: a seat they give up, they leave)
+GUEST = "guest:"
 #: what a match id looks like (``saves.snapshot.new_match_id``'s, and any a file store accepts)
 MATCH_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 #: a hosted record's fields that may be left out (a record written before them)
