@@ -573,3 +573,19 @@ def test_what_chance_showed_reads_as_one_sentence():
     review = Review("decktet_caravan", "m", 0, 2, 10, 1.0, (_judged(0, 0.5, 0.5),))
     draws = (Draw(3, "Bob goes out.", True), Draw(3, "You lead.", True), Draw(3, "You are dealt 15 cards.", True))
     assert seen(review, draws, ["Ann", "Bob"]) == "Bob goes out; you lead; you are dealt 15 cards"
+
+
+def test_the_words_beside_each_decision_are_said_in_the_games_measure():
+    """ "fine: 44%" beside a move 3 points short of the hint's read as no cost at all: the review
+    says what "best" and "fine" mean and where the grades begin, in the game's measure."""
+    from caravan_tui.ai.review_text import grades_line
+
+    decktet = Review("decktet_caravan", "m", 0, 2, 10, 1.0, (_judged(0, 0.5, 0.5),))
+    assert grades_line(decktet) == (
+        "Graded: best, the move a hint shows; fine, another that cost less than 5%; an inaccuracy from 5%, "
+        "a mistake from 10%, a blunder from 20%."
+    )
+    text = review_lines(decktet, ["Ann", "Bob"], "Decktet Caravan")
+    assert text[text.index(f"{EVERY_DECISION}:") + 1] == grades_line(decktet)
+    solo = Review("caravanserai", "m", 0, 1, 10, 0.5, (_judged(0, 0.5, 0.5),))
+    assert "less than 1.0 pieces" in grades_line(solo)

@@ -80,7 +80,7 @@ def reviewed(game_id: str, seed: int) -> tuple[Review, list[str]]:
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_figure_of_a_generated_review_adds_up(game_id, seed):
     done, text = reviewed(game_id, seed)
-    every = text[text.index(f"{EVERY_DECISION}:") + 1 :]
+    every = text[text.index(f"{EVERY_DECISION}:") + 2 :]  # (after the words of the grades)
     listed = [line for line in every if not line.startswith("    Better: ")]  # (a graded move's better one)
     # none skipped, each by its move's number (as the replay finds it)
     assert [line.split(":")[0].strip() for line in listed] == [f"Move {judged.turn + 1}" for judged in done.decisions]

@@ -191,6 +191,17 @@ def verdict(review: Review, judged: Judged) -> str:
 EVERY_DECISION = "Every decision, by move (the replay's count: each step of every seat is a move)"
 
 
+def grades_line(review: Review) -> str:
+    """What the words beside each decision mean, in the game's measure: "fine" was read as "no
+    cost" beside a move 3 points short of the best, and is defined nowhere else."""
+    measure = review.measure
+    least = [loss_words(measure, threshold) for threshold in (measure.inaccuracy, measure.mistake, measure.blunder)]
+    return (
+        f"Graded: best, the move a hint shows; fine, another that cost less than {least[0]}; an inaccuracy "
+        f"from {least[0]}, a mistake from {least[1]}, a blunder from {least[2]}."
+    )
+
+
 def move_number(judged: Judged) -> int:
     """The number of ``judged``'s move in the match, as the replay numbers it ("move 7/80" shows
     the table after it): the one number a review gives a decision, wherever it names it."""
@@ -669,7 +680,7 @@ def review_lines(review: Review, names: Sequence[str], title: str, width: int = 
     unlisted = unlisted_line(review, points)
     if unlisted:
         lines.append(unlisted)
-    lines += ["", f"{EVERY_DECISION}:", *decision_lines(review, names)]
+    lines += ["", f"{EVERY_DECISION}:", grades_line(review), *decision_lines(review, names)]
     return lines
 
 

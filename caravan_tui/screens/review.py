@@ -32,6 +32,7 @@ from caravan_tui.ai.review_text import (
     account_lines,
     chart_text,
     decision_lines,
+    grades_line,
     move_number,
     points_heading,
     summary_line,
@@ -221,6 +222,7 @@ class ReviewScreen(BaseScreen):
         if unlisted:
             parts.append(HangingLines([unlisted], classes="review-point"))
         parts.append(Static(EVERY_DECISION, classes="review-heading"))
+        parts.append(HangingLines([grades_line(review)], classes="review-point"))
         parts.append(HangingLines(decision_lines(review, self.names), id="review-decisions"))
         scroll.mount_all(parts)
         self.refresh_bindings()
