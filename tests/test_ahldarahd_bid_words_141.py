@@ -56,8 +56,10 @@ def test_a_bid_leaving_no_gold_with_the_eyes_and_the_pirate_queen_says_claims_ne
 
 def test_a_cards_use_on_another_players_map_names_the_map() -> None:
     """Seed 161: "fits Spices–Gems toward the Gems city, 1 of 2" read wrong of the person's own map,
-    where the Gems city needs 3 routes: the route was on another map they could build on."""
+    where the Gems city needs 3 routes: the route was on another map they could build on. And "2
+    of 3" read as 2 of the city's 3 routes beside "a majority of the Horses city's routes, 2 of 3":
+    it says of the routes the city needs."""
     state = after(13)  # turn 1: the person, holding AI 2's Right of Passage, may raise for the red Horses card
     assert state.to_move() == 0 and 1 in state.maps_of(0)
     reason = explain(state, 0, [("raise", 1)])
-    assert "(fits Pearls–Horses on {p1:'s} map toward the Pearls city, 1 of 3)" in reason, reason
+    assert "(fits Pearls–Horses on {p1:'s} map toward the Pearls city, 1 of the 3 routes it needs)" in reason, reason

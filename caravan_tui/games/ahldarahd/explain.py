@@ -606,7 +606,9 @@ def _card_use(state: AhldarahdState, seat: int, k: int) -> tuple[str, str, int]:
     route = f"{COMMODITIES[a]}–{COMMODITIES[b]}" + ("" if where == seat else f" on {map_words(where, state.n)}")
     if have >= MAJORITY[slot]:
         return route, route_takes(state, seat, where, r).removeprefix(": takes "), 1 - state.discount(seat, r)
-    return f"fits {route} toward the {COMMODITIES[COMMODITY_AT[where][slot]]} city, {have} of {MAJORITY[slot]}", "", -1
+    # ("2 of 3" read as 2 of its 3 routes beside "a majority of the Horses city's routes, 2 of 3")
+    city = COMMODITIES[COMMODITY_AT[where][slot]]
+    return f"fits {route} toward the {city} city, {have} of the {MAJORITY[slot]} routes it needs", "", -1
 
 
 def _hand_takes(state: AhldarahdState, seat: int, m: int, slot: int) -> bool:
