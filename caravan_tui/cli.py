@@ -703,6 +703,20 @@ def _review_target(args):
     return store, snapshot, seat
 
 
+def _given_up(root: Path, match_id: str, seat: int) -> bool:
+    """Whether the server whose folder ``root`` is keeps ``seat`` of the hosted match ``match_id``
+    as given up (its person resigned, or left as a guest, and an AI played it on): the save does
+    not tell that from a drop, and a host's review of the match read the AI's win as the
+    person's. False where no such record is kept or it cannot be read."""
+    from caravan_tui.ssh.records import HostedRecord
+
+    try:
+        record = HostedRecord.load(root / "hosted" / f"{match_id}.json")
+    except (OSError, ValueError):
+        return False
+    return record.match_id == match_id and seat in record.left
+
+
 def cmd_review(args) -> int:
     store, snapshot, seat = _review_target(args)
     if not args.text:
@@ -736,7 +750,8 @@ def cmd_review(args) -> int:
 
     async def reviewed():
         async with AIWorker(2) as worker:
-            return await review_of(snapshot, seat, ReviewShelf(store.root), worker, args.iterations, judged)
+            shelf, gave_up = ReviewShelf(store.root), _given_up(store.root, snapshot.match_id, seat)
+            return await review_of(snapshot, seat, shelf, worker, args.iterations, judged, gave_up=gave_up)
 
     review = asyncio.run(reviewed())
     names = names_called(snapshot.names, snapshot.seats)  # (as the table said)

@@ -356,6 +356,23 @@ def test_review_text_prints_the_chart_the_turning_points_and_every_decision(save
     assert capsys.readouterr().out == out  # the kept review, as it was
 
 
+@pytest.mark.thorough
+def test_a_hosts_review_of_a_seat_given_up_ends_where_its_person_resigned(saved, capsys):
+    """On a server's folder, `review MATCH --seat 2 --text` of a match whose person resigned and an
+    AI played on read the AI's moves as a stand-in's "while you were away", and its win as the
+    person's: the server's record says the seat was given up."""
+    from caravan_tui.ssh.records import HostedRecord
+
+    folder = saved.root / "hosted"
+    folder.mkdir()
+    HostedRecord("m1", [None, "SHA256:bob"], 60, "normal", left={0: "SHA256:ann"}).save(folder)
+    assert main(["review", "m1", "--text", "--iterations", str(ITERATIONS)]) == 0
+    assert "How it ended: You resigned after your move" in capsys.readouterr().out.replace("\n", " ")
+    (folder / "m1.json").write_text("not a record", encoding="utf-8")  # (a file's say-so: none read)
+    assert main(["review", "m1", "--text", "--iterations", str(ITERATIONS)]) == 0
+    assert "You resigned" not in capsys.readouterr().out
+
+
 @pytest.mark.parametrize(
     "argv,words",
     [
