@@ -69,9 +69,11 @@ async def test_a_turning_points_wrapped_lines_hang_under_their_text(tmp_path):
         screen = ReviewScreen("a match", ["Ann", "Bob"], reviewer)
         await app.push_screen(screen)
         await wait_for(pilot, lambda: screen.review is not None and screen.query(".review-point"), "the review")
-        screen.query(".review-point").first().scroll_visible(animate=False)
+        point = screen.query(".review-point").first()
+        point.scroll_visible(animate=False)
         await pilot.pause()
-        rows = screen_lines(screen)
+        region = point.region  # (its rows alone: the scroll's bar beside them is none of its text)
+        rows = [row[region.x : region.right] for row in screen_lines(screen)]
         for label, text in (("Better: ", better), ("Yours: ", yours)):
             first = next(i for i, row in enumerate(rows) if label in row)
             hang = rows[first].index(label) + len(label)
