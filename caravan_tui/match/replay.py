@@ -228,9 +228,11 @@ class ReplayClient:
         changed nothing else on the screen, and the replay seemed stuck. "" elsewhere (a move that
         changed nothing the view shows, a proposal written out of sight, is not told)."""
         position = self.position
-        if position == 0 or at.events[position - 1] or self.view_before(position) == at.state.view(self.seat):
+        if position == 0 or at.events[position - 1]:
             return ""
         before = replay(self.checked.game, self.snapshot, position - 1, log=False).state
+        if before.view(self.seat) == at.state.view(self.seat):
+            return ""
         mover = at.movers[position - 1]
         try:
             text = before.describe(normalise_action(self.snapshot.actions[position - 1]), mover)
