@@ -118,12 +118,9 @@ def test_the_stands_of_a_plan_are_those_the_planner_makes_at_each_stand() -> Non
 DECKTET_LOG = [("caravan", "4VL", "5ML", "1L@6"), ("caravan", "7ML", "8VL", "9LK")]
 
 
-@pytest.mark.thorough
-async def test_the_hint_a_decktet_table_is_given_is_the_reviews_best_move():
-    """The bug: a Decktet Caravan review graded two "close calls" the hint had advised as
-    inaccuracies: a search that decides a close call by its seed and its clock found another
-    best in the review. The hint now searches as the review of that decision does (its budget by
-    iterations, its seed from the decision), so it is the review's best and costs nothing."""
+async def hinted_at_a_table(game_id: str, seed: int, options: dict, moves: list) -> tuple:
+    """The hint a table of two people gets after ``moves`` (its host's own, as a seat asks for
+    it): the ``Hint`` message, and the seat's view, seat and move number there."""
     import asyncio
 
     from caravan_tui import bus as messages
@@ -132,16 +129,26 @@ async def test_the_hint_a_decktet_table_is_given_is_the_reviews_best_move():
     from caravan_tui.seats import SeatSpec
 
     bus = Bus()
-    host = MatchHost.new("decktet_caravan", [SeatSpec("human")] * 2, ["Ann", "Bob"], 3, {}, None, bus)
-    for action in DECKTET_LOG:
+    host = MatchHost.new(game_id, [SeatSpec("human")] * 2, ["Ann", "Bob"], seed, options, None, bus)
+    for action in moves:
         await host.handle(messages.Act(host.match_id, host.state.to_move(), host.turn, action))
     seat, turn = host.state.to_move(), host.turn
-    assert seat == 0
     view = host.state.view(seat)
     heard = bus.subscribe(seat_address(host.match_id, seat))
     await host.handle(messages.HintRequest(host.match_id, seat, turn))
     while not isinstance(shown := await asyncio.wait_for(heard.get(), 120), messages.Hint):
         pass
+    return shown, view, seat, turn
+
+
+@pytest.mark.thorough
+async def test_the_hint_a_decktet_table_is_given_is_the_reviews_best_move():
+    """The bug: a Decktet Caravan review graded two "close calls" the hint had advised as
+    inaccuracies: a search that decides a close call by its seed and its clock found another
+    best in the review. The hint now searches as the review of that decision does (its budget by
+    iterations, its seed from the decision), so it is the review's best and costs nothing."""
+    shown, view, seat, turn = await hinted_at_a_table("decktet_caravan", 3, {}, DECKTET_LOG)
+    assert seat == 0
     judged = judge("decktet_caravan", seat, Position(turn, view, tuple(shown.action)))
     assert judged.best == judged.action and judged.loss == 0
 
@@ -190,23 +197,7 @@ async def test_how_it_stands_between_players_is_the_reviews_figure_where_a_plann
     """A Caravanserai match against an AI: "How it stands … (78% to win)" beside the review's
     "best: 53%" for the same decision, at every decision (the planner's own figure for its plan
     against the review's search). The hint's standing is the review's before for its move."""
-    import asyncio
-
-    from caravan_tui import bus as messages
-    from caravan_tui.bus import Bus, seat_address
-    from caravan_tui.match.host import MatchHost
-    from caravan_tui.seats import SeatSpec
-
-    bus = Bus()
-    host = MatchHost.new(GAME, [SeatSpec("human")] * 2, ["Ann", "Bob"], SEED, OPTIONS, None, bus)
-    for action in LOG:
-        await host.handle(messages.Act(host.match_id, host.state.to_move(), host.turn, action))
-    seat, turn = host.state.to_move(), host.turn
-    view = host.state.view(seat)
-    heard = bus.subscribe(seat_address(host.match_id, seat))
-    await host.handle(messages.HintRequest(host.match_id, seat, turn))
-    while not isinstance(shown := await asyncio.wait_for(heard.get(), 120), messages.Hint):
-        pass
+    shown, view, seat, turn = await hinted_at_a_table(GAME, SEED, OPTIONS, LOG)
     judged = judge(GAME, seat, Position(turn, view, tuple(shown.action)))
     assert shown.candidates[0][6] == judged.before
     from caravan_tui.ai.policies import hint_seed
@@ -220,26 +211,11 @@ async def test_how_it_stands_is_the_reviews_figure_where_the_search_chose():
     """Merchant Lord (``merchant_lord_seed2062``, move 35): "How it stands … (35% to win)" beside
     the review's "best: 43%" of the same decision: the hint said its move's own mean, the review
     where its line leads. The hint's standing is the review's before, in every game."""
-    import asyncio
-
     from merchant_lord_seed2062 import MOVES, OPTIONS, SEED
 
-    from caravan_tui import bus as messages
     from caravan_tui.ai.policies import hint_seed
-    from caravan_tui.bus import Bus, seat_address
-    from caravan_tui.match.host import MatchHost
-    from caravan_tui.seats import SeatSpec
 
-    bus = Bus()
-    host = MatchHost.new("merchant_lord", [SeatSpec("human")] * 2, ["Ann", "Bob"], SEED, OPTIONS, None, bus)
-    for action in MOVES[:34]:
-        await host.handle(messages.Act(host.match_id, host.state.to_move(), host.turn, action))
-    seat, turn = host.state.to_move(), host.turn
-    view = host.state.view(seat)
-    heard = bus.subscribe(seat_address(host.match_id, seat))
-    await host.handle(messages.HintRequest(host.match_id, seat, turn))
-    while not isinstance(shown := await asyncio.wait_for(heard.get(), 120), messages.Hint):
-        pass
+    shown, view, seat, turn = await hinted_at_a_table("merchant_lord", SEED, OPTIONS, MOVES[:34])
     judged = judge("merchant_lord", seat, Position(turn, view, tuple(shown.action)))
     assert shown.candidates[0][6] == judged.before
     own = hint("merchant_lord", view, seat, seed=hint_seed(seat, turn))[0].own

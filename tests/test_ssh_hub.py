@@ -1092,15 +1092,21 @@ async def test_a_person_brought_back_from_a_server_that_went_reads_why_in_the_lo
         hub.stop()
 
 
-async def test_a_guest_at_a_match_is_told_at_the_stop_that_their_seat_is_not_kept(tmp_path, worker):
-    """Over SSH, a guest read "your match is saved: connect again later to play on" as the server
-    stopped, and their seat went to an AI as it came back (a new visit is someone new)."""
-    hub = make_hub(tmp_path, worker)
+async def ann_and_a_guest(hub: Hub) -> tuple[Peer, Peer, protocol.Joined]:
+    """Ann creates a two-seat match and a guest, Gus, sits down in its open seat."""
     ann = await named(hub, ANN, "Ann")
     joined = await create(ann, ["you", "open"])
     gus = await named(hub, guest_identity(), "Gus", guest=True)
     await gus.send(protocol.JoinSeat(joined.match, 1))
     await gus.next(protocol.Joined)
+    return ann, gus, joined
+
+
+async def test_a_guest_at_a_match_is_told_at_the_stop_that_their_seat_is_not_kept(tmp_path, worker):
+    """Over SSH, a guest read "your match is saved: connect again later to play on" as the server
+    stopped, and their seat went to an AI as it came back (a new visit is someone new)."""
+    hub = make_hub(tmp_path, worker)
+    _, gus, _ = await ann_and_a_guest(hub)
     assert hub.farewell(ANN) == protocol.STOPPING_SAVED
     assert hub.farewell(gus.identity) == protocol.STOPPING_GUEST
     assert hub.farewell(guest_identity()) == protocol.STOPPING  # (a guest at no match)
@@ -1135,11 +1141,7 @@ async def test_a_guest_who_left_is_named_as_leaving_in_the_others_record(tmp_pat
     from caravan_tui.screens.lobby import finished_words
 
     hub = make_hub(tmp_path, worker)
-    ann = await named(hub, ANN, "Ann")
-    joined = await create(ann, ["you", "open"])
-    gus = await named(hub, guest_identity(), "Gus", guest=True)
-    await gus.send(protocol.JoinSeat(joined.match, 1))
-    await gus.next(protocol.Joined)
+    ann, gus, _ = await ann_and_a_guest(hub)
     await gus.close()
     await play_turns(ann, random.Random(6))
     await ann.send(protocol.AskHistory())
