@@ -708,13 +708,10 @@ def _given_up(root: Path, match_id: str, seat: int) -> bool:
     as given up (its person resigned, or left as a guest, and an AI played it on): the save does
     not tell that from a drop, and a host's review of the match read the AI's win as the
     person's. False where no such record is kept or it cannot be read."""
-    from caravan_tui.ssh.records import HostedRecord
+    from caravan_tui.ssh.keeping import FileKeeping
 
-    try:
-        record = HostedRecord.load(root / "hosted" / f"{match_id}.json")
-    except (OSError, ValueError):
-        return False
-    return record.match_id == match_id and seat in record.left
+    record = FileKeeping(root).record(match_id)
+    return record is not None and seat in record.left
 
 
 def cmd_review(args) -> int:
