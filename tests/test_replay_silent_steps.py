@@ -31,6 +31,9 @@ def test_a_step_that_logged_nothing_is_said_in_the_replays_status(tmp_path):
     shown = (turns[0] + 1, len(actions))
     table = dataclasses.replace(TableState(seat=None), replay_at=shown, replay_step=client.silent)
     assert replay_status(table, 80).plain.endswith(f"the public view · {client.silent}")
+    hostile = dataclasses.replace(table, replay_step="[bold red]x[/]: Head east (E)")  # (a name is text, never markup)
+    shown = replay_status(hostile, 80)
+    assert shown.plain.endswith("· [bold red]x[/]: Head east (E)") and not shown.spans[1:]
     logged = next(turn for turn, action in enumerate(actions) if action[0] == "camel")  # (its log says it)
     client.go_to(logged + 1)
     assert client.silent == ""
