@@ -133,6 +133,7 @@ from caravan_tui.hub_protocol import (
 from caravan_tui.screens.web_link import WebLinkScreen
 from caravan_tui.screens.your_name import YourNameScreen
 from caravan_tui.screens.your_record import YourRecordScreen
+from caravan_tui.ssh.keeping import seat_given_up
 from caravan_tui.ssh.remote import HubLink
 from caravan_tui.ssh.review_client import HubReviewer
 from caravan_tui.widgets.footer import as_said
@@ -669,13 +670,16 @@ class CaravanApp(TableApp):
             self.notify(f"Cannot review it: {problem}.", severity="error")
             return
         shelf = ReviewShelf(self.store.root)
+        gave_up = seat_given_up(self.store.root, match_id, seat)  # (a server's folder keeps who resigned)
         names = names_called(snapshot.names, snapshot.seats)  # (as the table said)
         title = f"{checked.game.title}, {match_id}, from {plain(names[seat])}'s seat"
         self.push_screen(
             ReviewScreen(
                 title,
                 names,
-                lambda progress: review_of(snapshot, seat, shelf, self.worker, budget, progress, progress.each),
+                lambda progress: review_of(
+                    snapshot, seat, shelf, self.worker, budget, progress, progress.each, gave_up=gave_up
+                ),
                 checked.game.id,
             )
         )

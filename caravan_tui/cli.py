@@ -703,17 +703,6 @@ def _review_target(args):
     return store, snapshot, seat
 
 
-def _given_up(root: Path, match_id: str, seat: int) -> bool:
-    """Whether the server whose folder ``root`` is keeps ``seat`` of the hosted match ``match_id``
-    as given up (its person resigned, or left as a guest, and an AI played it on): the save does
-    not tell that from a drop, and a host's review of the match read the AI's win as the
-    person's. False where no such record is kept or it cannot be read."""
-    from caravan_tui.ssh.keeping import FileKeeping
-
-    record = FileKeeping(root).record(match_id)
-    return record is not None and seat in record.left
-
-
 def cmd_review(args) -> int:
     store, snapshot, seat = _review_target(args)
     if not args.text:
@@ -725,6 +714,7 @@ def cmd_review(args) -> int:
     from caravan_tui.match_review import review_of
     from caravan_tui.saves.reviews import ReviewShelf
     from caravan_tui.seats import names_called
+    from caravan_tui.ssh.keeping import seat_given_up
 
     bar = sys.stderr.isatty()
     told = [-1]
@@ -747,7 +737,7 @@ def cmd_review(args) -> int:
 
     async def reviewed():
         async with AIWorker(2) as worker:
-            shelf, gave_up = ReviewShelf(store.root), _given_up(store.root, snapshot.match_id, seat)
+            shelf, gave_up = ReviewShelf(store.root), seat_given_up(store.root, snapshot.match_id, seat)
             return await review_of(snapshot, seat, shelf, worker, args.iterations, judged, gave_up=gave_up)
 
     review = asyncio.run(reviewed())

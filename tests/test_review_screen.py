@@ -293,3 +293,20 @@ def test_a_decision_of_many_steps_keeps_its_verdict_on_the_screen():
     steps = ", then ".join(f"Use the white board good on (1,-{n}) as this piece" for n in range(40))[: MAX_TEXT - 10]
     line = f"  Move 3: {steps} — fine: 64%"
     assert len(line) > 1000 and HangingLines([line]).lines == [line]
+
+
+@pytest.mark.thorough
+async def test_the_review_screen_on_a_servers_folder_ends_where_its_person_resigned(tmp_path):
+    """The app opened on a server's folder read a seat the server keeps as given up (its person
+    resigned and an AI played on) as the person's to the end, as `review --text` no longer does."""
+    from caravan_tui.ssh.records import HostedRecord
+
+    (tmp_path / "hosted").mkdir()
+    HostedRecord("m1", [None, "SHA256:bob"], 60, "normal", left={0: "SHA256:ann"}).save(tmp_path / "hosted")
+    app = saved_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(OpenReview("m1", 0))
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review screen")
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.review is not None, "the review", timeout=60)
+        assert "You resigned after your move" in " ".join(shown(screen).split())

@@ -134,6 +134,15 @@ class Keeping(Protocol):
         ...
 
 
+def seat_given_up(root: Path, match_id: str, seat: int) -> bool:
+    """Whether the server whose folder ``root`` is keeps ``seat`` of the hosted match ``match_id``
+    as given up (its person resigned, or left as a guest, and an AI played it on): the save does
+    not tell that from a drop, and a review of the match read the AI's win as the person's.
+    False where no such record is kept or it cannot be read."""
+    record = FileKeeping(root).record(match_id)
+    return record is not None and seat in record.left
+
+
 class FileKeeping:
     """The files under the server's folder ``root``."""
 
