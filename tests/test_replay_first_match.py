@@ -8,6 +8,7 @@ import dataclasses
 import random
 
 import pytest
+from textual.events import Key
 
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import GAMES
@@ -111,6 +112,20 @@ async def test_the_replays_footer_names_each_key_once_and_h_toggles_what_the_ai_
         screen.action_weighed()
         await pilot.pause()
         assert panel.showing and "the reason it played" in panel.text
+        # → and h typed together: the step's panel drawn before the h was handled, though after it
+        # was typed (the panel came and went within a frame, and the h seemed to do nothing)
+        before = screen.overlays.weighed_drawn_at
+        await pilot.press("left", "right")
+        drawn = lambda: screen.overlays.weighed_drawn_at  # noqa: E731
+        await wait_for(pilot, lambda: drawn() != before and drawn()[0] == moves[0] + 1, "the step drawn")
+        assert panel.showing
+        typed = Key("h", "h")
+        typed.time = screen.overlays.weighed_drawn_at[1] - 0.01
+        screen.post_message(typed)
+        await pilot.pause()
+        assert panel.showing and "the reason it played" in panel.text
+        await pilot.press("h")  # (typed after: it puts the panel away)
+        assert not panel.showing
 
 
 @pytest.mark.thorough

@@ -381,8 +381,9 @@ class GameScreen(BaseScreen, Generic[V]):
         footer offered it and ``t`` opened the chat line); else
         the "since your last turn" panel closes (``TableOverlays.key``). An ``h`` that skips also
         asks for the hint once our turn comes (``TableOverlays.hold_hint``). An ``h`` on another
-        person's turn, an undo key (``u``, ``ctrl+z``) at a table of people and an ``h`` in the
-        replay of a match no AI played, not offered there, say why they do nothing. A key typed
+        person's turn and an undo key (``u``, ``ctrl+z``) at a table of people say why they do
+        nothing; a replay's ``h`` shows or hides what the AI weighed as of the key's own time
+        (where no AI decided a move, not offered, it says why nothing was weighed). A key typed
         while our play is on its way waits for the host's answer (``TableMoves.keep``). A game's
         own keys come after these (``table_key``)."""
         if self.moves.keep(event):
@@ -395,8 +396,10 @@ class GameScreen(BaseScreen, Generic[V]):
             return
         self.table_key(event)
         self.overlays.key(event)
-        if event.key == ASK_HINT and self.replaying and not offered(self, "weighed"):
-            self.overlays.toggle_weighed()  # (no AI decided a move here: not offered, but pressed it says so)
+        if event.key == ASK_HINT and self.replaying:  # (where no AI decided a move, not offered: it says so)
+            event.stop()
+            event.prevent_default()
+            self.overlays.toggle_weighed(event.time)  # (the key's own time: typed with a step, it asks to see)
         elif event.key == ASK_HINT and hint_refused(self.table):
             self.notify(NO_HINT_NOW, severity="warning")
         elif event.key in UNDO_KEYS and (no_undo := undo_refused(self.table)):

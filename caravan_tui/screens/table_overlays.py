@@ -19,6 +19,7 @@ from caravan_tui.screens.table_layout import board_panel
 from caravan_tui.screens.table_panels import ASKING, CANCEL_HINT, PANEL_SCROLL_KEYS, PanelWords, hint_lines
 from caravan_tui.screens.table_seat import TableState
 from caravan_tui.screens.weighed_words import nothing_weighed
+from caravan_tui.textual_adapter import message_clock
 from caravan_tui.widgets import ActionList, TablePanel
 
 if TYPE_CHECKING:
@@ -80,8 +81,9 @@ class TableOverlays:
     def __init__(self, screen: GameScreen[Any]) -> None:
         self.screen = screen
         self.weighed_hidden = False
-        #: the replay's position whose panel of what the AI weighed has been drawn (``weighed_drawn``)
-        self.weighed_drawn_at: int | None = None
+        #: the replay's position whose panel of what the AI weighed has been drawn, and when
+        #: (``message_clock``): ``weighed_drawn``
+        self.weighed_drawn_at: tuple[int, float] | None = None
         #: ``h`` was pressed while another seat's action was on show: the hint is asked for as our
         #: turn comes (``hold_hint``)
         self.hint_held = False
@@ -213,10 +215,11 @@ class TableOverlays:
 
     def weighed_drawn(self, position: int) -> None:
         """The screen has been drawn with the replay's move at ``position`` on show."""
-        self.weighed_drawn_at = position
+        self.weighed_drawn_at = (position, message_clock())
 
-    def toggle_weighed(self) -> None:
-        """A replay's ``h``: show or put away what the AI weighed at the move shown."""
+    def toggle_weighed(self, pressed: float | None = None) -> None:
+        """A replay's ``h`` (pressed at ``pressed``, a key's ``time``; None: now): show or put
+        away what the AI weighed at the move shown."""
         screen, replay = self.screen, self.screen.replay
         if replay is None:
             return
@@ -231,9 +234,17 @@ class TableOverlays:
         # was not up (a Decktet Caravan replay: the first h at an AI's move seemed to do nothing);
         # a panel of the move before, its step not yet shown, is not the one asked about (an h
         # right after → put away the move's own panel, still to come), nor one not yet drawn (on
-        # a busy host the first h at an AI's move put away the panel the step had not drawn yet)
-        at = screen.table.replay_at
-        shown_here = at is not None and at[0] == replay.position and self.weighed_drawn_at == replay.position
+        # a busy host the first h at an AI's move put away the panel the step had not drawn yet),
+        # nor one drawn after the key was typed (→ and h typed together: the panel came and went
+        # within a frame, and the h seemed to do nothing)
+        at, drawn = screen.table.replay_at, self.weighed_drawn_at
+        shown_here = (
+            at is not None
+            and at[0] == replay.position
+            and drawn is not None
+            and drawn[0] == replay.position
+            and (pressed is None or pressed >= drawn[1])
+        )
         self.weighed_hidden = screen.table.hint_panel is not None and shown_here
         screen.open_panel("hint", self.weighed_words(replay.position, screen.table))
 
