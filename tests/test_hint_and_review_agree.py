@@ -220,3 +220,16 @@ async def test_how_it_stands_is_the_reviews_figure_where_the_search_chose():
     assert shown.candidates[0][6] == judged.before
     own = hint("merchant_lord", view, seat, seed=hint_seed(seat, turn))[0].own
     assert own is not None and round(own, 2) != round(judged.before, 2)  # (the move's own mean: 35% to 43%)
+
+
+@pytest.mark.thorough
+async def test_the_reviews_best_figure_is_how_it_stands_whatever_move_was_made():
+    """Decktet Caravan: "How it stands … (47% to win)" at a decision whose review read "fine: 44%":
+    a move the search had tried little was weighed apart, and the best with it, below the first
+    search, so the best's figure moved with the move made. It is the one search's figure now,
+    the move made as far below it as the two weigh apart."""
+    shown, view, seat, turn = await hinted_at_a_table("decktet_caravan", 3, {}, DECKTET_LOG[:1])
+    made = ("caravan", "5SV", "1S@6", "7SK")
+    assert tuple(shown.action) != made
+    judged = judge("decktet_caravan", seat, Position(turn, view, made))
+    assert judged.before == shown.candidates[0][6] and judged.after < judged.before

@@ -491,7 +491,9 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
     decision of several steps below its last step, by a search from the seat's view there, so
     that the move made and the best are weighed alike and the same steps weigh the same; a
     decision of one step by the search itself where it gave the move made ``SETTLED`` of its
-    visits, else below that step alone."""
+    visits, else below that step alone, the move made then as far below the best as the two
+    weigh apart there: the best's figure is the one search's whatever move was made, as a
+    hint's "How it stands" reads it (``expected``)."""
     made = position.steps or (position.action,)
     found = _searched(game_id, seat, position, iterations, made[0] if len(made) == 1 else None)
     game, world, mover = found.game, found.world, found.mover
@@ -510,6 +512,7 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
         before, after = exact
     else:
         lines = world if found.level.lines else None
+        shift = 0.0
         if settled:  # both weighed well enough by the one search
             best_weight = _weigh(weighed, best, lines, mover)
             made_weight = _weigh(weighed, position.action, lines, mover)
@@ -517,8 +520,12 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
             weigh = (budget, found.seed, found.settings, found.level.lines)
             best_weight = _weighed(world, mover, found.steps, found.end, *weigh)
             made_weight = best_weight if tuple(made) == found.steps else _weighed(world, mover, made, made_end, *weigh)
-        before = min(1.0, best_weight[0] + _given_back(game, world, mover, found.steps))
-        after = min(1.0, made_weight[0] + _given_back(game, world, mover, made))
+            if len(found.steps) == 1 and best in children:  # (the cost as weighed alike, from the best as
+                # the one search weighs it, as where the best is the move made: a hint's "How it
+                # stands" read 47% where the review of another move made began at 44%)
+                shift = _weigh(weighed, best, lines, mover)[0] - best_weight[0]
+        before = min(1.0, best_weight[0] + shift + _given_back(game, world, mover, found.steps))
+        after = max(0.0, min(1.0, made_weight[0] + shift + _given_back(game, world, mover, made)))
         if after < before and (
             _as_good(best_weight, made_weight)
             or (found.hinted is not None and _as_good(*found.hinted))
