@@ -120,3 +120,27 @@ def test_a_better_line_the_search_left_short_of_the_turns_end_says_the_turn_goes
         state = after
     assert _steps_said(game, state, seat, (step,)).endswith(", then …")
     assert not _steps_said(game, state, seat, (step, ("end_turn",))).endswith("…")
+
+
+def test_luck_after_anothers_decision_among_three_is_told_with_that_move():
+    """Caravans of Ahldarahd, three players: "you lost this on the draw, −45%" of a window in
+    which AI 2's build took the person's city, then a card was turned up: among more than two
+    seats the other's figures are not the seat's, so no search tells that build from the draw
+    after it, and the whole change was told as the draw's."""
+    from caravan_tui.ai.review_text import plain_words, split_line, turning_point_lines
+
+    build = Judged(3, ("claim", 1), "Claim Salt–Dates", "", ("claim", 1), "b", "", 0.6, 0.6, 1, 3)
+    decisions = (judged(1, 0.5, 0.5), judged(6, 0.05, 0.05))
+    drawn = (Draw(3, "a card is turned up: Horses"),)
+    review = Review("ahldarahd", "m", 0, 3, 10, 0.0, decisions, (build,), drawn)
+    (luck,) = [swing for swing in review.account().swings if swing.kind == "luck"]
+    assert luck.with_moves == (build,) and luck.change < -30
+    names = ["Ann", "AI 2", "AI 3"]
+    point = " ".join(turning_point_lines(review, luck, names))
+    assert "with AI 2's move 4 before the chance" in point and "AI 2 played Claim Salt–Dates" in point
+    said = plain_words(review, names) or ""
+    assert "on the draw" not in said and "the others' moves and the draws after them" in said
+    assert f"luck −{-luck.change:.0f}% (with the others' moves before a draw" in split_line(review)
+    # (between two seats the draw after the other's move is valued from its figures: luck alone)
+    apart = Review("ahldarahd", "m", 0, 2, 10, 0.0, decisions, (build,), drawn)
+    assert all(not swing.with_moves for swing in apart.account().swings)

@@ -1004,6 +1004,11 @@ class Swing:
     change: float
     judged: Judged | None = None
     draws: tuple[Draw, ...] = ()
+    #: luck's: the others' moves before its draw that it could not be told apart from (among more
+    #: than two seats, a draw after another's decision: that seat's figures are not the seat's),
+    #: so its change is theirs and the draw's together (a rival's build that took the seat's city
+    #: was told as "you lost this on the draw")
+    with_moves: tuple[Judged, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -1169,10 +1174,14 @@ class Review:
             change = nxt - self.shown(self.kept(judged))
             draws = tuple(draw for draw in self.draws if judged.end <= draw.turn < until)
             luck = self._luck(draws, decisions, others) if draws else None
-            if luck is None:  # (no decision either side of a draw to value it by: the whole of it)
-                luck = change - gained if draws else 0.0
+            with_moves: tuple[Judged, ...] = ()
+            if luck is None and draws:  # (no decision either side of a draw to value it by: the whole of it)
+                luck = change - gained
+                with_moves = tuple(other for other in between if other.turn <= draws[-1].turn)
+            elif luck is None:
+                luck = 0.0
             if draws:
-                swings.append(Swing("luck", index, _tidy(luck), None, draws))
+                swings.append(Swing("luck", index, _tidy(luck), None, draws, with_moves))
             drift = _tidy(change - gained - luck)
             if drift or not draws:
                 swings.append(Swing("drift", index, drift))

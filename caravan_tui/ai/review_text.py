@@ -252,6 +252,9 @@ def turning_point_lines(review: Review, swing: Swing, names: Sequence[str]) -> l
         ]
     after = f"Luck after your move {after_move(review, swing)}: {signed(measure, swing.change)} of {measure.name}"
     lines = [f"{after} ({luck_words(swing.draws, swing.change > 0)})"]
+    if swing.with_moves:  # (told apart from the draw by no search: "you lost this on the draw" of a rival's build)
+        lines[0] = f"{after}, with {moves_with(review, swing, names)} before the chance ({WITH_MOVES})"
+        lines += [f"  {line}" for line in played_before(review, swing, names)]
     if swing.draws:
         lines.append(f"  Seen: {seen(review, swing.draws, names)}")
     back = [other.change for other in review.account().swings if other.kind == "drift" and other.index == swing.index]
@@ -261,6 +264,27 @@ def turning_point_lines(review: Review, swing: Swing, names: Sequence[str]) -> l
         net = signed(measure, swing.change + back[0])
         lines.append(f"  {DRIFT_BACK.format(drift=signed(measure, back[0]), net=net)}")
     return lines
+
+
+#: why luck after another's decision is said with it (``Swing.with_moves``)
+WITH_MOVES = "among more than two players, no search tells a move of theirs from the chance after it"
+
+
+def moves_with(review: Review, swing: Swing, names: Sequence[str]) -> str:
+    """Whose moves ``swing``'s luck is told with: "AI 2's move 31", "the moves of AI 2 and AI 3"."""
+    movers = list(dict.fromkeys(name_of(review, judged.seat, names) for judged in swing.with_moves))
+    if len(swing.with_moves) == 1:
+        return f"{movers[0]}'s move {move_number(swing.with_moves[0])}"
+    return f"the moves of {' and '.join(movers)}" if len(movers) > 1 else f"{movers[0]}'s moves"
+
+
+def played_before(review: Review, swing: Swing, names: Sequence[str]) -> list[str]:
+    """What the others played that ``swing``'s luck is told with, a line each (the last
+    ``DRAWS_SHOWN`` where there were more)."""
+    return [
+        f"{name_of(review, judged.seat, names)} played {words(review, judged.played, names).rstrip('.')}"
+        for judged in swing.with_moves[-DRAWS_SHOWN:]
+    ]
 
 
 #: under a luck turning point whose move's drift went the other way
@@ -390,6 +414,8 @@ def split_line(review: Review) -> str:
         parts.append(f"luck and the searches' drift together {signed(measure, account.total('luck') + drift)}")
     else:
         parts = [f"{names[kind]} {signed(measure, account.total(kind))}" for kind in kinds(review)]
+        if "luck" in kinds(review) and any(swing.with_moves and swing.change for swing in account.swings):
+            parts[-1] += " (with the others' moves before a draw, which no search tells apart from it)"
         if drift:
             parts.append(f"the searches' drift {signed(measure, drift)}")
     until = "when you resigned" if review.resigned else "at the end"
@@ -499,8 +525,12 @@ def plain_words(review: Review, names: Sequence[str]) -> str | None:
         worst = min((swing for swing in account.swings if swing.kind == "luck"), key=lambda swing: swing.change)
         drawn = seen(review, worst.draws, names)
         where = f" (the worst after your move {after_move(review, worst)}, {signed(measure, worst.change)}"
-        where += f": {drawn})" if drawn else ")"
-        return f"No decision of yours cost enough to grade: you lost this on the draw, {signed(measure, luck)}{where}."
+        on = "on the draw"
+        if worst.with_moves:  # (a rival's build that took the seat's city was "the draw")
+            where += f", with {moves_with(review, worst, names)} before the chance"
+            on = "to the others' moves and the draws after them together"
+        where += (f"; seen: {drawn})" if worst.with_moves else f": {drawn})") if drawn else ")"
+        return f"No decision of yours cost enough to grade: you lost this {on}, {signed(measure, luck)}{where}."
     return "No decision of yours cost enough to grade: small costs added up."
 
 
