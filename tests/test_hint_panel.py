@@ -393,3 +393,28 @@ def test_an_alternative_the_suggestions_line_plays_later_is_said_to_be_that_not_
     assert lines[2] == f"{IN_LINE_LABEL}: Claim Pe-Me — takes the Metals city (+4 gold)"
     assert lines[3].startswith("Weaker: Claim In-Me") and not any("line plays" in line for line in lines)
     assert in_line(found[:1] + found[1:2]) == found[:2]  # (nothing of its line among them: as it was)
+
+
+def test_a_move_of_the_same_name_later_in_the_line_is_another_move_where_its_words_differ():
+    """Caravanserai: "Then, in its line: Head south-east (SE) to (-3,1) … caravan 11 → 16" under a
+    suggestion whose line reached 17 first: a direction heads from another cell after the line's
+    first step (and a Merchant Lord sale leaves other dice). Only the same move there, in the
+    game's words and for the same reason, is "in its line"; a Caravans of Ahldarahd claim is."""
+    from ahldarahd_seed65 import after
+    from test_hint_and_review_agree import LATER, LOG, OPTIONS, SEED
+
+    from caravan_tui.ai.explain import Candidate, in_line
+    from caravan_tui.games import get_game
+
+    state = get_game("caravanserai").new(2, seed=SEED, options=OPTIONS)
+    for action in (*LOG, *LATER[:2]):
+        state.apply(action, False)
+    east, line = ("dir", 0), (*LATER[2:6], ("camel",))  # (its line heads east too, from 3 cells on)
+    assert state.to_move() == 0 and line[3] == east
+    found = [Candidate(line[0], 0.6, 0.5, line, ""), Candidate(east, 0.4, 0.4, (east,), "")]
+    assert in_line(found)[1].reason  # (by its key alone, it was "in its line")
+    assert in_line(found, "caravanserai", state.view(0), 0) == found
+    world = after(21)
+    spices, metals = ("claim", "red", 8, "Spices"), ("claim", "red", 9, "Metals")
+    found = [Candidate(spices, 0.6, 0.5, (spices, metals, ("end",)), ""), Candidate(metals, 0.4, 0.4, (metals,), "")]
+    assert in_line(found, "ahldarahd", world.view(0), 0)[1].reason.startswith("the suggestion's line plays it")

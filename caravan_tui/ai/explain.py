@@ -251,20 +251,50 @@ IN_LINE = "the suggestion's line plays it after it"
 IN_LINE_LABEL = "Then, in its line"
 
 
-def in_line(found: list[Candidate]) -> list[Candidate]:
+def in_line(
+    found: list[Candidate], game_id: str | None = None, view: dict[str, Any] | None = None, seat: int = -1
+) -> list[Candidate]:
     """``found`` with each alternative that the first's line plays later (``Candidate.line``: the
     seat's own moves, one after another) said to be that (``IN_LINE``), and listed first. Not its
     last: what ends a turn or a step ("End the turn (4 actions unused)", "No more favour") is
-    another move made now than after the line."""
+    another move made now than after the line. With the game and ``seat``'s ``view``: only where
+    it is the same move there as here (``same_later``)."""
     if not found or len(found[0].line) < 3:
         return found
     later = set(found[0].line[1:-1])
+    if game_id is not None and view is not None:
+        later = same_later(game_id, view, seat, found[0].line, later & {candidate.action for candidate in found[1:]})
     marked = [
         candidate._replace(reason="; ".join(part for part in (IN_LINE, candidate.reason) if part))
         for candidate in found[1:]
         if candidate.action in later
     ]
     return [found[0], *marked, *(candidate for candidate in found[1:] if candidate.action not in later)]
+
+
+def same_later(
+    game_id: str, view: dict[str, Any], seat: int, line: tuple[Action, ...], asked: set[Action]
+) -> set[Action]:
+    """Of ``asked``, the moves ``line`` plays after its first that are the same move there as at
+    ``view``: the same in the game's words, for the same reason. A Caravanserai direction heads
+    from another cell there, and a Merchant Lord sale leaves other dice: each read "Then, in its
+    line" beside words and figures of the move made now ("caravan 11 → 16" under a line that
+    reached 17 first)."""
+    game = get_game(game_id)
+    world = game.from_view(view, seat)
+    state, same = world.clone(), set()
+    asked = asked & set(world.legal_actions())
+
+    def said(at: State, step: Action) -> tuple[str, str]:
+        return at.describe(step, seat), game.ai.explain(at, seat, (step,)) if game.ai.explain is not None else ""
+
+    for index, step in enumerate(line[:-1]):
+        if state.is_over() or state.to_move() != seat or step not in state.legal_actions():
+            break
+        if index and step in asked and said(state, step) == said(world, step):
+            same.add(step)
+        state.apply(step, False)
+    return same
 
 
 def won_first(game_id: str, view: dict[str, Any], seat: int, found: list[Candidate]) -> list[Candidate]:

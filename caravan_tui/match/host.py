@@ -622,7 +622,7 @@ class MatchHost:
                     top,
                     await self._searched(policy, after, seat, hint_seed(seat, msg.turn + 1), []),
                 )
-            top = in_line(top)  # (what the line shown plays later, said so: not "Weaker")
+            top = in_line(top, game_id, view, seat)  # (what the line shown plays later, said so: not "Weaker")
             if top:
                 top = await self._standing(seat, view, msg.turn, top)
         except AIWorkerError as exc:
