@@ -69,10 +69,17 @@ def test_a_raise_names_no_rival_who_is_out_of_the_auction() -> None:
 def test_a_raise_the_leader_can_answer_says_so() -> None:
     """A play-through read "Slightly better: Pass" over "Raise to 5 … worth more to you than all
     your gold (6)", with no word of why: the leader could raise again, and would."""
+    state = after(150)
+    said = explain(state, 1, [("raise", 4)])
+    assert said.endswith(
+        "; {p2} can raise again: {p2} {p2:has} 5 gold, and it is worth more than all {p2:'s} gold (5) to {p2}"
+    ), said
+    assert "can raise again" not in explain(after(165), 2, [("raise", 6)])  # (6 gold: no raise above 6)
+    # an opener whose Camel is face down cannot raise (§3.2): a play-through read "AI 3 can raise
+    # again" of one, and the log then said "AI 3 cannot raise (Camel face down)"
     state = after(132)
-    said = explain(state, 1, [("raise", 1)])
-    assert said.endswith("; {p2} can raise again: {p2} {p2:has} 2 gold, and it is worth about 2 to {p2}"), said
-    assert "can raise again" not in explain(state, 1, [("raise", 2)])  # (2 gold: no raise above 2)
+    assert state.leader == 2 and not state.camel[2] and state.gold[2] > 1
+    assert "can raise again" not in explain(state, 1, [("raise", 1)])
 
 
 def test_an_offer_that_costs_worth_but_not_chances_says_both_and_who_loses() -> None:

@@ -33,3 +33,15 @@ def test_a_proposal_offering_nothing_is_declined_for_that() -> None:
     state = after(ASKED)
     state.g_gold = 0
     assert decline_reason(state, 2) == "nothing is offered to {p2} in return"
+
+
+def test_a_price_named_then_offered_is_not_declined_as_worth_the_same() -> None:
+    """Seed 2151, turn 1: "AI 3 declines: AI 3 would part with your Right of Passage for about 3
+    gold, not 2", then, 3 offered, "your Right of Passage and 3 gold are worth about the same to
+    AI 3": the price named, refused in other words. The price its judgement takes is said first."""
+    from ahldarahd_seed2151 import after as met
+
+    first, second = met(25), met(32)
+    assert first.phase == second.phase == ANSWER and (first.g_gold, second.g_gold) == (2, 3)
+    assert decline_reason(first, 2) == "{p2} would part with {p0:'s} Right of Passage for about 3 gold, not 2"
+    assert decline_reason(second, 2) == "{p2} would part with {p0:'s} Right of Passage for about 4 gold, not 3"

@@ -56,15 +56,17 @@ def decline_reason(state: AhldarahdState, partner: int) -> str:
     if gives < gets - 0.5:  # (worth it by the goods: what is declined is what the other gains)
         verb = "is" if " and " not in gets_words else "are"
         return f"{gets_words} {verb} worth more to {p} than {gives_words}, but it would help {who(seat)} more"
-    if not gives_gold and round(gives) <= round(gets):
-        return f"{gives_words} and {gets_words} are worth about the same to {p}"
     if not gives_gold:
         least = least_gold(state, partner) if gets_gold else None
         if least is not None:
             # the figure a decline gives is the price its judgement would take (``trading.judge``:
             # win chance, the proposer's gold counted too), not the goods' worth alone: AI 3 declined
-            # 4 gold for a Right of Passage "worth about 7 gold to AI 3, not 4", then accepted 6
+            # 4 gold for a Right of Passage "worth about 7 gold to AI 3, not 4", then accepted 6.
+            # Before "about the same": "for about 3 gold, not 2", then, 3 offered, "worth about the
+            # same" read as the price named and refused
             return f"{p} would part with {gives_words} for about {least} gold, not {round(gets)}"
+        if round(gives) <= round(gets):
+            return f"{gives_words} and {gets_words} are worth about the same to {p}"
         verb = "is" if " and " not in gives_words else "are"
         # (", not 1" read as a figure someone had claimed: it is what the proposal offers)
         # (", against 0 offered" read as nothing offered, the Shah offered)

@@ -337,8 +337,8 @@ def _answers(state: AhldarahdState, seat: int, item: int, bid: int, worth: float
     about 6 to AI 3"), unless ``_rival`` names them already. "Raise to 5 … worth more to you than
     all your gold (6)" stood below "Slightly better: Pass", with no word of why."""
     q = state.leader
-    if q in (-1, seat) or state.gold[q] <= bid or q in _rivals(state, seat, worth):
-        return ""
+    if q in (-1, seat) or not state.camel[q] or state.gold[q] <= bid or q in _rivals(state, seat, worth):
+        return ""  # (a leader whose Camel is face down cannot raise, §3.2: "AI 3 can raise again" of one)
     theirs = item_worth(state, q, item, viewer=seat)
     if round(theirs) <= bid:
         return ""
