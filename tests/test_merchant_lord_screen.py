@@ -1219,3 +1219,27 @@ async def test_keys_kept_for_a_position_another_move_overtook_are_said_dropped(t
         moves.dropped()
         await wait_for(pilot, lambda: held_notices(app), "the notice")
         assert [notice.message for notice in held_notices(app)] == [UNPRESSED_KEYS] and moves.kept == []
+
+
+async def test_escape_that_clears_the_plays_lists_sale_leaves_the_list_enter_makes_no_sale(tmp_path):
+    """A play-through: `a`, Enter readied the hint's sale on the plays list; escape cleared the
+    builder ("Enter chooses a village"), but the list kept the focus and its row, and Enter sold
+    that very sale and ended the selling. Cleared, the focus goes to the villages."""
+    from caravan_tui.games.merchant_lord.widgets import VillageBoard
+
+    prefix, state = play_until(lambda s: rerolling(s) and len(sales_after_favour(s)) >= 2)
+    sale = sales_after_favour(state)[-1]
+    async with at_my_turn(tmp_path, prefix) as (_app, pilot, table):
+        screen = table.screen
+        screen.table_state = dataclasses.replace(screen.table, hint_plan=(("end_favour",), sale))
+        screen.show_hint(("end_favour",), "")
+        await pilot.pause()
+        start = table.moves()
+        await pilot.press("a", "enter")
+        plays = screen.query_one(ActionList)
+        await wait_for(pilot, lambda: table.moves() > start and plays.highlighted is not None, "the sale readied")
+        assert plays.has_focus and screen.enter_action() == sale
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: screen.query_one(VillageBoard).has_focus, "the villages")
+        assert "Enter chooses a village" in builder(screen)
+        assert screen.enter_action() != sale

@@ -180,8 +180,11 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         if hinted_next is not None and hinted_next in self.table.legal:  # (the hint's sale, once it may be made)
             self.table_state = list_pointed(intents.selected(self.table, hinted_next), hinted_next)
         if not self.query_one(ActionList).has_focus:
-            target = {"favour": DICE, "place": HAND, "buy": ROW}.get(self.table.phase or "", VILLAGES)
-            self.focus_to_decide(self.query_one(f"#{target}"))
+            self.focus_to_decide(self.query_one(f"#{self.deciding_board()}"))
+
+    def deciding_board(self) -> str:
+        """The board the step is decided on: the dice, the hand, the row, else the villages."""
+        return {"favour": DICE, "place": HAND, "buy": ROW}.get(self.table.phase or "", VILLAGES)
 
     def listed(self, legal: Sequence[Action]) -> tuple[Action, ...]:
         """The plays list with the end of selling or buying last (Enter, Enter on "Stop selling",
@@ -316,6 +319,20 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
 
     def action_clear(self) -> None:
         self.table_state = intents.cleared(self.table)
+        self.left_the_list()
+
+    def action_cancel(self) -> None:
+        had = self.table.sel != Selection()
+        super().action_cancel()
+        if had:
+            self.left_the_list()
+
+    def left_the_list(self) -> None:
+        """The builder cleared from the plays list: the focus to the board the step is built on.
+        Left on the list, its row still marked the sale cleared, and Enter made it ("Enter
+        chooses a village" above, "enter: the sale above" below, and no sale above)."""
+        if self.query_one(ActionList).has_focus:
+            self.focus_to_decide(self.query_one(f"#{self.deciding_board()}"))
 
     def action_others(self) -> None:
         self.table_state = intents.next_other(self.table)
