@@ -414,7 +414,31 @@ def test_a_move_of_the_same_name_later_in_the_line_is_another_move_where_its_wor
     found = [Candidate(line[0], 0.6, 0.5, line, ""), Candidate(east, 0.4, 0.4, (east,), "")]
     assert in_line(found)[1].reason  # (by its key alone, it was "in its line")
     assert in_line(found, "caravanserai", state.view(0), 0) == found
+    # a claim is the same claim later, said as it is there: "the Spices city: 2 of the 3 routes it
+    # needs" once the line's first claim is laid, not the "1 of the 3" of now (nor its own line's)
     world = after(21)
-    spices, metals = ("claim", "red", 8, "Spices"), ("claim", "red", 9, "Metals")
-    found = [Candidate(spices, 0.6, 0.5, (spices, metals, ("end",)), ""), Candidate(metals, 0.4, 0.4, (metals,), "")]
-    assert in_line(found, "ahldarahd", world.view(0), 0)[1].reason.startswith("the suggestion's line plays it")
+    spices, salt = ("claim", "red", 8, "Spices"), ("claim", "red", 15, "Salt")
+    own = "the Spices city: 1 of the 3 routes it needs; then …"
+    found = [Candidate(spices, 0.6, 0.5, (spices, salt, ("end",)), ""), Candidate(salt, 0.4, 0.4, (salt, spices), own)]
+    assert in_line(found, "ahldarahd", world.view(0), 0)[1].reason == (
+        "the suggestion's line plays it after it; the Spices city: 2 of the 3 routes it needs; "
+        "the Salt city: 1 of the 4 routes it needs; spends a Salt card (0 left)"
+    )
+
+
+def test_how_sure_a_hint_is_weighs_no_step_its_own_line_plays_later():
+    """Merchant Lord: "Either is about as good: Sell your 1-6 …", then "Then, in its line: Sell your
+    3-4": the line's next sale counted as the second of two choices."""
+    from caravan_tui.ai.explain import IN_LINE
+
+    rows = [
+        ("Sell your 1-6", 0.5, 0.6, "sale at your 1-6"),
+        ("Sell your 3-4", 0.45, 0.6, f"{IN_LINE}; sale at your 3-4"),
+        ("Reroll 5", 0.05, 0.3, "a 17% chance to sell for more"),
+    ]
+    assert explanation(rows) == [
+        "Clearly best: Sell your 1-6",
+        "  sale at your 1-6",
+        "Then, in its line: Sell your 3-4 — sale at your 3-4",
+        "Weaker: Reroll 5 — a 17% chance to sell for more",
+    ]

@@ -258,14 +258,14 @@ def in_line(
     seat's own moves, one after another) said to be that (``IN_LINE``), and listed first. Not its
     last: what ends a turn or a step ("End the turn (4 actions unused)", "No more favour") is
     another move made now than after the line. With the game and ``seat``'s ``view``: only where
-    it is the same move there as here (``same_later``)."""
+    it is the same move there as here, its reason the one it has there (``same_later``)."""
     if not found or len(found[0].line) < 3:
         return found
-    later = set(found[0].line[1:-1])
+    later = {candidate.action: candidate.reason for candidate in found[1:] if candidate.action in found[0].line[1:-1]}
     if game_id is not None and view is not None:
-        later = same_later(game_id, view, seat, found[0].line, later & {candidate.action for candidate in found[1:]})
+        later = same_later(game_id, view, seat, found[0].line, set(later))
     marked = [
-        candidate._replace(reason="; ".join(part for part in (IN_LINE, candidate.reason) if part))
+        candidate._replace(reason="; ".join(part for part in (IN_LINE, later[candidate.action]) if part))
         for candidate in found[1:]
         if candidate.action in later
     ]
@@ -274,25 +274,23 @@ def in_line(
 
 def same_later(
     game_id: str, view: dict[str, Any], seat: int, line: tuple[Action, ...], asked: set[Action]
-) -> set[Action]:
+) -> dict[Action, str]:
     """Of ``asked``, the moves ``line`` plays after its first that are the same move there as at
-    ``view``: the same in the game's words, for the same reason. A Caravanserai direction heads
-    from another cell there, and a Merchant Lord sale leaves other dice: each read "Then, in its
-    line" beside words and figures of the move made now ("caravan 11 → 16" under a line that
-    reached 17 first)."""
+    ``view``, in the game's words, each with its reason there (the step alone). A Caravanserai
+    direction heads from another cell there, so it is another move, and read "Then, in its
+    line" beside "caravan 11 → 16" under a line that reached 17 first; a Camel Caravan camel's
+    move kept its own line's "then loads paper", the paper the suggestion had just loaded; a
+    Caravans of Ahldarahd claim did not say it takes the city once the line's first claim is laid."""
     game = get_game(game_id)
     world = game.from_view(view, seat)
-    state, same = world.clone(), set()
+    state, same = world.clone(), {}
     asked = asked & set(world.legal_actions())
-
-    def said(at: State, step: Action) -> tuple[str, str]:
-        return at.describe(step, seat), game.ai.explain(at, seat, (step,)) if game.ai.explain is not None else ""
-
+    explain = game.ai.explain
     for index, step in enumerate(line[:-1]):
         if state.is_over() or state.to_move() != seat or step not in state.legal_actions():
             break
-        if index and step in asked and said(state, step) == said(world, step):
-            same.add(step)
+        if index and step in asked and state.describe(step, seat) == world.describe(step, seat):
+            same[step] = explain(state, seat, (step,)) if explain is not None else ""
         state.apply(step, False)
     return same
 

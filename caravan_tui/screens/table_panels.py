@@ -184,10 +184,15 @@ def explanation(
     ]
     errors = [float(row[5]) if len(row) > 5 and row[5] is not None else None for row in candidates]
     plain_first = plain is not None and len(candidates[0]) > 4 and normalise_action(candidates[0][4]) == plain
-    sure = confidence(shares, values, choices, errors, plain_first)
+    # how sure, of the moves to choose between now: not one the suggestion's line plays after it
+    # ("Either is about as good" stood over one pick and its line's next step)
+    now = [i for i in range(len(values)) if i not in then]
+    sure = confidence(
+        [shares[i] for i in now], [values[i] for i in now], choices, [errors[i] for i in now], plain_first
+    )
     # between players, every move leaving the match decided: said so, and none "better" than
     # another (the hint puts first the one the game rates best on points: ``decided_first``)
-    settled = decided(values) if between and len(values) > 1 else None
+    settled = decided([values[i] for i in now]) if between and len(now) > 1 else None
     lines = [f"  {reasons[0]}"] if reasons[0] else []
     # (a part the suggestion says in the same place: a part it says elsewhere is the alternative's
     # own doing too, "the Horses city: 1 of the 2 routes it needs" of both a Horses–Dates claim
