@@ -1225,8 +1225,6 @@ async def test_escape_that_clears_the_plays_lists_sale_leaves_the_list_enter_mak
     """A play-through: `a`, Enter readied the hint's sale on the plays list; escape cleared the
     builder ("Enter chooses a village"), but the list kept the focus and its row, and Enter sold
     that very sale and ended the selling. Cleared, the focus goes to the villages."""
-    from caravan_tui.games.merchant_lord.widgets import VillageBoard
-
     prefix, state = play_until(lambda s: rerolling(s) and len(sales_after_favour(s)) >= 2)
     sale = sales_after_favour(state)[-1]
     async with at_my_turn(tmp_path, prefix) as (_app, pilot, table):
@@ -1243,3 +1241,23 @@ async def test_escape_that_clears_the_plays_lists_sale_leaves_the_list_enter_mak
         await wait_for(pilot, lambda: screen.query_one(VillageBoard).has_focus, "the villages")
         assert "Enter chooses a village" in builder(screen)
         assert screen.enter_action() != sale
+
+
+async def test_a_hint_to_buy_at_three_players_leaves_every_village_in_view(tmp_path):
+    """``merchant_lord_seed2172``, round 3's buy: the line under the row said the hinted card's
+    halves again beside the card's own line, the lines under the row took more than the room kept
+    for them, and AI 3's villages scrolled out of view (a one-cell scrollbar their only sign)."""
+    from merchant_lord_seed2172 import MOVES, OPTIONS, SEED
+
+    from caravan_tui.games.merchant_lord.widgets import VillagesBox
+
+    app = make_app(tmp_path, home=False)
+    table = Table(app, "merchant_lord", MerchantLordScreen, SEED, OPTIONS, MOVES, names=("Tester", "AI 2", "AI 3"))
+    async with at_turn(app, table, my_turn, SIZE) as (_app, pilot, table):
+        screen, box = table.screen, table.screen.query_one(VillagesBox)
+        assert ("buy", "M06") in screen.table.legal
+        screen.show_hint(("buy", "M06"), "")
+        await wait_for(pilot, lambda: "Hint: Buy M06" in builder(screen), "the hint's line")
+        await pilot.pause()
+        assert "seller" not in builder(screen).partition("\n")[0]  # (the halves: the card's own line)
+        assert box.max_scroll_y == 0 and any(line.startswith(" AI 3 ") for line in screen_lines(app))

@@ -123,13 +123,19 @@ def space_on_card(table: MerchantLordTable, card: str | None) -> str:
     return f"space: tuck its {side} half{alone}"
 
 
+def short_words(table: MerchantLordTable, action: Action) -> str:
+    """A play in the lines under the row: a buy by its card and price alone, its halves being the
+    row's and the card's line under the cursor (said again, the lines took more than their room,
+    and at three players the last opponent's villages scrolled out of view with a hint open)."""
+    return f"Buy {action[1]} for {PRICE} coins" if action[0] == "buy" else table.describe(action)
+
+
 def promise(table: MerchantLordTable, action: Action) -> str:
     """What Enter on ``action`` does, in words: "enter: Sell 3 4 at your 3-4 village: you get 2
     coins"; where the rules then play on, that too, and the sale by the builder's line above it
     (which says it whole, and what it gives): in four rows with the rest of the turn, the rest
     was cut with "…"."""
-    # (a buy's halves: the card's line above, under the cursor)
-    said = f"Buy {action[1]} for {PRICE} coins" if action[0] == "buy" else table.describe(action)
+    said = short_words(table, action)
     rest = rest_of_turn(table, action)
     if rest is None:
         return f"enter: {said}"

@@ -17,7 +17,7 @@ from .faces import CHANGED, HINT, card_words, die_text, gain_words
 from .rules import VINDEX
 from .sales import END_FAVOUR
 from .table import HAND, ROW, VILLAGES
-from .table_enter import rest_of_turn
+from .table_enter import rest_of_turn, short_words
 from .views import MerchantLordView, die_pairs
 
 if TYPE_CHECKING:
@@ -97,7 +97,7 @@ def builder_text(table: MerchantLordTable) -> Text:
     at = pointed(table)
     phase = table.phase
     if phase is not None and table.hinted is not None and table.sel == Selection():
-        text = Text(f"{HINT} Hint: {table.describe(table.hinted)} · {hint_keys(table.hinted)}", style="bold")
+        text = Text(f"{HINT} Hint: {short_words(table, table.hinted)} · {hint_keys(table.hinted)}", style="bold")
     elif phase is not None:
         text = step_text(table, phase)
         if phase in ("sell", "favour") and at is not None and at[0] == "village" and tuck_possible(table):
