@@ -405,8 +405,9 @@ def test_a_spectator_is_never_told_of_their_last_play():
         screen = DecktetCaravanScreen(runner.client(seat))
         return " ".join(note.plain for note in season_rows(screen.table, state.view(seat))[1])
 
-    assert "one last play or pass" in said(None) and "your" not in said(None)
-    assert "your last play or pass" in said(1 - out) and "one last play or pass" in said(out)
+    assert "went out: Player" in said(None) and "has one last play or pass" in said(None) and "your" not in said(None)
+    # (the one who went out read "You went out: one last play or pass." as its own last play)
+    assert "your last play or pass" in said(1 - out) and f"You went out: Player {2 - out} has one last" in said(out)
 
 
 def test_a_caravan_up_to_9_asks_for_a_bandit_only():
@@ -776,10 +777,14 @@ def test_a_hand_s_going_out_line_says_what_its_bonus_counts():
 
     from caravan_tui.games.decktet_caravan.score_tables import out_words
 
-    table = SimpleNamespace(seat_name=lambda seat: ["Root (you)", "AI 2"][seat])
+    table = SimpleNamespace(seat_name=lambda seat: ["Root (you)", "AI 2"][seat], you=0)
     assert out_words(table, 0, 5) == "Root (you) went out: +5 (5, AI 2 held none)."
-    assert out_words(table, 1, 7) == "AI 2 went out: +7 (5 + 2 for the 2 cards Root (you) was left holding)."
-    assert out_words(table, 1, 6) == "AI 2 went out: +6 (5 + 1 for the 1 card Root (you) was left holding)."
+    # ("Root (you) was left holding" read wrong beside "you")
+    assert out_words(table, 1, 7) == "AI 2 went out: +7 (5 + 2 for the 2 cards Root (you) were left holding)."
+    assert out_words(table, 1, 6) == "AI 2 went out: +6 (5 + 1 for the 1 card Root (you) were left holding)."
+    assert "Root was left holding" in out_words(
+        SimpleNamespace(seat_name=lambda seat: ["Root", "AI 2"][seat], you=None), 1, 6
+    )
     assert out_words(table, None, 0) == "Nobody went out."
 
 

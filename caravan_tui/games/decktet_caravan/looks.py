@@ -55,7 +55,9 @@ def season_rows(
     out = view["out_player"]
     if out is not None and not view["over"]:  # (a finished match's last view keeps who went out)
         # (a spectator has no play to make: only a seat still in is told of "your" last play)
-        last = "your last play or pass" if table.seat not in (None, out) else "one last play or pass"
+        # (the one who went out read "You went out: one last play or pass." as its own)
+        other = table.short_name(1 - out)
+        last = "your last play or pass" if table.seat not in (None, out) else f"{other} has one last play or pass"
         notes.append(Text(f"{table.short_name(out)} went out: {last}.", style="bold"))
     return plays, notes
 

@@ -38,7 +38,8 @@ def out_words(table: DecktetCaravanTable, out: int | None, bonus: int) -> str:
     if out is None:
         return "Nobody went out."
     left, other = bonus - 5, table.seat_name(1 - out)
-    held = f" + {left} for the {plural(left, 'card')} {other} was left holding" if left else f", {other} held none"
+    was = "were" if 1 - out == table.you else "was"  # ("Ann (you) was left holding")
+    held = f" + {left} for the {plural(left, 'card')} {other} {was} left holding" if left else f", {other} held none"
     return f"{table.seat_name(out)} went out: +{bonus} (5{held})."
 
 
