@@ -780,8 +780,8 @@ def test_a_hand_s_going_out_line_says_what_its_bonus_counts():
     table = SimpleNamespace(seat_name=lambda seat: ["Root (you)", "AI 2"][seat], you=0)
     assert out_words(table, 0, 5) == "Root (you) went out: +5 (5, AI 2 held none)."
     # ("Root (you) was left holding" read wrong beside "you")
-    assert out_words(table, 1, 7) == "AI 2 went out: +7 (5 + 2 for the 2 cards Root (you) were left holding)."
-    assert out_words(table, 1, 6) == "AI 2 went out: +6 (5 + 1 for the 1 card Root (you) were left holding)."
+    assert out_words(table, 1, 7) == "AI 2 went out: +7 (5 + 2 for the 2 cards you were left holding)."
+    assert out_words(table, 1, 6) == "AI 2 went out: +6 (5 + 1 for the 1 card you were left holding)."
     assert "Root was left holding" in out_words(
         SimpleNamespace(seat_name=lambda seat: ["Root", "AI 2"][seat], you=None), 1, 6
     )

@@ -37,8 +37,9 @@ def out_words(table: DecktetCaravanTable, out: int | None, bonus: int) -> str:
     "1 in hand" read as a miscount (that card was played last, the summary over the play)."""
     if out is None:
         return "Nobody went out."
-    left, other = bonus - 5, table.seat_name(1 - out)
-    was = "were" if 1 - out == table.you else "was"  # ("Ann (you) was left holding")
+    left = bonus - 5
+    # ("the 2 cards Root (you) was left holding")
+    other, was = ("you", "were") if 1 - out == table.you else (table.seat_name(1 - out), "was")
     held = f" + {left} for the {plural(left, 'card')} {other} {was} left holding" if left else f", {other} held none"
     return f"{table.seat_name(out)} went out: +{bonus} (5{held})."
 
