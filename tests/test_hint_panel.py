@@ -442,3 +442,17 @@ def test_how_sure_a_hint_is_weighs_no_step_its_own_line_plays_later():
         "Then, in its line: Sell your 3-4 — sale at your 3-4",
         "Weaker: Reroll 5 — a 17% chance to sell for more",
     ]
+
+
+def test_alternatives_are_listed_in_the_order_of_their_labels():
+    """Caravans of Ahldarahd: "Nearly as good: … Or: … Nearly as good: …": an alternative within
+    a wider noise of the suggestion ("Or", as good) expects less than one beyond a narrow noise
+    ("Nearly as good"), and by expected result alone came after it."""
+    rows = [
+        ["Open the Pirate Queen", 0.4, 0.50, "a", ("a",), 0.005],
+        ["Open the Eyes", 0.3, 0.485, "b", ("b",), 0.002],
+        ["Open the red Ivory", 0.2, 0.47, "c", ("c",), 0.03],
+        ["Open the blue Gems", 0.1, 0.40, "d", ("d",), 0.001],
+    ]
+    labels = [line.partition(":")[0] for line in explanation(rows)[2:]]
+    assert labels == ["Or", "Nearly as good", "Weaker"]

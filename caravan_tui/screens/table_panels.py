@@ -200,11 +200,20 @@ def explanation(
     shared = clauses(reasons[0])
     listed = [reasons[0]]
     ors = 0
-    # the alternatives best first by their expected result, which their labels speak of (in the
-    # search's order a "Nearly as good" came after a "Weaker")
-    for i in sorted(range(1, len(texts)), key=lambda i: (i not in then, -values[i])):
-        luck = noise(errors[0], errors[i]) if sure in BY_NOISE else None  # (not "Or" beside "Clearly best")
-        label = OR if settled else rank_label(values[i], values[0], reasons[i], listed, luck, plain_first)
+
+    def luck(i: int) -> float | None:
+        return noise(errors[0], errors[i]) if sure in BY_NOISE else None  # (not "Or" beside "Clearly best")
+
+    def tier(i: int) -> int:
+        """Where an alternative's label ranks it: as good or better, nearly as good, weaker."""
+        label = OR if settled else rank_label(values[i], values[0], reasons[i], (), luck(i), plain_first)
+        return 1 if label == "Nearly as good" else 2 if label.startswith("Weaker") else 0
+
+    # the alternatives best first by their labels, then by their expected result, which the labels
+    # speak of (in the search's order a "Nearly as good" came after a "Weaker"; by the result alone,
+    # an "Or" within a wider noise came after a "Nearly as good")
+    for i in sorted(range(1, len(texts)), key=lambda i: (i not in then, tier(i), -values[i])):
+        label = OR if settled else rank_label(values[i], values[0], reasons[i], listed, luck(i), plain_first)
         label = IN_LINE_LABEL if i in then else label
         ors += label == OR
         if solo is not None and label.startswith("Weaker"):
