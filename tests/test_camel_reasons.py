@@ -222,19 +222,22 @@ def test_a_risk_to_two_goods_says_how_each_is_reached():
 
 def test_a_risk_to_more_goods_than_it_names_says_how_many_more():
     """ "risk: AI 2 can steal the paper or the swords next turn" while the meat beside them lay
-    as open to the thief: the two named read as all of them. It says how many more."""
+    as open to the thief: the two named read as all of them. It said how many more, and "the
+    paper or the hides, or 1 more good" left out the meat the line above had just loaded: it
+    names three, and says how many more."""
     from caravan_tui.games.camel_caravan.board import SPACES
     from caravan_tui.games.camel_caravan.explain import _risk
 
     state = exposed_to_a_thief()
     at, good, _under = next(load for load in state.loads[0] if not load[2] and load[0] not in state.empties[1])
-    others = [cell for cell in SPACES if cell != at and cell not in state.empties[1]][:2]
-    kinds = [g for g in range(len(GOODS)) if g != good][:2]
+    others = [cell for cell in SPACES if cell != at and cell not in state.empties[1]][:3]
+    kinds = [g for g in range(len(GOODS)) if g != good][:3]
     state.loads[0] = tuple(sorted(((at, good, 0), *((cell, g, 0) for cell, g in zip(others, kinds)))))
     said = render(_risk(state, 0), NAMES, None)
-    assert ", or 1 more good next turn" in said, said
-    state.loads[0] = state.loads[0][:2]
-    assert "more good" not in render(_risk(state, 0), NAMES, None)
+    assert ", or 1 more good next turn" in said and said.count(", the ") == 1 and " or the " in said, said
+    state.loads[0] = state.loads[0][:3]
+    said = render(_risk(state, 0), NAMES, None)
+    assert "more good" not in said and all(GOODS[g] in said for _, g, _ in state.loads[0]), said
 
 
 def test_a_risk_to_one_of_two_goods_alike_says_which():
@@ -264,7 +267,7 @@ def test_a_risk_naming_where_one_good_is_names_where_each_is():
     other = next(g for g in range(len(GOODS)) if g != good)
     state.loads[0] = tuple(sorted(((at, good, 0), (there, other, 0), (third, other, 0))))
     said = render(_risk(state, 0), NAMES, None)
-    assert f"the {GOODS[good]} on {CELL_NAMES[at]} or the {GOODS[other]} on " in said, said
+    assert f"the {GOODS[good]} on {CELL_NAMES[at]}, the {GOODS[other]} on " in said, said
 
 
 def test_a_thiefs_loaded_camel_on_the_goods_space_is_two_actions_away():

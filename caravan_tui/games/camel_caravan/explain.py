@@ -242,7 +242,7 @@ def _risk(world: CamelCaravanState, seat: int) -> str:
     swords from such a camel and stole the ivory beside it, the hint's "3 actions" a turn too
     dear) or to send there (from supply or another space, onto a space holding our camel: 2
     actions, and the theft). Such goods of the first such thief in turn order, the most
-    valuable first (two at most: "the meat or the hides", and how many more), how it reaches
+    valuable first (``NAMED`` at most: "the meat, the hides or the salt", and how many more), how it reaches
     them, and any other thief who can too before our next turn (AI 3 stole the paper the hint
     named AI 2 for)."""
     thieves = _thieves(world, seat)
@@ -253,19 +253,29 @@ def _risk(world: CamelCaravanState, seat: int) -> str:
     carried = [good for _, good, under in world.loads[seat] if not under]
     # (where two of a good ride on top, the one meant: "the meat" read two ways; and then where
     # each is: "the salt or the swords on space 7" read as both on space 7)
-    placed = any(carried.count(good) > 1 for _, _, good, _ in stealable[:2])
+    placed = any(carried.count(good) > 1 for _, _, good, _ in stealable[:NAMED])
     ways = {
         GOODS[good] + (f" on {CELL_NAMES[at]}" if placed else ""): WAYS[actions]
-        for _, actions, good, at in stealable[:2]
+        for _, actions, good, at in stealable[:NAMED]
     }
-    # (the two named read as all of them: "the paper or the swords" of three it could reach)
-    more = f", or {plural(len(stealable) - 2, 'more good')}" if len(stealable) > 2 else ""
+    # (those named read as all of them: "the paper or the swords" of three it could reach)
+    more = f", or {plural(len(stealable) - NAMED, 'more good')}" if len(stealable) > NAMED else ""
     if len(set(ways.values())) > 1:  # (each its own way: one sentence for both read false for one)
-        each = " or the ".join(f"{name} ({how}: {cost})" for name, (how, cost) in ways.items())
-        return f"risk: {who(q)} can steal the {each}{more} next turn, with a theft marker{also}"
-    goods = " or the ".join(ways) + more
+        each = either([f"the {name} ({how}: {cost})" for name, (how, cost) in ways.items()])
+        return f"risk: {who(q)} can steal {each}{more} next turn, with a theft marker{also}"
+    goods = either([f"the {name}" for name in ways]) + more
     how, cost = WAYS[stealable[0][1]]
-    return f"risk: {who(q)} can steal the {goods} next turn, with a theft marker and {how} ({cost}){also}"
+    return f"risk: {who(q)} can steal {goods} next turn, with a theft marker and {how} ({cost}){also}"
+
+
+#: the goods a risk names (the rest counted): "the paper or the hides, or 1 more good" left out
+#: the meat the line above had just loaded
+NAMED = 3
+
+
+def either(names: list[str]) -> str:
+    """ "a", "a or b", "a, b or c"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def _thieves(world: CamelCaravanState, seat: int) -> list[tuple[int, list[tuple[int, int, int, int]]]]:
