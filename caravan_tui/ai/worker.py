@@ -482,6 +482,9 @@ class AIWorker:
             if results is None:
                 if not waiting.done():
                     waiting.cancel()
+                # (its outcome read, whenever it comes: a server stopped mid-search printed
+                # "_GatheringFuture exception was never retrieved … CancelledError")
+                waiting.add_done_callback(_read)
                 if job is not None:
                     self._stop(job[0])
 
@@ -539,3 +542,9 @@ def _aggregator(on_progress: Callable[[Progress], None]) -> Listener:
         on_progress(Progress(sum(n for n, _, _ in latest.values()), action, text))
 
     return listen
+
+
+def _read(done: asyncio.Future[Any]) -> None:
+    """A future no one awaits any more, its outcome read so that asyncio logs no error of it."""
+    if not done.cancelled():
+        done.exception()
