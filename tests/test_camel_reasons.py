@@ -325,6 +325,9 @@ def test_of_moves_about_as_good_the_hint_suggests_the_one_that_leaves_least_to_s
     assert [c.action for c in safer_first("camel_caravan", view, 0, found)] == [place, uncover]
     better = [found[0], found[1]._replace(value=0.55 - 2 * NEARLY)]
     assert safer_first("camel_caravan", view, 0, better) == better
+    # below by more than NEARLY but within the search's noise (the panel's "Or"): about as good
+    noisy = [found[0]._replace(error=0.02), found[1]._replace(value=0.55 - 2 * NEARLY, error=0.02)]
+    assert [c.action for c in safer_first("camel_caravan", view, 0, noisy)] == [place, uncover]
 
 
 def test_of_moves_about_as_good_the_hint_puts_a_play_before_ending_the_turn_unused():

@@ -233,3 +233,38 @@ async def test_the_reviews_best_figure_is_how_it_stands_whatever_move_was_made()
     assert tuple(shown.action) != made
     judged = judge("decktet_caravan", seat, Position(turn, view, made))
     assert judged.before == shown.candidates[0][6] and judged.after < judged.before
+
+
+#: two easy Camel Caravan seats (seed 3, the long game) to seat 0's turn at move 23
+CAMEL_LOG = [
+    ("place", 0), ("place", 6), ("pickup", 6), ("pickup", 0), ("place", 1), ("place", 2), ("place", 5),
+    ("place", 4), ("place", 11), ("pickup", 11), ("place", 9), ("pickup", 9), ("place", 16),
+    ("move_good", 0, 2, "hides", "top"), ("place", 10), ("move_camel", 4, 17), ("move_good", 11, 17, "salt", "top"),
+    ("pickup", 11), ("pickup", 0), ("move_good", 9, 1, "swords", "top"), ("move_good", 0, 9, "paper", "top"),
+    ("move_camel", 0, 23),
+]  # fmt: skip
+
+
+@pytest.mark.thorough
+def test_the_reviews_best_is_the_move_the_hint_shows_first() -> None:
+    """A hint puts first, of moves about as good, one that leaves less to steal or plays rather than
+    ends a turn (``explain.advised``); the review named the search's most visited its best, and
+    graded the move the hint showed "fine" (a Merchant Lord play-through: "Move 50: Buy M20 … fine:
+    94% → 93%", the hint's own pick). Here the search's most visited moves a camel from space 10;
+    the hint, from the same search, the one from space 17, which leaves less to steal."""
+    from caravan_tui.ai.explain import advised
+    from caravan_tui.ai.policies import vetted, weighed_root
+    from caravan_tui.ai.review import _searched
+
+    game = get_game("camel_caravan")
+    state = game.new(2, seed=3, options={"sixth_camel": False, "short_game": False})
+    for action in CAMEL_LOG:
+        state.apply(action, False)
+    view, made = state.view(0), ("move_camel", 17, 9)
+    found = _searched("camel_caravan", 0, Position(len(CAMEL_LOG), view, made), 300)
+    shown = advised(
+        "camel_caravan", view, 0, vetted("camel_caravan", view, 0, weighed_root("camel_caravan", found.weighed.root))
+    )
+    most = max(found.weighed.root.children.items(), key=lambda item: item[1].visits)[0]
+    assert shown[0].action == made != most
+    assert judge("camel_caravan", 0, Position(len(CAMEL_LOG), view, made), 300).best == made

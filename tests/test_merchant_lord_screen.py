@@ -903,7 +903,7 @@ async def test_a_takes_a_hint_to_buy_to_the_row_and_a_hint_to_end_the_step_to_th
         assert screen.focused is plays and plays.actions[plays.highlighted] == end and table.moves() == start
         screen.show_hint(buy, "")
         await pilot.pause()
-        assert builder(screen).startswith(f"★ Hint: {screen.table.describe(buy)} · a, then enter: play")
+        assert builder(screen).startswith(f"★ Hint: Buy {buy[1]} for 5 coins · a, then enter: play")
         await pilot.press("a")
         assert screen.focused is screen.query_one("#ml-row") and status(screen).startswith(f"enter: Buy {buy[1]} ")
         await pilot.press("enter")
@@ -1247,12 +1247,14 @@ async def test_a_hint_to_buy_at_three_players_leaves_every_village_in_view(tmp_p
     """``merchant_lord_seed2172``, round 3's buy: the line under the row said the hinted card's
     halves again beside the card's own line, the lines under the row took more than the room kept
     for them, and AI 3's villages scrolled out of view (a one-cell scrollbar their only sign)."""
-    from merchant_lord_seed2172 import MOVES, OPTIONS, SEED
+    from merchant_lord_seed2172 import BUY, MOVES, OPTIONS, SEED
 
     from caravan_tui.games.merchant_lord.widgets import VillagesBox
 
     app = make_app(tmp_path, home=False)
-    table = Table(app, "merchant_lord", MerchantLordScreen, SEED, OPTIONS, MOVES, names=("Tester", "AI 2", "AI 3"))
+    table = Table(
+        app, "merchant_lord", MerchantLordScreen, SEED, OPTIONS, MOVES[:BUY], names=("Tester", "AI 2", "AI 3")
+    )
     async with at_turn(app, table, my_turn, SIZE) as (_app, pilot, table):
         screen, box = table.screen, table.screen.query_one(VillagesBox)
         assert ("buy", "M06") in screen.table.legal

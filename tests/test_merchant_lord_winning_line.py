@@ -33,6 +33,21 @@ def test_the_shortest_line_that_wins_is_found() -> None:
     assert winning_line(after(ROUND_8), 0) is None  # (no win within reach: none said)
 
 
+def test_a_line_of_several_turns_is_found_in_any_order_of_them() -> None:
+    """``merchant_lord_seed2172``, round 9: the person last to act at 8 table cards against 8 and
+    7, dice 6 1 2 2, 14 favour: turning 2 2 into 3 4 (three turns) and tucking M24 at the 1-6
+    won. Every order of the turns was looked through apart, past the positions the look allows,
+    and the hint rerolled, "no chance to tuck a card"."""
+    from merchant_lord_seed2172 import MOVES, OPTIONS, SEED
+
+    state = GAME.new(3, seed=SEED, options=OPTIONS)
+    for action in MOVES:
+        state.apply(action, False)
+    assert state.to_move() == 0 and state.table == [8, 8, 7] and state.favour[0] == 14
+    line = winning_line(state, 0)
+    assert line is not None and [action[0] for action in line] == ["adjust"] * 3 + ["end_favour", "sell"]
+
+
 def test_the_hint_puts_it_first_and_says_it_wins(monkeypatch) -> None:
     monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
     state = after(LAST)

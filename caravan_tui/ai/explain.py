@@ -381,7 +381,7 @@ def acting_first(game_id: str, found: list[Candidate]) -> list[Candidate]:
 
 
 def safer_first(game_id: str, view: dict[str, Any], seat: int, found: list[Candidate]) -> list[Candidate]:
-    """``found`` with, of the moves about as good as the first (within ``NEARLY`` below it), the
+    """``found`` with, of the moves about as good as the first (``about``), the
     one whose line leaves the others least to take from the seat (``GameAI.exposed``) first,
     where it leaves less than the first by ``SAFER`` or more; as it was otherwise. Among moves the
     search could not tell apart, a Camel Caravan hint moved a paper out from under a camel, where
@@ -394,7 +394,7 @@ def safer_first(game_id: str, view: dict[str, Any], seat: int, found: list[Candi
     if world.to_move() != seat:
         return found
     first = found[0]
-    near = [index for index, candidate in enumerate(found) if candidate.value >= first.value - NEARLY]
+    near = [index for index, candidate in enumerate(found) if candidate.value >= first.value - about(first, candidate)]
     if len(near) < 2:
         return found
     left = {index: exposed(world, seat, found[index].line or (found[index].action,)) for index in near}
@@ -406,6 +406,15 @@ def safer_first(game_id: str, view: dict[str, Any], seat: int, found: list[Candi
 
 #: how much less a move about as good must leave the others to take, in points, to come first
 SAFER = 3.0
+
+
+def about(first: Candidate, other: Candidate) -> float:
+    """How far below ``first`` ``other`` may expect and still be about as good: ``NEARLY``, or the
+    search's noise between the two where that is wider (the panel says "Or" of such a move: a
+    Camel Caravan hint left a 6-point cloth on top by a thief's camel, the delivery that took it
+    home listed as "Or" beside it and stolen next turn)."""
+    spread = noise(first.error, other.error)
+    return NEARLY if spread is None else max(NEARLY, spread)
 
 
 def line_kept(

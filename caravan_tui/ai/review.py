@@ -52,7 +52,7 @@ from caravan_tui.safe_text import cut_words
 from caravan_tui.words import plural_of
 
 from . import safety
-from .explain import led_to, noise, others_words, playable, standard_error
+from .explain import advised, led_to, noise, others_words, playable, standard_error
 from .ismcts import SearchResult, along, continuation, search
 from .levels import LEVELS, MAX_ITERATIONS, Level, level_for
 from .policies import (
@@ -64,6 +64,7 @@ from .policies import (
     pick,
     planner_of,
     search_settings,
+    vetted,
     weighed_root,
 )
 
@@ -827,15 +828,19 @@ def best_move(
     game: Game, view: dict[str, Any], mover: int, weighed: SearchResult, budget: int, level: str
 ) -> tuple[Action, tuple[Action, ...]]:
     """The move a hint at the normal level shows from ``view`` at ``budget`` and the line it
-    means to follow (``policies.hinted_pick``): the game's planner's for hints where that level plans
-    the position (``policies.planner_of``), else the review's search's own (``weighed``)."""
+    means to follow: the game's planner's for hints where that level plans the position
+    (``policies.planner_of``), else the first the hint shows from the review's search's own
+    (``weighed``; ``explain.advised``: a move about as good that leaves less to steal, or plays
+    rather than ends the turn, comes first there, and the review graded the hint's move "fine")."""
     planner = planner_of(game, True) if level_for(LEVELS[REVIEWED], game).plan else None
     planned = None if planner is None else planner(game.from_view(view, mover), mover, 0, budget, None)
     if planned is not None and planned[0]:  # (a planner may leave a position to the search)
         stats, lines = planned
         best = pick(game.id, view, mover, stats, level)
         return best, tuple(lines.get(best, (best,)))
-    best = hinted_pick(game.id, view, mover, weighed_root(game.id, weighed.root), level)
+    root = weighed_root(game.id, weighed.root)
+    shown = advised(game.id, view, mover, vetted(game.id, view, mover, root, level=level))
+    best = shown[0].action if shown else hinted_pick(game.id, view, mover, root, level)
     child = weighed.root.children.get(best)
     return best, (best, *(continuation(child) if child is not None else ()))
 

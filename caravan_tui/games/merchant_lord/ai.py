@@ -154,12 +154,20 @@ def winning_line(state: MerchantLordState, seat: int) -> tuple[Action, ...] | No
     if state.to_move() != seat or not end_near(state):
         return None
     left = [WIN_LOOKED]
+    #: each position looked through, by ``_reached``, and to what depth: turns of a die reach the
+    #: same dice in any order (three turns of 2 2 into 3 4 lay past the 3,000 positions of every
+    #: order, and a hint gambled on a reroll with "no chance to tuck a card" beside a sure win)
+    seen: dict[tuple, int] = {}
 
     def look(position: MerchantLordState, line: tuple[Action, ...], depth: int) -> tuple[Action, ...] | None:
         if won(position, seat):
             return line
         if depth == 0 or position.is_over() or position.to_move() != seat:
             return None
+        reached = _reached(position)
+        if seen.get(reached, -1) >= depth:
+            return None
+        seen[reached] = depth
         for action in position.legal_actions():
             if action[0] == "reroll" or left[0] <= 0:
                 continue
@@ -176,6 +184,21 @@ def winning_line(state: MerchantLordState, seat: int) -> tuple[Action, ...] | No
         if found is not None or left[0] <= 0:
             return found
     return None
+
+
+def _reached(state: MerchantLordState) -> tuple:
+    """What a line of one seat's own moves has made of ``state``: its step, the dice where they
+    lie (in any order), favour, coins, tables, hands and villages."""
+    return (
+        state.phase,
+        state.pos,
+        tuple(sorted(zip(state.dloc, state.dval))),
+        tuple(state.favour),
+        tuple(state.coins),
+        tuple(state.table),
+        tuple(state.hand),
+        repr(state.vcards),
+    )
 
 
 def won(state: MerchantLordState, seat: int) -> bool:
