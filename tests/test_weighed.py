@@ -461,3 +461,13 @@ def test_the_replay_marks_the_move_played_and_says_where_the_rest_of_the_search_
     snapshot.weighed = {move: [row(snapshot, move, 0.30, ""), [list(other), 0.68, ""]]}
     lines = ReplayClient(replay(DECKTET, snapshot), 1).weighed(move + 1)[1]
     assert lines[-1] == LESS_SEARCHED and lines[0].startswith("Played: ")
+
+
+def test_a_share_too_small_to_show_as_a_percent_is_under_one():
+    """A Decktet Caravan replay's opening lead: its search spread over hundreds of caravans, and
+    every move listed read "0% of the search", the one played too."""
+    snapshot, movers = random_finished(["ai:easy", "human"])
+    move = ai_moves(movers)[0]
+    snapshot.weighed = {move: [row(snapshot, move, 0.004, "leads a caravan")]}
+    _mover, lines = ReplayClient(replay(DECKTET, snapshot), 1).weighed(move + 1)
+    assert lines[0].endswith("— under 1% of the search: leads a caravan") and "0% of the search" not in lines[0]

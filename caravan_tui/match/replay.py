@@ -47,6 +47,12 @@ LESS_SEARCHED = (
 )
 
 
+def share_words(share: float) -> str:
+    """A share of the search: "62%", or "under 1%" (a search spread over the hundreds of caravans
+    a Decktet Caravan hand can lead read "0% of the search" of every move, the one played too)."""
+    return f"{share:.0%}" if share >= 0.005 else "under 1%"
+
+
 class ReplayClient:
     """Stands where a ``SeatClient`` stands; ``seat`` None watches the public view."""
 
@@ -132,7 +138,7 @@ class ReplayClient:
             except Exception:  # a recorded candidate the rules no longer read: shown as it was
                 text = " ".join(map(str, action))
             mark = "Played: " if normalise_action(action) == played else ""
-            line = f"{mark}{self._words(text)} — {share:.0%} of the search"
+            line = f"{mark}{self._words(text)} — {share_words(share)} of the search"
             if reason and mark and went_on:  # (the search's plan at this step, not what it played)
                 line += f"; {PLANNED}"
             lines.append(f"{line}: {self._words(reason)}" if reason else line)
