@@ -817,3 +817,18 @@ def test_the_game_s_line_says_bandits_stop_caravans_not_rob_them():
     assert GAME.summary == (
         "Beat caravans of linked cards or stop them with bandits; the higher total after the last hand wins."
     )
+
+
+def test_a_replay_in_a_seats_view_names_that_seat_not_you():
+    """A replay in Root's view read "New season: you lead a caravan." beside "Root's hand"."""
+    from caravan_tui.games.decktet_caravan.table_state import DecktetCaravanTable
+
+    state = GAME.new(2, seed=3, options={"hands": 1})
+    view = state.view(state.to_move())
+    seat = state.to_move()
+    names = ("Root", "AI 2") if seat == 0 else ("AI 2", "Root")
+    shown = DecktetCaravanTable(seat, names=names, seat_kinds=("human", "ai"), view=view, replaying=True, own=None)
+    notes = " ".join(note.plain for note in season_rows(shown, view)[1])
+    assert "New season: Root (" not in notes and "New season: Root leads a caravan." in notes, notes
+    playing = DecktetCaravanTable(seat, names=names, seat_kinds=("human", "ai"), view=view)
+    assert "New season: you lead a caravan." in " ".join(note.plain for note in season_rows(playing, view)[1])

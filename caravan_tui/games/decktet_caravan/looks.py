@@ -46,18 +46,19 @@ def season_rows(
     if season:
         top_player, top = season_play(season[-1])
         beat = to_beat(top)
-        if beat == UNBEATABLE and top_player == table.seat:  # ("pass" told the one who played it, on the other's move)
+        if beat == UNBEATABLE and top_player == table.you:  # ("pass" told the one who played it, on the other's move)
             beat = "Nothing beats your bandit."
         notes.append(Text(beat, style="italic"))
     elif view["to_move"] is not None:
-        leader = "you lead" if view["to_move"] == table.seat else f"{table.seat_name(view['to_move'])} leads"
+        # (the seat "you" is: a replay in Root's view read "you lead" beside "Root's hand")
+        leader = "you lead" if view["to_move"] == table.you else f"{table.seat_name(view['to_move'])} leads"
         notes.append(Text(f"New season: {leader} a caravan.", style="italic"))
     out = view["out_player"]
     if out is not None and not view["over"]:  # (a finished match's last view keeps who went out)
         # (a spectator has no play to make: only a seat still in is told of "your" last play)
         # (the one who went out read "You went out: one last play or pass." as its own)
         other = table.short_name(1 - out)
-        last = "your last play or pass" if table.seat not in (None, out) else f"{other} has one last play or pass"
+        last = "your last play or pass" if table.you not in (None, out) else f"{other} has one last play or pass"
         notes.append(Text(f"{table.short_name(out)} went out: {last}.", style="bold"))
     return plays, notes
 
