@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from caravan_tui.engine import Action, GameAI, Measure, ReviewTerms
 
-from .board import CITY_OF_GOOD, DIST, MAX_TURNS
+from .board import CITY_AT, CITY_OF_GOOD, DIST, MAX_TURNS, NEIGHBOURS
 from .explain import explain, exposed
-from .heuristic import LAST_REFILL, action_priors, margin, projected_points, wins_this_turn
+from .heuristic import LAST_REFILL, action_priors, chain, margin, projected_points, wins_this_turn
 
 SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
 
@@ -29,7 +29,9 @@ def closers(state, legal: list[Action]) -> list[Action]:
     delivery first, which ends nothing while goods are left in the bag: the end comes by
     emptying it first (a pick-up, its refill, then a delivery)."""
     bag = sum(state.bag)
-    if not bag or bag > LAST_REFILL:
+    if not bag:
+        return _chained(state, legal)
+    if bag > LAST_REFILL:
         return []
     pickups = state.loose_count - LAST_REFILL  # the pick-ups that bring the last refill
     left = state.left
@@ -42,6 +44,39 @@ def closers(state, legal: list[Action]) -> list[Action]:
         # the goods nearest their cities first: the look follows only the first few
         chosen += sorted(sent, key=lambda action: DIST[action[-1]][CITY_OF_GOOD[loose[action[-1]]]])
     return chosen
+
+
+def _chained(state, legal: list[Action]) -> list[Action]:
+    """With the bag empty, where the seat to move can deliver a good it carries this turn (the
+    delivery ends the match): the moves of that chain of camels, the delivery first, then its
+    good's moves along it and the camels sent onto it. The prior puts a delivery first, and none
+    is legal until the chain is laid: a look at the other's reply followed its favourites and
+    missed the four actions (a good moved on, two camels, the delivery) that ended a match with
+    it won, so a hint took the seat's camel off the city those actions needed."""
+    p, left = state.turn, state.left
+    if p is None or not left:
+        return []
+    cells: set[int] = set()
+    for cell, good, under in state.loads[p]:
+        if under:
+            continue
+        city = CITY_OF_GOOD[good]
+        found = chain(state, p, cell, city, left - 1, state.supply[p], None)
+        if found is not None:
+            cells.update((*found[1], city))
+            continue
+        # or the good first onto an empty camel beside it, its own camel then free to go: AI 2
+        # moved the salt on a step, sent two camels (one the salt's) and delivered it
+        for hop in NEIGHBOURS[cell]:
+            if hop in state.empties[p]:
+                found = chain(state, p, hop, city, left - 2, state.supply[p] + 1, hop)
+                if found is not None:
+                    cells.update((hop, *found[1], city))
+    if not cells:
+        return []
+    goods = [action for action in legal if action[0] == "move_good" and action[2] in cells]
+    sent = [action for action in legal if action[0] in SENT and action[-1] in cells]
+    return sorted(goods, key=lambda action: CITY_AT[action[2]] < 0) + sent
 
 
 def end_near(state) -> bool:

@@ -200,6 +200,14 @@ def _chain_cost(state, p: int, start: int, city: int, budget: int, supply: int, 
     or an empty camel off the chain (``taken``: the cell of one already sent elsewhere, or
     ``start`` itself where its camel loads the good there): 1 action a free cell, 2 one holding
     camels. None where no chain is within the budget or there are too few camels for it."""
+    found = chain(state, p, start, city, budget, supply, taken)
+    return None if found is None else found[0]
+
+
+def chain(
+    state, p: int, start: int, city: int, budget: int, supply: int, taken: int | None
+) -> tuple[int, list[int]] | None:
+    """``_chain_cost``'s chain: its cost and its cells from ``city`` back to ``start`` (not it)."""
     if budget < 0:
         return None
     empties = state.empties[p]
@@ -233,7 +241,7 @@ def _chain_cost(state, p: int, start: int, city: int, budget: int, supply: int, 
                 cell = came[cell]
             need = sum(1 for c in path if weight(c))
             spare = [c for c in empties if c not in path and c != start]
-            return cost if need <= supply + len(spare) else None
+            return (cost, path) if need <= supply + len(spare) else None
         for nxt in NEIGHBOURS[cell]:
             total = cost + weight(nxt)
             if total <= budget and total < best.get(nxt, budget + 1):

@@ -1,0 +1,61 @@
+"""A newcomer's Camel Caravan match (short game, 2 players, the person in seat 0 against normal,
+the hint taken at every action of most turns) to the person's last turn: the bag empty, the
+person ahead 43 to 42 and its camel on Taghaza, where AI 2's salt was wanted. The hint moved that
+camel off ("One of several about as good", its risk line speaking only of thefts); AI 2 moved the
+salt on a step, sent two camels (one the salt's own) and delivered it, and won 47 to 43."""
+
+from __future__ import annotations
+
+SEED, OPTIONS = 2187, {"sixth_camel": False, "short_game": True}
+#: the match's moves to the person's last turn (its next: the camel off Taghaza)
+MOVES = [
+    ('place', 6), ('place', 37), ('pickup', 37), ('place', 37), ('steal', 37, 1, 'cloth'), ('place', 6),
+    ('pickup', 6), ('place', 5), ('place', 0), ('pickup', 0), ('place', 30), ('place', 23), ('place', 0),
+    ('steal', 0, 0, 'hides'), ('move_good', 6, 5, 'paper', 'top'), ('move_camel', 0, 5),
+    ('steal', 5, 1, 'paper'), ('move_camel', 6, 22), ('move_camel', 37, 42), ('pickup', 42),
+    ('pickup', 6), ('place', 13), ('move_good', 37, 22, 'cloth', 'under'), ('pickup', 37),
+    ('move_camel', 23, 21), ('move_camel', 30, 4), ('move_camel', 5, 22), ('steal', 22, 0, 'cloth'),
+    ('move_good', 6, 13, 'gems', 'top'), ('move_camel', 4, 38), ('move_camel', 22, 45),
+    ('move_good', 37, 45, 'paper', 'top'), ('move_camel', 37, 4), ('move_camel', 6, 21),
+    ('move_good', 22, 21, 'cloth', 'under'), ('move_camel', 21, 35), ('move_camel', 21, 13),
+    ('steal', 13, 1, 'gems'), ('move_camel', 38, 11), ('move_camel', 13, 9), ('pickup', 9),
+    ('move_camel', 22, 17), ('move_camel', 35, 10), ('pickup', 11), ('move_camel', 45, 20),
+    ('move_camel', 4, 27), ('move_good', 13, 27, 'gems', 'under'), ('move_good', 9, 17, 'salt', 'top'),
+    ('move_camel', 10, 39), ('pickup', 39), ('move_camel', 17, 35), ('move_camel', 13, 18),
+    ('move_camel', 20, 25), ('move_good', 11, 25, 'swords', 'top'), ('pickup', 11),
+    ('move_good', 42, 35, 'ivory', 'top'), ('move_camel', 42, 36), ('move_camel', 9, 29),
+    ('move_good', 35, 29, 'ivory', 'top'), ('move_camel', 27, 48), ('pickup', 48),
+    ('move_good', 11, 25, 'swords', 'top'), ('move_camel', 25, 4), ('move_camel', 35, 32),
+    ('move_good', 39, 32, 'swords', 'top'), ('move_camel', 36, 25), ('move_camel', 39, 22),
+    ('move_camel', 18, 42), ('pickup', 42), ('end_turn',), ('move_good', 32, 25, 'swords', 'top'),
+    ('move_camel', 25, 37), ('pickup', 37), ('move_camel', 32, 15),
+    ('move_good', 5, 11, 'paper', 'under'), ('move_camel', 4, 10), ('move_camel', 5, 17),
+    ('move_good', 11, 17, 'paper', 'top'), ('move_good', 29, 15, 'ivory', 'top'), ('move_camel', 22, 31),
+    ('move_camel', 29, 30), ('move_good', 37, 31, 'meat', 'top'), ('pickup', 11),
+    ('move_good', 11, 10, 'meat', 'top'), ('move_camel', 11, 24), ('end_turn',), ('move_camel', 30, 8),
+    ('move_camel', 31, 1), ('move_good', 0, 8, 'hides', 'under'), ('pickup', 0),
+    ('move_good', 10, 24, 'meat', 'top'), ('move_camel', 10, 31), ('move_good', 24, 31, 'meat', 'top'),
+    ('move_good', 17, 31, 'paper', 'top'), ('move_camel', 37, 31), ('steal', 31, 0, 'paper'),
+    ('move_good', 15, 1, 'ivory', 'top'), ('move_camel', 17, 9), ('pickup', 9), ('move_camel', 24, 16),
+    ('move_camel', 31, 23), ('move_good', 0, 15, 'hides', 'top'), ('move_camel', 0, 2),
+    ('move_good', 1, 2, 'ivory', 'top'), ('move_camel', 1, 3), ('move_good', 9, 23, 'hides', 'top'),
+    ('move_camel', 16, 2), ('steal', 2, 1, 'ivory'), ('move_camel', 2, 16), ('move_camel', 3, 23),
+    ('move_good', 8, 23, 'hides', 'top'), ('move_camel', 23, 3), ('move_good', 2, 3, 'ivory', 'under'),
+    ('move_camel', 2, 6), ('pickup', 6), ('move_good', 15, 23, 'hides', 'top'), ('move_camel', 8, 39),
+    ('pickup', 39), ('move_camel', 15, 38), ('move_camel', 3, 35), ('move_camel', 9, 5),
+    ('move_good', 42, 35, 'meat', 'top'), ('move_camel', 42, 4), ('move_camel', 16, 45),
+    ('move_good', 31, 45, 'paper', 'under'), ('move_camel', 23, 37), ('pickup', 37),
+    ('move_good', 6, 4, 'salt', 'top'), ('move_camel', 5, 11), ('move_camel', 6, 10),
+    ('move_good', 4, 10, 'salt', 'top'), ('move_camel', 45, 10), ('steal', 10, 0, 'salt'),
+    ('move_camel', 31, 17), ('move_camel', 4, 37), ('steal', 37, 1, 'swords'), ('move_camel', 10, 28),
+    ('move_camel', 37, 35), ('steal', 35, 0, 'meat'), ('move_good', 10, 17, 'salt', 'under'),
+    ('move_camel', 28, 39), ('steal', 39, 1, 'salt'), ('move_camel', 35, 30), ('move_camel', 10, 42),
+    ('pickup', 42), ('pickup', 39), ('move_camel', 17, 28), ('move_camel', 11, 38),
+    ('move_camel', 30, 32), ('move_good', 37, 32, 'swords', 'under'), ('move_camel', 38, 32),
+    ('move_good', 42, 28, 'salt', 'top'), ('move_camel', 42, 29), ('move_camel', 38, 25),
+    ('move_good', 32, 25, 'swords', 'top'), ('move_camel', 37, 9), ('pickup', 9),
+    ('move_good', 35, 29, 'meat', 'under'), ('move_camel', 35, 30), ('move_good', 28, 30, 'salt', 'top'),
+    ('move_camel', 28, 31), ('move_good', 39, 25, 'salt', 'under'), ('move_camel', 32, 18),
+    ('move_camel', 39, 17), ('move_good', 25, 17, 'salt', 'top'), ('move_good', 29, 31, 'meat', 'top'),
+    ('move_camel', 29, 48), ('pickup', 48), ('move_camel', 25, 37), ('pickup', 37),
+]  # fmt: skip
