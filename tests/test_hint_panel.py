@@ -456,3 +456,29 @@ def test_alternatives_are_listed_in_the_order_of_their_labels():
     ]
     labels = [line.partition(":")[0] for line in explanation(rows)[2:]]
     assert labels == ["Or", "Nearly as good", "Weaker"]
+
+
+@pytest.mark.thorough
+async def test_the_latest_lines_of_what_others_did_begin_with_a_whole_line(tmp_path):
+    """A three-player Camel Caravan round: the panel of what others did, scrolled to its end, began
+    "space 3 (1,2) and 2 demand markers (1 action).": who acted was cut off above."""
+    from caravan_tui.screens.table_panels import SINCE_TITLE
+
+    app = BareApp(store=SaveStore(tmp_path))
+    table = Table(app, "camel_caravan", game_screen_class(GAMES["camel_caravan"]), 1, {})
+    screen = table.screen
+    async with app.run_test(size=SIZE) as pilot, table:
+        await wait_for(pilot, lambda: settled(screen), "the table")
+        lines = tuple(
+            f"• AI {2 + n % 2}{' picks up salt at' * (1 + n % 4)} space {n} and {n} demand markers (1 action)."
+            for n in range(9)
+        )
+        screen.open_panel("since", PanelWords(SINCE_TITLE, lines, "", latest=True))
+        panel = screen.query_one("#since-panel", TablePanel)
+        await wait_for(pilot, lambda: panel.display and panel.max_scroll_y > 0, "the panel longer than it shows")
+        await wait_for(pilot, lambda: panel.scroll_y == panel.max_scroll_y, "its end")
+        await pilot.pause()
+        box = panel.region
+        shown = [row[box.x + 2 : box.right - 2] for row in screen_lines(app.screen)[box.y + 1 : box.bottom - 1]]
+        assert shown[0].startswith("• AI "), shown
+        assert "space 8 and 8 demand markers (1 action)." in " ".join(" ".join(shown).split())

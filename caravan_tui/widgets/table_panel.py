@@ -24,7 +24,7 @@ from textual.reactive import var
 
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.widgets.seat_table import SeatTable, only_spun
-from caravan_tui.widgets.wrapping import WrappedText
+from caravan_tui.widgets.wrapping import WrappedText, wrapped
 
 #: the foot's words while the text is longer than the panel, by where it stands: at its head,
 #: further on, at its end (at the end a key more changed nothing, and nothing said why)
@@ -90,10 +90,26 @@ class TablePanel(VerticalScroll, can_focus=False):
         self.query_one(WrappedText).show(Text("\n".join(plain(line, LONG) for line in words.lines)))
         self.display = True
         if getattr(words, "latest", False):
-            self.call_after_refresh(self.scroll_end, animate=False)  # (once laid out: its height known)
+            self.call_after_refresh(self.from_a_whole_line)  # (once laid out: its height known)
         else:
             self.scroll_home(animate=False)
         self.call_after_refresh(self.say_if_more)
+
+    def from_a_whole_line(self) -> None:
+        """Scrolled to its end, the first line in sight whole: where the end's first row falls
+        within a line, a few empty rows after the last line make the next line's first row the
+        first in sight. Scrolled to its end alone, a panel of what others did in a three-player
+        round began "space 3 (1,2) and 2 demand markers (1 action).", who acted cut off above."""
+        text = self.query_one(WrappedText)
+        width, rows, starts = text.size.width, 0, []
+        for line in text.text.plain.split("\n"):
+            starts.append(rows)
+            rows += len(wrapped(Text(line), width).plain.split("\n")) if width else 1
+        bottom = rows - self.scrollable_content_region.height
+        later = [start for start in starts if start >= bottom]
+        if bottom > 0 and later and later[0] > bottom:
+            text.show(text.text + Text("\n" * (later[0] - bottom)))
+        self.call_after_refresh(self.scroll_end, animate=False)
 
     def on_mount(self) -> None:
         self.redraw()
