@@ -13,7 +13,7 @@ None: the public view).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Collection
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Protocol, Self, TypeAlias, dataclass_transform
 
@@ -373,6 +373,13 @@ class Chat(Request):
         if self.seat is None:
             return f"{WATCHING(name=self.name)} says: {self.text}"
         return f"{'You say' if self.seat == seat else self.name + ' says'}: {self.text}"
+
+    @staticmethod
+    def said_by(line: str, folded: Collection[str]) -> bool:
+        """Whether the log's ``line`` is chat (``words``) of someone whose name, casefolded, is
+        among ``folded``."""
+        said = line.casefold()
+        return any(said.startswith((f"{name} says: ", f"{WATCHING(name=name)} says: ")) for name in folded)
 
 
 #: the match protocol: every seat and screen speaks these

@@ -11,7 +11,7 @@ import pytest
 from test_ssh_hub import ANN, BOB, CYD, WAIT, Peer, create, named
 
 from caravan_tui import hub_protocol as protocol
-from caravan_tui.bus import Chat
+from caravan_tui.bus import Chat, Update
 from caravan_tui.cli import main
 from caravan_tui.pgstore import open_database
 from caravan_tui.ssh import hub as hub_module
@@ -153,6 +153,14 @@ async def test_a_mute_silences_a_person_for_a_time_and_anyone_may_hide_anothers_
     while not said or said[-1].text != "hi":
         said.append(await cyd.next(Chat))
     assert [m.text for m in said] == ["hi"]
+    # nor in the log a return to the table catches up with (it showed "Ann (watching) says: …")
+    await cyd.send(protocol.LeaveMatch(joined.match))
+    await cyd.next(protocol.Lobby)
+    await ann.send(Chat(joined.match, None, "said while Cyd was away"))
+    await bob.next(Chat, lambda m: m.text == "said while Cyd was away")
+    await cyd.send(protocol.JoinSeat(joined.match, 1))
+    caught_up = await cyd.next(Update, lambda m: m.whole_log)
+    assert not any("Ann" in line for line in caught_up.events) and "You say: hi" in caught_up.events
     # a person says at most CHAT_BURST lines in CHAT_WINDOW seconds
     for line in range(hub_module.CHAT_BURST - 1):
         await cyd.send(Chat(joined.match, 1, f"line {line}"))

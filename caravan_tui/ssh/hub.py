@@ -38,6 +38,7 @@ from caravan_tui.bus import (
     SaveRequest,
     Sync,
     UndoRequest,
+    Update,
     host_address,
 )
 from caravan_tui.games import GAMES
@@ -933,6 +934,11 @@ class Hub:
                     msg = dataclasses.replace(msg, seats=hosted.table_kinds(msg.seats))
                 elif isinstance(msg, Chat) and msg.name.casefold() in session.ignoring:
                     continue
+                elif isinstance(msg, Update) and msg.whole_log and session.ignoring:
+                    # (the log a return catches up with holds the chat said meanwhile, hidden or not)
+                    msg = dataclasses.replace(
+                        msg, events=[e for e in msg.events if not Chat.said_by(e, session.ignoring)]
+                    )
                 await session.send(msg)
         except ConnectionError:
             pass
