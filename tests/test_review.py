@@ -536,6 +536,9 @@ def test_a_hosted_match_resigned_and_played_on_by_an_ai_is_reviewed_to_the_resig
     assert away in text and sum("while you were away" in line for line in text) == 1
     ended = next(line for line in text if line.startswith("How it ended: You resigned after your move"))
     assert f"An AI played your seat on (moves {played_on[0] + 1} to " in ended
+    # (its end in the seat's words read "You went out: +15 … The match is over: you win")
+    end = ended.partition("whatever it made of it is not yours. ")[2]
+    assert "Ann's stand-in" in end and not {"you", "You", "your"} & set(end.replace(".", " ").split()), end
     again = asyncio.run(reviewed(tmp_path, False))  # the kept review, for a person who only dropped
     assert not again.resigned and again.decisions == done.decisions
     assert "while you were away (moves" in "\n".join(review_lines(again, ["Ann", "Bob"], "Decktet Caravan"))

@@ -156,10 +156,11 @@ def kinds(review: Review) -> list[str]:
     return ["yours"] + ["others"] * (review.players > 1) + ["luck"] * bool(review.draws)
 
 
-def words(review: Review, text: str, names: Sequence[str]) -> str:
-    """A game's words for the reviewed seat, its seat fields filled in ("you" for that seat)."""
+def words(review: Review, text: str, names: Sequence[str], viewer: int | None = -1) -> str:
+    """A game's words for the reviewed seat, its seat fields filled in ("you" for that seat;
+    ``viewer`` None: for no seat, each named)."""
     try:
-        return render(text, names, review.seat)
+        return render(text, names, review.seat if viewer == -1 else viewer)
     except (IndexError, KeyError, ValueError):  # a kept review's words name seats the match has not
         return text
 
@@ -489,14 +490,20 @@ def ended_line(review: Review, names: Sequence[str]) -> str | None:
     seat's turns the rules skipped ("The rules skipped 6 of your turns, the first after move 65
     (no camel in reserve)."), a tie-break ("AI 2 and AI 3 tie 9–9; AI 3 wins on gold (15 to
     0)."): the gold, the camels lost the match, and the account named neither."""
+    after = [turn + 1 for turn in played_on(review)]
     said = words(review, review.ended, names) if review.ended else ""
+    if said and after:  # (the stand-in's end in the seat's words: "You went out: +15 … you win")
+        stand_in = [
+            f"{name_of(review, seat, names)}'s stand-in" if seat == review.seat else name
+            for seat, name in enumerate(names)
+        ]
+        said = words(review, review.ended, stand_in, None)
     if review.resigned and review.decisions:  # (the loss that followed read as the round's luck)
         last = review.decisions[-1]
         gave_up = (
             f"You resigned after your move {move_number(last)}, at {amount(review.measure, review.end())}: "
             "the match was lost from there, by your choice, and nothing after it is counted above."
         )
-        after = [turn + 1 for turn in played_on(review)]
         if after:  # (its win read "The match is over: you win", its moves "while you were away")
             which = f"move {after[0]}" if len(after) == 1 else f"moves {after[0]} to {after[-1]}"
             gave_up += f" An AI played your seat on ({which}): whatever it made of it is not yours."
