@@ -180,7 +180,7 @@ def test_a_match_lost_without_a_mistake_says_it_was_lost_on_the_draw():
     # (the drift said in the review's own words under the figure, as nowhere else explains it)
     assert lines[lines.index(next(line for line in lines if line.startswith("From 60%"))) + 1] == DRIFT_WORDS
     assert any(
-        line.startswith("No decision of yours cost enough to grade: you lost this on the draw, −43%")
+        line.startswith("No decision of yours cost enough to grade: you lost this to luck, −43%")
         and ": You draw the Ace of Moons)." in line
         for line in lines
     )

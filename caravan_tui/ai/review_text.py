@@ -532,7 +532,7 @@ def plain_words(review: Review, names: Sequence[str]) -> str | None:
         worst = min((swing for swing in account.swings if swing.kind == "luck"), key=lambda swing: swing.change)
         drawn = seen(review, worst.draws, names)
         where = f" (the worst after your move {after_move(review, worst)}, {signed(measure, worst.change)}"
-        on = "on the draw"
+        on = "to luck"  # ("on the draw" read as a tie, in a game of ties and no card drawn)
         if worst.with_moves:  # (a rival's build that took the seat's city was "the draw")
             where += f", with {moves_with(review, worst, names)} before the chance"
             on = "to the others' moves and the draws after them together"
