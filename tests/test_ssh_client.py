@@ -684,6 +684,12 @@ def test_the_lobby_cuts_long_names_never_what_a_seat_is():
     row = LobbyRow("m1", "merchant_lord", names, ["person", "open"], 0, 0, 0, ratings=["?", ""])
     for width in range(16, 48):
         assert len(seats_words(row, width)) <= width and seats_words(row, width).endswith(", (free)"), width
+    # three seats of long names, rated: "Ma… ? (away), […  ? (you), G… · AI", no one told apart;
+    # the ratings go before a name is cut short of 5 letters
+    names = ["M" * 40, "[b]z[/b]", "Gus Guest"]
+    row = LobbyRow("m1", "ahldarahd", names, ["away", "person", "stand-in"], 0, 0, 0, yours=1, ratings=["?", "?", ""])
+    # (it read "MM… ? (away), [b… ? (you), Gu… · AI")
+    assert seats_words(row, SEATS_WIDTH) == "MMMM… (away), [b]… (you), Gus… · AI"
 
 
 def queued(app: App, *keys: str) -> None:

@@ -194,12 +194,12 @@ def rating_words(row: LobbyRow, seat: int) -> str:
     return plain(rating, MAX_RATING) if isinstance(rating, str) else ""
 
 
-def seat_words(row: LobbyRow, seat: int, width: int | None = None) -> str:
+def seat_words(row: LobbyRow, seat: int, width: int | None = None, rated: bool = True) -> str:
     """The seat in the Seats column: its player's name (fit to ``width`` cells, ``fit_name``)
-    with their rating, and what the seat is ("(you)", "(away)", "· AI", "(invited)"), or
-    "(free)"."""
+    with their rating (``rated``), and what the seat is ("(you)", "(away)", "· AI", "(invited)"),
+    or "(free)"."""
     name, kind = fit_name(plain(row.names[seat]), width), row.kinds[seat]
-    if rating := rating_words(row, seat):
+    if rated and (rating := rating_words(row, seat)):
         name = f"{name} {rating}"
     if kind == "open":
         return INVITED(name=name) if row.invited else FREE()
@@ -240,11 +240,26 @@ STANDING_IN_NOW = "an AI plays it now, until you are back"
 
 def seats_words(row: LobbyRow, width: int) -> str:
     """Every seat's words in ``width`` cells: where they do not fit, the longest names are cut,
-    never what a seat is (a cut "(away)" is the one thing a lobby is read for)."""
+    never what a seat is (a cut "(away)" is the one thing a lobby is read for); where that cuts a
+    name to fewer than ``LEAST_NAME`` letters, the ratings are left out first ("Ma… ? (away), […
+    ? (you), G… · AI": three seats no one could tell apart)."""
+    said, short = _seats_fitted(row, width, rated=True)
+    if short and any(rating_words(row, seat) for seat in range(len(row.names))):
+        said = _seats_fitted(row, width, rated=False)[0]
+    return said
+
+
+#: the fewest letters of a name the Seats column keeps before it leaves the ratings out
+LEAST_NAME = 5
+
+
+def _seats_fitted(row: LobbyRow, width: int, rated: bool) -> tuple[str, bool]:
+    """``seats_words`` with or without the ratings, and whether a name was cut short of
+    ``LEAST_NAME`` letters."""
     seats = range(len(row.names))
-    whole = [seat_words(row, seat) for seat in seats]
+    whole = [seat_words(row, seat, rated=rated) for seat in seats]
     if len(LIST.join(whole)) <= width:
-        return LIST.join(whole)
+        return LIST.join(whole), False
     names = [plain(name) for name in row.names]
     named = [seat for seat in seats if whole[seat].startswith(names[seat])]
     room = (
@@ -268,7 +283,8 @@ def seats_words(row: LobbyRow, width: int) -> str:
                     widths[seat] = wider
                     room -= grown
                     break
-    return LIST.join(seat_words(row, seat, widths.get(seat)) for seat in seats)
+    short = any(widths[seat] < min(len(names[seat]), LEAST_NAME) for seat in widths)
+    return LIST.join(seat_words(row, seat, widths.get(seat), rated) for seat in seats), short
 
 
 def yours(rows: list[LobbyRow]) -> list[str]:
