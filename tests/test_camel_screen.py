@@ -969,3 +969,20 @@ async def test_the_status_lines_fitted_name_is_markup_shown_as_text(tmp_path):
         screen.table_state = table
         await pilot.pause()
         assert any("[bold red]Mall" in line for line in screen_lines(app))
+
+
+async def test_h_beside_the_legend_puts_it_away_and_shows_the_hint(tmp_path):
+    """Over SSH: ``h`` while the legend showed was answered behind it (the side column shows the
+    legend alone), and nothing showed or said so until ``l`` closed it."""
+    from caravan_tui.widgets import TablePanel
+
+    async with at_my_turn(tmp_path) as (app, pilot):
+        screen = app.screen
+        await pilot.press("l")
+        legend = screen.query_one("#legend-panel")
+        await wait_for(pilot, lambda: not legend.has_class("-hidden"), "the legend")
+        await pilot.press("h")
+        hint = screen.query_one("#hint-panel", TablePanel)
+        await wait_for(pilot, lambda: hint.showing and not hint.has_class("-hidden"), "the hint")
+        await pilot.pause()
+        assert legend.has_class("-hidden") and any("Hint" in line for line in screen_lines(app))

@@ -15,7 +15,7 @@ from caravan_tui.engine import Action, normalise_action
 from caravan_tui.saves.deciders import decided_name
 from caravan_tui.screens.base import WIDE_WIDTH
 from caravan_tui.screens.table_client import list_pointed
-from caravan_tui.screens.table_layout import board_panel
+from caravan_tui.screens.table_layout import board_panel, toggle_legend
 from caravan_tui.screens.table_panels import ASKING, CANCEL_HINT, PANEL_SCROLL_KEYS, PanelWords, hint_lines
 from caravan_tui.screens.table_seat import TableState
 from caravan_tui.screens.weighed_words import nothing_weighed
@@ -171,8 +171,19 @@ class TableOverlays:
             self.take_waiting = False
             screen.open_panel("hint", None)
         else:
+            self.legend_out_of_the_way()
             screen.open_panel("hint", ASKING)
             screen.send(HintRequest(screen.client.match_id, screen.player, table.turn))
+
+    def legend_out_of_the_way(self) -> None:
+        """The legend put away where the hint's panel shares its column (the side column hides
+        all but the legend while it shows): an ``h`` beside Camel Caravan's legend was answered
+        behind it, and nothing showed or said so until ``l`` closed it."""
+        screen = self.screen
+        hint, legend = screen.query_one("#hint-panel", TablePanel), screen.query("#legend-panel")
+        if legend and not legend.first().has_class("-hidden") and hint.parent is legend.first().parent:
+            toggle_legend(screen)
+            self.legend_toggled()
 
     def take_hint(self) -> None:
         """``a``: the hinted play highlighted in the plays list, which gets the focus, so that the
