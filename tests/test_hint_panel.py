@@ -299,7 +299,9 @@ async def test_what_others_did_shows_its_newest_lines_where_the_panel_is_short()
     async with app.run_test(size=(80, 24)) as pilot:
         panel = app.query_one(TablePanel)
         panel.table_state = object()  # (its words are the same whatever the table)
-        await wait_for(pilot, lambda: panel.max_scroll_y > 0 and panel.scroll_y == panel.max_scroll_y, "the end")
+        await wait_for(pilot, lambda: "earlier" in str(panel.border_subtitle), "its newest lines, the rest counted")
+        await pilot.pause()
+        assert panel.text.endswith("Marigold·AI sells 2 5 at their 2-5: 2 coins.") and panel.max_scroll_y == 0
 
 
 def test_in_a_decided_match_the_hint_puts_first_the_move_the_game_rates_best():
@@ -459,9 +461,10 @@ def test_alternatives_are_listed_in_the_order_of_their_labels():
 
 
 @pytest.mark.thorough
-async def test_the_latest_lines_of_what_others_did_begin_with_a_whole_line(tmp_path):
+async def test_the_latest_lines_of_what_others_did_are_whole_and_the_rest_counted(tmp_path):
     """A three-player Camel Caravan round: the panel of what others did, scrolled to its end, began
-    "space 3 (1,2) and 2 demand markers (1 action).": who acted was cut off above."""
+    "space 3 (1,2) and 2 demand markers (1 action).": who acted was cut off above. It shows as
+    many of its latest lines as it holds, whole, and counts those before them in its foot."""
     from caravan_tui.screens.table_panels import SINCE_TITLE
 
     app = BareApp(store=SaveStore(tmp_path))
@@ -475,10 +478,12 @@ async def test_the_latest_lines_of_what_others_did_begin_with_a_whole_line(tmp_p
         )
         screen.open_panel("since", PanelWords(SINCE_TITLE, lines, "", latest=True))
         panel = screen.query_one("#since-panel", TablePanel)
-        await wait_for(pilot, lambda: panel.display and panel.max_scroll_y > 0, "the panel longer than it shows")
-        await wait_for(pilot, lambda: panel.scroll_y == panel.max_scroll_y, "its end")
+        await wait_for(pilot, lambda: panel.display and "earlier" in str(panel.border_subtitle), "the panel")
         await pilot.pause()
         box = panel.region
         shown = [row[box.x + 2 : box.right - 2] for row in screen_lines(app.screen)[box.y + 1 : box.bottom - 1]]
         assert shown[0].startswith("• AI "), shown
-        assert "space 8 and 8 demand markers (1 action)." in " ".join(" ".join(shown).split())
+        assert " ".join(" ".join(shown).split()).endswith("space 8 and 8 demand markers (1 action).")
+        # (the lines left out before them are counted in its foot, none hidden with nothing said)
+        left_out = 9 - sum(line.startswith("• AI ") for line in shown)
+        assert str(panel.border_subtitle) == f"{left_out} earlier: ctrl+l" and panel.max_scroll_y == 0

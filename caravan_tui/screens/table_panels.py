@@ -4,7 +4,7 @@ turn (DESIGN §6), from data (the hint's rows, the log's lines), never the scree
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from caravan_tui.ai.explain import (
     ANY,
@@ -50,6 +50,14 @@ class PanelWords:
     #: shown from its end where it is longer than the panel: its newest lines (what others did
     #: lately, the stand-in's moves under a long name's notices, were below the fold)
     latest: bool = False
+    #: the lines before these left out (what others did since our turn: ``since_lines``)
+    earlier: int = 0
+
+    def without_first(self, count: int) -> PanelWords:
+        """These words less their first ``count`` lines, counted among those left out before them
+        (a panel of the latest lines shows as many whole ones as it holds: ``TablePanel``)."""
+        earlier = self.earlier + count
+        return replace(self, lines=self.lines[count:], earlier=earlier, foot=since_foot(earlier))
 
 
 #: the hint panel while the host works out the hint asked for (``TableOverlays.ask_hint``): ``h``
@@ -110,11 +118,13 @@ def since_lines(since: list[str], moves: int) -> tuple[list[str], str] | None:
         return None
     own = [line for line in since[:-SINCE_SHOWN] if line.startswith(OWN_LINE)][-(SINCE_SHOWN // 2) :]
     shown = own + since[max(0, len(since) - (SINCE_SHOWN - len(own))) :]
-    # (the lines left out come before those shown: "14 more" read as more below, to scroll to)
-    foot = (
-        f"{len(since) - len(shown)} earlier: {WHOLE_LOG}" if len(shown) < len(since) else f"{WHOLE_LOG}: the whole log"
-    )
-    return shown, foot
+    return shown, since_foot(len(since) - len(shown))
+
+
+def since_foot(earlier: int) -> str:
+    """The foot of what others did since our turn, ``earlier`` lines left out before those shown
+    (they come before: "14 more" read as more below, to scroll to)."""
+    return f"{earlier} earlier: {WHOLE_LOG}" if earlier else f"{WHOLE_LOG}: the whole log"
 
 
 def since_panel(since: list[str], moves: int) -> PanelWords | None:
@@ -122,7 +132,9 @@ def since_panel(since: list[str], moves: int) -> PanelWords | None:
     (``since_lines``; None: no panel): over the head of the board (or of the side column, on a
     wide screen), until the next key (``GameScreen.on_key``)."""
     shown = since_lines(since, moves)
-    return None if shown is None else PanelWords(SINCE_TITLE, tuple(shown[0]), shown[1], latest=True)
+    if shown is None:
+        return None
+    return PanelWords(SINCE_TITLE, tuple(shown[0]), shown[1], latest=True, earlier=len(since) - len(shown[0]))
 
 
 def mid_sentence(reason: str) -> str:

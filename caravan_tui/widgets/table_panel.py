@@ -96,19 +96,21 @@ class TablePanel(VerticalScroll, can_focus=False):
         self.call_after_refresh(self.say_if_more)
 
     def from_a_whole_line(self) -> None:
-        """Scrolled to its end, the first line in sight whole: where the end's first row falls
-        within a line, a few empty rows after the last line make the next line's first row the
-        first in sight. Scrolled to its end alone, a panel of what others did in a three-player
-        round began "space 3 (1,2) and 2 demand markers (1 action).", who acted cut off above."""
-        text = self.query_one(WrappedText)
-        width, rows, starts = text.size.width, 0, []
-        for line in text.text.plain.split("\n"):
-            starts.append(rows)
-            rows += len(wrapped(Text(line), width).plain.split("\n")) if width else 1
-        bottom = rows - self.scrollable_content_region.height
-        later = [start for start in starts if start >= bottom]
-        if bottom > 0 and later and later[0] > bottom:
-            text.show(text.text + Text("\n" * (later[0] - bottom)))
+        """Its latest lines, as many whole as it holds, from its end: the lines before them left
+        out, and counted (``without_first``). Scrolled to its end alone, a panel of what others
+        did in a three-player round began "space 3 (1,2) and 2 demand markers (1 action).", who
+        acted cut off above."""
+        words, text = self.shown, self.query_one(WrappedText)
+        width, height = text.size.width, self.scrollable_content_region.height
+        if words is not None and width > 0 and height > 0 and hasattr(words, "without_first"):
+            rows = [len(wrapped(Text(plain(line, LONG)), width).plain.split("\n")) for line in words.lines]
+            first = 0
+            while first < len(rows) - 1 and sum(rows[first:]) > height:
+                first += 1
+            if first:
+                self.shown = words = words.without_first(first)
+                text.show(Text("\n".join(plain(line, LONG) for line in words.lines)))
+                self.call_after_refresh(self.say_if_more)
         self.call_after_refresh(self.scroll_end, animate=False)
 
     def on_mount(self) -> None:
