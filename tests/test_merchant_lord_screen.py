@@ -1263,3 +1263,24 @@ async def test_a_hint_to_buy_at_three_players_leaves_every_village_in_view(tmp_p
         await pilot.pause()
         assert "seller" not in builder(screen).partition("\n")[0]  # (the halves: the card's own line)
         assert box.max_scroll_y == 0 and any(line.startswith(" AI 3 ") for line in screen_lines(app))
+
+
+async def test_a_sale_readied_at_three_players_leaves_every_player_in_view(tmp_path):
+    """``merchant_lord_seed2272``: a sale readied at round 3 grew the lines under the row to
+    their tallest, and AI 3's line scrolled out of view; where even one opponent's villages do
+    not fit, every opponent's are folded to a line."""
+    from merchant_lord_seed2272 import MOVES, OPTIONS, SEED
+
+    from caravan_tui.games.merchant_lord import table_selection as intents
+    from caravan_tui.games.merchant_lord.widgets import VillagesBox
+
+    app = make_app(tmp_path, home=False)
+    table = Table(app, "merchant_lord", MerchantLordScreen, SEED, OPTIONS, MOVES, names=("Tester", "AI 2", "AI 3"))
+    async with at_turn(app, table, my_turn, SIZE) as (_app, pilot, table):
+        screen, box = table.screen, table.screen.query_one(VillagesBox)
+        await pilot.pause()
+        assert box.max_scroll_y == 0
+        screen.table_state = intents.selected(screen.table, ("sell", "P0-V25", ()))
+        await wait_for(pilot, lambda: builder(screen).startswith("Sale at your 2-5"), "the sale readied")
+        await pilot.pause()
+        assert box.max_scroll_y == 0 and any(line.startswith(" AI 3 ") for line in screen_lines(app))

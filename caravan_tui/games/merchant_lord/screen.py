@@ -150,8 +150,8 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
             for under, most in (("#status", self.STATUS_LINES), ("#ml-builder", BUILDER_LINES))
         )
         room = (event.size.width, event.size.height - grown)
-        if room != self.table.villages_room:
-            self.table_state = replace(self.table, villages_room=room)
+        if room != self.table.villages_room or event.size.height != self.table.villages_height:
+            self.table_state = replace(self.table, villages_room=room, villages_height=event.size.height)
 
     def status_text(self) -> Text:
         line = status(self.table)

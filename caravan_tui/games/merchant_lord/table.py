@@ -80,6 +80,9 @@ class MerchantLordTable(TableState[MerchantLordView]):
     cursors_round: int | None = None
     #: the villages box's room (width, height) with the lines under the row at their tallest
     villages_room: tuple[int, int] = (0, 0)
+    #: the villages' box's height as it is now (``villages_room`` keeps room for the lines under
+    #: the row at their tallest): where even one opponent's villages do not fit it, none show
+    villages_height: int = 0
     #: the choices worked out for a decision: (turn, view, choices), kept while both stand
     offered: tuple[int | None, object, Choices] | None = None
     #: the plays list's highlight last seen (moving it while the list has the focus fills the builder)

@@ -122,6 +122,14 @@ def village_rows(table: MerchantLordTable) -> list[Row]:
     rows: list[Row] = []
     for seat in order:
         rows.extend((full[seat] if fits else compact[seat]) if seat in shown else [folded[seat]])
+    if table.villages_height and VillageBoard.count_lines(rows, width) > table.villages_height:
+        # (not even one opponent's villages fit the box as it is now: a sale readied at three
+        # players grew the lines under the row, and the last player's line scrolled out of view)
+        rows = [
+            row
+            for seat in order
+            for row in (compact[me] if seat == me else [table.summary_row(view, seat, width, marks)])
+        ]
     return rows
 
 
