@@ -15,7 +15,7 @@ from test_merchant_lord_screen import GAME, at_my_turn, builder_position, play_u
 from caravan_tui.bus import Hint
 from caravan_tui.games.merchant_lord import table_selection as intents
 from caravan_tui.games.merchant_lord.builder import Selection
-from caravan_tui.games.merchant_lord.play_lines import ONE_ROW_NAME, PLAY_WIDTH, fitted_play, play_line
+from caravan_tui.games.merchant_lord.play_lines import ONE_ROW_NAME, PLAY_WIDTH, fitted_play, play_line, short_play
 from caravan_tui.games.merchant_lord.rules import FAVOUR, SELL, VINDEX
 from caravan_tui.games.merchant_lord.table import DICE, HAND, PLAYS, ROW, VILLAGES, MerchantLordTable
 from caravan_tui.games.merchant_lord.table_enter import (
@@ -223,6 +223,9 @@ def test_each_play_is_one_line_of_the_side_column_where_it_fits_and_never_cut():
                     rows = line.split("\n")
                     assert len(rows) <= 2 and all(len(row) <= PLAY_WIDTH for row in rows) and "…" not in line, line
                     assert len(rows) == 1 or len(fitted_play(table, action, ONE_ROW_NAME)) > PLAY_WIDTH
+                    # (a sale at our own village says so in two rows: "Sell 3-4 +M09L: 2¢+10f" between
+                    # two "Sell your 3-4" read as another player's village)
+                    assert (" your " in short_play(table, action, None)) == (" your " in " ".join(rows)), line
                     two_rows += len(rows) == 2
                     seen.add(action[0])
             legal = state.legal_actions()

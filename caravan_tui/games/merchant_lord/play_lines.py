@@ -36,17 +36,21 @@ def play_line(table: MerchantLordTable, action: Action) -> str:
     line = fitted_play(table, action, ONE_ROW_NAME)
     if len(line) <= PLAY_WIDTH:
         return line
-    for name_width in TWO_ROW_NAMES:
-        rows = wrapped(Text(fitted_play(table, action, name_width)), PLAY_WIDTH, hang=2).plain.split("\n")
-        if len(rows) <= 2:
-            return "\n".join(rows)
+    # (whose village, in two rows rather than one: "Sell 3-4 +M09L" between two "Sell your 3-4"
+    # read as another player's village)
+    for whose in (True, False):
+        for name_width in TWO_ROW_NAMES:
+            rows = wrapped(Text(fitted_play(table, action, name_width, whose)), PLAY_WIDTH, hang=2).plain.split("\n")
+            if len(rows) <= 2:
+                return "\n".join(rows)
     return rows[0] + "\n" + plain(" ".join(rows[1:]), PLAY_WIDTH)
 
 
-def fitted_play(table: MerchantLordTable, action: Action, name_width: int | None) -> str:
-    """``action`` on one line, another seat's name fitted to ``name_width`` cells."""
+def fitted_play(table: MerchantLordTable, action: Action, name_width: int | None, whose: bool = True) -> str:
+    """``action`` on one line, another seat's name fitted to ``name_width`` cells; where it is
+    too long for a row and not ``whose``, a village of ours without its "your"."""
     line = short_play(table, action, name_width)
-    if len(line) > PLAY_WIDTH and " your " in line:
+    if len(line) > PLAY_WIDTH and " your " in line and not whose:
         line = line.replace(" your ", " ", 1)  # (a sale tucking two cards: the village's name alone)
     if len(line) > PLAY_WIDTH and line.startswith("Stop selling ("):
         line = line.replace("Stop selling (", "Stop (", 1)  # (one row, as every step's end)
