@@ -89,12 +89,15 @@ class Event:
     deal, a draw, a roll), or the seats it shows something new (an opponent's card from a
     hidden hand shows it to every seat but its owner). ``person_text``: the line where a person
     decided the move, without the motive ``text`` gives an AI's (a person's decline was logged
-    with an AI's reason for it, against what their own hint had said); None: ``text`` either way."""
+    with an AI's reason for it, against what their own hint had said); None: ``text`` either way.
+    ``laid_for``: the line begins a turn of that seat's the rules played within another seat's
+    move, the seat having no choice in it (it is among what others did since that move)."""
 
     text: str
     seats: tuple[int, ...] | None = None
     reveals: bool | tuple[int, ...] = False
     person_text: str | None = None
+    laid_for: int | None = None
 
     def visible_to(self, seat: int | None) -> bool:
         return self.seats is None or (seat is not None and seat in self.seats)

@@ -185,3 +185,31 @@ def test_a_stuck_head_is_said_in_the_rules_own_word_open() -> None:
     rules = " ".join(get_game("caravanserai").rules.split())
     assert "no open cell next to the head: a cell with no caravan piece; a board good does not block it" in rules
     assert "free cell next to" not in rules and "free cell next to" not in " ".join(SAFETY_WORDS.split())
+
+
+async def test_a_turn_the_rules_lay_in_anothers_move_is_among_what_they_did_since():
+    """The result's "Since your last move" began at AI 2's stand: the placement before it, a turn
+    the rules laid within the person's last move, was left out (and the panel of what others did
+    never showed it). The update of a seat's own move says where such a turn begins."""
+    import asyncio
+
+    from caravan_tui import bus as messages
+    from caravan_tui.bus import Bus, seat_address
+    from caravan_tui.match.host import MatchHost
+    from caravan_tui.seats import SeatSpec
+
+    bus = Bus()
+    host = MatchHost.new("caravanserai", [SeatSpec("human")] * 2, ["Ann", "Bob"], 215, {"variant": "basic"}, None, bus)
+    for move in SEED_215[:-1]:
+        await host.handle(messages.Act(host.match_id, host.state.to_move(), host.turn, normalise_action(move)))
+    heard = {seat: bus.subscribe(seat_address(host.match_id, seat)) for seat in (0, 1)}
+    await host.handle(messages.Act(host.match_id, 1, host.turn, normalise_action(SEED_215[-1])))
+
+    async def update(seat: int) -> messages.Update:
+        while not isinstance(message := await asyncio.wait_for(heard[seat].get(), 10), messages.Update):
+            pass
+        return message
+
+    mover, laid = await update(1), await update(0)
+    assert mover.laid_from is not None and mover.events[mover.laid_from] == "Ann has only one move: the rules lay it."
+    assert laid.laid_from is None  # (the turn laid is the reader's own)

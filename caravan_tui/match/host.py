@@ -771,12 +771,18 @@ class MatchHost:
         return MatchInfo(self.match_id, seat, self.game.id, list(snap.names), list(snap.seats), dict(snap.options))
 
     def _update(self, seat: int | None, lines: list[Line], whole_log: bool = False) -> Update:
+        shown = [line for line in lines if isinstance(line[0], Chat) or line[0].visible_to(seat)]
         texts = [
             line.words(seat) if isinstance(line, Chat) else words_for(line, self.called, seat, by, by_person)
-            for line, by, by_person in lines
-            if isinstance(line, Chat) or line.visible_to(seat)
+            for line, by, by_person in shown
         ]
-        return Update(self.match_id, seat, self.turn, self.state.view(seat), texts, whole_log, self.unsaved)
+        laid = (
+            i for i, (line, _, _) in enumerate(shown) if isinstance(line, Event) and line.laid_for not in (None, seat)
+        )
+        laid_from = None if whole_log else next(laid, None)
+        return Update(
+            self.match_id, seat, self.turn, self.state.view(seat), texts, whole_log, self.unsaved, laid_from=laid_from
+        )
 
     def _joined(self, seat: int | None, history: list[Line]) -> Update:
         """The whole log for a seat (re)joining, with its view just after its last move (before

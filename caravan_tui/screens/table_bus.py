@@ -224,6 +224,9 @@ class TableBus:
         if by_other and not update.whole_log:
             self.since.extend(table.log_line(line) for line in update.events)
             self.since_moves += 1
+        elif update.laid_from is not None and not update.whole_log:  # (a turn of theirs the rules laid in ours)
+            self.since.extend(table.log_line(line) for line in update.events[update.laid_from :])
+            self.since_moves += 1
         screen.show_view(view)
         screen.view_changed(previous, view, by_other)
         # the pause lets a move sink in before the game moves on; when it moves on to us, it waits

@@ -478,7 +478,9 @@ class CaravanseraiState(TurnState):
                     # stand): "You laid camel" in the other seat's move read as chosen
                     turn, p, at = laying
                     if any(event.text.startswith(f"{{p{p}}} laid ") for event in events[at:]):
-                        events.insert(at, Event(f"{{p{p}}} {{p{p}:has}} only one way to place: the rules lay it."))
+                        events.insert(
+                            at, Event(f"{{p{p}}} {{p{p}:has}} only one way to place: the rules lay it.", laid_for=p)
+                        )
                 break
             if steps is not None:
                 steps.append((self.turn, self.turns, legal[0]))
@@ -489,7 +491,7 @@ class CaravanseraiState(TurnState):
                 # a whole later turn with no choice in it: the log says the rules laid it (a person's,
                 # laid inside the other seat's move, read "You laid camel" as if they had chosen it)
                 turn, p, at = laying
-                events.insert(at, Event(f"{{p{p}}} {{p{p}:has}} only one move: the rules lay it."))
+                events.insert(at, Event(f"{{p{p}}} {{p{p}:has}} only one move: the rules lay it.", laid_for=p))
                 turns, laying = turn, None
 
     def forced_after(self, action: Action) -> list[tuple[int, int, Action]]:
