@@ -8,7 +8,7 @@ import asyncio
 
 import asyncssh
 import pytest
-from test_ssh_hub import ANN, BOB, CYD, WAIT, Peer, create, named
+from test_ssh_hub import ANN, BOB, CYD, WAIT, Peer, create, eventually, named
 
 from caravan_tui import hub_protocol as protocol
 from caravan_tui.bus import Chat, Update
@@ -153,7 +153,19 @@ async def test_a_mute_silences_a_person_for_a_time_and_anyone_may_hide_anothers_
     while not said or said[-1].text != "hi":
         said.append(await cyd.next(Chat))
     assert [m.text for m in said] == ["hi"]
-    # nor in the log a return to the table catches up with (it showed "Ann (watching) says: …")
+    # nor in the log a return to the table catches up with (it showed "Ann (watching) says: …"),
+    # nor once the connection dropped and came back (the hide was the connection's alone)
+    await cyd.close()
+    await eventually(lambda: not any(s.identity == CYD for s in hub.sessions), "Cyd's session gone")
+    cyd = await named(hub, CYD, "Cyd")
+    await cyd.next(protocol.Joined)
+    await ann.send(Chat(joined.match, None, "said after Cyd came back"))
+    await bob.next(Chat, lambda m: m.text == "said after Cyd came back")
+    await cyd.send(Chat(joined.match, 1, "back"))
+    said = []
+    while not said or said[-1].text != "back":
+        said.append(await cyd.next(Chat))
+    assert [m.text for m in said] == ["back"]
     await cyd.send(protocol.LeaveMatch(joined.match))
     await cyd.next(protocol.Lobby)
     await ann.send(Chat(joined.match, None, "said while Cyd was away"))
@@ -161,8 +173,8 @@ async def test_a_mute_silences_a_person_for_a_time_and_anyone_may_hide_anothers_
     await cyd.send(protocol.JoinSeat(joined.match, 1))
     caught_up = await cyd.next(Update, lambda m: m.whole_log)
     assert not any("Ann" in line for line in caught_up.events) and "You say: hi" in caught_up.events
-    # a person says at most CHAT_BURST lines in CHAT_WINDOW seconds
-    for line in range(hub_module.CHAT_BURST - 1):
+    # a person says at most CHAT_BURST lines in CHAT_WINDOW seconds ("hi" and "back" among them)
+    for line in range(hub_module.CHAT_BURST - 2):
         await cyd.send(Chat(joined.match, 1, f"line {line}"))
         await cyd.next(Chat, lambda m, line=line: m.text == f"line {line}")
     await cyd.send(Chat(joined.match, 1, "one too many"))

@@ -552,7 +552,8 @@ class LobbyScreen(BaseScreen):
                 self.post_message(ToHub(Ignore(name, hide)))
 
         self.hosted_app.ask_line(
-            AskLineScreen("Hide whose chat from you? (Their name again shows it again.)", MAX_NAME), named
+            AskLineScreen("Hide whose chat from you, while the server runs? (Their name again shows it.)", MAX_NAME),
+            named,
         )
 
     def action_moderate(self) -> None:

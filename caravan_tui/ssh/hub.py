@@ -221,6 +221,8 @@ class Hub:
         self._said: dict[str, list[float]] = {}  # when each person's latest chat lines were said
         self.matches: dict[str, HostedMatch] = {}
         self.sessions: set[Session] = set()
+        #: the names (casefolded) whose chat each identity hides, while the hub runs
+        self.hidden: dict[str, set[str]] = {}
         self._lobby_due: asyncio.TimerHandle | None = None
         self._lobby_sent = -math.inf  # (the event loop's clock)
         self._sending: set[asyncio.Task] = set()  # lobbies on their way
@@ -388,6 +390,7 @@ class Hub:
             writer.close()
             return
         session = Session(identity, known, guest, writer)
+        session.ignoring = self.hidden.get(identity, session.ignoring)  # (kept across a dropped connection)
         self.sessions.add(session)
         try:
             await session.send(
@@ -982,6 +985,10 @@ class Hub:
             session.ignoring.add(name)
         else:
             session.ignoring.discard(name)
+        if session.ignoring:  # (for the identity while the hub runs: a dropped connection lost it)
+            self.hidden[session.identity] = session.ignoring
+        else:
+            self.hidden.pop(session.identity, None)
         shown = self._name_as_held(name) or msg.name  # ("You hide bo's chat." of Bo)
         await self._tell(session, Told(f"You hide {shown}'s chat." if msg.on else f"You see {shown}'s chat."))
 
