@@ -15,7 +15,7 @@ from caravan_tui.ai.ismcts import search
 from caravan_tui.ai.matches import MatchRecord, play_match
 from caravan_tui.ai.policies import search_policy
 from caravan_tui.ai.review import Judged, Position, Review, decisions_of, judge, positions, review
-from caravan_tui.ai.review_text import EVERY_DECISION, chart_rows, review_lines
+from caravan_tui.ai.review_text import EVERY_DECISION, chart_rows, review_lines, verdict
 from caravan_tui.ai.worker import AIWorker, Question
 from caravan_tui.cli import main
 from caravan_tui.games import GAMES, get_game
@@ -602,8 +602,14 @@ def test_the_words_beside_each_decision_are_said_in_the_games_measure():
 
     decktet = Review("decktet_caravan", "m", 0, 2, 10, 1.0, (_judged(0, 0.5, 0.5),))
     assert grades_line(decktet) == (
-        "Graded: best, the move a hint shows; fine, another that cost less than 5%; an inaccuracy from 5%, "
-        "a mistake from 10%, a blunder from 20%."
+        "Graded: best, the move a hint shows or one as good to the search; fine, another that cost less than "
+        "5%; an inaccuracy from 5%, a mistake from 10%, a blunder from 20%."
+    )
+    # (a move the search could not tell from its best, its figure set to the best's, is graded so:
+    # a Camel Caravan turn played wholly on the hint, its plan kept, read "fine")
+    as_good = Judged(0, ("a",), "a", "", ("b",), "b", "", 0.5, 0.5, 0, 0)
+    assert verdict(decktet, as_good) == "best: 50%" and verdict(decktet, dataclasses.replace(as_good, after=0.49)) == (
+        "fine: 50% → 49% (−1%)"
     )
     text = review_lines(decktet, ["Ann", "Bob"], "Decktet Caravan")
     assert text[text.index(f"{EVERY_DECISION}:") + 1] == grades_line(decktet)

@@ -449,6 +449,13 @@ class Judged:
         return self.action == self.best and self.after == self.before
 
     @property
+    def as_best(self) -> bool:
+        """Whether the move made was the best or one the search could not tell from it (``judge``
+        sets its figure to the best's): a Camel Caravan turn played wholly on the hint, its plan
+        kept from one action to the next, read "fine" (not the review's own best line)."""
+        return self.was_best or self.after >= self.before
+
+    @property
     def kept(self) -> float:
         """The expected result the decision left the seat with: ``after``, never above
         ``before`` (a move rated above the search's best is that search's noise)."""

@@ -176,7 +176,7 @@ def verdict(review: Review, judged: Judged) -> str:
     before, after = review.shown(judged.before), review.shown(review.kept(judged))
     grade = review.grade(judged)
     if not grade:
-        word = "best" if judged.was_best else "fine"
+        word = "best" if judged.as_best else "fine"
         if before == after:
             return f"{word}: {amount(measure, before)}"
         return f"{word}: {amount(measure, before)} → {amount(measure, after)} (−{loss_words(measure, before - after)})"
@@ -198,7 +198,8 @@ def grades_line(review: Review) -> str:
     measure = review.measure
     least = [loss_words(measure, threshold) for threshold in (measure.inaccuracy, measure.mistake, measure.blunder)]
     return (
-        f"Graded: best, the move a hint shows; fine, another that cost less than {least[0]}; an inaccuracy "
+        f"Graded: best, the move a hint shows or one as good to the search; fine, another that cost less than "
+        f"{least[0]}; an inaccuracy "
         f"from {least[0]}, a mistake from {least[1]}, a blunder from {least[2]}."
     )
 
@@ -550,7 +551,7 @@ def replies_words(review: Review, account: Account, names: Sequence[str]) -> str
     if drift >= 0 or drift >= min(account.total("yours"), account.total("luck")) or account.entangled:
         return None
     worst = min((swing for swing in account.swings if swing.kind == "drift"), key=lambda swing: swing.change)
-    best = sum(judged.was_best for judged in review.decisions)
+    best = sum(judged.as_best for judged in review.decisions)
     move = after_move(review, worst)
     # (what the others did there is said: a loss by thefts named none, "the worst after your move 10")
     then = others_between(review, worst.index, names)
@@ -571,7 +572,7 @@ def best_move_words(review: Review) -> str:
     game = get_game(review.game_id)
     if game.composing is not None and not hint_policy().plans(review.game_id):
         return "the turn the review's search rates best; a hint weighs one action at a time"
-    return "the one a hint shows"
+    return "the one a hint shows, or one as good"
 
 
 def others_between(review: Review, index: int, names: Sequence[str], shown: int = DRAWS_SHOWN) -> str:
