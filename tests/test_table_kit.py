@@ -130,7 +130,10 @@ async def test_since_your_last_turn_shows_until_a_key_and_its_ctrl_l_opens_the_w
         shown = since.text.splitlines()
         assert shown == log[len(log) - len(shown) :] and not any(line.startswith("You ") for line in shown)
         assert len(shown) >= SINCE_AT_LEAST
-        assert since.foot.endswith("earlier: ctrl+l") or since.foot == "ctrl+l: the whole log"
+        assert (
+            since.foot.endswith(("earlier line: ctrl+l", "earlier lines: ctrl+l"))
+            or since.foot == "ctrl+l: the whole log"
+        )
         await pilot.press("ctrl+l")  # the key the foot names: the panel goes, the whole log opens
         assert not since.display and isinstance(app.screen, FullLogScreen)
         whole = app.screen.query_one(LogLines)

@@ -22,6 +22,7 @@ from caravan_tui.ai.explain import (
     still_to_play,
 )
 from caravan_tui.engine import Action, Measure, normalise_action
+from caravan_tui.words import plural
 
 #: lines (or moves) by others since our last decision that open the "since your last turn" panel,
 #: and how many of the latest lines it shows (a two-player game's one move is one or two lines: no
@@ -124,7 +125,8 @@ def since_lines(since: list[str], moves: int) -> tuple[list[str], str] | None:
 def since_foot(earlier: int) -> str:
     """The foot of what others did since our turn, ``earlier`` lines left out before those shown
     (they come before: "14 more" read as more below, to scroll to)."""
-    return f"{earlier} earlier: {WHOLE_LOG}" if earlier else f"{WHOLE_LOG}: the whole log"
+    # ("2 earlier" read without its unit: lines, not moves or turns)
+    return f"{plural(earlier, 'earlier line')}: {WHOLE_LOG}" if earlier else f"{WHOLE_LOG}: the whole log"
 
 
 def since_panel(since: list[str], moves: int) -> PanelWords | None:
