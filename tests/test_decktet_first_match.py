@@ -118,6 +118,11 @@ def test_a_stronger_position_is_never_said_to_rest_on_what_bears_it_out_the_othe
         "on the race to go out: you 2 cards in hand, Bob 3"
     )
     assert render(standing_basis(view, 0, False), ["Ann", "Bob"], 0) == "on the cards in hand"
+    # once a player is out, the hand ends with the last play: "on the cards in hand" stood at it
+    view.update(out_player=1, hand_no=3, hands_total=5)
+    assert standing_basis(view, 0, True) == "on the hands still to play"
+    view.update(hand_no=5)
+    assert standing_basis(view, 0, True) == "on the play to come"
 
 
 def test_how_it_stands_counts_the_hands_piles_and_the_going_out_bonus():

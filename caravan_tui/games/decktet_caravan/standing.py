@@ -50,6 +50,8 @@ def standing_basis(view: DecktetCaravanView, seat: int, stronger: bool) -> str:
     if view["season"] and season_bears_out(view, seat, stronger):
         leader = season_play(view["season"][-1])[0]
         return f"on the season in play, where {who(leader)} played last"
+    if view["out_player"] is not None:  # (the hand ends with the play to come: its cards in hand count no more)
+        return "on the hands still to play" if view["hand_no"] < view["hands_total"] else "on the play to come"
     sizes = view["hand_sizes"]
     if sizes[seat] != sizes[other] and (sizes[seat] < sizes[other]) == stronger:  # (fewer: nearer going out)
         mine = plural(sizes[seat], "card")
