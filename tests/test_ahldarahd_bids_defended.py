@@ -70,9 +70,16 @@ def test_a_raise_the_leader_can_answer_says_so() -> None:
     """A play-through read "Slightly better: Pass" over "Raise to 5 … worth more to you than all
     your gold (6)", with no word of why: the leader could raise again, and would."""
     state = after(150)
-    said = explain(state, 1, [("raise", 4)])
+    said = explain(state, 1, [("raise", 2)])
     assert said.endswith(
         "; {p2} can raise again: {p2} {p2:has} 5 gold, and it is worth more than all {p2:'s} gold (5) to {p2}"
+    ), said
+    # its gold said once where the raise cannot be answered ("you cannot answer a raise: AI 2 has 7
+    # gold; AI 2 can raise again: AI 2 has 7 gold, …")
+    said = explain(state, 1, [("raise", 4)])
+    assert said.endswith(
+        "{p1} cannot answer a raise: {p2} {p2:has} 5 gold; {p2} can raise again, and it is worth more than all "
+        "{p2:'s} gold (5) to {p2}"
     ), said
     assert "can raise again" not in explain(after(165), 2, [("raise", 6)])  # (6 gold: no raise above 6)
     # an opener whose Camel is face down cannot raise (§3.2): a play-through read "AI 3 can raise
