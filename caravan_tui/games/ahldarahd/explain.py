@@ -342,10 +342,10 @@ def _answers(state: AhldarahdState, seat: int, item: int, bid: int, worth: float
     theirs = item_worth(state, q, item, viewer=seat)
     if round(theirs) <= bid:
         return ""
-    worth = f"it is worth {_their_worth(state, q, theirs)} to {who(q)}"
+    worth_to = f"it is worth {_their_worth(state, q, theirs)} to {who(q)}"
     if q in _unanswered(state, seat, bid):  # (its gold said once: "you cannot answer a raise: AI 2 has 7 gold")
-        return f"; {who(q)} can raise again, and {worth}"
-    return f"; {who(q)} can raise again: {who(q)} {who(q, 'has')} {state.gold[q]} gold, and {worth}"
+        return f"; {who(q)} can raise again, and {worth_to}"
+    return f"; {who(q)} can raise again: {who(q)} {who(q, 'has')} {state.gold[q]} gold, and {worth_to}"
 
 
 def _unanswered(state: AhldarahdState, seat: int, bid: int) -> list[int]:
