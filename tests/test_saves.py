@@ -136,6 +136,18 @@ def test_new_match_id_is_unique_sortable_and_filename_safe():
     assert sorted(i[:15] for i in ids) == [i[:15] for i in ids]  # time part never goes back
 
 
+def test_new_match_ids_made_in_one_second_never_repeat_a_suffix(monkeypatch):
+    """Two of 200 ids made at once were alike: the three random bytes drawn twice."""
+    import secrets
+    import time
+
+    drawn, now = iter(["abcdef", "abcdef", "123456"]), time.gmtime()
+    monkeypatch.setattr(secrets, "token_hex", lambda _bytes: next(drawn))
+    monkeypatch.setattr(time, "gmtime", lambda *_: now)  # (both in one second)
+    first, second = new_match_id(), new_match_id()
+    assert first.endswith("-abcdef") and second.endswith("-123456")
+
+
 def test_every_single_bit_flip_is_detected():
     data = encode(snapshot(actions=[("pass",)], state={"x": 1}))
     for index in range(len(data)):

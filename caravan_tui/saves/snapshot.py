@@ -110,5 +110,19 @@ class Record:
 
 
 def new_match_id() -> str:
-    """A short, filename-safe id that sorts by creation time (UTC), e.g. "20250101-120000-3f9a1c"."""
-    return f"{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}-{secrets.token_hex(3)}"
+    """A short, filename-safe id that sorts by creation time (UTC), e.g. "20250101-120000-3f9a1c":
+    never one this process gave already in the same second (two of 200 made at once were alike,
+    the suffix's three random bytes drawn twice)."""
+    second = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+    taken = _ISSUED.get(second)
+    if taken is None:
+        _ISSUED.clear()
+        taken = _ISSUED[second] = set()
+    while (suffix := secrets.token_hex(3)) in taken:
+        pass
+    taken.add(suffix)
+    return f"{second}-{suffix}"
+
+
+#: the second ``new_match_id`` last gave an id in, with the suffixes it gave then
+_ISSUED: dict[str, set[str]] = {}
