@@ -920,11 +920,7 @@ async def test_a_hint_to_end_the_favour_step_leaves_its_sale_highlighted_once_se
     sale = sales_after_favour(state)[-1]  # (the list's last sale: not the one Enter, Enter would play)
     async with at_my_turn(tmp_path, prefix) as (_app, pilot, table):
         screen = table.screen
-        screen.table_state = dataclasses.replace(screen.table, hint_plan=(("end_favour",), sale))
-        screen.show_hint(("end_favour",), "")
-        await pilot.pause()
-        start = table.moves()
-        await pilot.press("a", "enter")
+        start = await taken_to_the_sale(pilot, table, sale)
         await wait_for(pilot, lambda: table.moves() > start and screen.table.turn is not None, "selling")
         plays = screen.query_one(ActionList)
         await wait_for(pilot, lambda: plays.highlighted is not None, "a highlighted play")
@@ -932,6 +928,18 @@ async def test_a_hint_to_end_the_favour_step_leaves_its_sale_highlighted_once_se
         await pilot.press("enter")
         await wait_for(pilot, lambda: table.moves() > start + 1, "the sale")
         assert table.runner.host.actions[start + 1] == sale
+
+
+async def taken_to_the_sale(pilot, table, sale) -> int:
+    """A hint to end the favour step whose line goes on to ``sale``, shown, then ``a`` and Enter:
+    the number of moves made before them."""
+    screen = table.screen
+    screen.table_state = dataclasses.replace(screen.table, hint_plan=(("end_favour",), sale))
+    screen.show_hint(("end_favour",), "")
+    await pilot.pause()
+    start = table.moves()
+    await pilot.press("a", "enter")
+    return start
 
 
 def sales_after_favour(state) -> list:
@@ -1229,11 +1237,7 @@ async def test_escape_that_clears_the_plays_lists_sale_leaves_the_list_enter_mak
     sale = sales_after_favour(state)[-1]
     async with at_my_turn(tmp_path, prefix) as (_app, pilot, table):
         screen = table.screen
-        screen.table_state = dataclasses.replace(screen.table, hint_plan=(("end_favour",), sale))
-        screen.show_hint(("end_favour",), "")
-        await pilot.pause()
-        start = table.moves()
-        await pilot.press("a", "enter")
+        start = await taken_to_the_sale(pilot, table, sale)
         plays = screen.query_one(ActionList)
         await wait_for(pilot, lambda: table.moves() > start and plays.highlighted is not None, "the sale readied")
         assert plays.has_focus and screen.enter_action() == sale

@@ -126,6 +126,14 @@ async def test_an_operator_kicks_a_person_who_may_come_back(tmp_path, worker):
     hub.stop()
 
 
+async def heard_until(peer: Peer, text: str) -> list[str]:
+    """The chat ``peer`` hears up to its line ``text``, that one included."""
+    said: list[str] = []
+    while not said or said[-1] != text:
+        said.append((await peer.next(Chat)).text)
+    return said
+
+
 async def test_a_mute_silences_a_person_for_a_time_and_anyone_may_hide_anothers_chat(tmp_path, worker, monkeypatch):
     monkeypatch.setitem(hub_module.SPACING, Chat, 0.0)  # (the per-person limit is what is tried)
     hub = hub_on(tmp_path, worker, None)
@@ -149,10 +157,7 @@ async def test_a_mute_silences_a_person_for_a_time_and_anyone_may_hide_anothers_
     await ann.send(Chat(joined.match, None, "hello table"))
     await bob.next(Chat, lambda m: m.text == "hello table")
     await cyd.send(Chat(joined.match, 1, "hi"))
-    said = []
-    while not said or said[-1].text != "hi":
-        said.append(await cyd.next(Chat))
-    assert [m.text for m in said] == ["hi"]
+    assert await heard_until(cyd, "hi") == ["hi"]
     # nor in the log a return to the table catches up with (it showed "Ann (watching) says: …"),
     # nor once the connection dropped and came back (the hide was the connection's alone)
     await cyd.close()
@@ -162,10 +167,7 @@ async def test_a_mute_silences_a_person_for_a_time_and_anyone_may_hide_anothers_
     await ann.send(Chat(joined.match, None, "said after Cyd came back"))
     await bob.next(Chat, lambda m: m.text == "said after Cyd came back")
     await cyd.send(Chat(joined.match, 1, "back"))
-    said = []
-    while not said or said[-1].text != "back":
-        said.append(await cyd.next(Chat))
-    assert [m.text for m in said] == ["back"]
+    assert await heard_until(cyd, "back") == ["back"]
     await cyd.send(protocol.LeaveMatch(joined.match))
     await cyd.next(protocol.Lobby)
     await ann.send(Chat(joined.match, None, "said while Cyd was away"))
