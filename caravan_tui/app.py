@@ -399,10 +399,14 @@ class TableApp(FailureHook):
         self.go_home()
         self.pass_held_keys()
 
-    def show_replay(self, checked: Replayed, seat: int | None = None, position: int = 0) -> None:
+    def show_replay(
+        self, checked: Replayed, seat: int | None = None, position: int = 0, given_up: bool = False
+    ) -> None:
         """Watch a checked match move by move, from ``seat``'s view (None: the public one): a
-        saved match here, or over SSH a finished match the person played."""
-        self.push_screen(game_screen_class(checked.game)(ReplayClient(checked, seat, position)))
+        saved match here, or over SSH a finished match the person played; ``given_up``: its
+        person gave the seat up and an AI played it on."""
+        client = ReplayClient(checked, seat, position, given_up=given_up)
+        self.push_screen(game_screen_class(checked.game)(client))
 
     def on_change_replay_view(self, request: ChangeReplayView) -> None:
         """The same replay at the same move, from the next seat's view (then the public one)."""
@@ -411,7 +415,7 @@ class TableApp(FailureHook):
             return
         views = replay.views()
         seat = views[(views.index(replay.seat) + 1) % len(views)]
-        client = ReplayClient(replay.checked, seat, replay.position, own=replay.own)
+        client = ReplayClient(replay.checked, seat, replay.position, own=replay.own, given_up=replay.given_up)
         self.switch_screen(game_screen_class(replay.checked.game)(client))
 
     # each app ends a match, plays again and goes home its own way (locally or over SSH)
@@ -654,7 +658,8 @@ class CaravanApp(TableApp):
         checked = self._from_save(match_id, "replay", lambda: load(self.store, match_id))
         if checked is None:
             return
-        self.show_replay(checked, seat, position)
+        given_up = seat is not None and seat_given_up(self.store.root, match_id, seat)
+        self.show_replay(checked, seat, position, given_up)
 
     def open_review(self, match_id: str, seat: int, iterations: int | None = None) -> None:
         """The review of a finished saved match from ``seat``'s view: kept beside the save once
@@ -960,10 +965,12 @@ class ClientApp(TableApp):
             self.notify(f"Cannot replay that match: {exc.reason}", severity="error")
             return
         rows = [FinishedRow.from_map(row) for row in self.lobby.finished] if self.lobby else []
-        yours = next((row.yours for row in rows if row.match == message.match), self.my_seats.get(message.match))
+        row = next((row for row in rows if row.match == message.match), None)
+        yours = row.yours if row is not None else self.my_seats.get(message.match)
         if not isinstance(self.screen, HistoryScreen):  # (from a record: escape goes back to it)
             self._to_lobby()
-        self.show_replay(checked, yours if yours is not None and yours < checked.snapshot.players else None)
+        seat = yours if yours is not None and yours < checked.snapshot.players else None
+        self.show_replay(checked, seat, given_up=row is not None and row.gave_up)
 
     def on_open_replay(self, request: OpenReplay) -> None:
         """The replay of a finished match this person played (from its result), sent by the hub."""

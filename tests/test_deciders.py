@@ -5,6 +5,7 @@ files or PostgreSQL) and what it weighed; older saves still load; a crafted reco
 from __future__ import annotations
 
 import random
+import re
 import zlib
 
 import msgpack
@@ -260,3 +261,28 @@ def test_an_undo_takes_back_who_decided_the_moves_it_takes_back():
     ]
     assert folded(header, records).deciders == {1: "stand-in:easy"}
     assert folded(header, [*records, Record("undo", 1, 5.0)]).deciders == {}
+
+
+async def test_the_replay_of_a_seat_given_up_names_the_ai_that_played_it_on_in_every_line_after(tmp_path):
+    """Bob gave his seat up and an AI played it to a win: his replay read "You went out: +6 …
+    The match is over: you win" of the AI's end (Ann's last play and the hand's end are her
+    moves, which only the stand-in's own lines had named). Where he was only away, and came back
+    or not, the seat stays his."""
+    store = SaveStore(tmp_path)
+    host, sat_down = await bob_leaves(store)
+    await play(host, None, random.Random(4))
+    host.close()
+    replayed = load(store, host.match_id)
+    first = stand_in_turns(host, sat_down)[0]
+
+    def lines(client: ReplayClient) -> list[str]:
+        return [m for m in drained(client) if isinstance(m, Update)][-1].events
+
+    given_up = ReplayClient(replayed, 1, own=1, given_up=True)
+    assert given_up.played_on == first
+    after = lines(given_up)[len(lines(ReplayClient(replayed, 1, first, own=1, given_up=True))) :]
+    assert after[-1] == "The match is over: your stand-in wins."
+    assert not [line for line in after if re.search(r"\byou\b", line.replace("our stand-in", ""), re.I)], after
+    # in Ann's view, to Bob: "Bob's stand-in", as its own moves read there
+    assert lines(ReplayClient(replayed, 0, own=1, given_up=True))[-1] == "The match is over: Bob's stand-in wins."
+    assert lines(ReplayClient(replayed, 1, own=1))[-1] == "The match is over: you win."

@@ -633,6 +633,35 @@ async def test_a_replay_the_session_cannot_trust_is_refused_in_one_line_and_the_
         assert [line.startswith("Cannot replay that match: ") and "\n" not in line for line in told] == [True, True]
 
 
+async def test_the_replay_of_a_match_you_resigned_names_the_ai_that_played_your_seat_on(still_hub, tmp_path):
+    """Ann resigned; an AI played her seat on to the end. Her replay's log read "The match is
+    over: you win" of the AI's win: her finished row says she gave the seat up, and the replay
+    names the seat as the AI's from its first move on."""
+    import random
+
+    from test_deciders import bob_leaves, play
+
+    from caravan_tui.hub_protocol import Lobby
+    from caravan_tui.saves import SaveStore
+    from caravan_tui.saves.codec import encode as encode_snapshot
+    from caravan_tui.saves.loading import load
+
+    store = SaveStore(tmp_path)
+    host, _ = await bob_leaves(store, ("Bo", "Ann"))  # (Ann in seat 1 gives it up)
+    await play(host, None, random.Random(4))
+    host.close()
+    snapshot = load(store, host.match_id).snapshot
+    row = FinishedRow(host.match_id, "decktet_caravan", ["Bo", "Ann"], [0.0, 1.0], "over", 0.0, 1, gave_up=True)
+    still_hub.identities.keep(ANN, "Ann")
+    async with in_the_lobby(still_hub) as (app, pilot):
+        app.from_hub(Lobby([], ["Ann"], [row.to_map()]))
+        app.from_hub(Replay(host.match_id, encode_snapshot(snapshot)))
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.replaying, "the replay")
+        await pilot.press("end")
+        log = app.screen.query_one(MatchLog)
+        await wait_for(pilot, lambda: "The match is over: your stand-in wins." in log.lines_text, "its end")
+
+
 def test_a_finished_match_says_how_it_went_for_you_in_a_few_words():
     def words(result, status="over", yours=0, names=("Ann", "Bob", "Cyd")):
         return finished_words(FinishedRow("m", "ahldarahd", list(names), result, status, 0.0, yours))

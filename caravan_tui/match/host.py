@@ -111,8 +111,9 @@ def words_for(event: Event, names: list[str], seat: int | None, by: int | None, 
     return event.render(names, None if seat == by else seat)
 
 
-#: what the log calls the AI standing in for its reader
-YOUR_STAND_IN = "Your stand-in"
+#: what the log calls the AI standing in for its reader ("Your stand-in plays …" opening a line,
+#: "The match is over: your stand-in wins" within one)
+YOUR_STAND_IN = "your stand-in"
 
 
 @dataclass(frozen=True)

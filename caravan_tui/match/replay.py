@@ -23,8 +23,8 @@ from typing import Any
 
 from caravan_tui.bus import MatchInfo, Message, Rejected, Request, Update
 from caravan_tui.engine import normalise_action, render
-from caravan_tui.match.host import words_for
-from caravan_tui.saves.deciders import PERSON, decided_by
+from caravan_tui.match.host import YOUR_STAND_IN, words_for
+from caravan_tui.saves.deciders import PERSON, decided_by, stand_in_name
 from caravan_tui.saves.loading import Replayed, replay
 from caravan_tui.seat_kinds import STANDING_IN
 from caravan_tui.seats import SeatSpec, names_called
@@ -60,7 +60,13 @@ class ReplayClient:
     shared = False
 
     def __init__(
-        self, checked: Replayed, seat: int | None, position: int | None = None, *, own: int | None = -1
+        self,
+        checked: Replayed,
+        seat: int | None,
+        position: int | None = None,
+        *,
+        own: int | None = -1,
+        given_up: bool = False,
     ) -> None:
         self.checked = checked
         self.snapshot = checked.snapshot
@@ -70,6 +76,11 @@ class ReplayClient:
         #: the watcher's own seat, whose view's log says "you" as it did (-1: the seat shown, where
         #: a person played it: an AI's seat is nobody's "you")
         self.own = (self.seat if self._persons(self.seat) else None) if own == -1 else own
+        snap = self.snapshot
+        #: the watcher gave their seat up (resigned, or a server's record says so) and an AI
+        #: played it on: ``_show`` names the seat as the AI's from its first move
+        self.given_up = given_up or (snap.status == "resigned" and snap.resigned == self.own)
+        self.played_on = self._played_on() if self.given_up else None
         self.length = len(self.snapshot.actions)
         self.position = self.length if position is None else max(0, min(position, self.length))
         self.queue: asyncio.Queue[Message] = asyncio.Queue()
@@ -82,6 +93,15 @@ class ReplayClient:
         """Whether a person played ``seat`` (an AI may stand in for them at the end)."""
         snap = self.snapshot
         return seat is not None and (SeatSpec.parse(snap.seats[seat]).is_person or seat in snap.standing_in)
+
+    def _played_on(self) -> int | None:
+        """The first move the AI made in the watcher's seat after their last own (None: none)."""
+        own, movers = self.own, self.checked.movers
+        if own is None:
+            return None
+        theirs = [turn for turn, mover in enumerate(movers) if mover == own]
+        persons = [turn for turn in theirs if decided_by(self.snapshot, turn, own) == PERSON]
+        return next((turn for turn in theirs if turn > (persons[-1] if persons else -1)), None)
 
     def views(self) -> list[int | None]:
         """The views this replay may show, in the order ``v`` goes through them: every seat's
@@ -221,10 +241,19 @@ class ReplayClient:
         # ("You play Caravan 3" in AI 2's view read as the watcher's play)
         you = seat if seat == self.own else None
         lines = [event.render(called, you) for event in at.opening if event.visible_to(seat)]
+        # once an AI played on the seat its watcher gave up, the others' moves' words of the seat
+        # are the AI's too ("The match is over: you win" was its win, not theirs)
+        played_on, own = self.played_on, self.own
+        theirs = list(called)
+        if own is not None:
+            theirs[own] = YOUR_STAND_IN if you == own else stand_in_name(called[own])
         for turn, events in enumerate(at.events):
             by = at.movers[turn] if turn in snap.deciders else None
             by_person = by is None and decided_by(snap, turn, at.movers[turn]) == PERSON
-            lines += [words_for(event, called, you, by, by_person) for event in events if event.visible_to(seat)]
+            names, viewer = called, you
+            if played_on is not None and turn >= played_on and by != own:
+                names, viewer = theirs, (None if you == own else you)
+            lines += [words_for(event, names, viewer, by, by_person) for event in events if event.visible_to(seat)]
         self.silent = self.silent_step(at)
         self.queue.put_nowait(Update(self.match_id, seat, self.position, at.state.view(seat), lines, True))
 
