@@ -7,6 +7,7 @@ position is reached by real moves and nothing waits on a search."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from itertools import pairwise
@@ -832,3 +833,26 @@ def test_a_replay_in_a_seats_view_names_that_seat_not_you():
     assert "New season: Root (" not in notes and "New season: Root leads a caravan." in notes, notes
     playing = DecktetCaravanTable(seat, names=names, seat_kinds=("human", "ai"), view=view)
     assert "New season: you lead a caravan." in " ".join(note.plain for note in season_rows(playing, view)[1])
+
+
+def test_a_replay_in_another_seat_s_view_names_its_watcher_as_that_view_s_log_does():
+    """A replay in AI 2's view read "Hand 1 of 5 · You 0 · AI 2 0", "Root (you) · 8 in hand" and
+    "New season: you lead a caravan." of the watcher, beside a log there that says "Root plays …":
+    a viewer of AI 2's seat read "you lead" as AI 2 leading."""
+    from caravan_tui.games.decktet_caravan.looks import info_text
+    from caravan_tui.games.decktet_caravan.table_state import DecktetCaravanTable
+
+    state = GAME.new(2, seed=3, options={"hands": 1})
+    leader = state.to_move()
+    other = 1 - leader
+    names = ["AI 2", "AI 2"]
+    names[leader] = "Root"
+    view = state.view(other)
+    shown = DecktetCaravanTable(other, names=tuple(names), seat_kinds=("human", "ai"), view=view, replaying=True)
+    shown = dataclasses.replace(shown, own=leader)
+    said = info_text(view, shown).plain + " ".join(note.plain for note in season_rows(shown, view)[1])
+    assert "New season: Root leads a caravan." in said and "Root · " in said, said
+    assert not re.search(r"\byou\b", said, re.I), said
+    own = dataclasses.replace(shown, seat=leader, view=state.view(leader))
+    said = " ".join(note.plain for note in season_rows(own, own.view)[1])
+    assert "New season: you lead a caravan." in said, said

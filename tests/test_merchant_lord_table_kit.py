@@ -978,11 +978,12 @@ def test_words_that_read_two_ways_are_said_one_way():
 
 def test_a_replay_names_the_watchers_own_villages_yours_and_no_other_view_s():
     """The bug: a replay in the watcher's own view said "You's 1-6: stalls 1 6; …" under rows
-    that said "You"; in another seat's view that seat's villages are its own by name."""
+    that said "You"; in another seat's view every seat's villages are its own by name."""
     names, kinds = ["Root", "AI 2", "AI 3"], ["human", "ai:normal", "ai:normal"]
     own_view = MerchantLordTable(seat=0, names=names, seat_kinds=kinds, replaying=True, own=0)
     assert own_view.village_name("P0-V16") == "your 1-6"
     assert own_view.village_name("P2-V25") == "AI 3's 2-5"
     other_view = MerchantLordTable(seat=1, names=names, seat_kinds=kinds, replaying=True, own=0)
     assert other_view.village_name("P1-V34") == "AI 2's 3-4"
-    assert other_view.village_name("P0-V16") == "your 1-6"
+    # (and the watcher's by name, as that view's log names them: "your 1-6" beside "Root sells")
+    assert other_view.village_name("P0-V16") == "Root's 1-6"

@@ -130,9 +130,12 @@ class TableState(Generic[V]):
 
     @property
     def you(self) -> int | None:
-        """The seat the table calls "you": ours; in a replay the watcher's own (never another
-        seat's view shown: "AI 2 (you)" in AI 2's view read as the watcher's own)."""
-        return self.own if self.replaying else self.seat
+        """The seat the table calls "you": ours; in a replay the watcher's own in its own view,
+        and nobody in another's, whose log names every seat ("AI 2 (you)" in AI 2's view read as
+        the watcher's own, and "New season: you lead" there as AI 2 leading beside "Root plays")."""
+        if not self.replaying:
+            return self.seat
+        return self.own if self.seat == self.own else None
 
     def decider_name(self, seat: int, decider: str, *, level: bool = False) -> str:
         """The seat's player as the maker of a move ``decider`` decided (``saves.deciders``):

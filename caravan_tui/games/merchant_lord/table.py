@@ -107,8 +107,8 @@ class MerchantLordTable(TableState[MerchantLordView]):
 
     def is_ours(self, seat: int) -> bool:
         """Whether ``seat`` is the one the table says "your" of: the one it calls "you" (``you``:
-        in a replay the watcher's own, not the view shown: "Your 1-6" in AI 2's view read as the
-        watcher's; and "You's 1-6" was said of the watcher's own)."""
+        in a replay the watcher's own in their own view, and nobody's in another: "Your 1-6" in
+        AI 2's view read as AI 2's; and "You's 1-6" was said of the watcher's own)."""
         return seat == self.you
 
     def sentence(self, text: str) -> str:
