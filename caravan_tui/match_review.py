@@ -121,6 +121,7 @@ async def review_of(
         resigned=resigned,
         closer=match.closer,
         taken=match.taken,
+        skipped=match.skipped,
     )
     # then the biggest draws against their other outcomes (the progress goes on past the decisions)
     found = draw_outcomes(game, *played, review.draws_to_weigh())

@@ -62,6 +62,18 @@ def test_the_turns_the_rules_skipped_are_said_in_the_review() -> None:
     assert decisions_of(game, 2, 2, game.quick_options, actions, 1).ended.startswith(f"{bobs} {anns} {last}")
     # a match whose every turn was played says nothing of it
     assert decisions_of(game, 2, 2, game.quick_options, actions[:50], 0).ended == ""
+    # the moves after which they were skipped are kept, for the account's words of that stretch
+    assert decisions_of(game, 2, 2, game.quick_options, actions, 0).skipped[0] == 56
+    assert len(decisions_of(game, 2, 2, game.quick_options, actions, 1).skipped) == 7
+    kept = dataclasses.replace(review, skipped=(56, 60))
+    assert Review.from_data(kept.to_data()) == kept
+
+
+@pytest.mark.parametrize("skipped", [7, [-1], ["56"], list(range(100_000))])
+def test_a_kept_reviews_skipped_turns_that_are_not_move_numbers_are_refused(skipped) -> None:
+    data = Review("caravanserai", "m", 0, 2, 10, 0.0, ()).to_data() | {"skipped": skipped}
+    with pytest.raises(ValueError, match="skipped turns are not move numbers"):
+        Review.from_data(data)
 
 
 @pytest.mark.parametrize("ended", [7, ["words"], "x" * 5000])

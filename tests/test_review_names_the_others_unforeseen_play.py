@@ -35,8 +35,8 @@ class Accounted(Review):
         return Account(50, 50, swings)
 
 
-def lines_of(match: str) -> list[str]:
-    review = Accounted("ahldarahd", match, 0, 2, 200, 0.0, DECISIONS, others=OTHERS)
+def lines_of(match: str, skipped: tuple[int, ...] = ()) -> list[str]:
+    review = Accounted("ahldarahd", match, 0, 2, 200, 0.0, DECISIONS, others=OTHERS, skipped=skipped)
     return account_lines(review, NAMES)
 
 
@@ -49,3 +49,17 @@ def test_the_others_play_that_cost_most_beyond_what_the_ai_expected_is_named():
 
 def test_a_drop_smaller_than_a_mistake_is_not_named():
     assert not any(line.startswith("The others' play") for line in lines_of("small"))
+
+
+def test_the_turns_the_rules_skipped_then_are_said_with_it():
+    """A Caravanserai loss read "The others' play cost you most beyond what the AI expected after
+    your move 105, −36%: AI 2: …" where the rules skipped 7 of the seat's turns (no camel in
+    reserve) in that stretch: the cost read as the others' play alone. Only those after that
+    decision and before the next count."""
+    said = next(line for line in lines_of("drop", skipped=(10, 12, 13, 25)) if line.startswith("The others' play"))
+    assert said.startswith(
+        "The others' play cost you most beyond what the AI expected after your move 11, −19%, "
+        "while the rules skipped 3 of your turns: Bob: "
+    ), said
+    said = next(line for line in lines_of("drop", skipped=(12,)) if line.startswith("The others' play"))
+    assert ", while the rules skipped one of your turns: " in said, said

@@ -141,6 +141,8 @@ class Match:
     closer: int = -1
     #: what the others' moves took from the reviewed seat, with seat fields (``taken_said``)
     taken: str = ""
+    #: the moves after which the rules passed the reviewed seat over (``Game.skipped_words``)
+    skipped: tuple[int, ...] = ()
 
 
 class _Run:
@@ -240,7 +242,15 @@ def decisions_of(
     # skipped, decided a match whose review named no turning point ("the searches' drift +42%")
     passed_over = [skipped_said(skipped[other], other) for other in (seat, *(s for s in range(players) if s != seat))]
     said = " ".join(words for words in (*passed_over, idle_said(list(idle.values()), seat), last, ended) if words)
-    return Match(tuple(found), tuple(draws), said[:MAX_TEXT], tuple(movers), closer, taken_said(taken, seat)[:MAX_TEXT])
+    return Match(
+        tuple(found),
+        tuple(draws),
+        said[:MAX_TEXT],
+        tuple(movers),
+        closer,
+        taken_said(taken, seat)[:MAX_TEXT],
+        tuple(turn for turn, _ in skipped[seat]),
+    )
 
 
 def taken_said(taken: Sequence[tuple[int, int, str, float]], seat: int) -> str:
@@ -947,6 +957,7 @@ def review(
         match.ended,
         closer=match.closer,
         taken=match.taken,
+        skipped=match.skipped,
     )
     found = draw_outcomes(game, players, seed, options, actions, seat, done.draws_to_weigh())
     values = [expected(game_id, seat, position, iterations) for position in outcome_positions(found)]
@@ -966,6 +977,7 @@ def assembled(
     resigned: bool = False,
     closer: int = -1,
     taken: str = "",
+    skipped: Sequence[int] = (),
 ) -> Review:
     """The review made of every seat's judged decisions (in the match's order), ``ended``: how a
     tie-break decided the match (``Match.ended``); ``resigned``: the seat resigned; ``closer``:
@@ -991,6 +1003,7 @@ def assembled(
         ended=ended,
         resigned=resigned,
         taken=taken,
+        skipped=tuple(skipped),
     )
 
 
@@ -1075,6 +1088,10 @@ class Review:
     #: the seat resigned: its account ends at its last decision, where it gave up (the loss that
     #: followed was told as the luck of the round's roll, "−32%: the dice went against you")
     resigned: bool = False
+    #: the moves after which the rules passed the seat over (``Match.skipped``): a loss after a
+    #: caravan ran out of camels, 7 turns skipped, read as the others' play beyond what the AI
+    #: expected, and nothing said the turns were in it
+    skipped: tuple[int, ...] = ()
 
     @property
     def measure(self) -> Measure:
@@ -1282,6 +1299,13 @@ class Review:
         (ties: the earlier)."""
         return sorted(self.marked(), key=lambda swing: (-abs(swing.change), swing.index))[:count]
 
+    def skipped_after(self, index: int) -> int:
+        """How many of the seat's turns the rules passed over after its decision ``index`` and
+        before its next."""
+        start = self.decisions[index].end
+        until = self.decisions[index + 1].turn if index + 1 < len(self.decisions) else math.inf
+        return sum(1 for turn in self.skipped if start <= turn < until)
+
     def between(self, index: int) -> list[Judged]:
         """The others' decisions between the seat's decision ``index`` and its next, in order."""
         start = self.decisions[index].end
@@ -1319,6 +1343,7 @@ class Review:
             "ended": self.ended,
             "taken": self.taken,
             "resigned": self.resigned,
+            "skipped": list(self.skipped),
         }
 
     @classmethod
@@ -1355,10 +1380,11 @@ class Review:
             tuple(_judged(row, players) for row in others),
             tuple(map(_draw, draws)),
             tuple(_weighed_draw(row, players) for row in _rows(data.get("outcomes", []))),
-            _stood_in(data.get("stood_in", [])),
+            _moves(data.get("stood_in", []), "stood-in moves"),
             _ended(data.get("ended", "")),
             _ended(data.get("taken", "")),
             _flag(data.get("resigned", False)),
+            _moves(data.get("skipped", []), "skipped turns"),
         )
 
 
@@ -1433,9 +1459,9 @@ def _draw(row: Any) -> Draw:
     return Draw(row[0], row[1], len(row) == 3)
 
 
-def _stood_in(value: Any) -> tuple[int, ...]:
+def _moves(value: Any, what: str) -> tuple[int, ...]:
     if not isinstance(value, list) or len(value) > MAX_DECISIONS or not all(_whole(v, 0, 10**7) for v in value):
-        raise ValueError("a review's stood-in moves are not move numbers")
+        raise ValueError(f"a review's {what} are not move numbers")
     return tuple(value)
 
 

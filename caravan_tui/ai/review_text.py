@@ -635,7 +635,7 @@ def drift_words(review: Review, names: Sequence[str]) -> str | None:
         )
     return (
         f"Most of it came between your moves, beyond what the AI expected of the play, {signed(measure, drift)}; "
-        f"the most after {move}, {most}{then}.{rest}"
+        f"the most after {move}, {most}{skipped_words(review, worst.index)}{then}.{rest}"
     )
 
 
@@ -663,8 +663,19 @@ def unforeseen_words(review: Review, names: Sequence[str]) -> str | None:
     then = others_between(review, worst.index, names, UNFORESEEN_SHOWN)
     return (
         f"The others' play cost you most beyond what the AI expected after your move {after_move(review, worst)}, "
-        f"{signed(measure, worst.change)}: {then}."
+        f"{signed(measure, worst.change)}{skipped_words(review, worst.index)}: {then}."
     )
+
+
+def skipped_words(review: Review, index: int) -> str:
+    """The turns the rules skipped after the seat's decision ``index`` and before its next, as a
+    clause (", while the rules skipped 7 of your turns"; "" where none): a loss after a caravan
+    ran out of camels read as the others' play alone, beside "How it ended: The rules skipped 7
+    of your turns"."""
+    count = review.skipped_after(index)
+    if not count:
+        return ""
+    return f", while the rules skipped {'one' if count == 1 else count} of your turns"
 
 
 def account_lines(review: Review, names: Sequence[str]) -> list[str]:
