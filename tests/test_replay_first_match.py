@@ -211,7 +211,8 @@ async def test_h_right_after_a_step_shows_the_moves_own_panel_not_hides_it(tmp_p
 async def test_a_replay_calls_the_watchers_own_seat_you_and_no_other_seats_view(tmp_path):
     """Merchant Lord, the replay of one's own match: the board read "▶Root" and "Root's dice"
     beside a log that said "you roll 2 4 2 6"; Decktet Caravan's, in AI 2's view, said "you lead"
-    of AI 2. The watcher's own seat is "you" wherever it is shown, another seat by its name."""
+    of AI 2. The watcher's own seat is "you" in its own view, another seat by its name; in another
+    seat's view every seat by its name, as the log there names them ("you roll" beside "Ann rolls")."""
     from caravan_tui.screens.requests import ChangeReplayView
 
     store = SaveStore(tmp_path)
@@ -227,4 +228,4 @@ async def test_a_replay_calls_the_watchers_own_seat_you_and_no_other_seats_view(
         await wait_for(pilot, lambda: getattr(app.screen, "seat", None) == 1, "Bob's view")
         table = app.screen.table
         assert (table.short_name(1), table.whose(), table.seat_name(1)) == ("Bob", "Bob's", "Bob")
-        assert table.words("{p1} lead{p1:s}; {p0} roll{p0:s}.") == "Bob leads; you roll."
+        assert table.words("{p1} lead{p1:s}; {p0} roll{p0:s}.") == "Bob leads; Ann rolls."
