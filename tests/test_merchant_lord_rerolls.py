@@ -321,3 +321,23 @@ def test_a_rerolls_now_names_the_one_time_reward_the_sale_fires():
     assert state.to_move() == 0 and sorted(value for value, _ in state.view(0)["dice"][0]) == [1, 3, 3, 4, 5]
     said = explain(state, 0, [("reroll", 5)])
     assert "(now: 1 card tucked at {p0:'s} 3-4 village and a Free Placement; " in said, said
+
+
+def test_the_sale_a_reroll_is_weighed_against_is_the_one_its_odds_count():
+    """A hint read "now: 3 coins at AI 2's 3-4 village", the most coins, beside "sells for
+    more coins for sure: 4 coins (now 2)" of the same dice, which counted the player's own 3-4
+    village (2 coins and 5 favour): two different sales now. Here both villages pay 2 coins; the
+    odds count the player's own (it pays no one else), and so does every "now"."""
+    import random
+
+    from caravan_tui.games import get_game
+
+    game = get_game("merchant_lord")
+    state, rng = game.new(2, seed=1, options=game.quick_options), random.Random(1)
+    for _ in range(2):
+        state.apply(rng.choice(state.legal_actions()), False)
+    seat = state.to_move()
+    said = [explain(state, seat, (action,)) for action in state.legal_actions() if action[0] == "reroll"]
+    assert said and all("(now: 2 coins at {p1:'s} 3-4 village;" in words for words in said), said
+    turned = explain(state, seat, (("adjust", 6, 1),))
+    assert turned.endswith("then 2 coins at {p1:'s} 3-4 village"), turned

@@ -422,10 +422,10 @@ def _sales_now(state: MerchantLordState, seat: int, dice: int) -> str:
     a 2 for 2 favour tucks 2 cards for sure" hid the Free Placement that made the same two cards
     for no favour)."""
     sales = best_sales(state, seat, dice)
-    if len(sales) < 2:
-        said = _best_sale(state, seat, dice)
-        if not sales or said != _sale_words(state, seat, sales[0][0], len(sales[0][1])):
-            return said
-    else:
-        said = ", then ".join(_sale_words(state, seat, v, len(tucks)) for v, tucks in sales)
+    if not sales:
+        return _best_sale(state, seat, dice)
+    # (the sale of the best total even where it is one: "now: 3 coins at AI 2's 3-4 village", the
+    # most coins, stood beside "sells for more coins for sure: 4 coins (now 2)" of the same dice,
+    # which counted the 2 coins and 5 favour of the player's own 3-4 village)
+    said = ", then ".join(_sale_words(state, seat, v, len(tucks)) for v, tucks in sales)
     return said + "".join(f" and a {ONE_TIME_WORDS[reward]}" for reward in _fired(state, seat, dice))
