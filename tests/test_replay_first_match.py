@@ -60,6 +60,17 @@ def write_over(store: SaveStore, game, options: dict, state, actions: list, weig
 
 
 @pytest.mark.thorough
+def h_says(screen) -> str:
+    """What the footer says ``h`` does now."""
+    said = [
+        active.binding.description
+        for active in screen.active_bindings.values()
+        if active.binding.key == "h" and active.binding.show and active.enabled
+    ]
+    assert len(said) == 1, said
+    return said[0]
+
+
 async def test_the_replays_footer_names_each_key_once_and_h_toggles_what_the_ai_weighed_from_the_first_press(tmp_path):
     store = SaveStore(tmp_path)
     weighed = weighed_save(store, GAMES["merchant_lord"])
@@ -89,8 +100,12 @@ async def test_the_replays_footer_names_each_key_once_and_h_toggles_what_the_ai_
             await pilot.press(*["right"] * (move + 1 - screen.replay.position))
             await wait_for(pilot, lambda at=move + 1: screen.replay.position == at, "the AI's move")
             assert panel.showing and "the reason it played" in panel.text
+            # (the footer says what h does: "h Why" over a panel the step had opened by itself
+            # read as asking for it, and the h put it away)
+            assert h_says(screen) == "Hide why"
             await pilot.press("h")
             assert not panel.showing
+            await wait_for(pilot, lambda: h_says(screen) == "Why", "the footer's Why")
             await pilot.press("right", "left")  # away and back: it stays put away
             assert not panel.showing
             await pilot.press("h")

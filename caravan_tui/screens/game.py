@@ -427,6 +427,9 @@ class GameScreen(BaseScreen, Generic[V]):
     def action_weighed(self) -> None:
         self.overlays.toggle_weighed()
 
+    def action_weighed_away(self) -> None:
+        self.overlays.toggle_weighed()
+
     def action_rules(self) -> None:
         self.post_message(OpenRules(self.game))
 

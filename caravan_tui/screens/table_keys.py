@@ -29,7 +29,10 @@ TABLE_KEYS: list[BindingType] = [
     Binding("question_mark", "rules", "Rules", key_display="?", tooltip="The rules of this game"),
     Binding(ASK_HINT, "hint", "Hint", tooltip="The AI's suggestion for you (not played)"),
     Binding(TAKE_HINT, "take_hint", TAKE_HINT_NAME, tooltip="The hinted play ready: Enter plays it"),
-    Binding(ASK_HINT, "weighed", "Why", tooltip="Replay: show or hide what the AI weighed at its move"),
+    Binding(ASK_HINT, "weighed", "Why", tooltip="Replay: show what the AI weighed at its move"),
+    # (the same key, said as what it does while the panel shows: "h Why" over a panel the step had
+    # opened by itself read as asking for it, and the h put it away)
+    Binding(ASK_HINT, "weighed_away", "Hide why", tooltip="Replay: put away what the AI weighed"),
     Binding(",".join(UNDO_KEYS), "undo", "Undo", tooltip="Take back to your previous decision, when the rules allow"),
     Binding("ctrl+s", "save", "Save", tooltip="Confirm the autosave"),
     Binding("escape", "hide_panel", "Hide", tooltip="Put away the hint"),
@@ -52,14 +55,20 @@ TABLE_KEYS: list[BindingType] = [
     Binding("l", "legend", "Legend", tooltip="Show or hide the whole legend of the board's glyphs and marks"),
 ]
 #: what a replay offers, and what it does not (it changes nothing)
-REPLAY_ONLY = frozenset({"step", "change_view", "weighed", "back"})
+REPLAY_ONLY = frozenset({"step", "change_view", "weighed", "weighed_away", "back"})
 PLAY_ONLY = frozenset({"hint", "take_hint", "undo", "save"})
 
 
 def offered(screen: GameScreen[Any], action: str) -> bool:
     """Whether ``screen`` offers ``action`` now (its ``check_action``)."""
-    if action == "weighed":  # (a replay's ``h``: offered where an AI decided a move)
-        return screen.replaying and screen.replay is not None and any_ai_decided(screen.replay)
+    if action in ("weighed", "weighed_away"):  # (a replay's ``h``: offered where an AI decided a move)
+        shown = screen.table.hint_panel is not None
+        return (
+            screen.replaying
+            and screen.replay is not None
+            and any_ai_decided(screen.replay)
+            and shown == (action == "weighed_away")
+        )
     if action in screen.REPLAY_ONLY:
         return screen.replaying
     if action == "hide_panel":  # (escape, while it puts a panel away: the footer said "esc Menu")
