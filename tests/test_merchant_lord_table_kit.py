@@ -801,6 +801,14 @@ def test_a_hint_to_sell_at_an_opponents_village_shows_it_where_a_takes_the_curso
     assert focus == VILLAGES and taken.cursor_asks[VILLAGES][0] == sale[1]
     assert sale[1] in [row.key for row in village_rows(taken)]
 
+    # the box too short for even one opponent's villages (a sale readied grew the lines under the
+    # row): every opponent on a line, and the cursor could not go there; it stayed on a closed
+    # village of the person's own, where Enter said so. The plays list's line of the sale instead.
+    short = replace(table, villages_height=3)
+    assert sale[1] not in [row.key for row in village_rows(short)]
+    taken, focus = intents.taken_hint(short)
+    assert focus == PLAYS and taken.list_play == sale and taken.sel.village == sale[1]
+
 
 def test_a_folded_players_line_gives_a_long_name_the_room_the_line_leaves():
     """Over SSH at three players: "Mari…  1-6 2-5✗ 3-4 (o shows them)" in a line of 48 with half of
