@@ -100,3 +100,17 @@ def test_a_win_that_the_seats_still_to_play_cannot_reach_is_found() -> None:
     for action in line:
         state.apply(action, False)
     assert state.table[0] == 9 and state.to_move() != 0 and winning_line(state, 0) == ()
+
+
+def test_no_line_past_a_roll_is_said_to_win() -> None:
+    """``merchant_lord_seed2362``, round 10's buy at 8 table cards each: the hint called "Buy
+    M17" "a winning line … nothing left to chance", its turns of a die made on the round 11 roll
+    its world had guessed (a roll of 1 1 1 1 1 leaves no tuck within the favour held)."""
+    from merchant_lord_seed2362 import MOVES, OPTIONS, SEED
+
+    state = GAME.new(2, seed=SEED, options=OPTIONS)
+    for action in MOVES:
+        state.apply(action, False)
+    assert state.to_move() == 0 and state.table == [8, 8] and ("buy", "M17") in state.legal_actions()
+    assert winning_line(state, 0) is None
+    assert winning_line(GAME.from_view(state.view(0), 0), 0) is None

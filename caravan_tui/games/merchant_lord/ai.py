@@ -174,9 +174,12 @@ def winning_line(state: MerchantLordState, seat: int) -> tuple[Action, ...] | No
             left[0] -= 1
             after = position.clone()
             after.apply(action, False)
-            found = look(after, (*line, action), depth - 1)
-            if found is not None:
-                return found
+            if won(after, seat):
+                return (*line, action)
+            if not _past_chance(position, after, seat, action):
+                found = look(after, (*line, action), depth - 1)
+                if found is not None:
+                    return found
         return None
 
     for depth in range(1, WIN_STEPS + 1):
@@ -184,6 +187,15 @@ def winning_line(state: MerchantLordState, seat: int) -> tuple[Action, ...] | No
         if found is not None or left[0] <= 0:
             return found
     return None
+
+
+def _past_chance(before: MerchantLordState, after: MerchantLordState, seat: int, action: Action) -> bool:
+    """Whether ``action`` took ``before`` past a roll or a draw: a new round's dice, a card drawn
+    to ``seat``'s hand (a Free Merchant's). What they bring is the world's guess, not the seat's
+    to know: a hint called "Buy M17" in round 10 "a winning line … nothing left to chance", the
+    line's turns of a die made on the round 11 roll its world had guessed."""
+    drawn = after.hand[seat] & ~before.hand[seat] and action[0] != "buy"
+    return after.round != before.round or bool(drawn)
 
 
 def _reached(state: MerchantLordState) -> tuple:
