@@ -24,6 +24,22 @@ def test_a_placement_whose_next_turn_is_forced_says_its_own_end_and_the_next_tur
     assert said.endswith("; then the rules lay {p0:'s} next turn, the only move"), said
 
 
+def test_a_next_turn_whose_start_alone_is_forced_is_not_said_to_be_laid_whole() -> None:
+    """Solo, round 12: "then the rules lay your next turn, the only move", and the rules laid its
+    first heading only; the next round opened mid-turn on a choice."""
+    import random
+
+    game = get_game("caravanserai")
+    state, rng = game.new(1, seed=0, options={"variant": "basic"}), random.Random(0)
+    for _ in range(74):
+        state.apply(rng.choice(state.legal_actions()))
+    said = game.ai.explain(state, 0, [("dir", 5)])
+    assert said.endswith("; then the rules lay the start of {p0:'s} next turn, the only move there"), said
+    after = state.clone()
+    after.apply(("dir", 5))
+    assert after.to_move() == 0 and len(after.legal_actions()) > 1  # (a choice in it, laid up to there)
+
+
 #: a person's match (seed 215, two players): the moves up to AI 2's move 88, after which the
 #: person's next turn has one move only
 SEED_215 = [

@@ -102,7 +102,11 @@ def _explain(state: CaravanseraiState, seat: int, line: list[Action]) -> str:
     parts.append(reserve_words(world.res[seat], seat, world.n == 1))
     if forced:  # (a hint's words told the next turn's forced camel as this one's, without a word)
         yours = who(seat, "'s")
-        parts.append(f"then the rules lay {yours} next turn, the only move")
+        # (the whole of it, or its first steps only: "then the rules lay your next turn" where they
+        # laid its first heading, and the turn opened mid-way with a choice)
+        whole = world.through_turn(world.legal_actions()[0]).turns != world.turns
+        what = f"{yours} next turn, the only move" if whole else f"the start of {yours} next turn, the only move there"
+        parts.append(f"then the rules lay {what}")
     return "; ".join(parts)
 
 
