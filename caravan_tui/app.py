@@ -447,8 +447,9 @@ class TableApp(FailureHook):
             since=screen.bus.since if screen.seat is not None else (),
             game=screen.game.id,
         )
-        if screen.seat is not None:
-            result.named = (screen.seat, screen.result.headline_names(names))
+        if screen.seat is not None:  # (by name, no "Bob · AI standing in resigned": ``given_up_line``)
+            plain = [screen.table.brief_name(seat) for seat in range(len(names))]
+            result.named = (screen.seat, screen.result.headline_names(plain))
         return result
 
     def clear_match_notices(self) -> None:

@@ -271,8 +271,13 @@ async def test_the_others_result_says_who_resigned_where_the_ai_on_their_seat_ca
         app.heard = Heard().rated("m1", "Rating changes: Ann +121, [red]y[/] −121.", (0.0, 1.0), (1,))
         await pilot.pause()
         shown = str(app.screen.query_one("#winner").render())
-    assert shown == "[red]y[/] resigned: you win; the AI that played their seat on came out first.", shown
-    # (three seats: the two who played on share it, as the ratings count them)
-    assert given_up_line(["Ann", "Bob", "You"], (0.0, 1.0, 0.0), 1).startswith(
-        "Bob resigned: Ann and you share the win;"
+    assert shown == (
+        "[red]y[/] resigned, and the AI that played their seat on came out first; as the ratings count a "
+        "resignation, you win."
+    ), shown
+    # (three seats: the two who played on share it, as the ratings count them; said after what
+    # happened: "Bob resigned: you and AI 3 share the win" read as the table's result, the person last)
+    assert given_up_line(["Ann", "Bob", "You"], (0.0, 1.0, 0.0), 1) == (
+        "Bob resigned, and the AI that played their seat on came out first; as the ratings count a "
+        "resignation, Ann and you share the win."
     )

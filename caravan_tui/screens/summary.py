@@ -118,10 +118,17 @@ def after_resigning(names: list[str], outcome: Sequence[float], resigner: int) -
 
 def given_up_line(names: list[str], outcome: Sequence[float], gone: int) -> str:
     """For the others, who won a match whose seat ``gone`` its person resigned and an AI played
-    on to come out first: "Bob resigned: you win; …" as the ratings count it, not "Bob · AI
-    standing in wins!" over "Ann +121"."""
-    line = resigned_line(names, list(outcome), gone).replace(": You win", ": you win")
-    return f"{line[:-1]}; the AI that played their seat on came out first."
+    on to come out first, what happened first, then as the ratings count it: "Bob resigned, and
+    the AI that played their seat on came out first; as the ratings count a resignation, you
+    win.", not "Bob · AI standing in wins!" over "Ann +121" (and "Bob resigned: you and AI 3
+    share the win" came first over a table where the person was last)."""
+    line = resigned_line(names, list(outcome), gone)
+    gave_up, _, counted = line.partition(" resigned: ")
+    counted = "you" + counted[3:] if counted.startswith("You ") else counted
+    return (
+        f"{gave_up} resigned, and the AI that played their seat on came out first; "
+        f"as the ratings count a resignation, {counted}"
+    )
 
 
 def rated_gave_up(rated: Rated, seats: int) -> tuple[int, ...]:
