@@ -281,3 +281,14 @@ async def test_the_others_result_says_who_resigned_where_the_ai_on_their_seat_ca
         "Bob resigned, and the AI that played their seat on came out first; as the ratings count a "
         "resignation, Ann and you share the win."
     )
+
+
+async def test_the_lobby_s_hide_question_is_read_whole(hub):
+    """``m`` in the lobby: "Hide whose chat from you, while the server runs? (Their name again" —
+    a dialog's question ran past its width, the end of it cut."""
+    async with in_the_lobby(hub) as (app, pilot):
+        await pilot.press("m")
+        await wait_for(pilot, lambda: isinstance(app.screen, AskLineScreen), "the question")
+        await pilot.pause()
+        said = " ".join(" ".join(line.strip(" █▌▐").split()) for line in screen_lines(app.screen))
+        assert "(Their name again shows it.)" in said, said
