@@ -719,6 +719,12 @@ def test_the_lobby_cuts_long_names_never_what_a_seat_is():
     row = LobbyRow("m1", "ahldarahd", names, ["away", "person", "stand-in"], 0, 0, 0, yours=1, ratings=["?", "?", ""])
     # (it read "MM… ? (away), [b… ? (you), Gu… · AI")
     assert seats_words(row, SEATS_WIDTH) == "MMMM… (away), [b]… (you), Gus… · AI"
+    # where the names fit whole without the ratings, they go: "Maxim… ?, [b]z… ?, Wally · AI,
+    # AI 4" beside a To move column that named both whole
+    names = ["Maximiliano", "[b]z[/b]", "Wally"]
+    row = LobbyRow("m1", "merchant_lord", names, ["person", "person", "stand-in"], 0, 0, 0, ratings=["?", "?", ""])
+    assert seats_words(row, SEATS_WIDTH) == "Maximiliano, [b]z[/b], Wally · AI"
+    assert seats_words(row, 40) == "Maximiliano ?, [b]z[/b] ?, Wally · AI"  # (room for both)
 
 
 def queued(app: App, *keys: str) -> None:

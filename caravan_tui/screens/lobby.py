@@ -241,11 +241,17 @@ STANDING_IN_NOW = "an AI plays it now, until you are back"
 def seats_words(row: LobbyRow, width: int) -> str:
     """Every seat's words in ``width`` cells: where they do not fit, the longest names are cut,
     never what a seat is (a cut "(away)" is the one thing a lobby is read for); where that cuts a
-    name to fewer than ``LEAST_NAME`` letters, the ratings are left out first ("Ma… ? (away), […
-    ? (you), G… · AI": three seats no one could tell apart)."""
+    name to fewer than ``LEAST_NAME`` letters, or where the names fit whole without them, the
+    ratings are left out first ("Ma… ? (away), [… ? (you), G… · AI": three seats no one could tell
+    apart)."""
     said, short = _seats_fitted(row, width, rated=True)
-    if short and any(rating_words(row, seat) for seat in range(len(row.names))):
-        said = _seats_fitted(row, width, rated=False)[0]
+    if any(rating_words(row, seat) for seat in range(len(row.names))):
+        # (and where the names fit whole without them: "Maxim… ?, [b]z… ?" beside a To move
+        # column that named both whole)
+        unrated, _ = _seats_fitted(row, width, rated=False)
+        whole, whole_unrated = (_seats_fitted(row, 10**6, rated)[0] for rated in (True, False))
+        if short or (said != whole and unrated == whole_unrated):
+            said = unrated
     return said
 
 
