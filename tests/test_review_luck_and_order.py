@@ -144,3 +144,19 @@ def test_luck_after_anothers_decision_among_three_is_told_with_that_move():
     # (between two seats the draw after the other's move is valued from its figures: luck alone)
     apart = Review("ahldarahd", "m", 0, 2, 10, 0.0, decisions, (build,), drawn)
     assert all(not swing.with_moves for swing in apart.account().swings)
+
+
+def test_luck_told_with_the_others_moves_between_two_says_why_as_it_is_there():
+    """A two-player Decktet Caravan review: "with AI 2's moves before the chance (among more than
+    two players, no search tells a move of theirs from the chance after it)". Between two, the
+    chance came after a move no one decided (a hand dealt after a forced play): that is why."""
+    from caravan_tui.ai.review_text import WITH_MOVES_TWO, turning_point_lines
+
+    play = Judged(3, ("play", 1), "Caravan 5", "", ("play", 1), "b", "", 0.6, 0.6, 1, 3)
+    decisions = (judged(1, 0.5, 0.5), judged(6, 0.05, 0.05))
+    drawn = (Draw(4, "the next hand is dealt"),)
+    review = Review("decktet_caravan", "m", 0, 2, 10, 0.0, decisions, (play,), drawn)
+    (luck,) = [swing for swing in review.account().swings if swing.kind == "luck"]
+    assert luck.with_moves == (play,)
+    point = " ".join(turning_point_lines(review, luck, ["Ann", "AI 2"]))
+    assert f"before the chance ({WITH_MOVES_TWO})" in point and "more than two" not in point, point

@@ -255,7 +255,8 @@ def turning_point_lines(review: Review, swing: Swing, names: Sequence[str]) -> l
     after = f"Luck after your move {after_move(review, swing)}: {signed(measure, swing.change)} of {measure.name}"
     lines = [f"{after} ({luck_words(swing.draws, swing.change > 0)})"]
     if swing.with_moves:  # (told apart from the draw by no search: "you lost this on the draw" of a rival's build)
-        lines[0] = f"{after}, with {moves_with(review, swing, names)} before the chance ({WITH_MOVES})"
+        why = WITH_MOVES if review.players > 2 else WITH_MOVES_TWO
+        lines[0] = f"{after}, with {moves_with(review, swing, names)} before the chance ({why})"
         lines += [f"  {line}" for line in played_before(review, swing, names)]
     if swing.draws:
         lines.append(f"  Seen: {seen(review, swing.draws, names)}")
@@ -270,6 +271,9 @@ def turning_point_lines(review: Review, swing: Swing, names: Sequence[str]) -> l
 
 #: why luck after another's decision is said with it (``Swing.with_moves``)
 WITH_MOVES = "among more than two players, no search tells a move of theirs from the chance after it"
+#: the same between two, where the chance came after a move no one decided (a hand dealt after
+#: the last forced play): "among more than two players" stood in a two-player review
+WITH_MOVES_TWO = "no decision came just before the chance to value it apart from them"
 
 
 def moves_with(review: Review, swing: Swing, names: Sequence[str]) -> str:
