@@ -270,7 +270,7 @@ def test_a_loss_between_the_hints_moves_is_said_to_be_the_replies_the_search_did
     assert lines[split + 1] == UNSEEN_DRIFT_WORDS  # (nothing drawn: see the test below)
     assert lines[split + 2] == (
         "You made the best move (the one a hint shows, or one as good) at 23 of 25 decisions; most of the loss "
-        "came between them, not from any draw, −47% (the worst after your move 110, −18%): the others' replies "
+        "came between them, not from any chance, −47% (the worst after your move 110, −18%): the others' replies "
         "left you less than the search grading your moves, and the hints, expected of the positions reached."
     )
     # where no turning point is listed, the heading does not say nothing moved the chances

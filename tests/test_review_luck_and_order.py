@@ -139,8 +139,8 @@ def test_luck_after_anothers_decision_among_three_is_told_with_that_move():
     point = " ".join(turning_point_lines(review, luck, names))
     assert "with AI 2's move 4 before the chance" in point and "AI 2 played Claim Salt–Dates" in point
     said = plain_words(review, names) or ""
-    assert "to luck" not in said and "the others' moves and the draws after them" in said
-    assert f"luck −{-luck.change:.0f}% (with the others' moves before a draw" in split_line(review)
+    assert "to luck" not in said and "the others' moves and the chances after them" in said
+    assert f"luck −{-luck.change:.0f}% (with the others' moves before a chance" in split_line(review)
     # (between two seats the draw after the other's move is valued from its figures: luck alone)
     apart = Review("ahldarahd", "m", 0, 2, 10, 0.0, decisions, (build,), drawn)
     assert all(not swing.with_moves for swing in apart.account().swings)

@@ -421,7 +421,7 @@ def split_line(review: Review) -> str:
     else:
         parts = [f"{names[kind]} {signed(measure, account.total(kind))}" for kind in kinds(review)]
         if "luck" in kinds(review) and any(swing.with_moves and swing.change for swing in account.swings):
-            parts[-1] += " (with the others' moves before a draw, which no search tells apart from it)"
+            parts[-1] += " (with the others' moves before a chance, which no search tells apart from it)"
         if drift:
             parts.append(f"the searches' drift {signed(measure, drift)}")
     until = "when you resigned" if review.resigned else "at the end"
@@ -434,8 +434,9 @@ def split_line(review: Review) -> str:
 #: what the drift in ``split_line`` is, said under it wherever it is shown
 DRIFT_WORDS = (
     "The searches' drift: what moved your chances that was no graded move of yours, no error of the others and "
-    "no draw. The AI values each position afresh and sees only so far ahead, so its figures differ from one "
-    "position to the next, and the others' replies can do more or less than it expected."
+    "no chance (a card dealt or turned, a roll). The AI values each position afresh and sees only so far ahead, "
+    "so its figures differ from one position to the next, and the others' replies can do more or less than it "
+    "expected."
 )
 
 
@@ -463,7 +464,7 @@ UNSEEN_DRIFT_WORDS = (
 #: what luck and the drift together are, where ``split_line`` says them as one (``entangled``): with no
 #: figure for each apart
 ENTANGLED_WORDS = (
-    "Luck and the searches' drift together: what the draws and the cards others revealed brought, and how the "
+    "Luck and the searches' drift together: what chance and the cards others revealed brought, and how the "
     "AI's figures moved between your decisions. In this match the AI cannot tell the two apart: what a revealed "
     "card moved, its next search took most of back, so each alone reads larger than what they make together, "
     "and neither alone says why it went as it did."
@@ -540,7 +541,7 @@ def plain_words(review: Review, names: Sequence[str]) -> str | None:
         on = "to luck"  # ("on the draw" read as a tie, in a game of ties and no card drawn)
         if worst.with_moves:  # (a rival's build that took the seat's city was "the draw")
             where += f", with {moves_with(review, worst, names)} before the chance"
-            on = "to the others' moves and the draws after them together"
+            on = "to the others' moves and the chances after them together"
         where += (f"; seen: {drawn})" if worst.with_moves else f": {drawn})") if drawn else ")"
         return f"No decision of yours cost enough to grade: you lost this {on}, {signed(measure, luck)}{where}."
     return "No decision of yours cost enough to grade: small costs added up."
@@ -561,7 +562,7 @@ def replies_words(review: Review, account: Account, names: Sequence[str]) -> str
     then = others_between(review, worst.index, names)
     return (
         f"You made the best move ({best_move_words(review)}) at {best} of {len(review.decisions)} decisions; most of "
-        f"the loss came between them, not from any draw, {signed(measure, drift)} (the worst after your move "
+        f"the loss came between them, not from any chance, {signed(measure, drift)} (the worst after your move "
         f"{move}, {signed(measure, worst.change)}): the others' replies left you less than "
         "the search grading your moves, and the hints, expected of the positions reached"
         + (f". After your move {move} came {then}." if then else ".")
