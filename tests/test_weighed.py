@@ -454,6 +454,11 @@ def test_the_replay_marks_the_move_played_and_says_where_the_rest_of_the_search_
     assert lines[0].startswith("Played: ") and lines[0].endswith("— 4% of the search")
     assert not lines[1].startswith("Played: ") and lines[1].endswith("— 2% of the search")
     assert lines[2] == "The other 94% of the search: moves not listed, tried less or ruled out by its checks."
+    # the rest as the shares above are shown: "2% + 2% + 1%" and "the other 96%" made 101%
+    snapshot.weighed = {move: [row(snapshot, move, 0.016, ""), [list(other), 0.016, ""]]}
+    shown = ReplayClient(replay(DECKTET, snapshot), 1).weighed(move + 1)[1]
+    assert shown[1].endswith("— 2% of the search") and shown[0].endswith("— 2% of the search"), shown
+    assert shown[2].startswith("The other 96% of the search"), shown  # (it read 97%: 2% + 2% + 97%)
     snapshot.weighed = {move: [row(snapshot, move, 0.97, "")]}
     assert len(ReplayClient(replay(DECKTET, snapshot), 1).weighed(move + 1)[1]) == 1  # (3%: nothing to say)
     # a move played that the search spent less on than another: what the share means ("Played: …

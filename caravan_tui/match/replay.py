@@ -165,8 +165,9 @@ class ReplayClient:
         if went_on:  # (its reason is the search's plan at this step: "lays 1K 2R 3W" read as played)
             lines.append(f"{WENT_ON}{went_on}.")
         rest = 1.0 - sum(share for _, share, _ in rows)
-        if rest >= UNLISTED:
-            lines.append(f"The other {rest:.0%} of the search: {NOT_LISTED}.")
+        if rest >= UNLISTED:  # (as the shares above are shown: "2% + 2% + 1%" and "the other 96%")
+            shown = 100 - sum(round(100 * share) for _, share, _ in rows)
+            lines.append(f"The other {shown}% of the search: {NOT_LISTED}.")
         shares = {normalise_action(action): share for action, share, _ in rows}
         if played in shares and shares[played] < max(shares.values()):
             lines.append(LESS_SEARCHED)
