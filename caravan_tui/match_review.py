@@ -134,7 +134,14 @@ async def review_of(
     values = await worker.expect(snapshot.game_id, seat, outcome_positions(found), iterations, progress)
     if on_judged is not None:
         on_judged(counted + reserve, counted + reserve)
-    review = dataclasses.replace(with_outcomes(review, found, values), stood_in=stood_in)
+    # the others' moves an AI made in their person's place: named as its (a resigned person's
+    # name stood before the moves the AI went on to make in their seat)
+    others = tuple(
+        turn
+        for turn, mover in enumerate(match.movers)
+        if mover != seat and is_stand_in(decided_by(snapshot, turn, mover))
+    )
+    review = dataclasses.replace(with_outcomes(review, found, values), stood_in=stood_in, others_stood_in=others)
     try:
         shelf.write(snapshot, seat, iterations, review.to_data())
     except OSError:  # the review stands; it is only made again next time

@@ -485,6 +485,13 @@ def test_a_stand_ins_decisions_are_none_of_the_persons_and_are_said_so(tmp_path)
     said = f"Your stand-in made 1 move while you were away (move {away[0] + 1}): it is not graded here."
     assert said in review_lines(one, ["Ann", "Bob"], "Decktet Caravan")
 
+    # to Bob, the same moves are another's a stand-in made: kept to name them as its
+    async def bobs():
+        async with AIWorker(2) as worker:
+            return await review_of(snapshot, 1, ReviewShelf(tmp_path), worker, ITERATIONS)
+
+    assert asyncio.run(bobs()).others_stood_in == tuple(away)
+
 
 @pytest.mark.thorough
 def test_a_resigned_match_is_reviewed_to_the_resignation(tmp_path):

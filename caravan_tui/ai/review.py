@@ -1092,6 +1092,9 @@ class Review:
     #: caravan ran out of camels, 7 turns skipped, read as the others' play beyond what the AI
     #: expected, and nothing said the turns were in it
     skipped: tuple[int, ...] = ()
+    #: the moves of the other seats an AI made in their person's place (``saves.deciders``): the
+    #: review names them as the stand-in's ("Bob played Buy M03" of a move made after Bob resigned)
+    others_stood_in: tuple[int, ...] = ()
 
     @property
     def measure(self) -> Measure:
@@ -1344,6 +1347,7 @@ class Review:
             "taken": self.taken,
             "resigned": self.resigned,
             "skipped": list(self.skipped),
+            "others_stood_in": list(self.others_stood_in),
         }
 
     @classmethod
@@ -1385,6 +1389,7 @@ class Review:
             _ended(data.get("taken", "")),
             _flag(data.get("resigned", False)),
             _moves(data.get("skipped", []), "skipped turns"),
+            _moves(data.get("others_stood_in", []), "others' stood-in moves"),
         )
 
 

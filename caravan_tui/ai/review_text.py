@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from caravan_tui.engine import Measure, render
 from caravan_tui.games import get_game
+from caravan_tui.seat_labels import STAND_IN_OF
 
 from .policies import hint_policy
 from .review import Account, Draw, Judged, Review, Swing
@@ -165,8 +166,13 @@ def words(review: Review, text: str, names: Sequence[str], viewer: int | None = 
         return text
 
 
-def name_of(review: Review, seat: int, names: Sequence[str]) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+def name_of(review: Review, seat: int, names: Sequence[str], turn: int | None = None) -> str:
+    """``seat``'s name; of another seat's move ``turn`` an AI made in its person's place, the
+    stand-in's ("Bob's stand-in")."""
+    name = names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+    if turn is not None and seat != review.seat and turn in review.others_stood_in:
+        return STAND_IN_OF(name=name)
+    return name
 
 
 def verdict(review: Review, judged: Judged) -> str:
@@ -246,7 +252,7 @@ def turning_point_lines(review: Review, swing: Swing, names: Sequence[str]) -> l
             lines.append(f"  Yours: {words(review, judged.played_reason, names)}")
         return lines
     if swing.kind == "others" and judged is not None:
-        who = name_of(review, judged.seat, names)
+        who = name_of(review, judged.seat, names, judged.turn)
         played, better = words(review, judged.played, names), words(review, judged.better, names)
         return [
             f"Move {move_number(judged)}: {who} played {played} — their error gave you {signed(measure, swing.change)}",
@@ -278,7 +284,7 @@ WITH_MOVES_TWO = "no decision came just before the chance to value it apart from
 
 def moves_with(review: Review, swing: Swing, names: Sequence[str]) -> str:
     """Whose moves ``swing``'s luck is told with: "AI 2's move 31", "the moves of AI 2 and AI 3"."""
-    movers = list(dict.fromkeys(name_of(review, judged.seat, names) for judged in swing.with_moves))
+    movers = list(dict.fromkeys(name_of(review, judged.seat, names, judged.turn) for judged in swing.with_moves))
     if len(swing.with_moves) == 1:
         return f"{movers[0]}'s move {move_number(swing.with_moves[0])}"
     return f"the moves of {' and '.join(movers)}" if len(movers) > 1 else f"{movers[0]}'s moves"
@@ -288,7 +294,7 @@ def played_before(review: Review, swing: Swing, names: Sequence[str]) -> list[st
     """What the others played that ``swing``'s luck is told with, a line each (the last
     ``DRAWS_SHOWN`` where there were more)."""
     return [
-        f"{name_of(review, judged.seat, names)} played {words(review, judged.played, names).rstrip('.')}"
+        f"{name_of(review, judged.seat, names, judged.turn)} played {words(review, judged.played, names).rstrip('.')}"
         for judged in swing.with_moves[-DRAWS_SHOWN:]
     ]
 
@@ -497,10 +503,17 @@ def ended_line(review: Review, names: Sequence[str]) -> str | None:
     (no camel in reserve)."), a tie-break ("AI 2 and AI 3 tie 9–9; AI 3 wins on gold (15 to
     0)."): the gold, the camels lost the match, and the account named neither."""
     after = [turn + 1 for turn in played_on(review)]
+    # another seat an AI played to the end in its person's place: its end is the stand-in's
+    # ("[b]z[/b] wins" of the AI that played on after they resigned)
+    ends = {judged.seat: judged.turn for judged in sorted(review.others, key=lambda judged: judged.turn)}
+    names = [
+        STAND_IN_OF(name=name) if ends.get(seat, -1) in review.others_stood_in else name
+        for seat, name in enumerate(names)
+    ]
     said = words(review, review.ended, names) if review.ended else ""
     if said and after:  # (the stand-in's end in the seat's words: "You went out: +15 … you win")
         stand_in = [
-            f"{name_of(review, seat, names)}'s stand-in" if seat == review.seat else name
+            STAND_IN_OF(name=name_of(review, seat, names)) if seat == review.seat else name
             for seat, name in enumerate(names)
         ]
         said = words(review, review.ended, stand_in, None)
@@ -585,7 +598,7 @@ def others_between(review: Review, index: int, names: Sequence[str], shown: int 
     Steal ivory from you at space 3 (1,2) — 1 action; AI 3: …"; the first and the last of
     ``shown`` where there were more); "" where nobody else moved."""
     said = [
-        f"{name_of(review, other.seat, names)}: {words(review, other.played, names).rstrip('.')}"
+        f"{name_of(review, other.seat, names, other.turn)}: {words(review, other.played, names).rstrip('.')}"
         for other in review.between(index)
     ]
     if len(said) > shown:

@@ -1,0 +1,38 @@
+"""A review names another seat's moves an AI made in its person's place as the stand-in's. Over
+SSH, Bob resigned a Merchant Lord match in round 4 and an AI played his seat on: Ann's review
+read "Bob played Buy M03" of round 7 and "Bob wins" of the AI's win."""
+
+from __future__ import annotations
+
+from caravan_tui.ai.review import Judged, Review, Swing
+from caravan_tui.ai.review_text import account_lines, ended_line, others_between, turning_point_lines
+
+NAMES = ["Ann", "Bob", "AI 3"]
+
+
+def judged(turn: int, seat: int = 0, played: str = "a", before: float = 0.5, after: float = 0.5) -> Judged:
+    return Judged(turn, ("a",), played, "", ("b",), "b", "", before, after, seat, turn)
+
+
+DECISIONS = (judged(0), judged(10))
+#: Bob's own move at 2, his stand-in's at 6 and 12 (he resigned between)
+OTHERS = (judged(2, 1, "Buy M01"), judged(6, 1, "Buy M03", 0.6, 0.3), judged(12, 1, "Sell"))
+
+
+def review(others_stood_in: tuple[int, ...] = (6, 12)) -> Review:
+    ended = "{p1} win{p1:s} with 9 table cards."
+    return Review("merchant_lord", "m", 0, 3, 10, 0.0, DECISIONS, OTHERS, ended=ended, others_stood_in=others_stood_in)
+
+
+def test_the_others_moves_a_stand_in_made_are_named_as_its():
+    kept = review()
+    assert others_between(kept, 0, NAMES) == "Bob: Buy M01; Bob's stand-in: Buy M03"
+    error = Swing("others", 0, 30.0, OTHERS[1])
+    assert turning_point_lines(kept, error, NAMES)[0].startswith("Move 7: Bob's stand-in played Buy M03")
+    assert ended_line(kept, NAMES) == "How it ended: Bob's stand-in wins with 9 table cards."
+    assert Review.from_data(kept.to_data()) == kept
+    # where no stand-in made them, by the person's name as before
+    plain = review(())
+    assert others_between(plain, 0, NAMES) == "Bob: Buy M01; Bob: Buy M03"
+    assert ended_line(plain, NAMES) == "How it ended: Bob wins with 9 table cards."
+    assert all("stand-in" not in line for line in account_lines(plain, NAMES))
