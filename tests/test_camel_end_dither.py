@@ -100,3 +100,23 @@ def test_the_hint_shows_no_camel_sent_for_nothing(monkeypatch):
     state = dithered()
     top = hint(GAME.id, state.view(1), 1, "normal", "review/1/183", iterations=ITERATIONS)
     assert not vetoed(state, 1, top[0].action), top[0]
+
+
+def test_a_delivery_that_ends_the_match_is_named_by_the_hint_with_its_end():
+    """``camel_caravan_seed2387``: with the bag empty, "Deliver the stolen hides … (+3)" topped
+    the plays list and ended the match lost, 43 to 52; the search hardly weighed it, and the
+    hint's three moves never said why not. A delivery the search ranked below those it lists is
+    named after them, its end known without the search (``GameAI.noted``)."""
+    from camel_caravan_seed2387 import MOVES, OPTIONS, SEED
+
+    from caravan_tui.ai.explain import Weighed, candidates, noted
+
+    state = GAME.new(2, seed=SEED, options=OPTIONS)
+    for action in MOVES:
+        state.apply(action, False)
+    assert state.to_move() == 0 and not any(state.bag)
+    others = [action for action in state.legal_actions() if not GAME.ai.noted(state, 0, action)][:3]
+    weighed = Weighed({action: (100, 15.0) for action in others}, {})
+    (named,) = noted(GAME, state, 0, weighed, candidates(weighed.stats))
+    assert GAME.ai.noted(state, 0, named.action) and (named.value, named.error) == (0.0, 0.0)
+    assert "ends the game: {p0} lose{p0:s}, 43 to 52" in GAME.ai.explain(state, 0, (named.action,))

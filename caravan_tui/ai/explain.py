@@ -183,7 +183,7 @@ def noted(game: Any, world: State, seat: int, weighed: Weighed, listed: list[Can
     (three hints in a match left out a card that took a city, which the plays list called so)."""
     looks_for = game.ai.noted
     shown = {candidate.action for candidate in listed}
-    if looks_for is None or len(weighed.stats) <= len(shown):
+    if looks_for is None:
         return []
     total = sum(visits for visits, _ in weighed.stats.values()) or 1
     for action, (visits, reward) in sorted(weighed.stats.items(), key=lambda item: -item[1][0]):
@@ -191,6 +191,15 @@ def noted(game: Any, world: State, seat: int, weighed: Weighed, listed: list[Can
             squares = weighed.squares
             error = standard_error(visits, reward, squares[action]) if squares and action in squares else None
             return [Candidate(action, visits / total, reward / visits, error=error)]
+    # one that ends the match is known without the search's visits: its result (with the bag empty,
+    # a Camel Caravan delivery that lost the match topped the plays list, and the hint said nothing)
+    for action in world.legal_actions():
+        if action not in shown and looks_for(world, seat, action):
+            after = world.clone()
+            after.apply(action, False)
+            if after.is_over():
+                visits = weighed.stats.get(action, (0, 0.0))[0]
+                return [Candidate(action, visits / total, float(after.outcome()[seat]), error=0.0)]
     return []
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from caravan_tui.engine import Action, GameAI, Measure, ReviewTerms
 
-from .board import CITY_AT, CITY_OF_GOOD, DIST, MAX_TURNS, NEIGHBOURS
+from .board import CITY_AT, CITY_OF_GOOD, DIST, GOOD_INDEX, MAX_TURNS, NEIGHBOURS
 from .explain import explain, exposed
 from .heuristic import LAST_REFILL, action_priors, chain, margin, projected_points, wins_this_turn
 
@@ -104,6 +104,13 @@ def vetoed(state, seat: int, action: Action, level: str | None = None) -> bool:
     return margin(projected_points(after), seat) <= margin(projected_points(state), seat)
 
 
+def delivers(state, seat: int, action: Action) -> bool:
+    """Whether ``action`` delivers a good (``GameAI.noted``: a hint names one it ranks below those
+    it lists, with why: with the bag empty, "Deliver the stolen hides (+3)" topped the plays list,
+    and the hint, which saw it end the match lost, never said a word of it)."""
+    return action[0] == "move_good" and CITY_OF_GOOD[GOOD_INDEX[action[3]]] == action[2]
+
+
 AI = GameAI(
     levels={
         # 100-290 legal actions and multi-action turns: uniform rollouts scatter the camels, so the
@@ -126,4 +133,5 @@ AI = GameAI(
     closers=closers,
     vetoed=vetoed,
     exposed=exposed,
+    noted=delivers,
 )
