@@ -62,6 +62,10 @@ def test_a_proposal_turned_down_is_valued_where_its_seat_decides_again():
     assert Review("ahldarahd", "m", 0, 3, 10, 0.0, declined, (accepted,)).cost(proposal) > 4
     drawn = Review("ahldarahd", "m", 0, 3, 10, 0.0, declined, (reply,), (Draw(22, "a card is dealt"),))
     assert drawn.cost(proposal) > 4  # (something new came between: not as it was)
+    # the reply's own words showing a card are no chance ("AI 2 declines: a Salt card is worth
+    # about 3 gold to AI 2" kept a declined proposal "a mistake: 43% → 33%")
+    said = (Draw(22, "AI 2 declines: a Salt card is worth about 3 gold to AI 2", True),)
+    assert Review("ahldarahd", "m", 0, 3, 10, 0.0, declined, (reply,), said).cost(proposal) == 0
     # (the game's own refusals only: a Camel Caravan reply of that name is a move like any other)
     assert Review("camel_caravan", "m", 0, 3, 10, 0.0, declined, (reply,)).cost(proposal) == 9
 

@@ -1150,9 +1150,14 @@ class Review:
     def refused(self, judged: Judged) -> Judged | None:
         """The seat's next decision, where the one move between was another's reply that turned
         ``judged``'s move down (``ReviewTerms.refusals``: the position as it was), nothing drawn
-        between; else None."""
+        between (the reply's own words may show a card: no chance); else None."""
         refusals = get_game(self.game_id).ai.review.refusals
-        if not refusals or any(judged.end <= draw.turn <= judged.end + 1 for draw in self.draws):
+        # (what the reply's own words showed is no chance that moved the position: "AI 2 declines:
+        # a Salt card is worth about 3 gold to AI 2" kept the declined proposal "a mistake: 43% →
+        # 33%", the person's next decision at 46%)
+        if not refusals or any(
+            draw.turn == judged.end or (draw.turn == judged.end + 1 and not draw.shown) for draw in self.draws
+        ):
             return None
         reply = next((j for j in (*self.decisions, *self.others) if j.turn == judged.end + 1), None)
         if reply is None or reply.seat == judged.seat or reply.end != reply.turn or reply.action not in refusals:
