@@ -288,3 +288,18 @@ def test_a_purchase_of_a_route_a_card_could_claim_says_it_keeps_the_card() -> No
                 said += bool(cards)
             state.apply(rng.choice(legal), False)
     assert said >= 3
+
+
+def test_a_card_the_eyes_claim_with_for_free_says_the_city_that_claim_takes():
+    """``ahldarahd_seed2351``, turn 9: "the blue Pearls card would be worth about 0 gold to you at
+    a gold a claim, but with the Eyes of Shamesh it claims Pearls–Salt (land) for no gold", and
+    that claim took the Pearls city (+5 gold) at once: a claim that takes a city is named first,
+    and says so."""
+    from ahldarahd_seed2351 import MOVES, OPTIONS, SEED
+
+    game = get_game("ahldarahd")
+    state = game.new(3, seed=SEED, options=OPTIONS)
+    for action in MOVES:
+        state.apply(action, False)
+    said = game.ai.explain(state, 0, (("open", "blue Pearls", 0),))
+    assert "it claims Pearls–Salt (land) for no gold, which takes the Pearls city (+5 gold);" in said, said

@@ -72,7 +72,8 @@ def test_a_bid_for_a_card_the_eyes_claim_for_free_says_so_beside_its_worth_of_0(
         "the red Ivory card would be worth about 0 gold to {p2} at a gold a claim, but with the Eyes of Shamesh "
         "it claims "
     ), reason
-    assert "(land) for no gold; a win at 1 leaves {p2} 0 gold" in reason, reason
+    # (and the city that claim takes, as the plays list says it)
+    assert "(land) for no gold, which takes the Ivory city (+3 gold); a win at 1 leaves {p2} 0 gold" in reason, reason
 
 
 def test_a_bid_for_a_card_worth_0_says_the_free_claim_it_brings_with_gold_to_spare() -> None:

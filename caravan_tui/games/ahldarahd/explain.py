@@ -458,14 +458,19 @@ def _their_worth(state: AhldarahdState, q: int, worth: float) -> str:
 def _free_claim(state: AhldarahdState, seat: int, k: int) -> str:
     """Where a card of commodity ``k`` claims a route for no gold, ``seat`` holding the Eyes of
     Shamesh (land) or the Pirate Queen (sea, §4): "with the Eyes of Shamesh it claims Ivory–Horses
-    (land) for no gold"; "" where it claims none."""
+    (land) for no gold", one that takes a city first, and said so (", which takes the Pearls city
+    (+5 gold)": a card read "worth about 0 gold" and its claim took the city at once); "" where it
+    claims none."""
+    found = []
     for m in state.maps_of(seat):
         for r, (a, b) in enumerate(ROUTE_GOODS[m]):
             holder = state.pirate if SEA[r] else state.eyes
             if holder == seat and k in (a, b) and state.owner[m * ROUTES + r] < 0:
                 kind, by = ("sea", ITEM_INDEX["Pirate"]) if SEA[r] else ("land", ITEM_INDEX["Eyes"])
-                return f"with {item_words(by)} it claims {COMMODITIES[a]}–{COMMODITIES[b]} ({kind}) for no gold"
-    return ""
+                takes = route_takes(state, seat, m, r).replace(": takes", ", which takes", 1)
+                said = f"with {item_words(by)} it claims {COMMODITIES[a]}–{COMMODITIES[b]} ({kind}) for no gold"
+                found.append((not takes, said + takes))
+    return min(found)[1] if found else ""
 
 
 def _frees(state: AhldarahdState, seat: int, item: int) -> str:
