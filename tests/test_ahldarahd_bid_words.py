@@ -295,11 +295,11 @@ def test_a_card_the_eyes_claim_with_for_free_says_the_city_that_claim_takes():
     a gold a claim, but with the Eyes of Shamesh it claims Pearls–Salt (land) for no gold", and
     that claim took the Pearls city (+5 gold) at once: a claim that takes a city is named first,
     and says so."""
-    from ahldarahd_seed2351 import MOVES, OPTIONS, SEED
+    from ahldarahd_seed2351 import MOVES, OPTIONS, SEED, TURN_9
 
     game = get_game("ahldarahd")
     state = game.new(3, seed=SEED, options=OPTIONS)
-    for action in MOVES:
+    for action in MOVES[:TURN_9]:
         state.apply(action, False)
     said = game.ai.explain(state, 0, (("open", "blue Pearls", 0),))
     assert "it claims Pearls–Salt (land) for no gold, which takes the Pearls city (+5 gold);" in said, said

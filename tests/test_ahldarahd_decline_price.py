@@ -45,3 +45,20 @@ def test_a_price_named_then_offered_is_not_declined_as_worth_the_same() -> None:
     assert first.phase == second.phase == ANSWER and (first.g_gold, second.g_gold) == (2, 3)
     assert decline_reason(first, 2) == "{p2} would part with {p0:'s} Right of Passage for about 3 gold, not 2"
     assert decline_reason(second, 2) == "{p2} would part with {p0:'s} Right of Passage for about 4 gold, not 3"
+
+
+def test_a_decline_after_the_decliners_last_build_says_what_is_given_scores_nothing() -> None:
+    """``ahldarahd_seed2351``, the final turn: the person offered AI 3 their Right of Passage for
+    2 gold after AI 3's last build; "AI 3 declines: your Right of Passage is worth more to AI 3
+    than 2 gold, but it would help you more", where AI 3 could score nothing with it."""
+    from ahldarahd_seed2351 import MOVES, OPTIONS, SEED
+
+    from caravan_tui.games import get_game
+    from caravan_tui.games.ahldarahd.evaluation import builds_left
+
+    state = get_game("ahldarahd").new(3, seed=SEED, options=OPTIONS)
+    for action in MOVES:
+        state.apply(action, False)
+    assert state.phase == ANSWER and state.partner == 2 and state.final and not builds_left(state, 2)
+    said = decline_reason(state, 2)
+    assert said == "{p2:'s} last build is over: {p0:'s} Right of Passage can score nothing for {p2} now", said

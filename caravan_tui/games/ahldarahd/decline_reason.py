@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from caravan_tui.engine import seat_field as who
 
 from .cards import CARD_NAMES, COMMODITY_MASK
-from .evaluation import HANDS_THE_GAME, MARGIN, item_worth, projected_all, win_chances
+from .evaluation import HANDS_THE_GAME, MARGIN, builds_left, item_worth, projected_all, win_chances
 from .maps import COMMODITIES
 from .terms import item_words, poss
 
@@ -53,6 +53,10 @@ def decline_reason(state: AhldarahdState, partner: int) -> str:
     left = state.gold[partner] - state.a_gold + state.g_gold
     if state.a_gold and left < 1 <= state.gold[partner] and state.hand[partner]:
         return f"{p} would have no gold left to claim a route with a card"
+    if not builds_left(state, partner) and not state.g_gold:
+        # (what it would receive scores nothing once its last build is over: "your Right of
+        # Passage is worth more to AI 3 than 2 gold" stood in the final turn after AI 3's build)
+        return f"{poss(partner)} last build is over: {gets_words} can score nothing for {p} now"
     if gives < gets - 0.5:  # (worth it by the goods: what is declined is what the other gains)
         verb = "is" if " and " not in gets_words else "are"
         return f"{gets_words} {verb} worth more to {p} than {gives_words}, but it would help {who(seat)} more"
