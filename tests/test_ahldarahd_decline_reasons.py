@@ -52,7 +52,7 @@ def test_a_request_for_a_card_that_may_be_hidden_reads_the_same_whatever_the_han
     for asked, words in [
         ("Ivory", "AI 2 declines: an Ivory card is worth about 4 gold to AI 2, if AI 2 has one."),
         ("Gems", "AI 2 declines: a Gems card is worth about 4 gold to AI 2, if AI 2 has one."),
-        ("Salt", "AI 2 declines: whether AI 2 has a Salt card stays hidden."),
+        ("Salt", "AI 2 declines: whether AI 2 has a Salt card stays hidden (1 gold would pay for one)."),
     ]:
         state = drafted(trading_position(), ("trade_with", BLUE), ("give_gold", 1), ("ask_card", asked), ("send",))
         rng = random.Random(5)

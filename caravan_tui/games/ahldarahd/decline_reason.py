@@ -44,7 +44,10 @@ def decline_reason(state: AhldarahdState, partner: int) -> str:
         card = _foreign_card(state, partner, k)
         worth = item_worth(state, partner, card, viewer=seat) if card >= 0 else 0.0
         if round(worth) <= round(gets):
-            return f"whether {p} {who(partner, 'has')} {_a(k)} card stays hidden"
+            # (the price is not what is wanting: "a Salt card is worth about 3 gold to AI 2, if AI 2
+            # has one", then, 3 offered, "whether AI 2 has a Salt card stays hidden" read as no reason)
+            paid = f" ({gets_words} would pay for one)" if gets_words else ""
+            return f"whether {p} {who(partner, 'has')} {_a(k)} card stays hidden{paid}"
         return f"{_a(k)} card is worth about {round(worth)} gold to {p}, if {p} {who(partner, 'has')} one"
     if not gets_words:  # ("not worth it to AI 2 at that price" of a proposal offering nothing)
         return f"nothing is offered to {p} in return"
