@@ -158,3 +158,27 @@ async def test_the_boards_foot_fits_the_frame_it_is_drawn_in(tmp_path):
         await pilot.pause()
         foot = next(line for line in screen_lines(app) if line.startswith("╰"))
         assert "Sijilmasa; You: 1 empty camel" in foot and "…" not in foot, foot
+
+
+async def test_a_space_s_camels_go_after_its_number_where_the_lines_under_it_are_too_few():
+    """Seed 2387 at 80×24: three camels on space 8 were drawn "1S1W…", the other's paper out of
+    sight (a cell two lines high keeps one line for camels). The first line's room after the
+    space's number takes the camels that do not fit below it."""
+    from textual.app import App
+
+    from caravan_tui.games.camel_caravan.board import SIZE, SPACES
+    from caravan_tui.games.camel_caravan.board_widget import CamelBoard
+    from caravan_tui.games.camel_caravan.faces import face
+
+    class Board(App):
+        def compose(self):
+            yield CamelBoard(SIZE)
+
+    space = SPACES[7]
+    async with Board().run_test() as pilot:
+        board = pilot.app.query_one(CamelBoard)
+        board.faces[space] = face(space, None, 0, ((0, (("salt", False), ("swords", False))), (0, (("paper", False),))))
+        drawn = [line.plain for line in board._cell_lines(space, 6, 2)]
+        assert "…" not in "".join(drawn) and drawn == [" 8  1S", " 1W2P "], drawn
+        board.faces[space] = face(space, None, 0, ((1, ()), (0, (("paper", False),))))
+        assert [line.plain for line in board._cell_lines(space, 6, 2)] == [" 8    ", " 12P  "]  # (as before)

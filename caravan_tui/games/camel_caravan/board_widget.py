@@ -179,7 +179,18 @@ class CamelBoard(CursorWidget):
         face = self.faces[cell]
         mark = self.marks.get(cell) or ("*" if cell in self.flash else " ")
         first = Text.assemble((mark, self.component_style("camel-board--mark")), face.place)
-        lines = [first] + self._wrap(face.tokens, width - 1, height - 1)
+        tokens = face.tokens
+        if not self._fits(tokens, width - 1, height - 1):
+            # (the first line's room after the place, where the lines under it are too few: three
+            # camels on a space read "1S1W…", the other's paper out of sight)
+            room = width - first.cell_len - 1
+            head = 0
+            while head < len(tokens) and sum(token.cell_len for token in tokens[: head + 1]) <= room:
+                head += 1
+            if head:
+                first = Text.assemble(first, " ", *tokens[:head])
+                tokens = tokens[head:]
+        lines = [first] + self._wrap(tokens, width - 1, height - 1)
         background = self._background(cell, face)
         out = []
         for line in lines:
@@ -194,6 +205,18 @@ class CamelBoard(CursorWidget):
             for line in out:
                 line.stylize(self.component_style(cursor))
         return out
+
+    @staticmethod
+    def _fits(tokens: list[Text], width: int, count: int) -> bool:
+        """Whether ``tokens`` fit ``count`` lines of ``width`` cells, as ``_wrap`` lays them."""
+        used, index = 0, 0
+        for token in tokens:
+            while used + token.cell_len > width:
+                index, used = index + 1, 0
+                if index >= count or token.cell_len > width:
+                    return False
+            used += token.cell_len
+        return True
 
     @staticmethod
     def _wrap(tokens: list[Text], width: int, count: int) -> list[Text]:
