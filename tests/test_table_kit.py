@@ -25,7 +25,7 @@ from caravan_tui.screens.full_log import FullLogScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen, how_to_play
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
 from caravan_tui.screens.table_keys import NO_UNDO_WITH_PEOPLE
-from caravan_tui.screens.table_menu import BACK_FROM_HOME, LEAVE_SHARED, SHARED_KEY_TIPS
+from caravan_tui.screens.table_menu import BACK_FROM_HOME, LEAVE_SHARED, RESIGN_ENDS, RESIGN_PLAYED_ON, SHARED_KEY_TIPS
 from caravan_tui.screens.table_panels import SINCE_AT_LEAST
 from caravan_tui.screens.table_seat import fit_name
 from caravan_tui.screens.table_status import SPINNER
@@ -802,12 +802,24 @@ async def test_the_palette_finds_the_menus_entries_by_their_words(tmp_path, shar
         palette = {command.title: command for command in app.get_system_commands(screen)}
         leave = "Leave for the lobby" if shared else "Save and quit to home"
         assert {"Resign", leave} <= set(palette) and "(in the menu: esc)" in palette["Resign"].help
+        ais = ["ai:normal" if seat != screen.seat else kind for seat, kind in enumerate(screen.table.seat_kinds)]
+        screen.table_state = dataclasses.replace(screen.table, seat_kinds=ais)
         palette["Resign"].callback()
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
-        assert "Resign this match?" in "\n".join(screen_lines(app.screen))
+        # it says what follows: the match ends against AIs, an AI plays on among people (a
+        # resignation that ended one match and not the next said neither before it)
+        asked = " ".join(" ".join(line.strip(" █") for line in screen_lines(app.screen)).split())
+        assert f"Resign this match? {RESIGN_ENDS}" in asked, asked
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is screen, "the table again")
         assert screen.table.over is None  # (asked, not resigned)
+        kinds = ["human" if seat != screen.seat else kind for seat, kind in enumerate(screen.table.seat_kinds)]
+        screen.table_state = dataclasses.replace(screen.table, seat_kinds=kinds)
+        palette["Resign"].callback()
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question again")
+        asked = " ".join(" ".join(line.strip(" █") for line in screen_lines(app.screen)).split())
+        assert RESIGN_PLAYED_ON in asked, asked
+        await pilot.press("escape")
 
 
 async def test_the_palette_offers_no_legend_at_a_table_that_has_none(tmp_path):

@@ -32,6 +32,9 @@ SHARED_KEY_WORDS = {"save": "Saved?"}
 LEAVE_SHARED = f"Your seat is kept: {WHILE_AWAY}"
 #: what saving on the way home says: where the match is taken up again
 BACK_FROM_HOME = "Saved: Continue (c) at home plays on."
+#: what a resignation does, said before it: the host lets an AI play on where other people play
+RESIGN_PLAYED_ON = "An AI plays your seat on to the end; the match counts as lost for you."
+RESIGN_ENDS = "The match ends now, lost for you."
 
 
 class TableMenu:
@@ -91,7 +94,10 @@ class TableMenu:
                 screen.result.resigned = True
                 screen.send(Resign(screen.client.match_id, screen.player))
 
-        screen.app.push_screen(ConfirmScreen("Resign this match?", yes="Resign", no="Play on"), answered)
+        # what follows, as the host does it: with other people at the table an AI plays the seat on
+        # (a resignation that ended one match and not the next said neither before it)
+        then = RESIGN_PLAYED_ON if screen.table.others_are_people() else RESIGN_ENDS
+        screen.app.push_screen(ConfirmScreen(f"Resign this match? {then}", yes="Resign", no="Play on"), answered)
 
     def save(self) -> None:
         self.screen.send(SaveRequest(self.screen.client.match_id, self.screen.player))
