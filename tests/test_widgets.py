@@ -53,6 +53,11 @@ async def test_arrows_stop_at_the_ends_of_a_list_and_skip_disabled_rows():
         assert rows.highlighted == 2  # "off" is skipped
         await pilot.press("down", "down", "down")
         assert rows.highlighted == 3
+        # nothing lit: Up lights the first row too (it lit the last, a Decktet Caravan "Pass",
+        # and Up then Enter passed the hand's last play)
+        rows.highlighted = None
+        await pilot.press("up")
+        assert rows.highlighted == 0
 
 
 def test_the_plays_list_stops_at_its_ends():

@@ -112,8 +112,8 @@ class StopAtEnds(OptionList, SteadyScrollbars, ScrollsInPlace):
     def _step(self, direction: int) -> None:
         options = self.options
         index = self.highlighted
-        if index is None:
-            index = -1 if direction > 0 else len(options)
+        if index is None:  # (either arrow lights the first row: Up lit the last, "Pass", and Enter passed)
+            index, direction = -1, 1
         index += direction
         while 0 <= index < len(options):
             if not options[index].disabled:
