@@ -389,6 +389,9 @@ def test_a_hints_steps_read_apart_from_the_seats_pieces_without_colour():
     assert len(steps) > 1 and not set("".join(steps)) & pieces
     assert not any(char.isascii() for char in "".join(step_mark(n) for n in range(1, 11)))  # (no 0-9, no letter)
     assert "➀➁➂ hint" in legend_lines()[2].plain and "➀➁➂" in legend_panel().plain
+    # (a piece the rules laid for the person within another's move is marked too: "* the others'
+    # turns" read wrong of it)
+    assert " *     changed since\n       your last move\n" in legend_panel().plain, legend_panel().plain
 
 
 #: two players, seed 21, played by hand against normal from the hints: the fourth round begins
