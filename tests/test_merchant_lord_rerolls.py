@@ -341,3 +341,23 @@ def test_the_sale_a_reroll_is_weighed_against_is_the_one_its_odds_count():
     assert said and all("(now: 2 coins at {p1:'s} 3-4 village;" in words for words in said), said
     turned = explain(state, seat, (("adjust", 6, 1),))
     assert turned.endswith("then 2 coins at {p1:'s} 3-4 village"), turned
+
+
+def test_of_sales_about_as_good_the_hint_suggests_the_one_that_pays_the_others_least():
+    """``merchant_lord_seed2462``, round 10: "Either is about as good: Sell AI 2's 2-5: 3¢ … pays
+    AI 2 3 coins" over the person's own 2-5 for the same 3 coins (the search 0.669 against 0.666,
+    within its noise); AI 2 bought the card that won it the match with those coins."""
+    from merchant_lord_seed2462 import MOVES, OPTIONS, SEED
+
+    from caravan_tui.ai.explain import Candidate, safer_first
+    from caravan_tui.games import get_game
+
+    game = get_game("merchant_lord")
+    state = game.new(2, seed=SEED, options=OPTIONS)
+    for action in MOVES:
+        state.apply(action, False)
+    theirs, mine = ("sell", "P1-V25", ()), ("sell", "P0-V25", ())
+    assert state.to_move() == 0 and {theirs, mine} <= set(state.legal_actions())
+    assert (game.ai.exposed(state, 0, (theirs,)), game.ai.exposed(state, 0, (mine,))) == (3.0, 0.0)
+    found = [Candidate(theirs, 0.4, 0.669, (theirs,), error=0.004), Candidate(mine, 0.36, 0.666, (mine,), error=0.005)]
+    assert [candidate.action for candidate in safer_first(game.id, state.view(0), 0, found)] == [mine, theirs]

@@ -315,6 +315,16 @@ def outdone(odds: RerollOdds, kept: int, rolled: int) -> bool:
     return False
 
 
+def paid_away(state: MerchantLordState, seat: int, line: tuple[Action, ...]) -> float:
+    """The coins ``line``'s sales at the others' villages pay their owners (``GameAI.exposed``: of
+    sales about as good, a hint suggests the one that pays the others least). "Either is about as
+    good: Sell AI 2's 2-5: 3¢ … pays AI 2 3 coins" stood over the person's own 2-5 for the same 3
+    coins, and AI 2 bought the card that won it the match with them."""
+    return float(
+        sum(state.vownc[VINDEX[action[1]]] for action in line if action[0] == "sell" and VINDEX[action[1]] // 3 != seat)
+    )
+
+
 AI = GameAI(
     levels={"easy": EASY, "normal": SEARCH, "hard": HARD},
     prior=prior,
@@ -326,4 +336,5 @@ AI = GameAI(
     vetoed=vetoed,
     won=winning_line,
     draws=rerolls,
+    exposed=paid_away,
 )
