@@ -361,3 +361,24 @@ def test_of_sales_about_as_good_the_hint_suggests_the_one_that_pays_the_others_l
     assert (game.ai.exposed(state, 0, (theirs,)), game.ai.exposed(state, 0, (mine,))) == (3.0, 0.0)
     found = [Candidate(theirs, 0.4, 0.669, (theirs,), error=0.004), Candidate(mine, 0.36, 0.666, (mine,), error=0.005)]
     assert [candidate.action for candidate in safer_first(game.id, state.view(0), 0, found)] == [mine, theirs]
+
+
+def test_a_sale_now_names_no_one_time_reward_it_would_lose():
+    """A hint read "turning a 2 into a 3 for 2 favour sells for sure: 1 card tucked at your 3-4
+    village and a Free Placement", where the tuck emptied the hand and the plays list said "+FP
+    lost"."""
+    import random
+
+    from caravan_tui.games import get_game
+    from caravan_tui.games.merchant_lord.explain import _sales_now
+    from caravan_tui.games.merchant_lord.rolls import best_sales
+
+    game = get_game("merchant_lord")
+    state, rng = game.new(2, seed=1, options=game.quick_options), random.Random(1)
+    for _ in range(21):
+        state.apply(rng.choice(state.legal_actions()), False)
+    seat, dice = state.to_move(), state._unplaced(state.to_move())
+    ((v, tucks),) = best_sales(state, seat, dice)
+    ((reward, lost),) = state.sale_rewards(seat, v, tucks)
+    assert reward == "FP" and lost is not None  # (no card left to place)
+    assert _sales_now(state, seat, dice) == "1 card tucked at {p0:'s} 2-5 village"

@@ -285,10 +285,13 @@ def _more_words(state: MerchantLordState, seat: int, dice: int, after: int) -> s
 
 
 def _fired(state: MerchantLordState, seat: int, dice: int) -> list[str]:
-    """The one-time rewards the sales of ``dice`` fire (``best_sales``), each once."""
+    """The one-time rewards the sales of ``dice`` fire (``best_sales``), each once; not one that
+    will be lost ("and a Free Placement" of a tuck that emptied the hand, where the plays list
+    said "+FP lost")."""
     fired: list[str] = []
     for v, tucks in best_sales(state, seat, dice):
-        fired += [reward for reward in state.sale_income(seat, v, tucks)[4] if reward not in fired]
+        kept = [reward for reward, lost in state.sale_rewards(seat, v, tucks) if lost is None]
+        fired += [reward for reward in kept if reward not in fired]
     return fired
 
 
