@@ -725,6 +725,10 @@ def test_the_lobby_cuts_long_names_never_what_a_seat_is():
     row = LobbyRow("m1", "merchant_lord", names, ["person", "person", "stand-in"], 0, 0, 0, ratings=["?", "?", ""])
     assert seats_words(row, SEATS_WIDTH) == "Maximiliano, [b]z[/b], Wally · AI"
     assert seats_words(row, 40) == "Maximiliano ?, [b]z[/b] ?, Wally · AI"  # (room for both)
+    # and before a name is cut at all: "Maximilianus Bartholomew… ?, (free)" read as a question
+    row = LobbyRow("m1", "decktet_caravan", ["Maximilianus Bartholomew" + "x" * 16, ""], ["person", "open"], 0, 0, 0)
+    assert seats_words(dataclasses.replace(row, ratings=["?", ""]), SEATS_WIDTH) == seats_words(row, SEATS_WIDTH)
+    assert "?" not in seats_words(dataclasses.replace(row, ratings=["?", ""]), SEATS_WIDTH)
 
 
 def queued(app: App, *keys: str) -> None:
@@ -915,7 +919,8 @@ async def test_the_lobby_gives_the_seats_the_room_to_move_does_not_need(still_hu
         await pilot.pause()
         shown = "\n".join(screen_lines(app.screen))
         line = next(line for line in shown.split("\n") if "Camel Caravan" in line)
-        assert "AbcdeFghijKl… ? (you), Bo ? (invited), AI 3  Bo       0" in line, line  # (it read "Ab… ?", "AI…")
+        # (it read "Ab… ?", "AI…"; the ratings give way before a name is cut)
+        assert "AbcdeFghijKlmnoP… (you), Bo (invited), AI 3  Bo       0" in line, line
 
 
 async def test_the_line_under_the_matches_follows_the_list_that_has_the_focus(still_hub):

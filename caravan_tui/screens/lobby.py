@@ -240,32 +240,25 @@ STANDING_IN_NOW = "an AI plays it now, until you are back"
 
 def seats_words(row: LobbyRow, width: int) -> str:
     """Every seat's words in ``width`` cells: where they do not fit, the longest names are cut,
-    never what a seat is (a cut "(away)" is the one thing a lobby is read for); where that cuts a
-    name to fewer than ``LEAST_NAME`` letters, or where the names fit whole without them, the
-    ratings are left out first ("Ma… ? (away), [… ? (you), G… · AI": three seats no one could tell
+    never what a seat is (a cut "(away)" is the one thing a lobby is read for); the ratings are left
+    out before a name is cut ("Ma… ? (away), [… ? (you), G… · AI": three seats no one could tell
     apart)."""
-    said, short = _seats_fitted(row, width, rated=True)
+    said = _seats_fitted(row, width, rated=True)
     if any(rating_words(row, seat) for seat in range(len(row.names))):
-        # (and where the names fit whole without them: "Maxim… ?, [b]z… ?" beside a To move
-        # column that named both whole)
-        unrated, _ = _seats_fitted(row, width, rated=False)
-        whole, whole_unrated = (_seats_fitted(row, 10**6, rated)[0] for rated in (True, False))
-        if short or (said != whole and unrated == whole_unrated):
-            said = unrated
+        # (they give way before a name is cut: "Maxim… ?, [b]z… ?" beside a To move column that
+        # named both whole, and "Bartholomew… ?" read as a question)
+        whole = _seats_fitted(row, 10**6, rated=True)
+        if said.count("…") > whole.count("…"):
+            said = _seats_fitted(row, width, rated=False)
     return said
 
 
-#: the fewest letters of a name the Seats column keeps before it leaves the ratings out
-LEAST_NAME = 5
-
-
-def _seats_fitted(row: LobbyRow, width: int, rated: bool) -> tuple[str, bool]:
-    """``seats_words`` with or without the ratings, and whether a name was cut short of
-    ``LEAST_NAME`` letters."""
+def _seats_fitted(row: LobbyRow, width: int, rated: bool) -> str:
+    """``seats_words`` with or without the ratings."""
     seats = range(len(row.names))
     whole = [seat_words(row, seat, rated=rated) for seat in seats]
     if len(LIST.join(whole)) <= width:
-        return LIST.join(whole), False
+        return LIST.join(whole)
     names = [plain(name) for name in row.names]
     named = [seat for seat in seats if whole[seat].startswith(names[seat])]
     room = (
@@ -289,8 +282,7 @@ def _seats_fitted(row: LobbyRow, width: int, rated: bool) -> tuple[str, bool]:
                     widths[seat] = wider
                     room -= grown
                     break
-    short = any(widths[seat] < min(len(names[seat]), LEAST_NAME) for seat in widths)
-    return LIST.join(seat_words(row, seat, widths.get(seat), rated) for seat in seats), short
+    return LIST.join(seat_words(row, seat, widths.get(seat), rated) for seat in seats)
 
 
 def yours(rows: list[LobbyRow]) -> list[str]:
