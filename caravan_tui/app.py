@@ -764,11 +764,12 @@ def invited_to_a_rematch(lobby: Lobby, game: str) -> bool:
 
 #: what ``r`` asks on a result over SSH where others played the match (the hub seats a second
 #: person's ``r`` in the rematch the first started)
-#: (the match starts at once: "their seats wait for them" read as a wait for them to come)
+#: (the match starts at once: "their seats wait for them" read as a wait for them to come; "an AI
+#: plays a seat until its person takes it, after the grace" read two ways)
 REMATCH_QUESTION = (
     "Play again with the same seats and options? It starts now, and the others are invited to their seats "
-    "from the lobby: an AI plays a seat until its person takes it, after the grace (if one of them asked "
-    "first, you join theirs)."
+    "from the lobby: each seat waits the grace for its person, then an AI plays it until they take it (if one "
+    "of them asked first, you join theirs)."
 )
 #: what ``r`` asks where another's rematch already keeps our seat (the question above left which to work out)
 REMATCH_WAITING_QUESTION = "Take your seat in the rematch that waits for you (same seats and options)?"

@@ -472,6 +472,9 @@ async def test_a_rematch_others_are_invited_to_is_asked_for_first(still_hub, mon
             if with_people:
                 await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
                 assert app.screen.question == REMATCH_QUESTION and sent == []
+                # (the grace first, then the AI: "an AI plays a seat until its person takes it,
+                # after the grace" read two ways)
+                assert "each seat waits the grace for its person, then an AI plays it" in REMATCH_QUESTION
                 await pilot.press("n")  # not now: the result stays, nothing asked of the hub
                 await wait_for(pilot, lambda result=result: app.screen is result, "the result again")
                 assert sent == []
