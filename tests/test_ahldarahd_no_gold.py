@@ -84,6 +84,13 @@ def test_at_0_gold_holding_a_right_of_passage_the_build_says_sell_it() -> None:
     )
     assert ("sell_rop", "red") in state.legal_actions()
     assert panel[0] == "No gold to claim: sell a Right of Passage first"
+    # where the hint stars another play, said as a fact, not as advice against it ("sell …, then
+    # claim" stood over "★ End your build")
+    assert way_out(state, 0, ("end",)) == (
+        "No gold, so no claim (a claim costs 1 gold): {p0:their} own Right of Passage sells to the bank for 3 gold "
+        "(in the plays list), which would pay for one"
+    )
+    assert (way_out(state, 0, ("sell_rop", "red")) or "").endswith(", then claim")
 
 
 def test_at_0_gold_with_no_card_to_claim_with_the_build_says_so() -> None:

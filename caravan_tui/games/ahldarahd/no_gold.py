@@ -89,6 +89,13 @@ def way_out(state: AhldarahdState, seat: int, hinted: Action | None = None) -> s
     selling = _sale_to_claim(state, seat)
     if selling is not None:
         sale, k = selling
+        if hinted is not None and hinted != ("sell_rop", COLOURS[k]):
+            # (said as a fact, not advice, where the hint stars another play: "sell …, then claim"
+            # stood over "★ End your build")
+            return (
+                f"No gold, so no claim (a claim costs 1 gold): {item_words(ROP + k, seat)} sells to the bank "
+                f"for {sale} gold (in the plays list), which would pay for one"
+            )
         return (
             f"No gold, so no claim (a claim costs 1 gold): sell {item_words(ROP + k, seat)} to the bank "
             f"for {sale} gold (in the plays list), then claim"
