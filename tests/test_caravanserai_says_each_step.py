@@ -349,6 +349,10 @@ def test_one_step_laid_for_you_is_one_step_and_the_legend_says_where_a_lying_cam
     assert "1 step laid for you: the log says it" in said
     two = placement_text(view, dataclasses.replace(table, forced=f"{long_step}, {long_step}")).plain
     assert "2 steps laid for you: the log says them" in two
+    # the steps that ended the placement, whole within the row: "4 steps laid for you last
+    # placement: the log says" lost its last word
+    ended = placement_text(view, dataclasses.replace(table, forced=f"{long_step}, " * 11 + "camel")).plain
+    assert "12 steps laid to end your placement (see the log)" in ended.splitlines(), ended
     (lying,) = [row for row in legend_panel().plain.splitlines() if row.strip().startswith("2L")]
     assert "expert only" in lying
     assert "a s d" not in legend_panel().plain  # (s turns nowhere: listed, it did nothing and said nothing)

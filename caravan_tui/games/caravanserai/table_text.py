@@ -208,9 +208,12 @@ def placement_text(view: CaravanseraiView, table: CaravanseraiTable) -> Text:
     said.append(f" {table.forced}")
     if said.cell_len > ROW:
         count = table.forced.count(", ") + 1
+        # ("4 steps laid for you last placement: the log says" lost its last word, and read wrong)
+        them = "it" if count == 1 else "them"
         said = Text(
-            f"{plural(count, 'step')} laid for you{' last placement' if ended else ''}: "
-            f"the log says {'it' if count == 1 else 'them'}",
+            f"{plural(count, 'step')} laid to end your placement (see the log)"
+            if ended
+            else f"{plural(count, 'step')} laid for you: the log says {them}",
             style="bold reverse",
         )
     return Text("\n").join([text.split("\n")[0], said])
