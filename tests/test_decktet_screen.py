@@ -856,3 +856,27 @@ def test_a_replay_in_another_seat_s_view_names_its_watcher_as_that_view_s_log_do
     own = dataclasses.replace(shown, seat=leader, view=state.view(leader))
     said = " ".join(note.plain for note in season_rows(own, own.view)[1])
     assert "New season: you lead a caravan." in said, said
+
+
+def test_the_hand_is_dimmed_by_the_plays_to_come_before_the_host_asks():
+    """Seed 2413: after AI 2 led a caravan of 7, the person's hand showed the 9 Darkness lit (no
+    "·": the legend's "can't play") while no play of the turn held it; the plays were dimmed only
+    once the host's ask came. The view says the decision is ours: the hand is dimmed by its plays."""
+    from caravan_tui.games.decktet_caravan.card_grid import dimmed_cards
+    from caravan_tui.games.decktet_caravan.looks import hand_look
+    from caravan_tui.games.decktet_caravan.table_state import DecktetCaravanTable
+
+    rng = random.Random(4)
+    state = GAME.new(2, seed=4, options={"hands": 1})
+    while True:
+        seat = state.to_move()
+        view = state.view(seat)
+        plays = tuple(cards_in(action) for action in state.legal_actions() if action[0] != "pass")
+        if dimmed_cards(view["hand"], plays, frozenset()):
+            break
+        state.apply(rng.choice(state.legal_actions()), False)
+    names, kinds = ("Ann", "AI 2"), ("human", "ai")
+    waiting = DecktetCaravanTable(seat, names=names, seat_kinds=kinds, view=view, world=GAME.from_view(view, seat))
+    look = hand_look(waiting)  # (no ask yet: ``turn`` None)
+    assert look.plays is not None and dimmed_cards(view["hand"], look.plays, frozenset())
+    assert hand_look(dataclasses.replace(waiting, replaying=True)).plays is None  # (a replay: no one's decision)

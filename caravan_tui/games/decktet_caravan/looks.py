@@ -71,18 +71,30 @@ def left_holding(view: DecktetCaravanView, seat: int | None) -> list[str]:
     return list(view["discard"]) if view["over"] and out is not None and seat not in (None, out) else []
 
 
-@reading("view", "turn", "legal", "hinted_cards", "ticked", "replaying", "seat", "names", "seat_kinds")
+@reading("view", "turn", "legal", "hinted_cards", "ticked", "replaying", "seat", "names", "seat_kinds", "world")
 def hand_look(table: DecktetCaravanTable) -> CardLook:
     """The hand for the table's state: its cards, the hint's starred, the ticked, and (on our
-    decision) the cards of each play, from which the grid dims those no play can use; once the
-    match is over, the cards the seat was left holding."""
+    decision, or where the view says it is ours before the host has asked it) the cards of each
+    play, from which the grid dims those no play can use; once the match is over, the cards the
+    seat was left holding."""
     assert table.view is not None  # (drawn once there is a view)
     cards = table.view.get("hand", [])
     title = f"{table.whose()} hand ({len(cards)})"
     if not cards and (left := left_holding(table.view, table.seat)):
         cards, title = left, f"{table.whose()} hand: left holding {len(left)} at the end"
-    plays = None if table.turn is None else tuple(cards_in(action) for action in table.legal if action != PASS)
+    legal = table.legal if table.turn is not None else coming_plays(table)
+    plays = None if legal is None else tuple(cards_in(action) for action in legal if action != PASS)
     return CardLook(tuple((card, card_face(card)) for card in cards), table.hinted_cards, table.ticked, plays, title)
+
+
+def coming_plays(table: DecktetCaravanTable) -> tuple | None:
+    """Our plays where the view says the decision is ours and the host has not asked it yet (the
+    other's move still on show): every card was lit then, one in no play among them, as if a lone
+    9 could answer a caravan of 7 (None: not ours)."""
+    world, view = table.world, table.view
+    if table.replaying or world is None or view is None or table.seat is None or view.get("to_move") != table.seat:
+        return None
+    return tuple(world.legal_actions())
 
 
 @reading("view", "names", "seat_kinds", "seat", "replaying")
