@@ -113,7 +113,7 @@ def test_at_0_gold_with_no_card_to_claim_with_the_build_says_so() -> None:
     assert panel[0] == "No gold, no card: you may sell a RoP"
     state.rop[0] = -1  # (none held: one won at 0 next turn is the way out)
     assert "a Right of Passage won at 0 in next turn's auctions sells to the bank" in (way_out(state, 0) or "")
-    assert lines(state)[1][0] == "No gold and no card to claim with"
+    assert lines(state)[1][0] == "No gold, no card that fits an open route"  # ("no card" beside "Hand: Horses")
 
 
 def test_a_sale_is_advised_only_where_a_claim_is_left_after_it() -> None:

@@ -264,7 +264,7 @@ def panel_words(state: AhldarahdState, seat: int) -> str | None:
         # (a sale in the plays list beside "no gold and no card", and a newcomer ended the build)
         if state.order[state.pos] == seat and _sales(state, seat, True):
             return "No gold, no card: you may sell a RoP"
-        return "No gold and no card to claim with"
+        return "No gold, no card that fits an open route"  # (not "no card" beside a hand of one)
     if state.final and state.phase not in AUCTIONS:
         return "No gold to claim with in this last build"
     if _held_sale(state, seat) is not None:  # ("your Right of Passage" read as one's own, another's held)
