@@ -766,6 +766,12 @@ def test_passing_on_an_item_one_holds_says_the_opener_takes_it_from_you():
     assert (
         said == f"Pass: {('Red', 'Blue', 'Green')[opener]} takes your own Right of Passage from you at 0 unless outbid"
     )
+    # and in another's words (a review's list of the others' moves): from the holder by name, not
+    # "from you" of the reader, who held nothing ("AI 3: Pass: AI 2 takes back … from you")
+    opener_name = ("Red", "Blue", "Green")[opener]
+    theirs = render(state.describe(("pass",), holder), ("Red", "Blue", "Green"), opener)
+    assert theirs.endswith(f"Right of Passage from {('Red', 'Blue', 'Green')[holder]} at 0 unless outbid"), theirs
+    assert theirs.startswith("Pass: you take") and opener_name not in theirs
 
 
 def test_an_owner_acting_on_their_own_rop_reads_their_own_or_your_own():

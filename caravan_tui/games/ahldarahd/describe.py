@@ -114,7 +114,7 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
         leader, item = state.leader, state.item
         if state.holder(item) == seat:  # the winner takes it from its holder (§3.2): passing gives it up
             what = f"back {item_words(item, leader)}" if item == ROP + leader else item_words(item, seat)
-            return f"Pass: {who(leader)} take{who(leader, 's')} {what} from you at {state.high} unless outbid"
+            return f"Pass: {who(leader)} take{who(leader, 's')} {what} from {who(seat)} at {state.high} unless outbid"
         return f"Pass: leave {item_words(item, seat)} to the others (bid {state.high} by {who(leader)})"
     if kind == "give_shah":
         return "Keep the Shah" if action[1] == seat else f"Give the Shah to {who(action[1])}"
