@@ -16,7 +16,6 @@ from .builder import Selection
 from .faces import CHOSEN, HINT, USABLE
 from .reasons import builder_hint, card_problem, village_problem
 from .table import DICE, HAND, PLAYS, ROW, VILLAGES, MerchantLordTable
-from .table_looks import village_rows
 from .table_text import END_ACTIONS, tuck_possible
 from .terms import VINDEX
 from .views import MerchantLordView
@@ -184,13 +183,12 @@ def taken_hint(table: MerchantLordTable) -> tuple[MerchantLordTable, str]:
     if vid not in VINDEX:
         return table, VILLAGES
     owner = VINDEX[vid] // 3
-    if owner not in (table.seat, table.shown_other):
-        table = replace(table, shown_other=owner)
-    if table.view is not None and vid not in {row.key for row in village_rows(table)}:
-        # (its owner's villages folded onto a line, the box too short for them: the cursor stayed
-        # on a closed village of ours, and Enter there said so where "a, then enter" had promised
-        # the sale; the plays list has its line)
-        return list_pointed(table, hinted), PLAYS
+    if owner != table.seat:
+        # (at another's village: on the plays list's line of it, where Enter plays it whatever the
+        # villages box shows. Its owner's villages folded onto a line, or drawn after the ask, the
+        # cursor stayed on a closed village of ours, and Enter there said so where "a, then enter"
+        # had promised the sale, 28 times over SSH)
+        return list_pointed(replace(table, shown_other=owner), hinted), PLAYS
     return cursor_pointed(table, VILLAGES, vid), VILLAGES
 
 
