@@ -229,3 +229,17 @@ async def test_a_turn_the_rules_lay_in_anothers_move_is_among_what_they_did_sinc
     mover, laid = await update(1), await update(0)
     assert mover.laid_from is not None and mover.events[mover.laid_from] == "Ann has only one move: the rules lay it."
     assert laid.laid_from is None  # (the turn laid is the reader's own)
+
+
+def test_a_hints_plan_is_marked_to_its_end_where_the_next_turn_is_laid_by_the_rules() -> None:
+    """Seed 215, AI 2's move 88: its plan's last step ends the placement, and the person's next
+    turn, one move only, is laid with it. The board's marks of the plan took the placement laid
+    last, the person's, and the hint's own pieces and camel went unmarked (4 hints of 12 in a
+    match where the other's head was walled in)."""
+    from caravan_tui.games.caravanserai.selection import plan_cells
+    from caravan_tui.games.caravanserai.table_state import CaravanseraiTable
+
+    state = seed_215_after(len(SEED_215) - 1)
+    view = state.view(1)
+    table = CaravanseraiTable(seat=1, names=["Ann", "AI 2"]).viewing(view, get_game("caravanserai").from_view(view, 1))
+    assert plan_cells(table, (normalise_action(SEED_215[-1]),)) == ((-2, 2), (-1, 2))

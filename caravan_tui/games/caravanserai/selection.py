@@ -49,7 +49,9 @@ def plan_cells(table: CaravanseraiTable, trail: tuple[Action, ...]) -> tuple[Cel
             add((action[1], action[2]))
         elif action[0] == "stand":
             add((action[2], action[3]))
-        world.apply(action, False)
+        # (this turn's steps alone: ``apply`` also lays a later turn with no choice in it, another
+        # seat's too, and then ``last`` was theirs: the camel a hint ended on went unmarked)
+        world = world.through_turn(action)
         if not placing:
             continue
         # the step ended the placement (solo: the next may have begun): its pieces are ``last``'s
