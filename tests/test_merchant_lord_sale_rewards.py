@@ -103,7 +103,7 @@ async def test_the_plays_list_and_the_sales_preview_say_the_free_placement_is_lo
     async with at_my_turn(tmp_path, prefix, seed=23) as (app, pilot, table):
         screen = table.screen
         said = sale_line(screen.table, sale, ONE_ROW_NAME)
-        assert said.endswith("+FP lost"), said
+        assert said.endswith("+FP(lost)"), said  # (one word: "FP" and "lost" wrapped apart)
         villages = screen.query_one(VillageBoard)
         await focus(pilot, app, villages)
         await cursor_to(pilot, villages, sale[1])
@@ -152,3 +152,12 @@ def test_the_dice_a_sale_leaves_are_said_as_dice_and_one_as_a_die():
                         found.add(left[1].startswith("a "))
             state.apply(simple(state), log=False)
     assert found == {True, False}
+
+
+def test_a_lost_reward_in_the_plays_list_is_one_word():
+    """The plays list read "Sell your 2-5 +M18R: 2¢+FP" and "lost" on a line of its own (three
+    lines for one play once starred): the line wraps at its spaces."""
+    from caravan_tui.games.merchant_lord.cards import reward_token
+
+    assert (reward_token("FP", "no card left in hand"), reward_token("FM", None)) == ("FP(lost)", "FM")
+    assert " " not in reward_token("FC", "no village left open")

@@ -53,6 +53,12 @@ def reward_words(reward: str, lost: str | None, short: bool = False) -> str:
     return ONE_TIME_WORDS[reward] + (f" — lost: {lost}" if lost else "")
 
 
+def reward_token(reward: str, lost: str | None) -> str:
+    """A one-time reward as one word, for a line that wraps at its spaces: "FP", "FP(lost)" (the
+    plays list showed "2¢+FP" and "lost" on lines of their own)."""
+    return reward + ("(lost)" if lost else "")
+
+
 #: village cards (§2.2): per seat, V16, V25 and V34, each with two stalls
 VILLAGE_NAMES = ("V16", "V25", "V34")
 VILLAGE_STALLS = ((1, 6), (2, 5), (3, 4))

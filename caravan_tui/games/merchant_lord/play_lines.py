@@ -12,7 +12,7 @@ from caravan_tui.safe_text import plain
 from caravan_tui.widgets.wrapping import wrapped
 from caravan_tui.words import plural
 
-from .cards import HALF_INDEX, INDEX, reward_words
+from .cards import HALF_INDEX, INDEX, reward_token
 from .faces import VILLAGE_NAMES, half_token
 from .sales import adjusted
 from .table import MerchantLordTable
@@ -91,7 +91,7 @@ def sale_line(table: MerchantLordTable, action: Action, name_width: int | None) 
     if world is None or seat is None:
         return line
     coins, favour, _owner_coins, _owner_favour, _ = world.sale_paid(seat, v, tucks)
-    fires = [reward_words(reward, lost, short=True) for reward, lost in world.sale_rewards(seat, v, tucks)]
+    fires = [reward_token(reward, lost) for reward, lost in world.sale_rewards(seat, v, tucks)]
     gain = "+".join([f"{coins}¢"] * bool(coins or not favour) + [f"{favour}f"] * bool(favour) + fires)
     return f"{line}: {gain}"
 
