@@ -440,9 +440,9 @@ def split_line(review: Review) -> str:
 #: what the drift in ``split_line`` is, said under it wherever it is shown
 DRIFT_WORDS = (
     "The searches' drift: what moved your chances that was no graded move of yours, no error of the others and "
-    "no chance (a card dealt or turned, a roll). The AI values each position afresh and sees only so far ahead, "
-    "so its figures differ from one position to the next, and the others' replies can do more or less than it "
-    "expected."
+    "no chance (a deal, goods drawn from a bag, a card turned up, a roll). The AI values each position afresh "
+    "and sees only so far ahead, so its figures differ from one position to the next, and the others' replies "
+    "can do more or less than it expected."
 )
 
 
