@@ -133,10 +133,13 @@ def test_the_boards_foot_says_its_place_shorter_before_it_cuts_a_word():
     assert fit_caption(said, 60) == said
     assert fit_caption(said, 42) == "Sijilmasa wants swords; You: 1 empty camel"
     assert fit_caption(said, 39) == "Sijilmasa; You: 1 empty camel"
+    # (then "1 empty" for "1 empty camel": three camels' words lost the third, "AI 3…")
     assert (
         fit_caption("(2,4); [bold]x[/] (3,4): 1 empty camel, paper under", 39)
-        == "[bold]x[/] (3,4): 1 empty camel, paper…"
+        == "[bold]x[/] (3,4): 1 empty, paper under"
     )
+    three = "space 8 (6,6); You: meat; AI 2: 1 empty camel; AI 3: paper"
+    assert fit_caption(three, 39) == "You: meat; AI 2: 1 empty; AI 3: paper"
     both = "space 8 (6,6); You: 1 empty camel; AI 2: gems under"
     assert fit_caption(both, 39) == "You: 1 empty camel; AI 2: gems under"
     long = "space 7 (6,0); MarcoPoloTheGreatVenetianTraderOfSilkRdZ: 1 empty camel"

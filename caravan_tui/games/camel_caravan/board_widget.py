@@ -40,11 +40,15 @@ FOOT_EDGES = 6
 SPARED = (re.compile(r" \(\d,\d\)"), re.compile(r" wants \w+"))
 
 
+#: an empty camel's words, said shorter where the caption does not fit
+EMPTY_CAMELS = re.compile(r" empty camels?\b")
+
+
 def fit_caption(caption: str, room: int) -> str:
     """``caption`` in ``room`` cells: whole; else its place said shorter (``SPARED``), then only
     the camels on it (the cursor shows where: "space 8 (6,6); You: 1 empty camel; AI …" lost the
-    AI's camel with the stolen gems); else cut after a word, with an ellipsis (mid-word only
-    where one word fills the line)."""
+    AI's camel with the stolen gems), then "1 empty" for "1 empty camel"; else cut after a word,
+    with an ellipsis (mid-word only where one word fills the line)."""
     place, sep, camels = caption.partition("; ")
     for spared in SPARED:
         if cell_len(caption) <= room:
@@ -53,6 +57,8 @@ def fit_caption(caption: str, room: int) -> str:
         caption = place + sep + camels
     if cell_len(caption) > room and camels:  # (the camels, where the cursor shows the place)
         caption = camels
+    if cell_len(caption) > room:  # ("1 empty": three camels' words lost the third, "AI 3…")
+        caption = EMPTY_CAMELS.sub(" empty", caption)
     if cell_len(caption) <= room:
         return caption
     head = caption[: max(room - 1, 0)]
