@@ -564,6 +564,16 @@ def test_a_match_resigned_before_any_decision_says_so_not_from_0_percent():
     assert not any("first decision to" in line for line in text)
     drawn = dataclasses.replace(none, resigned=False, result=0.5)
     assert "You made no decision in this match: it ended at 50% for you." in review_lines(drawn, ["Ann", "Bob"], "D")
+    # an AI played the seat on to the end, every move of it: its end is the AI's, not "Your move 6
+    # ended the match: you deliver … you win", and none of it "while you were away"
+    ended = "{p0:'s} move 6 ended the match: {p0} deliver{p0:s} swords (+3). {p0} win{p0:s}."
+    played_on = dataclasses.replace(none, stood_in=(1, 3, 5), ended=ended, result=1.0)
+    text = review_lines(played_on, ["Ann", "Bob"], "Camel Caravan")
+    assert (
+        "How it ended: An AI played your seat on (moves 2 to 6): whatever it made of it is not yours. "
+        "Ann's stand-in's move 6 ended the match: Ann's stand-in delivers swords (+3). Ann's stand-in wins."
+    ) in " ".join(" ".join(text).split()), text
+    assert not any("while you were away" in line for line in text)
 
 
 def test_a_solo_chart_past_the_measures_usual_top_is_scaled_to_it():

@@ -400,9 +400,11 @@ def stood_in_lines(review: Review) -> list[str]:
 def played_on(review: Review) -> tuple[int, ...]:
     """The seat's moves an AI made after its person resigned (a hosted match plays on with an AI
     in the seat): none of theirs, after the end of their account."""
-    if not review.resigned or not review.decisions:
+    if not review.resigned:
         return ()
-    last = review.decisions[-1].end
+    # (resigned before a decision of theirs: every move of the seat was the AI's, and the review
+    # read "How it ended: Your move 207 ended the match … you win" and "while you were away")
+    last = review.decisions[-1].end if review.decisions else -1
     return tuple(turn for turn in review.stood_in if turn > last)
 
 
@@ -517,15 +519,18 @@ def ended_line(review: Review, names: Sequence[str]) -> str | None:
             for seat, name in enumerate(names)
         ]
         said = words(review, review.ended, stand_in, None)
-    if review.resigned and review.decisions:  # (the loss that followed read as the round's luck)
-        last = review.decisions[-1]
-        gave_up = (
-            f"You resigned after your move {move_number(last)}, at {amount(review.measure, review.end())}: "
-            "the match was lost from there, by your choice, and nothing after it is counted above."
-        )
+    if review.resigned and (review.decisions or after):  # (the loss that followed read as the round's luck)
+        gave_up = ""
+        if review.decisions:  # (with none, the split's line says it: "You resigned before your first decision")
+            gave_up = (
+                f"You resigned after your move {move_number(review.decisions[-1])}, at "
+                f"{amount(review.measure, review.end())}: the match was lost from there, by your choice, and "
+                "nothing after it is counted above. "
+            )
         if after:  # (its win read "The match is over: you win", its moves "while you were away")
             which = f"move {after[0]}" if len(after) == 1 else f"moves {after[0]} to {after[-1]}"
-            gave_up += f" An AI played your seat on ({which}): whatever it made of it is not yours."
+            gave_up += f"An AI played your seat on ({which}): whatever it made of it is not yours."
+        gave_up = gave_up.rstrip()
         said = f"{gave_up} {said}" if said else gave_up
     if not said:
         return None
