@@ -286,3 +286,21 @@ async def test_the_replay_of_a_seat_given_up_names_the_ai_that_played_it_on_in_e
     # in Ann's view, to Bob: "Bob's stand-in", as its own moves read there
     assert lines(ReplayClient(replayed, 0, own=1, given_up=True))[-1] == "The match is over: Bob's stand-in wins."
     assert lines(ReplayClient(replayed, 1, own=1))[-1] == "The match is over: you win."
+
+
+async def test_what_a_stand_in_weighed_names_its_seat_as_the_stand_in(tmp_path):
+    """Bob's replay of a match he resigned: "What Bob's stand-in weighed" read "ends the game:
+    Bob wins, 59 to 29" of the AI's own winning move."""
+    store = SaveStore(tmp_path)
+    host, sat_down = await bob_leaves(store)
+    await play(host, None, random.Random(4))
+    host.close()
+    replayed = load(store, host.match_id)
+    turn = stand_in_turns(host, sat_down)[-1]
+    action = list(replayed.snapshot.actions[turn])
+    replayed.snapshot.weighed[turn] = [[action, 1.0, "ends the game: {p1} win{p1:s}"]]
+    _mover, lines = ReplayClient(replayed, 1, own=1, given_up=True).weighed(turn + 1)
+    assert lines[0].endswith("ends the game: Bob's stand-in wins"), lines
+    before = next(turn for turn, mover in enumerate(host.movers) if mover == 1)  # (Bob's own, before)
+    replayed.snapshot.weighed[before] = [[list(replayed.snapshot.actions[before]), 1.0, "{p1} win{p1:s}"]]
+    assert ReplayClient(replayed, 1, own=1).weighed(before + 1)[1][0].endswith(": Bob wins")  # (his own, by name)

@@ -24,7 +24,7 @@ from typing import Any
 from caravan_tui.bus import MatchInfo, Message, Rejected, Request, Update
 from caravan_tui.engine import normalise_action, render
 from caravan_tui.match.host import YOUR_STAND_IN, words_for
-from caravan_tui.saves.deciders import PERSON, decided_by, stand_in_name
+from caravan_tui.saves.deciders import PERSON, decided_by, is_stand_in, stand_in_name
 from caravan_tui.saves.loading import Replayed, replay
 from caravan_tui.seat_kinds import STANDING_IN
 from caravan_tui.seats import SeatSpec, names_called
@@ -151,6 +151,7 @@ class ReplayClient:
         world = self.checked.game.from_view(before.state.view(mover), mover)  # worded as the AI saw it
         played = normalise_action(self.snapshot.actions[position - 1])
         went_on = self._went_on(before, mover, position)
+        stood = mover if is_stand_in(self.decider(position - 1)) else None
         lines = []
         for action, share, reason in rows:
             try:
@@ -158,10 +159,10 @@ class ReplayClient:
             except Exception:  # a recorded candidate the rules no longer read: shown as it was
                 text = " ".join(map(str, action))
             mark = "Played: " if normalise_action(action) == played else ""
-            line = f"{mark}{self._words(text)} — {share_words(share)} of the search"
+            line = f"{mark}{self._words(text, stood)} — {share_words(share)} of the search"
             if reason and mark and went_on:  # (the search's plan at this step, not what it played)
                 line += f"; {PLANNED}"
-            lines.append(f"{line}: {self._words(reason)}" if reason else line)
+            lines.append(f"{line}: {self._words(reason, stood)}" if reason else line)
         if went_on:  # (its reason is the search's plan at this step: "lays 1K 2R 3W" read as played)
             lines.append(f"{WENT_ON}{went_on}.")
         rest = 1.0 - sum(share for _, share, _ in rows)
@@ -202,12 +203,17 @@ class ReplayClient:
         """Who decided move ``turn`` (numbered from 0): "person", "ai" or "stand-in:LEVEL"."""
         return decided_by(self.snapshot, turn, self.checked.movers[turn])
 
-    def _words(self, text: str) -> str:
+    def _words(self, text: str, stood: int | None = None) -> str:
         """``text`` with its seats named from no seat's view (the deciding AI is never "you",
-        whoever watches); as written if it cannot be (a saved reason is a file's words: the
-        loader bounds its seat fields, and this never raises)."""
+        whoever watches), seat ``stood`` as the AI standing in for its person ("ends the game:
+        Bob wins" was said of the AI that played Bob's seat on after he resigned); as written if
+        it cannot be (a saved reason is a file's words: the loader bounds its seat fields, and
+        this never raises)."""
         try:
-            return render(text, names_called(self.snapshot.names, self.snapshot.seats))
+            names = names_called(self.snapshot.names, self.snapshot.seats)
+            if stood is not None:
+                names[stood] = stand_in_name(names[stood])
+            return render(text, names)
         except Exception:
             return text
 
