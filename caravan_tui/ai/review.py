@@ -1307,17 +1307,20 @@ class Review:
         (ties: the earlier)."""
         return sorted(self.marked(), key=lambda swing: (-abs(swing.change), swing.index))[:count]
 
+    def _after(self, index: int) -> tuple[int, float]:
+        """The last move of the seat's decision ``index`` and the first of its next (∞: none)."""
+        until = self.decisions[index + 1].turn if index + 1 < len(self.decisions) else math.inf
+        return self.decisions[index].end, until
+
     def skipped_after(self, index: int) -> int:
         """How many of the seat's turns the rules passed over after its decision ``index`` and
         before its next."""
-        start = self.decisions[index].end
-        until = self.decisions[index + 1].turn if index + 1 < len(self.decisions) else math.inf
+        start, until = self._after(index)
         return sum(1 for turn in self.skipped if start <= turn < until)
 
     def between(self, index: int) -> list[Judged]:
         """The others' decisions between the seat's decision ``index`` and its next, in order."""
-        start = self.decisions[index].end
-        until = self.decisions[index + 1].turn if index + 1 < len(self.decisions) else math.inf
+        start, until = self._after(index)
         return sorted((judged for judged in self.others if start < judged.turn < until), key=lambda j: j.turn)
 
     def counts(self) -> dict[str, int]:

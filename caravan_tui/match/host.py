@@ -106,9 +106,15 @@ def words_for(event: Event, names: list[str], seat: int | None, by: int | None, 
     (``Event.person_text``). The log of a match being played and of its replay both say it so."""
     if by is None:
         return event.render(names, seat, by_person)
-    names = list(names)
-    names[by] = YOUR_STAND_IN if seat == by else stand_in_name(names[by])
-    return event.render(names, None if seat == by else seat)
+    return event.render(stood_in_names(names, by, seat), None if seat == by else seat)
+
+
+def stood_in_names(names: Sequence[str], stood: int, seat: int | None) -> list[str]:
+    """``names`` with seat ``stood`` named as the AI standing in for its person, in ``seat``'s
+    words: "your stand-in" to that person, "Bob's stand-in" to anyone else."""
+    named = list(names)
+    named[stood] = YOUR_STAND_IN if seat == stood else stand_in_name(named[stood])
+    return named
 
 
 #: what the log calls the AI standing in for its reader ("Your stand-in plays …" opening a line,

@@ -23,8 +23,8 @@ from typing import Any
 
 from caravan_tui.bus import MatchInfo, Message, Rejected, Request, Update
 from caravan_tui.engine import normalise_action, render
-from caravan_tui.match.host import YOUR_STAND_IN, words_for
-from caravan_tui.saves.deciders import PERSON, decided_by, is_stand_in, stand_in_name
+from caravan_tui.match.host import stood_in_names, words_for
+from caravan_tui.saves.deciders import PERSON, decided_by, is_stand_in
 from caravan_tui.saves.loading import Replayed, replay
 from caravan_tui.seat_kinds import STANDING_IN
 from caravan_tui.seats import SeatSpec, names_called
@@ -211,9 +211,7 @@ class ReplayClient:
         this never raises)."""
         try:
             names = names_called(self.snapshot.names, self.snapshot.seats)
-            if stood is not None:
-                names[stood] = stand_in_name(names[stood])
-            return render(text, names)
+            return render(text, names if stood is None else stood_in_names(names, stood, None))
         except Exception:
             return text
 
@@ -251,9 +249,7 @@ class ReplayClient:
         # once an AI played on the seat its watcher gave up, the others' moves' words of the seat
         # are the AI's too ("The match is over: you win" was its win, not theirs)
         played_on, own = self.played_on, self.own
-        theirs = list(called)
-        if own is not None:
-            theirs[own] = YOUR_STAND_IN if you == own else stand_in_name(called[own])
+        theirs = called if own is None else stood_in_names(called, own, you)
         for turn, events in enumerate(at.events):
             by = at.movers[turn] if turn in snap.deciders else None
             by_person = by is None and decided_by(snap, turn, at.movers[turn]) == PERSON

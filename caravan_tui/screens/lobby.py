@@ -247,7 +247,7 @@ def seats_words(row: LobbyRow, width: int) -> str:
     if any(rating_words(row, seat) for seat in range(len(row.names))):
         # (they give way before a name is cut: "Maxim… ?, [b]z… ?" beside a To move column that
         # named both whole, and "Bartholomew… ?" read as a question)
-        whole = _seats_fitted(row, 10**6, rated=True)
+        whole = LIST.join(seat_words(row, seat) for seat in range(len(row.names)))
         if said.count("…") > whole.count("…"):
             said = _seats_fitted(row, width, rated=False)
     return said

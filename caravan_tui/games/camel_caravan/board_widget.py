@@ -186,7 +186,8 @@ class CamelBoard(CursorWidget):
         mark = self.marks.get(cell) or ("*" if cell in self.flash else " ")
         first = Text.assemble((mark, self.component_style("camel-board--mark")), face.place)
         tokens = face.tokens
-        if not self._fits(tokens, width - 1, height - 1):
+        below, whole = self._wrap(tokens, width - 1, height - 1)
+        if not whole:
             # (the first line's room after the place, where the lines under it are too few: three
             # camels on a space read "1S1W…", the other's paper out of sight)
             room = width - first.cell_len - 1
@@ -195,8 +196,8 @@ class CamelBoard(CursorWidget):
                 head += 1
             if head:
                 first = Text.assemble(first, " ", *tokens[:head])
-                tokens = tokens[head:]
-        lines = [first] + self._wrap(tokens, width - 1, height - 1)
+                below = self._wrap(tokens[head:], width - 1, height - 1)[0]
+        lines = [first, *below]
         background = self._background(cell, face)
         out = []
         for line in lines:
@@ -213,19 +214,9 @@ class CamelBoard(CursorWidget):
         return out
 
     @staticmethod
-    def _fits(tokens: list[Text], width: int, count: int) -> bool:
-        """Whether ``tokens`` fit ``count`` lines of ``width`` cells, as ``_wrap`` lays them."""
-        used, index = 0, 0
-        for token in tokens:
-            while used + token.cell_len > width:
-                index, used = index + 1, 0
-                if index >= count or token.cell_len > width:
-                    return False
-            used += token.cell_len
-        return True
-
-    @staticmethod
-    def _wrap(tokens: list[Text], width: int, count: int) -> list[Text]:
+    def _wrap(tokens: list[Text], width: int, count: int) -> tuple[list[Text], bool]:
+        """``tokens`` in ``count`` lines of ``width`` cells, and whether they all fit (else the
+        last line ends with ``…``)."""
         lines = [Text() for _ in range(count)]
         index = 0
         for token in tokens:
@@ -233,10 +224,10 @@ class CamelBoard(CursorWidget):
                 if index == count - 1:
                     lines[index].truncate(width - 1)
                     lines[index].append("…")
-                    return lines
+                    return lines, False
                 index += 1
             lines[index].append_text(token)
-        return lines
+        return lines, True
 
     def _background(self, cell: int, face: Face) -> Style | None:
         if cell in self.flash:
