@@ -21,6 +21,7 @@ from caravan_tui.engine import WIN_CHANCE, Action, GameAI, Plain, ReviewTerms
 
 from .cards import HALF_INDEX, INDEX, OWN_COINS
 from .explain import explain, last_round
+from .last_turn import plan, worked_out
 from .rolls import SAME, RerollOdds
 from .rules import BUY, FAVOUR, PLACE, SELL, TARGET, VINDEX, MerchantLordState
 from .sales import UNIT, adjusted
@@ -91,16 +92,18 @@ def prior(state: MerchantLordState, actions: Sequence[Action]) -> list[float]:
 #: Every level makes the move a hint shows first (``lines``): with a sale tucking the ninth card
 #: one die turn away, normal visited rerolling the 1 most (0.54; the turn's line led to 0.995) and
 #: gambled the match on the reroll (seed 12, move 80).
-SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0, "lines": True}
+#: The last turn of selling in the match's last round is worked out exactly (``last_turn.plan``).
+SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0, "lines": True, "plan": True}
 #: hard explores less (0.3 against 0.7): with the dice deciding much, its four times the iterations
 #: gained little by themselves (hard against normal 12/22, docs/ai.md); exploring less puts them
 #: into the lines worth following, and hard then beat normal clearly (runs of 2026-11-24)
 HARD = dict(SEARCH, exploration=0.3)
 
-#: easy searches without the prior: with it, 200 iterations already play the prior's choices
-#: and normal's 1,500 added little (normal against such an easy 84/150, 56%, 48–64%); without it
-#: easy still beats random play 30/30 and normal beats it clearly (docs/ai.md, runs of 2026-11-24)
-EASY = dict(SEARCH, prior=False)
+#: easy searches without the prior (and searches its last turn too): with the prior, 200
+#: iterations already played the prior's choices and normal's 1,500 added little (normal
+#: against such an easy 84/150, 56%, 48–64%); without it easy still beats random play 30/30
+#: and normal beats it clearly (docs/ai.md, runs of 2026-11-24)
+EASY = dict(SEARCH, prior=False, plan=False)
 
 #: a review grades a decision by the win chance it gave up: 5, 10 and 20 points (the default;
 #: the dice make a round's outcome wide, so nothing smaller is told apart; docs/review.md)
@@ -281,7 +284,7 @@ def vetoed(state: MerchantLordState, seat: int, action: Action, level: str | Non
     Easy keeps such rerolls: a player who does not yet know which rerolls pay (the level the
     ladder measured; with the veto it won more against normal)."""
     kind = action[0]
-    if level == "easy":
+    if level == "easy" or worked_out(state, seat):  # (the last turn's moves are valued exactly)
         return False
     if kind == "end_favour":
         return last_round(state) and free_chance(state, seat)
@@ -337,4 +340,5 @@ AI = GameAI(
     won=winning_line,
     draws=rerolls,
     exposed=paid_away,
+    plan=plan,
 )

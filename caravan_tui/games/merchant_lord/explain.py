@@ -14,6 +14,7 @@ from caravan_tui.engine import seat_field as who
 
 from .cards import DIE, HALF_INDEX, INDEX, ONE_TIME_WORDS, OPP, placements, reward_words
 from .evaluation import max_tucks
+from .last_turn import worked_out
 from .rolls import OUTCOMES, RerollOdds, best_sales, tucked_pay
 from .rules import MerchantLordState
 from .sales import GUARD, UNIT, adjusted, count, size, unpack
@@ -49,9 +50,13 @@ def explain(state: MerchantLordState, seat: int, line: Sequence[Action]) -> str:
         for value in action[1:]:
             kept -= UNIT[value]
         rolled = len(action) - 1
+        # (the last turn is valued with every try after it: "a 3% chance to tuck a card" stood
+        # beside "60% to win", three favour left to turn and reroll the dice again)
+        left = state.favour[seat] - REROLL_COST
+        tries = f"; {left} favour left for more turns and rerolls after it" if left and worked_out(state, seat) else ""
         return (
             f"{REROLL_COST} favour to roll {_dice(rolled)} again, keeping {dice_words(unpack(kept))}: "
-            f"{_reroll_odds(state, seat, kept, rolled)}"
+            f"{_reroll_odds(state, seat, kept, rolled)}{tries}"
         )
     if kind == "adjust":
         dice = state._unplaced(seat) - UNIT[action[1]] + UNIT[adjusted(action[1], action[2])]

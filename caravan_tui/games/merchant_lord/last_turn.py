@@ -1,0 +1,299 @@
+"""The match's last turn of selling, worked out exactly (``GameAI.plan``).
+
+Where the round ends the match (someone holds 9 table cards, or the round guard's last round:
+rules §8.2-8.3) and the seat to sell is the last of the round, everything the ranking counts is
+settled by that seat's own turn: the others' tables, coins and favour are final (buying in
+phase 3 only spends coins), and the seat's dice, favour and hand are all it decides with. So each
+move's chance to win is worked out whole: every reroll over every outcome of its dice, every
+turn of a die, and at the end of the favour step every order of sales and what their rewards
+place (a card drawn by a Free Merchant counts as a card to place, whichever it is).
+
+The search weighed a last turn's dozens of rerolls and turns with too few visits each: a hint
+said "How it stands: 8%" where rerolling for the tuck that ties the table won about 70% of the time.
+The favour supply is taken to pay the seat's market favour last (rules §7.5): a shortage of
+favour decides nothing but the last tie-break.
+"""
+
+from __future__ import annotations
+
+from caravan_tui.engine import Action
+
+from .cards import DIE, HALF_INDEX, INDEX
+from .rolls import OUTCOMES
+from .rules import FAVOUR, SELL, MerchantLordState
+from .sales import UNIT, adjusted, size, tuck_sets, tucks_key, unpack
+from .terms import ADJUST_COST, REROLL_COST, TARGET, VIDS, VINDEX
+
+#: what a sale sequence leaves the seats: table cards the seat adds, then per seat the coins and
+#: the favour it gains
+Result = tuple[int, tuple[int, ...], tuple[int, ...]]
+#: a sale as the sequences make it: the village and the tucks ((card, half), ...)
+Sale = tuple[int, tuple[tuple[int, int], ...]]
+
+
+def worked_out(state: MerchantLordState, seat: int) -> bool:
+    """Whether ``seat``'s turn is one ``LastTurn`` works out: it sells or spends favour, last of
+    the round, in the round that ends the match."""
+    return (
+        state.to_move() == seat
+        and state.phase in (FAVOUR, SELL)
+        and state.pos == state.n - 1
+        and (max(state.table) >= TARGET or state.round >= state.max_rounds)
+    )
+
+
+class LastTurn:
+    """``seat``'s chance to win from ``state`` (``worked_out``) and after each of its moves, with
+    best play after it; its own moves only (the rest of the round changes no ranking)."""
+
+    __slots__ = ("state", "seat", "_sequences", "_ending", "_values", "_expected")
+
+    def __init__(self, state: MerchantLordState, seat: int) -> None:
+        self.state, self.seat = state, seat
+        self._sequences: dict[int, dict[Result, tuple[Sale, ...]]] = {}
+        self._ending: dict[tuple[int, int], tuple[float, tuple[Sale, ...]]] = {}
+        self._values: dict[tuple[int, int], tuple[float, Action | None]] = {}
+        self._expected: dict[tuple[int, int, int], float] = {}
+
+    # -- the sales ---------------------------------------------------------------------------
+
+    def sequences(self, dice: int) -> dict[Result, tuple[Sale, ...]]:
+        """Every result the sales of ``dice`` can make, each with one order of sales making it
+        (any number of sales, each at an open village: rules §7.2), from the selling step as it
+        stands (sales made this turn already paid)."""
+        found = self._sequences.get(dice)
+        if found is None:
+            state = self.state
+            found = {}
+            zero = (0,) * state.n
+            self._sell(dice, state.hand[self.seat], 0, state.pfm, state.pfp, state.sup_coins, 0, zero, zero, (), found)
+            self._sequences[dice] = found
+        return found
+
+    def _sell(
+        self,
+        dice: int,
+        hand: int,
+        sold: int,
+        fm: int,
+        fp: int,
+        supply: int,
+        tucked: int,
+        coins: tuple[int, ...],
+        favour: tuple[int, ...],
+        made: tuple[Sale, ...],
+        found: dict[Result, tuple[Sale, ...]],
+    ) -> None:
+        state, seat = self.state, self.seat
+        result = (tucked + self._placed(dice, hand, sold, fm, fp), coins, self._market(favour, size(dice)))
+        if result not in found:
+            found[result] = made
+        for v, rest in state.sellable_villages(dice):
+            if sold >> v & 1:
+                continue
+            owner = v // 3
+            for tucks in tuck_sets(rest, hand) if owner == seat else ((),):
+                got, fav, owner_got, owner_fav, fires = state.sale_income(seat, v, tucks)
+                got = min(got, supply)
+                owner_got = min(owner_got, supply - got)
+                paid, gained = list(coins), list(favour)
+                paid[seat] += got
+                paid[owner] += owner_got
+                gained[seat] += fav
+                gained[owner] += owner_fav
+                used, cards = rest, 0
+                for card, half in tucks:
+                    used -= UNIT[DIE[card][half]]
+                    cards |= 1 << card
+                self._sell(
+                    used,
+                    hand & ~cards,
+                    sold | 1 << v,
+                    fm + fires.count("FM"),
+                    fp + fires.count("FP"),
+                    supply - got - owner_got,
+                    tucked + len(tucks),
+                    tuple(paid),
+                    tuple(gained),
+                    (*made, (v, tucks)),
+                    found,
+                )
+
+    def _placed(self, dice: int, hand: int, sold: int, fm: int, fp: int) -> int:
+        """The table cards the Free Placements place once selling stops (rules §7.4.4-5): one a
+        placement while a card is in hand (those drawn by Free Merchants first) and an own
+        village is open."""
+        state, seat = self.state, self.seat
+        if not fp or not any(state.vseller[v] < 0 and not sold >> v & 1 for v in range(seat * 3, seat * 3 + 3)):
+            return 0
+        return min(fp, hand.bit_count() + min(fm, len(state.pile)))
+
+    def _market(self, favour: tuple[int, ...], left: int) -> tuple[int, ...]:
+        """``favour`` with the seat's dice left over paid to it at the market (rules §7.3)."""
+        gained = list(favour)
+        gained[self.seat] += left
+        return tuple(gained)
+
+    def ending(self, dice: int, favour: int) -> tuple[float, tuple[Sale, ...]]:
+        """The chance to win with the favour step over, ``dice`` to sell and ``favour`` kept:
+        the best sales' share of the win (rules §8.4), and those sales (of equals, those that
+        tuck most, then pay the seat most)."""
+        key = (dice, favour)
+        found = self._ending.get(key)
+        if found is None:
+            seat = self.seat
+            ranked = max(
+                self.sequences(dice).items(),
+                key=lambda item: (self._share(item[0], favour), item[0][0], item[0][1][seat], item[0][2][seat]),
+            )
+            found = self._ending[key] = (self._share(ranked[0], favour), ranked[1])
+        return found
+
+    def _share(self, result: Result, kept: int) -> float:
+        """The seat's share of the win where its sales make ``result`` and it kept ``kept``
+        favour (its favour spent went to the supply, which pays its market favour last)."""
+        state, seat = self.state, self.seat
+        added, coins, favour = result
+        spent = state.favour[seat] - kept
+        short = max(0, sum(favour) - state.sup_favour - spent)
+        keys = []
+        for q in range(state.n):
+            own = q == seat
+            keys.append(
+                (
+                    state.table[q] + (added if own else 0),
+                    state.coins[q] + coins[q],
+                    (kept if own else state.favour[q]) + favour[q] - (short if own else 0),
+                )
+            )
+        best = max(keys)
+        if keys[seat] != best:
+            return 0.0
+        return 1.0 / keys.count(best)
+
+    # -- the favour step -----------------------------------------------------------------------
+
+    def value(self, dice: int, favour: int) -> float:
+        """The chance to win in the favour step with ``dice`` and ``favour``, played best."""
+        return self._choice(dice, favour)[0]
+
+    def _choice(self, dice: int, favour: int) -> tuple[float, Action | None]:
+        """``value`` and the move that makes it (None: ending the favour step)."""
+        key = (dice, favour)
+        found = self._values.get(key)
+        if found is not None:
+            return found
+        best: tuple[float, Action | None] = (self.ending(dice, favour)[0], None)
+        if favour >= ADJUST_COST:
+            for value in range(1, 7):
+                if dice >> 5 * (value - 1) & 31:
+                    for delta in (-1, 1):
+                        then = self.value(dice - UNIT[value] + UNIT[adjusted(value, delta)], favour - ADJUST_COST)
+                        if then > best[0]:
+                            best = (then, ("adjust", value, delta))
+        if favour >= REROLL_COST:
+            for kept, rolled in _rerolls(dice):
+                then = self.expected(kept, rolled, favour - REROLL_COST)
+                if then > best[0]:
+                    best = (then, ("reroll", *unpack(dice - kept)))
+        self._values[key] = best
+        return best
+
+    def expected(self, kept: int, rolled: int, favour: int) -> float:
+        """The chance to win after rolling ``rolled`` dice again beside ``kept``, ``favour``
+        left, over every outcome (rules §7.1)."""
+        key = (kept, rolled, favour)
+        found = self._expected.get(key)
+        if found is None:
+            total = sum(chance * self.value(kept + out, favour) for out, chance in OUTCOMES[rolled])
+            found = self._expected[key] = min(total, 1.0)  # (the chances' sum rounds past 1)
+        return found
+
+    # -- the moves -----------------------------------------------------------------------------
+
+    def of(self, action: Action) -> float:
+        """The chance to win after ``action``, one of the seat's legal moves, played best after."""
+        state, seat = self.state, self.seat
+        dice, favour = state._unplaced(seat), state.favour[seat]
+        kind = action[0]
+        if kind == "end_favour":
+            return self.ending(dice, favour)[0]
+        if kind == "adjust":
+            return self.value(dice - UNIT[action[1]] + UNIT[adjusted(action[1], action[2])], favour - ADJUST_COST)
+        if kind == "reroll":
+            kept = dice - sum(UNIT[value] for value in action[1:])
+            return self.expected(kept, len(action) - 1, favour - REROLL_COST)
+        return self._after_sale(action, dice, favour)
+
+    def _after_sale(self, action: Action, dice: int, favour: int) -> float:
+        """A move of the selling step: the best share of the sequences it begins (stopping: the
+        one that sells nothing more)."""
+        sequences = self.sequences(dice)
+        if action[0] == "end_selling":
+            return max((self._share(r, favour) for r, sales in sequences.items() if not sales), default=0.0)
+        first = (VINDEX[action[1]], tuple((INDEX[card], HALF_INDEX[half]) for card, half in action[2]))
+        shares = (self._share(r, favour) for r, sales in sequences.items() if sales and sales[0] == first)
+        return max(shares, default=0.0)
+
+    def best(self) -> Action:
+        """The seat's best move now: of equals, the one that spends no favour, and the first
+        sale of the sales ``ending`` chose."""
+        state, seat = self.state, self.seat
+        dice, favour = state._unplaced(seat), state.favour[seat]
+        if state.phase == FAVOUR:
+            return self._choice(dice, favour)[1] or ("end_favour",)
+        sales = self.ending(dice, favour)[1]
+        return ("sell", VIDS[sales[0][0]], tucks_key(sales[0][1])) if sales else ("end_selling",)
+
+    def line(self, action: Action) -> tuple[Action, ...]:
+        """``action`` and the moves played best after it, up to a reroll (chance follows) or the
+        turn's last sale."""
+        state, seat = self.state, self.seat
+        dice, favour = state._unplaced(seat), state.favour[seat]
+        if action[0] == "reroll" or state.phase != FAVOUR:
+            return (action,)
+        out: list[Action] = [action]
+        if action[0] == "adjust":
+            dice, favour = dice - UNIT[action[1]] + UNIT[adjusted(action[1], action[2])], favour - ADJUST_COST
+            while (move := self._choice(dice, favour)[1]) is not None:
+                out.append(move)
+                if move[0] == "reroll":
+                    return tuple(out)
+                dice, favour = dice - UNIT[move[1]] + UNIT[adjusted(move[1], move[2])], favour - ADJUST_COST
+            out.append(("end_favour",))
+        out.extend(("sell", VIDS[v], tucks_key(tucks)) for v, tucks in self.ending(dice, favour)[1])
+        return tuple(out)
+
+
+def plan(
+    state: MerchantLordState, seat: int, index: int, iterations: int | None, seconds: float | None
+) -> tuple[dict[Action, tuple[int, float]], dict[Action, tuple[Action, ...]]] | None:
+    """``GameAI.plan``: the last turn of selling worked out (``worked_out``), every other position
+    searched (None). Each legal move is valued at its exact chance and weighs one more than the
+    moves worth less (so the hint lists them best first), the best as much again as all of them
+    (so it is the most weighed: the search's most visited)."""
+    if not worked_out(state, seat):
+        return None
+    if index > 0:
+        return {}, {}
+    turn = LastTurn(state, seat)
+    legal = state.legal_actions()
+    values = {action: turn.of(action) for action in legal}
+    best = turn.best()
+    weights = {action: 1 + sum(values[other] < value for other in legal) for action, value in values.items()}
+    weights[best] += sum(weights.values())
+    stats = {action: (weight, weight * values[action]) for action, weight in weights.items()}
+    return stats, {action: turn.line(action) for action in legal}
+
+
+def _rerolls(dice: int) -> list[tuple[int, int]]:
+    """Every reroll of ``dice`` as (the dice kept, how many rolled), each kept multiset once."""
+    values = unpack(dice)
+    out = {}
+    for mask in range(1, 1 << len(values)):
+        kept = dice
+        for i, value in enumerate(values):
+            if mask >> i & 1:
+                kept -= UNIT[value]
+        out[kept] = mask.bit_count()
+    return list(out.items())
