@@ -1148,3 +1148,30 @@ async def test_a_guest_who_left_is_named_as_leaving_in_the_others_record(tmp_pat
     (row,) = [protocol.FinishedRow.from_map(row) for row in (await ann.next(protocol.History)).matches]
     assert (row.resigned, row.left) == (1, True) and finished_words(row) == "Gus left"
     hub.stop()
+
+
+async def test_a_guest_back_after_a_restart_takes_their_own_name_again_and_no_other_guest_does(tmp_path, worker):
+    """Over several servers, a guest's connection outlives the server that hosted their match:
+    another takes it over, and the guest comes back to it under the same identity. The server's
+    stop had ended their seat's session (an AI plays it on for good, as a guest who leaves), and
+    coming back they read "Gus is taken: choose another name": the name the seat shows for its
+    stand-in held it against Gus himself. It is theirs again; a guest of another visit, who
+    cannot be told from someone borrowing the name, is still refused it."""
+    hub = make_hub(tmp_path, worker)
+    _, gus, joined = await ann_and_a_guest(hub)
+    await gus.close()
+    await eventually(lambda: saved(hub, joined.match).seats[1] == "ai:easy", "the AI in the guest's seat")
+    hub.stop()
+    again = make_hub(tmp_path, worker)
+    back = await Peer(again, gus.identity, guest=True).open()
+    await back.next(protocol.Welcome)
+    await back.send(protocol.SetName("Gus"))
+    answer = await back.next((protocol.Welcome, protocol.Refused))
+    assert isinstance(answer, protocol.Welcome) and answer.name == "Gus", answer
+    await back.next(protocol.Lobby)  # (the seat is the stand-in's for good: they were told so at the stop)
+    assert again.matches[joined.match].row(gus.identity).kinds == ["away", seat_kinds.STANDING_IN]
+    other = await Peer(again, guest_identity(), guest=True).open()
+    await other.next(protocol.Welcome)
+    await other.send(protocol.SetName("Gus"))
+    assert (await other.next(protocol.Refused)).reason == "Gus is taken: choose another name"
+    again.stop()

@@ -561,15 +561,17 @@ class Hub:
 
     def _seat_showing(self, mine: tuple[str, str], identity: str) -> str | None:
         """A name that looks like one with ``mine`` marks and that a seat of a match being
-        played shows, other than ``identity``'s own: a guest who left is gone, but their seat
-        still shows their name (their stand-in plays it)."""
+        played shows, other than one ``identity`` holds or gave up: a guest who left is gone,
+        but their seat still shows their name (their stand-in plays it), which no other visit
+        may take; the same guest, back under the same identity (their match taken over by
+        another server as it stopped), plays under it again."""
         return next(
             (
                 name
                 for hosted in self.matches.values()
                 if not hosted.over
                 for seat, name in enumerate(hosted.host.names)
-                if hosted.owner(seat) != identity and look_alike(mine, marks(name))
+                if identity not in (hosted.owner(seat), hosted.record.left.get(seat)) and look_alike(mine, marks(name))
             ),
             None,
         )
