@@ -744,7 +744,13 @@ class MatchHost:
         return isinstance(seat, int) and 0 <= seat < len(self.seats) and self.seats[seat].is_person
 
     def _words(self, text: str, seat: int | None) -> str:
-        return render(text, self.called, seat)
+        """A hint's ``text`` in ``seat``'s words, a seat an AI plays in its person's place named
+        as the stand-in, as the log names its moves: "risk: Bob can steal the salt" of the AI
+        that played on after Bob resigned warned of a person who was gone."""
+        names = self.called
+        for stood in self.standing_in:
+            names = stood_in_names(names, stood, seat)
+        return render(text, names, seat)
 
     def _why_not_to_move(self, seat: int, turn: int) -> str | None:
         if self.status != "playing":
