@@ -746,7 +746,9 @@ async def test_a_guest_keeps_their_seat_while_they_stay_and_an_ai_plays_it_for_g
     newcomer = await Peer(hub, "guest:ba9876543210", guest=True).open()  # the seat still shows "Visitor"
     await newcomer.next(protocol.Welcome)
     await newcomer.send(protocol.SetName("Visitor"))
-    assert (await newcomer.next(protocol.Refused)).reason == "Visitor is taken: choose another name"
+    assert (await newcomer.next(protocol.Refused)).reason == (
+        "Visitor is taken (an AI plays under it until that match ends; a key keeps your name): choose another name"
+    )
     await newcomer.send(protocol.SetName("V\u0456sitor"))  # (a Cyrillic i)
     assert (
         await newcomer.next(protocol.Refused)

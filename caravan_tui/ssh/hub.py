@@ -192,6 +192,18 @@ class Session:
         return False
 
 
+def _taken_words(name: str, taken: str, by_a_seat: bool) -> str:
+    """Why ``name`` is refused: ``taken`` holds it (the same name or one that looks like it);
+    ``by_a_seat``: only a seat of a running match shows it, the AI playing on there for a person
+    who left. A guest back after a restart read "Gus is taken" of their own name with nobody in
+    the lobby under it: a new visit cannot be told from someone borrowing it until that match
+    ends, and a key keeps a name across visits."""
+    if taken.casefold() != name.casefold():
+        return f"{name} looks like {taken}, a name taken here: choose another name"
+    why = " (an AI plays under it until that match ends; a key keeps your name)" if by_a_seat else ""
+    return f"{name} is taken{why}: choose another name"
+
+
 class Hub:
     """Hosted matches and the sessions at them. ``iterations`` caps every AI seat's budget
     (tests, benchmarks); ``grace`` is the grace a new match offers first. ``store`` and
@@ -522,20 +534,13 @@ class Hub:
             await self._refuse(session, problem)
             return
         mine = marks(name)
-        taken = (
-            self.identities.lookalike(name, besides=session.identity)
-            or next(
-                (s.name for s in self.sessions if s is not session and s.name and look_alike(mine, marks(s.name))), None
-            )
-            or self._seat_showing(mine, session.identity)
+        held = self.identities.lookalike(name, besides=session.identity) or next(
+            (s.name for s in self.sessions if s is not session and s.name and look_alike(mine, marks(s.name))), None
         )
+        showing = None if held is not None else self._seat_showing(mine, session.identity)
+        taken = held or showing
         if taken is not None:
-            await self._refuse(
-                session,
-                f"{name} is taken: choose another name"
-                if taken.casefold() == name.casefold()
-                else f"{name} looks like {taken}, a name taken here: choose another name",
-            )
+            await self._refuse(session, _taken_words(name, taken, showing is not None))
             return
         first = not session.name
         session.name = name
