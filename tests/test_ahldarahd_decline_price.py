@@ -62,3 +62,23 @@ def test_a_decline_after_the_decliners_last_build_says_what_is_given_scores_noth
     assert state.phase == ANSWER and state.partner == 2 and state.final and not builds_left(state, 2)
     said = decline_reason(state, 2)
     assert said == "{p2:'s} last build is over: {p0:'s} Right of Passage can score nothing for {p2} now", said
+
+
+def test_gold_offered_after_the_decliners_last_build_is_said_to_count_only_in_a_tie() -> None:
+    """``ahldarahd_seed2351``, the final turn after AI 3's last build: the person offered 2 gold
+    for the Shah; "AI 3 declines: 2 gold is worth more to AI 3 than the Shah, but it would help
+    you more", where the gold could only break a tie on points (§6), AI 3 level with no one (9
+    points to 14 and 1), and the Shah helped no one."""
+    from ahldarahd_seed2351 import MOVES, OPTIONS, SEED
+
+    from caravan_tui.games import get_game
+
+    state = get_game("ahldarahd").new(3, seed=SEED, options=OPTIONS)
+    for action in [*MOVES[:-5], ("trade_with", 2), ("give_gold", 1), ("give_gold", 1), ("ask_item", "Shah"), ("send",)]:
+        state.apply(action, False)
+    assert state.phase == ANSWER and state.partner == 2 and state.g_gold == 2 and state.points() == [14, 1, 9]
+    said = decline_reason(state, 2)
+    assert said == (
+        "{p2:'s} last build is over: 2 gold would count for {p2} only in a tie on points: "
+        "{p2} {p2:is} level with no one on points now"
+    ), said

@@ -53,13 +53,24 @@ def decline_reason(state: AhldarahdState, partner: int) -> str:
         return f"nothing is offered to {p} in return"
     asked = [_known_card(shown, k) for k in state.a_cards]
     gives, gives_words, gives_gold = _side(state, partner, seat, state.a_gold, asked, state.a_items)
+    if not builds_left(state, partner):
+        if not state.g_gold:
+            # (what it would receive scores nothing once its last build is over: "your Right of
+            # Passage is worth more to AI 3 than 2 gold" stood in the final turn after AI 3's build)
+            return f"{poss(partner)} last build is over: {gets_words} can score nothing for {p} now"
+        tie = _tie_unchanged(state, partner)
+        if tie is not None:
+            # (gold only breaks a tie on points, §6: "2 gold is worth more to AI 3 than the Shah,
+            # but it would help you more" stood after AI 3's last build, 9 points to your 14)
+            things = _side(state, partner, seat, 0, state.g_cards, state.g_items)[1]
+            nothing = f"{things} can score nothing for {p} now, and " if things else ""
+            return (
+                f"{poss(partner)} last build is over: {nothing}{state.g_gold} gold would count for {p} "
+                f"only in a tie on points: {tie}"
+            )
     left = state.gold[partner] - state.a_gold + state.g_gold
     if state.a_gold and left < 1 <= state.gold[partner] and state.hand[partner]:
         return f"{p} would have no gold left to claim a route with a card"
-    if not builds_left(state, partner) and not state.g_gold:
-        # (what it would receive scores nothing once its last build is over: "your Right of
-        # Passage is worth more to AI 3 than 2 gold" stood in the final turn after AI 3's build)
-        return f"{poss(partner)} last build is over: {gets_words} can score nothing for {p} now"
     if gives < gets - 0.5:  # (worth it by the goods: what is declined is what the other gains)
         verb = "is" if " and " not in gets_words else "are"
         return f"{gets_words} {verb} worth more to {p} than {gives_words}, but it would help {who(seat)} more"
@@ -85,6 +96,28 @@ def decline_reason(state: AhldarahdState, partner: int) -> str:
             return f"{gets_words} {verb} worth about the {round(gives)} gold asked to {p}: too little to gain by it"
         return f"{gets_words} {verb} worth only about {round(gets)} gold to {p}, not the {round(gives)} asked"
     return f"not worth it to {p} at that price"
+
+
+def _tie_unchanged(state: AhldarahdState, partner: int) -> str | None:
+    """Where the gold the pending proposal moves changes ``partner``'s place against no seat
+    level with it on points now (§6: gold breaks a tie on points, and nothing else), why, as a
+    clause; None where it would change one."""
+    seat = state.order[state.pos]
+    points = state.points()
+    level = [q for q in range(state.n) if q != partner and points[q] == points[partner]]
+    if not level:
+        return f"{who(partner)} {who(partner, 'is')} level with no one on points now"
+    moved = state.g_gold - state.a_gold
+    after = list(state.gold)
+    after[partner] += moved
+    after[seat] -= moved
+
+    def order(gold: Sequence[int], q: int) -> int:
+        return (gold[partner] > gold[q]) - (gold[partner] < gold[q])
+
+    if any(order(state.gold, q) != order(after, q) for q in level):
+        return None
+    return f"it would not change {poss(partner)} place against {' or '.join(who(q) for q in level)}"
 
 
 def least_gold(state: AhldarahdState, partner: int) -> int | None:
