@@ -111,3 +111,26 @@ async def test_at_0_gold_the_hints_way_out_agrees_with_its_starred_play(tmp_path
         text = " ".join(hint_panel.text.split())
         said = elsewhere if starred[0] != "open" or not starred[1].startswith("RoP") else opening
         assert " ".join(said.split()) in text, (starred, text)
+
+
+def test_a_starred_sale_says_its_held_worth_needs_a_build_on_that_map(monkeypatch) -> None:
+    """Seed 141, turn 1's build: AI 2 (5 gold, a Spices card) holds AI 3's Right of Passage. The
+    hint starred "Sell AI 3's Right of Passage to the bank for 2 gold" above ending the build, its
+    words "held, it is worth about 4 gold to AI 2", worse by them than keeping it; its line then
+    claimed on AI 2's own map. The worth above the sale is only what a build there now brings:
+    past the build the search counts it at half its sale (§3.2: it is auctioned wherever it is),
+    and the words now say so."""
+    from ahldarahd_seed141 import after as after_141
+
+    monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
+    state = after_141(50)
+    assert state.to_move() == 1 and state.rop[GREEN] == 1 and rop_sale(state, GREEN) == 2
+    assert buildable(state, 1, GREEN, state.gold[1]) and round(item_worth(state, 1, ROP + GREEN)) == 4
+    candidates = hint("ahldarahd", state.view(1), 1, "normal", seed=hint_seed(1, 50))
+    assert candidates[0].action == ("sell_rop", "green") and ("end",) in [c.action for c in candidates[1:]]
+    assert all(step[1:2] != ("green",) for step in candidates[0].line[1:])  # (nothing built there after the sale)
+    assert candidates[0].reason == (
+        "{p1} can no longer build on {p2:'s} map; the bank pays a gold per city held there (2); held, it is "
+        "worth about 4 gold to {p1} only if {p1} build{p1:s} there in this build: after it, next turn's "
+        "auction may take it from {p1} for nothing"
+    ), candidates[0].reason

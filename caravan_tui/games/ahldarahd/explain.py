@@ -104,7 +104,12 @@ def _sale(state: AhldarahdState, seat: int, k: int) -> str:
     another player's Right of Passage that the seat can build nothing with now is worth its sale:
     next turn's auction may take it for nothing (``idle_rights``), while the projection counts a
     fraction of a route toward that map's cities for each gold held, and a hint sold one "held,
-    worth about 6 gold to you" for 5, its seat holding 3 gold and no card."""
+    worth about 6 gold to you" for 5, its seat holding 3 gold and no card. One the seat can build
+    with now is worth more than its sale only while it builds there in this build: past it, the
+    search's estimate counts it at half its sale and not its map (``evaluation.passages``, as
+    §3.2 auctions it wherever it is). A hint starred "Sell AI 3's Right of Passage to the bank
+    for 2 gold" above ending the build, its words "held, it is worth about 4 gold to AI 2", and
+    its line then built on AI 2's own map."""
     sale = f"the bank pays a gold per city held there ({rop_sale(state, k)})"
     if state.final:
         lose = (
@@ -139,7 +144,13 @@ def _sale(state: AhldarahdState, seat: int, k: int) -> str:
     held = item_worth(state, seat, ROP + k)
     if round(held) <= rop_sale(state, k):
         return f"{lose}; {sale}; held, it is worth no more to {who(seat)} than its sale"
-    return f"{lose}; {sale}; held, it is worth about {held:.0f} gold to {who(seat)}"
+    if k == seat:
+        return f"{lose}; {sale}; held, it is worth about {held:.0f} gold to {who(seat)}"
+    return (
+        f"{lose}; {sale}; held, it is worth about {held:.0f} gold to {who(seat)} only if {who(seat)} "
+        f"build{who(seat, 's')} there in this build: after it, next turn's auction may take it from "
+        f"{who(seat)} for nothing"
+    )
 
 
 def _auctioned(state: AhldarahdState, seat: int) -> str:
