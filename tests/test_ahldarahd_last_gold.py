@@ -83,3 +83,37 @@ def test_the_final_turn_is_left_to_the_search():
     state = auction(gold=1)
     state.final = True
     assert not spends_last_gold(state, 0, ("open", "Pirate", 1))
+
+
+def test_a_hinted_route_that_spends_the_last_gold_with_nothing_to_sell_says_so(monkeypatch):
+    """Seed 241, turn 4's build: the person (8 gold, no card, no Right of Passage) was hinted
+    "Buy … for 8 gold" with the words "the Gems city: 2 of the 3 routes it needs; the Spices city:
+    2 of the 3 routes it needs", and sat at 0 gold from turn 5 to turn 8 with no word of why. A
+    claim costs a gold (§4), and at 0 only bids of 0 are left (§3.2): the words now say so, and
+    only where it is true."""
+    from ahldarahd_seed241 import after as after_241
+
+    from caravan_tui.ai.policies import hint, hint_seed
+    from caravan_tui.engine import render
+    from caravan_tui.games.ahldarahd.cards import ROP
+    from caravan_tui.games.ahldarahd.explain import explain
+    from caravan_tui.games.ahldarahd.last_gold import stranded_words, strands
+
+    monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
+    state = after_241(118)
+    assert state.to_move() == 0 and state.gold[0] == 8 and state.hand[0] == 0 and 0 not in state.rop
+    candidates = hint("ahldarahd", state.view(0), 0, "normal", seed=hint_seed(0, 118))
+    starred = candidates[0]
+    assert starred.action == ("buy", "red", 11) and strands(state, 0, starred.action)
+    clause = render(stranded_words(0), ["Ann", "AI 2", "AI 3"], 0)
+    assert render(starred.reason, ["Ann", "AI 2", "AI 3"], 0).endswith(f"; {clause}"), starred.reason
+    assert clause == (
+        "leaves you no gold and nothing to sell: no claim, and bids of 0 only, until a trade or "
+        "a Right of Passage won at 0 and sold brings some"
+    )
+    assert "no gold" not in explain(state, 0, [("end",)])
+    state.gold[0] = 9  # (a gold kept: a claim's)
+    assert not strands(state, 0, ("buy", "red", 11)) and "no gold" not in explain(state, 0, [("buy", "red", 11)])
+    state.gold[0] = 8
+    state.set_holder(ROP + 2, 0)  # (AI 3's Right of Passage, to sell in this build)
+    assert rop_sale(state, 2) > 0 and not strands(state, 0, ("buy", "red", 11))

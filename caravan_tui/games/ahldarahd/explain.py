@@ -21,6 +21,7 @@ from .evaluation import bid_worth, item_worth, projected_all, rop_sale, win_chan
 from .final_destroy import guarded_from
 from .idle_rights import buildable
 from .last_build import route_price, scores_nothing, scores_there
+from .last_gold import stranded_words, strands
 from .maps import (
     ADJ,
     COLOUR_INDEX,
@@ -59,6 +60,8 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
             spent = f", and the {gold_words(price)} it costs would count in a tie" if price > 0 else ""
             return f"scores nothing: this is {poss(seat)} last build{spent}"
         text = _route(state, seat, m, (action[1] if kind == "free" else action[2]) - 1)
+        if strands(state, seat, action):
+            text += f"; {stranded_words(seat)}"
         if kind == "claim":
             k = COMMODITY_INDEX[action[3]]
             left = (state.hand[seat] & COMMODITY_MASK[k]).bit_count() - 1
@@ -72,7 +75,8 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
                 text += f"; keeps {kept} card a claim would spend"
         return text
     if kind == "destroy":
-        return _destroy(state, seat, COLOUR_INDEX[action[1]], action[2] - 1)
+        text = _destroy(state, seat, COLOUR_INDEX[action[1]], action[2] - 1)
+        return f"{text}; {stranded_words(seat)}" if strands(state, seat, action) else text
     if kind == "sell_rop":
         return _sale(state, seat, COLOUR_INDEX[action[1]])
     if kind == "offer":

@@ -6,7 +6,9 @@ Hints walked a newcomer there: a red Textiles card for 2 of 3 gold, the Eyes of 
 count later turns' routes whatever gold is left); from turn 5 to the end, fourteen turns, every
 auction said "You cannot raise (only 0 gold)". AI seats and hints alike keep a gold back unless
 what it buys pays its way at 0: a Right of Passage that sells for gold, or a claim that costs
-none (a card and the Eyes' or the Pirate Queen's discount)."""
+none (a card and the Eyes' or the Pirate Queen's discount). A route bought or claimed with the
+last gold is left to the search, which may find it worth that, but its words say what it leaves
+(``strands``)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from .evaluation import _with_item, rop_sale
 from .idle_rights import bid_of, buildable
+from .terms import who
 
 if TYPE_CHECKING:
     from .rules import AhldarahdState
@@ -28,6 +31,35 @@ def spends_last_gold(state: AhldarahdState, seat: int, action: tuple) -> bool:
     world = _with_item(state, bid[0], seat)
     world._legal = None
     world.gold[seat] = 0
-    if any(world.rop[k] == seat and rop_sale(world, k) > 0 for k in range(world.n)):
+    return stranded(world, seat)
+
+
+def stranded(world: AhldarahdState, seat: int) -> bool:
+    """Whether ``seat`` holds no gold in ``world`` and nothing that brings some in its build: no
+    Right of Passage it holds sells for any (§4), and no route is open to it at 0 gold (a claim
+    costs a gold, §4, but for a card and the Eyes' or the Pirate Queen's discount)."""
+    if world.gold[seat] > 0 or any(world.rop[k] == seat and rop_sale(world, k) > 0 for k in range(world.n)):
         return False
     return not any(buildable(world, seat, m, 0) for m in world.maps_of(seat))
+
+
+def strands(state: AhldarahdState, seat: int, action: tuple) -> bool:
+    """Whether ``seat``'s route (a claim, a purchase, a destruction) spends its last gold, with
+    turns still to come, and leaves it ``stranded``: a hint starred "Buy … for 8 gold" with a
+    newcomer's 8, no card and no Right of Passage, and said only what the route brought nearer;
+    four turns at 0 gold followed."""
+    if action[0] not in ("claim", "buy", "destroy") or state.final or state.gold[seat] <= 0:
+        return False
+    world = state.clone()
+    world.apply(action, False)
+    return stranded(world, seat)
+
+
+def stranded_words(seat: int) -> str:
+    """What having no gold and nothing to sell means until it changes ({pN} fields): a claim
+    costs a gold (§4), a bid of 0 is all that is left and any gold outbids it (§3.2); gold comes
+    back by a trade (§5) or by a Right of Passage won at 0 and sold (§4)."""
+    return (
+        f"leaves {who(seat)} no gold and nothing to sell: no claim, and bids of 0 only, until a trade or "
+        "a Right of Passage won at 0 and sold brings some"
+    )
