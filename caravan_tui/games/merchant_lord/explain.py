@@ -60,6 +60,11 @@ def explain(state: MerchantLordState, seat: int, line: Sequence[Action]) -> str:
         )
     if kind == "adjust":
         dice = state._unplaced(seat) - UNIT[action[1]] + UNIT[adjusted(action[1], action[2])]
+        if _unlooped(state._unplaced(seat), line) is None:
+            return (
+                f"{ADJUST_COST} favour for dice {dice_words(unpack(dice))}, and the search's line turns it back: "
+                f"favour for the dice {who(seat)} {who(seat, 'has')} now"
+            )
         return (
             f"{ADJUST_COST} favour for dice {dice_words(unpack(dice))}; "
             f"{_plan(state, seat, line, dice) or 'then ' + _sales_now(state, seat, dice)}"
@@ -348,7 +353,7 @@ def _plan(state: MerchantLordState, seat: int, line: Sequence[Action], dice: int
     (the unplaced ones by default). "" if nothing follows."""
     dice = state._unplaced(seat) if dice is None else dice
     steps = []
-    for action in _needed(state, line):
+    for action in _needed(state, seat, line):
         if action[0] == "reroll":
             break  # (what follows a roll is chance, and the roll itself the next hint's to weigh)
         if action[0] == "adjust":
@@ -366,11 +371,11 @@ def _plan(state: MerchantLordState, seat: int, line: Sequence[Action], dice: int
     return "; ".join("then " + step for step in steps)
 
 
-def _needed(state: MerchantLordState, line: Sequence[Action]) -> list[Action]:
+def _needed(state: MerchantLordState, seat: int, line: Sequence[Action]) -> list[Action]:
     """``line``'s steps after its first, less each turn of a die the sale it leads to can do
     without (no roll before it): "then turn a 2 into a 3 (2 favour)" for the die a sale leaves
     to the market either way, which the next hint dropped as it was worth nothing."""
-    rest = list(line[1:])
+    rest = _unlooped(state._unplaced(seat), line) or []  # (None: its first is undone; said apart)
     sale = next((i for i, action in enumerate(rest) if action[0] == "sell"), None)
     if sale is None or any(action[0] == "reroll" for action in rest[:sale]):
         return rest
@@ -379,6 +384,33 @@ def _needed(state: MerchantLordState, line: Sequence[Action]) -> list[Action]:
         if not (action[0] == "adjust" and _plays(state, [line[0], *kept, *rest[i + 1 : sale + 1]])):
             kept.append(action)
     return kept + rest[sale:]
+
+
+def _unlooped(dice: int, line: Sequence[Action]) -> list[Action] | None:
+    """``line``'s steps after its first less the turns of a die that a later turn undoes (the
+    dice back as they were), from ``dice`` before it; None where its first is undone so. The
+    search follows its most visited moves, and a hint read "Either is about as good: … then turn
+    a 5 into a 6, …; then turn a 6 into a 5": 4 favour for the dice it had."""
+    after = dice
+    if line[0][0] == "adjust":
+        after = dice - UNIT[line[0][1]] + UNIT[adjusted(line[0][1], line[0][2])]
+    seen: dict[int, int] = {after: 0}
+    kept: list[Action] = []
+    rest: list[Action] = []
+    for index, action in enumerate(line[1:], 1):
+        if action[0] != "adjust":
+            rest = list(line[index:])
+            break
+        after = after - UNIT[action[1]] + UNIT[adjusted(action[1], action[2])]
+        if after in seen:
+            kept = kept[: seen[after]]
+            seen = {d: at for d, at in seen.items() if at <= len(kept)}
+        else:
+            kept.append(action)
+            seen[after] = len(kept)
+    if line[0][0] == "adjust" and after == dice:
+        return None
+    return kept + rest
 
 
 def _plays(state: MerchantLordState, actions: Sequence[Action]) -> bool:
