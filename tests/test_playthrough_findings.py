@@ -75,12 +75,34 @@ async def test_the_contents_key_puts_the_focus_in_the_contents():
         assert viewer.scroll_y == 0
         contents = viewer.table_of_contents.query_one(Tree)
         assert app.screen.focused is contents
-        await pilot.press(*["down"] * 6, "enter")
-        await pilot.pause()
-        assert contents.cursor_line == 5 and viewer.scroll_y > 0  # (the text scrolled to the sixth heading)
         await pilot.press("t")
         await pilot.pause()
-        assert app.screen.focused is viewer.document
+        assert app.screen.focused is viewer.document and not viewer.show_table_of_contents
+
+
+@pytest.mark.thorough
+async def test_a_section_chosen_in_the_contents_is_read_at_the_whole_width():
+    """The bug: chosen in the contents, Decktet Caravan's sample turn was read beside them, its
+    hand's screen cut at the right ("· 2 Author" without its suits). Enter on a section closes
+    them: the section's heading at the top, the text with the focus, every screen whole."""
+    game = get_game("decktet_caravan")
+    app = App()
+    async with app.run_test(size=SIZE) as pilot:
+        viewer = await rules_read(app, pilot, game)
+        await pilot.press("t")
+        await pilot.pause()
+        contents = viewer.table_of_contents.query_one(Tree)
+        labels = [str(contents.get_node_at_line(n).label) for n in range(contents.last_line + 1)]
+        line = next(n for n, label in enumerate(labels) if "A sample turn" in label)
+        await pilot.press(*["down"] * (line - contents.cursor_line), "enter")
+        await wait_for(
+            pilot,
+            lambda: any(row.strip() == "A sample turn" for row in screen_lines(app.screen)[:3]),
+            "the section's heading at the top",
+        )
+        assert app.screen.focused is viewer.document and not viewer.show_table_of_contents
+        await pilot.press(*["down"] * 8)
+        await wait_for(pilot, lambda: any("☾M⌘K│" in row for row in screen_lines(app.screen)), "the hand whole")
 
 
 @pytest.mark.thorough

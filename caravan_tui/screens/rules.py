@@ -55,6 +55,22 @@ class RulesViewer(MarkdownViewer, EachKeyScrolls):
     def on_markdown_table_of_contents_updated(self, _message: Markdown.TableOfContentsUpdated) -> None:
         self.call_after_refresh(self.contents_unnumbered)  # (once the viewer has built them from it)
 
+    async def on_markdown_table_of_contents_selected(self, message: Markdown.TableOfContentsSelected) -> None:
+        """A section chosen in the contents is read at the whole width: the contents close, the
+        section's heading at the top and the focus in the text (beside them, the rules' screens
+        drawn in fenced blocks were cut at their right edge: a sample turn's hand lost its
+        last column). The viewer's own scroll, made for the text beside the contents, is stopped."""
+        block = self.query_one(f"#{message.block_id}")
+        await self.stop_animation("scroll_y", complete=False)
+        self.show_table_of_contents = False
+        self.document.focus(scroll_visible=False)
+        self.call_after_refresh(self._read_from, block)
+
+    def _read_from(self, block: Widget) -> None:
+        """``block`` at the top once the text has rewrapped to the width the contents left (a
+        refresh after they close; scrolled sooner, the place was the narrow text's)."""
+        self.call_after_refresh(self.scroll_to_widget, block, top=True, animate=False, immediate=True)
+
     def contents_unnumbered(self) -> None:
         """The contents without the heading levels' numerals before each title ("├── Ⅱ The goal":
         every section under the title read "Ⅱ", like a numbering that never counted)."""
