@@ -114,3 +114,24 @@ def test_no_line_past_a_roll_is_said_to_win() -> None:
     assert state.to_move() == 0 and state.table == [8, 8] and ("buy", "M17") in state.legal_actions()
     assert winning_line(state, 0) is None
     assert winning_line(GAME.from_view(state.view(0), 0), 0) is None
+
+
+def test_a_seat_that_has_sold_this_round_adds_nothing_and_the_fewest_turns_come_first() -> None:
+    """``merchant_lord_sure_wins``: the seats that sold before the person this round hold what
+    they hold (AI 3's 8 had counted as able to reach 10), and a line of one turn comes before
+    one of two (4 favour, a turn that did nothing)."""
+    from merchant_lord_sure_wins import OPTIONS, THREE, THREE_PLAYERS, THREE_SEED, TWO, TWO_PLAYERS, TWO_SEED
+
+    state = GAME.new(THREE_PLAYERS, seed=THREE_SEED, options=OPTIONS)
+    for action in THREE:
+        state.apply(action, False)
+    assert state.table == [7, 7, 8] and state.to_move() == 0
+    line = winning_line(state, 0)
+    assert line is not None and line[-1][0] == "place", line
+    assert [action[0] for action in line].count("adjust") == 2
+    state = GAME.new(TWO_PLAYERS, seed=TWO_SEED, options=OPTIONS)
+    for action in TWO:
+        state.apply(action, False)
+    assert state.table == [8, 7] and state._unplaced_values(0) == [2, 3, 4, 6, 6, 6]
+    line = winning_line(state, 0)
+    assert line is not None and [action[0] for action in line].count("adjust") == 1, line

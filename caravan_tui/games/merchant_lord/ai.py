@@ -142,37 +142,42 @@ WIN_LOOKED = 3000
 #: the most of its own moves ``winning_line`` looks through (turns of a die, the favour step's end,
 #: sales, placements)
 WIN_STEPS = 8
+Line = tuple[Action, ...]
 
 
 def winning_line(state: MerchantLordState, seat: int) -> tuple[Action, ...] | None:
     """A line of ``seat``'s own moves from ``state`` after which it has won, nothing left to
     chance (``GameAI.won``): turns of a die, the favour step ended, sales and placements, until
-    the match is won (``won``); rerolls are not tried. The shortest such line (the fewest turns of
-    a die), () where the match is won already, or None where none is found within ``WIN_LOOKED``
-    positions. The search weighed such a line among dozens of rerolls and turns: a hint said "One
-    of several about as good: Reroll 5 … (68% to win)" beside "Or: Turn a 5 into a 4 … then the
-    sale at your 3-4 village tucking 1 card", which won the match."""
+    the match is won (``won``); rerolls are not tried. The line with the fewest turns of a die,
+    () where the match is won already, or None where none is found within ``WIN_LOOKED``
+    positions. The search weighed such a line among dozens of rerolls and turns: a hint said
+    "One of several about as good: Reroll 5 … (68% to win)" beside "Or: Turn a 5 into a 4 …
+    then the sale at your 3-4 village tucking 1 card", which won the match. Counted by moves
+    alone, a line of two turns (4 favour) came before one of one turn and the favour step's end,
+    and a hint spent favour on a turn that did nothing."""
     if won(state, seat):
         return ()
     if state.to_move() != seat or not end_near(state):
         return None
     left = [WIN_LOOKED]
-    #: each position looked through, by ``_reached``, and to what depth: turns of a die reach the
-    #: same dice in any order (three turns of 2 2 into 3 4 lay past the 3,000 positions of every
-    #: order, and a hint gambled on a reroll with "no chance to tuck a card" beside a sure win)
+    #: each position looked through, with the turns left, by ``_reached``, and how many moves
+    #: were left: turns of a die reach the same dice in any order (three turns of 2 2 into 3 4
+    #: lay past the 3,000 positions of every order, and a hint gambled on a reroll with "no
+    #: chance to tuck a card" beside a sure win)
     seen: dict[tuple, int] = {}
 
-    def look(position: MerchantLordState, line: tuple[Action, ...], depth: int) -> tuple[Action, ...] | None:
+    def look(position: MerchantLordState, line: Line, turns: int, steps: int) -> Line | None:
         if won(position, seat):
             return line
-        if depth == 0 or position.is_over() or position.to_move() != seat:
+        if steps == 0 or position.is_over() or position.to_move() != seat:
             return None
-        reached = _reached(position)
-        if seen.get(reached, -1) >= depth:
+        reached = (_reached(position), turns)
+        if seen.get(reached, -1) >= steps:
             return None
-        seen[reached] = depth
+        seen[reached] = steps
         for action in position.legal_actions():
-            if action[0] == "reroll" or left[0] <= 0:
+            kind = action[0]
+            if kind == "reroll" or (kind == "adjust" and not turns) or left[0] <= 0:
                 continue
             left[0] -= 1
             after = position.clone()
@@ -180,13 +185,13 @@ def winning_line(state: MerchantLordState, seat: int) -> tuple[Action, ...] | No
             if won(after, seat):
                 return (*line, action)
             if not _past_chance(position, after, seat, action):
-                found = look(after, (*line, action), depth - 1)
+                found = look(after, (*line, action), turns - (kind == "adjust"), steps - 1)
                 if found is not None:
                     return found
         return None
 
-    for depth in range(1, WIN_STEPS + 1):
-        found = look(state, (), depth)
+    for turns in range(min(state.favour[seat] // ADJUST_COST, WIN_STEPS) + 1):
+        found = look(state, (), turns, WIN_STEPS)
         if found is not None or left[0] <= 0:
             return found
     return None
@@ -219,16 +224,31 @@ def _reached(state: MerchantLordState) -> tuple:
 def won(state: MerchantLordState, seat: int) -> bool:
     """Whether ``seat`` has won whatever comes: the sales are over with it alone at 9 table cards or
     more (``decided``), or, its own turn of this round over, it holds 9 or more and no other seat
-    can reach as many before the round ends the match (rules §8.2): a seat's table grows only by
-    its hand's cards, tucked or placed, and by as many more as Free Merchants could draw to place,
-    twice its hand at most. Seed 1972: two tucks made 9 against 8, the seat still to play holding
-    one card at 6, and a hint said "Probably best: Turn a 1 into a 2" with no word of them."""
+    can reach as many before the round ends the match (rules §8.2): the seats that sold before it
+    this round hold what they hold, and a seat still to sell grows only by its hand's cards,
+    tucked or placed, and by what Free Merchants draw for Free Placements to place (each tucked
+    half brings one reward: ``most_added``). Seed 1972: two tucks made 9 against 8, the seat still
+    to play holding one card at 6, and a hint said "Probably best: Turn a 1 into a 2" with no word
+    of them. Counting every other seat as still to sell with twice its hand, a hint missed the two
+    turns, a sale and a placement that made 9 against 8 already sold and 7 holding one card."""
     table = state.table
     if decided(state, seat) is False and table.count(max(table)) == 1:
         return True
     if state.is_over() or state.to_move() == seat or state.phase not in (FAVOUR, SELL, PLACE) or table[seat] < TARGET:
         return False
-    return all(table[q] + 2 * state.hand[q].bit_count() < table[seat] for q in range(state.n) if q != seat)
+    to_sell = {(state.start + pos) % state.n for pos in range(state.pos, state.n)}
+    return all(
+        table[q] + (most_added(state.hand[q].bit_count()) if q in to_sell else 0) < table[seat]
+        for q in range(state.n)
+        if q != seat
+    )
+
+
+def most_added(cards: int) -> int:
+    """The most table cards a seat's selling turn adds holding ``cards`` in hand (rules §7.4): each
+    card tucked, and one more for each Free Placement that has a card to place, each drawn by a
+    Free Merchant tucked beside it (a card's half brings one reward): ``cards`` + ``cards`` // 2."""
+    return cards + cards // 2
 
 
 #: a hint keeps the dice where no reroll or turn is expected to do clearly better (the searches of
