@@ -482,6 +482,9 @@ class ReviewTerms:
     #: rates that higher than the move's own search did (a declined proposal was graded "a
     #: mistake: 47% → 38%", the next decision in the same build starting at 47% again)
     refusals: frozenset[Action] = frozenset()
+    #: what chance is in the game, as a review names it beside the searches' drift (a Merchant
+    #: Lord review spoke of "a deal, goods drawn from a bag", neither of which it has)
+    chance: str = "a deal, goods drawn from a bag, a card turned up, a roll"
 
     def measure(self, players: int) -> Measure:
         return self.solo if players == 1 and self.solo is not None else self.between

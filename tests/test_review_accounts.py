@@ -178,7 +178,8 @@ def test_a_match_lost_without_a_mistake_says_it_was_lost_on_the_draw():
         "errors +10%, luck −43%, the searches' drift −25%."
     ) in lines
     # (the drift said in the review's own words under the figure, as nowhere else explains it)
-    assert lines[lines.index(next(line for line in lines if line.startswith("From 60%"))) + 1] == DRIFT_WORDS
+    said = lines[lines.index(next(line for line in lines if line.startswith("From 60%"))) + 1]
+    assert said == DRIFT_WORDS.format(chance="the cards dealt and turned up")  # (what chance is in the game)
     assert any(
         line.startswith("No decision of yours cost enough to grade: you lost this to luck, −43%")
         and ": You draw the Ace of Moons)." in line
@@ -310,11 +311,12 @@ def test_a_drift_where_nothing_was_drawn_is_said_to_be_the_searches_disagreeing_
     }
     assert round(sum(seams.values()) * 100) == done.account().total("drift")  # (between two, a loss is a gain)
     said = review_lines(done, NAMES, "Caravanserai")
-    assert UNSEEN_DRIFT_WORDS in said and DRIFT_WORDS not in said
+    drawn_words = DRIFT_WORDS.format(chance="the tiles shuffled, the cell a board good lands on")
+    assert UNSEEN_DRIFT_WORDS in said and drawn_words not in said
     assert "none of this is luck" in UNSEEN_DRIFT_WORDS and "no one's graded error" in UNSEEN_DRIFT_WORDS
     # where something was drawn, the drift may hold what the draws did to the others' replies: as before
     drawn = Review("caravanserai", "m", 0, 2, 10, done.result, decisions, done.others, (Draw(1, "a deal"),))
-    assert DRIFT_WORDS in review_lines(drawn, NAMES, "Caravanserai")
+    assert drawn_words in review_lines(drawn, NAMES, "Caravanserai")
 
 
 def test_a_solo_reviews_drift_speaks_of_no_one_elses_replies():

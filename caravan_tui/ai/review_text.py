@@ -442,7 +442,7 @@ def split_line(review: Review) -> str:
 #: what the drift in ``split_line`` is, said under it wherever it is shown
 DRIFT_WORDS = (
     "The searches' drift: what moved your chances that was no graded move of yours, no error of the others and "
-    "no chance (a deal, goods drawn from a bag, a card turned up, a roll). The AI values each position afresh "
+    "no chance ({chance}). The AI values each position afresh "
     "and sees only so far ahead, so its figures differ from one position to the next, and the others' replies "
     "can do more or less than it expected."
 )
@@ -489,7 +489,9 @@ def drift_line(review: Review) -> str | None:
         return ENTANGLED_WORDS
     if review.players == 1:
         return SOLO_DRIFT_WORDS.format(measure=review.measure.name)
-    return DRIFT_WORDS if review.draws else UNSEEN_DRIFT_WORDS
+    if not review.draws:
+        return UNSEEN_DRIFT_WORDS
+    return DRIFT_WORDS.format(chance=get_game(review.game_id).ai.review.chance)
 
 
 def taken_line(review: Review, names: Sequence[str]) -> str | None:

@@ -457,7 +457,11 @@ NORMAL = dict(SEARCH, iterations=500)
 #: a review grades a decision by the win chance it gave up. Among 3 to 5 players a fair share
 #: is a fifth to a third, so the steps are smaller than the default: 4, 8 and 16 points
 #: (docs/review.md)
-REVIEW = ReviewTerms(Measure("win chance", 100.0, "%", 4.0, 8.0, 16.0), refusals=frozenset({("decline",)}))
+REVIEW = ReviewTerms(
+    Measure("win chance", 100.0, "%", 4.0, 8.0, 16.0),
+    refusals=frozenset({("decline",)}),
+    chance="a card dealt, a chip drawn from the bag",
+)
 
 
 def draws(state: AhldarahdState, action: Action) -> bool:

@@ -14,7 +14,7 @@ SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
 #: ``estimate()`` moves by hundredths between them, so the steps are smaller than the default:
 #: 3, 6 and 12 points (docs/review.md)
 #: a decision is a whole turn (``composing``): the default grades (a single action's, 3 · 6 · 12)
-REVIEW = ReviewTerms(Measure("win chance", 100.0, "%", 5.0, 10.0, 20.0))
+REVIEW = ReviewTerms(Measure("win chance", 100.0, "%", 5.0, 10.0, 20.0), chance="goods drawn from the bag")
 
 #: the moves that send an empty camel onto a space
 SENT = ("place", "move_camel")

@@ -327,7 +327,11 @@ HARD = dict(SEARCH, exploration=0.1)
 #: a review grades a decision by the win chance it gave up between seats (the default 5, 10
 #: and 20 points) and solo by the expected length of the caravan: 1, 2 and 4 pieces (the solo
 #: ``outcome()`` is the length over 45; docs/review.md)
-REVIEW = ReviewTerms(WIN_CHANCE, Measure("expected length", 45.0, " pieces", 1.0, 2.0, 4.0))
+REVIEW = ReviewTerms(
+    WIN_CHANCE,
+    Measure("expected length", 45.0, " pieces", 1.0, 2.0, 4.0),
+    chance="the tiles shuffled, the cell a board good lands on",
+)
 
 
 def end_near(state) -> bool:

@@ -44,7 +44,7 @@ def play_priors(state: DecktetCaravanState, actions: Sequence[Action]) -> list[f
 
 #: a review grades a decision by the win chance it gave up: 5, 10 and 20 points (the default),
 #: above the review search's noise at 1,500 iterations (docs/review.md)
-REVIEW = ReviewTerms(WIN_CHANCE)
+REVIEW = ReviewTerms(WIN_CHANCE, chance="the cards dealt and turned up")
 
 
 def end_near(state) -> bool:

@@ -107,7 +107,7 @@ EASY = dict(SEARCH, prior=False, plan=False)
 
 #: a review grades a decision by the win chance it gave up: 5, 10 and 20 points (the default;
 #: the dice make a round's outcome wide, so nothing smaller is told apart; docs/review.md)
-REVIEW = ReviewTerms(WIN_CHANCE)
+REVIEW = ReviewTerms(WIN_CHANCE, chance="the dice rolled, a card drawn or turned up")
 
 
 def decided(state: MerchantLordState, seat: int) -> bool | None:
