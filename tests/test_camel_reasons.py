@@ -330,6 +330,52 @@ def test_of_moves_about_as_good_the_hint_suggests_the_one_that_leaves_least_to_s
     assert [c.action for c in safer_first("camel_caravan", view, 0, noisy)] == [place, uncover]
 
 
+def test_a_move_about_as_good_beyond_those_listed_comes_first_where_it_leaves_less_to_steal():
+    """Seed 155: the three moves the hint listed all left a 6-point good on top within a thief's
+    reach, while the search valued a move beyond them about as good that left none. With what the
+    search weighed, its other moves count as well (``explain.unlisted``: weighed ``LINE_VISITS``
+    times or more), the one put first given its reason."""
+    from test_camel_caravan import position
+
+    from caravan_tui.ai.explain import LINE_VISITS, NEARLY, Candidate, Weighed, safer_first
+
+    state = position(empty=[[18], [48]], loaded=[[(11, "paper", True)], []])  # (the paper under our camel)
+    uncover = next(action for action in state.legal_actions() if action[0] == "move_good")
+    place = next(action for action in state.legal_actions() if action[0] == "place")
+    view = state.view(0)
+    found = [Candidate(uncover, 0.5, 0.55, (uncover,))]
+    value = 0.55 - NEARLY / 2
+    weighed = Weighed({uncover: (100, 55.0), place: (LINE_VISITS, LINE_VISITS * value)}, {})
+    first, second = safer_first("camel_caravan", view, 0, found, weighed)
+    assert (first.action, first.line, second) == (place, (place,), found[0])
+    assert first.value == value and first.reason == explain(state.clone(), 0, (place,))
+    assert safer_first("camel_caravan", view, 0, found) == found  # (the listed moves alone)
+    seldom = weighed._replace(stats={**weighed.stats, place: (LINE_VISITS - 1, (LINE_VISITS - 1) * value)})
+    assert safer_first("camel_caravan", view, 0, found, seldom) == found  # (too few visits to tell)
+
+
+def test_the_hint_does_not_load_the_gems_a_thief_takes_next_turn_where_a_move_as_good_does_not():
+    """``camel_seed155``, move 67: the hint's three moves all loaded the gems on space 3 (6 points,
+    6 steps from Agadez) while AI 2 held its theft marker; the person loaded them and AI 2 stole
+    them in its next turn. The search valued a move beyond those three about as good: the camel
+    on the gems sent to the swords on space 5, the gems left loose and a 3-point good at most
+    within the thief's reach. The hint suggests that one, and says why the others are riskier."""
+    from camel_seed155 import ACTIONS, OPTIONS, SEED
+
+    from caravan_tui.ai.policies import hint, hint_seed
+    from caravan_tui.games.camel_caravan.explain import exposed
+
+    game = get_game("camel_caravan")
+    state = game.new(2, seed=SEED, options=OPTIONS)
+    for action in ACTIONS[:67]:
+        state.apply(action, False)
+    assert (ACTIONS[67], ACTIONS[71]) == (("pickup", 9), ("steal", 9, 0, "gems"))
+    first, *others = hint(game.id, state.view(0), 0, "normal", hint_seed(0, 67))
+    assert ("pickup", 9) not in first.line and exposed(state, 0, first.line) == 3, first
+    assert first.reason.startswith("a camel onto the swords on space 5"), first.reason
+    assert all(exposed(state, 0, other.line) == 6 and "can steal the gems" in other.reason for other in others)
+
+
 def test_of_moves_about_as_good_the_hint_puts_a_play_before_ending_the_turn_unused():
     """Seed 1887: "Either is about as good: End the turn (4 actions unused)" at eleven turns in a
     row of a match the search rated lost whatever was played; the person passed each time while

@@ -168,12 +168,16 @@ def explained(
     out = []
     listed = candidates(weighed.stats, top, first, weighed.squares)
     for candidate in listed + noted(game, world, seat, weighed, listed):
-        line = playable(world, seat, weighed.lines.get(candidate.action, (candidate.action,))) or (candidate.action,)
-        reason = explain(world, seat, line) if explain is not None else ""
-        out.append(
-            followed(candidate, weighed.steps.get(candidate.action, ()), len(line))._replace(line=line, reason=reason)
-        )
+        found = lined(world, seat, weighed, candidate)
+        out.append(found._replace(reason=explain(world, seat, found.line) if explain is not None else ""))
     return out
+
+
+def lined(world: State, seat: int, weighed: Weighed, candidate: Candidate) -> Candidate:
+    """``candidate`` with the start of the line the search means to follow from it that ``seat``
+    can play (``playable``), valued where that line leads (``followed``)."""
+    line = playable(world, seat, weighed.lines.get(candidate.action, (candidate.action,))) or (candidate.action,)
+    return followed(candidate, weighed.steps.get(candidate.action, ()), len(line))._replace(line=line)
 
 
 def noted(game: Any, world: State, seat: int, weighed: Weighed, listed: list[Candidate]) -> list[Candidate]:
@@ -241,7 +245,8 @@ def advised(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top
     plain = get_game(game_id).ai.plain
     if plain is None or advised_first(game_id, view, seat, weighed.stats, top) != plain.action:
         found = decided_first(game_id, view, seat, led_first(explained(game_id, view, seat, weighed, top)))
-        found = lost_anyway(game_id, view, seat, safer_first(game_id, view, seat, acting_first(game_id, found)))
+        found = safer_first(game_id, view, seat, acting_first(game_id, found), weighed)
+        found = lost_anyway(game_id, view, seat, found)
         return won_first(game_id, view, seat, found)
     found = led_first(explained(game_id, view, seat, weighed, top, first=plain.action))
     kept = found[0]
@@ -389,28 +394,58 @@ def acting_first(game_id: str, found: list[Candidate]) -> list[Candidate]:
     return [best, *(candidate for candidate in found if candidate is not best)]
 
 
-def safer_first(game_id: str, view: dict[str, Any], seat: int, found: list[Candidate]) -> list[Candidate]:
+def safer_first(
+    game_id: str, view: dict[str, Any], seat: int, found: list[Candidate], weighed: Weighed | None = None
+) -> list[Candidate]:
     """``found`` with, of the moves about as good as the first (``about``), the
     one whose line leaves the others least to take from the seat (``GameAI.exposed``) first,
     where it leaves less than the first by ``SAFER`` or more; as it was otherwise. Among moves the
     search could not tell apart, a Camel Caravan hint moved a paper out from under a camel, where
     it could not be stolen, to the top of one by a thief's: stolen back at once, three times in a
-    match."""
-    exposed = get_game(game_id).ai.exposed
-    if exposed is None or len(found) < 2:
+    match. With what the search ``weighed``, its other moves (``unlisted``) count as well, the one
+    put first given its reason: twice in a match (seed 155) the three moves a Camel Caravan hint
+    listed all left a 6-point good on top within a thief's reach (gems loaded, an ivory moved out
+    from under a camel), and AI 2 stole each, while a move the search valued about as good,
+    beyond those three, left a 3-point good at most."""
+    game = get_game(game_id)
+    exposed = game.ai.exposed
+    if exposed is None or not found:
         return found
-    world = get_game(game_id).from_view(view, seat)
+    world = game.from_view(view, seat)
     if world.to_move() != seat:
         return found
+    pool = found if weighed is None else [*found, *unlisted(game, world, seat, weighed, found)]
     first = found[0]
-    near = [index for index, candidate in enumerate(found) if candidate.value >= first.value - about(first, candidate)]
+    near = [index for index, candidate in enumerate(pool) if candidate.value >= first.value - about(first, candidate)]
     if len(near) < 2:
         return found
-    left = {index: exposed(world, seat, found[index].line or (found[index].action,)) for index in near}
+    left = {index: exposed(world, seat, pool[index].line or (pool[index].action,)) for index in near}
     safest = min(near, key=lambda index: (left[index], index))
     if left[safest] > left[0] - SAFER:
         return found
-    return [found[safest], *(candidate for index, candidate in enumerate(found) if index != safest)]
+    chosen = pool[safest]
+    if safest >= len(found) and game.ai.explain is not None:
+        chosen = chosen._replace(reason=game.ai.explain(world, seat, chosen.line))
+    return [chosen, *(candidate for index, candidate in enumerate(found) if index != safest)]
+
+
+def unlisted(game: Any, world: State, seat: int, weighed: Weighed, shown: list[Candidate]) -> list[Candidate]:
+    """The moves ``weighed`` holds besides those ``shown``, each weighed ``LINE_VISITS`` times or
+    more and none the game vetoes (``GameAI.vetoed``), the most visited first, each with its line
+    (``lined``) and no reason yet. None where the game says the end is near: the look for a
+    loss at once (``policies.allowed``) cleared only the moves a hint lists."""
+    if game.ai.end_near is not None and game.ai.end_near(world):
+        return []
+    listed = {candidate.action for candidate in shown}
+    total = sum(visits for visits, _ in weighed.stats.values()) or 1
+    vetoed = game.ai.vetoed
+    out = []
+    for action, (visits, reward) in sorted(weighed.stats.items(), key=lambda item: -item[1][0]):
+        if action in listed or visits < LINE_VISITS or (vetoed is not None and vetoed(world, seat, action, None)):
+            continue
+        error = standard_error(visits, reward, weighed.squares[action]) if action in weighed.squares else None
+        out.append(lined(world, seat, weighed, Candidate(action, visits / total, reward / visits, error=error)))
+    return out
 
 
 #: how much less a move about as good must leave the others to take, in points, to come first
