@@ -82,3 +82,20 @@ def test_gold_offered_after_the_decliners_last_build_is_said_to_count_only_in_a_
         "{p2:'s} last build is over: 2 gold would count for {p2} only in a tie on points: "
         "{p2} {p2:is} level with no one on points now"
     ), said
+
+
+def test_a_price_beyond_the_proposers_gold_is_said_so() -> None:
+    """``ahldarahd_seed2651``: 4 gold, all the person held, for their Right of Passage after "for
+    about 4 gold, not 2": declined as "worth about the same to AI 3", which read as the price
+    named and refused. No price within the proposer's gold is found: the words say so."""
+    from ahldarahd_seed2651 import MOVES, OPTIONS, SEED
+
+    from caravan_tui.games import get_game
+
+    state = get_game("ahldarahd").new(3, seed=SEED, options=OPTIONS)
+    for action in MOVES:
+        state.apply(action, False)
+    assert state.phase == ANSWER and (state.g_gold, state.gold[0]) == (4, 4)
+    assert decline_reason(state, 2) == (
+        "{p2} would part with {p0:'s} Right of Passage only for more gold than the 4 {p0} hold{p0:s}"
+    )

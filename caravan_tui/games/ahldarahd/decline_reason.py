@@ -83,6 +83,13 @@ def decline_reason(state: AhldarahdState, partner: int) -> str:
             # Before "about the same": "for about 3 gold, not 2", then, 3 offered, "worth about the
             # same" read as the price named and refused
             return f"{p} would part with {gives_words} for about {least} gold, not {round(gets)}"
+        if gets_gold and not (state.a_cards or state.g_cards or state.g_items):
+            # (no price within the proposer's gold: "for about 4 gold, not 2", then the builder's
+            # own 4, all the newcomer held, declined as "worth about the same")
+            return (
+                f"{p} would part with {gives_words} only for more gold than the {state.gold[seat]} "
+                f"{who(seat)} hold{who(seat, 's')}"
+            )
         if round(gives) <= round(gets):
             return f"{gives_words} and {gets_words} are worth about the same to {p}"
         verb = "is" if " and " not in gives_words else "are"
