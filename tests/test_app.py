@@ -787,6 +787,30 @@ def test_after_a_resignation_the_headline_says_who_gave_up_and_who_wins():
     assert resigned_line(["Ann", "Bob", "You"], [0.5, 0.0, 0.5]) == "Bob resigned: Ann and you share the win."
 
 
+async def test_a_solo_match_resigned_ends_as_it_stands(tmp_path):
+    """The bug: resigning a solo Caravanserai closed the app (the headline named a winner among
+    no one else), and the question said the match was "lost for you"."""
+    from caravan_tui.bus import MatchOver
+    from caravan_tui.screens.table_menu import RESIGN_SOLO
+
+    from tables import table_shown
+
+    assert resigned_line(["You"], [0.0], 0) == "You resigned: the match ends as it stands."
+    runner = MatchRunner.new("caravanserai", [SeatSpec("human")], ["Ann"], 1, {}, None)
+    async with table_shown(tmp_path, runner) as (app, pilot, screen):
+        await wait_for(pilot, lambda: screen.table.view is not None, "the table")
+        screen.menu.confirm_resign()
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        asked = " ".join(" ".join(line.strip(" █") for line in screen_lines(app.screen)).split())
+        assert f"Resign this match? {RESIGN_SOLO}" in asked, asked
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen, "the table again")
+        screen.result.resigned = True
+        await app.push_screen(app.final_table(screen, MatchOver(runner.match_id, [13.0], [0.0], "resigned")))
+        await pilot.pause()
+        assert any("You resigned: the match ends as it stands." in line for line in screen_lines(app.screen))
+
+
 def test_a_draw_names_you_as_a_sentence_does():
     """Over SSH a draw read "A draw between Alice and You."."""
     assert result_line(["Alice", "You"], [2, 2], [0.5, 0.5]) == "A draw between Alice and you."

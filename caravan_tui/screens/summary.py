@@ -91,6 +91,8 @@ def resigned_line(
         resigner = next((seat for seat, share in enumerate(outcome) if share == 0), None)
     gave_up = names[resigner] if resigner is not None else "A player"
     others = [seat for seat in range(len(outcome)) if seat != resigner]
+    if not others:  # (solo: no one else to win; the line named a winner and the app closed)
+        return f"{gave_up} resigned: the match ends as it stands."
     best = max((outcome[seat] for seat in others), default=0.0)
     won = [seat for seat in others if outcome[seat] == best]
     winners = [names[seat] for seat in won]

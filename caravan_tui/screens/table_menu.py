@@ -35,6 +35,8 @@ BACK_FROM_HOME = "Saved: Continue (c) at home plays on."
 #: what a resignation does, said before it: the host lets an AI play on where other people play
 RESIGN_PLAYED_ON = "An AI plays your seat on to the end; the match counts as lost for you."
 RESIGN_ENDS = "The match ends now, lost for you."
+#: the same alone: no one else to lose to
+RESIGN_SOLO = "The match ends now, as it stands."
 
 
 class TableMenu:
@@ -97,6 +99,8 @@ class TableMenu:
         # what follows, as the host does it: with other people at the table an AI plays the seat on
         # (a resignation that ended one match and not the next said neither before it)
         then = RESIGN_PLAYED_ON if screen.table.others_are_people() else RESIGN_ENDS
+        if len(screen.table.seat_kinds) == 1:
+            then = RESIGN_SOLO
         screen.app.push_screen(ConfirmScreen(f"Resign this match? {then}", yes="Resign", no="Play on"), answered)
 
     def save(self) -> None:
