@@ -423,11 +423,13 @@ TieWords = Callable[[Any, list[float], list[float]], str | None]
 #: None where it does not: a review says how many of the seat's turns were lost so (a caravan
 #: out of camels lost six turns and the match, and its review spoke only of the searches' drift)
 SkippedWords = Callable[[Event, int], str | None]
-#: where ``seat`` is to move in ``state`` in a part of its turn with nothing to do in it but to
-#: end it: that part's key (counted once), its name ("build") and why, in words ("no gold and no
-#: card to claim with"); None elsewhere: a review says how many went so (a person at 0 gold sat out
-#: fourteen builds, and the review put the loss on luck and the drift)
-IdleWords = Callable[[Any, int], tuple[Any, str, str] | None]
+#: where ``seat`` is to move in ``state`` in a part of its turn that may leave nothing to do but
+#: end it: that part's key, its name ("build") and, where nothing else can be done now, why, in
+#: words ("no gold and no card to claim with"; None: something can); None elsewhere. A review
+#: counts the parts whose first position had nothing to do (a person at 0 gold sat out fourteen
+#: builds, and the review put the loss on luck and the drift; a first build spent to its last gold
+#: was counted as one with nothing to do)
+IdleWords = Callable[[Any, int], tuple[Any, str, str | None] | None]
 #: what another seat's move took from ``seat`` and its worth in points ("gems", 6: a Camel
 #: Caravan theft), None where it took nothing: a review says what was taken, when and by whom
 #: (thefts cost a person 15 points in a match whose review named none of them)

@@ -88,12 +88,12 @@ def test_a_price_beyond_the_proposers_gold_is_said_so() -> None:
     """``ahldarahd_seed2651``: 4 gold, all the person held, for their Right of Passage after "for
     about 4 gold, not 2": declined as "worth about the same to AI 3", which read as the price
     named and refused. No price within the proposer's gold is found: the words say so."""
-    from ahldarahd_seed2651 import MOVES, OPTIONS, SEED
+    from ahldarahd_seed2651 import ANSWER_4, MOVES, OPTIONS, SEED
 
     from caravan_tui.games import get_game
 
     state = get_game("ahldarahd").new(3, seed=SEED, options=OPTIONS)
-    for action in MOVES:
+    for action in MOVES[:ANSWER_4]:
         state.apply(action, False)
     assert state.phase == ANSWER and (state.g_gold, state.gold[0]) == (4, 4)
     assert decline_reason(state, 2) == (

@@ -258,7 +258,8 @@ def test_a_build_with_nothing_to_build_or_sell_is_counted_in_the_review() -> Non
     from caravan_tui.games.ahldarahd.no_gold import idle_build
 
     state = after(BROKE_BUILD)
-    assert state.hand[0] == 0 and idle_build(state, 0) is None  # (its own Right of Passage sells)
+    # (its own Right of Passage sells: the build's first position counts it as one with something to do)
+    assert state.hand[0] == 0 and idle_build(state, 0) == (state.turn_no, "build", None)
     state.rop[0] = -1
     state._legal = None
     assert idle_build(state, 0) == (state.turn_no, "build", "no gold and no card that fits an open route")
@@ -278,3 +279,20 @@ def test_a_build_with_nothing_to_build_or_sell_is_counted_in_the_review() -> Non
         "You had nothing to do but end 3 of your builds, the first at move 99 "
         "(too little gold for any route; later also: no gold)."
     )
+
+
+def test_a_build_counted_idle_is_one_that_began_with_nothing_to_do() -> None:
+    """``ahldarahd_seed2651``: "You had nothing to do but end 17 of your builds, the first at move
+    22", a first build of claims and purchases counted where its gold ran out, and a trade
+    proposal made at move 22. A build counts where its first position left nothing to do."""
+    from ahldarahd_seed2651 import MOVES, OPTIONS, SEED
+
+    from caravan_tui.ai.review import decisions_of
+    from caravan_tui.engine import render
+    from caravan_tui.games import get_game
+
+    match = decisions_of(get_game("ahldarahd"), 3, SEED, OPTIONS, MOVES, 0)
+    assert render(match.ended, ["Ann", "AI 2", "AI 3"], 0).startswith(
+        "You had nothing to do but end 14 of your builds, the first at move 80 "
+        "(no gold and no card that fits an open route)."
+    ), match.ended

@@ -200,7 +200,8 @@ def decisions_of(
     draws: list[Draw] = []
     # (the move after which the rules passed over each seat, why)
     skipped: list[list[tuple[int, str]]] = [[] for _ in range(players)]
-    idle: dict[Any, tuple[int, str, str]] = {}  # (the parts of the seat's turns it could only end, by key)
+    # (the parts of the seat's turns, by key, as their first position left them: why, where it could only end them)
+    idle: dict[Any, tuple[int, str, str | None]] = {}
     run: _Run | None = None
     movers: list[int] = []
     taken: list[tuple[int, int, str, float]] = []  # (what the others took from the seat: ``taken_said``)
@@ -241,7 +242,8 @@ def decisions_of(
     # the seat's own skipped turns, then the others': an opponent out of camels, its last turns
     # skipped, decided a match whose review named no turning point ("the searches' drift +42%")
     passed_over = [skipped_said(skipped[other], other) for other in (seat, *(s for s in range(players) if s != seat))]
-    said = " ".join(words for words in (*passed_over, idle_said(list(idle.values()), seat), last, ended) if words)
+    ended_idle = [(turn, name, why) for turn, name, why in idle.values() if why is not None]
+    said = " ".join(words for words in (*passed_over, idle_said(ended_idle, seat), last, ended) if words)
     return Match(
         tuple(found),
         tuple(draws),

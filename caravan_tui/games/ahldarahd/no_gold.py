@@ -276,14 +276,14 @@ def panel_words(state: AhldarahdState, seat: int) -> str | None:
 BUILDING = frozenset(("claim", "buy", "destroy", "sell_rop"))
 
 
-def idle_build(state: AhldarahdState, seat: int) -> tuple[int, str, str] | None:
-    """Where ``seat`` builds in ``state`` with nothing it can claim, buy, destroy or sell: the
-    turn (a build's key), "build" and why (``Game.idle_words``: a review counts such builds; a
-    person at 0 gold sat out fourteen, and the review put the loss on luck and the drift)."""
+def idle_build(state: AhldarahdState, seat: int) -> tuple[int, str, str | None] | None:
+    """Where ``seat`` builds in ``state``: the turn (a build's key), "build" and, where it can
+    claim, buy, destroy and sell nothing, why (``Game.idle_words``: a review counts such builds;
+    a person at 0 gold sat out fourteen, and the review put the loss on luck and the drift)."""
     if state.phase != BUILD or state.turn != seat:
         return None
     if any(action[0] in BUILDING for action in state.legal_actions()):
-        return None
+        return state.turn_no, "build", None
     if state.gold[seat] > 0:
         return state.turn_no, "build", "too little gold for any route, and no card that fits one"
     if claimable(state, seat, -1):
