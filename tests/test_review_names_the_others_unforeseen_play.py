@@ -41,8 +41,11 @@ def lines_of(match: str, skipped: tuple[int, ...] = ()) -> list[str]:
 
 
 def test_the_others_play_that_cost_most_beyond_what_the_ai_expected_is_named():
+    # (the drift that netted to nothing is in the split: "the others' play cost you … −21%"
+    # stood under "your errors 0%, the others' errors 0%, luck +39%" in a Decktet Caravan review)
+    assert lines_of("drop")[0].endswith("the others' errors 0%, the searches' drift 0%."), lines_of("drop")[0]
     assert (
-        "The others' play cost you most beyond what the AI expected after your move 11, −19%: "
+        "The others' play cost you most beyond what the AI expected after your move 11, −19% of the searches' drift: "
         "Bob: Buy Ivory–Textiles: takes the Ivory city; Bob: Claim Pearls–Textiles."
     ) in lines_of("drop")
 
@@ -58,7 +61,7 @@ def test_the_turns_the_rules_skipped_then_are_said_with_it():
     decision and before the next count."""
     said = next(line for line in lines_of("drop", skipped=(10, 12, 13, 25)) if line.startswith("The others' play"))
     assert said.startswith(
-        "The others' play cost you most beyond what the AI expected after your move 11, −19%, "
+        "The others' play cost you most beyond what the AI expected after your move 11, −19% of the searches' drift, "
         "while the rules skipped 3 of your turns: Bob: "
     ), said
     said = next(line for line in lines_of("drop", skipped=(12,)) if line.startswith("The others' play"))

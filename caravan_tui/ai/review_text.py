@@ -430,7 +430,9 @@ def split_line(review: Review) -> str:
         parts = [f"{names[kind]} {signed(measure, account.total(kind))}" for kind in kinds(review)]
         if "luck" in kinds(review) and any(swing.with_moves and swing.change for swing in account.swings):
             parts[-1] += " (with the others' moves before a chance, which no search tells apart from it)"
-        if drift:
+        # (a drift that nets to nothing is said too where it moved: "the others' play cost you
+        # most beyond what the AI expected …, −21%" stood under a split without it)
+        if drift or any(swing.kind == "drift" and round(swing.change) for swing in account.swings):
             parts.append(f"the searches' drift {signed(measure, drift)}")
     until = "when you resigned" if review.resigned else "at the end"
     return (
@@ -688,7 +690,7 @@ def unforeseen_words(review: Review, names: Sequence[str]) -> str | None:
     then = others_between(review, worst.index, names, UNFORESEEN_SHOWN)
     return (
         f"The others' play cost you most beyond what the AI expected after your move {after_move(review, worst)}, "
-        f"{signed(measure, worst.change)}{skipped_words(review, worst.index)}: {then}."
+        f"{signed(measure, worst.change)} of the searches' drift{skipped_words(review, worst.index)}: {then}."
     )
 
 
