@@ -226,8 +226,11 @@ def test_a_hint_whose_every_move_loses_at_once_says_so(monkeypatch: pytest.Monke
     game_id, state, losing = position(CAMEL_214)
     seat = state.to_move()
     found = [Candidate(losing, 0.6, 0.64, reason="ends the turn"), Candidate(("end",), 0.4, 0.6)]
+    # (seat fields, as every reason: a replay of an AI's move read "whatever you play here" of the AI)
+    other = f"{{p{1 - seat}}}"
     assert lost_anyway(game_id, state.view(seat), seat, found)[0].reason == (
-        "ends the turn; whatever you play here, the hint sees the other player win the match, as far as it looks"
+        f"ends the turn; whatever {{p{seat}}} play{{p{seat}:s}} here, the hint sees {other} win the match, "
+        "as far as it looks"
     )
     assert lost_anyway(game_id, state.view(seat), seat, found)[0].own == 0.0
     # lost in two worlds of three (Merchant Lord: "0% of the win" where the review said 18%): the
@@ -236,8 +239,8 @@ def test_a_hint_whose_every_move_loses_at_once_says_so(monkeypatch: pytest.Monke
     monkeypatch.setattr(safety, "lost_in", lambda *args, **kwargs: iter([True, False, True]))
     mostly = lost_anyway(game_id, state.view(seat), seat, [found[0]._replace(own=0.18), found[1]])[0]
     assert mostly.own == 0.18 and mostly.reason == (
-        "ends the turn; whatever you play here, the hint sees the other player win the match in most of the ways "
-        "it could go"
+        f"ends the turn; whatever {{p{seat}}} play{{p{seat}:s}} here, the hint sees {other} win the match in most "
+        "of the ways it could go"
     )
     monkeypatch.setattr(safety, "loses_at_once", lambda *args, **kwargs: False)
     assert lost_anyway(game_id, state.view(seat), seat, found) == found

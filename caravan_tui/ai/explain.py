@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from caravan_tui.engine import Action, Draws, State
+from caravan_tui.engine import Action, Draws, State, seat_field
 from caravan_tui.games import GAMES, get_game
 
 from . import safety
@@ -506,10 +506,12 @@ def decided_first(game_id: str, view: dict[str, Any], seat: int, found: list[Can
 #: "ending the match in their next turn": in a final turn the match ends after this turn's builds,
 #: and no one has a next turn; nor "before you decide again", said at a match's last decision; nor
 #: "finds no move after which the other player cannot win", a double negative read three times over
-LOST_AT_ONCE = "whatever you play here, the hint sees {who} win the match, as far as it looks"
+#: Seat fields, as every reason: "you" read as the AI in a replay of its move, beside "the other
+#: player" for the person watching.
+LOST_AT_ONCE = "whatever {you} play{s} here, the hint sees {who} win the match, as far as it looks"
 #: the same where a roll or a draw saves the move in some of the worlds looked at (its chance then
 #: is the search's, not none: "0% of the win" where the review of that decision said 18%)
-LOST_MOSTLY = "whatever you play here, the hint sees {who} win the match in most of the ways it could go"
+LOST_MOSTLY = "whatever {you} play{s} here, the hint sees {who} win the match in most of the ways it could go"
 
 
 def lost_anyway(game_id: str, view: dict[str, Any], seat: int, found: list[Candidate]) -> list[Candidate]:
@@ -527,7 +529,9 @@ def lost_anyway(game_id: str, view: dict[str, Any], seat: int, found: list[Candi
     if not game.ai.end_near(world) or not safety.loses_at_once(world, seat, first.action, **safety.looks_of(game.ai)):
         return found
     every = safety.surely_lost(world, seat, first.action, **safety.looks_of(game.ai))
-    said = (LOST_AT_ONCE if every else LOST_MOSTLY).format(who=others_words(world))
+    others = [other for other in range(len(world.scores())) if other != seat]
+    who = seat_field(others[0]) if len(others) == 1 else "the others"
+    said = (LOST_AT_ONCE if every else LOST_MOSTLY).format(you=seat_field(seat), s=seat_field(seat, "s"), who=who)
     reason = "; ".join(part for part in (first.reason, said) if part)
     return [first._replace(reason=reason, own=0.0 if every else first.own, sure=every), *found[1:]]
 
