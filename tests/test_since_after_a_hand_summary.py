@@ -9,6 +9,7 @@ import pytest
 from caravan_tui.games.decktet_caravan.hand_summary import HandSummaryScreen
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.seats import SeatSpec
+from caravan_tui.textual_adapter import screen_lines
 from caravan_tui.widgets import MatchLog, TablePanel
 
 from tables import table_shown, wait_for
@@ -27,6 +28,10 @@ async def test_the_since_panel_holds_nothing_a_hand_summary_showed(tmp_path):
             screen.act(screen.table.legal[0])
         assert isinstance(app.screen, HandSummaryScreen)
         assert screen.bus.since == []  # (the summary says it all, the lines before it with it)
+        # (and shows them: the other's last play, which ended the hand, was only in the full log)
+        shown = "\n".join(screen_lines(app.screen))
+        assert "Since your last move" in shown and app.screen.since, shown
+        assert app.screen.since[-1][:40] in shown.replace("\n", " "), (app.screen.since, shown)
         summed_up = len(screen.query_one(MatchLog).lines_text)
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.screen is screen and screen.table.turn is not None, "the next turn")

@@ -174,10 +174,10 @@ def notes_left(renderable: RenderableType) -> RenderableType:
 RESULT_SINCE_SHOWN = 20
 
 
-def since_words(since: Sequence[str]) -> Text:
-    """What happened since the seat's last decision, its latest lines (``RESULT_SINCE_SHOWN``),
-    as text (the lines hold names)."""
-    shown = since[-RESULT_SINCE_SHOWN:]
+def since_words(since: Sequence[str], most: int = RESULT_SINCE_SHOWN) -> Text:
+    """What happened since the seat's last decision, its latest ``most`` lines, as text (the
+    lines hold names)."""
+    shown = since[-most:]
     head = "Since your last move"
     if len(shown) < len(since):
         head += f" ({plural(len(since) - len(shown), 'line')} before these: the replay has every move)"

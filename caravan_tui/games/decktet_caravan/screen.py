@@ -30,7 +30,7 @@ from caravan_tui.widgets.board_scroll import BoardScroll
 from . import selection
 from .card_grid import CardGrid
 from .card_words import PASS, glyphs
-from .hand_summary import HandSummaryScreen
+from .hand_summary import HandSummaryScreen, before_scoring
 from .looks import hand_look, info_text, season_look
 from .not_a_play import selection_reason
 from .score_tables import hand_table, match_table
@@ -39,7 +39,7 @@ from .selection import arrived, cleared, flashed, held, hinted, list_followed, m
 from .standing import COUNTED, counted_on, hand_standing, standing_basis
 from .status_line import HAND, enter, play_text, status
 from .table_state import DecktetCaravanTable
-from .views import DecktetCaravanView, HistoryRow
+from .views import DecktetCaravanView, HistoryRow, hand_result
 
 #: ``p`` as we lead a season (the rules page: the leader plays a caravan)
 NO_PASS_LEADING = "You lead this season: the leader plays a caravan. Pass is for answering a play."
@@ -128,7 +128,10 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
             self.set_timer(cast("TableApp", self.app).flash_seconds, self._unflash)
         if previous is not None and len(view["history"]) > len(previous["history"]) and not view["over"]:
             step = self.action_step if self.replaying else None  # (← and → step on from it in a replay)
-            self.result.show_summary(HandSummaryScreen(self.hand_summary(view, view["history"][-1]), step))
+            row = view["history"][-1]
+            since = before_scoring(self.bus.since, hand_result(row)[0])
+            summary = HandSummaryScreen(self.hand_summary(view, row), step, since)
+            self.result.show_summary(summary)
 
     def _unflash(self) -> None:
         self.table_state = flashed(self.table, None)
