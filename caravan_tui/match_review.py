@@ -12,12 +12,14 @@ from collections.abc import Callable
 
 from caravan_tui.ai.review import (
     ITERATIONS,
+    MAX_TEXT,
     Judged,
     Review,
     assembled,
     decisions_of,
     draw_outcomes,
     outcome_positions,
+    taken_said,
     with_outcomes,
 )
 from caravan_tui.ai.worker import AIWorker
@@ -105,6 +107,13 @@ async def review_of(
     )
     # a share of the progress kept for the draws weighed after the decisions (the bar ran to 100%
     # over the decisions, then back to 96% as the draws were counted in)
+    # the others' moves an AI made in their person's place: named as its (a resigned person's
+    # name stood before the moves the AI went on to make in their seat)
+    others = tuple(
+        turn
+        for turn, mover in enumerate(match.movers)
+        if mover != seat and is_stand_in(decided_by(snapshot, turn, mover))
+    )
     reserve = max(1, round(len(ordered) * DRAWS_SHARE))
     deciding = None if on_judged is None else (lambda done, total: on_judged(done, total + reserve))
     judged = await worker.review(snapshot.game_id, seat, ordered, iterations, deciding, own)
@@ -120,7 +129,7 @@ async def review_of(
         match.ended,
         resigned=resigned,
         closer=match.closer,
-        taken=match.taken,
+        taken=taken_said(match.took, seat, others)[:MAX_TEXT] if others else match.taken,
         skipped=match.skipped,
     )
     # then the biggest draws against their other outcomes (the progress goes on past the decisions)
@@ -134,13 +143,6 @@ async def review_of(
     values = await worker.expect(snapshot.game_id, seat, outcome_positions(found), iterations, progress)
     if on_judged is not None:
         on_judged(counted + reserve, counted + reserve)
-    # the others' moves an AI made in their person's place: named as its (a resigned person's
-    # name stood before the moves the AI went on to make in their seat)
-    others = tuple(
-        turn
-        for turn, mover in enumerate(match.movers)
-        if mover != seat and is_stand_in(decided_by(snapshot, turn, mover))
-    )
     review = dataclasses.replace(with_outcomes(review, found, values), stood_in=stood_in, others_stood_in=others)
     try:
         shelf.write(snapshot, seat, iterations, review.to_data())

@@ -541,6 +541,14 @@ def test_what_the_others_took_is_said_with_who_when_and_its_worth():
     two = taken_said([(7, 1, "gems", 6), (9, 2, "salt", 3)], 0)
     assert two == "Taken from {p0}: gems by {p1} at move 8, salt by {p2} at move 10 (9 points in all)."
     assert taken_said([], 0) == ""
+    # (a taking an AI made in its person's place is the stand-in's: "by [b]z[/b]" of thefts made
+    # after they resigned)
+    assert taken_said([(7, 1, "gems", 6), (59, 1, "paper", 6)], 0, stood_in={59}) == (
+        "Taken from {p0}: gems by {p1} at move 8, paper by {p1:'s} stand-in at move 60 (12 points in all)."
+    )
+    assert taken_said([(59, 1, "paper", 6)], 0, stood_in={59}) == (
+        "Taken from {p0} by {p1:'s} stand-in: paper at move 60 (6 points in all)."
+    )
 
     game = get_game("camel_caravan")
     for seed in range(1, 40):

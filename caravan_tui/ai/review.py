@@ -42,7 +42,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -143,6 +143,8 @@ class Match:
     taken: str = ""
     #: the moves after which the rules passed the reviewed seat over (``Game.skipped_words``)
     skipped: tuple[int, ...] = ()
+    #: each taking: its move (from 0), who took, what, its worth (``taken_said`` says them)
+    took: tuple[tuple[int, int, str, float], ...] = ()
 
 
 class _Run:
@@ -252,20 +254,26 @@ def decisions_of(
         closer,
         taken_said(taken, seat)[:MAX_TEXT],
         tuple(turn for turn, _ in skipped[seat]),
+        tuple(taken),
     )
 
 
-def taken_said(taken: Sequence[tuple[int, int, str, float]], seat: int) -> str:
+def taken_said(taken: Sequence[tuple[int, int, str, float]], seat: int, stood_in: Collection[int] = ()) -> str:
     """What the others' moves took from ``seat`` (each: its move number from 0, who took it,
     what, its worth in points), with seat fields ("" where nothing): "Taken from {p0} by {p1}:
     gems at move 8, paper at move 60 (12 points in all)."; where more than one took, each with
-    whom ("gems by {p1} at move 8, salt by {p2} at move 10")."""
+    whom ("gems by {p1} at move 8, salt by {p2} at move 10"). A move of ``stood_in`` (an AI's in
+    its person's place) is the stand-in's: "by Bob" read as Bob's of thefts made after he resigned."""
     if not taken:
         return ""
-    takers = {mover for _, mover, _, _ in taken}
-    by = "" if len(takers) > 1 else f" by {seat_field(next(iter(takers)))}"
+
+    def taker(turn: int, mover: int) -> str:
+        return seat_field(mover, "'s") + " stand-in" if turn in stood_in else seat_field(mover)
+
+    takers = {taker(turn, mover) for turn, mover, _, _ in taken}
+    by = "" if len(takers) > 1 else f" by {next(iter(takers))}"
     each = ", ".join(
-        f"{what}{f' by {seat_field(mover)}' if not by else ''} at move {turn + 1}" for turn, mover, what, _ in taken
+        f"{what}{f' by {taker(turn, mover)}' if not by else ''} at move {turn + 1}" for turn, mover, what, _ in taken
     )
     total = sum(worth for *_, worth in taken)
     return f"Taken from {seat_field(seat)}{by}: {each} ({total:g} points in all)."
