@@ -67,7 +67,7 @@ class CreateMatchScreen(MatchForm):
                     allow_blank=False,
                     compact=True,
                 ),
-                help="then an AI plays a seat whose person left",
+                help="then an AI plays a seat whose person left (a guest's at once)",
             )
             yield form_row(
                 "Stand-in",
