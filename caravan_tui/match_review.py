@@ -101,8 +101,16 @@ async def review_of(
     )
     # the seat's own decisions first (in order), the others' after: what the screen lists while the
     # rest are judged is whole three quarters of the way through, the others' only split luck
+    # (a decision of several steps the stand-in finished is not the person's either: "Move 4: …
+    # then Place a camel … an inaccuracy" stood beside "your stand-in made 1 move (move 6): it is
+    # not graded", that camel the stand-in's)
     ordered = sorted(
-        (position for position in match.decisions if position.turn not in stood_in or position.seat != seat),
+        (
+            position
+            for position in match.decisions
+            if position.seat != seat
+            or not any(turn in stood_in for turn in range(position.turn, max(position.end, position.turn) + 1))
+        ),
         key=lambda position: position.seat != seat,
     )
     # a share of the progress kept for the draws weighed after the decisions (the bar ran to 100%

@@ -455,6 +455,17 @@ def test_a_stand_ins_moves_are_counted_as_the_table_counts_them(tmp_path):
     assert done.stood_in == tuple(away) and turn.turn not in [j.turn for j in done.decisions]
     line = f"Your stand-in made {len(away)} moves while you were away (moves {away[0] + 1} to {away[-1] + 1}): none"
     assert any(text.startswith(line) for text in review_lines(done, ["Ann", "Bob"], "Camel Caravan"))
+    # only the turn's last action the stand-in's (its person resigned mid-turn): the turn is not
+    # the person's to grade ("Move 4: … then Place a camel … an inaccuracy" beside "your stand-in
+    # made 1 move (move 6): it is not graded", that camel the stand-in's)
+    snapshot.deciders = {away[-1]: stand_in("normal")}
+
+    async def again():
+        async with AIWorker(2) as worker:
+            return await review_of(snapshot, 0, ReviewShelf(tmp_path / "again"), worker, ITERATIONS)
+
+    done = asyncio.run(again())
+    assert done.stood_in == (away[-1],) and turn.turn not in [j.turn for j in done.decisions]
 
 
 @pytest.mark.thorough
