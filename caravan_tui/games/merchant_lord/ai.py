@@ -348,6 +348,18 @@ def paid_away(state: MerchantLordState, seat: int, line: tuple[Action, ...]) -> 
     )
 
 
+def tucks_for_sure(state: MerchantLordState, seat: int, action: Action) -> bool:
+    """Whether ``action`` is a turn of a die after which the dice tuck more cards than now, every
+    sale counted (``GameAI.noted``: a hint names it beside its rerolls). The search spread its
+    visits over dozens of rerolls at 20%, its mean for such a turn 19% over the rerolls tried
+    after it; made, the next hint began at 37%."""
+    if action[0] != "adjust":
+        return False
+    dice = state._unplaced(seat)
+    odds = RerollOdds(state, seat, dice)
+    return odds.every(dice - UNIT[action[1]] + UNIT[adjusted(action[1], action[2])])[1] > odds.every(dice)[1]
+
+
 AI = GameAI(
     levels={"easy": EASY, "normal": SEARCH, "hard": HARD},
     prior=prior,
@@ -361,4 +373,5 @@ AI = GameAI(
     draws=rerolls,
     exposed=paid_away,
     plan=plan,
+    noted=tucks_for_sure,
 )
