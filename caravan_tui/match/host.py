@@ -489,6 +489,11 @@ class MatchHost:
         self.weighed = {turn: rows for turn, rows in self.weighed.items() if turn < target}
         self.stood_in = {turn: by for turn, by in self.stood_in.items() if turn < target}
         self.standing_in = {seat: min(since, target) for seat, since in self.standing_in.items()}
+        # what was noted and said after the moves taken back came before whatever comes next, in
+        # the order it came: a second undo's line, kept at its own earlier turn, was listed above
+        # the first's
+        self.notes = [(min(at, target), event) for at, event in self.notes]
+        self.chat = deque(((min(at, target), before, line) for at, before, line in self.chat), maxlen=CHAT_BACKLOG)
         # ("undo", not "take back": a rules step of Caravanserai's is called so, on the same screen)
         who, es = seat_field(msg.seat), seat_field(msg.seat, "es")
         # (one other seat by name: "1 of the others'" read oddly of one opponent)
