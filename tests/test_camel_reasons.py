@@ -394,3 +394,16 @@ def test_of_moves_about_as_good_the_hint_puts_a_play_before_ending_the_turn_unus
     assert acting_first("camel_caravan", apart) == apart
     assert acting_first("decktet_caravan", found) == found  # (no move that ends a turn playing nothing)
     assert acting_first("camel_caravan", found[1:]) == found[1:]
+
+
+def test_a_pick_up_later_in_the_line_says_where() -> None:
+    """ "a camel onto the salt on space 3; … then loads meat" read as the salt's camel loading
+    meat, which lay on space 7 for another camel: a later pick-up is said with its place."""
+    from test_camel_win_this_turn import WON
+
+    from caravan_tui.games.camel_caravan.explain import explain
+    from caravan_tui.games.camel_caravan.rules import CamelCaravanState
+
+    world = CamelCaravanState.from_data(WON)
+    said = explain(world, 0, (("move_camel", 23, 9), ("pickup", 9), ("move_camel", 21, 17)))
+    assert "; then loads salt on space 3 (1,2) (worth 3" in said, said

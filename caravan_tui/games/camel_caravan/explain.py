@@ -40,7 +40,7 @@ def explain(state: CamelCaravanState, seat: int, line: Sequence[Action]) -> str:
     for action in line[1:]:
         if refilled or world.turn != seat:
             break
-        effect = _effect(world, seat, action)
+        effect = _effect(world, seat, action, later=True)
         if effect and action[0] in ("pickup", "steal", "move_good"):
             then.append(effect)
         refilled = _apply(world, action)
@@ -94,9 +94,13 @@ def _stolen_at(state: CamelCaravanState, seat: int, line: Sequence[Action]) -> f
     return frozenset(cells)
 
 
-def _effect(state: CamelCaravanState, seat: int, action: Action, stolen: frozenset[int] = frozenset()) -> str:
+def _effect(
+    state: CamelCaravanState, seat: int, action: Action, stolen: frozenset[int] = frozenset(), later: bool = False
+) -> str:
     """What ``action`` does, in a few words, before it is played in ``state`` (``stolen``: the
-    cells where the line steals later in the turn)."""
+    cells where the line steals later in the turn; ``later``: a step after the move the words are
+    for, a pick-up said with its place: "a camel onto the salt on space 3; … then loads meat" read
+    as the salt's camel loading meat, which lay on space 7)."""
     kind = action[0]
     if kind == "move_good":
         _, _, t, name, _ = action
@@ -123,7 +127,8 @@ def _effect(state: CamelCaravanState, seat: int, action: Action, stolen: frozens
         cost = penalty(carried) - penalty(carried - 1)
         more = " more" if penalty(carried - 1) else ""
         rides = f"; {carried} carried: −{cost}{more} while they ride" if cost else ""
-        return f"loads {GOODS[good]} (worth {VALUE[good]}, {away}{extra}{rides})"
+        where = f" on {CELL_NAMES[cell]}" if later else ""
+        return f"loads {GOODS[good]}{where} (worth {VALUE[good]}, {away}{extra}{rides})"
     if kind == "steal":
         _, _, victim, name = action
         yours = who(seat, "'s")
