@@ -150,7 +150,7 @@ async def test_a_person_who_resigns_is_rated_for_the_match_their_stand_in_finish
     await bob.send(protocol.AskHistory())
     history = await bob.next(protocol.History)
     (row,) = [protocol.FinishedRow.from_map(row) for row in history.matches]
-    assert (row.yours, row.resigned, row.gave_up) == (1, 0, False) and finished_words(row) == "Ann resigned"
+    assert (row.yours, row.resigned, row.gave_up) == (1, 0, False) and finished_words(row) == "You won, Ann resigned"
     # her review ends where she resigned (the AI's moves after it read "while you were away", its win hers)
     for peer, gave_up in ((ann, True), (bob, False)):
         await peer.send(protocol.ReviewMatch(joined.match))

@@ -678,8 +678,16 @@ def test_a_finished_match_says_how_it_went_for_you_in_a_few_words():
     ended_by_ann = FinishedRow(
         "m", "ahldarahd", ["Ann", "Bob", "AI 3"], [0.0, 1.0, 0.0], "resigned", 0.0, 1, resigned=0
     )
-    assert finished_words(ended_by_ann) == "Ann resigned"
+    assert finished_words(ended_by_ann) == "You won, Ann resigned"
     assert finished_words(dataclasses.replace(ended_by_ann, yours=0)) == "You resigned, Bob won"
+    # (it read only "Ann left", of a match Bob won and of one he lost to her stand-in alike: his
+    # own result first, as the ratings count a resignation, the resigned seat last)
+    left = dataclasses.replace(ended_by_ann, result=[0.0, 0.0, 1.0], left=True)
+    assert finished_words(left) == "You lost, Ann left" and finished_words(left, width=12) == "You lost"
+    # (her stand-in first: the ratings count her seat last, and the result screen ends saying so)
+    assert finished_words(dataclasses.replace(left, result=[1.0, 0.0, 0.0])) == "Shared, Ann left"
+    assert finished_words(dataclasses.replace(ended_by_ann, result=[0.0, 0.5, 0.5])) == "Shared, Ann resigned"
+    assert finished_words(ended_by_ann, mine=False) == "Bob won, Ann resigned"
     assert words([0.5, 0.5, 0.0]) == "Shared: you and Bob"
     assert words([0.5, 0.5], names=("Alice", "Bob")) == words([0.5, 0.5], yours=1, names=("Alice", "Bob")) == "Draw"
     assert words([0.0, 0.5, 0.5]) == "Lost"

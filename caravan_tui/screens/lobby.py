@@ -105,8 +105,9 @@ def finished_words(row: FinishedRow, mine: bool = True, width: int | None = None
         return resigned_words(you, whole, winners, row.yours, width)
     if row.resigned is not None and row.resigned != row.yours and 0 <= row.resigned < len(names):
         # (another's resignation ended it, or an AI played the seat on: it read "You resigned" to
-        # a person who had not, and "Bob won" of his stand-in's points beside her +121)
-        return f"{names[row.resigned]} {'left' if row.left is True else 'resigned'}"
+        # a person who had not, and "Bob won" of his stand-in's points beside her +121; then only
+        # "Bob left", of a match she had won, and of one she lost to his stand-in alike)
+        return others_resigned(row, names, you, width)
     if row.yours not in winners:
         if row.status == "resigned":
             return resigned_words(you, whole, winners, row.yours, width)
@@ -122,6 +123,20 @@ def finished_words(row: FinishedRow, mine: bool = True, width: int | None = None
     return "Shared: " + " and ".join(
         (you.lower() if mine else you) if seat == row.yours else names[seat] for seat in winners
     )
+
+
+def others_resigned(row: FinishedRow, names: list[str], you: str, width: int | None) -> str:
+    """How a match another seat's person resigned (``row.resigned``) went for ``you``, as the
+    ratings count it and its result screen ends by saying (the resigned seat last, whatever the
+    AI that played it on made of it): "You won, Bob left", "Shared, Bob resigned", "You lost,
+    Bob left"; the resignation left out where it does not fit ``width``."""
+    assert row.resigned is not None
+    others = [seat for seat in range(len(row.result)) if seat != row.resigned]
+    best = max(row.result[seat] for seat in others)
+    top = [seat for seat in others if row.result[seat] == best]
+    base = f"{you} won" if top == [row.yours] else "Shared" if row.yours in top else f"{you} lost"
+    said = f"{base}, {names[row.resigned]} {'left' if row.left is True else 'resigned'}"
+    return said if width is None or cell_len(said) <= width else base
 
 
 def resigned_words(you: str, names: list[str], winners: list[int], yours: int, width: int | None) -> str:
