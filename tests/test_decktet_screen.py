@@ -880,3 +880,15 @@ def test_the_hand_is_dimmed_by_the_plays_to_come_before_the_host_asks():
     look = hand_look(waiting)  # (no ask yet: ``turn`` None)
     assert look.plays is not None and dimmed_cards(view["hand"], look.plays, frozenset())
     assert hand_look(dataclasses.replace(waiting, replaying=True)).plays is None  # (a replay: no one's decision)
+
+
+def test_the_header_sets_each_score_apart_from_its_name():
+    """ "Hand 3 of 5 · You 2 · AI 2 20" read as AI 2 at 220: a colon after each name."""
+    from caravan_tui.games.decktet_caravan.looks import info_text
+    from caravan_tui.games.decktet_caravan.table_state import DecktetCaravanTable
+
+    state = GAME.new(2, seed=3, options={"hands": 1})
+    view = state.view(0)
+    view["scores"] = [2, 20]
+    shown = DecktetCaravanTable(0, names=("Ann", "AI 2"), seat_kinds=("human", "ai"), view=view)
+    assert info_text(view, shown).plain.startswith("Hand 1 of 1 · You: 2 · AI 2: 20"), info_text(view, shown).plain

@@ -103,7 +103,7 @@ def info_text(view: DecktetCaravanView, table: TableState[DecktetCaravanView]) -
     players = range(len(view["scores"]))
     text = Text(f"Hand {view['hand_no']} of {view['hands_total']}", style="bold")
     for p in players:
-        text.append(f" · {table.player_name(p, 13)} {signed(view['scores'][p])}")
+        text.append(f" · {table.player_name(p, 13)}: {signed(view['scores'][p])}")  # ("AI 2 20" read 220)
     text.append("\nUp: ")
     text.append_text(Text(" · ").join(up_text(card, short=True) for card in view["up"]))
     if view.get("aside_up"):
