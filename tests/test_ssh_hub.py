@@ -1139,7 +1139,8 @@ async def test_a_person_who_resigned_finds_the_match_among_their_finished_ones_o
 async def test_a_guest_who_left_is_named_as_leaving_in_the_others_record(tmp_path, worker):
     """Over SSH, a guest's connection dropped ("Gus leaves; an AI plays the seat from now on."),
     and Ann's record read "Gus resigned" of a match he never resigned: a guest who gives a seat
-    up leaves it, whether by a resignation or not (the record keeps both alike)."""
+    up leaves it, whether by a resignation or not (the record keeps both alike); Ann's own result
+    first, as the ratings count it (his seat last)."""
     from caravan_tui.screens.lobby import finished_words
 
     hub = make_hub(tmp_path, worker)
@@ -1148,7 +1149,7 @@ async def test_a_guest_who_left_is_named_as_leaving_in_the_others_record(tmp_pat
     await play_turns(ann, random.Random(6))
     await ann.send(protocol.AskHistory())
     (row,) = [protocol.FinishedRow.from_map(row) for row in (await ann.next(protocol.History)).matches]
-    assert (row.resigned, row.left) == (1, True) and finished_words(row) == "Gus left"
+    assert (row.resigned, row.left) == (1, True) and finished_words(row) == "You won, Gus left"
     hub.stop()
 
 
