@@ -40,3 +40,18 @@ def test_a_line_that_turns_the_first_die_back_says_so() -> None:
     assert words == (
         "2 favour for dice 1 3 4 5, and the search's line turns it back: favour for the dice {p1} {p1:has} now"
     ), words
+
+
+def test_a_rerolls_chance_near_the_end_says_the_favour_left_for_more_tries() -> None:
+    """Near the end a newcomer read "a 3% chance to tuck a card" as the turn's chance, where the
+    favour left allowed several more rerolls and turns: the words say what is left."""
+    from merchant_lord_sure_wins import OPTIONS as SURE
+    from merchant_lord_sure_wins import THREE, THREE_PLAYERS, THREE_SEED
+
+    state = GAME.new(THREE_PLAYERS, seed=THREE_SEED, options=SURE)
+    for action in THREE:
+        state.apply(action, False)
+    assert state.table == [7, 7, 8] and state.favour[0] == 5
+    assert explain(state, 0, [("reroll", 5)]).endswith("; 4 favour left for more turns and rerolls after it")
+    early = explain(favour_step(), 1, [("reroll", 6)])  # (round 2: the favour is for the rounds to come too)
+    assert "favour left" not in early, early

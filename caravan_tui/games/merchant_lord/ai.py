@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from caravan_tui.engine import WIN_CHANCE, Action, GameAI, Plain, ReviewTerms
 
 from .cards import HALF_INDEX, INDEX, OWN_COINS
-from .explain import explain, last_round
+from .explain import end_near, explain, last_round
 from .last_turn import plan, worked_out
 from .rolls import SAME, RerollOdds
 from .rules import BUY, FAVOUR, PLACE, SELL, TARGET, VINDEX, MerchantLordState
@@ -129,12 +129,6 @@ def rerolls(state: MerchantLordState, action: Action) -> bool:
     sure way to beat a seat (``ai/safety.py``): in a world redealt its dice are one roll, and the
     look picked whichever dice to reroll came out right."""
     return action[0] == "reroll"
-
-
-def end_near(state) -> bool:
-    """The match may end with this round (rules §8.2): someone is a placement from 9 table
-    cards, or it is the last round allowed."""
-    return bool(max(state.table) >= TARGET - 1 or state.round >= state.max_rounds)
 
 
 #: positions ``winning_line`` looks at, at most: a win is said only where one is found within them

@@ -50,10 +50,12 @@ def explain(state: MerchantLordState, seat: int, line: Sequence[Action]) -> str:
         for value in action[1:]:
             kept -= UNIT[value]
         rolled = len(action) - 1
-        # (the last turn is valued with every try after it: "a 3% chance to tuck a card" stood
-        # beside "60% to win", three favour left to turn and reroll the dice again)
+        # (the chances are this roll's: "a 3% chance to tuck a card" stood beside "60% to win",
+        # three favour left to turn and reroll the dice again; near the end a newcomer read every
+        # reroll's chance as the turn's)
         left = state.favour[seat] - REROLL_COST
-        tries = f"; {left} favour left for more turns and rerolls after it" if left and worked_out(state, seat) else ""
+        near = worked_out(state, seat) or end_near(state)
+        tries = f"; {left} favour left for more turns and rerolls after it" if left and near else ""
         return (
             f"{REROLL_COST} favour to roll {_dice(rolled)} again, keeping {dice_words(unpack(kept))}: "
             f"{_reroll_odds(state, seat, kept, rolled)}{tries}"
@@ -86,6 +88,12 @@ def explain(state: MerchantLordState, seat: int, line: Sequence[Action]) -> str:
         return f"a card to tuck later (stall {DIE[card][0]} or {DIE[card][1]}); {plural(left, 'coin')} left"
     later = "" if last_round(state) else " and buy later"
     return f"keeps {plural(state.coins[seat], 'coin')}: coins break ties{later}"  # end_buying
+
+
+def end_near(state: MerchantLordState) -> bool:
+    """The match may end with this round (rules §8.2): someone is a placement from 9 table
+    cards, or it is the last round allowed."""
+    return bool(max(state.table) >= TARGET - 1 or state.round >= state.max_rounds)
 
 
 def last_round(state: MerchantLordState) -> bool:
