@@ -107,3 +107,21 @@ def test_the_hint_says_the_chance_worked_out(monkeypatch) -> None:
     assert found[0].action == turn.best() == ("reroll", 2, 2, 3, 4)
     assert found[0].value == pytest.approx(turn.of(turn.best())) and 0.55 < found[0].value < 0.65
     assert [c.value for c in found] == sorted((c.value for c in found), reverse=True)
+
+
+def test_the_turns_chance_to_tuck_counts_every_try_left() -> None:
+    """``last_turn.tuck_chance``: a reroll's words counted its own roll alone ("a 3% chance to tuck
+    a card"), with favour left for more rerolls and turns. Played on for a card, the turn's
+    chance is at least the roll's, and a sure tuck is sure."""
+    from caravan_tui.games.merchant_lord.last_turn import tuck_chance
+    from caravan_tui.games.merchant_lord.rolls import RerollOdds
+    from caravan_tui.games.merchant_lord.sales import UNIT
+
+    state = position(THREE_SEED, THREE_PLAYERS, THREE)
+    seat = state.to_move()
+    dice = state._unplaced(seat)
+    odds = RerollOdds(state, seat, dice)
+    roll = ("reroll", 2, 2, 3, 4)
+    kept = dice - sum(UNIT[value] for value in roll[1:])
+    assert tuck_chance(state, seat, roll) > odds.chances(kept, 4)[1] > 0
+    assert tuck_chance(state, seat, ("end_favour",)) == 0.0  # (no village fits these dice)

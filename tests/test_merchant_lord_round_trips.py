@@ -52,6 +52,9 @@ def test_a_rerolls_chance_near_the_end_says_the_favour_left_for_more_tries() -> 
     for action in THREE:
         state.apply(action, False)
     assert state.table == [7, 7, 8] and state.favour[0] == 5
-    assert explain(state, 0, [("reroll", 5)]).endswith("; 4 favour left for more turns and rerolls after it")
+    # (and what playing on for a card makes of them: here two turns make one sure, after any roll)
+    assert explain(state, 0, [("reroll", 5)]).endswith(
+        "; 4 favour left for more turns and rerolls after it: played on for it, a 100% chance to tuck a card this turn"
+    )
     early = explain(favour_step(), 1, [("reroll", 6)])  # (round 2: the favour is for the rounds to come too)
     assert "favour left" not in early, early

@@ -14,7 +14,7 @@ from caravan_tui.engine import seat_field as who
 
 from .cards import DIE, HALF_INDEX, INDEX, ONE_TIME_WORDS, OPP, placements, reward_words
 from .evaluation import max_tucks
-from .last_turn import worked_out
+from .last_turn import tuck_chance, worked_out
 from .rolls import OUTCOMES, RerollOdds, best_sales, tucked_pay
 from .rules import MerchantLordState
 from .sales import GUARD, UNIT, adjusted, count, size, unpack
@@ -54,8 +54,11 @@ def explain(state: MerchantLordState, seat: int, line: Sequence[Action]) -> str:
         # three favour left to turn and reroll the dice again; near the end a newcomer read every
         # reroll's chance as the turn's)
         left = state.favour[seat] - REROLL_COST
-        near = worked_out(state, seat) or end_near(state)
-        tries = f"; {left} favour left for more turns and rerolls after it" if left and near else ""
+        tries = ""
+        if left and (worked_out(state, seat) or end_near(state)):
+            tries = f"; {left} favour left for more turns and rerolls after it"
+            if state.hand[seat]:
+                tries += f": played on for it, {_chance(tuck_chance(state, seat, action))} to tuck a card this turn"
         return (
             f"{REROLL_COST} favour to roll {_dice(rolled)} again, keeping {dice_words(unpack(kept))}: "
             f"{_reroll_odds(state, seat, kept, rolled)}{tries}"

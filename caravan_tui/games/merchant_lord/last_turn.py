@@ -265,6 +265,44 @@ class LastTurn:
         return tuple(out)
 
 
+class TuckChance(LastTurn):
+    """The chance that ``seat``'s turn from ``state`` lays a card more on its table (tucked, or
+    placed by a Free Placement), each move played to that end: what the turn can still do, where
+    a reroll's words count its own roll alone ("a 3% chance to tuck a card" read as the turn's,
+    with four favour left for more tries, where playing on for it tucked 65% of the time)."""
+
+    __slots__ = ()
+
+    def _share(self, result: Result, kept: int) -> float:
+        return 1.0 if result[0] > 0 else 0.0
+
+
+#: ``tuck_chance``'s looks, by what they depend on (a hint words several moves of one position)
+_TUCKS: dict[tuple, TuckChance] = {}
+
+
+def tuck_chance(state: MerchantLordState, seat: int, action: Action) -> float:
+    """``TuckChance`` of ``seat``'s turn after ``action`` (a move of its favour step)."""
+    key = (
+        seat,
+        state.phase,
+        state._unplaced(seat),
+        state.favour[seat],
+        state.hand[seat],
+        tuple(state.vseller),
+        tuple(state.vstall),
+        len(state.pile),
+        state.pfm,
+        state.pfp,
+    )
+    found = _TUCKS.get(key)
+    if found is None:
+        if len(_TUCKS) > 64:
+            _TUCKS.clear()
+        found = _TUCKS[key] = TuckChance(state, seat)
+    return found.of(action)
+
+
 def plan(
     state: MerchantLordState, seat: int, index: int, iterations: int | None, seconds: float | None
 ) -> tuple[dict[Action, tuple[int, float]], dict[Action, tuple[Action, ...]]] | None:
