@@ -14,7 +14,7 @@ from caravan_tui.engine import seat_field as who
 
 from .cards import DIE, HALF_INDEX, INDEX, ONE_TIME_WORDS, OPP, placements, reward_words
 from .evaluation import max_tucks
-from .last_turn import tuck_chance, worked_out
+from .last_turn import last_round, tuck_chance, worked_out
 from .rolls import OUTCOMES, RerollOdds, best_sales, tucked_pay
 from .rules import MerchantLordState
 from .sales import GUARD, UNIT, adjusted, count, size, unpack
@@ -97,12 +97,6 @@ def end_near(state: MerchantLordState) -> bool:
     """The match may end with this round (rules §8.2): someone is a placement from 9 table
     cards, or it is the last round allowed."""
     return bool(max(state.table) >= TARGET - 1 or state.round >= state.max_rounds)
-
-
-def last_round(state: MerchantLordState) -> bool:
-    """Whether this round is the match's last (rules §8: someone has 9 table cards, or the
-    round guard): nothing is "for later rounds" in it."""
-    return max(state.table) >= TARGET or state.round >= state.max_rounds
 
 
 def _sale(state: MerchantLordState, seat: int, action: Action) -> str:
