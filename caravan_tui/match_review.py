@@ -113,15 +113,15 @@ async def review_of(
         ),
         key=lambda position: position.seat != seat,
     )
-    # a share of the progress kept for the draws weighed after the decisions (the bar ran to 100%
-    # over the decisions, then back to 96% as the draws were counted in)
     # the others' moves an AI made in their person's place: named as its (a resigned person's
-    # name stood before the moves the AI went on to make in their seat)
+    # name stood before the moves the AI went on to make in their seat, and before what it took)
     others = tuple(
         turn
         for turn, mover in enumerate(match.movers)
         if mover != seat and is_stand_in(decided_by(snapshot, turn, mover))
     )
+    # a share of the progress kept for the draws weighed after the decisions (the bar ran to 100%
+    # over the decisions, then back to 96% as the draws were counted in)
     reserve = max(1, round(len(ordered) * DRAWS_SHARE))
     deciding = None if on_judged is None else (lambda done, total: on_judged(done, total + reserve))
     judged = await worker.review(snapshot.game_id, seat, ordered, iterations, deciding, own)
@@ -137,7 +137,7 @@ async def review_of(
         match.ended,
         resigned=resigned,
         closer=match.closer,
-        taken=taken_said(match.took, seat, others)[:MAX_TEXT] if others else match.taken,
+        taken=taken_said(match.took, seat, others)[:MAX_TEXT],
         skipped=match.skipped,
     )
     # then the biggest draws against their other outcomes (the progress goes on past the decisions)

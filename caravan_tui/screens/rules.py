@@ -67,7 +67,7 @@ class RulesViewer(MarkdownViewer, EachKeyScrolls):
         self.call_after_refresh(self._read_from, block)
 
     def _read_from(self, block: Widget) -> None:
-        """``block`` at the top once the text has rewrapped to the width the contents left (a
+        """``block`` at the top once the text has rewrapped to the whole width (a
         refresh after they close; scrolled sooner, the place was the narrow text's)."""
         self.call_after_refresh(self.scroll_to_widget, block, top=True, animate=False, immediate=True)
 
