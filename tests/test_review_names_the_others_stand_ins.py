@@ -36,3 +36,15 @@ def test_the_others_moves_a_stand_in_made_are_named_as_its():
     assert others_between(plain, 0, NAMES) == "Bob: Buy M01; Bob: Buy M03"
     assert ended_line(plain, NAMES) == "How it ended: Bob wins with 9 table cards."
     assert all("stand-in" not in line for line in account_lines(plain, NAMES))
+
+
+def test_what_chance_showed_names_the_seat_a_stand_in_plays_then_as_its():
+    """Ann's review of a Merchant Lord match Bob left in round 3: "Seen: … [b]z[/b] rolls 2 3 6 1
+    3", round 10's dice, the stand-in's, beside "[b]z[/b]'s stand-in played Reroll 3". Chance
+    after a seat's last decision by its stand-in names the stand-in; before, the person."""
+    from caravan_tui.ai.review import Draw
+    from caravan_tui.ai.review_text import seen
+
+    early, late = Draw(3, "{p1} roll{p1:s} 2 3 6."), Draw(7, "{p1} roll{p1:s} 1 1 4.")
+    assert seen(review(), (early, late), NAMES) == "Bob rolls 2 3 6; Bob's stand-in rolls 1 1 4"
+    assert seen(review(()), (early, late), NAMES) == "Bob rolls 2 3 6; Bob rolls 1 1 4"

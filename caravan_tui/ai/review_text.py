@@ -351,12 +351,26 @@ def luck_words(draws: Sequence[Draw], good: bool) -> str:
     return f"chance {way}"
 
 
+def names_at(review: Review, names: Sequence[str], turn: int | None = None) -> list[str]:
+    """``names`` with each other seat whose last decision up to move ``turn`` (None: the match's
+    end) an AI made in its person's place named as the stand-in ("[b]z[/b] rolls 2 3 6" of the
+    dice of the AI that played on after they left; "[b]z[/b] wins" of its end)."""
+    last: dict[int, int] = {}
+    for judged in sorted(review.others, key=lambda judged: judged.turn):
+        if turn is None or judged.turn <= turn:
+            last[judged.seat] = judged.turn
+    return [
+        STAND_IN_OF(name=name) if last.get(seat, -1) in review.others_stood_in else name
+        for seat, name in enumerate(names)
+    ]
+
+
 def seen(review: Review, draws: Sequence[Draw], names: Sequence[str]) -> str:
     """What chance showed the seat, in a line: the first of it and the last ``DRAWS_SHOWN`` - 1
     where there is more, and how many there were. The last alone left out the first, right after
     the move, often what mattered (AI 2's card that beat the seat's and went out, before the next
-    hand's deal and lead)."""
-    said = [words(review, draw.text, names).rstrip(".") for draw in draws]
+    hand's deal and lead). A seat a stand-in plays then is named as its (``names_at``)."""
+    said = [words(review, draw.text, names_at(review, names, draw.turn)).rstrip(".") for draw in draws]
     # (after a semicolon, "You lead; You are dealt" read as two sentences run together)
     said = said[:1] + [f"y{text[1:]}" if text.startswith(("You ", "Your ")) else text for text in said[1:]]
     if len(said) <= DRAWS_SHOWN:
@@ -511,12 +525,7 @@ def ended_line(review: Review, names: Sequence[str]) -> str | None:
     after = [turn + 1 for turn in played_on(review)]
     # another seat an AI played to the end in its person's place: its end is the stand-in's
     # ("[b]z[/b] wins" of the AI that played on after they resigned)
-    ends = {judged.seat: judged.turn for judged in sorted(review.others, key=lambda judged: judged.turn)}
-    names = [
-        STAND_IN_OF(name=name) if ends.get(seat, -1) in review.others_stood_in else name
-        for seat, name in enumerate(names)
-    ]
-    said = words(review, review.ended, names) if review.ended else ""
+    said = words(review, review.ended, names_at(review, names)) if review.ended else ""
     if said and after:  # (the stand-in's end in the seat's words: "You went out: +15 … you win")
         stand_in = [
             STAND_IN_OF(name=name_of(review, seat, names)) if seat == review.seat else name
