@@ -48,3 +48,16 @@ def test_what_chance_showed_names_the_seat_a_stand_in_plays_then_as_its():
     early, late = Draw(3, "{p1} roll{p1:s} 2 3 6."), Draw(7, "{p1} roll{p1:s} 1 1 4.")
     assert seen(review(), (early, late), NAMES) == "Bob rolls 2 3 6; Bob's stand-in rolls 1 1 4"
     assert seen(review(()), (early, late), NAMES) == "Bob rolls 2 3 6; Bob rolls 1 1 4"
+
+
+def test_your_moves_name_the_seat_a_stand_in_plays_then_as_its():
+    """ "Move 87: … Steal meat from [b]z[/b] again", long after they resigned, beside "Taken from
+    you by [b]z[/b] again's stand-in": your moves name a seat its stand-in played then as its."""
+    from caravan_tui.ai.review_text import decision_lines
+
+    steals = (judged(0, played="Steal gems from {p1}"), judged(10, played="Steal meat from {p1}"))
+    kept = Review("camel_caravan", "m", 0, 3, 10, 0.0, steals, OTHERS, others_stood_in=(6, 12))
+    lines = decision_lines(kept, NAMES)
+    assert lines[0].startswith("  Move 1: Steal gems from Bob — ") and lines[1].startswith(
+        "  Move 11: Steal meat from Bob's stand-in — "
+    ), lines

@@ -157,9 +157,12 @@ def kinds(review: Review) -> list[str]:
     return ["yours"] + ["others"] * (review.players > 1) + ["luck"] * bool(review.draws)
 
 
-def words(review: Review, text: str, names: Sequence[str], viewer: int | None = -1) -> str:
+def words(review: Review, text: str, names: Sequence[str], viewer: int | None = -1, at: int | None = None) -> str:
     """A game's words for the reviewed seat, its seat fields filled in ("you" for that seat;
-    ``viewer`` None: for no seat, each named)."""
+    ``viewer`` None: for no seat, each named); ``at``: said of move ``at``, a seat a stand-in
+    played then named as its (``names_at``: "Steal gems from [b]z[/b]" of the AI's goods)."""
+    if at is not None:
+        names = names_at(review, names, at)
     try:
         return render(text, names, review.seat if viewer == -1 else viewer)
     except (IndexError, KeyError, ValueError):  # a kept review's words name seats the match has not
@@ -240,23 +243,23 @@ def turning_point_lines(review: Review, swing: Swing, names: Sequence[str]) -> l
     why, then why yours looked good), another seat's error that gave you chances, or luck."""
     measure, judged = review.measure, swing.judged
     if swing.kind == "yours" and judged is not None:
-        played, better = words(review, judged.played, names), words(review, judged.better, names)
+        played, better = (words(review, text, names, at=judged.turn) for text in (judged.played, judged.better))
         lines = [
             f"Move {move_number(judged)}: you played {played} — {verdict(review, judged)}",
-            f"  Better: {reasoned(better, words(review, judged.better_reason, names))}",
+            f"  Better: {reasoned(better, words(review, judged.better_reason, names, at=judged.turn))}",
         ]
         if judged.played_reason == judged.better_reason and judged.played_reason:
             # (the same words twice said nothing of why the better move was better)
             lines.append(SAME_REASONS)
         elif judged.played_reason:
-            lines.append(f"  Yours: {words(review, judged.played_reason, names)}")
+            lines.append(f"  Yours: {words(review, judged.played_reason, names, at=judged.turn)}")
         return lines
     if swing.kind == "others" and judged is not None:
         who = name_of(review, judged.seat, names, judged.turn)
-        played, better = words(review, judged.played, names), words(review, judged.better, names)
+        played, better = (words(review, text, names, at=judged.turn) for text in (judged.played, judged.better))
         return [
             f"Move {move_number(judged)}: {who} played {played} — their error gave you {signed(measure, swing.change)}",
-            f"  Their best: {reasoned(better, words(review, judged.better_reason, names))}",
+            f"  Their best: {reasoned(better, words(review, judged.better_reason, names, at=judged.turn))}",
         ]
     after = f"Luck after your move {after_move(review, swing)}: {signed(measure, swing.change)} of {measure.name}"
     lines = [f"{after} ({luck_words(swing.draws, swing.change > 0)})"]
@@ -294,7 +297,8 @@ def played_before(review: Review, swing: Swing, names: Sequence[str]) -> list[st
     """What the others played that ``swing``'s luck is told with, a line each (the last
     ``DRAWS_SHOWN`` where there were more)."""
     return [
-        f"{name_of(review, judged.seat, names, judged.turn)} played {words(review, judged.played, names).rstrip('.')}"
+        f"{name_of(review, judged.seat, names, judged.turn)} played "
+        + words(review, judged.played, names, at=judged.turn).rstrip(".")
         for judged in swing.with_moves[-DRAWS_SHOWN:]
     ]
 
@@ -616,7 +620,8 @@ def others_between(review: Review, index: int, names: Sequence[str], shown: int 
     Steal ivory from you at space 3 (1,2) — 1 action; AI 3: …"; the first and the last of
     ``shown`` where there were more); "" where nobody else moved."""
     said = [
-        f"{name_of(review, other.seat, names, other.turn)}: {words(review, other.played, names).rstrip('.')}"
+        f"{name_of(review, other.seat, names, other.turn)}: "
+        + words(review, other.played, names, at=other.turn).rstrip(".")
         for other in review.between(index)
     ]
     if len(said) > shown:
@@ -644,7 +649,7 @@ def drift_words(review: Review, names: Sequence[str]) -> str | None:
     drifts = [swing for swing in account.swings if swing.kind == "drift"]
     worst = max([swing for swing in drifts if swing.change * drift > 0] or drifts, key=lambda swing: abs(swing.change))
     judged = review.decisions[worst.index]
-    move = f"your move {move_number(judged)} ({words(review, judged.played, names).rstrip('.')})"
+    move = f"your move {move_number(judged)} ({words(review, judged.played, names, at=judged.turn).rstrip('.')})"
     most = signed(measure, worst.change)
     # ("+41%; the most after your move 102, +47%" read as a part over its whole; said after what
     # the others did then, which read as "the rest" where it stood before it)
@@ -738,9 +743,10 @@ def decision_lines(review: Review, names: Sequence[str]) -> list[str]:
     shown = {id(swing.judged) for swing in review.turning_points() if swing.kind == "yours"}
     lines = []
     for judged in review.decisions:
-        lines.append(f"  Move {move_number(judged)}: {words(review, judged.played, names)} — {verdict(review, judged)}")
+        named = names_at(review, names, judged.turn)
+        lines.append(f"  Move {move_number(judged)}: {words(review, judged.played, named)} — {verdict(review, judged)}")
         if review.grade(judged) and id(judged) not in shown:
-            better = reasoned(words(review, judged.better, names), words(review, judged.better_reason, names))
+            better = reasoned(words(review, judged.better, named), words(review, judged.better_reason, named))
             lines.append(f"    Better: {better}")
     return lines
 
