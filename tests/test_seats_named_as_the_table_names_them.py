@@ -325,3 +325,17 @@ def test_the_status_line_fits_a_long_name_whose_turn_it_is_on_one_line():
     assert seat_status(person).plain == f"{long} to play…"  # (no width: whole)
     ai = ai_to_move(CamelCaravanTable, names=("Ann", "AI 2 (normal)"))
     assert seat_status(ai, 47).plain.endswith("AI 2 is thinking…")  # (a short name: whole)
+
+
+def test_the_tables_words_name_a_seat_an_ai_plays_for_its_person_as_the_stand_in():
+    """Over SSH, after [b]z[/b] resigned, the plays list read "Steal meat from [b]z[/b]" beside the
+    hint's "takes meat from [b]z[/b]'s stand-in" and the log's "[b]z[/b]'s stand-in picks up …":
+    the table's words name the seat as the log does, the name cut before "'s stand-in" is."""
+    from caravan_tui.screens.table_seat import TableState
+    from caravan_tui.seat_kinds import STANDING_IN
+
+    table = TableState(0, names=("Ann", "[b]z[/b]"), seat_kinds=("remote", STANDING_IN))
+    assert table.words("Steal meat from {p1}") == "Steal meat from [b]z[/b]'s stand-in"
+    long = TableState(0, names=("Ann", "A" * 40), seat_kinds=("remote", STANDING_IN))
+    assert long.words("from {p1}", name_width=20) == f"from {'A' * 8}…'s stand-in"
+    assert TableState(0, names=("Ann", "Bob"), seat_kinds=("remote", "remote")).words("from {p1}") == "from Bob"

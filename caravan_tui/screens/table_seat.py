@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Generic, Self, TypeVar
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from caravan_tui.bus import MatchOver, Thinking
@@ -23,7 +24,7 @@ from caravan_tui.lookalikes import reads_as_label
 from caravan_tui.saves.deciders import decided_name
 from caravan_tui.screens.table_panels import PanelWords
 from caravan_tui.seat_kinds import STANDING_IN, is_away, waits_for_a_person
-from caravan_tui.seat_labels import AI_STANDING_IN, AWAY, NOBODY, PLAYER, STAND_IN_MARK, YOU, YOURS
+from caravan_tui.seat_labels import AI_STANDING_IN, AWAY, NOBODY, PLAYER, STAND_IN_MARK, STAND_IN_OF, YOU, YOURS
 from caravan_tui.seats import SeatSpec, seat_called
 from caravan_tui.widgets.seat_table import LogLine
 
@@ -226,8 +227,14 @@ class TableState(Generic[V]):
 
     def words(self, text: str, name_width: int | None = None) -> str:
         """A game's text with its seat fields filled in for this seat ("you" for ``you``), each seat
-        as the table names it (``brief_name``), fitted to ``name_width`` cells (``fit_name``)."""
+        as the table names it (``brief_name``), fitted to ``name_width`` cells (``fit_name``); a
+        seat an AI plays in its person's place as the stand-in, as the log names it ("Steal meat
+        from [b]z[/b]" stood in the plays list beside "takes meat from [b]z[/b]'s stand-in")."""
         names = [fit_name(self.brief_name(seat), name_width) for seat in range(len(self.names))]
+        for seat in range(len(names)):
+            if self.stood_in(seat):  # (the name cut, never what plays it)
+                room = None if name_width is None else max(1, name_width - cell_len(STAND_IN_OF(name="")))
+                names[seat] = STAND_IN_OF(name=fit_name(self.brief_name(seat), room))
         return render(text, names, self.you)
 
     def describe(self, action: Action, name_width: int | None = None) -> str:
