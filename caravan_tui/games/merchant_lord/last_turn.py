@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from caravan_tui.engine import Action
 
-from .cards import DIE, HALF_INDEX, INDEX
-from .rolls import OUTCOMES
+from .cards import HALF_INDEX, INDEX
+from .rolls import OUTCOMES, rerolls_of, tucked_units
 from .rules import FAVOUR, SELL, MerchantLordState
 from .sales import UNIT, adjusted, size, tuck_sets, tucks_key, unpack
 from .terms import ADJUST_COST, REROLL_COST, TARGET, VIDS, VINDEX
@@ -102,12 +102,9 @@ class LastTurn:
                 paid[owner] += owner_got
                 gained[seat] += fav
                 gained[owner] += owner_fav
-                used, cards = rest, 0
-                for card, half in tucks:
-                    used -= UNIT[DIE[card][half]]
-                    cards |= 1 << card
+                units, cards = tucked_units(tucks)
                 self._sell(
-                    used,
+                    rest - units,
                     hand & ~cards,
                     sold | 1 << v,
                     fm + fires.count("FM"),
@@ -193,7 +190,7 @@ class LastTurn:
                         if then > best[0]:
                             best = (then, ("adjust", value, delta))
         if favour >= REROLL_COST:
-            for kept, rolled in _rerolls(dice):
+            for kept, rolled in dict(rerolls_of(dice)).items():  # (each kept multiset once)
                 then = self.expected(kept, rolled, favour - REROLL_COST)
                 if then > best[0]:
                     best = (then, ("reroll", *unpack(dice - kept)))
@@ -323,16 +320,3 @@ def plan(
     weights[best] += sum(weights.values())
     stats = {action: (weight, weight * values[action]) for action, weight in weights.items()}
     return stats, {action: turn.line(action) for action in legal}
-
-
-def _rerolls(dice: int) -> list[tuple[int, int]]:
-    """Every reroll of ``dice`` as (the dice kept, how many rolled), each kept multiset once."""
-    values = unpack(dice)
-    out = {}
-    for mask in range(1, 1 << len(values)):
-        kept = dice
-        for i, value in enumerate(values):
-            if mask >> i & 1:
-                kept -= UNIT[value]
-        out[kept] = mask.bit_count()
-    return list(out.items())

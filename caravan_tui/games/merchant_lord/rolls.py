@@ -78,7 +78,7 @@ def _every_sale(state: MerchantLordState, seat: int, dice: int, hand: int, sold:
             continue
         base = _sale_worth(state, seat, v, ())  # (what its tucks add: ``_tucks_worth``)
         for tucks in tuck_sets(rest, hand):
-            used, cards = _tucked(tucks)
+            used, cards = tucked_units(tucks)
             value, tucked = _every_sale(state, seat, rest - used, hand & ~cards, sold | 1 << v)
             best = max(best, base + _tucks_worth(tucks) + value)
             most = max(most, len(tucks) + tucked)
@@ -121,7 +121,7 @@ def tucked_pay(tucks: tuple) -> tuple[int, int]:
     return coins, favour
 
 
-def _tucked(tucks: tuple) -> tuple[int, int]:
+def tucked_units(tucks: tuple) -> tuple[int, int]:
     """The stall units ``tucks`` fill and the bit set of their cards."""
     used, cards = 0, 0
     for card, half in tucks:
@@ -144,7 +144,7 @@ def best_sales(state: MerchantLordState, seat: int, dice: int) -> list[tuple[int
             if sold >> v & 1:
                 continue
             for tucks in tuck_sets(rest, hand) if v // 3 == seat else ((),):
-                used, cards = _tucked(tucks)
+                used, cards = tucked_units(tucks)
                 then = _every_sale(state, seat, rest - used, hand & ~cards, sold | 1 << v)[0]
                 if abs(_sale_worth(state, seat, v, tucks) + then - target) <= SAME:
                     found = (v, tucks, rest - used, cards)
@@ -265,12 +265,18 @@ class RerollOdds:
 
     def rerolls(self) -> list[tuple[int, int]]:
         """Every reroll as (the dice kept, how many rolled)."""
-        values = unpack(self.dice)
-        out = []
-        for mask in range(1, 1 << len(values)):
-            kept = self.dice
-            for i, value in enumerate(values):
-                if mask >> i & 1:
-                    kept -= UNIT[value]
-            out.append((kept, mask.bit_count()))
-        return out
+        return rerolls_of(self.dice)
+
+
+def rerolls_of(dice: int) -> list[tuple[int, int]]:
+    """Every reroll of ``dice`` as (the dice kept, how many rolled), one per subset of the dice
+    (a kept multiset as often as subsets keep it)."""
+    values = unpack(dice)
+    out = []
+    for mask in range(1, 1 << len(values)):
+        kept = dice
+        for i, value in enumerate(values):
+            if mask >> i & 1:
+                kept -= UNIT[value]
+        out.append((kept, mask.bit_count()))
+    return out
