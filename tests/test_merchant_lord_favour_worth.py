@@ -1,8 +1,9 @@
 """What favour is worth to Merchant Lord's AI seats and hints (``ai.favour_price``, ``ai.vetoed``):
 favour left at the end of the match only breaks a tie on table cards and coins (rules §8.4), so
-the last round spends it where a reroll or a turn may gain; earlier, a token must buy more the
-fewer a seat holds. A newcomer following the hints saw 5 favour spent on rerolls "a 6% chance to
-sell for more" in one round, and 15 favour kept to the end of the match."""
+the last round spends it where a reroll or a turn may gain (its turns are worked out whole:
+``last_turn``); earlier, a token must buy more the fewer a seat holds. A newcomer following the
+hints saw 5 favour spent on rerolls "a 6% chance to sell for more" in one round, and 15 favour
+kept to the end of the match."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ import pytest
 from test_merchant_lord import build
 
 from caravan_tui.ai.policies import hint, hint_seed, search_policy
-from caravan_tui.games.merchant_lord.ai import favour_price, free_chance, vetoed
+from caravan_tui.games.merchant_lord.ai import favour_price, vetoed
 from caravan_tui.games.merchant_lord.explain import last_round
+from caravan_tui.games.merchant_lord.last_turn import tuck_chance, worked_out
 from caravan_tui.games.merchant_lord.rolls import RerollOdds
 from caravan_tui.games.merchant_lord.rules import MerchantLordState
 from caravan_tui.games.merchant_lord.sales import UNIT
@@ -68,6 +70,14 @@ LAST_ROUND = {
         "M05",
         "M29",
     ],
+}
+#: ``LAST_ROUND`` with M19 back in the pile: seat 0, to sell after seat 1, holds M08 alone and
+#: tucks it for sure (holding both, it tucks two for sure and seat 1 has lost whatever it plays)
+ONE_CARD = {
+    **LAST_ROUND,
+    "hands": [["M08"], ["M16"]],
+    "known": [["M08"], ["M16"]],
+    "pile": [*LAST_ROUND["pile"], "M19"],
 }
 #: the same match (``max_rounds`` 100), round 13: seat 1 holds 9 favour and dice 1 3 4 5 6; the
 #: 3-4 village sells 3 4 for 4 coins and no roll of the 3 and the 5 sells for more
@@ -136,52 +146,43 @@ def by_iterations(monkeypatch):
 @pytest.mark.thorough
 def test_the_last_round_spends_the_favour_that_keeping_saves_for_a_tie_break_only():
     """The bug: "No more favour: sell — keeps your 8 favour as a last tie-break" first, where
-    turning the 1 into a 2 (2 favour) tucks M16, a seventh table card, in the match's last round."""
-    state = MerchantLordState.from_data(LAST_ROUND)
+    turning the 1 into a 2 (2 favour) tucks M16, a seventh table card, in the match's last round:
+    the tie on table cards with seat 0, which tucks its card for sure."""
+    state = MerchantLordState.from_data(ONE_CARD)
     seat = state.to_move()
     assert last_round(state) and seat == 1 and state.favour[seat] == 8 and state.table == [6, 6]
-    assert favour_price(state, seat) == 0.0 and free_chance(state, seat)
-    assert vetoed(state, seat, ("end_favour",)) and not vetoed(state, seat, ("end_favour",), "easy")
+    assert worked_out(state, seat)
     top = hint("merchant_lord", state.view(seat), seat, seed=hint_seed(seat, 66))
-    assert top[0].action != ("end_favour",)
-    assert any(step[0] == "sell" and step[2] for step in top[0].line), top[0].line  # (a card tucked)
+    assert top[0].action != ("end_favour",) and tuck_chance(state, seat, top[0].action) == 1.0
+    assert top[0].value == pytest.approx(0.5, abs=0.001)  # (the coins of seat 0's sales to come: even)
     normal = search_policy(SeatSpec.parse("ai:normal"))
     assert normal.choose("merchant_lord", state.view(seat), seat, 1) != ("end_favour",)
 
 
-def test_the_last_round_never_pays_for_a_reroll_another_reroll_outdoes():
+def test_the_last_round_rerolls_for_the_best_chance_to_tuck():
     """The bug: at the match's last decision a hint starred "Reroll 6 6 (1f) … an 11% chance to
     tuck a card" over "Reroll 6 (1f) … a 17% chance", as good in every other way, and the tuck
-    would have won the match: the search cannot tell such chances apart at a hint's budget."""
-    state = MerchantLordState.from_data(LAST_ROUND)
+    would have won the match: the search cannot tell such chances apart at a hint's budget. The
+    last round's turns are worked out whole (``last_turn``): none is vetoed, and the hint's first
+    reroll is the one whose roll tucks most often."""
+    state = MerchantLordState.from_data(ONE_CARD)
     seat = state.to_move()
     odds = RerollOdds(state, seat, state._unplaced(seat))
     rerolls = [action for action in state.legal_actions() if action[0] == "reroll"]
-    weighed = {}
+    assert not any(vetoed(state, seat, action) for action in rerolls)
+    chances = {}
     for action in rerolls:
         kept, rolled = odds.dice - sum(UNIT[value] for value in action[1:]), len(action) - 1
-        weighed[action] = (*odds.chances(kept, rolled), odds.losing(kept, rolled))
-    best = max(weighed, key=lambda action: weighed[action][1])
-    assert weighed[best] == pytest.approx((5 / 9, 5 / 9, 0.0))  # (rerolling the 1 and the 4)
-    assert not vetoed(state, seat, best)
-    # (rerolling the 4 alone has a chance to tuck, and loses nothing: only outdone)
-    assert weighed[("reroll", 4)] == pytest.approx((1 / 3, 1 / 3, 0.0)) and vetoed(state, seat, ("reroll", 4))
-    assert [action for action in rerolls if not vetoed(state, seat, action)] == [best]
-    assert not vetoed(state, seat, ("reroll", 4), "easy")  # (easy keeps what the search makes of it)
+        chances[action] = odds.chances(kept, rolled)[1]
+    best = max(chances, key=chances.__getitem__)
+    assert chances[best] == pytest.approx(5 / 9) and chances[("reroll", 4)] == pytest.approx(1 / 3)
+    top = hint("merchant_lord", state.view(seat), seat, seed=hint_seed(seat, 66))
+    assert [c.action for c in top if c.action[0] == "reroll"][:1] == [best]
     state.max_rounds = 12  # a round to come: the rerolls are weighed as before (what they may pay)
+    assert not worked_out(state, seat)
     assert not vetoed(state, seat, best) and vetoed(state, seat, ("reroll", 4)) == (
         not odds.may_pay(odds.dice - UNIT[4], 1, REROLL_COST * favour_price(state, seat))
     )
-
-
-def test_keeping_the_favour_stands_in_the_last_round_where_no_reroll_may_gain_for_free():
-    state = MerchantLordState.from_data({**NOTHING_MORE, "max_rounds": 13})
-    seat = state.to_move()
-    assert last_round(state) and not free_chance(state, seat)
-    assert not vetoed(state, seat, ("end_favour",))
-    state = MerchantLordState.from_data(LAST_ROUND)
-    state.max_rounds = 12  # (a round to come: the favour has a later use)
-    assert not last_round(state) and not vetoed(state, 1, ("end_favour",))
 
 
 def test_a_reroll_with_no_chance_to_sell_for_more_is_vetoed():

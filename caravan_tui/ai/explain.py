@@ -680,7 +680,8 @@ def confidence(
     plain_first: bool = False,
 ) -> str:
     """How sure the search is of its first candidate, in words: "a winning line" (it wins in
-    every world, its ``errors`` none, and no other listed does: ``won_first``), "the only move
+    every world, its ``errors`` none: ``won_first``; others listed may win too where a planner
+    works the turn out whole), "the only move
     worth weighing", "the hint's pick" (the only candidate of ``choices`` moves: planned, or the
     only one weighed), "clearly best" (most of the search, and better by a margin), "probably
     best" or, for two moves
@@ -697,7 +698,7 @@ def confidence(
     margin alone said "a close call" at 28 of 36 Merchant Lord decisions, half of them a move
     better beyond the search's noise. ``plain_first``: the first is the game's plain move, put
     first (``advised``): "the safe pick" rather than "either is about as good" (``SAFE``)."""
-    if values and values[0] >= 1.0 and errors and errors[0] == 0.0 and all(value < 1.0 for value in values[1:]):
+    if values and values[0] >= 1.0 and errors and errors[0] == 0.0:
         return WINNING
     if len(shares) < 2:
         return LONE if choices is not None and choices > 1 else "the only move worth weighing"

@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from caravan_tui.engine import WIN_CHANCE, Action, GameAI, Plain, ReviewTerms
 
 from .cards import HALF_INDEX, INDEX, OWN_COINS
-from .explain import end_near, explain, last_round
+from .explain import end_near, explain
 from .last_turn import plan, worked_out
-from .rolls import SAME, RerollOdds
+from .rolls import RerollOdds
 from .rules import BUY, FAVOUR, PLACE, SELL, TARGET, VINDEX, MerchantLordState
 from .sales import UNIT, adjusted
 from .terms import ADJUST_COST, REROLL_COST
@@ -92,7 +92,7 @@ def prior(state: MerchantLordState, actions: Sequence[Action]) -> list[float]:
 #: Every level makes the move a hint shows first (``lines``): with a sale tucking the ninth card
 #: one die turn away, normal visited rerolling the 1 most (0.54; the turn's line led to 0.995) and
 #: gambled the match on the reroll (seed 12, move 80).
-#: The last turn of selling in the match's last round is worked out exactly (``last_turn.plan``).
+#: A turn of selling that can end the match is worked out (``last_turn.plan``).
 SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0, "lines": True, "plan": True}
 #: hard explores less (0.3 against 0.7): with the dice deciding much, its four times the iterations
 #: gained little by themselves (hard against normal 12/22, docs/ai.md); exploring less puts them
@@ -251,7 +251,7 @@ def most_added(cards: int) -> int:
 PLAIN = Plain(
     ("end_favour",),
     "no reroll or turn is expected to gain 2 points of win chance over keeping these dice",
-    lambda state: not last_round(state),
+    lambda state: not worked_out(state, state.to_move()),
 )
 #: what a favour token must buy when a seat holds one: half a coin's worth of sale (``rolls.dice_value``);
 #: holding n, 1/n of it (``favour_price``)
@@ -260,26 +260,10 @@ SCARCE = 0.5
 
 def favour_price(state: MerchantLordState, seat: int) -> float:
     """What each favour a reroll or a turn costs must be expected to add to the dice's sales
-    (``rolls.dice_value``'s values: a coin is 1): more while favour is scarce, nothing in the last
-    round (rules §8.4: favour left at the end only breaks a tie on table cards and coins). With 8
-    favour, hints spent 5 on rerolls "a 6% chance to sell for more" each, and then kept 15 to the
-    end of the match."""
-    return 0.0 if last_round(state) else SCARCE / max(1, state.favour[seat])
-
-
-def free_chance(state: MerchantLordState, seat: int) -> bool:
-    """Whether ``seat`` has a reroll that may make its dice sell for more or tuck more cards and
-    no roll of which sells for less (every sale counted): in the last round, keeping the favour
-    instead gives that chance up for a tie-break on table cards and coins only (rules §8.4). The
-    search weighs a reroll's rolls in one node and backed keeping above it: with 6 table cards
-    each in the round guard's last round and 8 favour, a hint kept the favour and the 3-coin sale
-    where rerolling the 1 and the 4 gave a 56% chance to tuck a seventh card."""
-    dice = state._unplaced(seat)
-    odds = RerollOdds(state, seat, dice)
-    for kept, rolled in odds.rerolls():
-        if odds.chances(kept, rolled) != (0.0, 0.0) and odds.losing(kept, rolled) == 0.0:
-            return True
-    return False
+    (``rolls.dice_value``'s values: a coin is 1): more while favour is scarce. With 8 favour,
+    hints spent 5 on rerolls "a 6% chance to sell for more" each, and then kept 15 to the end of
+    the match. (A turn that can end the match weighs its favour by its chances: ``last_turn``.)"""
+    return SCARCE / max(1, state.favour[seat])
 
 
 def vetoed(state: MerchantLordState, seat: int, action: Action, level: str | None = None) -> bool:
@@ -292,17 +276,12 @@ def vetoed(state: MerchantLordState, seat: int, action: Action, level: str | Non
     sale), a hint said "Reroll 1" five times running, 8 favour for nothing; with a sure 2-coin sale
     at 1 2 3 5 and 2 favour, "Either is about as good: Reroll 1 3 5 (1f) … a 1% chance of a better
     sale", and the sale was lost.
-    The sales must be expected to gain what the favour is worth (``favour_price``); in the last
-    round a reroll is vetoed only where no roll sells for more or tucks more cards, and keeping
-    the favour where a reroll may gain and cannot lose (``free_chance``).
+    The sales must be expected to gain what the favour is worth (``favour_price``). A turn that
+    can end the match is worked out whole (``last_turn``): nothing in it is vetoed.
     Easy keeps such rerolls: a player who does not yet know which rerolls pay (the level the
     ladder measured; with the veto it won more against normal)."""
     kind = action[0]
-    if level == "easy" or worked_out(state, seat):  # (the last turn's moves are valued exactly)
-        return False
-    if kind == "end_favour":
-        return last_round(state) and free_chance(state, seat)
-    if kind not in ("reroll", "adjust"):
+    if level == "easy" or kind not in ("reroll", "adjust") or worked_out(state, seat):
         return False
     dice = state._unplaced(seat)
     odds = RerollOdds(state, seat, dice)
@@ -311,25 +290,7 @@ def vetoed(state: MerchantLordState, seat: int, action: Action, level: str | Non
         after = dice - UNIT[action[1]] + UNIT[adjusted(action[1], action[2])]
         return odds.every(after)[0] <= odds.every(dice)[0] + ADJUST_COST * price
     kept, rolled = dice - sum(UNIT[value] for value in action[1:]), len(action) - 1
-    if last_round(state):
-        return odds.chances(kept, rolled) == (0.0, 0.0) or outdone(odds, kept, rolled)
     return not odds.may_pay(kept, rolled, REROLL_COST * price)
-
-
-def outdone(odds: RerollOdds, kept: int, rolled: int) -> bool:
-    """In the last round, where a card tucked outranks any coins (rules §8.4): whether another
-    reroll, for the same favour, has a better chance to tuck a card, as good a chance to sell for
-    more and no more chance to sell for less. The search weighs a reroll's rolls in one node and
-    cannot tell 11% from 17% at a hint's budget: it starred "Reroll 6 6 … an 11% chance to tuck a
-    card" over "Reroll 6 … 17%", at the match's last decision, where the tuck won it."""
-    better, more = odds.chances(kept, rolled)
-    losing = odds.losing(kept, rolled)
-    for other in odds.rerolls():
-        if other != (kept, rolled):
-            other_better, other_more = odds.chances(*other)
-            if other_more > more + SAME and other_better >= better - SAME and odds.losing(*other) <= losing + SAME:
-                return True
-    return False
 
 
 def paid_away(state: MerchantLordState, seat: int, line: tuple[Action, ...]) -> float:

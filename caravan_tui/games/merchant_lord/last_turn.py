@@ -1,12 +1,14 @@
-"""The match's last turn of selling, worked out exactly (``GameAI.plan``).
+"""The turns of selling that can end the match, worked out (``GameAI.plan``).
 
 Where the round ends the match (someone holds 9 table cards, or the round guard's last round:
 rules §8.2-8.3) and the seat to sell is the last of the round, everything the ranking counts is
 settled by that seat's own turn: the others' tables, coins and favour are final (buying in
 phase 3 only spends coins), and the seat's dice, favour and hand are all it decides with. So each
-move's chance to win is worked out whole: every reroll over every outcome of its dice, every
-turn of a die, and at the end of the favour step every order of sales and what their rewards
-place (a card drawn by a Free Merchant counts as a card to place, whichever it is).
+move's chance to win is worked out whole (``LastTurn``): every reroll over every outcome of its
+dice, every turn of a die, and at the end of the favour step every order of sales and what their
+rewards place (a card drawn by a Free Merchant counts as a card to place, whichever it is).
+A turn whose tucks can end the match, or an earlier one of the last round, is worked out the same
+way against a model of the seats still to sell (``DecidingTurn``).
 
 The search weighed a last turn's dozens of rerolls and turns with too few visits each: a hint
 said "Reroll 3" at 8% where rerolling all four dice, and turning them after, won 60% of the time.
@@ -19,7 +21,8 @@ from __future__ import annotations
 from caravan_tui.engine import Action
 
 from .cards import HALF_INDEX, INDEX
-from .rolls import OUTCOMES, rerolls_of, tucked_units
+from .evaluation import estimate, still_to_sell
+from .rolls import OUTCOMES, SAME, rerolls_of, tucked_units
 from .rules import FAVOUR, SELL, MerchantLordState
 from .sales import UNIT, adjusted, size, tuck_sets, tucks_key, unpack
 from .terms import ADJUST_COST, REROLL_COST, TARGET, VIDS, VINDEX
@@ -38,13 +41,24 @@ def last_round(state: MerchantLordState) -> bool:
 
 
 def worked_out(state: MerchantLordState, seat: int) -> bool:
-    """Whether ``seat``'s turn is one ``LastTurn`` works out: it sells or spends favour, last of
-    the round, in the round that ends the match."""
-    return state.to_move() == seat and state.phase in (FAVOUR, SELL) and state.pos == state.n - 1 and last_round(state)
+    """Whether ``seat``'s turn is one ``plan`` works out: it sells or spends favour in the round
+    that ends the match, or in one its own tucks can end (its table and hand reach 9: rules
+    §8.2a)."""
+    return (
+        state.to_move() == seat
+        and state.phase in (FAVOUR, SELL)
+        and (last_round(state) or state.table[seat] + state.hand[seat].bit_count() >= TARGET)
+    )
+
+
+def last_seller(state: MerchantLordState, seat: int) -> bool:
+    """Whether ``seat``'s worked-out turn is the last of the match's last round: ``LastTurn``'s
+    own, where nothing after it changes the ranking."""
+    return state.pos == state.n - 1 and last_round(state)
 
 
 class LastTurn:
-    """``seat``'s chance to win from ``state`` (``worked_out``) and after each of its moves, with
+    """``seat``'s chance to win from ``state`` (``last_seller``) and after each of its moves, with
     best play after it; its own moves only (the rest of the round changes no ranking)."""
 
     __slots__ = ("state", "seat", "_sequences", "_ending", "_values", "_expected")
@@ -67,7 +81,8 @@ class LastTurn:
             state = self.state
             found = {}
             zero = (0,) * state.n
-            self._sell(dice, state.hand[self.seat], 0, state.pfm, state.pfp, state.sup_coins, 0, zero, zero, (), found)
+            fm, fp = (state.pfm, state.pfp) if state.to_move() == self.seat else (0, 0)
+            self._sell(dice, state.hand[self.seat], 0, fm, fp, state.sup_coins, 0, zero, zero, (), found)
             self._sequences[dice] = found
         return found
 
@@ -187,12 +202,12 @@ class LastTurn:
                 if dice >> 5 * (value - 1) & 31:
                     for delta in (-1, 1):
                         then = self.value(dice - UNIT[value] + UNIT[adjusted(value, delta)], favour - ADJUST_COST)
-                        if then > best[0]:
+                        if then > best[0] + SAME:
                             best = (then, ("adjust", value, delta))
         if favour >= REROLL_COST:
             for kept, rolled in dict(rerolls_of(dice)).items():  # (each kept multiset once)
                 then = self.expected(kept, rolled, favour - REROLL_COST)
-                if then > best[0]:
+                if then > best[0] + SAME:
                     best = (then, ("reroll", *unpack(dice - kept)))
         self._values[key] = best
         return best
@@ -258,21 +273,97 @@ class LastTurn:
                 if move[0] == "reroll":
                     return tuple(out)
                 dice, favour = dice - UNIT[move[1]] + UNIT[adjusted(move[1], move[2])], favour - ADJUST_COST
-            out.append(("end_favour",))
+            if favour >= REROLL_COST:  # (with less, the favour step ends by itself: rules §7.1)
+                out.append(("end_favour",))
         out.extend(("sell", VIDS[v], tucks_key(tucks)) for v, tucks in self.ending(dice, favour)[1])
         return tuple(out)
 
 
 class TuckChance(LastTurn):
-    """The chance that ``seat``'s turn from ``state`` lays a card more on its table (tucked, or
-    placed by a Free Placement), each move played to that end: what the turn can still do, where
-    a reroll's words count its own roll alone ("a 3% chance to tuck a card" read as the turn's,
-    with four favour left for more tries, where playing on for it tucked 65% of the time)."""
+    """The chance that ``seat``'s turn from ``state`` lays ``cards`` cards or more on its table
+    (tucked, or placed by a Free Placement), each move played to that end: what the turn can still
+    do, where a reroll's words count its own roll alone ("a 3% chance to tuck a card" read as the
+    turn's, with four favour left for more tries, where playing on for it tucked 65% of the time)."""
 
-    __slots__ = ()
+    __slots__ = ("cards",)
+
+    def __init__(self, state: MerchantLordState, seat: int, cards: int = 1) -> None:
+        super().__init__(state, seat)
+        self.cards = cards
 
     def _share(self, result: Result, kept: int) -> float:
-        return 1.0 if result[0] > 0 else 0.0
+        return 1.0 if result[0] >= self.cards else 0.0
+
+
+#: what each favour kept adds to a ``DecidingTurn`` result: no chance a hint shows, a tie-break
+#: of lines as good (a hint turned two dice where one turn tucked as surely, a tie on table
+#: cards with a seat still to sell being even whatever the favour)
+KEPT = 1e-6
+
+
+class DecidingTurn(LastTurn):
+    """``LastTurn`` for a turn ``worked_out`` where seats still sell after it. Each of those is
+    taken to lay one card more, or two, with its own turn's chance of it (``TuckChance`` from the
+    dice and favour it shows now), and a tie with it on table cards as even (its sales' coins are
+    still to come); a result that leaves the match going (no 9 table cards, not the last round)
+    is worth what the estimate gives the position now, where no seat after it reaches 9. The
+    search missed a sure ninth card four turns of a die away (8 favour: "Reroll 2 … no chance to
+    tuck a card … 30% of the win") and chose each reroll for its own roll's chance (3%) where
+    playing on for the tuck made 65%."""
+
+    __slots__ = ("_later", "_going")
+
+    def __init__(self, state: MerchantLordState, seat: int) -> None:
+        super().__init__(state, seat)
+        self._later = {q: _added_chances(state, q) for q in still_to_sell(state) if q != seat}
+        going = estimate(state)[seat]
+        for q, (one, two) in self._later.items():  # (a seat after it that reaches 9 ends it first)
+            going *= 1.0 - (one if state.table[q] + 1 >= TARGET else two if state.table[q] + 2 >= TARGET else 0.0)
+        self._going = going
+
+    def _share(self, result: Result, kept: int) -> float:
+        state, seat = self.state, self.seat
+        added, coins, favour = result
+        cards = state.table[seat] + added
+        if not last_round(state) and cards < TARGET:
+            return self._going + KEPT * kept
+        short = max(0, sum(favour) - state.sup_favour - (state.favour[seat] - kept))
+        own = (cards, state.coins[seat] + coins[seat], kept + favour[seat] - short)
+        share, tied = 1.0, 1
+        for q in range(state.n):
+            chances = self._later.get(q)
+            if q == seat:
+                continue
+            if chances is None:
+                key = (state.table[q], state.coins[q] + coins[q], state.favour[q] + favour[q])
+                if key > own:
+                    return 0.0
+                tied += key == own
+            else:
+                one, two = chances
+                table = state.table[q]
+                share *= (
+                    (1.0 - one) * _against(cards, table)
+                    + (one - two) * _against(cards, table + 1)
+                    + two * _against(cards, table + 2)
+                )
+        return min(1.0, share / tied + KEPT * kept)
+
+
+def _added_chances(state: MerchantLordState, seat: int) -> tuple[float, float]:
+    """The chances that ``seat``'s turn, still to come this round, lays a card or more, and two
+    or more, on its table (each played for)."""
+    held = state.hand[seat].bit_count()
+    dice, favour = state._unplaced(seat), state.favour[seat]
+    one = TuckChance(state, seat).value(dice, favour) if held else 0.0
+    two = TuckChance(state, seat, 2).value(dice, favour) if held > 1 else 0.0
+    return one, min(one, two)
+
+
+def _against(cards: int, other: int) -> float:
+    """The seat's share of first place against a seat still to sell: all of it with more table
+    cards, half of it with as many."""
+    return 1.0 if cards > other else 0.5 if cards == other else 0.0
 
 
 #: ``tuck_chance``'s looks, by what they depend on (a hint words several moves of one position)
@@ -304,15 +395,15 @@ def tuck_chance(state: MerchantLordState, seat: int, action: Action) -> float:
 def plan(
     state: MerchantLordState, seat: int, index: int, iterations: int | None, seconds: float | None
 ) -> tuple[dict[Action, tuple[int, float]], dict[Action, tuple[Action, ...]]] | None:
-    """``GameAI.plan``: the last turn of selling worked out (``worked_out``), every other position
-    searched (None). Each legal move is valued at its exact chance and weighs one more than the
+    """``GameAI.plan``: a turn of selling that can end the match worked out (``worked_out``), every
+    other position searched (None). Each legal move is valued at its exact chance and weighs one more than the
     moves worth less (so the hint lists them best first), the best as much again as all of them
     (so it is the most weighed: the search's most visited)."""
     if not worked_out(state, seat):
         return None
     if index > 0:
         return {}, {}
-    turn = LastTurn(state, seat)
+    turn = LastTurn(state, seat) if last_seller(state, seat) else DecidingTurn(state, seat)
     legal = state.legal_actions()
     values = {action: turn.of(action) for action in legal}
     best = turn.best()
