@@ -772,6 +772,13 @@ REMATCH_QUESTION = (
     "of them asked first, you join theirs)."
 )
 #: what ``r`` asks where another's rematch already keeps our seat (the question above left which to work out)
+#: what a guest reads as they sit down (a later visit is someone new: the code is their way back;
+#: the lobby's line under the match says it again)
+SEAT_CODE = (
+    "{code}: note it. If you leave or your line drops, k in the lobby with this code takes your seat back, "
+    "even after a restart."
+)
+SEAT_CODE_SECONDS = 60
 REMATCH_WAITING_QUESTION = "Take your seat in the rematch that waits for you (same seats and options)?"
 
 
@@ -850,6 +857,10 @@ class ClientApp(TableApp):
         elif isinstance(message, Joined):
             self.open_match()
             self.pass_held_keys()  # (held since the request: the table's, once it is up)
+            if isinstance(message.code, str) and message.code:  # (a guest's, told to them alone)
+                self.notify(
+                    SEAT_CODE.format(code=plain(message.code, 20)), title="Your seat code", timeout=SEAT_CODE_SECONDS
+                )
         elif isinstance(message, Left):
             if self.link.match is not None and self.link.match.match_id == message.match:
                 self.link.match = None

@@ -42,17 +42,18 @@ MAX_REPORT = 8000  # characters of a crash report (its last lines: where it fail
 CRASHED = "Something went wrong; the match is safe."
 MAX_REASON = 120  #: characters of a ban's or an action's reason
 MAX_MUTE = 7 * 24 * 60  #: minutes a mute lasts at most
+MAX_CODE = 32  #: characters of a seat code as typed (``ssh.seat_codes``: eight letters, a dash, spaces)
 #: what a guest's result and record say where a rating would be (ratings follow keys: a guest is
 #: someone new each visit, so the hub rates none and sends them no ``Rated`` of their own)
 GUEST_UNRATED = "Guests are not rated: connect with an SSH key to get a rating."
 #: the last line a person reads as the server stops (each one line: what happened, what to do)
 STOPPING_SAVED = "The server is stopping; your match is saved: connect again later to play on."
 STOPPING = "The server is stopping: connect again later."
-#: the same to a guest at a match: a new visit is someone new, so the seat goes to an AI (the saved
-#: match's "connect again later to play on" was a promise no guest could keep)
+#: the same to a guest at a match, with their seat's code: a new visit is someone new, and the
+#: code is their way back to the seat ("the match is saved" was a promise no guest could keep)
 STOPPING_GUEST = (
-    "The server is stopping; the match is saved, but a guest's seat is not kept: an AI plays it on. "
-    "Connect with an SSH key to keep a seat."
+    "The server is stopping; your match is saved: connect again later, and k in the lobby with "
+    "your seat code {code} takes your seat back."
 )
 #: what a "?" rating is, said where one is shown (a newcomer's first ratings all read "?")
 UNSETTLED_WORDS = "A rating marked ? is provisional: it settles after about ten matches with people."
@@ -152,6 +153,7 @@ class LobbyRow(PlainRow):
     waiting: bool = False
     invited: bool = False
     ratings: list[str] = field(default_factory=list)
+    code: str = ""  # your seat's code, a guest's way back to it ("": none, or not yours)
 
     @property
     def free(self) -> list[int]:
@@ -204,6 +206,16 @@ class JoinSeat(Request):
 
     match: str
     seat: int
+
+
+class TakeSeatBack(Request):
+    """Session → hub: a guest's seat code (``ssh.seat_codes``): give me back the seat it was
+    given with, as a key gives its person theirs."""
+
+    code: str
+
+    def problem(self) -> str | None:
+        return line_problem(self.code, MAX_CODE, "a seat code")
 
 
 class Introduced(Request):
@@ -285,12 +297,14 @@ class LeaveMatch(Request):
 
 
 class Joined(Message):
-    """Hub → session: you are in ``match`` at ``seat`` (None: watching); its messages follow."""
+    """Hub → session: you are in ``match`` at ``seat`` (None: watching); its messages follow.
+    ``code``: a guest's seat code, their way back to the seat on a later visit ("": none)."""
 
     match: str
     seat: int | None
     game: str
     players: int
+    code: str = ""
 
 
 class Left(Message):
@@ -458,6 +472,7 @@ FROM_SESSION: dict[str, type[Message]] = {
         Moderate,
         Ignore,
         AskHistory,
+        TakeSeatBack,
     )
 }
 #: every message a session may receive from the hub

@@ -302,4 +302,4 @@ async def test_the_away_grace_says_a_guests_seat_is_played_on_at_once(hub):
         await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create form")
         # (the help wraps where the form scrolls, a scrollbar's glyphs at the line's end)
         shown = " ".join(" ".join(line.strip(" ▁▂▃▄▅▆▇█▔▎▊▏").split()) for line in screen_lines(app.screen))
-        assert "then an AI plays a seat whose person left (a guest's at once)" in shown, shown
+        assert "then an AI plays a seat whose person left, until they are back" in shown, shown

@@ -30,7 +30,6 @@ from caravan_tui.saves.codec import decode as decode_snapshot
 from caravan_tui.saves.loading import load, replay_snapshot
 from caravan_tui.saves.store import SaveStore
 from caravan_tui.screens.lobby import your_seat_words
-from caravan_tui.seat_labels import STAND_IN_OF
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.framing import MAX_REQUEST, encode
 from caravan_tui.ssh.hosted import RESUMED
@@ -713,56 +712,62 @@ async def test_a_match_whose_ais_finish_it_is_played_out_once_everyone_has_left(
     hub.stop()
 
 
-async def test_a_guest_keeps_their_seat_while_they_stay_and_an_ai_plays_it_for_good_once_they_leave(tmp_path, worker):
-    """A guest's next visit is someone new: nothing could give the seat back, so the AI takes it
-    at once rather than after a grace, and the match does not wait for them (the lobby told them
-    so before they sat: ``screens/lobby.py``)."""
+async def test_a_guest_who_drops_takes_their_seat_back_with_its_code_from_the_stand_in(tmp_path, worker, caplog):
+    """Over SSH, a guest's dropped line cost them the match: an AI played their seat for good,
+    and their next visit (someone new) had no way back. The seat comes with a code, told to the
+    guest alone; their seat waits the grace and a stand-in plays it until they are back, as a
+    key's does; a later visit that enters the code takes it back under the seat's name. A wrong
+    code changes nothing, and nobody else ever reads the code (nor the record, nor the log)."""
+    caplog.set_level("DEBUG")
     hub = make_hub(tmp_path, worker)
     ann = await named(hub, ANN, "Ann")
-    joined = await create(ann, ["you", "open"], grace=60)
-    guest = await named(hub, "guest:0123456789ab", "Visitor", guest=True)
+    joined = await create(ann, ["you", "open"], grace=0)
+    guest = await named(hub, guest_identity(), "Visitor", guest=True)
     await guest.send(protocol.JoinSeat(joined.match, 1))
-    await guest.next(protocol.Joined)
-    await guest.send(protocol.LeaveMatch(joined.match))  # to the lobby, and back: the seat is still theirs
-    await guest.next(protocol.Lobby)
-    await guest.send(protocol.JoinSeat(joined.match, 1))
-    assert (await guest.next(protocol.Joined)).seat == 1
+    code = (await guest.next(protocol.Joined)).code
+    assert re.fullmatch(r"[A-Z2-9]{4}-[A-Z2-9]{4}", code), code
+    hosted = hub.matches[joined.match]
+    assert (hosted.row(guest.identity).code, hosted.row(ANN).code, hosted.row(None).code) == (code, "", "")
     await guest.close()
-    await eventually(lambda: saved(hub, joined.match).seats[1] == "ai:easy", "the AI in the guest's seat")
-    assert hub.matches[joined.match].record.owners == [ANN, None]
-    # the table and the lobby say an AI plays the seat (it kept the guest's name: "Visitor · AI
-    # standing in"), and its moves are logged as the stand-in's
-    assert (await ann.next(MatchInfo, lambda m: m.seats[1] == seat_kinds.STANDING_IN)).seats[0] == "remote"
-    await ann.next(Update, lambda m: "Visitor leaves; an AI plays the seat from now on." in m.events)
-    assert hub.matches[joined.match].row(ANN).kinds == ["person", seat_kinds.STANDING_IN]
-    rng, logged = random.Random(3), []
-    while not logged:
-        msg = await ann.next((YourTurn, Update, MatchOver))
-        assert not isinstance(msg, MatchOver), "no move of the stand-in's was logged as its own"
+    await eventually(lambda: saved(hub, joined.match).seats[1] == "ai:easy", "the stand-in in the guest's seat")
+    assert hosted.record.owners == [ANN, guest.identity]  # kept for them
+    await ann.next(Update, lambda m: "Visitor leaves; an AI plays the seat until their return." in m.events)
+    assert hosted.row(ANN).kinds == ["person", seat_kinds.STANDING_IN]
+    rng, stood_in = random.Random(3), False
+    while not stood_in:  # Ann plays until the stand-in has made a move for the guest
+        msg = await ann.next((YourTurn, Update))
         if isinstance(msg, YourTurn):
             await ann.send(Act(msg.match, msg.seat, msg.turn, rng.choice(msg.legal)))
-        else:
-            logged = [line for line in msg.events if line.startswith(STAND_IN_OF(name="Visitor") + " ")]
-    newcomer = await Peer(hub, "guest:ba9876543210", guest=True).open()  # the seat still shows "Visitor"
-    await newcomer.next(protocol.Welcome)
-    await newcomer.send(protocol.SetName("Visitor"))
-    assert (await newcomer.next(protocol.Refused)).reason == (
-        "Visitor is taken (an AI plays under it until that match ends; a key keeps your name): choose another name"
-    )
-    await newcomer.send(protocol.SetName("V\u0456sitor"))  # (a Cyrillic i)
-    assert (
-        await newcomer.next(protocol.Refused)
-    ).reason == "V\u0456sitor looks like Visitor, a name taken here: choose another name"
-    hub.stop()
-    # a restart (as good as a crash) forgets nothing of it: the save says who stands in, and
-    # which moves it made
-    again = make_hub(tmp_path, worker)
-    assert again.matches[joined.match].row(ANN).kinds == ["away", seat_kinds.STANDING_IN]
-    back = await Peer(again, ANN).open()
-    await back.next(protocol.Joined)
+        stood_in = 1 in load(SaveStore(hub.root), joined.match).movers
+    other = await named(hub, guest_identity(), "Otto", guest=True)
+    await other.send(protocol.SetName("Visitor"))  # the seat's name is not another visit's
+    assert "Visitor is taken by a seat being played" in (await other.next(protocol.Refused)).reason
+    wrong = "ABCD-EFGH" if code != "ABCD-EFGH" else "HGFE-DCBA"
+    for typed in (wrong, "not a code"):
+        await other.send(protocol.TakeSeatBack(typed))
+        refused = (await other.next(protocol.Refused)).reason
+        assert refused == "that is not the code of a seat being played here: check it and try again"
+    await other.send(protocol.TakeSeatBack(wrong))
+    await other.next(protocol.Refused)
+    await other.send(protocol.TakeSeatBack(code))  # the fourth at once: too soon, even the right code
+    assert (await other.next(protocol.Refused)).reason == "too many requests: wait a moment"
+    assert hosted.record.owners == [ANN, guest.identity]  # nothing changed
+    back = await named(hub, guest_identity(), "Someone", guest=True)  # the guest's next visit
+    await back.send(protocol.TakeSeatBack(code.lower().replace("-", " ")))
+    assert (await back.next(protocol.Welcome)).name == "Visitor"
+    retaken = await back.next(protocol.Joined)
+    assert (retaken.seat, retaken.code) == (1, code)
     update = await back.next(Update, lambda m: m.whole_log)
-    assert logged[0] in update.events
-    again.stop()
+    assert re.fullmatch(r"You are back; your stand-in made \d+ moves? \(in the log\)\.", update.events[-1])
+    assert hosted.record.owners == [ANN, back.identity]
+    assert saved(hub, joined.match).seats[1] == f"remote:{back.identity}"
+    await ann.next(Update, lambda m: any(line.startswith("Visitor is back") for line in m.events))
+    hub.stop()
+    for peer in (ann, other):
+        assert not any(code in word for word in peer.words), "another person read the code"
+    kept = "".join(path.read_text() for path in (tmp_path / "hosted").rglob("*.json"))
+    assert "codes" in kept and code not in kept and code.replace("-", "") not in kept
+    assert code not in caplog.text
 
 
 async def test_a_lobby_change_after_a_quiet_while_goes_out_at_once(tmp_path, worker, monkeypatch):
@@ -1095,24 +1100,44 @@ async def test_a_person_brought_back_from_a_server_that_went_reads_why_in_the_lo
 
 
 async def ann_and_a_guest(hub: Hub) -> tuple[Peer, Peer, protocol.Joined]:
-    """Ann creates a two-seat match and a guest, Gus, sits down in its open seat."""
+    """Ann creates a two-seat match and a guest, Gus, sits down in its open seat (the seat's code
+    in ``Joined.code``)."""
     ann = await named(hub, ANN, "Ann")
     joined = await create(ann, ["you", "open"])
     gus = await named(hub, guest_identity(), "Gus", guest=True)
     await gus.send(protocol.JoinSeat(joined.match, 1))
-    await gus.next(protocol.Joined)
-    return ann, gus, joined
+    return ann, gus, await gus.next(protocol.Joined)
 
 
-async def test_a_guest_at_a_match_is_told_at_the_stop_that_their_seat_is_not_kept(tmp_path, worker):
-    """Over SSH, a guest read "your match is saved: connect again later to play on" as the server
-    stopped, and their seat went to an AI as it came back (a new visit is someone new)."""
+async def test_a_guest_s_seat_code_outlives_a_restart_and_takes_the_seat_back(tmp_path, worker):
+    """Over SSH, a guest read "the match is saved" as the server stopped, and "1 match resumed"
+    as it came back, of a match they never saw again (their next visit is someone new). The
+    stop tells them their seat's code; the record keeps its hash; after the restart a new
+    visit entering it is back at the seat."""
     hub = make_hub(tmp_path, worker)
-    _, gus, _ = await ann_and_a_guest(hub)
+    _, gus, joined = await ann_and_a_guest(hub)
     assert hub.farewell(ANN) == protocol.STOPPING_SAVED
-    assert hub.farewell(gus.identity) == protocol.STOPPING_GUEST
+    farewell = hub.farewell(gus.identity)
+    assert farewell == protocol.STOPPING_GUEST.format(code=joined.code) and joined.code in farewell
     assert hub.farewell(guest_identity()) == protocol.STOPPING  # (a guest at no match)
     hub.stop()
+    again = make_hub(tmp_path, worker)
+    assert again.matches[joined.match].row(gus.identity).code == ""  # (only its hash was kept)
+    back = await named(again, guest_identity(), "Guy", guest=True)
+    await back.send(protocol.TakeSeatBack("ZZZZ-ZZZZ" if joined.code != "ZZZZ-ZZZZ" else "YYYY-YYYY"))
+    await back.next(protocol.Refused)
+    await back.send(protocol.TakeSeatBack(joined.code))
+    assert (await back.next(protocol.Welcome)).name == "Gus"
+    assert (await back.next(protocol.Joined)).code == joined.code  # (known again once entered)
+    assert isinstance(await back.next(Update), Update)
+    assert again.matches[joined.match].record.owners == [ANN, back.identity]
+    ann = await Peer(again, ANN).open()  # Ann back too: the match plays on with both
+    await ann.next(protocol.Joined)
+    over, _ = await asyncio.gather(play_turns(back, random.Random(2)), play_turns(ann, random.Random(3)))
+    assert isinstance(over, MatchOver)
+    await back.send(protocol.TakeSeatBack(joined.code))  # the match is over: the code opens nothing
+    await back.next(protocol.Refused)
+    again.stop()
 
 
 async def test_a_person_who_resigned_finds_the_match_among_their_finished_ones_once_it_ends(tmp_path, worker):
@@ -1137,15 +1162,15 @@ async def test_a_person_who_resigned_finds_the_match_among_their_finished_ones_o
 
 
 async def test_a_guest_who_left_is_named_as_leaving_in_the_others_record(tmp_path, worker):
-    """Over SSH, a guest's connection dropped ("Gus leaves; an AI plays the seat from now on."),
-    and Ann's record read "Gus resigned" of a match he never resigned: a guest who gives a seat
-    up leaves it, whether by a resignation or not (the record keeps both alike); Ann's own result
-    first, as the ratings count it (his seat last)."""
+    """Over SSH, a guest's seat went to an AI for good ("Gus leaves; an AI plays the seat from now
+    on."), and Ann's record read "Gus resigned": a guest who gives a seat up leaves it (the
+    next visit is someone new); Ann's own result first, as the ratings count it (his seat last)."""
     from caravan_tui.screens.lobby import finished_words
 
     hub = make_hub(tmp_path, worker)
-    ann, gus, _ = await ann_and_a_guest(hub)
-    await gus.close()
+    ann, gus, joined = await ann_and_a_guest(hub)
+    await gus.send(Resign(joined.match, 1))
+    await gus.next(protocol.Left)
     await play_turns(ann, random.Random(6))
     await ann.send(protocol.AskHistory())
     (row,) = [protocol.FinishedRow.from_map(row) for row in (await ann.next(protocol.History)).matches]
@@ -1156,14 +1181,13 @@ async def test_a_guest_who_left_is_named_as_leaving_in_the_others_record(tmp_pat
 async def test_a_guest_back_after_a_restart_takes_their_own_name_again_and_no_other_guest_does(tmp_path, worker):
     """Over several servers, a guest's connection outlives the server that hosted their match:
     another takes it over, and the guest comes back to it under the same identity. The server's
-    stop had ended their seat's session (an AI plays it on for good, as a guest who leaves), and
-    coming back they read "Gus is taken: choose another name": the name the seat shows for its
-    stand-in held it against Gus himself. It is theirs again; a guest of another visit, who
-    cannot be told from someone borrowing the name, is still refused it."""
+    stop had ended their seat's session, and coming back they read "Gus is taken: choose another
+    name": the name their seat shows held it against Gus himself. It is theirs again, and so is
+    the seat; a guest of another visit, who cannot be told from someone borrowing the name, is
+    still refused it (their seat's code is their way back: ``TakeSeatBack``)."""
     hub = make_hub(tmp_path, worker)
-    _, gus, joined = await ann_and_a_guest(hub)
+    _, gus, _ = await ann_and_a_guest(hub)
     await gus.close()
-    await eventually(lambda: saved(hub, joined.match).seats[1] == "ai:easy", "the AI in the guest's seat")
     hub.stop()
     again = make_hub(tmp_path, worker)
     back = await Peer(again, gus.identity, guest=True).open()
@@ -1171,8 +1195,7 @@ async def test_a_guest_back_after_a_restart_takes_their_own_name_again_and_no_ot
     await back.send(protocol.SetName("Gus"))
     answer = await back.next((protocol.Welcome, protocol.Refused))
     assert isinstance(answer, protocol.Welcome) and answer.name == "Gus", answer
-    await back.next(protocol.Lobby)  # (the seat is the stand-in's for good: they were told so at the stop)
-    assert again.matches[joined.match].row(gus.identity).kinds == ["away", seat_kinds.STANDING_IN]
+    assert (await back.next(protocol.Joined)).seat == 1
     other = await Peer(again, guest_identity(), guest=True).open()
     await other.next(protocol.Welcome)
     await other.send(protocol.SetName("Gus"))

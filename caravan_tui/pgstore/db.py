@@ -175,6 +175,8 @@ CREATE TABLE IF NOT EXISTS moderation_log (
 );
 -- a match an operator closed (its people told why; never resumed, its record kept)
 ALTER TABLE matches ADD COLUMN IF NOT EXISTS closed text;
+-- the hash of each guest's seat code (one hash or null per seat): a guest's way back to the seat
+ALTER TABLE matches ADD COLUMN IF NOT EXISTS codes jsonb;
 -- the reviews of finished matches (the coach), kept with them for every server: one a seat and
 -- key (saves.reviews.key as JSON: the log reviewed, its digest, the budget, the review format),
 -- the review's plain data in msgpack; only ever added, never replaced (the first one made stays)

@@ -30,12 +30,12 @@ MAX_LOG_FIELD = 200
 
 
 #: the columns of a hosted record, as ``record_from_row`` reads them
-RECORD = "owners, grace, stand_in, ai_finish, invited, rematch, left_by, closed"
+RECORD = "owners, grace, stand_in, ai_finish, invited, rematch, left_by, closed, codes"
 
 
 def record_from_row(match_id: str, row) -> HostedRecord:
     """The record in ``row`` (the ``RECORD`` columns), checked as a file's is; ValueError."""
-    owners, grace, stand_in, ai_finish, invited, rematch, left, closed = row
+    owners, grace, stand_in, ai_finish, invited, rematch, left, closed, codes = row
     data = {"match_id": match_id, "owners": owners, "grace": grace, "stand_in": stand_in}
     for key, value in (
         ("ai_finish", ai_finish),
@@ -43,6 +43,7 @@ def record_from_row(match_id: str, row) -> HostedRecord:
         ("rematch", rematch),
         ("left", left),
         ("closed", closed),
+        ("codes", codes),
     ):
         if value is not None:  # (a row written before the column, or with none)
             data[key] = value
@@ -181,7 +182,8 @@ class PgKeeping:
         with self.db.transaction() as cur:
             cur.execute(
                 "UPDATE matches SET owners = %s, grace = %s, stand_in = %s, ai_finish = %s, invited = %s, "
-                "rematch = coalesce(rematch, %s), left_by = %s, closed = %s WHERE id = %s",
+                "rematch = coalesce(rematch, %s), left_by = %s, closed = %s, codes = %s "
+                "WHERE id = %s",
                 (
                     Jsonb(record.owners),
                     record.grace,
@@ -191,6 +193,7 @@ class PgKeeping:
                     record.rematch,
                     Jsonb(data["left"]) if "left" in data else None,
                     record.closed,
+                    Jsonb(data["codes"]) if "codes" in data else None,
                     record.match_id,
                 ),
             )

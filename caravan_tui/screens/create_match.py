@@ -67,7 +67,7 @@ class CreateMatchScreen(MatchForm):
                     allow_blank=False,
                     compact=True,
                 ),
-                help="then an AI plays a seat whose person left (a guest's at once)",
+                help="then an AI plays a seat whose person left, until they are back",
             )
             yield form_row(
                 "Stand-in",

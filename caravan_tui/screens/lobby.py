@@ -18,6 +18,7 @@ from textual.widgets import DataTable
 from caravan_tui.bus import MAX_NAME
 from caravan_tui.games import GAMES
 from caravan_tui.hub_protocol import (
+    MAX_CODE,
     MAX_REASON,
     UNSETTLED_WORDS,
     AskHistory,
@@ -30,6 +31,7 @@ from caravan_tui.hub_protocol import (
     Lobby,
     LobbyRow,
     Moderate,
+    TakeSeatBack,
     Watch,
     WatchReplay,
 )
@@ -55,10 +57,11 @@ MAX_RATING = 6  # characters of a rating beside a name
 COLUMNS = (("Game", 16), ("Seats", SEATS_WIDTH), ("To move", TO_MOVE_WIDTH), ("Watch", 5))
 FINISHED_COLUMNS = (("Game", 15), ("Against", 21), ("Result", 20), ("Ended", 12))
 RESULT_WIDTH = FINISHED_COLUMNS[2][1]
-#: what a guest reads before taking a seat (a new visit is a new identity: nothing to come back as)
+#: what a guest reads before taking a seat (a new visit is a new identity: the seat's code is
+#: their way back to it; "an AI plays it for good" was the one way a guest's seat went)
 GUEST_SEAT = (
-    "As a guest, your seat is yours until you leave the server: if you do (or your connection drops), "
-    "an AI plays it for good. Connect with an SSH key to keep your seat."
+    "As a guest, you get a seat code with your seat: if you leave (or your line drops), "
+    "k here with it takes the seat back, on this visit or a later one, while the match is played."
 )
 
 
@@ -338,6 +341,8 @@ class LobbyScreen(BaseScreen):
         Binding("q", "app.quit", "Quit"),
         # (said on the line under the matches where a rematch keeps a seat for you: the footer is full)
         Binding("x", "decline", "Decline", show=False, tooltip="Decline the rematch that keeps a seat for you"),
+        # (said in a guest's lobby, under the matches: a guest's one way back to a seat)
+        Binding("k", "seat_code", "Code", show=False, tooltip="Take your seat back with its seat code (a guest's)"),
     ]
 
     def __init__(self) -> None:
@@ -477,7 +482,9 @@ class LobbyScreen(BaseScreen):
             text = "Every seat is taken: w watches."
         if row is not None and any(rating_words(row, seat) == "?" for seat in range(len(row.names))):
             text = f"{text} {UNSETTLED_WORDS}"  # (the "?" beside a name, said where it shows)
-        if self.hosted_app.guest and (row is None or row.yours is not None or row.free):
+        if row is not None and row.code:
+            text = f"{text} Your seat code: {row.code} (k with it takes the seat back, if you leave)."
+        elif self.hosted_app.guest and (row is None or row.yours is not None or row.free):
             text = f"{text} {GUEST_SEAT}"
         if row is not None and row.unsaved:
             text = f"The server cannot save this match ({row.unsaved}); it keeps the moves and retries. {text}"
@@ -555,6 +562,8 @@ class LobbyScreen(BaseScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "moderate":
             return self.hosted_app.operator
+        if action == "seat_code":
+            return self.hosted_app.guest
         return self.hosted_app.web or action != "web_link"
 
     def action_hide_chat(self) -> None:
@@ -611,6 +620,15 @@ class LobbyScreen(BaseScreen):
     def action_history(self) -> None:
         self.table_app.hold_keys()  # (passed on by the record once it is up, or by a refusal)
         self.post_message(ToHub(AskHistory()))
+
+    def action_seat_code(self) -> None:
+        def entered(code: str | None) -> None:
+            if code:
+                self.post_message(ToHub(TakeSeatBack(code)))
+
+        self.hosted_app.ask_line(
+            AskLineScreen("Your seat code? (As your table told it: K7QM-2XPH.)", MAX_CODE), entered
+        )
 
     def action_web_link(self) -> None:
         self.post_message(ToHub(AskWebLink()))

@@ -22,12 +22,13 @@ from caravan_tui.widgets.typed_input import TypedInput
 
 def name_words(guest: bool) -> str:
     """What becomes of the name, and for a guest what being one means: "(for this visit)" did not
-    say that a guest is someone new each visit, unrated, whose seat is not kept."""
+    say that a guest is someone new each visit, unrated, whose seat comes back with its code."""
     if not guest:
         return "Others see it at the table and in the lobby; the server keeps it for your key."
     return (
         "Others see it at the table and in the lobby. You came without a key, so you play as a guest: "
-        f"the name lasts this visit, and your seat lasts while you stay. {GUEST_UNRATED}"
+        "the name lasts this visit, and a seat you take comes with a code that takes it back later "
+        f"(back for one now? Any name, then k in the lobby). {GUEST_UNRATED}"
     )
 
 

@@ -3,6 +3,8 @@ timers of people who dropped (DESIGN §7).
 
 A person who leaves (drops, or goes back to the lobby) keeps their seat; after the match's grace
 an AI stand-in plays it until they come back; coming back with the same identity gives it back.
+A guest, someone new each visit, comes back with their seat's code instead (``seat_codes``): it
+gives the seat to the new visit's identity, and from there on it is the same way back.
 A seat kept for a person (a rematch's invitation) waits the same grace for them, then an AI plays
 it until they take it; declined, from then on.
 """
@@ -23,7 +25,8 @@ from caravan_tui.match.runner import MatchRunner, SeatClient
 from caravan_tui.seat_kinds import OPEN, STANDING_IN, away_kind, invited_kind
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.keeping import Keeping
-from caravan_tui.ssh.records import HostedRecord
+from caravan_tui.ssh.records import GUEST, HostedRecord
+from caravan_tui.ssh.seat_codes import code_hash, fits, new_code
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -48,6 +51,14 @@ async def to_the_end(work: Awaitable[T]) -> T:
     if interrupted:
         raise asyncio.CancelledError
     return result
+
+
+def give_code(record: HostedRecord, seat: int) -> str:
+    """A new code for the guest's ``seat`` of ``record``'s match: its hash kept in the record
+    (written by the caller), the code itself to be told to the guest."""
+    code = new_code()
+    record.codes[seat] = code_hash(record.match_id, seat, code)
+    return code
 
 
 class HostedMatch:
@@ -82,6 +93,9 @@ class HostedMatch:
         self._follow: asyncio.Task | None = None
         self._stopped = False
         self._kept: tuple[list, int] = ([], 0)  # the chat and the count of notes last written
+        #: each guest's seat code, as told to them (the record keeps only its hash: after a
+        #: restart, a code is here again once its guest has entered it)
+        self.codes: dict[int, str] = {}
 
     @property
     def match_id(self) -> str:
@@ -152,13 +166,17 @@ class HostedMatch:
             if joining:
                 invited = self.record.invited.pop(seat, None)
                 self.record.owners[seat] = identity
+                code = give_code(self.record, seat) if identity.startswith(GUEST) else None
                 try:
                     self.save_record()
                 except OSError:
                     self.record.owners[seat] = None
+                    self.record.codes.pop(seat, None)
                     if invited is not None:
                         self.record.invited[seat] = invited
                     raise
+                if code is not None:
+                    self.codes[seat] = code
             self.cancel_grace(seat)
             sit()
             if joining or self.host.seats[seat] != spec:
@@ -188,13 +206,15 @@ class HostedMatch:
 
     @property
     def waiting(self) -> bool:
-        """Whether the match waits for its people: nobody is at the table, someone may come back
-        to it, and its AIs are not to finish it."""
+        """Whether the match waits for its people: nobody is at the table, someone with a key may
+        come back to it, and its AIs are not to finish it. A match of guests alone is played on
+        by its stand-ins (until a guest is back with their seat's code): a guest may never come
+        back, and one who leaves and comes in again could fill the server with matches waiting."""
         return (
             not self.seated
             and not self.record.ai_finish
             and not self.over
-            and any(owner is not None for owner in self.record.owners)
+            and any(owner is not None and not owner.startswith(GUEST) for owner in self.record.owners)
         )
 
     def _graces_for_the_away(self) -> None:
@@ -221,19 +241,6 @@ class HostedMatch:
                     except Exception:  # a failed save: the stand-in plays on until someone is back
                         log.exception("match %s: the stand-in for seat %d plays on", self.match_id, seat + 1)
 
-    def leave_for_good(self, seat: int) -> None:
-        """The seat's person left and cannot come back (a guest: a new visit is a new identity):
-        an AI plays the seat from now on (they were told before they sat)."""
-        if self.owner(seat) is None or self.over:
-            return
-        self.give_up(seat)
-        self._soon(self._stand_in_for_good(seat))
-
-    async def _stand_in_for_good(self, seat: int) -> None:
-        async with self._seat_change:
-            if not self.over and not self._stopped and self.owner(seat) is None and self.host.seats[seat].is_person:
-                await to_the_end(self.runner.stand_in(seat, SeatSpec.ai(self.record.stand_in)))
-
     def give_up(self, seat: int) -> None:
         """The owner resigned: the seat is no longer theirs to come back to (its result still is)."""
         self.cancel_grace(seat)
@@ -241,7 +248,38 @@ class HostedMatch:
         if owner is not None:
             self.record.left[seat] = owner
         self.record.owners[seat] = None
+        self.record.codes.pop(seat, None)  # (nothing to come back to)
+        self.codes.pop(seat, None)
         self.save_record()
+
+    def seat_of_code(self, code: str) -> int | None:
+        """The guest's seat ``code`` (a normal one) gives back, if it is one of this match's
+        and its guest has not given it up."""
+        if self.over:
+            return None
+        return next(
+            (
+                seat
+                for seat, kept in self.record.codes.items()
+                if (owner := self.owner(seat)) is not None
+                and owner.startswith(GUEST)
+                and fits(kept, self.match_id, seat, code)
+            ),
+            None,
+        )
+
+    def rebind(self, seat: int, identity: str, code: str) -> None:
+        """The guest's ``seat`` is ``identity``'s, who entered its ``code``: a later visit of the
+        same guest (the caller seats them, as any person back at their seat). OSError if the
+        record cannot be kept: nothing changed."""
+        before = self.record.owners[seat]
+        self.record.owners[seat] = identity
+        try:
+            self.save_record()
+        except OSError:
+            self.record.owners[seat] = before
+            raise
+        self.codes[seat] = code
 
     def client(self, seat: int | None) -> SeatClient:
         """The end of ``seat`` for its person (who may be taking it back from a stand-in), or of
@@ -321,7 +359,7 @@ class HostedMatch:
         still open ("invited" where it is kept for one person: a rematch's; "invited:S" while
         an AI is to play it in S seconds), "away" or "away:S" for a person's seat they left for
         a while (an AI takes it in S seconds), "stand-in" for one an AI plays in their place
-        (until they come back, or for good once they left as a guest or resigned), and the kind
+        (until they come back, or for good once they resigned), and the kind
         of any other seat ("ai"). Once the match is over, nobody is away."""
         kinds = []
         for seat, text in enumerate(seats):
@@ -405,7 +443,14 @@ class HostedMatch:
             self.waiting,
             identity is not None and self.invited_seat(identity) is not None,
             ratings,
+            self.code_of(identity),
         )
+
+    def code_of(self, identity: str | None) -> str:
+        """The code of the seat ``identity`` holds, told to them alone ("": none, or not known
+        here)."""
+        seat = self.seat_of(identity) if identity else None
+        return self.codes.get(seat, "") if seat is not None else ""
 
     @property
     def done(self) -> bool:

@@ -72,6 +72,7 @@ from caravan_tui.hub_protocol import (
     Replay,
     ReviewMatch,
     SetName,
+    TakeSeatBack,
     Told,
     Watch,
     WatchReplay,
@@ -93,12 +94,13 @@ from caravan_tui.seat_labels import OPEN_SEAT, ai_seat_name
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.finished import HISTORY_ROWS, FinishedMatches, read_ended
 from caravan_tui.ssh.framing import MAX_REQUEST, BadFrame, FrameTooLong, encode, read_frame
-from caravan_tui.ssh.hosted import HostedMatch
+from caravan_tui.ssh.hosted import HostedMatch, give_code
 from caravan_tui.ssh.keeping import FileKeeping, Keeping
 from caravan_tui.ssh.moderation import Ban
 from caravan_tui.ssh.ratings import Change
 from caravan_tui.ssh.records import GUEST, HostedRecord
 from caravan_tui.ssh.reviews import HubReviews
+from caravan_tui.ssh.seat_codes import normal
 from caravan_tui.ssh.standings import Standings
 
 log = logging.getLogger(__name__)
@@ -125,6 +127,7 @@ SPACING = {
     ReviewMatch: 1.0,
     AskLeaderboard: 2.0,
     AskHistory: 1.0,
+    TakeSeatBack: 5.0,  # (a seat code guessed: a few tries a minute per connection)
 }
 REQUEST_BURST = 3
 LOBBY_DELAY = 1.0  # seconds: changes within it reach the lobby as one (each redraws every lobby)
@@ -194,13 +197,13 @@ class Session:
 
 def _taken_words(name: str, taken: str, by_a_seat: bool) -> str:
     """Why ``name`` is refused: ``taken`` holds it (the same name or one that looks like it);
-    ``by_a_seat``: only a seat of a running match shows it, the AI playing on there for a person
-    who left. A guest back after a restart read "Gus is taken" of their own name with nobody in
-    the lobby under it: a new visit cannot be told from someone borrowing it until that match
-    ends, and a key keeps a name across visits."""
+    ``by_a_seat``: only a seat of a running match shows it, a guest's who left (an AI may play on
+    there). A guest back after a restart read "Gus is taken" of their own name with nobody in
+    the lobby under it: a new visit cannot be told from someone borrowing it, but their seat's
+    code proves them, and takes the name back with the seat."""
     if taken.casefold() != name.casefold():
         return f"{name} looks like {taken}, a name taken here: choose another name"
-    why = " (an AI plays under it until that match ends; a key keeps your name)" if by_a_seat else ""
+    why = " by a seat being played (yours? any name, then k in the lobby with its code)" if by_a_seat else ""
     return f"{name} is taken{why}: choose another name"
 
 
@@ -330,8 +333,9 @@ class Hub:
         unsaved = next((m.host.unsaved for m in theirs if m.host.unsaved), "")
         if unsaved:
             return f"The server is stopping; your match's last moves are not saved ({unsaved}): connect again later."
-        if theirs and identity.startswith(GUEST):  # (the next visit is someone new)
-            return STOPPING_GUEST
+        code = next((code for m in theirs if (code := m.code_of(identity))), "")
+        if code:  # (a guest: the next visit is someone new, who comes back with the code)
+            return STOPPING_GUEST.format(code=code)
         return STOPPING_SAVED if theirs else STOPPING
 
     def _host(self, runner: MatchRunner, record: HostedRecord) -> HostedMatch:
@@ -438,9 +442,7 @@ class Hub:
         except (asyncio.IncompleteReadError, ConnectionError):
             pass  # the session ended
         finally:
-            if session.guest:  # a guest's next visit is someone new: nothing here waits for this one
-                if session.match is not None and session.seat is not None:
-                    session.match.leave_for_good(session.seat)
+            if session.guest:  # a guest's next visit is someone new: a rematch's seat kept waits for nobody
                 for hosted in self.matches.values():
                     hosted.uninvite(session.identity)
             self._detach(session)
@@ -502,10 +504,38 @@ class Hub:
                 self.identities.introduce(session.identity, msg.game)
         elif isinstance(msg, AskWebLink):
             await self._web_link(session)
+        elif isinstance(msg, TakeSeatBack):
+            await self._take_back(session, msg.code)
         elif isinstance(msg, LeaveMatch) and session.match is not None and session.match.match_id == msg.match:
             self._detach(session)
             await self._send_lobby(session)
             self.lobby_changed()
+
+    async def _take_back(self, session: Session, typed: str) -> None:
+        """A guest back with their seat's code: the seat is this visit's, and they are seated
+        as anyone back at their seat is (the stand-in hands it back), under the name the seat
+        shows. A wrong code changes nothing (and the requests are spaced out: ``SPACING``)."""
+        if not session.guest:
+            await self._refuse(session, "a seat code is a guest's: your key takes you back to your seat")
+            return
+        code = normal(typed)
+        found = [
+            (hosted, seat)
+            for hosted in self.matches.values()
+            if code is not None and (seat := hosted.seat_of_code(code)) is not None
+        ]
+        if code is None or not found:
+            await self._refuse(session, "that is not the code of a seat being played here: check it and try again")
+            return
+        hosted, seat = found[0]
+        if (mine := hosted.seat_of(session.identity)) is not None and mine != seat:
+            await self._refuse(session, f"you play seat {mine + 1} of that match")
+            return
+        hosted.rebind(seat, session.identity, code)
+        if (name := hosted.host.names[seat]) != session.name:
+            session.name = name  # (the seat's name: this visit is the guest who played under it)
+            await session.send(Welcome(session.identity, name, True, self.grace, [], False, self.web_link is not None))
+        await self._join(session, JoinSeat(hosted.match_id, seat))
 
     async def _web_link(self, session: Session) -> None:
         if self.web_link is None:
@@ -807,6 +837,8 @@ class Hub:
             msg.ai_finish,
             {seat: who for seat, (who, _) in invited.items()},
         )
+        mine = owners.index(session.identity)
+        code = give_code(record, mine) if session.guest else None
         try:
             self.keeping.keep_record(record)
         except OSError as exc:
@@ -814,7 +846,9 @@ class Hub:
             await self._refuse(session, f"cannot create the match: {exc.strerror or exc}")
             return
         hosted = self._hosted(runner, record)
-        self._sit(session, hosted, owners.index(session.identity))  # before it starts: it waits for nobody
+        if code is not None:
+            hosted.codes[mine] = code
+        self._sit(session, hosted, mine)  # before it starts: it waits for nobody
         hosted.start()
         await self._seated(session, hosted, None)
 
@@ -888,7 +922,8 @@ class Hub:
         """Tell a session just seated (or watching) where it is; the host sends it the whole
         match so far; the same person's ``other`` session goes back to the lobby."""
         seat = session.seat
-        await session.send(Joined(hosted.match_id, seat, hosted.host.game.id, hosted.host.snapshot.players))
+        code = hosted.code_of(session.identity)  # (a guest's, to them alone)
+        await session.send(Joined(hosted.match_id, seat, hosted.host.game.id, hosted.host.snapshot.players, code))
         await hosted.runner.bus.publish(host_address(hosted.match_id), Sync(hosted.match_id, seat))
         if seat is not None and other is None:
             await hosted.host.announce()  # the others see them back

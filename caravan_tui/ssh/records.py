@@ -22,6 +22,7 @@ from caravan_tui.games import GAMES
 from caravan_tui.lookalikes import look_alike, marks
 from caravan_tui.match.host import CHAT_BACKLOG, LATE, Said
 from caravan_tui.saves.store import replace_file
+from caravan_tui.ssh.seat_codes import HASH_LENGTH
 
 MAX_FILE = MiB
 MAX_NOTES, MAX_NOTE = 1000, 300  # a side log's notes, and the characters of one
@@ -29,10 +30,12 @@ MAX_NOTES, MAX_NOTE = 1000, 300  # a side log's notes, and the characters of one
 IDENTITY = re.compile(r"(SHA256|guest):[A-Za-z0-9+/=_-]{1,64}")
 #: how a guest's identity begins (someone new each visit: a seat they give up, they leave)
 GUEST = "guest:"
+#: what a seat code's kept hash looks like (``seat_codes.code_hash``)
+HASH = re.compile(f"[0-9a-f]{{{HASH_LENGTH}}}")
 #: what a match id looks like (``saves.snapshot.new_match_id``'s, and any a file store accepts)
 MATCH_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 #: a hosted record's fields that may be left out (a record written before them)
-OPTIONAL = {"ai_finish", "invited", "rematch", "left", "closed"}
+OPTIONAL = {"ai_finish", "invited", "rematch", "left", "closed", "codes"}
 INTRODUCED = "introduced"  # identities.json's key for the games each identity was introduced to
 
 
@@ -146,7 +149,9 @@ class HostedRecord:
     ``left``: the seats whose person gave them up (resigned, or a guest who left), seat:
     identity; their ``owners`` entry is None from then on (nobody comes back to them), and this
     says whose result the seat's is (the ratings). ``closed``: why an operator closed the match
-    (None: open); a closed match is never resumed, its save and record kept as they were."""
+    (None: open); a closed match is never resumed, its save and record kept as they were.
+    ``codes``: the hash of each guest's seat code (seat: ``seat_codes.code_hash``), the way back
+    to the seat for a guest's later visit."""
 
     match_id: str
     owners: list[str | None]
@@ -157,6 +162,7 @@ class HostedRecord:
     rematch: str | None = None
     left: dict[int, str] = field(default_factory=dict)
     closed: str | None = None
+    codes: dict[int, str] = field(default_factory=dict)
 
     @classmethod
     def load(cls, path: Path) -> HostedRecord:
@@ -200,6 +206,13 @@ class HostedRecord:
         closed = data.get("closed")
         if closed is not None and line_problem(closed, MAX_NOTE, "") is not None:
             raise ValueError("its closing is not one line")
+        codes = data.get("codes", [])
+        if (
+            not isinstance(codes, list)
+            or len(codes) not in (0, len(owners))
+            or not all(code is None or (isinstance(code, str) and HASH.fullmatch(code)) for code in codes)
+        ):
+            raise ValueError("its seat codes are not one hash or none per seat")
         return cls(
             data["match_id"],
             owners,
@@ -210,6 +223,7 @@ class HostedRecord:
             rematch,
             {seat: who for seat, who in enumerate(left) if who is not None},
             closed,
+            {seat: code for seat, code in enumerate(codes) if code is not None},
         )
 
     def to_data(self) -> dict[str, object]:
@@ -229,6 +243,8 @@ class HostedRecord:
             data["left"] = [self.left.get(seat) for seat in range(len(self.owners))]
         if self.closed is not None:
             data["closed"] = self.closed
+        if self.codes:
+            data["codes"] = [self.codes.get(seat) for seat in range(len(self.owners))]
         return data
 
     def save(self, folder: Path) -> None:
