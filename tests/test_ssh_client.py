@@ -1055,3 +1055,31 @@ def test_someone_else_s_win_names_them_where_won_fits():
     row = FinishedRow("m1", "camel_caravan", ["SaltRoadMaster", "Bo", "AI 3"], [0.0, 1.0, 0.0], "over", 0.0, 1)
     assert finished_words(row, mine=False, width=8) == "Bo won"
     assert finished_words(row, mine=True, width=8) == "You won"
+
+
+async def test_a_guest_reads_their_seat_code_under_their_match_and_k_takes_the_seat_back_with_it(
+    still_hub, monkeypatch
+):
+    """Over SSH, a guest's dropped line cost them their seat for good, and the lobby said so.
+    Their seat's code is on the line under their match, whole at 80×24; k asks for a code and
+    sends it to the hub (a later visit's way back)."""
+    from caravan_tui.hub_protocol import Lobby, TakeSeatBack
+
+    app = client_of(still_hub, "guest:0123456789ab", guest=True)
+    async with app.run_test(size=SIZE) as pilot:
+        served = asyncio.create_task(app.serving())
+        await wait_for(pilot, lambda: isinstance(app.screen, YourNameScreen), "the name question")
+        await pilot.press(*"Gus", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.lobby is not None, "the lobby")
+        sent = []
+        monkeypatch.setattr(app, "send_to_hub", sent.append)
+        mine = LobbyRow("m1", "camel_caravan", ["Ann", "Gus"], ["person", "away"], 0, 3, 0, yours=1, code="K7QM-2XPH")
+        app.from_hub(Lobby([mine.to_map()], ["Ann"]))
+        await wait_for(pilot, lambda: "K7QM-2XPH" in app.screen.detail.plain, "the code under the match")
+        shown = " ".join(line.strip() for line in screen_lines(app.screen))
+        assert "Your seat code: K7QM-2XPH (k with it takes the seat back" in shown, shown
+        await pilot.press("k")
+        await wait_for(pilot, lambda: isinstance(app.screen, AskLineScreen), "the code's question")
+        await pilot.press(*"k7qm2xph", "enter")
+        await wait_for(pilot, lambda: sent == [TakeSeatBack("k7qm2xph")], "the code sent")
+        served.cancel()
