@@ -294,9 +294,9 @@ async def test_the_lobby_s_hide_question_is_read_whole(hub):
         assert "(Their name again shows it.)" in said, said
 
 
-async def test_the_away_grace_says_a_guests_seat_is_played_on_at_once(hub):
-    """ "Away grace 1 min … then an AI plays a seat whose person left": a guest's seat was the
-    AI's within seconds, for good (a guest has no key to come back with), and the form said 1 min."""
+async def test_the_away_grace_says_a_seat_is_played_on_until_its_person_is_back(hub):
+    """ "Away grace 1 min … (a guest's at once)": a guest's seat now waits the same grace, and its
+    seat code brings them back to it, so the form says what happens to anyone's seat."""
     async with in_the_lobby(hub) as (app, pilot):
         queued(app, "c")
         await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create form")
