@@ -16,8 +16,22 @@ def test_a_bid_its_bidder_cannot_defend_says_who_can_raise_it() -> None:
     state, opening = after(125), normalise_action(MOVES[125])
     assert opening == ("open", "Shah", 0) and state.gold == [0, 5, 7]
     assert explain(state, 0, [opening]).endswith(
-        "a win at 0 leaves {p0} 0 gold; {p0} cannot answer a raise: {p1} {p1:has} 5 gold, {p2} {p2:has} 7 gold"
+        "{p0} keep{p0:s} it at 0 only if no one raises, left with 0 gold; {p0} cannot answer a raise: "
+        "{p1} {p1:has} 5 gold, {p2} {p2:has} 7 gold"
     )
+
+
+def test_an_opener_whose_camel_is_down_cannot_answer_a_raise() -> None:
+    """§3.2: a Camel face down bids only 0. A hint said "Open an auction for the Shah at 0 gold …
+    a win at 0 leaves you 3 gold" to a newcomer whose Camel was down, AI 2's up with 15 gold;
+    AI 2 raised to 1 and won. Whatever the gold, such an opening is no win: the words say who
+    can take it."""
+    state = after(54)
+    assert state.to_move() == 0 and not state.camel[0] and state.camel[1] and state.gold[:2] == [2, 4]
+    for opening in (action for action in state.legal_actions() if action[0] == "open"):
+        said = explain(state, 0, [opening])
+        assert "a win at" not in said, said
+        assert "only if no one raises, left with 2 gold; {p0} cannot answer a raise: {p1} {p1:has} 4 gold" in said
 
 
 def test_a_bids_words_say_a_rivals_gold_once() -> None:

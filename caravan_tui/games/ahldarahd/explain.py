@@ -365,9 +365,11 @@ def _answers(state: AhldarahdState, seat: int, item: int, bid: int, worth: float
 
 def _unanswered(state: AhldarahdState, seat: int, bid: int) -> list[int]:
     """The seats that can raise ``seat``'s ``bid`` where ``seat`` could not answer a raise (a
-    raise above it needs a gold more than the raise); none where it could."""
+    raise above it needs a gold more than the raise, and a Camel face up, §3.2: an opener whose
+    Camel was down read "a win at 0 leaves you 3 gold" and AI 2, with 15, raised to 1); none
+    where it could."""
     able = [q for q in raisers(state, seat) if state.gold[q] > bid]
-    return [] if state.gold[seat] > bid + 1 else able
+    return [] if state.gold[seat] > bid + 1 and state.camel[seat] else able
 
 
 def _unanswerable(state: AhldarahdState, seat: int, bid: int) -> str:
@@ -388,6 +390,9 @@ def _leaves(state: AhldarahdState, seat: int, item: int, bid: int) -> str:
     at 0 gold, unable to claim, with no word that the bid had cost them that."""
     left = state.gold[seat] - bid
     words = f"a win at {bid} leaves {who(seat)} {left} gold"
+    if _unanswered(state, seat, bid):  # (no win: any raise takes it, ``_unanswerable`` says whose)
+        verb = "keep" if state.holder(item) == seat else "take"
+        words = f"{who(seat)} {verb}{who(seat, 's')} it at {bid} only if no one raises, left with {left} gold"
     selling = rop_sale(state, item - ROP) if ROP <= item < SHAH else 0
     if bid > 0 and left == 0:
         # (with both, a claim needs no gold: "none for a claim (with the Eyes and the Pirate
