@@ -21,7 +21,7 @@ from .evaluation import bid_worth, item_worth, projected_all, rop_sale, win_chan
 from .final_destroy import guarded_from
 from .idle_rights import buildable
 from .last_build import route_price, scores_nothing, scores_there
-from .last_gold import stranded_words, strands
+from .last_gold import leaves_one, one_gold_words, stranded_words, strands
 from .maps import (
     ADJ,
     COLOUR_INDEX,
@@ -62,6 +62,8 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
         text = _route(state, seat, m, (action[1] if kind == "free" else action[2]) - 1)
         if strands(state, seat, action):
             text += f"; {stranded_words(seat)}"
+        elif leaves_one(state, seat, action):
+            text += f"; {one_gold_words(seat)}"
         if kind == "claim":
             k = COMMODITY_INDEX[action[3]]
             left = (state.hand[seat] & COMMODITY_MASK[k]).bit_count() - 1
@@ -76,7 +78,9 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
         return text
     if kind == "destroy":
         text = _destroy(state, seat, COLOUR_INDEX[action[1]], action[2] - 1)
-        return f"{text}; {stranded_words(seat)}" if strands(state, seat, action) else text
+        if strands(state, seat, action):
+            return f"{text}; {stranded_words(seat)}"
+        return f"{text}; {one_gold_words(seat)}" if leaves_one(state, seat, action) else text
     if kind == "sell_rop":
         return _sale(state, seat, COLOUR_INDEX[action[1]])
     if kind == "offer":

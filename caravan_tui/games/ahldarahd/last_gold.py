@@ -8,7 +8,7 @@ auction said "You cannot raise (only 0 gold)". AI seats and hints alike keep a g
 what it buys pays its way at 0: a Right of Passage that sells for gold, or a claim that costs
 none (a card and the Eyes' or the Pirate Queen's discount). A route bought or claimed with the
 last gold is left to the search, which may find it worth that, but its words say what it leaves
-(``strands``)."""
+(``strands``), and so do those of one that leaves a single gold (``leaves_one``)."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def stranded(world: AhldarahdState, seat: int) -> bool:
     """Whether ``seat`` holds no gold in ``world`` and nothing that brings some in its build: no
     Right of Passage it holds sells for any (§4), and no route is open to it at 0 gold (a claim
     costs a gold, §4, but for a card and the Eyes' or the Pirate Queen's discount)."""
-    if world.gold[seat] > 0 or any(world.rop[k] == seat and rop_sale(world, k) > 0 for k in range(world.n)):
+    if world.gold[seat] > 0 or _sells(world, seat):
         return False
     return not any(buildable(world, seat, m, 0) for m in world.maps_of(seat))
 
@@ -48,11 +48,42 @@ def strands(state: AhldarahdState, seat: int, action: tuple) -> bool:
     turns still to come, and leaves it ``stranded``: a hint starred "Buy … for 8 gold" with a
     newcomer's 8, no card and no Right of Passage, and said only what the route brought nearer;
     four turns at 0 gold followed."""
+    world = _built(state, seat, action)
+    return world is not None and stranded(world, seat)
+
+
+def leaves_one(state: AhldarahdState, seat: int, action: tuple) -> bool:
+    """Whether ``seat``'s route spends its gold down to 1, with turns still to come, nothing to
+    sell and no discount: next turn it may raise to 1 or claim (a gold, §4), not both, and a card
+    won for a gold cannot be claimed. A newcomer followed a hint's raise to 3 and a claim; the
+    build's last hint said only "keeps 1 gold and 0 cards for later turns"."""
+    world = _built(state, seat, action)
+    return (
+        world is not None
+        and world.gold[seat] == 1
+        and seat not in (world.eyes, world.pirate)
+        and not _sells(world, seat)
+    )
+
+
+def _sells(world: AhldarahdState, seat: int) -> bool:
+    """Whether a Right of Passage ``seat`` holds sells for any gold (§4)."""
+    return any(world.rop[k] == seat and rop_sale(world, k) > 0 for k in range(world.n))
+
+
+def _built(state: AhldarahdState, seat: int, action: tuple) -> AhldarahdState | None:
+    """The state after ``seat``'s route ``action`` (a claim, a purchase, a destruction) that
+    spends gold with turns still to come; None for any other action."""
     if action[0] not in ("claim", "buy", "destroy") or state.final or state.gold[seat] <= 0:
-        return False
+        return None
     world = state.clone()
     world.apply(action, False)
-    return stranded(world, seat)
+    return world
+
+
+def one_gold_words(seat: int) -> str:
+    """What 1 gold left allows until more comes ({pN} fields; ``leaves_one``)."""
+    return f"leaves {who(seat)} 1 gold and nothing to sell: next turn a raise or a claim, not both"
 
 
 def stranded_words(seat: int) -> str:
