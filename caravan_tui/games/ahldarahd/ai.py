@@ -48,7 +48,7 @@ from .final_destroy import opened_by
 from .final_gift import hands_a_city
 from .final_shah import idle_shah_bid
 from .idle_rights import free_sale, idle_rop_bid
-from .last_build import idle_route
+from .last_build import idle_route, unsold_end
 from .last_gold import spends_last_gold
 from .maps import COLOUR_INDEX, COMMODITY_AT, COST, ENDS, MAJORITY, SLOTS
 from .mutual import next_step
@@ -307,11 +307,11 @@ def vetoed(state: AhldarahdState, seat: int, action: Action, level: str | None =
     the bidder and to everyone a win keeps it from, as the bid's words say (``overbids``). Nor,
     in the final turn, a trade whose card lets its proposer take a city at once and draw level or
     pass (``final_gift``). Nor a
-    route in the seat's last build that costs gold and scores nothing (``last_build``), nor a bid of
-    the last gold for what cannot be used without gold (``last_gold``)."""
+    route in the seat's last build that costs gold and scores nothing, nor its end with a Right of
+    Passage unsold (``last_build``), nor a bid of the last gold for what cannot be used without gold (``last_gold``)."""
     if idle_rop_bid(state, seat, action) or idle_shah_bid(state, seat, action) or overbid(state, seat, action):
         return True
-    if idle_route(state, seat, action) or spends_last_gold(state, seat, action):
+    if idle_route(state, seat, action) or spends_last_gold(state, seat, action) or unsold_end(state, seat, action):
         return True
     if action[0] == "accept":
         # a seat whose last build is over accepts only what its judgement calls good: its search

@@ -3,7 +3,9 @@
 In the final turn's build only points count, and gold only in a tie (§6): a route that changes
 nobody's points spends the tie-break for nothing. A hint starred "Buy Textiles–Incense … for 8
 gold" under its own words "scores nothing: this is your last build, and the 8 gold it costs would
-count in a tie", where ending the build kept the 8 gold (seed 161)."""
+count in a tie", where ending the build kept the 8 gold (seed 161).
+
+Nor does a last build end with a Right of Passage unsold (``unsold_end``)."""
 
 from __future__ import annotations
 
@@ -11,8 +13,9 @@ from typing import TYPE_CHECKING
 
 from caravan_tui.engine import Action
 
-from .evaluation import builds_left
+from .evaluation import builds_left, rop_sale
 from .maps import COLOUR_INDEX, COLOURS, COST
+from .terms import BUILD
 
 if TYPE_CHECKING:
     from .rules import AhldarahdState
@@ -24,6 +27,17 @@ def idle_route(state: AhldarahdState, seat: int, action: Action) -> bool:
     if not state.final or action[0] not in ("claim", "buy"):
         return False
     return route_price(state, seat, action) > 0 and scores_nothing(state, seat, action)
+
+
+def unsold_end(state: AhldarahdState, seat: int, action: Action) -> bool:
+    """Whether ``action`` ends ``seat``'s last build while it holds a Right of Passage that sells
+    for gold (§4): held past it, it is worth nothing to anyone, as no auction is left to take it
+    (§3.2), while sold it adds to the gold that breaks a tie (§6). The search rated "End your
+    build" clearly best beside its own words "held, it is worth nothing" of a Right of Passage
+    that sold for 9: the end is the match's, scored exactly, the sale one step short of it."""
+    if action[0] != "end" or not state.final or state.phase != BUILD or state.turn != seat:
+        return False
+    return any(state.rop[k] == seat and rop_sale(state, k) > 0 for k in range(state.n))
 
 
 def others_build_there(state: AhldarahdState, seat: int, m: int) -> bool:
