@@ -18,7 +18,7 @@ from caravan_tui.words import a_or_an, signed
 from .cards import COMMODITY_MASK, EYES, ITEM_INDEX, PIRATE, ROP, SHAH
 from .describe import route_takes
 from .evaluation import bid_worth, item_worth, projected_all, rop_sale, win_chances
-from .final_destroy import guarded_from
+from .final_destroy import destroyer_after, guarded_from
 from .idle_rights import buildable
 from .last_build import route_price, scores_nothing, scores_there
 from .last_gold import leaves_one, one_gold_words, stranded_words, strands
@@ -88,8 +88,10 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
     if kind in ("end", "done"):
         cards = state.hand[seat].bit_count()
         if state.final:  # no later turns: gold only breaks a tie, cards score nothing
-            return f"ends {poss(seat)} last build: {state.gold[seat]} gold left counts only in a tie"
-        return f"keeps {state.gold[seat]} gold and {plural(cards, 'card')} for later turns"
+            text = f"ends {poss(seat)} last build: {state.gold[seat]} gold left counts only in a tie"
+        else:
+            text = f"keeps {state.gold[seat]} gold and {plural(cards, 'card')} for later turns"
+        return text + _destroy_after(state, seat)
     if kind in ("open", "raise", "pass"):
         return _bid(state, seat, action)
     if kind == "give_shah":
@@ -101,6 +103,21 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
     if kind == "trade_with":
         return _proposal(state, seat, line)
     return _draft_step(state, seat, action)
+
+
+def _destroy_after(state: AhldarahdState, seat: int) -> str:
+    """Who, building after ``seat`` this turn, can pay now to destroy a route that holds one of its
+    cities (``final_destroy.destroyer_after``), in words; "" where nobody can."""
+    threat = destroyer_after(state, seat)
+    if threat is None:
+        return ""
+    q, m, slot = threat
+    where = map_words(m, state.n, seat) if m == seat else map_words(m, state.n)
+    by = f", with {poss(seat)} Right of Passage," if m == seat else ""
+    return (
+        f"; {who(q)}, building after {who(seat)}{by} can pay to destroy one of {poss(seat)} routes on {where} "
+        f"and cost {who(seat)} {city_words(m, slot)}"
+    )
 
 
 def _sale(state: AhldarahdState, seat: int, k: int) -> str:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from .cards import COMMODITY_MASK
 from .evaluation import builds_left, rop_sale
 from .maps import ADJ, COST, ENDS, MAJORITY, ROUTE_GOODS, ROUTES, SLOTS
+from .terms import BUILD
 
 if TYPE_CHECKING:
     from .rules import AhldarahdState
@@ -42,6 +43,22 @@ def guarded_from(state: AhldarahdState, seat: int, m: int, r: int) -> tuple[int,
         for slot in ENDS[r]:
             if state.ctrl[m * SLOTS + slot] == seat and any(route in losing for route in ADJ[slot]):
                 return q, slot
+    return None
+
+
+def destroyer_after(state: AhldarahdState, seat: int) -> tuple[int, int, int] | None:
+    """A seat building after ``seat`` this turn that could take a city from it with one destroy
+    it can pay for now, on a map it may build on (its own, or ``seat``'s by the Right of Passage
+    it holds): (that seat, the map, the city's slot); None where there is none. In any turn: a
+    newcomer ended a build in turn 13 while AI 2, building next, held their Right of Passage
+    with 14 gold, and the hint said nothing of it."""
+    if state.phase != BUILD or state.turn != seat:
+        return None
+    for q in state.order[state.pos + 1 :]:
+        for m in state.maps_of(q):
+            for r in _open(state, q, seat, m):
+                lost = [s for s in ENDS[r] if state.ctrl[m * SLOTS + s] == seat]
+                return q, m, lost[0]
     return None
 
 
