@@ -299,7 +299,15 @@ async def test_the_away_grace_says_a_seat_is_played_on_until_its_person_is_back(
     seat code brings them back to it, so the form says what happens to anyone's seat."""
     async with in_the_lobby(hub) as (app, pilot):
         queued(app, "c")
-        await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create form")
+        # (composed down to each choice's overlay: drawn before, a Select found no SelectOverlay)
+        await wait_for(
+            pilot,
+            lambda: (
+                isinstance(app.screen, CreateMatchScreen)
+                and len(app.screen.query("SelectOverlay")) == len(app.screen.query("Select")) > 0
+            ),
+            "the create form",
+        )
         # (the help wraps where the form scrolls, a scrollbar's glyphs at the line's end)
         shown = " ".join(" ".join(line.strip(" ▁▂▃▄▅▆▇█▔▎▊▏").split()) for line in screen_lines(app.screen))
         assert "then an AI plays a seat whose person left, until they are back" in shown, shown
