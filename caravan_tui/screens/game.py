@@ -231,6 +231,9 @@ class GameScreen(BaseScreen, Generic[V]):
         self.reports.start()
         self.run_worker(self.bus.listen(), exclusive=True, group="bus")
 
+    def on_screen_resume(self) -> None:
+        self.result.table_back()
+
     @property
     def player(self) -> int:
         """The seat of a table that plays (``check_action`` keeps the play keys from spectators)."""

@@ -20,6 +20,7 @@ class TableResult:
         self.screen = screen
         self.resigned = False  # this seat resigned (the result follows, or the match goes on without us)
         self.summary: Screen | None = None
+        self.held: Screen | None = None  # a summary that waits for the table to be on top again
 
     def headline_names(self, names: list[str]) -> list[str]:
         """``names`` as a headline says them: "You" for ours, never "Ann (you)"."""
@@ -37,11 +38,24 @@ class TableResult:
 
     def show_summary(self, summary: Screen) -> None:
         """Show a summary over the table (a hand's scoring): in place of the one still showing, if
-        any, so a spectator, who has no turn to close them, sees the latest alone, not a pile."""
+        any, so a spectator, who has no turn to close them, sees the latest alone, not a pile; with
+        another screen over the table, once the table is back (``table_back``)."""
         app = self.screen.app
         self.screen.bus.since_summed_up()
         if self.summary is not None and app.screen is self.summary:
             app.switch_screen(summary)
+        elif app.screen is not self.screen:
+            # (the whole log, the rules or a question over the table: shown over them, the summary
+            # took the keys typed into the log's filter, with no sign)
+            self.held = summary
+            return
         else:
             app.push_screen(summary)
         self.summary = summary
+
+    def table_back(self) -> None:
+        """The table is on top again: the summary that waited for it, if any, shows."""
+        held, self.held = self.held, None
+        if held is not None:
+            self.screen.app.push_screen(held)
+            self.summary = held
