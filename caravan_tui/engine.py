@@ -487,6 +487,10 @@ class ReviewTerms:
     #: what chance is in the game, as a review names it beside the searches' drift (a Merchant
     #: Lord review spoke of "a deal, goods drawn from a bag", neither of which it has)
     chance: str = "a deal, goods drawn from a bag, a card turned up, a roll"
+    #: how the match's points came in the game's own terms, from the final view, with seat fields
+    #: (None: the game does not say): a review says it under "How it ended" (a Decktet Caravan loss
+    #: 0–36, the other out first in 4 hands of 5, was put on the searches' drift)
+    scored: Callable[[Any], str | None] | None = None
 
     def measure(self, players: int) -> Measure:
         return self.solo if players == 1 and self.solo is not None else self.between

@@ -129,10 +129,11 @@ class Match:
     """A match taken apart for a review (``decisions_of``): each seat's decisions in order, the
     chance the reviewed seat saw, and how the match ended for that seat where its account does not
     say it, with seat fields ("": nothing to say): the turns the rules passed over
-    (``Game.skipped_words``) and how a tie on the score was broken, from its view
-    (``Game.tie_words``), the move that ended it; which seat made each move (``movers``); the
-    first move of the reviewed seat's decision that ended the match (``closer``; -1: none); and
-    what the others' moves took from it (``taken``, ``Game.taken_words``)."""
+    (``Game.skipped_words``), how its points came in the game's terms (``ReviewTerms.scored``)
+    and how a tie on the score was broken, from its view (``Game.tie_words``), the move that
+    ended it; which seat made each move (``movers``); the first move of the reviewed seat's
+    decision that ended the match (``closer``; -1: none); and what the others' moves took from it
+    (``taken``, ``Game.taken_words``)."""
 
     decisions: tuple[Position, ...]
     draws: tuple[Draw, ...]
@@ -239,13 +240,15 @@ def decisions_of(
             run = None
     if run is not None:
         found.append(run.position())
-    tie = game.tie_words
-    ended = tie(state.view(seat), state.scores(), state.outcome()) if tie is not None and state.is_over() else None
+    tie, scoring = game.tie_words, game.ai.review.scored
+    over = state.is_over()
+    ended = tie(state.view(seat), state.scores(), state.outcome()) if tie is not None and over else None
+    scored = scoring(state.view(seat)) if scoring is not None and over else None
     # the seat's own skipped turns, then the others': an opponent out of camels, its last turns
     # skipped, decided a match whose review named no turning point ("the searches' drift +42%")
     passed_over = [skipped_said(skipped[other], other) for other in (seat, *(s for s in range(players) if s != seat))]
     ended_idle = [(turn, name, why) for turn, name, why in idle.values() if why is not None]
-    said = " ".join(words for words in (*passed_over, idle_said(ended_idle, seat), last, ended) if words)
+    said = " ".join(words for words in (*passed_over, idle_said(ended_idle, seat), last, scored, ended) if words)
     return Match(
         tuple(found),
         tuple(draws),

@@ -9,6 +9,7 @@ from caravan_tui.engine import WIN_CHANCE, Action, GameAI, ReviewTerms
 from .combos import CARAVAN, MOVES, PASS
 from .explain import explain
 from .rules import DecktetCaravanState, pile_points, race_margin
+from .scored import scored_words
 
 
 def play_priors(state: DecktetCaravanState, actions: Sequence[Action]) -> list[float]:
@@ -43,8 +44,9 @@ def play_priors(state: DecktetCaravanState, actions: Sequence[Action]) -> list[f
 
 
 #: a review grades a decision by the win chance it gave up: 5, 10 and 20 points (the default),
-#: above the review search's noise at 1,500 iterations (docs/review.md)
-REVIEW = ReviewTerms(WIN_CHANCE, chance="the cards dealt and turned up")
+#: above the review search's noise at 1,500 iterations (docs/review.md); what decided a match is
+#: said in the game's terms: who went out first, for what bonuses, and what the piles scored
+REVIEW = ReviewTerms(WIN_CHANCE, chance="the cards dealt and turned up", scored=scored_words)
 
 
 def end_near(state) -> bool:
