@@ -107,21 +107,36 @@ def history_rows(data: list[list[Any]]) -> list[HandRow]:
     ]
 
 
-RACE_SPREAD = 2.0  # cards of hand-size lead that make going out first about e times likelier
+#: cards of hand-size lead that make going out first about e times likelier. Between normal
+#: seats a lead hardly tells who goes out first (a hand sheds a whole caravan at once): at 2.0
+#: the estimate rated a seat 75% to win on an 8-card lead at the first play, and seats rated
+#: 0.7–0.8 won far less often (tools/decktet_calibration.py, docs/ai.md)
+RACE_SPREAD = 8.0
+#: the cards the other player is left holding when a player goes out first, at an even race,
+#: and more per card of lead (between normal seats about 2, and a quarter of a card per card)
+LEFT_EVEN = 2.0
+LEFT_PER_LEAD = 0.25
 
 
 def race_margin(size0: int, size1: int, out_player: int | None) -> float:
     """Seat 0's expected going-out bonus less seat 1's (rules §5: 5 + the cards the other player
     is left holding). Once a player is out the bonus is nearly settled (the other may still shed
-    a card or more with the last play); before, the smaller hand is likelier to go out first, and
-    the bonus it can expect grows with its lead. Measured (docs/ai.md): as a one-ply guide it
-    lifts the greedy policy from even to about 70% against random play."""
+    a card or more with the last play); before, the smaller hand is a little likelier to go out
+    first, and the bonus it can expect grows with its lead."""
     if out_player is not None:
         bonus = 5 + max(0, (size1 if out_player == 0 else size0) - 1)
         return bonus if out_player == 0 else -bonus
     lead = size1 - size0
     p0 = 1.0 / (1.0 + math.exp(-lead / RACE_SPREAD))
-    return p0 * (5 + max(1, lead + 2)) - (1.0 - p0) * (5 + max(1, 2 - lead))
+    return p0 * _first_bonus(size1, lead) - (1.0 - p0) * _first_bonus(size0, -lead)
+
+
+def _first_bonus(other: int, lead: int) -> float:
+    """A player's going-out bonus if it goes out first, ``lead`` cards fewer in hand than the
+    ``other`` cards the other holds: never more than going out at once brings (as once out,
+    above). It was: holding a lone Ace against 6 cards was worth +10.6, going out with it +10,
+    and a hint put "Pass" before going out for +11."""
+    return 5 + max(0.0, min(other - 1, LEFT_EVEN + LEFT_PER_LEAD * max(0, lead)))
 
 
 class DecktetCaravanState(TurnState):
