@@ -191,6 +191,8 @@ class TableApp(FailureHook):
     key_reading: object | None = None
     #: the screen made current that has not yet resumed (its focus set): the keys are its own
     screen_coming: Screen | None = None
+    #: the seat code of the hosted seat this visit holds (a guest's: their way back to it), "": none
+    seat_code: str = ""
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's choice, but on Linux and macOS with an Escape that acts without waiting for
@@ -857,10 +859,9 @@ class ClientApp(TableApp):
         elif isinstance(message, Joined):
             self.open_match()
             self.pass_held_keys()  # (held since the request: the table's, once it is up)
-            if isinstance(message.code, str) and message.code:  # (a guest's, told to them alone)
-                self.notify(
-                    SEAT_CODE.format(code=plain(message.code, 20)), title="Your seat code", timeout=SEAT_CODE_SECONDS
-                )
+            self.seat_code = plain(message.code, 20) if isinstance(message.code, str) else ""
+            if self.seat_code:  # (a guest's, told to them alone; the table's menu says it again)
+                self.notify(SEAT_CODE.format(code=self.seat_code), title="Your seat code", timeout=SEAT_CODE_SECONDS)
         elif isinstance(message, Left):
             if self.link.match is not None and self.link.match.match_id == message.match:
                 self.link.match = None

@@ -21,7 +21,7 @@ from caravan_tui.bus import Chat
 from caravan_tui.games import GAMES
 from caravan_tui.hub_protocol import GUEST_UNRATED, MAX_REPLAY, CreateMatch, FinishedRow, LobbyRow, Replay
 from caravan_tui.screens.create_match import CreateMatchScreen
-from caravan_tui.screens.dialogs import AskLineScreen
+from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.history import HistoryScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
@@ -1082,4 +1082,30 @@ async def test_a_guest_reads_their_seat_code_under_their_match_and_k_takes_the_s
         await wait_for(pilot, lambda: isinstance(app.screen, AskLineScreen), "the code's question")
         await pilot.press(*"k7qm2xph", "enter")
         await wait_for(pilot, lambda: sent == [TakeSeatBack("k7qm2xph")], "the code sent")
+        served.cancel()
+
+
+@pytest.mark.thorough
+async def test_a_guests_table_menu_says_their_seat_code(hub):
+    """The seat code's notice goes after a minute; a guest at the table reads the code again in
+    the table's menu (escape), the one way back to the seat after a drop."""
+    app = client_of(hub, "guest:0123456789ab", guest=True)
+    async with app.run_test(size=SIZE) as pilot:
+        served = asyncio.create_task(app.serving())
+        await wait_for(pilot, lambda: isinstance(app.screen, YourNameScreen), "the name question")
+        await pilot.press(*"Gus", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name, "the lobby")
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create screen")
+        await pilot.press("ctrl+o", "ctrl+g")
+        await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play, first")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.view, "the match")
+        code = app.seat_code
+        assert code and code not in str(next(iter(hub.matches.values())).record)
+        app.clear_notifications()
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the menu")
+        shown = " ".join(" ".join(line.strip(" █▊▎") for line in screen_lines(app.screen)).split())
+        assert f"Menu · your seat code {code} (k in the lobby with it takes the seat back)" in shown, shown
         served.cancel()

@@ -58,7 +58,10 @@ class TableMenu:
             elif index == 2:
                 self.confirm_resign()
 
-        screen.app.push_screen(ChoiceScreen("Menu", list(SHARED_MENU if screen.client.shared else MENU)), chosen)
+        title = "Menu"
+        if screen.client.shared and screen.table_app.seat_code:  # (a guest's way back, beyond its first notice)
+            title = f"Menu · your seat code {screen.table_app.seat_code} (k in the lobby with it takes the seat back)"
+        screen.app.push_screen(ChoiceScreen(title, list(SHARED_MENU if screen.client.shared else MENU)), chosen)
 
     def entries(self) -> list[tuple[str, str, Callable[[], None]]]:
         """The menu's entries past Resume, each with what it does, as the palette lists them (it
