@@ -51,9 +51,9 @@ def explain(state: CamelCaravanState, seat: int, line: Sequence[Action]) -> str:
     if world.turn is None:  # (a delivery once the bag is empty: the game, not just the turn; said
         # after the step that makes it: "ends the game" beside a camel's move read as the move's)
         parts.append(_game_ended(world, seat))
-    risk = _risk(world, seat)
-    if risk:
-        parts.append(risk)
+    risks = [words for words in (_risk(world, seat), _left_loose(world, seat)) if words]
+    if risks:  # (next to the move: last, they came on the narrow hint panel's second or third page)
+        parts[min(1, len(parts)) : min(1, len(parts))] = risks
     ending = _ending_next(world, seat)
     if ending:
         parts.append(ending)
@@ -271,6 +271,26 @@ def _risk(world: CamelCaravanState, seat: int) -> str:
     goods = either([f"the {name}" for name in ways]) + more
     how, cost = WAYS[stealable[0][1]]
     return f"risk: {who(q)} can steal {goods} next turn, with a theft marker and {how} ({cost}){also}"
+
+
+def _left_loose(world: CamelCaravanState, seat: int) -> str:
+    """A loose good an empty camel of ``seat``'s stands on once the line has ended its turn: the
+    camel picks nothing up before the others move, and the next who sends a camel there takes
+    it (a hint parked a camel on the salt with its last action and said nothing of it)."""
+    mover = world.turn
+    if mover is None or mover == seat:
+        return ""
+    cells = sorted({cell for cell in world.empties[seat] if world.loose[cell] >= 0})
+    takers = [q for q in range(world.n) if q != seat and world.supply[q] + len(world.empties[q]) >= 2]
+    if not cells or not takers:
+        return ""
+    q = min(takers, key=lambda q: (q - mover) % world.n)  # (the first of them to move)
+    names = [f"the {GOODS[world.loose[cell]]} on space {SPACES.index(cell) + 1}" for cell in cells]
+    yours = who(seat, "'s")
+    if len(names) == 1:
+        return f"{names[0]} stays loose under {yours} camel: {who(q)} can pick it up first"
+    goods = f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"{goods} stay loose under {yours} camels: {who(q)} can pick them up first"
 
 
 #: the goods a risk names (the rest counted): "the paper or the hides, or 1 more good" left out

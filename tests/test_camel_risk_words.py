@@ -1,0 +1,56 @@
+"""Camel Caravan: the risks of a hint's line, where they can be read. The narrow hint panel showed
+the line's risk of theft last, often on its second or third page, and a line that parked an
+empty camel on a loose good with the turn's last action said nothing of it: the next seat to send
+a camel there takes the good first."""
+
+from __future__ import annotations
+
+from caravan_tui.games.camel_caravan.explain import explain
+from caravan_tui.games.camel_caravan.rules import CamelCaravanState
+
+NONE = {"meat": 0, "swords": 0, "salt": 0, "hides": 0, "ivory": 0, "cloth": 0, "gems": 0, "paper": 0}
+#: seat 0 to move with 1 action left: its meat on (4,2) beside its empty camel on Walata (ready to
+#: deliver), its swords on (0,5) three camel steps from Sijilmasa; seat 1 holds a theft marker
+POSITION = {
+    "players": 2,
+    "camels": 5,
+    "short_game": True,
+    "start": 0,
+    "to_move": 0,
+    "turns": 12,
+    "left": 1,
+    "supply": [1, 3],
+    "empty": [[12, 31], [0, 48]],
+    "loaded": [[[30, "meat", False], [5, "swords", False]], []],
+    "goods": [[9, "salt"], [37, "hides"], [39, "cloth"], [42, "salt"], [6, "meat"]],
+    "demand": [[9, 1]],
+    "demand_supply": 30,
+    "markers": [3, 3],
+    "thefts": [1, 1],
+    "delivered": [NONE | {"salt": 1}, NONE | {"hides": 1}],
+    "bag": NONE | {"meat": 3, "swords": 3, "salt": 2, "hides": 3, "ivory": 1, "cloth": 1, "gems": 2, "paper": 2},
+    "draws": 2,
+    "chance": 7,
+}
+
+
+def position(**changes) -> CamelCaravanState:
+    state = CamelCaravanState.from_data(POSITION | changes)
+    return state
+
+
+def test_a_hints_risk_comes_right_after_its_move():
+    """The risk line came last, often on the narrow hint panel's second or third page."""
+
+    parts = explain(position(), 0, (("place", 20),)).split("; ")
+    assert parts[1].startswith("risk: {p1} can steal the swords or the meat next turn"), parts
+    assert parts[2] == "ends the turn"
+
+
+def test_a_hint_that_ends_the_turn_on_a_loose_good_says_the_others_can_take_it_first():
+    """A hint's last action parked an empty camel on a loose good and said nothing: the camel
+    picks nothing up before the others move, and the next who sends a camel there takes it."""
+
+    parked = explain(position(), 0, (("place", 6),))
+    assert "the meat on space 2 stays loose under {p0:'s} camel: {p1} can pick it up first" in parked
+    assert "stays loose" not in explain(position(left=2), 0, (("place", 6),))  # (an action left to load it)
