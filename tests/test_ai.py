@@ -683,9 +683,9 @@ def test_the_planner_values_a_line_by_the_win_then_the_margin_for_the_seat_to_mo
 
 def test_the_planners_placement_leaves_no_lone_open_cell_by_the_head_where_another_is_as_good() -> None:
     """Between seats, of two placements worth the same, the planner takes one that leaves the
-    head more than one open cell, or none, over one that leaves a lone open cell for another
-    caravan to take: here the prior's own line leaves one and the plan (and so the hint) took
-    it; another placement worth as much does not."""
+    head more than one open cell over one that leaves a lone open cell for another caravan to
+    take: here the prior's own line leaves one and the plan (and so the hint) took it; another
+    placement worth as much does not."""
     from caravan_tui.games.caravanserai import planner
     from caravan_tui.games.caravanserai.ai import prior_choice
     from caravan_tui.games.caravanserai.geometry import NEIGHBOURS
@@ -695,8 +695,8 @@ def test_the_planners_placement_leaves_no_lone_open_cell_by_the_head_where_anoth
         return sum(not world.blocked[cell] for cell in NEIGHBOURS[world.caravans[seat][-1][0]])
 
     game = get_game("caravanserai")
-    state = game.new(2, seed=4, options=game.resolve_options({}))
-    while not (state.turns == 23 and state.stage == PLACE and not state.laid):
+    state = game.new(2, seed=6, options=game.resolve_options({}))
+    while not (state.turns == 14 and state.stage == PLACE and not state.laid):
         state.apply(prior_choice(state), False)
     seat = state.turn
     alone = state.clone()
@@ -708,6 +708,33 @@ def test_the_planners_placement_leaves_no_lone_open_cell_by_the_head_where_anoth
         after.apply(action, False)
     assert after.turn != seat and open_by_head(after, seat) != 1 and not planner.lone_open_cell(after, seat)
     assert planned.values[planned.best] == planned.values[first] and planned.best != first
+
+
+def test_the_planner_keeps_the_caravan_free_to_place_where_another_placement_boxes_it_in() -> None:
+    """Round 4, a head in the board's north corner: one placement ends with no open cell next to
+    the head, and the line played out from it skips the caravan's turns, while another keeps a
+    way on. The seats' plan and the hint's take the way on, though the boxed line, played out by
+    the prior, ends about as well (the prior lets a caravan it boxed in out again)."""
+    from caravan_tui.games.caravanserai import planner
+    from caravan_tui.games.caravanserai.ai import prior_choice
+    from caravan_tui.games.caravanserai.rules import PLACE
+
+    game = get_game("caravanserai")
+    state = game.new(2, seed=6, options=game.resolve_options({}))
+    while not (state.turns == 8 and state.stage == PLACE and not state.laid):
+        state.apply(prior_choice(state), False)
+    seat = state.turn
+    candidates, width = planner.budget_for(200)
+    boxing = [after for after, _ in planner.placements(state, prior_choice, width, candidates) if after.stuck(seat)]
+    assert state.round == 4 and boxing  # (still the position meant)
+    assert planner._played(boxing[0].clone(), prior_choice, seat)[1] > 0
+    for wary in (False, True):
+        planned = planner.plan(state, prior_choice, candidates, width, wary=wary)
+        after = state.clone()
+        for action in planned.lines[planned.best]:
+            after.apply(action, False)
+        assert after.turn != seat and after.stuck(seat) is None
+        assert planner._played(after, prior_choice, seat)[1] == 0
 
 
 def test_a_level_plans_only_where_the_game_has_a_planner() -> None:

@@ -24,13 +24,16 @@ search of level 1 over placements, with the search prior as the level-0 policy):
 
 Between seats the others' replies are the prior's, not a search's: a plan is the best placement
 against opponents who play as the prior would. The arena says it is still much the stronger
-player (docs/ai.md). The prior as good as never lays a piece just to shut another caravan in, but
-a player may: of two placements worth the same, the one that leaves its head two open cells or
-more (or none) is chosen over one that leaves a lone open cell for another caravan to take
-(``lone_open_cell``). Weighing the lone cell as shut, worth the line played out with it taken
-(``wary``), won fewer matches against easy (docs/ai.md), so the seats do not; a hint does: a
-head left one open cell lays lone camels in a corner or is boxed in, and a person following the
-hints lost a match from one such plan the play-out called a win.
+player (docs/ai.md). The prior as good as never lays a piece just to shut another caravan in, and
+lets out a caravan it boxed in as its tail comes back, but a player may keep it in: a line loses
+``BOXED_TURN`` for each turn it leaves the seat's head with no open cell next to it (a boxed line
+played out ended about as well as an open one, and the hint boxed a caravan in for good), and of
+two placements worth the same, the one that leaves its head two open cells or more is chosen over
+one that leaves a lone open cell for another caravan to take (``lone_open_cell``). Weighing the
+lone cell as shut, worth the line played out with it taken (``wary``), won fewer matches against
+easy (docs/ai.md), so the seats do not; a hint does: a head left one open cell lays lone camels
+in a corner or is boxed in, and a person following the hints lost a match from one such plan the
+play-out called a win.
 
 The chosen placement's decisions are remembered (``_CACHE``), so the rest of the turn follows it
 without planning again; each process has its own memory, so a hint asked in the middle of a
@@ -61,6 +64,13 @@ Policy = Callable[[CaravanseraiState], Action]
 CANDIDATES_PER_1000 = 5
 INSIDE_PER_CANDIDATE = 1.5
 _CACHE_SIZE = 256
+#: what each turn on which a line leaves the head boxed in costs it: four pieces of the margin
+#: (``line_value``), a turn's growth and then some. The others play the prior, which never
+#: shuts a head in on purpose and lets out a caravan it boxed in as its tail comes back, so a
+#: boxed line played out ended about as well as an open one, and a person following the hint
+#: that boxed their caravan in at round 4 was skipped for the rest of the match. Far less than
+#: the gap between a win and a loss.
+BOXED_TURN = 0.25 * 4 / SOLO_TOP
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,12 +93,24 @@ _CACHE_LOCK = threading.Lock()  # searches may run in threads (hints beside a se
 def play_out(state: CaravanseraiState, policy: Policy, seat: int = 0) -> tuple[float, Line]:
     """Play ``state`` (changed in place) to the end by ``policy`` for every seat; what the end is
     worth to ``seat`` (``line_value``) and the line."""
+    line, _ = _played(state, policy, seat)
+    return line_value(state, seat), line
+
+
+def _played(state: CaravanseraiState, policy: Policy, seat: int) -> tuple[Line, int]:
+    """``play_out``'s line, and the turns on which ``seat``'s head had no open cell next to it
+    (counted where a turn ends while the match goes on): turns the rules skip, unless another
+    caravan's take back frees a cell first."""
     line: list[Action] = []
+    boxed = 0
     while state.turn is not None:
+        turns = state.turns
         action = policy(state)
         state.apply(action, False)
         line.append(action)
-    return line_value(state, seat), tuple(line)
+        if state.turns != turns and state.turn is not None and state.n > 1 and not _open_by_head(state, seat):
+            boxed += 1
+    return tuple(line), boxed
 
 
 def line_value(state: CaravanseraiState, seat: int) -> float:
@@ -112,20 +134,26 @@ def _lone_cell(state: CaravanseraiState, seat: int) -> int:
     """The one open cell next to ``seat``'s head once its turn is over (between seats), else -1."""
     if state.n == 1 or state.turn is None or state.turn == seat:
         return -1
-    blocked = state.blocked
-    open_cells = [cell for cell in NEIGHBOURS[state.caravans[seat][-1][0]] if not blocked[cell]]
+    open_cells = _open_by_head(state, seat)
     return open_cells[0] if len(open_cells) == 1 else -1
 
 
-def _worth(after: CaravanseraiState, policy: Policy, seat: int, wary: bool) -> tuple[float, bool]:
+def _open_by_head(state: CaravanseraiState, seat: int) -> list[int]:
+    blocked = state.blocked
+    return [cell for cell in NEIGHBOURS[state.caravans[seat][-1][0]] if not blocked[cell]]
+
+
+def _worth(after: CaravanseraiState, policy: Policy, seat: int, wary: bool) -> tuple[float, int, bool]:
     """What the position after ``seat``'s turn is worth to it (its line played out by
-    ``policy``), and whether it leaves the head more than one open cell, or none: of two equal
-    values, the better. ``wary``: a head left one open cell is weighed boxed in, the line
-    played out with that cell shut."""
+    ``policy``, less ``BOXED_TURN`` for each turn on which that line leaves its head boxed in,
+    down to 0), then of two equal values the better: fewer such turns, and no lone open cell
+    left by the head. ``wary``: a head left one open cell is weighed boxed in, the line played
+    out with that cell shut."""
     lone = _lone_cell(after, seat)
     if wary and lone >= 0:
         after.blocked[lone] = 1  # (the played-out copy only: no piece of anyone's stands there)
-    return play_out(after, policy, seat)[0], lone < 0
+    boxed = _played(after, policy, seat)[1]
+    return max(0.0, line_value(after, seat) - BOXED_TURN * boxed), -boxed, lone < 0
 
 
 def _stand(state: CaravanseraiState, line: Line, policy: Policy) -> Line:
