@@ -10,6 +10,7 @@ from merchant_lord_deciding_turns import MOVES, OPTIONS, PLAYERS, ROUND_10, SEED
 
 from caravan_tui.ai.policies import hint, hint_seed
 from caravan_tui.games import get_game
+from caravan_tui.games.merchant_lord.explain import sellers_to_come
 from caravan_tui.games.merchant_lord.last_turn import DecidingTurn, TuckChance, last_seller, tuck_chance, worked_out
 from caravan_tui.games.merchant_lord.rules import MerchantLordState
 
@@ -69,3 +70,37 @@ def test_the_seats_still_to_sell_may_tie_or_pass_the_ninth_card() -> None:
     assert 0 < two < one < 1
     assert turn.of(turn.best()) == pytest.approx((1 - one) + 0.5 * (one - two), abs=1e-4)
     assert turn.of(turn.best()) > turn.of(("end_favour",)) + 0.1
+
+
+def test_the_words_say_what_the_sellers_still_to_come_may_lay() -> None:
+    """A sure ninth card stood at "22% of the win" with nothing said of AI 2's turn to come: the
+    line's sale says what the sellers after it may still lay (``sellers_to_come``)."""
+    state = position(MOVES)
+    seat = state.to_move()
+    assert sellers_to_come(state, seat) == (
+        "{p1} lays a card more with an 85% chance, two with a 70% chance; {p2} lays a card more for sure"
+    )
+    assert sellers_to_come(position(MOVES[:ROUND_10]), seat) == ("{p1} lays a card more with an 11% chance")
+
+
+@pytest.mark.thorough
+async def test_the_hints_ninth_card_says_the_sellers_still_to_come(tmp_path):
+    from test_merchant_lord_screen import make_app, my_turn
+
+    from caravan_tui.games.merchant_lord.screen import MerchantLordScreen
+    from caravan_tui.widgets import TablePanel
+
+    from tables import Table, at_turn, wait_for
+
+    app = make_app(tmp_path, home=False)
+    table = Table(app, "merchant_lord", MerchantLordScreen, SEED, OPTIONS, MOVES, names=("Tester", "AI 2", "AI 3"))
+    async with at_turn(app, table, my_turn, (80, 24)) as (_app, pilot, table):
+        screen = table.screen
+        await pilot.press("h")
+        panel = screen.query_one("#hint-panel", TablePanel)
+        await wait_for(pilot, lambda: "tucking 1 card" in str(panel.shown), "its words")
+        said = " ".join(" ".join(panel.shown.lines).split())
+        assert (
+            "then the sale at your 1-6 village tucking 1 card (9 table cards end the match with the round; still to "
+            "sell, AI 2 lays a card more with an 85% chance, two with a 70% chance; AI 3 lays a card more for sure)"
+        ) in said, said

@@ -14,8 +14,8 @@ from caravan_tui.engine import seat_field as who
 
 from .cards import DIE, HALF_INDEX, INDEX, ONE_TIME_WORDS, OPP, placements, reward_words
 from .evaluation import max_tucks
-from .last_turn import last_round, tuck_chance, worked_out
-from .rolls import OUTCOMES, RerollOdds, best_sales, tucked_pay
+from .last_turn import last_round, last_seller, later_sellers, tuck_chance, worked_out
+from .rolls import OUTCOMES, SAME, RerollOdds, best_sales, tucked_pay
 from .rules import MerchantLordState
 from .sales import GUARD, UNIT, adjusted, count, size, unpack
 from .terms import ADJUST_COST, PRICE, REROLL_COST, TARGET, VINDEX, dice_words, plural, village_words
@@ -136,6 +136,25 @@ def _of_target(cards: int) -> str:
 
 #: what ``_best_sale`` says where the dice fit no village
 NO_FIT = "no village fits these dice"
+
+
+def sellers_to_come(state: MerchantLordState, seat: int) -> str | None:
+    """What the seats still to sell after ``seat``'s worked-out turn may lay on their tables
+    (``last_turn.DecidingTurn``'s model of them): "AI 2 lays a card more with an 85% chance, two
+    with a 70% chance". A sure ninth card stood at "22% of the win" with nothing said of AI 2,
+    two cards in hand and its turn still to come. None: nothing to say."""
+    if not worked_out(state, seat) or last_seller(state, seat):
+        return None
+    later = [(q, one, two) for q, (one, two) in later_sellers(state, seat).items() if one > 0]
+    if not later:
+        return None
+    return "; ".join(
+        f"{who(q)} lays a card more {_odds(one)}" + (f", two {_odds(two)}" if two > 0 else "") for q, one, two in later
+    )
+
+
+def _odds(chance: float) -> str:
+    return "for sure" if chance >= 1.0 - SAME else f"with {_chance(chance)}"
 
 
 def _chance(chance: float) -> str:
@@ -370,10 +389,17 @@ def _plan(state: MerchantLordState, seat: int, line: Sequence[Action], dice: int
             steps.append(
                 f"the sale at {village_words(VINDEX[action[1]])}"
                 + (f" tucking {plural(tucked, 'card')}" if tucked else "")
+                + (_ending(state, seat) if tucked and state.table[seat] + tucked >= TARGET else "")
             )
         elif steps and steps[-1].startswith("the sale"):
             break  # (the sales in a row, each said: "then the sale at …" named one of the two counted)
     return "; ".join("then " + step for step in steps)
+
+
+def _ending(state: MerchantLordState, seat: int) -> str:
+    """What a plan's sale that brings the table to 9 does, and who may still answer it."""
+    later = sellers_to_come(state, seat)
+    return f" ({TARGET} table cards end the match with the round" + (f"; still to sell, {later})" if later else ")")
 
 
 def _needed(state: MerchantLordState, seat: int, line: Sequence[Action]) -> list[Action]:

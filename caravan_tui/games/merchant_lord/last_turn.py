@@ -315,7 +315,7 @@ class DecidingTurn(LastTurn):
 
     def __init__(self, state: MerchantLordState, seat: int) -> None:
         super().__init__(state, seat)
-        self._later = {q: _added_chances(state, q) for q in still_to_sell(state) if q != seat}
+        self._later = later_sellers(state, seat)
         going = estimate(state)[seat]
         for q, (one, two) in self._later.items():  # (a seat after it that reaches 9 ends it first)
             going *= 1.0 - (one if state.table[q] + 1 >= TARGET else two if state.table[q] + 2 >= TARGET else 0.0)
@@ -348,6 +348,12 @@ class DecidingTurn(LastTurn):
                     + two * _against(cards, table + 2)
                 )
         return min(1.0, share / tied + KEPT * kept)
+
+
+def later_sellers(state: MerchantLordState, seat: int) -> dict[int, tuple[float, float]]:
+    """The seats still to sell this round after ``seat``, each with its chances to lay a card or
+    more, and two or more, on its table (``DecidingTurn``'s model of them)."""
+    return {q: _added_chances(state, q) for q in still_to_sell(state) if q != seat}
 
 
 def _added_chances(state: MerchantLordState, seat: int) -> tuple[float, float]:
