@@ -21,7 +21,7 @@ from caravan_tui.engine import WIN_CHANCE, Action, GameAI, Plain, ReviewTerms
 
 from .cards import HALF_INDEX, INDEX, OWN_COINS
 from .explain import end_near, explain
-from .last_turn import plan, worked_out
+from .last_turn import GIVEN_UP, card_to_play_for, plan, tuck_chance, worked_out
 from .rolls import RerollOdds
 from .rules import BUY, FAVOUR, PLACE, SELL, TARGET, VINDEX, MerchantLordState
 from .sales import UNIT, adjusted
@@ -248,10 +248,11 @@ def most_added(cards: int) -> int:
 #: a hint keeps the dice where no reroll or turn is expected to do clearly better (the searches of
 #: a hint's budget spread their visits over dozens of them, within a point of win chance of one
 #: another and of keeping: a seed apart, a reroll's hint became keeping's or another reroll's)
+PLAIN_MOVE = ("end_favour",)
 PLAIN = Plain(
-    ("end_favour",),
+    PLAIN_MOVE,
     "no reroll or turn is expected to gain 2 points of win chance over keeping these dice",
-    lambda state: not worked_out(state, state.to_move()),
+    lambda state: not worked_out(state, state.to_move()) and not for_a_card(state, state.to_move(), PLAIN_MOVE),
 )
 #: what a favour token must buy when a seat holds one: half a coin's worth of sale (``rolls.dice_value``);
 #: holding n, 1/n of it (``favour_price``)
@@ -281,8 +282,11 @@ def vetoed(state: MerchantLordState, seat: int, action: Action, level: str | Non
     Easy keeps such rerolls: a player who does not yet know which rerolls pay (the level the
     ladder measured; with the veto it won more against normal)."""
     kind = action[0]
-    if level == "easy" or kind not in ("reroll", "adjust") or worked_out(state, seat):
+    if level == "easy" or kind not in ("reroll", "adjust", "end_favour") or worked_out(state, seat):
         return False
+    played = for_a_card(state, seat, action)
+    if played is not None or kind == "end_favour":
+        return bool(played)
     dice = state._unplaced(seat)
     odds = RerollOdds(state, seat, dice)
     price = favour_price(state, seat)
@@ -291,6 +295,20 @@ def vetoed(state: MerchantLordState, seat: int, action: Action, level: str | Non
         return odds.every(after)[0] <= odds.every(dice)[0] + ADJUST_COST * price
     kept, rolled = dice - sum(UNIT[value] for value in action[1:]), len(action) - 1
     return not odds.may_pay(kept, rolled, REROLL_COST * price)
+
+
+def for_a_card(state: MerchantLordState, seat: int, action: Action) -> bool | None:
+    """Where ``seat``'s favour step has a card to play for (``last_turn.card_to_play_for``): True
+    where ``action`` gives up some of that chance (vetoed), False where it keeps it (weighed
+    whatever its favour's price); None where there is none (the price decides). A hint said "The
+    safe pick: No more favour" beside a turn of a die that tucked for sure, starred "Reroll 2 3 6
+    … a 29% chance to tuck a card" over such a turn, and kept 5 favour "for later rounds" where
+    rerolling and turning after tucked 94% of the time: the search weighs each reroll's roll
+    alone, and the price of favour ``may_pay`` asks is that of one roll's."""
+    best = card_to_play_for(state, seat)
+    if best is None:
+        return None
+    return tuck_chance(state, seat, action) < best - GIVEN_UP
 
 
 def paid_away(state: MerchantLordState, seat: int, line: tuple[Action, ...]) -> float:

@@ -14,7 +14,7 @@ from caravan_tui.engine import seat_field as who
 
 from .cards import DIE, HALF_INDEX, INDEX, ONE_TIME_WORDS, OPP, placements, reward_words
 from .evaluation import max_tucks
-from .last_turn import last_round, last_seller, later_sellers, tuck_chance, worked_out
+from .last_turn import card_to_play_for, last_round, last_seller, later_sellers, tuck_chance, worked_out
 from .rolls import OUTCOMES, SAME, RerollOdds, best_sales, tucked_pay
 from .rules import MerchantLordState
 from .sales import GUARD, UNIT, adjusted, count, size, unpack
@@ -55,10 +55,12 @@ def explain(state: MerchantLordState, seat: int, line: Sequence[Action]) -> str:
         # reroll's chance as the turn's)
         left = state.favour[seat] - REROLL_COST
         tries = ""
-        if left and (worked_out(state, seat) or end_near(state)):
+        if left and (worked_out(state, seat) or end_near(state) or card_to_play_for(state, seat) is not None):
             tries = f"; {left} favour left for more turns and rerolls after it"
             if state.hand[seat]:
-                tries += f": played on for it, {_chance(tuck_chance(state, seat, action))} to tuck a card this turn"
+                chance = tuck_chance(state, seat, action)
+                odds = "a card tucked for sure" if chance >= 1.0 - SAME else f"{_chance(chance)} to tuck a card"
+                tries += f": played on for it, {odds} this turn"
         return (
             f"{REROLL_COST} favour to roll {_dice(rolled)} again, keeping {dice_words(unpack(kept))}: "
             f"{_reroll_odds(state, seat, kept, rolled)}{tries}"

@@ -378,6 +378,35 @@ _TUCKS: dict[tuple, TuckChance] = {}
 
 def tuck_chance(state: MerchantLordState, seat: int, action: Action) -> float:
     """``TuckChance`` of ``seat``'s turn after ``action`` (a move of its favour step)."""
+    return _tucks(state, seat).of(action)
+
+
+def tuck_best(state: MerchantLordState, seat: int) -> float:
+    """``TuckChance`` of ``seat``'s turn from ``state``, its favour step played for a card."""
+    return _tucks(state, seat).value(state._unplaced(seat), state.favour[seat])
+
+
+#: how likely a favour step played for a card more on the table must be to lay one for its moves
+#: to be held to that (``card_to_play_for``): a table card is the score (rules §8.4), a favour
+#: next to nothing (``evaluation.WEIGHTS``)
+LIKELY = 0.5
+#: the chance to lay that card a move may give up beside the best move's, and still be weighed
+GIVEN_UP = 0.01
+
+
+def card_to_play_for(state: MerchantLordState, seat: int) -> float | None:
+    """The chance that ``seat``'s favour step, played for a card more on its table, lays one
+    (``tuck_best``), where that is ``LIKELY`` or more and its dice as they stand do not lay it as
+    surely; None else."""
+    if not state.hand[seat]:
+        return None
+    best = tuck_best(state, seat)
+    if best < LIKELY or tuck_chance(state, seat, ("end_favour",)) >= best - GIVEN_UP:
+        return None
+    return best
+
+
+def _tucks(state: MerchantLordState, seat: int) -> TuckChance:
     key = (
         seat,
         state.phase,
@@ -395,7 +424,7 @@ def tuck_chance(state: MerchantLordState, seat: int, action: Action) -> float:
         if len(_TUCKS) > 64:
             _TUCKS.clear()
         found = _TUCKS[key] = TuckChance(state, seat)
-    return found.of(action)
+    return found
 
 
 def plan(
