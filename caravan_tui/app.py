@@ -778,9 +778,10 @@ REMATCH_QUESTION = (
 #: the lobby's line under the match says it again)
 SEAT_CODE = (
     "{code}: note it. If you leave or your line drops, k in the lobby with this code takes your seat back, "
-    "even after a restart."
+    "even after a restart. The table's menu (esc) says it again."
 )
-SEAT_CODE_SECONDS = 60
+#: (over the hand and the status line: a minute hid the cards a hint starred)
+SEAT_CODE_SECONDS = 20
 REMATCH_WAITING_QUESTION = "Take your seat in the rematch that waits for you (same seats and options)?"
 
 

@@ -1109,3 +1109,23 @@ async def test_a_guests_table_menu_says_their_seat_code(hub):
         shown = " ".join(" ".join(line.strip(" █▊▎") for line in screen_lines(app.screen)).split())
         assert f"Menu · your seat code {code} (k in the lobby with it takes the seat back)" in shown, shown
         served.cancel()
+
+
+async def test_a_guests_lobby_says_k_under_a_match_whose_seats_are_taken(still_hub):
+    """A guest back after a dropped line sees their seat held (away) and the line said only
+    "Every seat is taken: w watches.": k, their way back, was said nowhere but at the welcome."""
+    from caravan_tui.hub_protocol import Lobby
+    from caravan_tui.screens.lobby import GUEST_BACK
+
+    app = client_of(still_hub, "guest:0123456789ab", guest=True)
+    async with app.run_test(size=SIZE) as pilot:
+        served = asyncio.create_task(app.serving())
+        await wait_for(pilot, lambda: isinstance(app.screen, YourNameScreen), "the name question")
+        await pilot.press(*"Gus", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.lobby is not None, "the lobby")
+        held = LobbyRow("m1", "camel_caravan", ["Ann", "Bo"], ["person", "away"], 0, 3, 0)
+        app.from_hub(Lobby([held.to_map()], ["Ann"]))
+        await wait_for(pilot, lambda: "Every seat is taken" in app.screen.detail.plain, "the line under the match")
+        shown = " ".join(" ".join(line.strip() for line in screen_lines(app.screen)).split())
+        assert f"Every seat is taken: w watches. {GUEST_BACK}" in shown, shown
+        served.cancel()

@@ -63,6 +63,9 @@ GUEST_SEAT = (
     "As a guest, you get a seat code with your seat: if you leave (or your line drops), "
     "k here with it takes the seat back, on this visit or a later one, while the match is played."
 )
+#: what a guest reads under a match whose seats are all taken (one of them maybe theirs, held
+#: for them after a dropped line: only the lobby's line says the key, the key bar being full)
+GUEST_BACK = "One of them yours, from before a dropped line or a restart? k takes it back with its seat code."
 
 
 def game_title(game_id: str) -> str:
@@ -486,6 +489,8 @@ class LobbyScreen(BaseScreen):
             text = f"{text} Your seat code: {row.code} (k with it takes the seat back, if you leave)."
         elif self.hosted_app.guest and (row is None or row.yours is not None or row.free):
             text = f"{text} {GUEST_SEAT}"
+        elif self.hosted_app.guest:  # (a guest back after a drop sees their seat taken: the way back)
+            text = f"{text} {GUEST_BACK}"
         if row is not None and row.unsaved:
             text = f"The server cannot save this match ({row.unsaved}); it keeps the moves and retries. {text}"
         self.detail = Text(text, style="italic")
@@ -627,7 +632,7 @@ class LobbyScreen(BaseScreen):
                 self.post_message(ToHub(TakeSeatBack(code)))
 
         self.hosted_app.ask_line(
-            AskLineScreen("Your seat code? (As your table told it: K7QM-2XPH.)", MAX_CODE), entered
+            AskLineScreen("Your seat code? (8 letters, as your table gave it, like K7QM-2XPH.)", MAX_CODE), entered
         )
 
     def action_web_link(self) -> None:
