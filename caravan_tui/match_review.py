@@ -20,6 +20,7 @@ from caravan_tui.ai.review import (
     draw_outcomes,
     outcome_positions,
     taken_said,
+    taken_while_theirs,
     with_outcomes,
 )
 from caravan_tui.ai.worker import AIWorker
@@ -120,6 +121,8 @@ async def review_of(
         for turn, mover in enumerate(match.movers)
         if mover != seat and is_stand_in(decided_by(snapshot, turn, mover))
     )
+    # what the others took from the seat: while its person played it (a resigned seat's stand-in's losses are its own)
+    took = taken_while_theirs(match.took, match.movers, seat, stood_in) if resigned else match.took
     # a share of the progress kept for the draws weighed after the decisions (the bar ran to 100%
     # over the decisions, then back to 96% as the draws were counted in)
     reserve = max(1, round(len(ordered) * DRAWS_SHARE))
@@ -137,7 +140,7 @@ async def review_of(
         match.ended,
         resigned=resigned,
         closer=match.closer,
-        taken=taken_said(match.took, seat, others)[:MAX_TEXT],
+        taken=taken_said(took, seat, others)[:MAX_TEXT],
         skipped=match.skipped,
     )
     # then the biggest draws against their other outcomes (the progress goes on past the decisions)

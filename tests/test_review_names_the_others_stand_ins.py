@@ -61,3 +61,16 @@ def test_your_moves_name_the_seat_a_stand_in_plays_then_as_its():
     assert lines[0].startswith("  Move 1: Steal gems from Bob — ") and lines[1].startswith(
         "  Move 11: Steal meat from Bob's stand-in — "
     ), lines
+
+
+def test_a_resigned_seats_losses_after_its_last_own_move_are_its_stand_ins():
+    """[b]z[/b] resigned a Camel Caravan match after their move 4; their review read "Taken from
+    you by Ann: cloth at move 39, … (27 points in all)", every good their stand-in lost, beside
+    "whatever it made of it is not yours"."""
+    from caravan_tui.ai.review import taken_while_theirs
+
+    movers = [0, 1, 0, 1, 0, 1, 0, 1]  # seat 1's own moves at 1 and 3; its stand-in's at 5 and 7
+    took = ((2, 0, "hides", 3.0), (4, 0, "cloth", 3.0), (6, 0, "salt", 3.0))
+    assert taken_while_theirs(took, movers, 1, (5, 7)) == ((2, 0, "hides", 3.0),)
+    assert taken_while_theirs(took, movers, 1, ()) == took  # (no stand-in: all of them its own)
+    assert taken_while_theirs(took, movers, 1, (1, 3, 5, 7)) == ()

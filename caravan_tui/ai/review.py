@@ -282,6 +282,17 @@ def taken_said(taken: Sequence[tuple[int, int, str, float]], seat: int, stood_in
     return f"Taken from {seat_field(seat)}{by}: {each} ({total:g} points in all)."
 
 
+def taken_while_theirs(
+    took: Sequence[tuple[int, int, str, float]], movers: Sequence[int], seat: int, stood_in: Collection[int]
+) -> tuple[tuple[int, int, str, float], ...]:
+    """The takings of ``took`` (``Match.took``) made before ``seat``'s person gave the seat up for
+    good: none after its last own move (``stood_in``: the moves an AI made in its place). A review
+    of a resigned seat said "Taken from you by Ann: … (27 points in all)" of goods its stand-in
+    lost, beside "whatever it made of it is not yours"."""
+    last = max((turn for turn, mover in enumerate(movers) if mover == seat and turn not in stood_in), default=-1)
+    return tuple(taking for taking in took if taking[0] < last)
+
+
 def idle_said(idle: Sequence[tuple[int, str, str]], seat: int) -> str:
     """How many parts of ``seat``'s turns it had nothing to do in but end (``Game.idle_words``:
     the move each came at, its name, why), from when, and why, with seat fields ("" where none).
