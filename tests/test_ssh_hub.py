@@ -754,13 +754,14 @@ async def test_a_guest_who_drops_takes_their_seat_back_with_its_code_from_the_st
     assert hosted.record.owners == [ANN, guest.identity]  # nothing changed
     back = await named(hub, guest_identity(), "Someone", guest=True)  # the guest's next visit
     await back.send(protocol.TakeSeatBack(code.lower().replace("-", " ")))
-    assert (await back.next(protocol.Welcome)).name == "Visitor"
+    welcome = await back.next(protocol.Welcome)  # (the guest who played the seat: their finished matches too)
+    assert (welcome.name, welcome.identity) == ("Visitor", guest.identity)
     retaken = await back.next(protocol.Joined)
     assert (retaken.seat, retaken.code) == (1, code)
     update = await back.next(Update, lambda m: m.whole_log)
     assert re.fullmatch(r"You are back; your stand-in made \d+ moves? \(in the log\)\.", update.events[-1])
-    assert hosted.record.owners == [ANN, back.identity]
-    assert saved(hub, joined.match).seats[1] == f"remote:{back.identity}"
+    assert hosted.record.owners == [ANN, guest.identity]
+    assert saved(hub, joined.match).seats[1] == f"remote:{guest.identity}"
     await ann.next(Update, lambda m: any(line.startswith("Visitor is back") for line in m.events))
     hub.stop()
     for peer in (ann, other):
@@ -1127,10 +1128,11 @@ async def test_a_guest_s_seat_code_outlives_a_restart_and_takes_the_seat_back(tm
     await back.send(protocol.TakeSeatBack("ZZZZ-ZZZZ" if joined.code != "ZZZZ-ZZZZ" else "YYYY-YYYY"))
     await back.next(protocol.Refused)
     await back.send(protocol.TakeSeatBack(joined.code))
-    assert (await back.next(protocol.Welcome)).name == "Gus"
+    welcome = await back.next(protocol.Welcome)
+    assert (welcome.name, welcome.identity) == ("Gus", gus.identity)  # (Gus's finished matches with him)
     assert (await back.next(protocol.Joined)).code == joined.code  # (known again once entered)
     assert isinstance(await back.next(Update), Update)
-    assert again.matches[joined.match].record.owners == [ANN, back.identity]
+    assert again.matches[joined.match].record.owners == [ANN, gus.identity]
     ann = await Peer(again, ANN).open()  # Ann back too: the match plays on with both
     await ann.next(protocol.Joined)
     over, _ = await asyncio.gather(play_turns(back, random.Random(2)), play_turns(ann, random.Random(3)))

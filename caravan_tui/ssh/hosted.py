@@ -268,19 +268,6 @@ class HostedMatch:
             None,
         )
 
-    def rebind(self, seat: int, identity: str, code: str) -> None:
-        """The guest's ``seat`` is ``identity``'s, who entered its ``code``: a later visit of the
-        same guest (the caller seats them, as any person back at their seat). OSError if the
-        record cannot be kept: nothing changed."""
-        before = self.record.owners[seat]
-        self.record.owners[seat] = identity
-        try:
-            self.save_record()
-        except OSError:
-            self.record.owners[seat] = before
-            raise
-        self.codes[seat] = code
-
     def client(self, seat: int | None) -> SeatClient:
         """The end of ``seat`` for its person (who may be taking it back from a stand-in), or of
         a spectator (None)."""

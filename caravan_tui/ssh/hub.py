@@ -512,9 +512,10 @@ class Hub:
             self.lobby_changed()
 
     async def _take_back(self, session: Session, typed: str) -> None:
-        """A guest back with their seat's code: the seat is this visit's, and they are seated
-        as anyone back at their seat is (the stand-in hands it back), under the name the seat
-        shows. A wrong code changes nothing (and the requests are spaced out: ``SPACING``)."""
+        """A guest back with their seat's code: this visit is the guest who played the seat (their
+        identity and the name the seat shows), seated as anyone back at their seat is (the
+        stand-in hands it back). A wrong code changes nothing (and the requests are spaced out:
+        ``SPACING``)."""
         if not session.guest:
             await self._refuse(session, "a seat code is a guest's: your key takes you back to your seat")
             return
@@ -531,10 +532,15 @@ class Hub:
         if (mine := hosted.seat_of(session.identity)) is not None and mine != seat:
             await self._refuse(session, f"you play seat {mine + 1} of that match")
             return
-        hosted.rebind(seat, session.identity, code)
-        if (name := hosted.host.names[seat]) != session.name:
-            session.name = name  # (the seat's name: this visit is the guest who played under it)
-            await session.send(Welcome(session.identity, name, True, self.grace, [], False, self.web_link is not None))
+        # (this visit is the guest who played the seat, ``seat_of_code``'s: their name, finished
+        # matches and reviews come back with them; as someone new, a guest back after a restart
+        # had lost all three)
+        owner, name = hosted.owner(seat) or session.identity, hosted.host.names[seat]
+        hosted.codes[seat] = code
+        if (owner, name) != (session.identity, session.name):
+            session.identity, session.name = owner, name
+            introduced, web = self.identities.games_introduced(owner), self.web_link is not None
+            await session.send(Welcome(owner, name, True, self.grace, introduced, False, web))
         await self._join(session, JoinSeat(hosted.match_id, seat))
 
     async def _web_link(self, session: Session) -> None:
