@@ -16,7 +16,7 @@ from caravan_tui.engine import seat_field as who
 from caravan_tui.words import plural
 
 from .geometry import CELL_ID, COLOUR_NAMES, NEIGHBOURS, QR, cell_name, hex_distance
-from .rules import BOARD, CAMEL, PLACE, START, CaravanseraiState, laid_words
+from .rules import BOARD, CAMEL, DECLINE, PLACE, START, CaravanseraiState, laid_words
 from .words import forced_words
 
 #: steps a plan may take past the search's line (a placement is far shorter)
@@ -63,9 +63,12 @@ def _explain(state: CaravanseraiState, seat: int, line: list[Action]) -> str:
         return _stand(state, seat, action[1], CELL_ID[(action[2], action[3])])
     before = len(state.caravans[seat])
     world, turns = state, state.turns
+    declined: list[tuple[int, int]] = []  # (the board goods the line sends back: cell, colour)
     for step in line:
         if world.stage not in (PLACE, BOARD) or world.turns != turns:
             break
+        if step == DECLINE:
+            declined.append((world.target, world.bcol))
         world = world.through_turn(step)
     # the next turn leaves no choice: ``apply`` would lay it too (``_play_forced``)
     forced = (  # (our next turn only: "then the rules lay your next turn" was said of the other seat's)
@@ -89,6 +92,12 @@ def _explain(state: CaravanseraiState, seat: int, line: list[Action]) -> str:
         ]
         where = f", {' and '.join(stood)}" if stood else ""
         parts.append(f"{camels} camel{'s' if camels != 1 else ''} back{where}")
+    # a board good the line declines (§5.4): "lays 1W 2R 3K camel … count 4" read as using the
+    # red board good its mark stood on, drawn as the plans that used one are, and the count was 2
+    for x, colour in declined:
+        name = COLOUR_NAMES[colour]
+        own = f"{who(seat, 'their')} own {name} good is laid"
+        parts.append(f"declines the {name} board good on {cell_name(x)} (it goes back to the market, {own})")
     # a camel's stop takes the board good under it and gains a good from the market on a
     # Caravanserai (§5.6, §5.7: "takes a purple good" sent a person looking for a board good)
     for x, kind in laid:
