@@ -25,6 +25,7 @@ from .last_turn import GIVEN_UP, card_to_play_for, plan, tuck_chance, worked_out
 from .rolls import RerollOdds
 from .rules import BUY, FAVOUR, PLACE, SELL, TARGET, VINDEX, MerchantLordState
 from .sales import UNIT, adjusted
+from .scored import scored_words
 from .terms import ADJUST_COST, REROLL_COST
 
 
@@ -107,7 +108,7 @@ EASY = dict(SEARCH, prior=False, plan=False)
 
 #: a review grades a decision by the win chance it gave up: 5, 10 and 20 points (the default;
 #: the dice make a round's outcome wide, so nothing smaller is told apart; docs/review.md)
-REVIEW = ReviewTerms(WIN_CHANCE, chance="the dice rolled, a card drawn or turned up")
+REVIEW = ReviewTerms(WIN_CHANCE, chance="the dice rolled, a card drawn or turned up", scored=scored_words)
 
 
 def decided(state: MerchantLordState, seat: int) -> bool | None:
