@@ -6,7 +6,7 @@ from caravan_tui.engine import Action, GameAI, Measure, ReviewTerms
 
 from .board import CITY_AT, CITY_OF_GOOD, DIST, GOOD_INDEX, MAX_TURNS, NEIGHBOURS
 from .explain import explain, exposed
-from .heuristic import LAST_REFILL, action_priors, chain, margin, projected_points, wins_this_turn
+from .heuristic import LAST_REFILL, action_priors, chain, chain_steps, margin, projected_points, wins_this_turn
 
 SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
 
@@ -95,6 +95,8 @@ def vetoed(state, seat: int, action: Action, level: str | None = None) -> bool:
     at 4 a seat far behind did the same for four whole turns, any pick-up bringing the last
     refill (seed 22, short game): a person took it for a frozen AI. The turn ends all the same
     once they are spent."""
+    if unshelters(state, seat, action):
+        return True
     if action[0] not in SENT or sum(state.bag) > LAST_REFILL:
         return False
     after = state.clone()
@@ -102,6 +104,29 @@ def vetoed(state, seat: int, action: Action, level: str | None = None) -> bool:
     if after.turn is None or (after.turn == seat and wins_this_turn(after)):  # (a step to a win within the turn)
         return False
     return margin(projected_points(after), seat) <= margin(projected_points(state), seat)
+
+
+def unshelters(state, seat: int, action: Action) -> bool:
+    """Whether ``action`` moves a stolen good out from under ``seat``'s camel, where no one can
+    steal it (rules §3), onto a camel's top short of its city, with no action after it this turn
+    to deliver it, while another player holds a theft marker and a camel to send: any of them can
+    then steal it (a camel onto its space, 2 actions, and the theft). "Clearly best: Move the stolen
+    paper from under your camel on (3,3) to (5,3)" ended the turn with it on top, and AI 2 stole it
+    for +6; the stolen gems went the same way. Brought along a chain built first, it goes in one
+    action from under the camel to its city."""
+    if action[0] != "move_good" or action[4] != "under" or delivers(state, seat, action):
+        return False
+    if not any(state.thefts[q] and state.supply[q] + len(state.empties[q]) for q in range(state.n) if q != seat):
+        return False
+    after = state.clone()
+    after.apply(action, log=False)
+    if after.turn != seat:  # (its last action: the turn is over with the good on top)
+        return True
+    loads = after.loads[seat]
+    for (cell, _, under), to_go in zip(loads, chain_steps(after.empties[seat], loads)):
+        if cell == action[2] and not under:
+            return to_go > 0
+    return False
 
 
 def delivers(state, seat: int, action: Action) -> bool:
