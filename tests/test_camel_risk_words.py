@@ -54,3 +54,13 @@ def test_a_hint_that_ends_the_turn_on_a_loose_good_says_the_others_can_take_it_f
     parked = explain(position(), 0, (("place", 6),))
     assert "the meat on space 2 stays loose under {p0:'s} camel: {p1} can pick it up first" in parked
     assert "stays loose" not in explain(position(left=2), 0, (("place", 6),))  # (an action left to load it)
+
+
+def test_a_loose_good_is_said_open_to_a_seat_only_with_the_actions_to_take_it():
+    """ "AI 2 can pick it up first" was said in turn 1 of AI 2's 2 actions: a camel onto the
+    occupied space costs 2 and the pick-up 1."""
+    from caravan_tui.games.camel_caravan.explain import explain
+
+    early = explain(position(turns=1, left=1), 0, (("place", 6),))  # (seat 1's next turn: the ramp's second, 2 actions)
+    assert "stays loose" not in early
+    assert "{p1} can pick it up first" in explain(position(turns=2, left=1), 0, (("place", 6),))

@@ -281,7 +281,13 @@ def _left_loose(world: CamelCaravanState, seat: int) -> str:
     if mover is None or mover == seat:
         return ""
     cells = sorted({cell for cell in world.empties[seat] if world.loose[cell] >= 0})
-    takers = [q for q in range(world.n) if q != seat and world.supply[q] + len(world.empties[q]) >= 2]
+    # (a camel onto the occupied space, 2 actions, and the pick-up: "AI 2 can pick it up first"
+    # was said of AI 2's turn of 2 actions)
+    takers = [
+        q
+        for q in range(world.n)
+        if q != seat and world.supply[q] + len(world.empties[q]) >= 2 and _next_actions(world, q) >= 3
+    ]
     if not cells or not takers:
         return ""
     q = min(takers, key=lambda q: (q - mover) % world.n)  # (the first of them to move)
