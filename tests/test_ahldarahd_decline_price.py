@@ -11,7 +11,7 @@ from __future__ import annotations
 from ahldarahd_seed94 import after
 
 from caravan_tui.games.ahldarahd.cards import ROP
-from caravan_tui.games.ahldarahd.decline_reason import decline_reason
+from caravan_tui.games.ahldarahd.decline_reason import decline_reason, least_gold, takes
 from caravan_tui.games.ahldarahd.terms import ANSWER
 from caravan_tui.games.ahldarahd.trading import judge
 
@@ -20,11 +20,21 @@ ASKED = 160
 
 
 def test_a_decline_of_gold_for_an_item_names_the_price_its_judgement_takes() -> None:
+    """(The person's Right of Passage sells to the bank for 7 in their build: no gold they hold
+    buys it back, 6; with 12, the price named is one AI 3 takes.)"""
     state = after(ASKED)
     assert state.phase == ANSWER and state.partner == 2 and state.g_gold == 4 and state.a_items == (ROP,)
     assert not judge(state).good
-    assert decline_reason(state, 2) == "{p2} would part with {p0:'s} Right of Passage for about 5 gold, not 4"
-    state.g_gold = 5
+    assert decline_reason(state, 2) == (
+        "{p2} would part with {p0:'s} Right of Passage only for more gold than the 6 {p0} hold{p0:s}"
+    )
+    state.gold[0] = 12
+    price = least_gold(state, 2)
+    assert price is not None
+    assert (
+        decline_reason(state, 2) == f"{{p2}} would part with {{p0:'s}} Right of Passage for about {price} gold, not 4"
+    )
+    state.g_gold = price
     assert judge(state).good  # (the price named is one AI 3 takes)
 
 
@@ -38,13 +48,16 @@ def test_a_proposal_offering_nothing_is_declined_for_that() -> None:
 def test_a_price_named_then_offered_is_not_declined_as_worth_the_same() -> None:
     """Seed 2151, turn 1: "AI 3 declines: AI 3 would part with your Right of Passage for about 3
     gold, not 2", then, 3 offered, "your Right of Passage and 3 gold are worth about the same to
-    AI 3": the price named, refused in other words. The price its judgement takes is said first."""
+    AI 3": the price named, refused in other words. The price its judgement takes is said first,
+    and the same at each ask below it (it once moved from 3 to 4)."""
     from ahldarahd_seed2151 import after as met
 
     first, second = met(25), met(32)
     assert first.phase == second.phase == ANSWER and (first.g_gold, second.g_gold) == (2, 3)
-    assert decline_reason(first, 2) == "{p2} would part with {p0:'s} Right of Passage for about 3 gold, not 2"
+    assert decline_reason(first, 2) == "{p2} would part with {p0:'s} Right of Passage for about 4 gold, not 2"
     assert decline_reason(second, 2) == "{p2} would part with {p0:'s} Right of Passage for about 4 gold, not 3"
+    second.g_gold = 4
+    assert takes(second, 2)
 
 
 def test_a_decline_after_the_decliners_last_build_says_what_is_given_scores_nothing() -> None:

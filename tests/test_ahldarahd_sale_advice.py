@@ -127,10 +127,12 @@ def test_a_starred_sale_says_its_held_worth_needs_a_build_on_that_map(monkeypatc
     assert state.to_move() == 1 and state.rop[GREEN] == 1 and rop_sale(state, GREEN) == 2
     assert buildable(state, 1, GREEN, state.gold[1]) and round(item_worth(state, 1, ROP + GREEN)) == 4
     candidates = hint("ahldarahd", state.view(1), 1, "normal", seed=hint_seed(1, 50))
-    assert candidates[0].action == ("sell_rop", "green") and ("end",) in [c.action for c in candidates[1:]]
-    assert all(step[1:2] != ("green",) for step in candidates[0].line[1:])  # (nothing built there after the sale)
-    assert candidates[0].reason == (
+    actions = [c.action for c in candidates]
+    sale = actions.index(("sell_rop", "green"))
+    assert ("end",) in actions[sale + 1 :]
+    assert all(step[1:2] != ("green",) for step in candidates[sale].line[1:])  # (nothing built there after the sale)
+    assert candidates[sale].reason == (
         "{p1} can no longer build on {p2:'s} map; the bank pays a gold per city held there (2); held, it is "
         "worth about 4 gold to {p1} only if {p1} build{p1:s} there in this build: after it, next turn's "
         "auction may take it from {p1} for nothing"
-    ), candidates[0].reason
+    ), candidates[sale].reason

@@ -29,6 +29,7 @@ from caravan_tui.engine import Action, GameAI, Measure, ReviewTerms
 
 from .calibration import calibrated
 from .cards import ITEM_INDEX, ROP
+from .decline_reason import priced, takes
 from .evaluation import (
     MARGIN,
     Board,
@@ -301,7 +302,9 @@ def vetoed(state: AhldarahdState, seat: int, action: Action, level: str | None =
     card"). (A veto after the search, not a narrower choice in it: the search of a partner's
     answer, ``answer_value``, weighs accepting in every world redealt from the proposer's view.)
     Nor does a seat whose last build is over accept a trade its judgement does not call good (it
-    paid gold, its tie-break, for cards and items it could no longer use). Nor a bid for a Right
+    paid gold, its tie-break, for cards and items it could no longer use). A proposal of gold
+    for items and gold is answered as the judgement its decline's price is made of says
+    (``decline_reason.takes``), the search's choice either way overruled. Nor a bid for a Right
     of Passage that can only lose gold (``idle_rights``), nor one for the Shah in the final turn
     that can only lose the tie-break (``final_shah``), nor one above what the item is worth to
     the bidder and to everyone a win keeps it from, as the bid's words say (``overbids``). Nor,
@@ -319,7 +322,11 @@ def vetoed(state: AhldarahdState, seat: int, action: Action, level: str | None =
         # claims it gave up, and a thousandth of a point for the gold paid for them (``judge``)
         if traded(state) is None or hands_a_city(state, seat):
             return True
+        if priced(state):
+            return not takes(state, seat)
         return not builds_left(state, seat) and not judge(state, seat).good
+    if action[0] == "decline":  # a price a decline named is taken (``decline_reason.least_gold``)
+        return priced(state) and takes(state, seat) and not vetoed(state, seat, ("accept",))
     if action[0] != "offer":
         return False
     if offer_net(state, seat, action) < 0:  # nor one its proposer loses by, as its words say (``describe``)

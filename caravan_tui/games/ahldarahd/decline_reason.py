@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from caravan_tui.engine import seat_field as who
 
 from .cards import CARD_NAMES, COMMODITY_MASK
-from .evaluation import HANDS_THE_GAME, MARGIN, builds_left, item_worth, projected_all, win_chances
+from .evaluation import builds_left, item_worth, projected_all, win_chances, worth_accepting
 from .maps import COMMODITIES
 from .terms import item_words, poss
 
@@ -129,25 +129,42 @@ def _tie_unchanged(state: AhldarahdState, partner: int) -> str | None:
 
 def least_gold(state: AhldarahdState, partner: int) -> int | None:
     """The least gold, above the pending proposal's and within what its proposer holds, for
-    which ``partner`` would give what it is asked (items, gold: no card, whose worth would
-    depend on its hidden hand), as its judgement weighs a trade (``trading.judge``: its win
-    chance gains ``MARGIN`` and the proposer is not handed the game), with every hidden card
-    valued by its number only: the words say nothing the table cannot know. None where no such
-    amount is found."""
+    which ``partner`` would give what it is asked (a ``priced`` proposal), by the judgement its
+    answer follows (``takes``). None where no such amount is found."""
     seat = state.order[state.pos]
-    if state.a_cards or state.g_cards or state.g_items:
+    if not priced(state):
         return None
-    before = win_chances(state, projected_all(state, PUBLIC))
     for gold in range(state.g_gold + 1, state.gold[seat] + 1):
-        after = state.clone()  # the trade carried out (``offers.accept``: no card moves)
-        after.gold[seat] += state.a_gold - gold
-        after.gold[partner] += gold - state.a_gold
-        for item in state.a_items:
-            after.set_holder(item, seat)
-        chances = win_chances(after, projected_all(after, PUBLIC))
-        if chances[partner] - before[partner] >= MARGIN and chances[seat] < HANDS_THE_GAME:
+        asked = state.clone()
+        asked.g_gold = gold
+        if takes(asked, partner):
             return gold
     return None
+
+
+def priced(state: AhldarahdState) -> bool:
+    """Whether the pending proposal gives gold alone for items and gold (no card, whose worth
+    would depend on a hidden hand): its partner answers it as ``takes`` says, and a decline
+    names the least gold it takes (``least_gold``)."""
+    return not (state.a_cards or state.g_cards or state.g_items)
+
+
+def takes(state: AhldarahdState, partner: int) -> bool:
+    """Whether ``partner``'s judgement of the pending ``priced`` proposal (``trading.judge``: its
+    win chance gains ``MARGIN`` and the proposer is not handed the game) calls it good, with
+    every hidden card valued by its number only: its answer then says nothing the table cannot
+    know, and a price its decline names is one it takes. Its search answered alone before: AI 2
+    declined 3 gold, then 4, for a Right of Passage it had just said it would part with "for
+    about 3 gold", then "for about 4"."""
+    seat = state.order[state.pos]
+    after = state.clone()  # the trade carried out (``offers.accept``: no card moves)
+    after.gold[seat] += state.a_gold - state.g_gold
+    after.gold[partner] += state.g_gold - state.a_gold
+    for item in state.a_items:
+        after.set_holder(item, seat)
+    before = win_chances(state, projected_all(state, PUBLIC))
+    chances = win_chances(after, projected_all(after, PUBLIC))
+    return worth_accepting(chances[partner] - before[partner], chances[seat])
 
 
 def _a(k: int) -> str:

@@ -15,7 +15,8 @@ Right of Passage counts its sale as gold (``passages``). A city held at home kee
 of a bonus it was counted with while still to take. Add a
 little for gold and cards as such, the Eyes / the Pirate Queen (by the empty routes of their
 kind toward a city in reach), less a little while the seat's own RoP is not in its hands
-(another player's, or on the table, where any player may win it). A seat whose last building
+(another player's, or on the table, where any player may win it) or is to be sold: held, it
+counts its sale as another's does, where that brings more than the little. A seat whose last building
 phase is over keeps its points (gold only breaks ties). The projected scores become
 win chances by a softmax whose spread shrinks as the end nears; a seat that accepted a trade
 this turn gives up ``MARGIN`` of its chance (``trading.py``: trading with a rival is a risk, so
@@ -97,6 +98,14 @@ HAND = Weights(
 MARGIN = 0.02
 #: the proposer's win chance after a trade above which an AI seat never accepts it (``trading``)
 HANDS_THE_GAME = 0.85
+
+
+def worth_accepting(gain: float, proposer_after: float) -> bool:
+    """Whether a trade that raises its recipient's win chance by ``gain`` and leaves its proposer
+    ``proposer_after`` is one the recipient's judgement takes (``trading.judge``)."""
+    return gain >= MARGIN and proposer_after < HANDS_THE_GAME
+
+
 #: the win chance a seat gives up for each suggested proposal it made this turn, and while it
 #: writes one by hand: a proposal must bring something, else "propose, be refused" is a free
 #: second look for search. A draft sent is judged by what it moves: AI seats write only the trades
@@ -318,7 +327,11 @@ def projected(
     claim_gold = w.claim_gold
     claims = fitting if fitting * claim_gold <= gold else gold / claim_gold
     now = claims + (gold - claims * claim_gold) / w.route_gold
-    sale, usable = passages(state, seat) if len(state.maps_of(seat)) > 1 + state.neutral else (0.0, 0)
+    sale, usable, own = passages(state, seat) if seat in state.rop else (0.0, 0, 0.0)
+    opened = state.rop[seat] != seat  # on the table it is open too: anyone may win it, often for 0
+    if own * w.gold > w.open_map:  # its own sold in its build, which opens its map (kept: not)
+        sale += own
+        opened = True
     budget = now + sale / w.route_gold + w.future_routes * future_turns(state, seat)
     confidence = w.confidence
     potential = 0.0
@@ -348,36 +361,42 @@ def projected(
         items += w.discount * land
     if state.pirate == seat:
         items += w.discount * sea
-    if state.rop[seat] != seat:  # on the table it is open too: anyone may win it, often for 0
+    if opened:
         items -= w.open_map
     hoped = 0.0 if state.final else W_BONUS_HOPE * board.hoping[seat]
     return pts + hoped + potential + items + w.gold * (gold + sale)
 
 
-def passages(state: AhldarahdState, seat: int) -> tuple[float, int]:
+def passages(state: AhldarahdState, seat: int) -> tuple[float, int, float]:
     """The gold the other seats' Rights of Passage ``seat`` holds would bring it, sold (§4: a gold a
-    city held on the map), and the maps among theirs it may count on building on (a mask): those
-    it keeps until its build this turn, where it may also sell them. A Right of Passage still to be
+    city held on the map), the maps among theirs it may count on building on (a mask): those
+    it keeps until its build this turn, where it may also sell them, and the gold its own would
+    bring it sold. A Right of Passage still to be
     auctioned this turn, or held past the seat's build, may be won from it for a gold or none
     (§3.2: it is auctioned wherever it is, and its holder is paid nothing): its map is not counted,
     its sale at half. Counted for the turns ahead, a held map made a bid pay 3 gold for a Right of
-    Passage the build then sold for 2, nothing built between."""
+    Passage the build then sold for 2, nothing built between. Its own uncounted, a person was told
+    that 2 gold for their own Right of Passage, which the bank bought for 7 in their build, was
+    worth accepting, and an AI seat holding it quoted 3 gold for it, then 4, and took neither."""
     rop = state.rop
     phase = state.phase
     bidding = phase < BUILD
     ahead = bidding or build_ahead(state, seat)
-    sales = 0.0
+    sales = own = 0.0
     usable = 0
     for k in range(state.n):
-        if rop[k] != seat or k == seat:
+        if rop[k] != seat:
             continue
         sale = rop_sale(state, k)
-        if ahead and not (bidding and not state.auctioned >> (ROP + k) & 1):
+        kept = ahead and not (bidding and not state.auctioned >> (ROP + k) & 1)
+        if k == seat:
+            own = sale if kept else 0.5 * sale
+        elif kept:
             usable |= 1 << k
             sales += sale
         else:
             sales += 0.5 * sale
-    return sales, usable
+    return sales, usable, own
 
 
 def build_ahead(state: AhldarahdState, seat: int) -> bool:

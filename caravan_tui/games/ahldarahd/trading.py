@@ -27,8 +27,6 @@ from caravan_tui.engine import Action
 
 from .cards import ITEM_INDEX, pick_card
 from .evaluation import (
-    HANDS_THE_GAME,
-    MARGIN,
     builds_left,
     card_not_held,
     claim_worth,
@@ -37,6 +35,7 @@ from .evaluation import (
     item_worth,
     projected_all,
     win_chances,
+    worth_accepting,
 )
 from .maps import COMMODITY_INDEX
 from .offers import accept, apply_trade_step
@@ -56,7 +55,7 @@ class Judgement:
 
     @property
     def good(self) -> bool:
-        return self.gain >= MARGIN and self.proposer_after < HANDS_THE_GAME and not self.fails
+        return worth_accepting(self.gain, self.proposer_after) and not self.fails
 
 
 def traded(state: AhldarahdState) -> AhldarahdState | None:
