@@ -11,7 +11,9 @@ about 1 gold of worth", accepting "worth about +2 gold to you": the bank bought 
 
 from __future__ import annotations
 
-from ahldarahd_seed3051 import ASKED, OFFERED, after
+import random
+
+from ahldarahd_seed3051 import ASKED, OFFERED, SALT, after
 
 from caravan_tui.ai.policies import search_policy
 from caravan_tui.games.ahldarahd.cards import ROP
@@ -65,3 +67,24 @@ def test_giving_up_a_right_of_passage_counts_its_sale_in_the_holders_build_to_co
         assert PERSON not in state.order[: state.pos]  # the person's build is still to come
         worth = judge(state).points  # what the hint's words say accepting is worth
         assert worth <= state.g_gold - rop_sale(state, PERSON) + 0.5, (count, worth)
+
+
+def test_a_card_asked_for_too_little_gold_is_declined_for_its_price_not_as_paid_for() -> None:
+    """Turn 1: 3 gold for any Salt card, "AI 2 declines: whether AI 2 has a Salt card stays hidden
+    (3 gold would pay for one)"; AI 2 held one, valued it above 3 gold and claimed with it in the
+    same build. The words are the same in every world the person can imagine."""
+    state = after(SALT)
+    assert state.phase == ANSWER and state.partner == AI_2 and state.g_gold == 3 and state.gold[PERSON] == 5
+    said = decline_reason(state, AI_2)
+    assert "would pay" not in said
+    assert said.startswith("{p1} would part with a Salt card, if {p1} {p1:has} one, for about "), said
+    price = int(said.split("for about ")[1].split()[0])
+    assert 3 < price <= state.gold[PERSON]
+    rng = random.Random(5)
+    for _ in range(6):  # (AI 2's hidden hand redealt as the person may imagine it)
+        assert decline_reason(state.determinize(PERSON, rng), AI_2) == said
+    state.g_gold = price
+    assert (
+        decline_reason(state, AI_2)
+        == f"whether {{p1}} {{p1:has}} a Salt card stays hidden ({price} gold would pay for one)"
+    )

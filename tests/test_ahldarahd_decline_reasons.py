@@ -50,9 +50,9 @@ def test_a_request_for_a_card_that_may_be_hidden_reads_the_same_whatever_the_han
     """AI 2's two hidden cards are its Salt and Ivory: whether it holds the card asked for is
     never told, held or not, in any redeal of what the asker cannot see."""
     for asked, words in [
-        ("Ivory", "AI 2 declines: an Ivory card is worth about 4 gold to AI 2, if AI 2 has one."),
-        ("Gems", "AI 2 declines: a Gems card is worth about 4 gold to AI 2, if AI 2 has one."),
-        ("Salt", "AI 2 declines: whether AI 2 has a Salt card stays hidden (1 gold would pay for one)."),
+        ("Ivory", "AI 2 declines: AI 2 would part with an Ivory card, if AI 2 has one, for about 5 gold, not 1."),
+        ("Gems", "AI 2 declines: AI 2 would part with a Gems card, if AI 2 has one, for about 5 gold, not 1."),
+        ("Salt", "AI 2 declines: AI 2 would part with a Salt card, if AI 2 has one, for about 3 gold, not 1."),
     ]:
         state = drafted(trading_position(), ("trade_with", BLUE), ("give_gold", 1), ("ask_card", asked), ("send",))
         rng = random.Random(5)

@@ -6,7 +6,8 @@ side is worth to it in gold), but with its hidden cards valued by their number o
 so the words are the same whatever those cards are (the proposer's every redeal reads them
 alike). A requested card the decliner holds no known card of is spoken of only where the table
 can tell it holds none (no hidden card, or its colour's card of that commodity is in sight):
-otherwise the words say that it stays hidden, never whether it is there.
+otherwise the words say that it stays hidden, never whether it is there, and, where the gold
+offered would not buy it had the decliner one (``_holding``), the price that would.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from caravan_tui.engine import seat_field as who
 
-from .cards import CARD_NAMES, COMMODITY_MASK
+from .cards import CARD_NAMES, COMMODITY_MASK, pick_card
 from .evaluation import builds_left, item_worth, projected_all, win_chances, worth_accepting
 from .maps import COMMODITIES
 from .terms import item_words, poss
@@ -41,14 +42,22 @@ def decline_reason(state: AhldarahdState, partner: int) -> str:
     for k in dict.fromkeys(state.a_cards):
         if (shown & COMMODITY_MASK[k]).bit_count() >= state.a_cards.count(k):
             continue
-        card = _foreign_card(state, partner, k)
-        worth = item_worth(state, partner, card, viewer=seat) if card >= 0 else 0.0
-        if round(worth) <= round(gets):
+        held = _holding(state, partner, k)
+        if held is None or takes(held, partner):
             # (the price is not what is wanting: "a Salt card is worth about 3 gold to AI 2, if AI 2
             # has one", then, 3 offered, "whether AI 2 has a Salt card stays hidden" read as no reason)
-            paid = f" ({gets_words} would pay for one)" if gets_words else ""
+            paid = f" ({gets_words} would pay for one)" if gets_words and held is not None else ""
             return f"whether {p} {who(partner, 'has')} {_a(k)} card stays hidden{paid}"
-        return f"{_a(k)} card is worth about {round(worth)} gold to {p}, if {p} {who(partner, 'has')} one"
+        # the price is what is wanting, had it one: "(3 gold would pay for one)" stood where AI 2
+        # held a Salt card, valued it above 3 gold and claimed with it in the same build
+        if state.g_cards or state.g_items:
+            worth = item_worth(held, partner, partner * 10 + k, viewer=PUBLIC)
+            return f"{_a(k)} card is worth about {round(worth)} gold to {p}, if {p} {who(partner, 'has')} one"
+        least = least_gold(held, partner)
+        one = f"{p} would part with {_a(k)} card, if {p} {who(partner, 'has')} one,"
+        if least is None:
+            return f"{one} only for more gold than the {state.gold[seat]} {who(seat)} hold{who(seat, 's')}"
+        return f"{one} for about {least} gold, not {state.g_gold}"
     if not gets_words:  # ("not worth it to AI 2 at that price" of a proposal offering nothing)
         return f"nothing is offered to {p} in return"
     asked = [_known_card(shown, k) for k in state.a_cards]
@@ -75,7 +84,7 @@ def decline_reason(state: AhldarahdState, partner: int) -> str:
         verb = "is" if " and " not in gets_words else "are"
         return f"{gets_words} {verb} worth more to {p} than {gives_words}, but it would help {who(seat)} more"
     if not gives_gold:
-        least = least_gold(state, partner) if gets_gold else None
+        least = least_gold(state, partner) if gets_gold and priced(state) else None
         if least is not None:
             # the figure a decline gives is the price its judgement would take (``trading.judge``:
             # win chance, the proposer's gold counted too), not the goods' worth alone: AI 3 declined
@@ -129,11 +138,9 @@ def _tie_unchanged(state: AhldarahdState, partner: int) -> str | None:
 
 def least_gold(state: AhldarahdState, partner: int) -> int | None:
     """The least gold, above the pending proposal's and within what its proposer holds, for
-    which ``partner`` would give what it is asked (a ``priced`` proposal), by the judgement its
-    answer follows (``takes``). None where no such amount is found."""
+    which ``partner`` would give what it is asked (for gold alone), by the judgement its answer
+    to a ``priced`` proposal follows (``takes``). None where no such amount is found."""
     seat = state.order[state.pos]
-    if not priced(state):
-        return None
     for gold in range(state.g_gold + 1, state.gold[seat] + 1):
         asked = state.clone()
         asked.g_gold = gold
@@ -157,25 +164,43 @@ def takes(state: AhldarahdState, partner: int) -> bool:
     declined 3 gold, then 4, for a Right of Passage it had just said it would part with "for
     about 3 gold", then "for about 4"."""
     seat = state.order[state.pos]
-    after = state.clone()  # the trade carried out (``offers.accept``: no card moves)
+    after = state.clone()  # the trade carried out (``offers.accept``)
     after.gold[seat] += state.a_gold - state.g_gold
     after.gold[partner] += state.g_gold - state.a_gold
     for item in state.a_items:
         after.set_holder(item, seat)
+    for k in state.a_cards:  # (where it holds them: ``_holding``)
+        card = pick_card(after.hand[partner], after.known[partner], k)
+        if card < 0:
+            return False
+        after.hand[partner] &= ~(1 << card)
+        after.hand[seat] |= 1 << card
+        after.known[seat] |= 1 << card
     before = win_chances(state, projected_all(state, PUBLIC))
     chances = win_chances(after, projected_all(after, PUBLIC))
     return worth_accepting(chances[partner] - before[partner], chances[seat])
 
 
+def _holding(state: AhldarahdState, partner: int, k: int) -> AhldarahdState | None:
+    """A copy of ``state`` in which ``partner`` holds its own card of commodity ``k`` (its hidden
+    cards are all of its own colour) as one of its hidden cards, in sight: the same copy to the
+    whole table's eyes whether it holds it or not. None where it cannot (that card is elsewhere,
+    or it has no hidden card)."""
+    card = partner * 10 + k
+    hidden = state.hand[partner] & ~state.known[partner]
+    if not hidden or (_in_sight(state, card) and not state.hand[partner] >> card & 1):
+        return None
+    world = state.clone()
+    if not hidden >> card & 1:  # another hidden card makes room for it
+        world.hand[partner] &= ~(hidden & -hidden)
+    world.hand[partner] |= 1 << card
+    world.known[partner] |= 1 << card
+    return world
+
+
 def _a(k: int) -> str:
     """The commodity with its article: "a Salt", "an Ivory"."""
     return f"{'an' if COMMODITIES[k][0] in 'AEIOU' else 'a'} {COMMODITIES[k]}"
-
-
-def _foreign_card(state: AhldarahdState, partner: int, k: int) -> int:
-    """A card of commodity ``k`` that ``partner`` surely lacks (another colour's: its hidden cards
-    are all of its own colour), to weigh "a card of k" without a look at its hand; -1 if none."""
-    return next((c * 10 + k for c in range(5) if c != partner and not state.hand[partner] >> (c * 10 + k) & 1), -1)
 
 
 def known_short(state: AhldarahdState, partner: int, asked: Sequence[int]) -> str | None:
