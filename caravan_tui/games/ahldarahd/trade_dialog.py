@@ -89,7 +89,7 @@ class TradeDialog(DialogScreen[Proposal | None]):
     ]
     DEFAULT_CSS = """
     TradeDialog #trade-summary { height: 2; }
-    TradeDialog #trade-why { color: $warning; height: 1; }
+    TradeDialog #trade-why { color: $warning; height: auto; }
     TradeDialog #trade-keys { color: $text-muted; }
     """
 
@@ -122,7 +122,8 @@ class TradeDialog(DialogScreen[Proposal | None]):
 
     def on_mount(self) -> None:
         rows = self.query_one(ProposalRows)
-        rows.styles.max_height = 12  # inline: the app's dialog lists may be taller; this one leaves room at 80×24
+        rows.styles.max_height = 11  # inline: the app's dialog lists may be taller; this one leaves room at 80×24
+        # for a refusal of two rows (one was cut at the dialog's edge)
         self.draft = started(self.partners) if self.ready is None else Draft(self.ready, chosen=True)
         rows.focus()
 
