@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from ahldarahd_seed3051 import ASKED, OFFERED, SALT, after
+from ahldarahd_seed3051 import ASKED, MOVES, OFFERED, OPTIONS, SALT, SEED, after
 
 from caravan_tui.ai.policies import search_policy
 from caravan_tui.games.ahldarahd.cards import ROP
@@ -88,3 +88,16 @@ def test_a_card_asked_for_too_little_gold_is_declined_for_its_price_not_as_paid_
         decline_reason(state, AI_2)
         == f"whether {{p1}} {{p1:has}} a Salt card stays hidden ({price} gold would pay for one)"
     )
+
+
+def test_a_build_begun_with_a_proposal_is_not_counted_as_one_with_nothing_to_do() -> None:
+    """The review's "How it ended" read "You had nothing to do but end your build at move 101
+    (too little gold for any route, and no card that fits one)": move 101 was the person's trade
+    proposal of turn 5, and the match ended eight turns later."""
+    from caravan_tui.ai.review import decisions_of
+    from caravan_tui.games import get_game
+
+    moves = [*MOVES[:106]]  # to the person's end of that build
+    assert moves[100] == ("trade_with", 1) and moves[105] == ("end",)
+    match = decisions_of(get_game("ahldarahd"), 3, SEED, OPTIONS, moves, PERSON)
+    assert "nothing to do" not in match.ended, match.ended

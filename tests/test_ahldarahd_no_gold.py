@@ -284,7 +284,8 @@ def test_a_build_with_nothing_to_build_or_sell_is_counted_in_the_review() -> Non
 def test_a_build_counted_idle_is_one_that_began_with_nothing_to_do() -> None:
     """``ahldarahd_seed2651``: "You had nothing to do but end 17 of your builds, the first at move
     22", a first build of claims and purchases counted where its gold ran out, and a trade
-    proposal made at move 22. A build counts where its first position left nothing to do."""
+    proposal made at move 22. A build counts where its first position left nothing to do and the
+    seat ended it there (two of those builds began with a trade proposal: not counted)."""
     from ahldarahd_seed2651 import MOVES, OPTIONS, SEED
 
     from caravan_tui.ai.review import decisions_of
@@ -293,6 +294,6 @@ def test_a_build_counted_idle_is_one_that_began_with_nothing_to_do() -> None:
 
     match = decisions_of(get_game("ahldarahd"), 3, SEED, OPTIONS, MOVES, 0)
     assert render(match.ended, ["Ann", "AI 2", "AI 3"], 0).startswith(
-        "You had nothing to do but end 14 of your builds, the first at move 80 "
+        "You had nothing to do but end 12 of your builds, the first at move 80 "
         "(no gold and no card that fits an open route)."
     ), match.ended

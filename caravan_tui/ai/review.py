@@ -199,6 +199,7 @@ def decisions_of(
     know before)."""
     state = game.new(players, seed=seed, options=options)
     composing, laid_for, skipped_words, idle_words = game.composing, game.laid_for, game.skipped_words, game.idle_words
+    stop = game.ai.stop
     found: list[Position] = []
     draws: list[Draw] = []
     # (the move after which the rules passed over each seat, why)
@@ -215,7 +216,11 @@ def decisions_of(
             break
         movers.append(mover)
         if idle_words is not None and mover == seat and (found_idle := idle_words(state, seat)) is not None:
-            idle.setdefault(found_idle[0], (turn, *found_idle[1:]))
+            # a part the seat did not end there (a trade proposed) had something to do: "nothing to
+            # do but end your build at move 101" named a proposal
+            ended_at_once = stop is None or normalise_action(action) == stop
+            key, name, why = found_idle
+            idle.setdefault(key, (turn, name, why if ended_at_once else None))
         if run is None and len(state.legal_actions()) > 1:
             run = _Run(mover, turn, state.view(mover))
         if run is not None:
