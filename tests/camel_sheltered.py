@@ -1,8 +1,8 @@
 """Two short Camel Caravan matches (``TWO``: 2 players, seed 3087; ``THREE``: 3 players, seed
 3097) up to a turn where the person, following the hint, moved a stolen good out from under
-their camel: ``TWO[90]`` the paper, ``THREE[64]`` the gems; each lay on top at the turn's end and
-was stolen. ``THREE[98]`` moves the paper from under a camel to one its city's camel is chained
-to, to be delivered with the next action."""
+their camel: ``TWO[90]`` the paper, with 1 action left after it, and ``THREE[64]`` the gems, with
+3; each lay on top at the turn's end and was stolen (the gems could have gone on to their city).
+``THREE[98]`` moves the paper from under a camel to one its city's camel is chained to."""
 
 from __future__ import annotations
 

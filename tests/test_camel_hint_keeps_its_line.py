@@ -92,11 +92,17 @@ LOG = [
 ]
 
 
+#: where seat 0's turn of four actions begins whose first hint's line runs them all (the turn
+#: after ``LOG``, where the line moved the stolen paper out from under its camel, is one where
+#: the paper now stays sheltered: ``ai.unshelters``)
+KEPT_TURN = 16
+
+
 @pytest.mark.thorough
 async def test_a_hint_at_each_action_of_a_turn_goes_on_with_the_first_ones_line() -> None:
     bus = Bus()
     host = MatchHost.new(GAME, [SeatSpec("human")] * 2, ["Ann", "Bob"], SEED, OPTIONS, None, bus)
-    for action in LOG:
+    for action in LOG[:KEPT_TURN]:
         await host.handle(messages.Act(host.match_id, host.state.to_move(), host.turn, action))
     heard = bus.subscribe(seat_address(host.match_id, 0))
     first = await hint_plan(host, heard)

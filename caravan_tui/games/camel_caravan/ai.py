@@ -108,8 +108,8 @@ def vetoed(state, seat: int, action: Action, level: str | None = None) -> bool:
 
 def unshelters(state, seat: int, action: Action) -> bool:
     """Whether ``action`` moves a stolen good out from under ``seat``'s camel, where no one can
-    steal it (rules §3), onto a camel's top short of its city, with no action after it this turn
-    to deliver it, while another player holds a theft marker and a camel to send: any of them can
+    steal it (rules §3), onto a camel's top short of its city, with too few actions left this turn
+    to bring it there, while another player holds a theft marker and a camel to send: any of them can
     then steal it (a camel onto its space, 2 actions, and the theft). "Clearly best: Move the stolen
     paper from under your camel on (3,3) to (5,3)" ended the turn with it on top, and AI 2 stole it
     for +6; the stolen gems went the same way. Brought along a chain built first, it goes in one
@@ -125,7 +125,7 @@ def unshelters(state, seat: int, action: Action) -> bool:
     loads = after.loads[seat]
     for (cell, _, under), to_go in zip(loads, chain_steps(after.empties[seat], loads)):
         if cell == action[2] and not under:
-            return to_go > 0
+            return to_go + 1 > after.left  # (a camel placed for each step, then the move on)
     return False
 
 
