@@ -4,22 +4,17 @@ declining it, the starred step when it came, cost the count and 2 of length with
 
 from __future__ import annotations
 
-import random
+from test_caravanserai_kit import at_a_board_good
 
 from caravan_tui.games import GAMES
 from caravan_tui.games.caravanserai.geometry import COLOUR_NAMES, cell_name
-from caravan_tui.games.caravanserai.rules import BOARD, DECLINE, USE
+from caravan_tui.games.caravanserai.rules import DECLINE, USE
 
 GAME = GAMES["caravanserai"]
 
 
 def test_a_line_that_declines_a_board_good_says_it_goes_back_to_the_market():
-    for seed in range(50):
-        rng, state = random.Random(seed), GAME.new(1, seed=seed, options={})
-        while not state.is_over() and not (state.stage == BOARD and DECLINE in state.legal_actions()):
-            state.apply(rng.choice(state.legal_actions()), log=False)
-        if not state.is_over():
-            break
+    state = at_a_board_good()
     seat, name, cell = state.turn, COLOUR_NAMES[state.bcol], cell_name(state.target)
     own = f"{{p{seat}:their}} own {name} good is laid"
     declined = f"declines the {name} board good on {cell} (it goes back to the market, {own})"

@@ -233,13 +233,19 @@ def test_while_others_play_the_line_is_the_tables_own_or_the_news_on_show():
     assert str(status(pointing(waiting, pausing=1))) == "Bob is playing… (any key skips)"
 
 
-def test_on_a_board_good_enter_uses_it_and_the_line_says_n_declines():
+def at_a_board_good():
+    """A solo match, played at random, at a board good its player may use or decline."""
     for seed in range(50):
         rng, state = random.Random(seed), GAME.new(1, seed=seed, options={})
         while not state.is_over() and not (state.stage == BOARD and DECLINE in state.legal_actions()):
             state.apply(rng.choice(state.legal_actions()), log=False)
         if not state.is_over():
-            break
+            return state
+    raise AssertionError("no board good to decline in 50 seeds")
+
+
+def test_on_a_board_good_enter_uses_it_and_the_line_says_n_declines():
+    state = at_a_board_good()
     table = table_at(state)
     on_good = pointing(table, action_cell(USE, table.picture))
     colour = ("white", "black", "purple", "red", "yellow")[state.view(0)["placement"]["colour"]]

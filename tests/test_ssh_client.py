@@ -97,6 +97,24 @@ async def in_the_lobby(hub, app=None):
 
 
 @asynccontextmanager
+async def guest_in_the_lobby(hub):
+    """A guest's session at 80×24, served by ``hub``, named Gus and in the lobby (``in_the_lobby``'s
+    wait): its app and pilot."""
+    app = client_of(hub, "guest:0123456789ab", guest=True)
+    async with app.run_test(size=SIZE) as pilot:
+        served = pilot.app.run_worker(app.serving())
+        await wait_for(pilot, lambda: isinstance(app.screen, YourNameScreen), "the name question")
+        await pilot.press(*"Gus", "enter")
+        await wait_for(
+            pilot,
+            lambda: isinstance(app.screen, LobbyScreen) and app.player_name == "Gus" and app.lobby is not None,
+            "the lobby",
+        )
+        yield app, pilot
+        served.cancel()
+
+
+@asynccontextmanager
 async def first_visit(hub: Hub):
     """Ann's first session at ``hub``, served, at its first screen: the name question."""
     app = client_of(hub)
@@ -1065,12 +1083,7 @@ async def test_a_guest_reads_their_seat_code_under_their_match_and_k_takes_the_s
     sends it to the hub (a later visit's way back)."""
     from caravan_tui.hub_protocol import Lobby, TakeSeatBack
 
-    app = client_of(still_hub, "guest:0123456789ab", guest=True)
-    async with app.run_test(size=SIZE) as pilot:
-        served = asyncio.create_task(app.serving())
-        await wait_for(pilot, lambda: isinstance(app.screen, YourNameScreen), "the name question")
-        await pilot.press(*"Gus", "enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.lobby is not None, "the lobby")
+    async with guest_in_the_lobby(still_hub) as (app, pilot):
         sent = []
         monkeypatch.setattr(app, "send_to_hub", sent.append)
         mine = LobbyRow("m1", "camel_caravan", ["Ann", "Gus"], ["person", "away"], 0, 3, 0, yours=1, code="K7QM-2XPH")
@@ -1082,19 +1095,13 @@ async def test_a_guest_reads_their_seat_code_under_their_match_and_k_takes_the_s
         await wait_for(pilot, lambda: isinstance(app.screen, AskLineScreen), "the code's question")
         await pilot.press(*"k7qm2xph", "enter")
         await wait_for(pilot, lambda: sent == [TakeSeatBack("k7qm2xph")], "the code sent")
-        served.cancel()
 
 
 @pytest.mark.thorough
 async def test_a_guests_table_menu_says_their_seat_code(hub):
     """The seat code's notice goes after a minute; a guest at the table reads the code again in
     the table's menu (escape), the one way back to the seat after a drop."""
-    app = client_of(hub, "guest:0123456789ab", guest=True)
-    async with app.run_test(size=SIZE) as pilot:
-        served = asyncio.create_task(app.serving())
-        await wait_for(pilot, lambda: isinstance(app.screen, YourNameScreen), "the name question")
-        await pilot.press(*"Gus", "enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name, "the lobby")
+    async with guest_in_the_lobby(hub) as (app, pilot):
         await pilot.press("c")
         await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create screen")
         await pilot.press("ctrl+o", "ctrl+g")
@@ -1108,7 +1115,6 @@ async def test_a_guests_table_menu_says_their_seat_code(hub):
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the menu")
         shown = " ".join(" ".join(line.strip(" █▊▎") for line in screen_lines(app.screen)).split())
         assert f"Menu · your seat code {code} (k in the lobby with it takes the seat back)" in shown, shown
-        served.cancel()
 
 
 async def test_a_guests_lobby_says_k_under_a_match_whose_seats_are_taken(still_hub):
@@ -1117,15 +1123,9 @@ async def test_a_guests_lobby_says_k_under_a_match_whose_seats_are_taken(still_h
     from caravan_tui.hub_protocol import Lobby
     from caravan_tui.screens.lobby import GUEST_BACK
 
-    app = client_of(still_hub, "guest:0123456789ab", guest=True)
-    async with app.run_test(size=SIZE) as pilot:
-        served = asyncio.create_task(app.serving())
-        await wait_for(pilot, lambda: isinstance(app.screen, YourNameScreen), "the name question")
-        await pilot.press(*"Gus", "enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.lobby is not None, "the lobby")
+    async with guest_in_the_lobby(still_hub) as (app, pilot):
         held = LobbyRow("m1", "camel_caravan", ["Ann", "Bo"], ["person", "away"], 0, 3, 0)
         app.from_hub(Lobby([held.to_map()], ["Ann"]))
         await wait_for(pilot, lambda: "Every seat is taken" in app.screen.detail.plain, "the line under the match")
         shown = " ".join(" ".join(line.strip() for line in screen_lines(app.screen)).split())
         assert f"Every seat is taken: w watches. {GUEST_BACK}" in shown, shown
-        served.cancel()
