@@ -873,7 +873,7 @@ def cmd_serve(args) -> int:
     import asyncio
 
     from caravan_tui.saves.store import SaveStore
-    from caravan_tui.ssh.server import ServerConfig, serve
+    from caravan_tui.ssh.server import STOPPING, ServerConfig, serve
 
     root = SaveStore().root / "server"
     try:
@@ -935,8 +935,13 @@ def cmd_serve(args) -> int:
         if server.web is not None:
             print(f"caravan-tui: web seat on {server.web.url}/ (web port {server.web.port})", flush=True)
 
+    def stopping(server) -> None:
+        people = len(server.live)
+        told = f"telling the {people} {'person' if people == 1 else 'people'} connected why (at most {STOPPING:.0f} s)"
+        print(f"caravan-tui: stopping: {told if people else 'no one is connected'}; every match is kept", flush=True)
+
     with suppress(KeyboardInterrupt):  # ctrl+c before the server's own handler is in place
-        asyncio.run(serve(config, ready) if web is None else serve(config, ready, web))
+        asyncio.run(serve(config, ready, web, stopping))
     print("caravan-tui: stopped.", flush=True)  # (its terminal read nothing past "^C")
     return 0
 

@@ -725,6 +725,10 @@ async def test_the_server_stopping_tells_everyone_why_however_slowly_their_termi
         terms += [await enter_as(server, CYD, "Cyd", window=64), await enter_as(server, EVE, "Eve", window=64)]
         await server.stop()
         assert server.proc.returncode == 0 and server.said().rstrip().endswith(b"caravan-tui: stopped.")
+        # the host read only "^C" while the sessions ended, up to their 10 s: it looked frozen
+        assert b"caravan-tui: stopping: telling the 4 people connected why (at most 10 s); every match is kept\n" in (
+            server.said()
+        )
         await asyncio.wait_for(asyncio.gather(*(term.closed.wait() for term in terms)), WAIT)
         # one line, what happened and what to do (the app wrote "The server closed the connection." above it)
         assert [last_words(term.raw) for term in terms] == [STOPPING_SAVED, STOPPING_SAVED, STOPPING, STOPPING]

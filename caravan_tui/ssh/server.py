@@ -427,12 +427,17 @@ STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 
 
 async def serve(
-    config: ServerConfig, ready: Callable[[GameServer, list[str]], None] | None = None, web: WebConfig | None = None
+    config: ServerConfig,
+    ready: Callable[[GameServer, list[str]], None] | None = None,
+    web: WebConfig | None = None,
+    stopping: Callable[[GameServer], None] | None = None,
 ) -> None:
     """Run until SIGTERM, SIGINT (ctrl+c) or SIGHUP (or cancelled), then close every session,
     telling its person, its process and the AI workers; ``ready(server, problems)`` is called
-    once it listens. A signal while it stops changes nothing. ``web``: the web seat beside it
-    (``caravan_tui.web``; ``server.web`` once it listens)."""
+    once it listens, ``stopping(server)`` as a signal stops it (the host is told while the
+    sessions end: up to ``STOPPING`` seconds of a bare "^C" read as a freeze). A signal while it
+    stops changes nothing. ``web``: the web seat beside it (``caravan_tui.web``; ``server.web``
+    once it listens)."""
     server = GameServer(config)
     problems = await server.start()
     if web is not None:
@@ -448,6 +453,8 @@ async def serve(
         if ready is not None:
             ready(server, problems)
         await stop.wait()
+        if stopping is not None:
+            stopping(server)
     finally:
         await server.close()
         if server.web is not None:
