@@ -14,7 +14,7 @@ from textual.app import App
 from textual.widgets import Input, Static
 
 from caravan_tui.app import ClientApp
-from caravan_tui.hub_protocol import GUEST_UNRATED, AskHistory, FinishedRow, History
+from caravan_tui.hub_protocol import GUEST_UNRATED, AskHistory, FinishedRow, History, Lobby
 from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
 from caravan_tui.screens.history import HistoryScreen
@@ -311,3 +311,54 @@ async def test_the_away_grace_says_a_seat_is_played_on_until_its_person_is_back(
         # (the help wraps where the form scrolls, a scrollbar's glyphs at the line's end)
         shown = " ".join(" ".join(line.strip(" ▁▂▃▄▅▆▇█▔▎▊▏").split()) for line in screen_lines(app.screen))
         assert "then an AI plays a seat whose person left, until they are back" in shown, shown
+
+
+async def test_a_record_with_no_rated_match_gives_the_rating_column_to_the_names():
+    """A guest's record at 80×24 read "Merchant Lord  Aaaaaaaaaaaaa…, AI 3 (normal)  You lost" with
+    the Change column, empty in every row (a guest is never rated), eight cells wide beside it."""
+    ours, theirs = socket.socketpair()
+    app = ClientApp(ours)  # (a session with no hub behind it)
+    app.player_name = "B" * 40
+    names = ["B" * 40, "A" * 30, "AI 3 (normal)"]
+    unrated = FinishedRow("m1", "merchant_lord", names, [0, 1, 0], "over", 0.0, 0, None)
+    with ours, theirs:
+        async with app.run_test(size=SIZE) as pilot:
+            await app.push_screen(HistoryScreen(History(names[0], "", "", [unrated.to_map()], [])))
+            lines = screen_lines(app.screen)
+            rated = dataclasses.replace(unrated, rating=-12)
+            app.screen.show(History(names[0], "", "", [rated.to_map(), unrated.to_map()], []))
+            await pilot.pause()
+            kept = screen_lines(app.screen)
+    assert not any("Change" in line for line in lines), lines
+    assert any(f"{'A' * 21}…, AI 3 (normal)  You lost" in line for line in lines), lines
+    assert any("Change" in line for line in kept) and any("−12" in line for line in kept), kept
+
+
+async def test_a_long_record_keeps_its_ended_column_whole_beside_the_scrollbar():
+    """A record longer than the screen read "01 Jan 00:0": its scrollbar took the last two cells."""
+    ours, theirs = socket.socketpair()
+    app = ClientApp(ours)  # (a session with no hub behind it)
+    app.player_name = "Ann"
+    ended = time.mktime((2026, 11, 25, 23, 47, 0, 0, 0, -1))
+    rows = [FinishedRow(f"m{n}", "ahldarahd", ["Ann", "Bob"], [0, 1], "over", ended, 0, -3) for n in range(30)]
+    with ours, theirs:
+        async with app.run_test(size=SIZE):
+            await app.push_screen(HistoryScreen(History("Ann", "", "", [row.to_map() for row in rows], [])))
+            lines = screen_lines(app.screen)
+    assert sum("25 Nov 23:47" in line for line in lines) >= 15, lines
+
+
+async def test_the_lobbys_finished_rows_give_a_short_titles_cells_to_the_names():
+    """Over SSH a guest's finished match read "Camel Caravan    Aaaaaaaaaaaaaaaaaaaaaaaaaaaa…": the
+    Game column kept 15 cells for a 13-cell title while the name beside it was cut."""
+    ours, theirs = socket.socketpair()
+    app = ClientApp(ours)  # (a session with no hub behind it)
+    app.player_name = "Bo"
+    row = FinishedRow("m1", "camel_caravan", ["A" * 40, "Bo"], [1, 0], "over", 0.0, 1)
+    with ours, theirs:
+        async with app.run_test(size=SIZE) as pilot:
+            await app.push_screen(LobbyScreen())
+            app.screen.show(Lobby([], ["Bo"], [row.to_map()]))
+            await pilot.pause()
+            lines = screen_lines(app.screen)
+    assert any(f"Camel Caravan  {'A' * 34}…  You lost" in line for line in lines), "\n".join(lines)

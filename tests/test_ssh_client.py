@@ -278,7 +278,7 @@ def test_serve_refuses_listed_keys_beside_guests(tmp_path, monkeypatch, capsys):
     import caravan_tui.ssh.server
     from caravan_tui.cli import main
 
-    async def listens(config, ready=None) -> None:  # what would have been served
+    async def listens(config, ready=None, web=None, stopping=None) -> None:  # what would have been served
         served.append(config)
 
     served: list = []

@@ -20,7 +20,7 @@ from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
 from caravan_tui.screens.lobby import against_words, finished_words, result_room, title_room, when_words
 from caravan_tui.screens.requests import ToHub
-from caravan_tui.screens.row_tables import fit_columns, resized, row_table
+from caravan_tui.screens.row_tables import fit_columns, resized, row_table, without
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 
@@ -29,6 +29,7 @@ from caravan_tui.widgets.footer import KeysFooter
 #: do not fit end in "…"; "Change": what the match did to the rating (−81), not the rating, which
 #: the line above the table gives. The Game column is as wide as the longest title listed, the
 #: rest of its room the names' ("Bob, AI 3 (no…" beside "Camel Caravan" and 8 empty cells).
+#: A record longer than the screen gives its scrollbar the names' cells (it cut "01 Jan 00:0").
 COLUMNS = (("Game", 21), ("Against", 14), ("Result", 15), ("Change", 6), ("Ended", 12))
 
 
@@ -111,7 +112,9 @@ class HistoryScreen(BaseScreen):
 
     def on_mount(self) -> None:
         self.show(self.history)
-        self.query_one(DataTable).focus()
+        table = self.query_one(DataTable)
+        self.watch(table, "show_vertical_scrollbar", lambda _: self.fill(), init=False)
+        table.focus()
         self.table_app.pass_held_keys()  # (typed while the hub answered: the record's, in order)
 
     @property
@@ -126,27 +129,38 @@ class HistoryScreen(BaseScreen):
         self.heading = as_text(whose + (f" · {', '.join(filters)}" if filters else ""), style="bold", limit=LONG)
         guest = self.mine and self.hosted_app.guest  # (the hub rates keys only)
         self.ratings = as_text(GUEST_UNRATED if guest else ratings_line(history), limit=LONG)
+        self.fill()
+
+    def fill(self) -> None:
+        """The rows, in columns that fit them and the scrollbar where it shows."""
         table = self.query_one(DataTable)
         game_width = max(cell_len("Game"), title_room([row.game for row in self.rows]))
         columns = resized(COLUMNS, "Game", game_width, "Against")
+        if table.show_vertical_scrollbar:
+            bar = table.styles.scrollbar_size_vertical
+            columns = tuple((name, width - bar if name == "Against" else width) for name, width in columns)
         # the Result column as wide as it needs, up to what the Against column leaves ("Marco…
         # resigned" beside Against cells left blank)
         needed = max([cell_len("Against"), *(cell_len(against_words(row, LONG)) for row in self.rows)])
         spare = dict(columns)["Against"] - needed
         most = dict(COLUMNS)["Result"] + max(0, spare)
         columns = resized(columns, "Result", result_room(self.rows, most, self.mine), "Against")
+        rated = any(row.rating is not None for row in self.rows)
+        if not rated:  # (a guest's record, or matches never rated: a column of empty cells)
+            columns = without(columns, "Change", "Against")
         fit_columns(table, columns)
         for row in self.rows:
             game = GAMES.get(row.game)
             against = against_words(row, dict(columns)["Against"])
             rating = "" if row.rating is None else f"{'+' if row.rating >= 0 else '−'}{abs(row.rating)}"
-            table.add_row(
+            cells = [
                 as_text(game.title if game else row.game),
                 Text(against, overflow="ellipsis", no_wrap=True),
                 Text(plain(finished_words(row, self.mine, dict(columns)["Result"])), overflow="ellipsis", no_wrap=True),
-                Text(rating),
+                *([Text(rating)] if rated else []),
                 Text(when_words(row.ended)),
-            )
+            ]
+            table.add_row(*cells)
 
     def ask(self, name: str | None = None, game: str | None = None, against: str | None = None) -> None:
         history = self.history

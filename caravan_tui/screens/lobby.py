@@ -436,7 +436,7 @@ class LobbyScreen(BaseScreen):
         """The finished matches you played, shown only when there are some."""
         table = self.query_one("#lobby-finished", DataTable)
         self.finished = [FinishedRow.from_map(row) for row in lobby.finished]
-        game_width = max(dict(FINISHED_COLUMNS)["Game"], title_room([row.game for row in self.finished]))
+        game_width = max(cell_len("Game"), title_room([row.game for row in self.finished]))
         columns = resized(FINISHED_COLUMNS, "Game", game_width, "Against")
         columns = resized(columns, "Result", result_room(self.finished, RESULT_WIDTH), "Against")
         fit_columns(table, columns)

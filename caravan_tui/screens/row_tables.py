@@ -10,6 +10,8 @@ from textual.binding import Binding
 from textual.widgets import DataTable
 
 T = TypeVar("T")
+#: the cells each side of a column's words (``DataTable.cell_padding``'s default)
+CELL_PADDING = 1
 
 
 class RowTable(DataTable[str]):
@@ -37,6 +39,13 @@ def resized(columns: Sequence[tuple[str, int]], label: str, width: int, giver: s
     care, names."""
     change = width - dict(columns)[label]
     return tuple((name, width if name == label else size - change if name == giver else size) for name, size in columns)
+
+
+def without(columns: Sequence[tuple[str, int]], label: str, giver: str) -> tuple[tuple[str, int], ...]:
+    """``columns`` without the column ``label``, its cells and their padding given back to the
+    column ``giver``."""
+    freed = dict(columns)[label] + 2 * CELL_PADDING
+    return tuple((name, size + freed if name == giver else size) for name, size in columns if name != label)
 
 
 def fit_columns(table: DataTable[Any], columns: Sequence[tuple[str, int]]) -> None:
