@@ -45,13 +45,17 @@ def test_every_title_fits_the_frames_room_on_the_narrowest_board():
     assert TITLE_ROOM == 37  # (the frame is 45 columns at 80×24; the focus mark takes 2)
     table = offline_screen("camel_caravan").table
     view = GAMES["camel_caravan"].new(2, seed=3).view(0)
-    for name in ("Ann", "Maximili"):
+    for name in ("Ann", "Maximili", "[b]z[/b]"):
         for kind in ("", STANDING_IN, AWAY):
             for left in (1, 4):
                 for bag in (0, 40):
-                    shown = replace(table, names=("Bob", name), seat_kinds=("human", kind), view=view)
-                    title = title_text(shown, {**view, "to_move": 1, "left": left, "bag": {"M": bag}})
-                    assert len(title) <= TITLE_ROOM and "…" not in title and name in title, title
+                    # (and while its actions are on show: "[b]z[/b] · AI standing in is playing ·…")
+                    for pausing in (None, 1):
+                        shown = replace(table, names=("Bob", name), seat_kinds=("human", kind), view=view)
+                        shown = replace(shown, pausing=pausing)
+                        title = title_text(shown, {**view, "to_move": 1, "left": left, "bag": {"M": bag}})
+                        assert len(title) <= TITLE_ROOM and "…" not in title and name in title, title
+                        assert ("is playing" in title) == (pausing is not None), title
 
 
 def test_while_anothers_actions_are_on_show_the_frame_names_who_is_playing():

@@ -46,10 +46,11 @@ def title_text(table: CamelCaravanTable, view: CamelCaravanView) -> str:
     mover = view["to_move"]
     if mover is None:
         return "Game over"
-    if table.pausing is not None:  # (another's actions on show: "Your turn" over them took a key that skips them)
-        return f"{table.seat_name(table.pausing)} is playing · bag {bag}"
     rest = f" · {actions_word(view['left'])} left · bag {bag}"  # (at 0, the line above says what that means)
-    if mover == table.seat and not table.replaying:
+    if table.pausing is not None:  # (another's actions on show: "Your turn" over them took a key that skips them)
+        mover, rest = table.pausing, f" is playing · bag {bag}"
+        who = table.seat_name(mover)
+    elif mover == table.seat and not table.replaying:
         who = "Your turn"
     else:  # (a replay's viewed seat by name: "Your turn" read as a live turn)
         who = table.short_name(mover) if table.replaying else table.seat_name(mover)
