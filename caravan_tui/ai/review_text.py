@@ -262,6 +262,17 @@ def turning_point_lines(review: Review, swing: Swing, names: Sequence[str]) -> l
             f"  Their best: {reasoned(better, words(review, judged.better_reason, names, at=judged.turn))}",
         ]
     after = f"Luck after your move {after_move(review, swing)}: {signed(measure, swing.change)} of {measure.name}"
+    back = [other.change for other in review.account().swings if other.kind == "drift" and other.index == swing.index]
+    if back and back[0] * swing.change < 0 and abs(back[0]) >= measure.inaccuracy:
+        # (the same move's drift the other way, said first with what the two made in all: "+14%
+        # … the deal went your way" headed the match's worst moment, −26% once the drift was
+        # said, last; apart, "+41% luck" and "the worst drift after your move 8, −42%" read as
+        # two verdicts on one reply)
+        net = signed(measure, swing.change + back[0])
+        after = (
+            f"After your move {after_move(review, swing)}: {net} of {measure.name} in all, "
+            f"{DRIFT_BACK.format(drift=signed(measure, back[0]))}, and luck {signed(measure, swing.change)}"
+        )
     lines = [f"{after} ({luck_words(swing.draws, swing.change > 0)})"]
     if swing.with_moves:  # (told apart from the draw by no search: "you lost this on the draw" of a rival's build)
         why = WITH_MOVES if review.players > 2 else WITH_MOVES_TWO
@@ -269,12 +280,6 @@ def turning_point_lines(review: Review, swing: Swing, names: Sequence[str]) -> l
         lines += [f"  {line}" for line in played_before(review, swing, names)]
     if swing.draws:
         lines.append(f"  Seen: {seen(review, swing.draws, names)}")
-    back = [other.change for other in review.account().swings if other.kind == "drift" and other.index == swing.index]
-    if back and back[0] * swing.change < 0 and abs(back[0]) >= measure.inaccuracy:
-        # (the same move's drift the other way, said beside it: "+41% luck" and "the worst drift
-        # after your move 8, −42%" read as two verdicts on one reply)
-        net = signed(measure, swing.change + back[0])
-        lines.append(f"  {DRIFT_BACK.format(drift=signed(measure, back[0]), net=net)}")
     return lines
 
 
@@ -303,8 +308,8 @@ def played_before(review: Review, swing: Swing, names: Sequence[str]) -> list[st
     ]
 
 
-#: under a luck turning point whose move's drift went the other way
-DRIFT_BACK = "The searches' drift after the same move went the other way, {drift}: {net} in all."
+#: in a luck turning point whose move's drift went the other way
+DRIFT_BACK = "the searches' drift {drift}"
 
 
 def points_heading(review: Review, points: Sequence[Swing]) -> str:
