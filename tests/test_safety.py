@@ -232,7 +232,7 @@ def test_a_hint_whose_every_move_loses_at_once_says_so(monkeypatch: pytest.Monke
     # (seat fields, as every reason: a replay of an AI's move read "whatever you play here" of the AI)
     other = f"{{p{1 - seat}}}"
     assert lost_anyway(game_id, state.view(seat), seat, found)[0].reason == (
-        f"ends the turn; whatever {{p{seat}}} play{{p{seat}:s}} here, the hint sees {other} win the match, "
+        f"ends the turn; whatever {{p{seat}}} play{{p{seat}:s}} here, the AI sees {other} win the match, "
         "as far as it looks"
     )
     assert lost_anyway(game_id, state.view(seat), seat, found)[0].own == 0.0
@@ -242,7 +242,7 @@ def test_a_hint_whose_every_move_loses_at_once_says_so(monkeypatch: pytest.Monke
     monkeypatch.setattr(safety, "lost_in", lambda *args, **kwargs: iter([True, False, True]))
     mostly = lost_anyway(game_id, state.view(seat), seat, [found[0]._replace(own=0.18), found[1]])[0]
     assert mostly.own == 0.18 and mostly.reason == (
-        f"ends the turn; whatever {{p{seat}}} play{{p{seat}:s}} here, the hint sees {other} win the match in most "
+        f"ends the turn; whatever {{p{seat}}} play{{p{seat}:s}} here, the AI sees {other} win the match in most "
         "of the ways it could go"
     )
     monkeypatch.setattr(safety, "loses_at_once", lambda *args, **kwargs: False)

@@ -507,11 +507,12 @@ def decided_first(game_id: str, view: dict[str, Any], seat: int, found: list[Can
 #: and no one has a next turn; nor "before you decide again", said at a match's last decision; nor
 #: "finds no move after which the other player cannot win", a double negative read three times over
 #: Seat fields, as every reason: "you" read as the AI in a replay of its move, beside "the other
-#: player" for the person watching.
-LOST_AT_ONCE = "whatever {you} play{s} here, the hint sees {who} win the match, as far as it looks"
+#: player" for the person watching; "the AI sees", as the same words weigh an AI's own move ("the
+#: hint sees" stood in a replay's panel of what the AI weighed).
+LOST_AT_ONCE = "whatever {you} play{s} here, the AI sees {who} win the match, as far as it looks"
 #: the same where a roll or a draw saves the move in some of the worlds looked at (its chance then
 #: is the search's, not none: "0% of the win" where the review of that decision said 18%)
-LOST_MOSTLY = "whatever {you} play{s} here, the hint sees {who} win the match in most of the ways it could go"
+LOST_MOSTLY = "whatever {you} play{s} here, the AI sees {who} win the match in most of the ways it could go"
 
 
 def lost_anyway(game_id: str, view: dict[str, Any], seat: int, found: list[Candidate]) -> list[Candidate]:
