@@ -418,7 +418,9 @@ class TableApp(FailureHook):
         views = replay.views()
         seat = views[(views.index(replay.seat) + 1) % len(views)]
         client = ReplayClient(replay.checked, seat, replay.position, own=replay.own, given_up=replay.given_up)
-        self.switch_screen(game_screen_class(replay.checked.game)(client))
+        screen = game_screen_class(replay.checked.game)(client)
+        screen.overlays.weighed_hidden = request.screen.overlays.weighed_hidden  # (put away, it stays away)
+        self.switch_screen(screen)
 
     # each app ends a match, plays again and goes home its own way (locally or over SSH)
     def show_match_over(self, screen: GameScreen, over: MatchOver) -> None:

@@ -244,3 +244,29 @@ async def test_a_replay_calls_the_watchers_own_seat_you_and_no_other_seats_view(
         table = app.screen.table
         assert (table.short_name(1), table.whose(), table.seat_name(1)) == ("Bob", "Bob's", "Bob")
         assert table.words("{p1} lead{p1:s}; {p0} roll{p0:s}.") == "Bob leads; Ann rolls."
+
+
+@pytest.mark.thorough
+async def test_what_was_put_away_stays_away_in_the_next_view(tmp_path):
+    """Decktet Caravan's replay: `h` put "What AI 2 weighed" away, and `v` for the next seat's
+    view brought it back at the same move."""
+    store = SaveStore(tmp_path)
+    weighed = weighed_save(store, GAMES["merchant_lord"])
+    app = CaravanApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        move = min(weighed)
+        app.open_replay("m", seat=0, position=move + 1)  # (the AI's move on show)
+        await wait_for(pilot, lambda: getattr(app.screen, "replaying", False) and app.screen.is_mounted, "the replay")
+        screen = app.screen
+        panel = screen.query_one("#hint-panel", TablePanel)
+        await wait_for(pilot, lambda: panel.showing and "the reason it played" in panel.text, "what it weighed")
+        await pilot.press("h")
+        await wait_for(pilot, lambda: not panel.showing, "put away")
+        await pilot.press("v")
+        await wait_for(pilot, lambda: app.screen is not screen and app.screen.is_mounted, "the next view")
+        other = app.screen
+        await wait_for(pilot, lambda: other.table.replay_at is not None, "the move in the next view")
+        await pilot.pause()
+        assert not other.query_one("#hint-panel", TablePanel).showing
+        await pilot.press("h")
+        await wait_for(pilot, lambda: other.query_one("#hint-panel", TablePanel).showing, "asked for again")
