@@ -41,7 +41,8 @@ PART = re.compile(
 )
 #: luck and the drift, where the split says them together
 APART = "In this match the AI cannot tell the two apart"
-LUCK_POINT = re.compile(rf"^Luck after your move \d+: {FIGURE} of ")
+#: (where the same move's drift went the other way, what the two made in all comes first)
+LUCK_POINT = re.compile(rf"^(?:Luck after your move \d+: {FIGURE} of |After your move \d+: .* and luck {FIGURE} )")
 ERROR_POINT = re.compile(rf" — their error gave you {FIGURE}$")
 UNLISTED = "Not among the turning points: "
 
@@ -119,7 +120,7 @@ def test_every_figure_of_a_generated_review_adds_up(game_id, seed):
     listed = {"luck": 0.0, "the others' errors": 0.0}
     for line in text:
         if found := LUCK_POINT.match(line):
-            listed["luck"] += number(found[1])
+            listed["luck"] += number(found[1] or found[2])
         elif found := ERROR_POINT.search(line):
             listed["the others' errors"] += number(found[1])
         elif line.startswith(UNLISTED):

@@ -33,7 +33,7 @@ WIDTH = 80
 #: what a review's line wraps under: "Move 12: ", "  Better: ", "The searches' drift: ", a label of
 #: a few words (a sentence's own colon, "No decision of yours cost enough to grade: ", is none:
 #: the rest hung under it in a column of 34 at 80×24)
-HANG = re.compile(r" *(?:(?:Move|Luck after your move) \d+: |[A-Z][a-z' ]{0,24}: )")
+HANG = re.compile(r" *(?:(?:Move|Luck after your move|After your move) \d+: |[A-Z][a-z' ]{0,24}: )")
 #: the least room a line's text keeps beside its hang (narrower, it wraps from the left edge)
 HANG_ROOM = 20
 
