@@ -192,3 +192,18 @@ def test_the_legend_and_rules_say_the_hints_numbers_go_on_to_the_goods_it_stands
     rows = [" ".join(line.split()) for line in legend_panel().plain.splitlines()]
     assert rows[rows.index("➀➁➂ hint: its pieces,") + 1] == "then goods stood"
     assert "then the cells where\nit stands market goods after the camel" in rules_of("caravan_tui.games.caravanserai")
+
+
+def test_an_end_after_anothers_only_move_says_that_move_comes_first():
+    """Seed 4035, round 5: "This ends the match (no caravan can move any more)" stood while AI 2's
+    head still had an open cell; the rules laid AI 2's only move there, and then the safety end
+    came."""
+    from caravanserai_seed4035 import MOVES, OPTIONS, SEED
+
+    state = GAME.new(2, seed=SEED, options=OPTIONS)
+    for action in MOVES:
+        state.apply(action)
+    table = CaravanseraiTable(seat=0, names=["Ann", "AI 2"]).viewing(state.view(0), state)
+    asked = question_before(table, ("use",))
+    assert asked is not None
+    assert "This ends the match (AI 2's only move is laid, then no caravan can move any more)." in asked[0], asked

@@ -140,6 +140,10 @@ def question_before(table: CaravanseraiTable, action: Action) -> tuple[str, bool
         boxed = boxed_in(table, after) if ends else after.stuck(seat)
     if after.is_over() and after.end is not None:
         why = safety_why(after) if after.end == SAFETY else after.end
+        if after.end == SAFETY and after.last is not None and after.last[0] != seat:
+            # (another seat's only move laid first: "no caravan can move any more" stood while
+            # AI 2's head still had an open cell, which the rules then laid)
+            why = f"{table.seat_name(after.last[0])}'s only move is laid, then {why}"
         said = "" if question else f", your caravan at {len(after.caravans[seat])}"  # (its length once)
         question += f"This ends the match ({why}){said}. "
         ends_early = any(other != action and not ends_match(world, other) for other in world.legal_actions())
