@@ -525,13 +525,16 @@ class GameAI:
     position is worth to a seat played out to the end by the planner's own policy where that is
     the whole of what the planner weighs (``played_out``: a review weighs the decisions there by
     it, as the hint does; None, or None from it: by the review's search), and the moves a person
-    looks for that a hint names though its search ranks them lower (``noted``; None: none)."""
+    looks for that a hint names though its search ranks them lower (``noted``; None: none), and
+    whether the planner's values are each move's exact chance (``plan_exact``: a hint takes them
+    as they are, no look at the end of the match reads a move it plans as lost)."""
 
     levels: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     prior: Prior | None = None
     considered: Considered | None = None
     explain: Explain | None = None
     plan: Planner | None = None
+    plan_exact: bool = False
     tuned: Callable[[Any], list[float]] | None = None
     review: ReviewTerms = field(default_factory=ReviewTerms)
     vetoed: Veto | None = None

@@ -487,3 +487,19 @@ async def test_the_latest_lines_of_what_others_did_are_whole_and_the_rest_counte
         # (the lines left out before them are counted in its foot, none hidden with nothing said)
         left_out = 9 - sum(line.startswith("• AI ") for line in shown)
         assert str(panel.border_subtitle) == f"{left_out} earlier lines: ctrl+l" and panel.max_scroll_y == 0
+
+
+def test_a_sure_win_beside_moves_that_only_look_won_is_no_tie():
+    """Merchant Lord, a sale laying the ninth card: "The match looks won with any of these: Sell
+    your 3-4 +M10R … this line wins the match, nothing left to chance … Or: Stop selling" — the
+    stop left 8 table cards and the match going, and read as just as good."""
+    rows = [
+        ("Sell your 3-4 +M10R: 3¢", 0.6, 1.0, "this line wins the match, nothing left to chance", None, 0.0),
+        ("Stop selling (4 dice to market)", 0.2, 0.98, "", None, 0.0),
+        ("Sell your 3-4: 2¢", 0.2, 0.975, "", None, 0.0),
+    ]
+    lines = explanation(rows, between=True)
+    assert not lines[0].startswith("The match looks won with any of these"), lines
+    assert not any(line.startswith("Or: Stop selling") for line in lines), lines
+    every = [(text, share, 1.0, *rest) for text, share, _, *rest in rows]  # (each a sure win: a tie)
+    assert explanation(every, between=True)[0].startswith("The match looks won with any of these")

@@ -46,11 +46,13 @@ class Weighed(NamedTuple):
     #: for each root action with a line: the visits, summed reward and summed square of each node
     #: along it (the root action's first), as the search left them (``ismcts.along``)
     steps: dict[Action, tuple[tuple[int, float, float], ...]] = {}
+    #: the stats are each move's exact chance (a game's plan, ``GameAI.plan_exact``)
+    exact: bool = False
 
     @staticmethod
     def merge(parts: list[Weighed]) -> Weighed:
         """Several searches' weighing: statistics and squares summed, each line from the first
-        search that has one (squares only where every search kept them)."""
+        search that has one (squares only where every search kept them; exact where each is)."""
         lines: dict[Action, tuple[Action, ...]] = {}
         steps: dict[Action, tuple[tuple[int, float, float], ...]] = {}
         for part in parts:
@@ -64,7 +66,8 @@ class Weighed(NamedTuple):
             for part in parts:
                 for action, square in part.squares.items():
                     squares[action] = squares.get(action, 0.0) + square
-        return Weighed(merge_stats([part.stats for part in parts]), lines, squares, steps)
+        exact = bool(parts) and all(part.exact for part in parts)
+        return Weighed(merge_stats([part.stats for part in parts]), lines, squares, steps, exact)
 
 
 class Candidate(NamedTuple):
@@ -241,19 +244,23 @@ def advised(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top
     (``plain_is_as_good``). Where the end of the match is near (``GameAI.end_near``) only the
     ``top`` most visited moves were looked at for a loss at once (``policies.vetted``): the plain
     move is suggested there only if it is one of them. An AI seat makes the same move
-    (``policies.plain_or_best``). A suggestion that still loses at once says so (``lost_anyway``)."""
+    (``policies.plain_or_best``). A suggestion that still loses at once says so (``lost_anyway``),
+    unless its chance is exact (``Weighed.exact``): the look plays a roll out in a few worlds, and
+    read a reroll that won one time in six as "whatever you play here, … 0% to win"."""
     plain = get_game(game_id).ai.plain
+
+    def looked(found: list[Candidate]) -> list[Candidate]:
+        return won_first(game_id, view, seat, found if weighed.exact else lost_anyway(game_id, view, seat, found))
+
     if plain is None or advised_first(game_id, view, seat, weighed.stats, top) != plain.action:
         found = decided_first(game_id, view, seat, led_first(explained(game_id, view, seat, weighed, top)))
-        found = safer_first(game_id, view, seat, acting_first(game_id, found), weighed)
-        found = lost_anyway(game_id, view, seat, found)
-        return won_first(game_id, view, seat, found)
+        return looked(safer_first(game_id, view, seat, acting_first(game_id, found), weighed))
     found = led_first(explained(game_id, view, seat, weighed, top, first=plain.action))
     kept = found[0]
     if kept.action != plain.action:
-        return won_first(game_id, view, seat, lost_anyway(game_id, view, seat, found))
+        return looked(found)
     kept = kept._replace(reason="; ".join(part for part in (kept.reason, plain.why) if part))
-    return won_first(game_id, view, seat, lost_anyway(game_id, view, seat, [kept, *found[1:]]))
+    return looked([kept, *found[1:]])
 
 
 #: how the reason of an alternative that the suggestion's own line plays after it begins (rows carry

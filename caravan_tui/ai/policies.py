@@ -181,7 +181,7 @@ class SearchPolicy:
         planned = self._plan(game_id, view, seat, index, earlier)
         if planned is not None:
             ranked = sorted(planned.stats, key=lambda action: -planned.stats[action][0])[:top]
-            return Weighed(planned.stats, {action: planned.lines[action] for action in ranked})
+            return Weighed(planned.stats, {action: planned.lines[action] for action in ranked}, exact=planned.exact)
         return weighed_root(game_id, self._search(game_id, view, seat, seed, index, progress).root, top)
 
     def _plan(
@@ -203,7 +203,7 @@ class SearchPolicy:
         for before in earlier:
             planner(game.from_view(before, seat), seat, index, level.iterations, level.seconds)
         planned = planner(game.from_view(view, seat), seat, index, level.iterations, level.seconds)
-        return None if planned is None else Weighed(*planned)
+        return None if planned is None else Weighed(*planned, exact=game.ai.plan_exact)
 
     def plans(self, game_id: str) -> bool:
         """Whether the level decides ``game_id``'s positions by the game's planner (where it

@@ -206,7 +206,10 @@ def explanation(
     )
     # between players, every move leaving the match decided: said so, and none "better" than
     # another (the hint puts first the one the game rates best on points: ``decided_first``)
-    settled = decided([values[i] for i in now]) if between and len(now) > 1 else None
+    # a sure win beside moves that only look won is no tie ("won with any of these" listed stopping
+    # short of a ninth card that ended the match beside the sale that laid it)
+    sure_only = values[0] >= 1.0 > min(values[i] for i in now)
+    settled = decided([values[i] for i in now]) if between and len(now) > 1 and not sure_only else None
     lines = [f"  {reasons[0]}"] if reasons[0] else []
     # (a part the suggestion says in the same place: a part it says elsewhere is the alternative's
     # own doing too, "the Horses city: 1 of the 2 routes it needs" of both a Horses–Dates claim

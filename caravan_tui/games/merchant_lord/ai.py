@@ -347,5 +347,6 @@ AI = GameAI(
     draws=rerolls,
     exposed=paid_away,
     plan=plan,
+    plan_exact=True,
     noted=tucks_for_sure,
 )

@@ -92,31 +92,63 @@ def still_to_sell(state: MerchantLordState) -> list[int]:
 
 def projected(state: MerchantLordState) -> list[float]:
     """Each seat's projected table cards (see the module doc)."""
-    n = state.n
     lead = max(state.table)
     final = lead >= TARGET
-    remaining = 0 if final else TARGET - lead
-    ahead = min(1.0, remaining / 4.0)
-    w = WEIGHTS
+    hand_worth, coin, ahead = _worths(lead)
     values = [float(t) for t in state.table]
-    hand_worth = w["hand"] + w["hand_ahead"] * ahead
-    coin = 0.01 if final else w["coin"] * hand_worth / PRICE
     for seat in still_to_sell(state):
         values[seat] += best_sale(state, seat, state._unplaced(seat), coin)
     if state.phase == PLACE and state.pfp and state.turn is not None:  # a placement: the seat to move's
         values[state.turn] += min(state.pfp, state.hand[state.turn].bit_count())
-    for seat in range(n):
+    for seat in range(state.n):
         if final:
             values[seat] += 0.01 * state.coins[seat] + 0.0001 * state.favour[seat]
         else:
-            coins = state.coins[seat]
-            values[seat] += (
-                hand_worth * state.hand[seat].bit_count()
-                + w["coin"] * hand_worth * (coins // PRICE + w["coin_rest"] * (coins % PRICE) / PRICE)
-                + w["favour"] * state.favour[seat]
-                + w["die"] * ahead * (state.ndice[seat] - 4)
-            )
+            held = state.hand[seat].bit_count()
+            values[seat] += _held(held, state.coins[seat], state.favour[seat], state.ndice[seat], hand_worth, ahead)
     return values
+
+
+def projected_after(
+    state: MerchantLordState, seat: int, added: int, coins: tuple[int, ...], favour: tuple[int, ...]
+) -> list[float]:
+    """``projected`` once ``seat``'s turn of selling is over, the round going on: ``added`` cards
+    of its hand tucked, ``coins`` and ``favour`` each seat's after it; the seats still to sell
+    after it as they stand. A deciding turn that leaves the match going was worth the position as
+    it stood whatever it laid (``last_turn.DecidingTurn``): a hint kept its favour and gave up a
+    sure eighth card, "No more favour: sell … 26% of the win" where the tuck made 54%."""
+    lead = max(*state.table, state.table[seat] + added)
+    hand_worth, coin, ahead = _worths(lead)
+    values = [float(t) for t in state.table]
+    values[seat] += added
+    for q in still_to_sell(state):
+        if q != seat:
+            values[q] += best_sale(state, q, state._unplaced(q), coin)
+    for q in range(state.n):
+        held = state.hand[q].bit_count() - (added if q == seat else 0)
+        values[q] += _held(held, coins[q], favour[q], state.ndice[q], hand_worth, ahead)
+    return values
+
+
+def _worths(lead: int) -> tuple[float, float, float]:
+    """A hand card's worth, a coin's and how far ahead the race is (1 from 4 cards short of 9),
+    in projected table cards, the leader at ``lead`` table cards."""
+    ahead = min(1.0, max(0, TARGET - lead) / 4.0)
+    hand_worth = WEIGHTS["hand"] + WEIGHTS["hand_ahead"] * ahead
+    coin = 0.01 if lead >= TARGET else WEIGHTS["coin"] * hand_worth / PRICE
+    return hand_worth, coin, ahead
+
+
+def _held(hand: int, coins: int, favour: int, ndice: int, hand_worth: float, ahead: float) -> float:
+    """What a seat's hand of ``hand`` cards, coins, favour and dice are worth toward later cards
+    (the race not yet over; ``_worths``)."""
+    w = WEIGHTS
+    return (
+        hand_worth * hand
+        + w["coin"] * hand_worth * (coins // PRICE + w["coin_rest"] * (coins % PRICE) / PRICE)
+        + w["favour"] * favour
+        + w["die"] * ahead * (ndice - 4)
+    )
 
 
 def estimate(state: MerchantLordState) -> list[float]:
@@ -125,9 +157,13 @@ def estimate(state: MerchantLordState) -> list[float]:
     lead = max(state.table)
     if lead >= TARGET and state.phase == BUY:
         return state.outcome()  # table cards are final; buying only lowers coins
-    values = projected(state)
-    remaining = max(0, TARGET - lead)
-    spread = 0.35 + 0.3 * remaining
+    return shares(projected(state), lead)
+
+
+def shares(values: list[float], lead: int) -> list[float]:
+    """Projected scores as win chances, the leader at ``lead`` table cards: a softmax whose
+    spread shrinks as the end nears."""
+    spread = 0.35 + 0.3 * max(0, TARGET - lead)
     top = max(values)
     weights = [math.exp((v - top) / spread) for v in values]
     total = sum(weights)

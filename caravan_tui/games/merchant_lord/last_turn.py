@@ -21,7 +21,7 @@ from __future__ import annotations
 from caravan_tui.engine import Action
 
 from .cards import HALF_INDEX, INDEX
-from .evaluation import estimate, still_to_sell
+from .evaluation import projected_after, shares, still_to_sell
 from .rolls import OUTCOMES, SAME, rerolls_of, tucked_units
 from .rules import FAVOUR, SELL, MerchantLordState
 from .sales import UNIT, adjusted, size, tuck_sets, tucks_key, unpack
@@ -311,23 +311,27 @@ class DecidingTurn(LastTurn):
     tuck a card … 30% of the win") and chose each reroll for its own roll's chance (3%) where
     playing on for the tuck made 65%."""
 
-    __slots__ = ("_later", "_going")
+    __slots__ = ("_later", "_ended", "_going")
 
     def __init__(self, state: MerchantLordState, seat: int) -> None:
         super().__init__(state, seat)
         self._later = later_sellers(state, seat)
-        going = estimate(state)[seat]
-        for q, (one, two) in self._later.items():  # (a seat after it that reaches 9 ends it first)
-            going *= 1.0 - (one if state.table[q] + 1 >= TARGET else two if state.table[q] + 2 >= TARGET else 0.0)
-        self._going = going
+        ended = 0.0  # (a seat after it that reaches 9 ends it first)
+        for q, (one, two) in self._later.items():
+            ended += (1.0 - ended) * (
+                one if state.table[q] + 1 >= TARGET else two if state.table[q] + 2 >= TARGET else 0.0
+            )
+        self._ended = ended
+        #: what each result that leaves the match going is worth (``projected_after``), by result
+        self._going: dict[tuple[int, tuple[int, ...], tuple[int, ...]], float] = {}
 
     def _share(self, result: Result, kept: int) -> float:
         state, seat = self.state, self.seat
         added, coins, favour = result
         cards = state.table[seat] + added
-        if not last_round(state) and cards < TARGET:
-            return self._going + KEPT * kept
         short = max(0, sum(favour) - state.sup_favour - (state.favour[seat] - kept))
+        if not last_round(state) and cards < TARGET:
+            return self._going_on(added, coins, favour, kept - short) + KEPT * kept
         own = (cards, state.coins[seat] + coins[seat], kept + favour[seat] - short)
         share, tied = 1.0, 1
         for q in range(state.n):
@@ -348,6 +352,21 @@ class DecidingTurn(LastTurn):
                     + two * _against(cards, table + 2)
                 )
         return min(1.0, share / tied + KEPT * kept)
+
+    def _going_on(self, added: int, coins: tuple[int, ...], favour: tuple[int, ...], kept: int) -> float:
+        """The seat's share of a match its turn leaves going (``added`` cards laid, ``coins`` and
+        ``favour`` paid to each seat, ``kept`` of its own favour left): the estimate of the
+        position it leaves, where no seat after it reaches 9."""
+        state, seat = self.state, self.seat
+        key = (added, coins, (*favour, kept))
+        found = self._going.get(key)
+        if found is None:
+            held = tuple((kept if q == seat else state.favour[q]) + favour[q] for q in range(state.n))
+            paid = tuple(state.coins[q] + coins[q] for q in range(state.n))
+            values = projected_after(state, seat, added, paid, held)
+            lead = max(*state.table, state.table[seat] + added)
+            found = self._going[key] = shares(values, lead)[seat] * (1.0 - self._ended)
+        return found
 
 
 def later_sellers(state: MerchantLordState, seat: int) -> dict[int, tuple[float, float]]:
@@ -390,8 +409,10 @@ def tuck_best(state: MerchantLordState, seat: int) -> float:
 #: to be held to that (``card_to_play_for``): a table card is the score (rules §8.4), a favour
 #: next to nothing (``evaluation.WEIGHTS``)
 LIKELY = 0.5
-#: the chance to lay that card a move may give up beside the best move's, and still be weighed
-GIVEN_UP = 0.01
+#: the chance to lay that card a move may give up beside the best move's, and still be weighed:
+#: none but the sums' rounding. At 1% a hint rerolled 1 1 beside a sure turn of the dice (99.3%,
+#: 6 favour kept), then again at each roll after, and the card was lost.
+GIVEN_UP = 1e-9
 
 
 def card_to_play_for(state: MerchantLordState, seat: int) -> float | None:

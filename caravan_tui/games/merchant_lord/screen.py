@@ -40,9 +40,10 @@ from .play_lines import play_line, short_play
 from .results import summary_table
 from .sales import END_BUYING, END_SELLING, adjusted
 from .table import DICE, HAND, ROW, VILLAGES, MerchantLordTable
-from .table_enter import enter, enter_on, favour_sale, loses_the_sale, status
+from .table_enter import buy_loses_place, enter, enter_on, favour_sale, loses_the_sale, status
 from .table_looks import dice_look, hand_look, row_look, village_rows
 from .table_text import END_ACTIONS, builder_text, players_text
+from .terms import PRICE
 from .views import MerchantLordView
 from .widgets import ChipBar, VillageBoard, VillagesBox
 
@@ -210,6 +211,9 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         if action[0] == "adjust" and loses_the_sale(self.table, action):
             self.confirm_turn(action)
             return
+        if buy_loses_place(self.table, action):
+            self.confirm_buy(action)
+            return
         self.play_now(action)
 
     def play_now(self, action: Action) -> None:
@@ -248,6 +252,20 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
             "they go to the market and your turn ends. A sale fits them now."
         )
         self.app.push_screen(ConfirmScreen(question, yes="Turn it", no="Keep the dice"), answered)
+
+    def confirm_buy(self, action: Action) -> None:
+        """A purchase that costs the seat its place at the match's end asks first: the table cards
+        are final, and its coins may be the tie-break."""
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.table.turn is not None and action in self.table.legal:
+                self.play_now(action)
+
+        question = (
+            f"Buy {action[1]}? The match ends with this round and cards bought now do not count: "
+            f"{PRICE} coins fewer lose you the tie-break on coins. Buying nothing more keeps your place."
+        )
+        self.app.push_screen(ConfirmScreen(question, yes="Buy it", no="Keep the coins"), answered)
 
     # -- keys -------------------------------------------------------------------------------------
 

@@ -9,9 +9,9 @@ from rich.text import Text
 from caravan_tui.engine import Action
 from caravan_tui.screens.table_status import FIRST_PLAY
 
-from .rules import FAVOUR, SELL
+from .rules import BUY, FAVOUR, SELL
 from .table import DICE, HAND, PHASE_WORDS, PLAYS, ROW, VILLAGES, MerchantLordTable
-from .terms import PRICE, REROLL_COST
+from .terms import PRICE, REROLL_COST, TARGET
 
 #: the boards Enter plays from (the plays list aside)
 BOARDS = (DICE, VILLAGES, HAND, ROW)
@@ -217,6 +217,20 @@ def loses_the_sale(table: MerchantLordTable, action: Action) -> bool:
     now = world.clone()
     now.apply(("end_favour",), False)
     return now.to_move() == seat and any(a[0] == "sell" for a in now.legal_actions())
+
+
+def buy_loses_place(table: MerchantLordTable, action: Action) -> bool:
+    """Whether ``action`` (a purchase) in the match's last buying step leaves the seat worse
+    placed than buying nothing more: table cards are final there, and a card's coins may be the
+    tie-break (a newcomer's one Enter on a row card turned a win on coins into a loss)."""
+    world, seat = table.rules_state, table.seat
+    if world is None or seat is None or action[0] != "buy" or world.phase != BUY:
+        return False
+    if max(world.table) < TARGET and world.round < world.max_rounds:
+        return False
+    after = world.clone()
+    after.apply(action, False)
+    return after.outcome()[seat] < world.outcome()[seat]
 
 
 def dice_keys(table: MerchantLordTable, cursor: str | None) -> str:
