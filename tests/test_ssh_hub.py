@@ -1133,6 +1133,9 @@ async def test_a_guest_s_seat_code_outlives_a_restart_and_takes_the_seat_back(tm
     assert (await back.next(protocol.Joined)).code == joined.code  # (known again once entered)
     assert isinstance(await back.next(Update), Update)
     assert again.matches[joined.match].record.owners == [ANN, gus.identity]
+    # stopped again, the connection that took the seat back is told its code (it read "connect
+    # again later" alone: the server asked after the identity it connected as, seatless)
+    assert again.farewell(back.identity) == protocol.STOPPING_GUEST.format(code=joined.code)
     ann = await Peer(again, ANN).open()  # Ann back too: the match plays on with both
     await ann.next(protocol.Joined)
     over, _ = await asyncio.gather(play_turns(back, random.Random(2)), play_turns(ann, random.Random(3)))

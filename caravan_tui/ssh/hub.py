@@ -161,6 +161,8 @@ class Session:
 
     def __init__(self, identity: str, name: str, guest: bool, writer: asyncio.StreamWriter) -> None:
         self.identity, self.name, self.guest, self.writer = identity, name, guest, writer
+        #: who the connection said it was (a guest back with a seat code becomes its owner)
+        self.connected_as = identity
         self.match: HostedMatch | None = None
         self.seat: int | None = None
         self.client: SeatClient | None = None
@@ -328,7 +330,10 @@ class Hub:
             hosted.host.retry_now()
 
     def farewell(self, identity: str) -> str:
-        """What ``identity`` reads as the server stops: whether the matches they play are saved."""
+        """What ``identity`` (a connection's: ``Session.connected_as``) reads as the server stops:
+        whether the matches they play are saved. A guest who took a seat back with its code is
+        its owner since: they read "connect again later" alone, no word of the match or code."""
+        identity = next((s.identity for s in self.sessions if s.connected_as == identity), identity)
         theirs = [m for m in self.matches.values() if not m.over and m.seat_of(identity) is not None]
         unsaved = next((m.host.unsaved for m in theirs if m.host.unsaved), "")
         if unsaved:
