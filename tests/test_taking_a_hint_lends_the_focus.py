@@ -73,3 +73,36 @@ async def test_merchant_lord_a_stray_enter_after_a_hint_taken_plays_nothing(tmp_
         await wait_for(pilot, lambda: "highlight the first play" in status(screen), "the line saying what Enter does")
         await pilot.press("enter")  # the stray one
         assert screen.table.turn is not None and table.moves() == start + 1
+
+
+@pytest.mark.thorough
+async def test_after_a_hints_play_left_and_right_move_over_the_board_again(tmp_path):
+    """Caravans of Ahldarahd and Camel Caravan at 80×24: after ``a`` and Enter the focus stayed in
+    the plays list, where left and right did nothing and said nothing (the keys table: "arrows:
+    move over the map"). They give the keys back to the board ``a`` took them from, and move
+    there; where the list had the keys from the start, they say where the arrows work."""
+    from caravan_tui.games.camel_caravan.board_widget import CamelBoard
+    from caravan_tui.screens.table_overlays import ASIDE
+    from caravan_tui.textual_adapter import notices
+
+    async with at_my_camel_turn(tmp_path) as (app, pilot):
+        screen = app.screen
+        host = app.runner.host
+        board, plays = screen.query_one(CamelBoard), screen.query_one(ActionList)
+        plays.focus()
+        await pilot.press("left")
+        await wait_for(pilot, lambda: any(ASIDE in n.message for n in notices(app)), "where the arrows work")
+        assert plays.has_focus
+        board.focus()
+        await pilot.pause()
+        screen.show_hint(screen.table.legal[0], "")
+        await pilot.pause()
+        start = host.turn
+        await pilot.press("a")
+        assert screen.focused is plays
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: host.turn > start and screen.table.turn is not None, "the next decision")
+        assert plays.has_focus  # (a stray Enter highlights a play: ``test_camel_caravan_a_stray_enter…``)
+        cursor = board.cursor
+        await pilot.press("left")
+        await wait_for(pilot, lambda: board.has_focus and board.cursor == cursor - 1, "the board's keys, and the move")

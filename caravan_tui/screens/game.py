@@ -501,3 +501,6 @@ class GameScreen(BaseScreen, Generic[V]):
 
     def on_action_list_chosen(self, event: ActionList.Chosen) -> None:
         self.act(event.action)
+
+    def on_action_list_aside(self, event: ActionList.Aside) -> None:
+        self.overlays.aside(event.key)

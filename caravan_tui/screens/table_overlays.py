@@ -23,7 +23,12 @@ from caravan_tui.textual_adapter import message_clock
 from caravan_tui.widgets import ActionList, TablePanel
 
 if TYPE_CHECKING:
+    from textual.widget import Widget
+
     from caravan_tui.screens.game import GameScreen
+
+#: what left and right say in the plays list where no board lent it the focus (``aside``)
+ASIDE = "The plays list has the keys: ↑↓ pick a play here; tab takes them on to the board, where ←→ move."
 
 #: the key that readies the hinted play (``take_hint``) in every game (Caravanserai: while the
 #: hint shows, ``a`` being a turn west otherwise)
@@ -89,6 +94,8 @@ class TableOverlays:
         self.hint_held = False
         #: the legend was opened after the hint showing beside it: the panel keys scroll it
         self.legend_last = False
+        #: where the focus was when ``a`` gave it to the plays list (``aside``)
+        self.taken_from: Widget | None = None
 
     @property
     def take_waiting(self) -> bool:
@@ -194,7 +201,24 @@ class TableOverlays:
             self.no_hint()
         elif screen.decides_now():
             screen.table_state = list_pointed(screen.table, hinted)  # (the list moves its highlight as it draws)
-            screen.query_one(ActionList).focus()
+            actions = screen.query_one(ActionList)
+            if screen.focused is not None and screen.focused is not actions:
+                self.taken_from = screen.focused
+            actions.focus()
+
+    def aside(self, key: str) -> None:
+        """Left or right in the plays list: the widget ``a`` took the focus from gets it back, and
+        the key (the focus stayed in the list after the hint's play, and the arrows that had
+        moved over the board did nothing there and said nothing); where there is none, the
+        table says where the arrows work."""
+        screen, widget = self.screen, self.taken_from
+        if widget is not None and widget.is_attached and widget.display and widget.focusable:
+            screen.focus_to_decide(widget)
+            bound = screen.active_bindings.get(key) if screen.focused is widget else None
+            if bound is not None and bound.enabled:  # (the key, as the board binds it)
+                screen.call_later(screen.app.run_action, bound.binding.action, bound.node)
+        else:
+            screen.notify(ASIDE, timeout=4)
 
     def no_hint(self) -> None:
         """The key that takes the hint, with none to take: said so (``no_hint_to_take``); where the

@@ -9,6 +9,7 @@ from typing import Any
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.binding import Binding
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import var
@@ -68,6 +69,9 @@ class ActionList(StopAtEnds, DrawsItsFocus):
     in the list read as the one chosen."""
 
     COMPONENT_CLASSES = {FOCUSED_BORDER, "focused--highlight"}
+    #: left and right move over the board, not in a list (they did nothing and said nothing here,
+    #: the focus left in the list by a hint's play): the table is asked (``Aside``)
+    BINDINGS = [Binding("left", "aside('left')", show=False), Binding("right", "aside('right')", show=False)]
     DEFAULT_CSS = """
     ActionList > .focused--highlight {
         color: $block-cursor-foreground; background: $block-cursor-background; text-style: bold;
@@ -91,6 +95,20 @@ class ActionList(StopAtEnds, DrawsItsFocus):
         @property
         def control(self) -> ActionList:
             return self.action_list
+
+    @dataclass
+    class Aside(Message):
+        """Left or right pressed in the list: the table gives the board the key."""
+
+        action_list: ActionList
+        key: str
+
+        @property
+        def control(self) -> ActionList:
+            return self.action_list
+
+    def action_aside(self, key: str) -> None:
+        self.post_message(self.Aside(self, key))
 
     def __init__(
         self,
