@@ -503,3 +503,23 @@ def test_a_sure_win_beside_moves_that_only_look_won_is_no_tie():
     assert not any(line.startswith("Or: Stop selling") for line in lines), lines
     every = [(text, share, 1.0, *rest) for text, share, _, *rest in rows]  # (each a sure win: a tie)
     assert explanation(every, between=True)[0].startswith("The match looks won with any of these")
+
+
+async def test_h_says_it_hides_the_hint_while_the_hint_shows(tmp_path):
+    """Decktet Caravan at 80×24: with the hint up, the footer said "h Hint", and ``h`` put the hint
+    away without a word. It says "h Hide hint" then, and does it; "h Hint" once it is away."""
+    app = BareApp(store=SaveStore(tmp_path))
+    table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 3, {})  # (seat 0 leads)
+    screen = table.screen
+    async with app.run_test(size=SIZE) as pilot, table:
+        await wait_for(pilot, lambda: settled(screen) and screen.table.turn is not None, "our turn")
+
+        def footer() -> str:
+            return screen_lines(app.screen)[-1]
+
+        assert "h Hint" in footer() and "Hide hint" not in footer()
+        screen.open_panel("hint", PanelWords("Hint", ("a reason",)))
+        await wait_for(pilot, lambda: "h Hide hint" in footer(), "h's word beside a hint")
+        await pilot.press("h")
+        await wait_for(pilot, lambda: not screen.query_one("#hint-panel", TablePanel).showing, "the hint put away")
+        await wait_for(pilot, lambda: "h Hint" in footer(), "the hint offered again")

@@ -424,6 +424,9 @@ class GameScreen(BaseScreen, Generic[V]):
         else:
             self.overlays.ask_hint()
 
+    def action_hint_away(self) -> None:
+        self.overlays.ask_hint()  # (with the panel up: puts it away)
+
     def action_take_hint(self) -> None:
         self.overlays.take_hint()
 

@@ -28,6 +28,8 @@ NO_UNDO_WITH_PEOPLE = (
 TABLE_KEYS: list[BindingType] = [
     Binding("question_mark", "rules", "Rules", key_display="?", tooltip="The rules of this game"),
     Binding(ASK_HINT, "hint", "Hint", tooltip="The AI's suggestion for you (not played)"),
+    # (the same key, said as what it does while the hint shows: "h Hint" over a hint put it away)
+    Binding(ASK_HINT, "hint_away", "Hide hint", tooltip="Put the hint away (or stop asking for it)"),
     Binding(TAKE_HINT, "take_hint", TAKE_HINT_NAME, tooltip="The hinted play ready: Enter plays it"),
     Binding(ASK_HINT, "weighed", "Why", tooltip="Replay: show what the AI weighed at its move"),
     # (the same key, said as what it does while the panel shows: "h Why" over a panel the step had
@@ -56,7 +58,7 @@ TABLE_KEYS: list[BindingType] = [
 ]
 #: what a replay offers, and what it does not (it changes nothing)
 REPLAY_ONLY = frozenset({"step", "change_view", "weighed", "weighed_away", "back"})
-PLAY_ONLY = frozenset({"hint", "take_hint", "undo", "save"})
+PLAY_ONLY = frozenset({"hint", "hint_away", "take_hint", "undo", "save"})
 
 
 def offered(screen: GameScreen[Any], action: str) -> bool:
@@ -83,6 +85,11 @@ def offered(screen: GameScreen[Any], action: str) -> bool:
         return not screen.replaying and screen.table.turn is not None and screen.table.undo
     if action == "hint" and not hint_may_come(screen.table):
         return False  # (pressed, it said only "A hint is for your turn.")
+    if action in ("hint", "hint_away") and not screen.replaying and screen.table.turn is not None:
+        if (screen.table.hint_panel is not None) != (action == "hint_away"):
+            return False
+    elif action == "hint_away":
+        return False
     if action in screen.PLAY_ONLY:
         # a game's own play key the footer shows ("p Pass") is offered only on our turn
         return (
