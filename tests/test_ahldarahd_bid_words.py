@@ -302,3 +302,18 @@ def test_a_card_the_eyes_claim_with_for_free_says_the_city_that_claim_takes():
         state.apply(action, False)
     said = game.ai.explain(state, 0, (("open", "blue Pearls", 0),))
     assert "it claims Pearls–Salt (land) for no gold, which takes the Pearls city (+5 gold);" in said, said
+
+
+def test_giving_the_shah_to_a_player_behind_on_points_says_who_leads_on_them(monkeypatch) -> None:
+    """Seed 4051, the last turn: "Give the Shah to AI 2 … AI 2 is ahead" with 9, 8 and 9 points:
+    AI 2 led only by its gold. Where the player the AI rates first is not among those leading on
+    points, the words say so, both leaders named."""
+    from types import SimpleNamespace
+
+    from caravan_tui.games.ahldarahd import explain as words
+
+    monkeypatch.setattr(words, "projected_all", lambda state, viewer: None)
+    monkeypatch.setattr(words, "win_chances", lambda state, projected: [0.3, 0.6, 0.1])
+    state = SimpleNamespace(n=3, final=True, scores=lambda: [9, 8, 9])
+    said = words._shah(state, 0, 1)
+    assert said.endswith("{p1} {p1:is} ahead by the gold and cards to come, though {p0} and {p2} lead on points"), said

@@ -676,10 +676,11 @@ def _shah(state: AhldarahdState, seat: int, to: int) -> str:
     chances = win_chances(state, projected_all(state, viewer=seat))
     first, second = sorted(range(state.n), key=chances.__getitem__, reverse=True)[:2]
     points = state.scores()
-    leader = max(range(state.n), key=points.__getitem__)
+    leaders = [s for s in range(state.n) if points[s] == max(points)]
     # (a person leading 10 to 8 read "AI 3 is ahead, not you" under "How it stands: you are
-    # ahead": AI 3 was ahead by its gold, which the words did not say)
-    apart = points.count(points[leader]) == 1 and leader != first
+    # ahead": AI 3 was ahead by its gold, which the words did not say; so did "AI 2 is ahead"
+    # with 8 points beside two players' 9)
+    apart = first not in leaders
     by = " by the gold and cards to come" if apart else ""
     if chances[first] - chances[second] < CLEAR_LEAD:
         lead = "no one is clearly ahead yet"
@@ -688,7 +689,10 @@ def _shah(state: AhldarahdState, seat: int, to: int) -> str:
     else:
         lead = f"{who(first)} {who(first, 'is')} ahead{by}, not {who(to)}"
     if by and chances[first] - chances[second] >= CLEAR_LEAD:
-        lead += f", though {who(leader)} lead{who(leader, 's')} on points"
+        if len(leaders) == 1:
+            lead += f", though {who(leaders[0])} lead{who(leaders[0], 's')} on points"
+        else:
+            lead += f", though {' and '.join(who(s) for s in leaders)} lead on points"
     # the building phase follows the auctions, from the Shah's holder then (§3.3): "next turn"
     # for both sent a person to wait a turn for a first build that came at once
     bids = "" if state.final else f" and bid{who(to, 's')} first next turn"
