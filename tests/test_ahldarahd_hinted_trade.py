@@ -107,3 +107,31 @@ async def test_s_sends_a_draft_left_on_the_table(tmp_path):
         host = table.runner.host
         await wait_for(pilot, lambda: host.state.phase == ANSWER, "the draft sent")
         assert (host.state.partner, host.state.g_gold) == (2, 1)
+
+
+@pytest.mark.thorough
+async def test_digits_type_the_gold_of_a_proposal(tmp_path):
+    """Seed 4051, turn 14: "1", "0" on "You give 0 gold" did nothing ("You give: nothing"), while an
+    auction's bid takes typed digits; ten + were needed. Digits type a gold row's amount; more
+    than there is says so; on another row they say where they go."""
+    app = quick_app(tmp_path, 3, home=False)
+    table = Table(app, "ahldarahd", AhldarahdScreen, 41, {}, PREFIX, names=("Tester", "Bot", "Cat"))
+    async with app.run_test(size=(80, 24)) as pilot, table:
+        screen = table.screen
+        await wait_for(pilot, lambda: screen.table.turn is not None and bool(screen.table.names), "my build")
+        await pilot.press("o")
+        await wait_for(pilot, lambda: isinstance(app.screen, TradeDialog), "the trade builder")
+        dialog = app.screen
+        assert isinstance(dialog, TradeDialog)
+        await pilot.press("enter")  # (Bot, the first partner: the rows open on "You give 0 gold")
+        gold = dialog.view["gold"][0]
+        assert 2 <= gold < 10
+        await pilot.press("1")
+        await wait_for(pilot, lambda: dialog.proposal.give_gold == 1, "the gold typed")
+        await pilot.press("0")  # (10: more than there is)
+        await wait_for(pilot, lambda: f"You have only {gold} gold." in str(dialog.why), "too much said")
+        assert dialog.proposal.give_gold == 1
+        await pilot.press("2")  # (typed afresh)
+        await wait_for(pilot, lambda: dialog.proposal.give_gold == 2, "the gold typed again")
+        await pilot.press("down", "down", "3")
+        await wait_for(pilot, lambda: "Digits type an amount of gold" in str(dialog.why), "where digits go")

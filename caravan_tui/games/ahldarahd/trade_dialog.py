@@ -39,7 +39,7 @@ from .views import AhldarahdView
 WHOM_FIRST = "Choose whom the proposal is to first: ↑↓ and Enter"
 #: the builder's first row when it opens on a hinted proposal (``ready``)
 SEND_ROW = ("send",)
-KEYS = "enter/+ add · - remove · p partner · s send · esc drop"
+KEYS = "enter/+ add · - remove · 0-9 gold · p partner · s send · esc drop"
 #: the builder's rows: what each adds (``("give_card", "Salt")``) and its words now
 Rows = tuple[tuple[tuple, Text], ...]
 
@@ -83,6 +83,7 @@ class TradeDialog(DialogScreen[Proposal | None]):
     BINDINGS = [
         Binding("plus,equals_sign", "change(1)", "Add", show=False),
         Binding("minus", "change(-1)", "Remove", show=False),
+        *(Binding(str(d), f"digit({d})", show=False) for d in range(10)),
         Binding("p", "partner", "Partner"),
         Binding("s", "send", "Send"),
         Binding("escape", "drop", "Drop"),
@@ -107,6 +108,8 @@ class TradeDialog(DialogScreen[Proposal | None]):
         self.view, self.seat, self.partners = view, seat, partners
         #: a hinted proposal readied whole (``a``): the rows open on "Send", so Enter sends it
         self.ready = ready
+        #: the gold row digits were last typed on, and those digits (``action_digit``)
+        self.typed: tuple[tuple, str] | None = None
         self.seat_name, self.item_text, self.check = names, item_text, check
 
     # -- layout ---------------------------------------------------------------------------------
@@ -218,7 +221,11 @@ class TradeDialog(DialogScreen[Proposal | None]):
         else:
             self.action_change(1)
 
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.typed = None  # (digits typed on a row left are not added to on coming back)
+
     def action_change(self, step: int) -> None:
+        self.typed = None
         rows = self.query_one(ProposalRows)
         if self.draft is None or rows.highlighted is None or rows.highlighted >= len(rows.keys):
             return
@@ -233,6 +240,27 @@ class TradeDialog(DialogScreen[Proposal | None]):
         else:
             self.why = ""
         self.draft = draft
+
+    def action_digit(self, digit: int) -> None:
+        """A digit on a gold row types its amount, as in an auction ("1", "0": 10 gold); on
+        another row, says where digits go (they did nothing and said nothing)."""
+        rows = self.query_one(ProposalRows)
+        at = rows.highlighted
+        key = rows.keys[at] if at is not None and at < len(rows.keys) else None
+        if self.draft is None or key not in (("give_gold",), ("ask_gold",)):
+            self.why = Text("Digits type an amount of gold: on the rows You give or You ask gold.", style="bold")
+            return
+        typed = (self.typed[1] if self.typed is not None and self.typed[0] == key else "") + str(digit)
+        gold, partner = self.view["gold"], self.proposal.partner
+        most = gold[self.seat] if key == ("give_gold",) else gold[partner]
+        if int(typed) > most:
+            self.typed = None
+            held = "You have" if key == ("give_gold",) else f"{self.seat_name(partner)} has"
+            self.why = Text(f"{held} only {most} gold.", style="bold")
+            return
+        step = int(typed) - getattr(self.proposal, key[0])
+        self.typed, self.why = (key, typed), ""
+        self.draft = changed(self.draft, key, step, self.hand(), (gold[self.seat], gold[partner]))
 
     def action_partner(self) -> None:
         """``p``: the next partner; while the rows ask whom, says Enter picks (a key the footer
