@@ -310,3 +310,15 @@ async def test_the_review_screen_on_a_servers_folder_ends_where_its_person_resig
         screen = app.screen
         await wait_for(pilot, lambda: screen.review is not None, "the review", timeout=60)
         assert "You resigned after your move" in " ".join(shown(screen).split())
+
+
+def test_a_review_line_with_no_label_wraps_under_its_own_indent():
+    """Decktet Caravan's review at 80×24: "  AI 2 played Caravan 4≈V♣L 5☾M♣L A☾M→6: the Sailor, the
+    Forest, the Ace of" went on with "Moons (as 6)" at the left edge, under no text of its own."""
+    from rich.console import Console
+
+    from caravan_tui.screens.review import hanging
+
+    line = "  AI 2 played Caravan 4≈V♣L 5☾M♣L A☾M→6: the Sailor, the Forest, the Ace of Moons (as 6)"
+    rows = hanging([line], 60, Console(width=60)).plain.split("\n")
+    assert len(rows) == 2 and rows[0].startswith("  AI 2 played") and rows[1].startswith("  ") and rows[1].strip()

@@ -77,7 +77,9 @@ def hanging(lines: Sequence[str], width: int, console: Console) -> Text:
     rows = []
     for line in lines:
         found = HANG.match(line)
-        head = found.group() if found and width - found.end() >= HANG_ROOM else ""
+        # (else under its own indent: "  AI 2 played Caravan …" went on at the left edge)
+        head = found.group() if found and width - found.end() >= HANG_ROOM else line[: len(line) - len(line.lstrip())]
+        head = head[: width // 2]
         body = Text(line[len(head) :])
         wrapped = body.wrap(console, width - len(head)) if width > len(head) else [body]
         rows += [Text(head if index == 0 else " " * len(head)) + row for index, row in enumerate(wrapped)]
