@@ -892,3 +892,14 @@ def test_the_header_sets_each_score_apart_from_its_name():
     view["scores"] = [2, 20]
     shown = DecktetCaravanTable(0, names=("Ann", "AI 2"), seat_kinds=("human", "ai"), view=view)
     assert info_text(view, shown).plain.startswith("Hand 1 of 1 · You: 2 · AI 2: 20"), info_text(view, shown).plain
+
+
+def test_the_tip_on_long_caravans_says_what_a_bandit_does_to_one():
+    """A newcomer followed the tip "A long caravan sheds many cards at once and is hard to beat",
+    played 8 cards, and a lone Crown beat them: 9 cards collected, worth −6. The tip says both
+    sides (rules §4: any bandit beats a caravan, and its player's opponent collects)."""
+    from caravan_tui.engine import rules_of
+
+    tips = rules_of("caravan_tui.games.decktet_caravan").split("## Tips", 1)[1]
+    tip = " ".join(tips.split("- A long caravan", 1)[1].split("\n- ", 1)[0].split())
+    assert "any bandit beats it, and then you collect its cards and the bandit's" in tip, tip
