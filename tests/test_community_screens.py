@@ -362,3 +362,22 @@ async def test_the_lobbys_finished_rows_give_a_short_titles_cells_to_the_names()
             await pilot.pause()
             lines = screen_lines(app.screen)
     assert any(f"Camel Caravan  {'A' * 34}…  You lost" in line for line in lines), "\n".join(lines)
+
+
+async def test_the_lobby_names_an_open_seat_to_move_whole_beside_a_long_title():
+    """Over SSH at 80×24 the lobby read "Caravans of Ahldarahd  Aaaaaaaaaa…, [b]z[/… (away), AI 3
+    Open sea…": the To move column gave three cells to the long title and cut "Open seat 2", while
+    the names beside it had cells to spare."""
+    from caravan_tui.hub_protocol import LobbyRow
+
+    ours, theirs = socket.socketpair()
+    app = ClientApp(ours)  # (a session with no hub behind it)
+    app.player_name = "Bo"
+    row = LobbyRow("m1", "ahldarahd", ["A" * 40, "Open seat 2", "AI 3"], ["person", "open", "ai"], 1, 3, 0)
+    with ours, theirs:
+        async with app.run_test(size=SIZE) as pilot:
+            await app.push_screen(LobbyScreen())
+            app.screen.show(Lobby([row.to_map()], ["Bo"]))
+            await pilot.pause()
+            lines = screen_lines(app.screen)
+    assert any("Caravans of Ahldarahd" in line and "Open seat 2" in line for line in lines), "\n".join(lines)

@@ -50,8 +50,9 @@ from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.words import LIST
 
 SEATS_WIDTH, TO_MOVE_WIDTH = 35, 12
-#: the To move column's width where a long game title takes room: its name is in Seats too
-TO_MOVE_LEAST = 9
+#: the To move column's width where a long game title takes room (its name is in Seats too):
+#: "Open seat 2" whole (it read "Open sea…")
+TO_MOVE_LEAST = 11
 MAX_RATING = 6  # characters of a rating beside a name
 #: "Watch" over a count of watchers: "Watching" kept 8 cells for a digit, cut from the names
 COLUMNS = (("Game", 16), ("Seats", SEATS_WIDTH), ("To move", TO_MOVE_WIDTH), ("Watch", 5))
