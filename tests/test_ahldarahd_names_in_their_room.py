@@ -56,3 +56,21 @@ def test_an_offer_to_us_names_its_proposer_in_the_room_the_row_leaves():
     head = offer_lines(table, view, draft, True, 47)[0].plain
     assert head == "Maximilia… offers a trade: y accept · n decline" and len(head) <= 47, head
     assert offer_lines(table, view, draft, True, 80)[0].plain.startswith(long)  # (a wider panel: whole)
+
+
+def test_the_players_table_keeps_its_items_heading_whole_beside_a_long_name():
+    """Over SSH at 80×24: "Player                  Gold Cam Hd Ci Pt It…" where every row's items
+    were "—" and a name of 40 letters took the room they left."""
+    from caravan_tui.games import get_game
+    from caravan_tui.games.ahldarahd.table_text import players_text
+
+    view = get_game("ahldarahd").new(3, seed=1).view(0)
+    view = {**view, "rop": [-1, -1, -1], "shah": -1}  # (no one holds an item: "—" in each row)
+    long = "A" * 40
+
+    def called(seat: int, width: int) -> str:
+        return fit_name(long if seat == 1 else "You", width)
+
+    lines = players_text(view, 0, called, 47).plain.splitlines()
+    assert lines[0].rstrip().endswith("Pt Items") and len(lines[0].rstrip()) <= 47, lines
+    assert all(len(line) <= 47 for line in lines), lines

@@ -36,4 +36,4 @@ async def test_a_refusal_too_long_for_one_row_wraps_whole(tmp_path):
         assert isinstance(app.screen, TradeDialog)
         text = " ".join(" ".join(line.strip(" █▌▐│") for line in screen_lines(app.screen)).split())
         assert "Not sent: AI 2 has no Pearls card to give (every card AI 2 holds is known)." in text, text
-        assert "enter/+ add · - remove · p partner · s send · esc drop" in text, text  # (the keys still shown)
+        assert "enter/+ add · - remove · 0-9 gold · p partner · s send · esc drop" in text, text  # (keys shown)

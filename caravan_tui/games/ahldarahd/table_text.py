@@ -40,7 +40,9 @@ def players_text(view: AhldarahdView, seat_of_table: int | None, name: Callable[
     room = width - len(f"▶R {'name':<8}{0:>4} {'up':<3}{0:>2} {0:>2} {0:>2} ")  # (a line up to its items)
     # names take the room the items leave, 8 cells at least ("B [bold]x…" with 5 columns free)
     seats = range(view["players"])
-    spare = room - max(len(items_of(view, seat, room)) for seat in seats)
+    # (and the heading "Items" whole, a cell further on than the items: "It…" over items of "—"
+    # beside a name of 40 letters)
+    spare = room - max(1 + len("Items"), *(len(items_of(view, seat, room)) for seat in seats))
     names = min(max(8, max(len(name(seat, 99)) for seat in seats)), 8 + max(0, spare))
     room -= names - 8
     text = Text(f"  {'Player':<{names + 1}}{'Gold':>4} Cam Hd Ci Pt Items", style="bold")
