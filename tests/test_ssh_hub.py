@@ -1206,3 +1206,16 @@ async def test_a_guest_back_after_a_restart_takes_their_own_name_again_and_no_ot
     await other.send(protocol.SetName("Gus"))
     assert (await other.next(protocol.Refused)).reason == "Gus is taken: choose another name"
     again.stop()
+
+
+async def test_a_guests_record_asked_for_says_guests_keep_none(tmp_path, worker):
+    """Over SSH, "n Someone" with the name of a guest who had just played read "nobody here keeps
+    the name [b]z[/b]", as if no such person were there."""
+    hub = make_hub(tmp_path, worker)
+    await ann_and_a_guest(hub)  # (Gus, a guest, at the table)
+    asker = await named(hub, guest_identity(), "Cy", guest=True)
+    await asker.send(protocol.AskHistory("gus"))
+    assert (await asker.next(protocol.Refused)).reason == "gus plays as a guest: guests keep no record"
+    await asker.send(protocol.AskHistory("Nobody"))
+    assert (await asker.next(protocol.Refused)).reason == "nobody here keeps the name Nobody"
+    hub.stop()

@@ -1189,8 +1189,10 @@ class Hub:
             found = (
                 here.identity if here is not None else await asyncio.to_thread(self.identities.identity_of, msg.name)
             )
-            if found is None:
-                await self._refuse(session, f"nobody here keeps the name {msg.name}")
+            if found is None:  # (a guest online by that name read as no one: "nobody here keeps …")
+                guest = any(s.guest and s.name.casefold() == msg.name.casefold() for s in self.sessions)
+                why = "plays as a guest: guests keep no record" if guest else "nobody here keeps the name"
+                await self._refuse(session, f"{msg.name} {why}" if guest else f"{why} {msg.name}")
                 return
             # the name as it is kept ("Carol"), not as it was typed ("cAROL")
             who = found
