@@ -1129,3 +1129,6 @@ async def test_a_guests_lobby_says_k_under_a_match_whose_seats_are_taken(still_h
         await wait_for(pilot, lambda: "Every seat is taken" in app.screen.detail.plain, "the line under the match")
         shown = " ".join(" ".join(line.strip() for line in screen_lines(app.screen)).split())
         assert f"Every seat is taken: w watches. {GUEST_BACK}" in shown, shown
+        # (and in the footer, whole: it was said only under the matches, and missed)
+        footer = screen_lines(app.screen)[-1]
+        assert "k Seat code" in footer and "q Quit" in footer, footer

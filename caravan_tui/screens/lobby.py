@@ -345,8 +345,9 @@ class LobbyScreen(BaseScreen):
         Binding("q", "app.quit", "Quit"),
         # (said on the line under the matches where a rematch keeps a seat for you: the footer is full)
         Binding("x", "decline", "Decline", show=False, tooltip="Decline the rematch that keeps a seat for you"),
-        # (said in a guest's lobby, under the matches: a guest's one way back to a seat)
-        Binding("k", "seat_code", "Code", show=False, tooltip="Take your seat back with its seat code (a guest's)"),
+        # (a guest's one way back to a seat, in their footer too: said only under the matches, it
+        # was missed; a guest has no web link and no moderation, so the ten keys fit)
+        Binding("k", "seat_code", "Seat code", tooltip="Take your seat back with its seat code (a guest's)"),
     ]
 
     def __init__(self) -> None:
