@@ -328,7 +328,11 @@ def test_in_a_decided_match_the_hint_puts_first_the_move_the_game_rates_best():
     assert decided_first("camel_caravan", state.view(seat), seat, open_match) == open_match  # (as it was)
 
 
-def test_an_alternative_keeps_only_its_own_parts_where_it_has_some():
+def test_an_alternative_says_its_whole_reason_the_parts_it_shares_too():
+    """Decktet Caravan: "Or: Caravan 5☀S≈V 6☀S∿Y — … keeps 2 Crowns and 2 Aces" beside others'
+    "you collect 2 cards worth −2", the same for it but left out as the suggestion's; Caravans of
+    Ahldarahd: "the Ivory city: 1 of the 3 routes it needs" without the Spices city it took a
+    route towards too. Each alternative is said whole."""
     rows = [
         ("Sell your 3-4: 2¢", 0.6, 0.55, "sale at your 3-4 village; 2 coins; dice 1 2 left; no village fits"),
         (
@@ -339,7 +343,7 @@ def test_an_alternative_keeps_only_its_own_parts_where_it_has_some():
         ),
     ]
     lines = explanation(rows)
-    assert lines[-1].endswith("— sale at AI 3's 3-4 village; pays AI 3 2 coins"), lines
+    assert lines[-1].endswith("— sale at AI 3's 3-4 village; pays AI 3 2 coins; dice 1 2 left; no village fits"), lines
 
 
 def test_a_weaker_move_in_a_solo_game_says_its_expected_end_beside_the_suggestions():
@@ -360,10 +364,10 @@ def test_a_weaker_move_in_a_solo_game_says_its_expected_end_beside_the_suggestio
     assert "the hint expects about" not in between[-1]  # (between players the figure is a win chance)
 
 
-def test_an_alternative_leaving_the_same_risk_says_so():
+def test_an_alternative_leaving_the_same_risk_says_it():
     """Camel Caravan: "Or: Move gems from (4,2) to (3,3) — brings gems 3 steps from its city" under
     a suggestion whose "risk: AI 2 can steal the gems or the ivory next turn" held for it too: the
-    part said in the same place was left out, and the alternative read as safe."""
+    alternative read as safe. It says the risk, whole."""
     from caravan_tui.screens.table_panels import explanation
 
     risk = "risk: AI 2 can steal the gems or the ivory next turn"
@@ -372,7 +376,7 @@ def test_an_alternative_leaving_the_same_risk_says_so():
         ["Move gems", 0.3, 0.5, f"brings gems 3 steps from its city; 3 goods carried; {risk}", ("m",), 0.01],
     ]
     lines = explanation(rows, ["End the turn", "Move gems"])
-    assert lines[-1] == "Or: Move gems — brings gems 3 steps from its city; risk: the same as above", lines
+    assert lines[-1] == f"Or: Move gems — brings gems 3 steps from its city; 3 goods carried; {risk}", lines
 
 
 def test_an_alternative_the_suggestions_line_plays_later_is_said_to_be_that_not_weaker():

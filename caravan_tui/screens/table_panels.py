@@ -146,23 +146,6 @@ def mid_sentence(reason: str) -> str:
     return f"{first.lower()} {rest}".rstrip() if first in ("You", "Your") else reason
 
 
-def clauses(reason: str) -> list[str]:
-    """A reason's parts, split at each "; " outside brackets: an alternative leaves out the parts
-    it shares with the suggestion, and one split inside "(now: …; …)" kept half of a bracket,
-    "(now: no village fits these dice" and no more."""
-    parts, depth, start = [], 0, 0
-    for index, character in enumerate(reason):
-        depth += (character == "(") - (character == ")")
-        if depth == 0 and reason.startswith("; ", index):
-            parts.append(reason[start:index])
-            start = index + 2
-    return [*parts, reason[start:]]
-
-
-#: how a game's reason begins the risk a move leaves (Camel Caravan's thefts)
-RISK = "risk:"
-
-
 def explanation(
     candidates: list,
     texts: list[str] | None = None,
@@ -211,10 +194,6 @@ def explanation(
     sure_only = values[0] >= 1.0 > min(values[i] for i in now)
     settled = decided([values[i] for i in now]) if between and len(now) > 1 and not sure_only else None
     lines = [f"  {reasons[0]}"] if reasons[0] else []
-    # (a part the suggestion says in the same place: a part it says elsewhere is the alternative's
-    # own doing too, "the Horses city: 1 of the 2 routes it needs" of both a Horses–Dates claim
-    # and a Spices–Horses one, and without it the second read as one city's route alone)
-    shared = clauses(reasons[0])
     listed = [reasons[0]]
     ors = 0
 
@@ -237,16 +216,11 @@ def explanation(
             ends = [f"{round(value * solo.scale)}{solo.unit}" for value in (values[i], values[0])]
             label += f" (the hint expects about {ends[0]}, against {ends[1]})"
         listed.append(reasons[i])
-        first, *rest = clauses(reasons[i])
-        kept = [first, *(part for at, part in enumerate(rest, 1) if shared[at : at + 1] != [part])]
-        # (a risk the suggestion names too is the alternative's all the same: left out, the
-        # alternative read as safe, the same goods left to the same thief)
-        if any(part.startswith(RISK) and shared[at : at + 1] == [part] for at, part in enumerate(rest, 1)):
-            kept.append(f"{RISK} the same as above")
-        # (where all but what it does would go, said whole: "Or: Caravan 5☾M♣L — beats the lone 2
-        # with 1 card" read as a play worth nothing beside others' "you collect 2 cards worth +1",
-        # and "; the rest as above" was read of the line above it, not the suggestion)
-        own = "; ".join(kept) if first and not (rest and len(kept) == 1) else reasons[i]
+        # each said whole: the parts it shared with the suggestion were left out, and the rest
+        # read as all of it ("Or: Caravan 5☀S≈V 6☀S∿Y — … keeps 2 Crowns and 2 Aces" beside
+        # others' "you collect 2 cards worth −2", the same for it; "the Ivory city: 1 of the 3
+        # routes it needs" without the Spices city it took a route towards as well)
+        own = reasons[i]
         lines.append(f"{label}: {texts[i]}" + (f" — {mid_sentence(own)}" if own else ""))
     if sure == EITHER and ors > 1:  # ("either" of three plays)
         sure = ANY
