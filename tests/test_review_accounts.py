@@ -503,6 +503,12 @@ def test_drift_between_two_moves_of_the_seat_with_nothing_between_is_not_told_as
     assert said in review_lines(done, ["Ann", "Bob"], "Merchant Lord")
     apart = Review("merchant_lord", "m", 0, 2, 10, 1.0, (decisions[0], _judged(86, 1.0, 1.0)), ())
     assert said not in review_lines(apart, ["Ann", "Bob"], "Merchant Lord")  # (moves came between)
+    # nor where chance came within the move (a buy that ended the round: the row refilled and the
+    # next round's dice rolled, "from the very position it left" of a position no one had seen)
+    roll = (Draw(83, "You roll 1 1 3 1."),)
+    rolled = Review("merchant_lord", "m", 0, 2, 10, 1.0, decisions, (), roll, ((83, ((0, 0.95), (0, 0.95))),))
+    assert rolled.account().total("drift") == 37
+    assert "from the very position it left" not in " ".join(review_lines(rolled, ["Ann", "Bob"], "Merchant Lord"))
 
 
 def test_the_most_of_a_drift_is_its_largest_swing_its_own_way():

@@ -671,7 +671,10 @@ def drift_words(review: Review, names: Sequence[str]) -> str | None:
     said = others_between(review, worst.index, names)
     then = f"; then {said}" if said else ""
     following = review.decisions[worst.index + 1] if worst.index + 1 < len(review.decisions) else None
-    if not said and following is not None and following.turn == judged.end + 1:
+    # (and no chance in it: "from the very position it left" of a buy whose round then ended, the
+    # row refilled and the next round's dice rolled)
+    rolled = any(judged.turn <= draw.turn <= judged.end for draw in review.draws if not draw.shown)
+    if not said and not rolled and following is not None and following.turn == judged.end + 1:
         # (nothing came between: "between your moves, beyond what the AI expected of the play"
         # read as something the others did, where the seat moved on at once)
         return (
