@@ -64,3 +64,23 @@ def test_a_loose_good_is_said_open_to_a_seat_only_with_the_actions_to_take_it():
     early = explain(position(turns=1, left=1), 0, (("place", 6),))  # (seat 1's next turn: the ramp's second, 2 actions)
     assert "stays loose" not in early
     assert "{p1} can pick it up first" in explain(position(turns=2, left=1), 0, (("place", 6),))
+
+
+def test_a_risk_the_lines_later_steps_bring_says_it_comes_once_the_line_is_played():
+    """Seed 4097 (3 players), turn 6: "Place a camel on space 3 (1,2) — a camel onto the hides on
+    space 3; risk: AI 2 can steal the hides next turn …; then loads hides": the hides lie loose, to
+    be loaded by a step the line says further on, and the risk read as one of now."""
+    from caravan_tui.games import get_game
+
+    moves = [
+        ("place", 0), ("place", 42), ("pickup", 42), ("place", 42), ("steal", 42, 2, "paper"), ("pickup", 0),
+        ("place", 39), ("pickup", 39), ("place", 32), ("move_camel", 42, 0), ("steal", 0, 1, "ivory"), ("place", 1),
+    ]  # fmt: skip
+    state = get_game("camel_caravan").new(3, seed=4097, options={"sixth_camel": False, "short_game": True})
+    for action in moves:
+        state.apply(action)
+    line = [("place", 9), ("pickup", 9), ("place", 11), ("pickup", 11)]
+    said = explain(state, 0, line)
+    assert said.startswith("a camel onto the hides on space 3; risk once the line is played: {p1} can steal the hides")
+    assert "then loads hides" in said
+    assert "risk" not in explain(state, 0, line[:1])  # (the first move alone leaves no good to steal)
