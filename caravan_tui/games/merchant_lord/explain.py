@@ -414,9 +414,23 @@ def _needed(state: MerchantLordState, seat: int, line: Sequence[Action]) -> list
         return rest
     kept: list[Action] = []
     for i, action in enumerate(rest[:sale]):
-        if not (action[0] == "adjust" and _plays(state, [line[0], *kept, *rest[i + 1 : sale + 1]])):
+        if not (action[0] == "adjust" and _sells_as(state, [line[0], *kept, *rest[i + 1 : sale]], rest[sale])):
             kept.append(action)
     return kept + rest[sale:]
+
+
+def _sells_as(state: MerchantLordState, actions: Sequence[Action], sale: Action) -> bool:
+    """Whether ``actions``, played in turn from ``state``, leave a sale at ``sale``'s village that
+    tucks as many cards (its cards' halves may differ: "then turn a 4 into a 3" for M20's right
+    half, where its left half, a 4, tucked it as well, 2 favour for nothing)."""
+    world = state.clone()
+    for action in actions:
+        if action not in world.legal_actions():
+            return False
+        world.apply(action, log=False)
+    return any(
+        other[0] == "sell" and other[1] == sale[1] and len(other[2]) >= len(sale[2]) for other in world.legal_actions()
+    )
 
 
 def _unlooped(dice: int, line: Sequence[Action]) -> list[Action] | None:
@@ -444,16 +458,6 @@ def _unlooped(dice: int, line: Sequence[Action]) -> list[Action] | None:
     if line[0][0] == "adjust" and after == dice:
         return None
     return kept + rest
-
-
-def _plays(state: MerchantLordState, actions: Sequence[Action]) -> bool:
-    """Whether ``actions`` can be played in turn from ``state``."""
-    world = state.clone()
-    for action in actions:
-        if action not in world.legal_actions():
-            return False
-        world.apply(action, log=False)
-    return True
 
 
 def _best_sale(state: MerchantLordState, seat: int, dice: int, but: int = -1) -> str:
