@@ -6,6 +6,7 @@ what comes first and a question in odd words."""
 
 from __future__ import annotations
 
+import dataclasses
 from contextlib import asynccontextmanager
 
 import pytest
@@ -207,3 +208,15 @@ def test_an_end_after_anothers_only_move_says_that_move_comes_first():
     asked = question_before(table, ("use",))
     assert asked is not None
     assert "This ends the match (AI 2's only move is laid, then no caravan can move any more)." in asked[0], asked
+
+
+def test_enter_on_a_cell_with_no_play_says_where_the_hints_marks_are():
+    """Solo at 80×24: "Nothing to play on this cell: the › marks show where." over a board with no
+    › on it, the hint's ➀ in its place."""
+    from caravan_tui.games.caravanserai.status_line import nothing_here
+
+    state = GAME.new(2, seed=3, options={})
+    table = CaravanseraiTable(seat=0, names=["Ann", "Bob"]).viewing(state.view(0), state)
+    assert nothing_here(table) == "Nothing to play on this cell: the › marks show where."
+    hinted = dataclasses.replace(table, hinted=("start", 0, 0), hint_cells=((0, 0),))
+    assert "the hint's ➀ marks where its play goes" in nothing_here(hinted)

@@ -42,7 +42,7 @@ from .picture import HINT
 from .play_checks import block_choices, block_question, goods_words, hint_warning, question_before
 from .rules import DECLINE, USE
 from .selection import arrived, chose, forced_line, hinted, list_followed, our_turn, undone, with_forced_lines
-from .status_line import BOARD_ID, ROOM, actions_at, enter, status
+from .status_line import BOARD_ID, ROOM, actions_at, enter, nothing_here, status
 from .table_state import CaravanseraiTable
 from .table_text import final_table, info_text, legend_text, placement_text, seats_table, solo_headline
 from .views import CaravanseraiView
@@ -261,7 +261,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             return
         here = actions_at(self.table, event.cell)
         if not here:
-            self.notify("Nothing to play on this cell: the › marks show where.", severity="warning")
+            self.notify(nothing_here(self.table), severity="warning")
         elif USE in here:  # one Enter uses the board good; n declines it
             self.play(USE)
         else:

@@ -31,6 +31,14 @@ def actions_at(table: CaravanseraiTable, cell: Cell) -> list[Action]:
     return [a for a in table.legal if action_cell(a, picture) == cell]
 
 
+def nothing_here(table: CaravanseraiTable) -> str:
+    """Enter on a cell with no play: where the plays are. A hint's plan marks its cells with its
+    numbers in place of ``›`` ("the › marks show where" stood over a board showing none)."""
+    if table.hinted is not None and table.hint_cells:
+        return "Nothing to play on this cell: the hint's ➀ marks where its play goes (and › any other)."
+    return "Nothing to play on this cell: the › marks show where."
+
+
 def enter(table: CaravanseraiTable) -> Action | None:
     """What Enter plays: in the plays list, its highlighted play; on the board, the one play at
     the cursor (a board good: using it); None where several plays there open a chooser, or
