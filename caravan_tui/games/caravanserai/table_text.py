@@ -237,7 +237,8 @@ def _placement_text(view: CaravanseraiView, table: CaravanseraiTable) -> Text:
         if left:  # inside a block: it must be finished first
             out = on_cs and all_match and not pl["declined"]
             text.append(" · ")
-            text.append(f"+{left}{COLOURS[pl['colour']]}", style="bold")
+            # ("+1Y" read as the board's "+", a piece laid this placement: it is one still to lay)
+            text.append(f"{left}{COLOURS[pl['colour']]} more", style="bold")
             text.append(" used, then camel: " if using and left == 1 else " then camel: ", style="dim")
             placed += left
             omitted += pl["size"] if out else 0
