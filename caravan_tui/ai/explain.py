@@ -254,7 +254,8 @@ def advised(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top
 
     if plain is None or advised_first(game_id, view, seat, weighed.stats, top) != plain.action:
         found = decided_first(game_id, view, seat, led_first(explained(game_id, view, seat, weighed, top)))
-        return looked(safer_first(game_id, view, seat, acting_first(game_id, found), weighed))
+        found = scored_first(game_id, view, seat, acting_first(game_id, found))
+        return looked(safer_first(game_id, view, seat, found, weighed))
     found = led_first(explained(game_id, view, seat, weighed, top, first=plain.action))
     kept = found[0]
     if kept.action != plain.action:
@@ -434,6 +435,37 @@ def safer_first(
     if safest >= len(found) and game.ai.explain is not None:
         chosen = chosen._replace(reason=game.ai.explain(world, seat, chosen.line))
     return [chosen, *(candidate for index, candidate in enumerate(found) if index != safest)]
+
+
+def scored_first(game_id: str, view: dict[str, Any], seat: int, found: list[Candidate]) -> list[Candidate]:
+    """``found`` with, of the moves about as good as the first (``about``), the one that scores
+    the seat most at once first, where it scores a point or more beyond the first's; as it was
+    otherwise. Among moves the search could not tell apart, a Caravans of Ahldarahd hint starred a
+    claim that took one city beside one, with the same card and gold, that took two (+2 points and
+    their gold), and a Camel Caravan hint a camel's move beside a delivery."""
+    if len(found) < 2:
+        return found
+    world = get_game(game_id).from_view(view, seat)
+    if world.to_move() != seat:
+        return found
+    before = world.scores()[seat]
+
+    def gained(candidate: Candidate) -> float:
+        after = world.clone()
+        if candidate.action not in after.legal_actions():
+            return 0.0
+        after.apply(candidate.action, False)
+        return after.scores()[seat] - before
+
+    first = found[0]
+    near = [index for index, candidate in enumerate(found) if candidate.value >= first.value - about(first, candidate)]
+    if len(near) < 2:
+        return found
+    gains = {index: gained(found[index]) for index in near}
+    best = max(near, key=lambda index: (gains[index], -index))
+    if gains[best] < gains[0] + 1:
+        return found
+    return [found[best], *(candidate for index, candidate in enumerate(found) if index != best)]
 
 
 def unlisted(game: Any, world: State, seat: int, weighed: Weighed, shown: list[Candidate]) -> list[Candidate]:

@@ -1,0 +1,34 @@
+"""Of the moves a hint finds about as good, the one that scores at once goes first (``explain.
+scored_first``): a Caravans of Ahldarahd hint starred a claim taking one city beside one taking two
+with the same card and gold, and a Camel Caravan hint a pick-up beside a delivery."""
+
+from __future__ import annotations
+
+from caravan_tui.ai.explain import Candidate, scored_first
+from caravan_tui.games import get_game
+
+#: seed 4097, 3 players, short game: the first seat's last action of its turn, the stolen paper
+#: under its camel on space 7 one action from Timbuktu (+6)
+MOVES = [
+    ("place", 0), ("place", 42), ("pickup", 42), ("place", 42), ("steal", 42, 2, "paper"), ("pickup", 0),
+    ("place", 39), ("pickup", 39), ("place", 32), ("move_camel", 42, 0), ("steal", 0, 1, "ivory"), ("place", 1),
+    ("place", 9), ("pickup", 9), ("place", 11), ("pickup", 11), ("place", 9), ("pickup", 9), ("pickup", 0),
+    ("place", 9), ("steal", 9, 1, "cloth"), ("place", 2), ("place", 17), ("place", 10),
+    ("move_good", 11, 17, "salt", "top"), ("move_good", 9, 17, "hides", "top"), ("place", 17),
+    ("steal", 17, 0, "hides"), ("move_camel", 9, 25), ("place", 37), ("pickup", 37), ("move_camel", 2, 31),
+    ("move_camel", 1, 30), ("move_camel", 10, 43), ("move_camel", 17, 44), ("move_camel", 11, 45),
+]  # fmt: skip
+PICKUP, DELIVER = ("pickup", 9), ("move_good", 42, 45, "paper", "under")
+
+
+def test_a_move_that_scores_goes_first_among_moves_about_as_good() -> None:
+    game = get_game("camel_caravan")
+    state = game.new(3, seed=4097, options={"sixth_camel": False, "short_game": True})
+    for action in MOVES:
+        state.apply(action)
+    view = state.view(0)
+    as_good = [Candidate(PICKUP, 0.5, 0.42, error=0.01), Candidate(DELIVER, 0.3, 0.42, error=0.01)]
+    assert [c.action for c in scored_first(game.id, view, 0, as_good)] == [DELIVER, PICKUP]
+    # (one the search rates clearly lower stays where it is: the search's reasons may be good ones)
+    lower = [as_good[0], as_good[1]._replace(value=0.30)]
+    assert [c.action for c in scored_first(game.id, view, 0, lower)] == [PICKUP, DELIVER]
