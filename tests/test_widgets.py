@@ -108,6 +108,10 @@ async def test_a_chip_grid_reflows_moves_without_wrapping_and_hits_its_chips():
         assert grid.cursor == 2
         await pilot.press("enter")
         assert app.pressed == [(grid, "k2")]
+        # down from the second column onto a shorter last row: its last chip (Down from "9
+        # Darkness" to a last row holding only "C Calamity" did nothing and said nothing)
+        await pilot.press("right", "down")
+        assert grid.cursor == 4
 
 
 def test_a_lone_escape_is_read_once_the_parsers_wait_ends_not_at_the_next_idle_look(monkeypatch):

@@ -105,7 +105,18 @@ class ChipGrid(CursorWidget, KeptRows):
     # -- input --------------------------------------------------------------------------------
 
     def neighbour(self, dx: int, dy: int) -> int | None:
-        target = self.cursor + dx + dy * self._columns()
+        """The chip ``dx`` along and ``dy`` rows down; down onto a shorter last row, its last
+        chip (Down from "9 Darkness" to a last row holding only "C Calamity" did nothing and said
+        nothing)."""
+        columns = self._columns()
+        target = self.cursor + dx + dy * columns
+        if (
+            dy > 0
+            and self.chips
+            and target >= len(self.chips)
+            and target // columns == (len(self.chips) - 1) // columns
+        ):
+            target = len(self.chips) - 1
         return target if self.chips and 0 <= target < len(self.chips) else None
 
     def cell_at(self, x: int, y: int) -> int | None:
