@@ -317,3 +317,15 @@ def test_giving_the_shah_to_a_player_behind_on_points_says_who_leads_on_them(mon
     state = SimpleNamespace(n=3, final=True, scores=lambda: [9, 8, 9])
     said = words._shah(state, 0, 1)
     assert said.endswith("{p1} {p1:is} ahead by the gold and cards to come, though {p0} and {p2} lead on points"), said
+
+
+def test_a_raise_of_all_the_gold_held_says_so() -> None:
+    """Seed 5051: "Raise to 5 gold … (AI 2 bid 4; you have 5)" was won with nothing said of the
+    gold it left (none: the card it bought could not be claimed with)."""
+    state = first_auction()
+    state.apply(("open", "Eyes", 0))
+    seat = state.to_move()
+    gold = state.gold[seat]
+    words = {action[1]: describe(state, action, seat) for action in state.legal_actions() if action[0] == "raise"}
+    assert words[gold].endswith(f"{{p{seat}}} {{p{seat}:has}} {gold}: all of it)"), words[gold]
+    assert words[1].endswith(f"{{p{seat}}} {{p{seat}:has}} {gold})"), words[1]

@@ -100,15 +100,18 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
         elif item == ROP + holder:  # "Ann's Right of Passage (now Ann's)" said Ann twice
             held = " (its player holds it)"
         return f"Open an auction for {item_words(item, seat)}{held} at {gold_words(action[2])}"
+    # (a bid of all the seat's gold says so: "Raise to 5 gold … you have 5" was won, and its card
+    # could not be used, no gold left to claim with)
+    everything = ": all of it" if kind == "raise" and action[1] >= state.gold[seat] else ""
     if kind == "raise" and brief:  # (the panel above names the leader)
         return (
             f"Raise to {gold_words(action[1])} for {item_words(state.item, seat)} (high bid {state.high}; "
-            f"{who(seat)} {who(seat, 'has')} {state.gold[seat]})"
+            f"{who(seat)} {who(seat, 'has')} {state.gold[seat]}{everything})"
         )
     if kind == "raise":
         return (
             f"Raise to {gold_words(action[1])} for {item_words(state.item, seat)} "
-            f"({who(state.leader)} bid {state.high}; {who(seat)} {who(seat, 'has')} {state.gold[seat]})"
+            f"({who(state.leader)} bid {state.high}; {who(seat)} {who(seat, 'has')} {state.gold[seat]}{everything})"
         )
     if kind == "pass":
         leader, item = state.leader, state.item
