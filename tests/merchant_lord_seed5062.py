@@ -1,10 +1,12 @@
-"""A Merchant Lord match of 2 players (seed 5062) a newcomer played following hints, up to seat
-0's favour step of round 9 (move 56): dice 5 6 1 4 1, 9 favour, M07 and M20 in hand. Turning a 1
-into a 2 makes 1 2 4 5 6, which tucks both at the 2-5 village, M20 by its left half (a 4)."""
+"""A Merchant Lord match of 2 players (seed 5062) a newcomer played following hints. Move 56 starts
+seat 0's favour step of round 9: dice 5 6 1 4 1, 9 favour, M07 and M20 in hand; turning a 1 into a
+2 makes 1 2 4 5 6, which tucks both at the 2-5 village, M20 by its left half (a 4). Move 65 is its
+favour step of round 11, 8 table cards and M15 in hand: its 3-4 sale tucks the ninth card."""
 
 from __future__ import annotations
 
 SEED, OPTIONS = 5062, {"village_payout": "standard", "start_player": "random"}
+ROUND_9 = 56
 MOVES = [
     ("reroll", 1, 4),
     ("end_favour",),
@@ -62,4 +64,13 @@ MOVES = [
     ("sell", "P0-V16", ()),
     ("buy", "M23"),
     ("buy", "M20"),
+    ("adjust", 1, 1),
+    ("end_favour",),
+    ("sell", "P0-V25", (("M07", "L"), ("M20", "L"))),
+    ("end_favour",),
+    ("sell", "P1-V25", (("M23", "R"),)),
+    ("end_favour",),
+    ("end_favour",),
+    ("sell", "P0-V34", ()),
+    ("buy", "M15"),
 ]

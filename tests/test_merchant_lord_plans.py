@@ -58,6 +58,23 @@ def test_a_plan_leaves_out_a_turn_the_sale_can_do_without_by_another_half():
     """Seed 5062, round 9: "Turn a 1 into a 2 (2f) … then turn a 4 into a 3 (2 favour), dice 1 2
     3 5 6; then the sale at your 2-5 village tucking 2 cards": after the first turn M20's left half,
     a 4, tucked it as well as its right half would, and the second turn cost 2 favour for nothing."""
+    from merchant_lord_seed5062 import MOVES, OPTIONS, ROUND_9, SEED
+
+    from caravan_tui.games import get_game
+    from caravan_tui.games.merchant_lord.explain import explain
+
+    state = get_game("merchant_lord").new(2, seed=SEED, options=OPTIONS)
+    for action in MOVES[:ROUND_9]:
+        state.apply(action, False)
+    line = [("adjust", 1, 1), ("adjust", 4, -1), ("end_favour",), ("sell", "P0-V25", (("M07", "L"), ("M20", "R")))]
+    said = explain(state, 0, line)
+    assert "then the sale at {p0:'s} 2-5 village tucking 2 cards" in said and "turn a 4" not in said, said
+
+
+def test_keeping_favour_in_a_line_whose_sale_ends_the_match_keeps_it_as_a_tie_break():
+    """Seed 5062, round 11: "No more favour: sell — keeps your 11 favour for later rounds, if
+    this one is not the last … then the sale at your 3-4 village tucking 1 card (9 table cards end
+    the match with the round)": the line's own sale makes this round the last."""
     from merchant_lord_seed5062 import MOVES, OPTIONS, SEED
 
     from caravan_tui.games import get_game
@@ -66,6 +83,6 @@ def test_a_plan_leaves_out_a_turn_the_sale_can_do_without_by_another_half():
     state = get_game("merchant_lord").new(2, seed=SEED, options=OPTIONS)
     for action in MOVES:
         state.apply(action, False)
-    line = [("adjust", 1, 1), ("adjust", 4, -1), ("end_favour",), ("sell", "P0-V25", (("M07", "L"), ("M20", "R")))]
-    said = explain(state, 0, line)
-    assert "then the sale at {p0:'s} 2-5 village tucking 2 cards" in said and "turn a 4" not in said, said
+    assert state.table[0] == 8
+    said = explain(state, 0, [("end_favour",), ("sell", "P0-V34", (("M15", "L"),))])
+    assert "favour as a last tie-break" in said and "later rounds" not in said, said

@@ -34,8 +34,12 @@ def explain(state: MerchantLordState, seat: int, line: Sequence[Action]) -> str:
             else "every die is sold: nothing more to sell"
         )
     if kind == "end_favour":
-        yours, use = who(seat, "'s"), "as a last tie-break" if last_round(state) else "for later rounds"
-        if not last_round(state) and max(state.table) >= TARGET - 2:
+        # (the line's own sale may bring 9 table cards, ending the match with the round: "keeps
+        # your 11 favour for later rounds" stood beside "this line wins the match")
+        sale = next((step for step in line if step[0] == "sell"), None)
+        ends = last_round(state) or (sale is not None and state.table[seat] + len(sale[2]) >= TARGET)
+        yours, use = who(seat, "'s"), "as a last tie-break" if ends else "for later rounds"
+        if not ends and max(state.table) >= TARGET - 2:
             # (a sale tucks up to two cards: "for later rounds" stood in the round another seat
             # ended, in the very hint that said none of our moves kept it from ending it)
             use += ", if this one is not the last"
