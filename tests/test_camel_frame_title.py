@@ -146,8 +146,12 @@ def test_the_boards_foot_says_its_place_shorter_before_it_cuts_a_word():
     assert fit_caption(three, 39) == "You: meat; AI 2: 1 empty; AI 3: paper"
     both = "space 8 (6,6); You: 1 empty camel; AI 2: gems under"
     assert fit_caption(both, 39) == "You: 1 empty camel; AI 2: gems under"
+    # (a long name is cut before what its camels hold: "Aaaa…" filled the foot over SSH, the
+    # other seat's camel and its good gone)
     long = "space 7 (6,0); MarcoPoloTheGreatVenetianTraderOfSilkRdZ: 1 empty camel"
-    assert fit_caption(long, 39) == "MarcoPoloTheGreatVenetianTraderOfSilkR…"
+    assert fit_caption(long, 39) == "MarcoPoloTheGreatVenetianTrad…: 1 empty"
+    two = f"space 7 (6,0); {'A' * 40}: 1 empty camel; [b]z[/b]: paper under"
+    assert fit_caption(two, 44) == "AAAAAAAAAAA…: 1 empty; [b]z[/b]: paper under"
 
 
 async def test_the_boards_foot_fits_the_frame_it_is_drawn_in(tmp_path):

@@ -59,6 +59,9 @@ def fit_caption(caption: str, room: int) -> str:
         caption = camels
     if cell_len(caption) > room:  # ("1 empty": three camels' words lost the third, "AI 3…")
         caption = EMPTY_CAMELS.sub(" empty", caption)
+    if cell_len(caption) > room:  # (then the names, never what their camels hold: a forty-letter
+        # name filled the foot, "Aaaa…", and its camel's words went)
+        caption = _names_cut(caption, room)
     if cell_len(caption) <= room:
         return caption
     head = caption[: max(room - 1, 0)]
@@ -66,6 +69,24 @@ def fit_caption(caption: str, room: int) -> str:
         return head.rstrip(" ;,:") + "…"
     cut = head.rfind(" ")
     return (head[:cut].rstrip(" ;,:") if cut > room // 2 else head) + "…"
+
+
+#: the fewest letters a name cut in the board's foot keeps, its ellipsis included
+NAME_LEAST = 4
+
+
+def _names_cut(caption: str, room: int) -> str:
+    """``caption`` ("Name: what; Name: what") with its longest names cut, one letter at a time,
+    until it fits ``room`` or no name is longer than ``NAME_LEAST``."""
+    parts = [part.partition(": ") for part in caption.split("; ")]
+    names = [name for name, _, _ in parts]
+    while cell_len("; ".join(f"{n}{sep}{what}" for n, (_, sep, what) in zip(names, parts))) > room:
+        longest = max(range(len(names)), key=lambda index: (cell_len(names[index]), -index))
+        if not parts[longest][1] or cell_len(names[longest]) <= NAME_LEAST:
+            break
+        cut = names[longest].rstrip("…")
+        names[longest] = cut[:-1].rstrip() + "…"
+    return "; ".join(f"{n}{sep}{what}" for n, (_, sep, what) in zip(names, parts))
 
 
 @dataclass
