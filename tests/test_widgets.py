@@ -516,3 +516,20 @@ def test_a_legends_meaning_wraps_under_itself_not_under_the_samples():
     lines = text.plain.rstrip("\n").split("\n")
     assert len(lines) > 1 and all(len(line) <= LINE for line in lines), lines
     assert all(line.startswith(" " * 8) and line[8] != " " for line in lines[1:]), lines
+
+
+async def test_up_or_down_in_a_grid_of_one_row_says_where_the_arrows_go():
+    """Merchant Lord's dice over SSH: ↑↓ on the one row of dice did nothing and said nothing."""
+    from caravan_tui.textual_adapter import notices
+    from caravan_tui.widgets.chip_grid import ONE_ROW
+
+    app = ChipsApp()
+    async with app.run_test(size=(40, 6)) as pilot:  # (all five chips on one line)
+        grid = app.query_one(Chips)
+        grid.focus()
+        await pilot.pause()
+        assert grid.rows() == 1
+        await pilot.press("down")
+        assert grid.cursor == 0 and [n.message for n in notices(app)] == [ONE_ROW]
+        await pilot.press("right")
+        assert grid.cursor == 1

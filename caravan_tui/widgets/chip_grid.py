@@ -12,6 +12,9 @@ from textual.reactive import reactive
 from caravan_tui.widgets.cursor import CursorWidget
 from caravan_tui.widgets.kept_rows import KeptRows
 
+#: what up or down say in a grid of one row (``ChipGrid.action_move``)
+ONE_ROW = "One row here: ←→ move along it, tab moves on to the next part of the table."
+
 
 class ChipGrid(CursorWidget, KeptRows):
     """``chips`` are (key, face) pairs, the cursor an index into them; a tick or the cursor's
@@ -103,6 +106,14 @@ class ChipGrid(CursorWidget, KeptRows):
         self.replace_row(row, self.row_text(row * columns, columns))
 
     # -- input --------------------------------------------------------------------------------
+
+    def action_move(self, dx: int, dy: int) -> None:
+        """As every cursor's; up or down in a grid of one row says where the arrows go (on
+        Merchant Lord's dice, ↑↓ did nothing and said nothing)."""
+        if dy and self.chips and self.rows() == 1:
+            self.notify(ONE_ROW, timeout=3)
+            return
+        super().action_move(dx, dy)
 
     def neighbour(self, dx: int, dy: int) -> int | None:
         """The chip ``dx`` along and ``dy`` rows down; down onto a shorter last row, its last
