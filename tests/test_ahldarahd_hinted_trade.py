@@ -59,6 +59,16 @@ async def test_a_hinted_trade_is_readied_whole_by_a_and_sent_by_enter(tmp_path):
         assert (state.partner, state.g_gold, state.a_gold, len(state.a_cards)) == (2, 1, 0, 1)
 
 
+async def trade_builder(pilot, app, table: Table) -> TradeDialog:
+    """The trade builder, opened with ``o`` once the person's build has come."""
+    screen = table.screen
+    await wait_for(pilot, lambda: screen.table.turn is not None and bool(screen.table.names), "my build")
+    await pilot.press("o")
+    await wait_for(pilot, lambda: isinstance(app.screen, TradeDialog), "the trade builder")
+    assert isinstance(app.screen, TradeDialog)
+    return app.screen
+
+
 @pytest.mark.thorough
 async def test_the_builders_rows_open_at_their_top_once_the_partner_is_picked(tmp_path):
     """Picking the second of two partners left the highlight on the second row of what to trade,
@@ -67,12 +77,7 @@ async def test_the_builders_rows_open_at_their_top_once_the_partner_is_picked(tm
     app = quick_app(tmp_path, 3, home=False)
     table = Table(app, "ahldarahd", AhldarahdScreen, 41, {}, PREFIX, names=("Tester", "Bot", "Cat"))
     async with app.run_test(size=(80, 24)) as pilot, table:
-        screen = table.screen
-        await wait_for(pilot, lambda: screen.table.turn is not None and bool(screen.table.names), "my build")
-        await pilot.press("o")
-        await wait_for(pilot, lambda: isinstance(app.screen, TradeDialog), "the trade builder")
-        dialog = app.screen
-        assert isinstance(dialog, TradeDialog)
+        dialog = await trade_builder(pilot, app, table)
         await pilot.press("down", "enter")  # (Cat, the second partner)
         await pilot.press("+")
         assert dialog.proposal == Proposal(2, give_gold=1), dialog.proposal
@@ -117,12 +122,7 @@ async def test_digits_type_the_gold_of_a_proposal(tmp_path):
     app = quick_app(tmp_path, 3, home=False)
     table = Table(app, "ahldarahd", AhldarahdScreen, 41, {}, PREFIX, names=("Tester", "Bot", "Cat"))
     async with app.run_test(size=(80, 24)) as pilot, table:
-        screen = table.screen
-        await wait_for(pilot, lambda: screen.table.turn is not None and bool(screen.table.names), "my build")
-        await pilot.press("o")
-        await wait_for(pilot, lambda: isinstance(app.screen, TradeDialog), "the trade builder")
-        dialog = app.screen
-        assert isinstance(dialog, TradeDialog)
+        dialog = await trade_builder(pilot, app, table)
         await pilot.press("enter")  # (Bot, the first partner: the rows open on "You give 0 gold")
         gold = dialog.view["gold"][0]
         assert 2 <= gold < 10

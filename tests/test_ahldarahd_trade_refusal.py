@@ -7,6 +7,7 @@ dialog's edge with empty rows below it."""
 from __future__ import annotations
 
 from ahldarahd_seed3051 import MOVES, OPTIONS, SEED
+from test_ahldarahd_hinted_trade import trade_builder
 
 from caravan_tui.games.ahldarahd.proposal import Proposal
 from caravan_tui.games.ahldarahd.proposal_draft import Draft
@@ -14,7 +15,7 @@ from caravan_tui.games.ahldarahd.screen import AhldarahdScreen
 from caravan_tui.games.ahldarahd.trade_dialog import TradeDialog
 from caravan_tui.textual_adapter import screen_lines
 
-from tables import Table, quick_app, wait_for
+from tables import Table, quick_app
 
 #: the person's build of turn 5, before its proposal
 BUILD_5 = 100
@@ -24,12 +25,7 @@ async def test_a_refusal_too_long_for_one_row_wraps_whole(tmp_path):
     app = quick_app(tmp_path, 3, home=False)
     table = Table(app, "ahldarahd", AhldarahdScreen, SEED, OPTIONS, MOVES[:BUILD_5], names=("You", "AI 2", "AI 3"))
     async with app.run_test(size=(80, 24)) as pilot, table:
-        screen = table.screen
-        await wait_for(pilot, lambda: screen.table.turn is not None and bool(screen.table.names), "my build")
-        await pilot.press("o")
-        await wait_for(pilot, lambda: isinstance(app.screen, TradeDialog), "the trade builder")
-        dialog = app.screen
-        assert isinstance(dialog, TradeDialog)
+        dialog = await trade_builder(pilot, app, table)
         dialog.draft = Draft(Proposal(1, give_gold=1, ask_cards=["Pearls"]), chosen=True)
         await pilot.press("s")
         await pilot.pause()

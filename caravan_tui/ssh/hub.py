@@ -1190,9 +1190,10 @@ class Hub:
                 here.identity if here is not None else await asyncio.to_thread(self.identities.identity_of, msg.name)
             )
             if found is None:  # (a guest online by that name read as no one: "nobody here keeps …")
-                guest = any(s.guest and s.name.casefold() == msg.name.casefold() for s in self.sessions)
-                why = "plays as a guest: guests keep no record" if guest else "nobody here keeps the name"
-                await self._refuse(session, f"{msg.name} {why}" if guest else f"{why} {msg.name}")
+                if any(s.guest and s.name.casefold() == msg.name.casefold() for s in self.sessions):
+                    await self._refuse(session, f"{msg.name} plays as a guest: guests keep no record")
+                else:
+                    await self._refuse(session, f"nobody here keeps the name {msg.name}")
                 return
             # the name as it is kept ("Carol"), not as it was typed ("cAROL")
             who = found
