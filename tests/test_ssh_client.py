@@ -952,6 +952,23 @@ async def test_the_lobby_gives_the_seats_the_room_to_move_does_not_need(still_hu
         assert "AbcdeFghijKlmnoP… (you), Bo (invited), AI 3  Bo       0" in line, line
 
 
+async def test_a_short_name_stays_whole_beside_a_long_one_cut_anyway(still_hub):
+    """Over SSH: "Aaaaaaa… (away), [b]z[… (you), AI 3" beside "Aaaaaaaaaaaaaa…" in To move: an
+    even share cut an 8-letter name to half a tag, and the To move column took the Game column's
+    spare cells for a name it cut anyway."""
+    from caravan_tui.hub_protocol import Lobby
+
+    names = ["A" * 40, "[b]z[/b]", "AI 3 (normal)"]
+    row = LobbyRow("m1", "merchant_lord", names, ["away", "person", "ai"], 0, 0, 0, yours=1)
+    still_hub.identities.keep(ANN, "Ann")
+    async with in_the_lobby(still_hub) as (app, pilot):
+        app.from_hub(Lobby([row.to_map()], ["Ann"]))
+        await pilot.pause()
+        line = next(line for line in screen_lines(app.screen) if "Merchant Lord" in line)
+        assert "[b]z[/b] (you), AI 3" in line, line
+        assert "AAAAA" in line.split("(away)")[0] and "AAAAAAAAAAAA" not in line.split("AI 3")[1], line
+
+
 async def test_the_line_under_the_matches_follows_the_list_that_has_the_focus(still_hub):
     """After a review the finished matches kept the focus while the line under the matches said
     "You play seat 2: enter takes you back to it": Down and Enter opened a replay."""

@@ -54,6 +54,8 @@ SEATS_WIDTH, TO_MOVE_WIDTH = 35, 12
 #: "Open seat 2" whole (it read "Open sea…")
 TO_MOVE_LEAST = 11
 MAX_RATING = 6  # characters of a rating beside a name
+#: the cells a name cut in the Seats column keeps at the least for a shorter one to stay whole
+NAME_LEAST = 5
 #: "Watch" over a count of watchers: "Watching" kept 8 cells for a digit, cut from the names
 COLUMNS = (("Game", 16), ("Seats", SEATS_WIDTH), ("To move", TO_MOVE_WIDTH), ("Watch", 5))
 FINISHED_COLUMNS = (("Game", 15), ("Against", 21), ("Result", 20), ("Ended", 12))
@@ -291,7 +293,11 @@ def _seats_fitted(row: LobbyRow, width: int, rated: bool) -> str:
     widths: dict[int, int] = {}
     order = sorted(named, key=lambda seat: len(names[seat]))
     for left, seat in enumerate(order):
-        widths[seat] = max(1, min(len(names[seat]), room // (len(named) - left)))
+        later = len(named) - left - 1
+        # a short name whole where the longer ones after it keep ``NAME_LEAST`` cells each: an
+        # even share cut "[b]z[/b]" to "[b]z[…" (half a tag) beside a 40-letter name cut anyway
+        whole_fits = later and room - len(names[seat]) >= NAME_LEAST * later
+        widths[seat] = len(names[seat]) if whole_fits else max(1, min(len(names[seat]), room // (later + 1)))
         room -= len(fit_name(names[seat], widths[seat]))  # (an AI's name may come out shorter)
     for seat in order:  # what an AI's shorter name left goes to a name cut before it ("cAR…")
         if room > 0 and len(fit_name(names[seat], widths[seat])) < len(names[seat]):
@@ -410,7 +416,9 @@ class LobbyScreen(BaseScreen):
         spared = min(game_width - dict(COLUMNS)["Game"], TO_MOVE_WIDTH - TO_MOVE_LEAST)
         columns = resized(COLUMNS, "Game", dict(COLUMNS)["Game"] + spared, "To move")
         columns = resized(columns, "Game", game_width, "Seats")  # (the rest from the names, cut with care)
-        movers = [mover_words(row, dict(columns)["To move"]) for row in self.rows]
+        # (a name cut in To move no wider than its own column: the cells the Game column spares go
+        # to the names in Seats, where "Aaaaaaaaaaaaaa…" beside them had cut "[b]z[/b]")
+        movers = [mover_words(row, min(dict(columns)["To move"], TO_MOVE_WIDTH)) for row in self.rows]
         # the To move column as wide as what it holds, the rest the names': "Ab… (you), …, AI…"
         # beside "Bo" in 12 cells
         needed = max([len("To move"), *(len(mover) for mover in movers)])
