@@ -559,6 +559,10 @@ class GameAI:
     #: left to chance, () where it has won already, or None (``ai.explain.won_first``: a hint puts
     #: it first and says so; a review grades it the best): ``won(state, seat)``
     won: Callable[[Any, int], tuple[Action, ...] | None] | None = None
+    #: the figures a hint states of a move of chance, each the more the better, or None for a
+    #: move it states none of (``ai.explain.likelier_first``: of moves about as good, one whose
+    #: figures are all the first's or more goes first): ``figures(state, seat, action)``
+    figures: Callable[[Any, int, Action], tuple[float, ...] | None] | None = None
 
 
 def rules_of(package: str) -> str:

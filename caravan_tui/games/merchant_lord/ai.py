@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from caravan_tui.engine import WIN_CHANCE, Action, GameAI, Plain, ReviewTerms
 
 from .cards import HALF_INDEX, INDEX, OWN_COINS
-from .explain import end_near, explain
+from .explain import end_near, explain, reroll_figures
 from .last_turn import GIVEN_UP, card_to_play_for, plan, tuck_chance, worked_out
 from .rolls import RerollOdds
 from .rules import BUY, FAVOUR, PLACE, SELL, TARGET, VINDEX, MerchantLordState
@@ -349,4 +349,5 @@ AI = GameAI(
     plan=plan,
     plan_exact=True,
     noted=tucks_for_sure,
+    figures=reroll_figures,
 )

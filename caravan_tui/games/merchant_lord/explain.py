@@ -355,8 +355,20 @@ def _selling_odds(state: MerchantLordState, seat: int, odds: RerollOdds, kept: i
     second sale is more), and the chance to pay the others less where a roll does only that
     (a 3 4 that sold for the same 4 coins, 2 fewer for AI 3, read as "a 6% chance to sell for
     more"); or "a 64% chance of a sale" where the dice fit no village now."""
+    more, less = _selling_chances(state, seat, odds, kept, rolled)
     if odds.every(odds.dice)[0] <= 0:
-        return f"{_chance(odds.chances(kept, rolled)[0])} of a sale"
+        return f"{_chance(more)} of a sale"
+    paid = f", {_chance(less)} to pay the others less" if less else ""
+    return f"{_chance(more)} to sell for more{paid}"
+
+
+def _selling_chances(
+    state: MerchantLordState, seat: int, odds: RerollOdds, kept: int, rolled: int
+) -> tuple[float, float]:
+    """``_selling_odds`` in figures: the chance to sell for more (of a sale, where the dice fit no
+    village now), and the chance to pay the others less."""
+    if odds.every(odds.dice)[0] <= 0:
+        return odds.chances(kept, rolled)[0], 0.0
     value, now = odds.every(odds.dice)[0], _sale_sums(state, seat, odds.dice)
     more = less = 0.0
     for outcome, chance in OUTCOMES[rolled]:
@@ -366,8 +378,26 @@ def _selling_odds(state: MerchantLordState, seat: int, odds: RerollOdds, kept: i
                 more += chance
             elif then[2] < now[2]:
                 less += chance
-    paid = f", {_chance(less)} to pay the others less" if less else ""
-    return f"{_chance(more)} to sell for more{paid}"
+    return more, less
+
+
+def reroll_figures(state: MerchantLordState, seat: int, action: Action) -> tuple[float, ...] | None:
+    """The figures a hint states of a reroll (``explain``), each the more the better: the chance
+    that the turn played on tucks a card, that this roll tucks more cards, sells for more, pays
+    the others less, and does not sell for less (None: ``action`` is no reroll). Of rerolls the
+    search cannot tell apart, one these put ahead goes first (``GameAI.figures``): a hint starred
+    "a 6% chance to sell for more" above "Or: … a 17% chance", the same favour spent."""
+    if action[0] != "reroll":
+        return None
+    dice = state._unplaced(seat)
+    kept = dice
+    for value in action[1:]:
+        kept -= UNIT[value]
+    rolled = len(action) - 1
+    odds = RerollOdds(state, seat, dice)
+    turn = tuck_chance(state, seat, action) if state.hand[seat] else 0.0
+    more, less = _selling_chances(state, seat, odds, kept, rolled)
+    return (turn, odds.chances(kept, rolled)[1], more, less, -odds.losing(kept, rolled))
 
 
 def _dice(count: int) -> str:

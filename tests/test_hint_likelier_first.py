@@ -1,0 +1,38 @@
+"""Of moves the search cannot tell apart, the one a hint's own figures put ahead goes first
+(``explain.likelier_first``): a Merchant Lord hint (seed 5062, move 33: dice 1 2 4 5 6, 6 favour,
+M11 in hand) starred "Reroll 4 5 … a 6% chance to sell for more" above "Or: Reroll 5 … a 17%
+chance to sell for more", the same favour spent, and a newcomer who checked both by hand saw the
+hint pick the worse."""
+
+from __future__ import annotations
+
+from merchant_lord_seed5062 import MOVES, OPTIONS, SEED
+
+from caravan_tui.ai.explain import Candidate, likelier_first
+from caravan_tui.games import get_game
+from caravan_tui.games.merchant_lord.explain import explain
+
+GAME = get_game("merchant_lord")
+TWO, ONE, KEEP = ("reroll", 4, 5), ("reroll", 5), ("end_favour",)
+
+
+def position():
+    state = GAME.new(2, seed=SEED, options=OPTIONS)
+    for action in MOVES[:33]:
+        state.apply(action)
+    return state
+
+
+def test_a_reroll_its_figures_put_ahead_goes_first_among_rerolls_about_as_good() -> None:
+    state = position()
+    view = state.view(0)
+    said = [explain(state, 0, (action,)) for action in (TWO, ONE)]
+    assert "a 6% chance to sell for more" in said[0] and "a 17% chance to sell for more" in said[1], said
+    as_good = [Candidate(TWO, 0.24, 0.328, error=0.01), Candidate(ONE, 0.24, 0.323, error=0.01)]
+    assert [c.action for c in likelier_first(GAME.id, view, 0, as_good)] == [ONE, TWO]
+    # one the search rates clearly lower stays where it is: the search sees what follows the roll
+    lower = [as_good[0], as_good[1]._replace(value=0.25)]
+    assert [c.action for c in likelier_first(GAME.id, view, 0, lower)] == [TWO, ONE]
+    # and a move the figures do not speak of (keeping the dice) is not weighed by them
+    keeping = [Candidate(KEEP, 0.3, 0.33, error=0.01), as_good[1]]
+    assert [c.action for c in likelier_first(GAME.id, view, 0, keeping)] == [KEEP, ONE]
