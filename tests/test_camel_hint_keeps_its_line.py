@@ -124,6 +124,11 @@ def test_a_line_is_kept_only_where_its_next_move_is_about_as_good() -> None:
     assert line_kept(found, (a, b)) == [found[0]._replace(line=(a, b)), *found[1:]]
     longer = [found[0]._replace(line=(a, b, c)), *found[1:]]
     assert line_kept(longer, (a, b)) == longer
+    # the search's noise between the two, where wider than NEARLY, keeps the line too: a hint
+    # searched afresh sent on elsewhere the camel the one before had just placed for the salt
+    noisy = [Candidate(a, 0.5, 0.50, (a,), error=0.02), Candidate(b, 0.3, 0.50 - 2 * NEARLY, (b,), error=0.02)]
+    assert line_kept(noisy, (b,))[0].action == b
+    assert line_kept([noisy[0], noisy[1]._replace(value=0.3)], (b,))[0].action == a  # (beyond the noise)
 
 
 async def test_a_line_shown_before_a_roll_is_not_kept_after_it() -> None:

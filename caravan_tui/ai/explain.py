@@ -548,7 +548,9 @@ def line_kept(
 ) -> list[Candidate]:
     """``found`` with the next move of the line a hint showed earlier in this decision
     (``following``: what is left of it, followed so far) first, where the search finds it about
-    as good as its first (within ``NEARLY`` below it); as it was otherwise. Each step of a Camel
+    as good as its first (``about``: within ``NEARLY`` below it, or the search's noise between the
+    two where that is wider: a Camel Caravan hint sent a camel to (0,2) for the salt, and the next,
+    searched afresh, sent it on for swords 4 steps away); as it was otherwise. Each step of a Camel
     Caravan turn is searched afresh: a hint taken at every step left the line its first one
     showed for one the search could not tell from it, and the review, which weighs the decision
     against that first line, graded the turn played wholly on the hint a mistake. The line shown
@@ -557,7 +559,7 @@ def line_kept(
     if not following:
         return found
     index = next((i for i, candidate in enumerate(found) if candidate.action == following[0]), None)
-    if index is None or found[index].value < found[0].value - NEARLY:
+    if index is None or found[index].value < found[0].value - about(found[0], found[index]):
         return found
     line = found[index].line
     kept_line = line if line[: len(following)] == tuple(following) else tuple(following)
