@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from random_play import positions
 
+from caravan_tui.engine import render
 from caravan_tui.games import GAMES
 from caravan_tui.games.camel_caravan.explain import explain
 
@@ -68,6 +69,28 @@ def test_camels_hint_warns_when_the_next_player_can_deliver_and_end_the_game():
             assert says, reason
         warned += says
     assert witnessed > 0 and warned >= witnessed
+
+
+#: seed 5087 (2 players, short game) up to a turn of the first seat's, the bag holding 4 goods:
+#: AI 2, next, sent a camel onto a loose good, picked it up (the refill drew the last four) and
+#: delivered its meat, ending the game 49-42; no hint had said it could
+BAG_OF_FOUR = Path(__file__).parent / "matches" / "camel_caravan_seed5087.json"
+
+
+def test_camels_hint_warns_of_an_end_the_next_player_brings_with_the_last_refill():
+    match = json.loads(BAG_OF_FOUR.read_text())
+    state = CAMEL.new(match["players"], seed=match["seed"], options=match["options"])
+    for action in match["log"]:
+        state.apply(tuple(action), False)
+    assert sum(state.bag) == 4 and state.turn == 0
+    line = (("move_good", 6, 4, "cloth", "top"), ("move_camel", 5, 11), ("move_camel", 6, 10))
+    line += (("move_good", 4, 10, "cloth", "top"),)
+    assert "AI 2 can deliver and end the game next turn" in render(explain(state, 0, line), ["You", "AI 2"], 0)
+    # (and the witness: the AI's own turn after it did so)
+    world = state.clone()
+    for action in (*line, ("move_camel", 40, 9), ("pickup", 9), ("move_good", 32, 31, "meat", "top")):
+        world.apply(action, False)
+    assert world.is_over() and not any(world.bag)
 
 
 def favour_lines(count: int):

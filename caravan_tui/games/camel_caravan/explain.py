@@ -27,6 +27,7 @@ from .board import (
     group_of,
     penalty,
 )
+from .heuristic import LAST_REFILL
 from .rules import END_TURN, CamelCaravanState, actions_word
 
 
@@ -208,9 +209,12 @@ ENDING_LOOK = 4000
 
 def _ending_next(world: CamelCaravanState, seat: int) -> str:
     """Once the bag is empty, a delivery ends the game: whether the player after ``seat`` can
-    deliver within their next turn, after the line (the rest of our turn left unused). The
-    bag being empty, their turn has no chance in it, so it is looked at exactly (bounded)."""
-    if world.turn is None or any(world.bag):
+    deliver within their next turn, after the line (the rest of our turn left unused), the bag
+    emptied first by the refill they bring about where it holds no more than one draws (AI 2
+    picked up a good, drew the last four and delivered its meat, the hint silent of it). Which
+    goods are left is known; where a refill lays them is drawn as in the world given (a bounded
+    look)."""
+    if world.turn is None or sum(world.bag) > LAST_REFILL:
         return ""
     after = world.clone()
     if after.turn == seat:
@@ -224,7 +228,7 @@ def _ending_next(world: CamelCaravanState, seat: int) -> str:
 
     def ends(state: CamelCaravanState) -> bool:
         for action in sorted(state.legal_actions(), key=_goods_first):
-            if action[0] == "end_turn" or budget[0] <= 0:
+            if action[0] == "end_turn" or budget[0] <= 0 or (any(state.bag) and not _towards_refill(state, action)):
                 continue
             budget[0] -= 1
             child = state.clone()
@@ -236,6 +240,12 @@ def _ending_next(world: CamelCaravanState, seat: int) -> str:
         return False
 
     return f"{who(mover)} can deliver and end the game next turn" if ends(after) else ""
+
+
+def _towards_refill(state: CamelCaravanState, action: Action) -> bool:
+    """Whether ``action`` picks up a good or sends a camel onto one: only pick-ups bring the refill
+    that empties the bag, and the rest of a turn's moves may as well follow it."""
+    return action[0] == "pickup" or (action[0] in ("place", "move_camel") and state.loose[action[-1]] >= 0)
 
 
 def _goods_first(action: Action) -> int:
