@@ -22,6 +22,8 @@ from caravan_tui.games.caravanserai.table_text import placement_text
 from tables import settled, wait_for
 
 GAME = GAMES["caravanserai"]
+#: the cells of the line under the board at 80 columns: the board's 52, less its padding
+TURN_ROOM = 50
 
 
 def board_good_asked(left_out: bool):
@@ -52,9 +54,11 @@ def test_the_use_or_decline_preview_shows_what_using_the_board_good_gives():
         before, after = line(asked), line(used)
         figures = after.split("camel now: ")[1].split("\n")
         assert before.split("then camel: ")[1].split("\n") == figures, (before, after)
-        # (the good still to lay as "1R more": "+1R" read as the board's "+", a piece laid already)
-        assert "1 more used, then camel" not in before and "more used, then camel" in before
-        assert "+" not in before.split("then camel")[0], before
+        # (the good to use, "W used": "+1R" read as the board's "+", a piece laid already, and "1W
+        # more used, then camel: caravan 15→18, count 1" lost its count to the column's width)
+        assert "+" not in before.split("then camel")[0] and "more used" not in before, before
+        assert f" · {before.split(' · ')[1][0]} used, then camel: caravan " in before, before
+        assert len(before.split("\n")[0].replace("Ann", "You")) <= TURN_ROOM, before
 
 
 @pytest.mark.thorough

@@ -237,9 +237,15 @@ def _placement_text(view: CaravanseraiView, table: CaravanseraiTable) -> Text:
         if left:  # inside a block: it must be finished first
             out = on_cs and all_match and not pl["declined"]
             text.append(" · ")
-            # ("+1Y" read as the board's "+", a piece laid this placement: it is one still to lay)
-            text.append(f"{left}{COLOURS[pl['colour']]} more", style="bold")
-            text.append(" used, then camel: " if using and left == 1 else " then camel: ", style="dim")
+            # ("+1Y" read as the board's "+", a piece laid this placement: it is one still to lay;
+            # the board good Enter uses as the last, "W used": "1W more used, then camel: caravan
+            # 15→18, count 1" took more than the column's row, and lost its count)
+            if using and left == 1:
+                text.append(COLOURS[pl["colour"]], style="bold")
+                text.append(" used, then camel: ", style="dim")
+            else:
+                text.append(f"{left}{COLOURS[pl['colour']]} more", style="bold")
+                text.append(" then camel: ", style="dim")
             placed += left
             omitted += pl["size"] if out else 0
         else:
