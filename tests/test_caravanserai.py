@@ -24,6 +24,7 @@ from caravan_tui.games.caravanserai.geometry import (
     STEP,
     board_for,
     caravanserai_cells,
+    cell_name,
     centre,
     tile_cells,
 )
@@ -743,7 +744,11 @@ def test_a_block_on_two_red_cells_is_omitted_and_declining_a_board_good_makes_it
         red, market = state.res[0][R], state.market[R]
         play(state, ("dir", d), ("good", R, 2), ("dir", d2))
         assert state.stage == BOARD and set(state.legal_actions()) == {("use",), ("decline",)}
-        play(state, ("decline",) if decline else ("use",))
+        said = [event.render(["Ann", "Bob"]) for event in play(state, ("decline",) if decline else ("use",))]
+        # (the log says either: a board good used only vanished from the board)
+        cell = cell_name(cells[1])
+        verb = f"Ann declines the red board good on {cell}" if decline else f"Ann uses the red board good on {cell}"
+        assert any(line.startswith(verb) for line in said), said
         assert state.res[0][R] == red - (2 if decline else 1)  # using it spares a reserve good...
         assert state.market[R] == market + (1 if decline else 0)  # ...declining sends it to the market
         end_with_camel(state)

@@ -566,6 +566,13 @@ class CaravanseraiState(TurnState):
             x, c = self.target, self.bcol
             del self.bgoods[x]
             self.stage = PLACE
+            if events is not None:  # (the good only vanished from the board: whose it was, unsaid)
+                events.append(
+                    Event(
+                        f"{{p{p}}} use{{p{p}:s}} the {COLOUR_NAMES[c]} board good on {cell_name(x)} "
+                        f"as a piece of {{p{p}:'s}} caravan."
+                    )
+                )
             self._lay_good(x, c)
         elif kind == "decline":
             x, c = self.target, self.bcol
