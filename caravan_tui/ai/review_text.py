@@ -656,13 +656,7 @@ def drift_words(review: Review, names: Sequence[str]) -> str | None:
     judged = review.decisions[worst.index]
     move = f"your move {move_number(judged)} ({words(review, judged.played, names, at=judged.turn).rstrip('.')})"
     most = signed(measure, worst.change)
-    # ("+41%; the most after your move 102, +47%" read as a part over its whole; said after what
-    # the others did then, which read as "the rest" where it stood before it)
-    rest = (
-        f" That is more than all of it: the rest went the other way, {signed(measure, drift - worst.change)}."
-        if abs(worst.change) > abs(drift)
-        else ""
-    )
+    rest = rest_words(review, worst.change)
     if review.players == 1:
         return (
             f"Most of it came from your moves doing {'more' if drift > 0 else 'less'} than the AI expected of "
@@ -713,7 +707,19 @@ def unforeseen_words(review: Review, names: Sequence[str]) -> str | None:
     return (
         f"The others' play cost you most beyond what the AI expected after your move {after_move(review, worst)}, "
         f"{signed(measure, worst.change)} of the searches' drift{skipped_words(review, worst.index)}: {then}."
+        + rest_words(review, worst.change)
     )
+
+
+def rest_words(review: Review, part: float) -> str:
+    """Where one swing of the drift (``part``) is more than all of it, that the rest went the
+    other way, and by how much ("" else): "+41%; the most after your move 102, +47%", and "the
+    searches' drift +1%" over "−32% of the searches' drift", read as a part larger than its whole.
+    (Said after what the others did then, which read as "the rest" where it stood before it.)"""
+    drift = review.account().total("drift")
+    if abs(part) <= abs(drift):
+        return ""
+    return f" That is more than all of it: the rest went the other way, {signed(review.measure, drift - part)}."
 
 
 def skipped_words(review: Review, index: int) -> str:
