@@ -10,6 +10,7 @@ Pirate Queen make free")."""
 from __future__ import annotations
 
 from caravan_tui.games import get_game
+from caravan_tui.games.ahldarahd.cards import ITEM_INDEX
 from caravan_tui.games.ahldarahd.evaluation import item_worth
 from caravan_tui.games.ahldarahd.explain import _kept_from, explain
 
@@ -146,4 +147,25 @@ def test_opening_the_eyes_with_no_gold_says_the_claim_they_make_free() -> None:
     assert reason.startswith(
         "the Eyes of Shamesh would be worth about 0 gold to {p0} at a gold a claim, but with it {p0:'s} Gems card "
         "claims Gems–Pearls (land) for no gold; "
+    ), reason
+
+
+def test_an_item_that_makes_the_only_claim_there_is_free_says_so_whatever_its_worth() -> None:
+    """A newcomer's match (``matches/ahldarahd_pirate_no_gold_6051.json``, seed 6051, 3 players),
+    move 131: {p0} has no gold and opens the Pirate Queen at 0 on the hint's word, "worth about 1
+    gold to you, who have none"; won, it let the Pearls card claim Textiles–Pearls for no gold and
+    take a city (+4 gold). Priced at a gold a claim, the worth left out the one claim there was."""
+    import json
+    from pathlib import Path
+
+    match = json.loads((Path(__file__).parent / "matches" / "ahldarahd_pirate_no_gold_6051.json").read_text())
+    state = get_game("ahldarahd").new(match["players"], seed=match["seed"], options=match["options"])
+    for action in match["log"]:
+        state.apply(tuple(action))
+    assert state.to_move() == 0 and state.gold[0] == 0
+    assert round(item_worth(state, 0, state.item if state.item >= 0 else ITEM_INDEX["Pirate"])) >= 1
+    reason = explain(state, 0, [("open", "Pirate", 0)])
+    assert reason.startswith(
+        "the Pirate Queen would be worth about 1 gold to {p0} at a gold a claim, but with it {p0:'s} Pearls card "
+        "claims Textiles–Pearls (sea) for no gold; "
     ), reason

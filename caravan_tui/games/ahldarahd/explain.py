@@ -322,12 +322,17 @@ def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
             f"the Shah scores nothing, but its winner chooses who builds first this turn and bids first next; {leaves}"
         )
     free = _free_claim(state, seat, item % 10) if item < ROP else _frees(state, seat, item)
-    if round(worth) <= 0 and free:
+    if free and (round(worth) <= 0 or state.gold[seat] <= bid):
         # the worth is priced as if every claim cost a gold (``evaluation.projected``), so a card
         # the Eyes or the Pirate Queen claim with for free reads "worth about 0" (with the last
         # gold, or with gold to spare); the search sees the free claim, and called the bid
-        # "clearly best" beside those words
-        return f"{item_words(item)} would be worth about 0 gold to {who(seat)} at a gold a claim, but {free}; {leaves}"
+        # "clearly best" beside those words. To a seat the bid leaves no gold, it is the only
+        # claim there is: "the Pirate Queen … worth about 1 gold to you, who have none", won at
+        # 0, then claimed a city with the Pearls card for no gold
+        return (
+            f"{item_words(item)} would be worth about {max(0, round(worth))} gold to {who(seat)} at a gold a "
+            f"claim, but {free}; {leaves}"
+        )
     taker = state.leader if action[0] == "raise" and state.leader != seat else -1
     theirs = _free_claim(state, taker, item % 10) if item < ROP and taker >= 0 else ""
     if round(worth) <= 0 and theirs:
