@@ -259,8 +259,9 @@ class Update(Message):
     unsaved: str = ""
     since: dict[str, Any] | None = None
     until: dict[str, Any] | None = None
-    #: where among ``events`` of the seat's own move a turn of another seat's the rules played
-    #: begins (``Event.laid_for``): what others did since that move, though logged within it
+    #: where among ``events`` of the seat's own move a turn the rules played begins (another
+    #: seat's, or the seat's own next: ``Event.laid_for``): what happened since that move, though
+    #: logged within it
     laid_from: int | None = None
     _convert: ClassVar[dict[str, Any]] = {"events": _strings}
 

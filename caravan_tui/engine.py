@@ -90,8 +90,9 @@ class Event:
     hidden hand shows it to every seat but its owner). ``person_text``: the line where a person
     decided the move, without the motive ``text`` gives an AI's (a person's decline was logged
     with an AI's reason for it, against what their own hint had said); None: ``text`` either way.
-    ``laid_for``: the line begins a turn of that seat's the rules played within another seat's
-    move, the seat having no choice in it (it is among what others did since that move)."""
+    ``laid_for``: the line begins a turn of that seat's the rules played within another move
+    (another seat's, or its own last turn's), the seat having no choice in it (it is among what
+    happened since that seat's last move)."""
 
     text: str
     seats: tuple[int, ...] | None = None

@@ -794,8 +794,13 @@ class MatchHost:
             line.words(seat) if isinstance(line, Chat) else words_for(line, self.called, seat, by, by_person)
             for line, by, by_person in shown
         ]
+        # (the seat's own next turn too, where the rules played it whole within its move: a match
+        # that ended after one showed that last turn nowhere, its dice gone to the market unsaid)
+        own = self.movers[-1:] == [seat]  # (the lines are the seat's own move's)
         laid = (
-            i for i, (line, _, _) in enumerate(shown) if isinstance(line, Event) and line.laid_for not in (None, seat)
+            i
+            for i, (line, _, _) in enumerate(shown)
+            if isinstance(line, Event) and line.laid_for is not None and (line.laid_for != seat or own)
         )
         laid_from = None if whole_log else next(laid, None)
         return Update(

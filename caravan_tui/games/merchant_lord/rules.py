@@ -370,15 +370,16 @@ class MerchantLordState(SplitMixChance, TurnState):
         if self.favour[seat] >= REROLL_COST:
             self.phase = FAVOUR
             return
-        self._enter_selling(seat, events)
+        self._enter_selling(seat, events, whole=True)
 
-    def _enter_selling(self, seat: int, events: list[Event] | None) -> None:
+    def _enter_selling(self, seat: int, events: list[Event] | None, whole: bool = False) -> None:
+        """``whole``: the turn begins here, and one with no sale is the rules' all through."""
         self.phase = SELL
         sales = self._sale_list(seat)
         if sales:
             self._legal = [END_SELLING, *sales]
         else:
-            self._end_selling(seat, events, forced=True)
+            self._end_selling(seat, events, forced=True, laid=whole)
 
     def _sale_list(self, seat: int) -> list[Action]:
         """Every complete legal sale for ``seat`` (§7.2, §9.3), sorted."""
@@ -403,8 +404,10 @@ class MerchantLordState(SplitMixChance, TurnState):
                     out.append((v, left ^ GUARD))
         return out
 
-    def _end_selling(self, seat: int, events: list[Event] | None, forced: bool = False) -> None:
-        """The market (§7.3), then the one-time rewards in order FM, FC, FP (§7.4.3-7.4.5)."""
+    def _end_selling(self, seat: int, events: list[Event] | None, forced: bool = False, laid: bool = False) -> None:
+        """The market (§7.3), then the one-time rewards in order FM, FC, FP (§7.4.3-7.4.5).
+        ``laid``: the rules played the seat's whole turn (``Event.laid_for``: a match that ended
+        in the next seat's turn showed the seat's own last turn, dice to the market, nowhere)."""
         base = seat * 6
         dloc = self.dloc
         sent = []
@@ -422,7 +425,7 @@ class MerchantLordState(SplitMixChance, TurnState):
                 text += f"; {dice_words(sorted(sent))} go{'es' if len(sent) == 1 else ''} to the market: +{paid} favour"
                 if paid < len(sent):
                     text += f" (the supply had only {paid})"
-            events.append(Event(text + "."))
+            events.append(Event(text + ".", laid_for=seat if laid else None))
         for _ in range(self.pfm):
             if self.pile:
                 card = self.pile.pop(0)
