@@ -444,7 +444,7 @@ def test_how_sure_a_hint_is_weighs_no_step_its_own_line_plays_later():
     ]
     assert explanation(rows) == [
         "Clearly best: Sell your 1-6",
-        "  sale at your 1-6",
+        "  — sale at your 1-6",  # (after a dash, as an alternative's reason)
         "Then, in its line: Sell your 3-4 — sale at your 3-4",
         "Weaker: Reroll 5 — a 17% chance to sell for more",
     ]

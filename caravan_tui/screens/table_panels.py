@@ -193,7 +193,9 @@ def explanation(
     # short of a ninth card that ended the match beside the sale that laid it)
     sure_only = values[0] >= 1.0 > min(values[i] for i in now)
     settled = decided([values[i] for i in now]) if between and len(now) > 1 and not sure_only else None
-    lines = [f"  {reasons[0]}"] if reasons[0] else []
+    # (after a dash, as each alternative's: "…— 1 action" then "  a camel onto the salt" read as one
+    # run-on line in a narrow panel)
+    lines = [f"  — {reasons[0]}"] if reasons[0] else []
     listed = [reasons[0]]
     ors = 0
 
