@@ -453,7 +453,10 @@ def test_the_replay_marks_the_move_played_and_says_where_the_rest_of_the_search_
     _mover, lines = ReplayClient(replay(DECKTET, snapshot), 1).weighed(move + 1)
     assert lines[0].startswith("Played: ") and lines[0].endswith("— 4% of the search")
     assert not lines[1].startswith("Played: ") and lines[1].endswith("— 2% of the search")
-    assert lines[2] == "The other 94% of the search: moves not listed, tried less or ruled out by its checks."
+    assert lines[2] == (  # (spread, each less than the played: "1%" over "the other 97%" read as hardly looked at)
+        "The other 94% of the search: spread over the moves not listed, each tried less than these or ruled out "
+        "by its checks."
+    )
     # the rest as the shares above are shown: "2% + 2% + 1%" and "the other 96%" made 101%
     snapshot.weighed = {move: [row(snapshot, move, 0.016, ""), [list(other), 0.016, ""]]}
     shown = ReplayClient(replay(DECKTET, snapshot), 1).weighed(move + 1)[1]

@@ -31,7 +31,9 @@ from caravan_tui.seats import SeatSpec, names_called
 
 #: the share of a search, not on the moves an AI decision recorded, that the replay accounts for
 UNLISTED = 0.05
-NOT_LISTED = "moves not listed, tried less or ruled out by its checks"
+#: (spread, each less: "Played: … — 1% of the search" over "The other 97% of the search" read as
+#: a move the AI hardly looked at beside one it looked at all along)
+NOT_LISTED = "spread over the moves not listed, each tried less than these or ruled out by its checks"
 #: after a step of a decision of several (a Caravanserai placement), what its player went on to
 #: play in it, at most ``WENT_ON_STEPS`` steps: the step's reason is its search's plan then, and
 #: "Played: Head NE … lays 1K 2R 3W camel" stood where it laid 2W 3R camel
