@@ -141,6 +141,26 @@ async def test_the_replays_status_line_cuts_a_name_only_where_it_has_no_room(tmp
         assert len(line) <= status.content_size.width and line.endswith("'s view")  # cut to fit
 
 
+async def test_a_step_past_either_end_of_a_replay_says_where_it_stands_and_the_keys_on(tmp_path):
+    """The bug: ← at a replay's first move did nothing and said nothing (and Home and End, which
+    go to either end, are not in the footer)."""
+    from caravan_tui.screens.game import REPLAY_END, REPLAY_START
+    from caravan_tui.textual_adapter import notices
+
+    store = SaveStore(tmp_path)
+    match_id, _ = await record_a_match(GAMES["decktet_caravan"], store, moves=3)
+    app = CaravanApp(store=store, ai_iterations=5)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_replay(match_id, seat=0)
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.view is not None, "it")
+        screen = app.screen
+        await pilot.press("left")
+        await wait_for(pilot, lambda: any(n.message == REPLAY_START for n in notices(app)), "the start said")
+        await pilot.press("end", "right")
+        await wait_for(pilot, lambda: any(n.message == REPLAY_END for n in notices(app)), "the end said")
+        assert screen.client.position == screen.client.length
+
+
 async def test_the_saves_list_opens_the_replay(tmp_path):
     game = next(iter(GAMES.values()))
     store = SaveStore(tmp_path)

@@ -78,6 +78,11 @@ B = TypeVar("B", bound=TableDrawn)
 SHOWN_AS_IT_SKIPS = frozenset({"escape", "l", "question_mark", WHOLE_LOG})
 
 
+#: what a replay's step says at either end of the match (``GameScreen.action_step``)
+REPLAY_START = "The match's start: → steps forward, End goes to its end."
+REPLAY_END = "The match's end: ← steps back, Home goes to its start."
+
+
 class GameScreen(BaseScreen, Generic[V]):
     """A seat's table: its state (``table``), its panels, its keys and its part in the match;
     games add ``compose_board`` and ``show_view``. ``practice``: the practice option's check of
@@ -480,8 +485,16 @@ class GameScreen(BaseScreen, Generic[V]):
         show_full_log(self)
 
     def action_step(self, moves: int) -> None:
-        if self.replay is not None:
-            self.replay.step(moves)
+        """A replay's step (``moves`` back where negative); at either end, where it stands and the
+        keys that go on (← at the first move did nothing and said nothing, and Home and End are
+        not in the footer)."""
+        if self.replay is None:
+            return
+        at = self.replay.position
+        if (moves < 0 and at == 0) or (moves > 0 and at == self.replay.length):
+            self.notify(REPLAY_START if at == 0 else REPLAY_END, timeout=4)
+            return
+        self.replay.step(moves)
 
     def action_change_view(self) -> None:
         self.post_message(ChangeReplayView(self))
