@@ -35,6 +35,7 @@ def explain(state: CamelCaravanState, seat: int, line: Sequence[Action]) -> str:
     world = state.clone()
     first = _effect(world, seat, line[0], _stolen_at(state, seat, line))
     parts = [first] if first else []
+    loose = tuple(world.loose)
     refilled = _apply(world, line[0])
     left = world.left if world.turn == seat else 0
     then = []
@@ -44,7 +45,13 @@ def explain(state: CamelCaravanState, seat: int, line: Sequence[Action]) -> str:
         effect = _effect(world, seat, action, later=True)
         if effect and action[0] in ("pickup", "steal", "move_good"):
             then.append(effect)
+        loose = tuple(world.loose)
         refilled = _apply(world, action)
+    # (the goods a refill in the line drew are this world's guess: "the meat on space 5 stays
+    # loose under your camel" named a good no one had drawn, the space empty)
+    drawn = (
+        {cell for cell in SPACES if world.loose[cell] >= 0 and world.loose[cell] != loose[cell]} if refilled else set()
+    )
     if world.turn is not None and line[0][0] != "end_turn":
         parts.append(f"{actions_word(left)} left" if left else "ends the turn")
     if then:
@@ -52,7 +59,7 @@ def explain(state: CamelCaravanState, seat: int, line: Sequence[Action]) -> str:
     if world.turn is None:  # (a delivery once the bag is empty: the game, not just the turn; said
         # after the step that makes it: "ends the game" beside a camel's move read as the move's)
         parts.append(_game_ended(world, seat))
-    risks = [words for words in (_risk(world, seat), _left_loose(world, seat)) if words]
+    risks = [words for words in (_risk(world, seat), _left_loose(world, seat, drawn)) if words]
     if risks and then:  # (where the line goes on: "risk: AI 2 can steal the salt on (0,2)" read as
         # the salt there now, under a camel on (0,0) until a step the line said further on)
         risks[0] = risks[0].replace("risk: ", "risk once the line is played: ", 1)
@@ -286,14 +293,15 @@ def _risk(world: CamelCaravanState, seat: int) -> str:
     return f"risk: {who(q)} can steal {goods} next turn, with a theft marker and {how} ({cost}){also}"
 
 
-def _left_loose(world: CamelCaravanState, seat: int) -> str:
+def _left_loose(world: CamelCaravanState, seat: int, drawn: set[int]) -> str:
     """A loose good an empty camel of ``seat``'s stands on once the line has ended its turn: the
     camel picks nothing up before the others move, and the next who sends a camel there takes
-    it (a hint parked a camel on the salt with its last action and said nothing of it)."""
+    it (a hint parked a camel on the salt with its last action and said nothing of it). Not one
+    on a cell of ``drawn``: a refill in the line laid it, as the world looked at guessed."""
     mover = world.turn
     if mover is None or mover == seat:
         return ""
-    cells = sorted({cell for cell in world.empties[seat] if world.loose[cell] >= 0})
+    cells = sorted({cell for cell in world.empties[seat] if world.loose[cell] >= 0 and cell not in drawn})
     # (a camel onto the occupied space, 2 actions, and the pick-up: "AI 2 can pick it up first"
     # was said of AI 2's turn of 2 actions)
     takers = [
