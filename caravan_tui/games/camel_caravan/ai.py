@@ -6,7 +6,7 @@ from caravan_tui.engine import Action, GameAI, Measure, ReviewTerms
 
 from .board import CITY_AT, CITY_OF_GOOD, DIST, GOOD_INDEX, MAX_TURNS, NEIGHBOURS
 from .explain import explain, exposed
-from .heuristic import LAST_REFILL, action_priors, chain, chain_steps, margin, projected_points, wins_this_turn
+from .heuristic import LAST_REFILL, SENT, action_priors, chain, chain_steps, sent_for_nothing
 
 SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
 
@@ -17,7 +17,6 @@ SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
 REVIEW = ReviewTerms(Measure("win chance", 100.0, "%", 5.0, 10.0, 20.0), chance="goods drawn from the bag")
 
 #: the moves that send an empty camel onto a space
-SENT = ("place", "move_camel")
 
 
 def closers(state, legal: list[Action]) -> list[Action]:
@@ -86,24 +85,10 @@ def end_near(state) -> bool:
 
 
 def vetoed(state, seat: int, action: Action, level: str | None = None) -> bool:
-    """No action spent for nothing at the end: once the next refill empties the bag (or it is
-    empty), an AI seat never sends a camel where the estimate values it no higher than where it
-    stood (nor a camel from supply to such a place), and a hint never shows it. There the search
-    saw ending the turn give the other seat its game-ending delivery, and every camel moved before
-    it put that off: a seat behind moved one camel between the same two spaces with all four
-    actions of its turn (seed 3, short game), and a review called every move best. With the bag
-    at 4 a seat far behind did the same for four whole turns, any pick-up bringing the last
-    refill (seed 22, short game): a person took it for a frozen AI. The turn ends all the same
-    once they are spent."""
-    if unshelters(state, seat, action):
-        return True
-    if action[0] not in SENT or sum(state.bag) > LAST_REFILL:
-        return False
-    after = state.clone()
-    after.apply(action, log=False)
-    if after.turn is None or (after.turn == seat and wins_this_turn(after)):  # (a step to a win within the turn)
-        return False
-    return margin(projected_points(after), seat) <= margin(projected_points(state), seat)
+    """No good moved out from under a camel to be stolen (``unshelters``), and no camel sent for
+    nothing at the end (``heuristic.sent_for_nothing``): an AI seat never makes such a move, and a
+    hint never shows it."""
+    return unshelters(state, seat, action) or sent_for_nothing(state, seat, action)
 
 
 def unshelters(state, seat: int, action: Action) -> bool:

@@ -27,7 +27,7 @@ from .board import (
     group_of,
     penalty,
 )
-from .heuristic import LAST_REFILL
+from .heuristic import LAST_REFILL, SENT, sent_for_nothing
 from .rules import END_TURN, CamelCaravanState, actions_word
 
 
@@ -148,11 +148,20 @@ def _effect(
         leaves = action[1] if kind == "move_camel" else None
         return _camel_step(state, seat, action[-1], action[-1] in stolen, leaves)
     held = len(state.loads[seat])
-    return (
-        f"passes with {actions_word(state.left)} unused; {held} good{'s' if held != 1 else ''} carried"
-        if state.left
-        else "ends the turn"
-    )
+    if not state.left:
+        return "ends the turn"
+    passes = f"passes with {actions_word(state.left)} unused; {held} good{'s' if held != 1 else ''} carried"
+    sent = [other for other in state.legal_actions() if other[0] in SENT]
+    if sent and all(sent_for_nothing(state, seat, other) for other in sent):
+        # (why, where the hint shows no camel's move: "End the turn (4 actions unused)", three turns
+        # running, read as a pass for nothing beside camels that could move)
+        passes += f"; {IDLE_CAMELS}"
+    return passes
+
+
+#: why a pass is the hint once the bag runs low, where every camel sent would be an action for
+#: nothing (``heuristic.sent_for_nothing``)
+IDLE_CAMELS = "with the bag this low, no camel sent anywhere now stands better, as the AI values it"
 
 
 def _camel_step(state: CamelCaravanState, seat: int, cell: int, steals: bool, leaves: int | None = None) -> str:

@@ -132,6 +132,28 @@ def _carried(values: list[float], ready: int, carried: int, last: bool, weight: 
     return sum(values) - weight * penalty(carried - ready)
 
 
+#: the actions that send a camel somewhere (from supply or another space)
+SENT = ("place", "move_camel")
+
+
+def sent_for_nothing(state, seat: int, action) -> bool:
+    """Whether ``action`` spends an action for nothing at the end: once the next refill empties
+    the bag (or it is empty), it sends a camel where the estimate values it no higher than where
+    it stood (or one from supply to such a place). There the search saw ending the turn give the
+    other seat its game-ending delivery, and every camel moved before it put that off: a seat
+    behind moved one camel between the same two spaces with all four actions of its turn (seed
+    3, short game), and a review called every move best. With the bag at 4 a seat far behind did
+    the same for four whole turns, any pick-up bringing the last refill (seed 22, short game): a
+    person took it for a frozen AI. The turn ends all the same once they are spent."""
+    if action[0] not in SENT or sum(state.bag) > LAST_REFILL:
+        return False
+    after = state.clone()
+    after.apply(action, log=False)
+    if after.turn is None or (after.turn == seat and wins_this_turn(after)):  # (a step to a win within the turn)
+        return False
+    return margin(projected_points(after), seat) <= margin(projected_points(state), seat)
+
+
 def wins_this_turn(state) -> bool:
     """Whether the seat to move, with the bag empty, can deliver a good with the actions it has
     left and win by it (the delivery ends the game, and nothing is left to chance): a good it
