@@ -135,3 +135,25 @@ async def test_digits_type_the_gold_of_a_proposal(tmp_path):
         await wait_for(pilot, lambda: dialog.proposal.give_gold == 2, "the gold typed again")
         await pilot.press("down", "down", "3")
         await wait_for(pilot, lambda: "Digits type an amount of gold" in str(dialog.why), "where digits go")
+
+
+@pytest.mark.thorough
+async def test_a_proposal_of_all_ones_gold_says_what_it_leaves_for_claims(tmp_path):
+    """Seed 6051, turn 5: the builder let a person offer all 4 gold for a card while two cards in
+    hand waited for a gold each to claim with, and said nothing; "No gold" came only after."""
+    app = quick_app(tmp_path, 3, home=False)
+    table = Table(app, "ahldarahd", AhldarahdScreen, 41, {}, PREFIX, names=("Tester", "Bot", "Cat"))
+    async with app.run_test(size=(80, 24)) as pilot, table:
+        dialog = await trade_builder(pilot, app, table)
+        await pilot.press("enter")  # (Bot: the rows open on "You give 0 gold")
+        gold, cards = dialog.view["gold"][0], len(dialog.view["hand"])
+        assert 2 <= gold < 10 and cards
+        await pilot.press(str(gold - 1))
+        await wait_for(pilot, lambda: dialog.proposal.give_gold == gold - 1, "all but one gold")
+        assert "no gold" not in str(dialog.why)
+        await pilot.press("+")
+        await wait_for(pilot, lambda: dialog.proposal.give_gold == gold, "all the gold")
+        said = f"Accepted, this leaves you no gold: a claim costs a gold, so your {cards} card"
+        await wait_for(pilot, lambda: str(dialog.why).startswith(said), "what all of it leaves")
+        await pilot.press("-")
+        await wait_for(pilot, lambda: not str(dialog.why), "said no more")

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from caravan_tui.engine import Action, IllegalAction
 from caravan_tui.engine import seat_field as who
+from caravan_tui.words import plural
 
 from .cards import COMMODITY_MASK, ITEM_INDEX, ITEM_NAMES
 from .maps import COMMODITIES
@@ -24,6 +25,7 @@ from .terms import BUILD, MAX_PROPOSALS, item_words
 
 if TYPE_CHECKING:
     from .rules import AhldarahdState
+    from .views import AhldarahdView
 
 #: the gold amounts a one-for-one trade gives or asks (``sides``)
 GOLD = (1, 2, 4, 7)
@@ -218,3 +220,18 @@ def refusal_key(sent: AhldarahdState) -> tuple:
         sorted([f"card {COMMODITIES[k]}" for k in sent.a_cards] + [f"item {ITEM_NAMES[i]}" for i in sent.a_items])
     )
     return (sent.partner, sent.g_gold, sent.a_gold, give, ask)
+
+
+def leaves_no_gold(view: AhldarahdView, seat: int, proposal: Proposal) -> str | None:
+    """A warning where ``proposal``, accepted, leaves ``seat`` no gold while it keeps cards to claim
+    with (a claim costs a gold, §4; the Eyes' and the Pirate Queen's holder may claim for none):
+    the builder let a person offer all 4 gold for a card while two cards in hand waited for a
+    gold each, and said "No gold" only after. None where it does not."""
+    if not proposal.give_gold or proposal.give_gold < view["gold"][seat] or proposal.ask_gold:
+        return None
+    if seat in (view["eyes"], view["pirate"]):
+        return None
+    kept = len(view.get("hand", [])) - len(proposal.give_cards)
+    if kept <= 0:
+        return None
+    return f"Accepted, this leaves you no gold: a claim costs a gold, so your {plural(kept, 'card')} would wait."

@@ -30,7 +30,7 @@ from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.words import a_or_an, plural
 
 from .maps import COLOURS, COMMODITIES
-from .proposal import Proposal
+from .proposal import Proposal, leaves_no_gold
 from .proposal_draft import Draft, changed, partner_turned, started
 from .table_text import single_items
 from .views import AhldarahdView
@@ -210,6 +210,9 @@ class TradeDialog(DialogScreen[Proposal | None]):
         if heading != self.heading:
             self.heading = heading
         self.summary_line = self.summary()
+        warning = leaves_no_gold(self.view, self.seat, self.proposal) if self.chosen else None
+        if warning and not self.why:  # (a refusal said just now stands)
+            self.why = Text(warning)
 
     # -- keys -----------------------------------------------------------------------------------------
 
