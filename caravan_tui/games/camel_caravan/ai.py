@@ -16,8 +16,6 @@ SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
 #: a decision is a whole turn (``composing``): the default grades (a single action's, 3 · 6 · 12)
 REVIEW = ReviewTerms(Measure("win chance", 100.0, "%", 5.0, 10.0, 20.0), chance="goods drawn from the bag")
 
-#: the moves that send an empty camel onto a space
-
 
 def closers(state, legal: list[Action]) -> list[Action]:
     """Of ``legal`` (in its order), the moves by which the seat to move may end the match this
