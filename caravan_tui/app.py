@@ -824,6 +824,7 @@ class ClientApp(TableApp):
         self.hidden: set[str] = set()  # the names (casefolded) whose chat this session hides
         self.my_seats: dict[str, int] = {}  # your seat in each finished match your history listed
         self.goodbye = ""  # why the hub ends the session, when it says
+        self.codes_told: set[tuple[str, str]] = set()  # (match, seat code) told in a notice so far
         self.reviews = HubReviewer(self.send_to_hub)
 
     def on_mount(self) -> None:
@@ -863,7 +864,10 @@ class ClientApp(TableApp):
             self.open_match()
             self.pass_held_keys()  # (held since the request: the table's, once it is up)
             self.seat_code = plain(message.code, 20) if isinstance(message.code, str) else ""
-            if self.seat_code:  # (a guest's, told to them alone; the table's menu says it again)
+            # (a guest's, told to them alone, once a seat: the table's menu and the lobby say it
+            # again; told at each return from the lobby, it hid the scores over and over)
+            if self.seat_code and (message.match, self.seat_code) not in self.codes_told:
+                self.codes_told.add((message.match, self.seat_code))
                 self.notify(SEAT_CODE.format(code=self.seat_code), title="Your seat code", timeout=SEAT_CODE_SECONDS)
         elif isinstance(message, Left):
             if self.link.match is not None and self.link.match.match_id == message.match:

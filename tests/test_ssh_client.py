@@ -1134,6 +1134,28 @@ async def test_a_guests_table_menu_says_their_seat_code(hub):
         assert f"Menu · your seat code {code} (k in the lobby with it takes the seat back)" in shown, shown
 
 
+@pytest.mark.thorough
+async def test_a_guests_seat_code_notice_comes_once_a_seat(hub):
+    """The notice of the seat code came again at each return to the table from the lobby, and
+    hid the player table for a minute and more; the menu and the lobby say the code again."""
+    from caravan_tui.hub_protocol import Joined
+
+    async with guest_in_the_lobby(hub) as (app, pilot):
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create screen")
+        await pilot.press("ctrl+o", "ctrl+g")
+        await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play, first")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.view, "the match")
+        told = [n for n in notices(app) if n.title == "Your seat code"]
+        assert len(told) == 1 and app.seat_code in told[0].message
+        match = next(iter(hub.matches))
+        app.clear_notifications()
+        app.from_hub(Joined(match, 0, "camel_caravan", 2, app.seat_code))  # (back from the lobby)
+        await pilot.pause()
+        assert not [n for n in notices(app) if n.title == "Your seat code"]
+
+
 async def test_a_guests_lobby_says_k_under_a_match_whose_seats_are_taken(still_hub):
     """A guest back after a dropped line sees their seat held (away) and the line said only
     "Every seat is taken: w watches.": k, their way back, was said nowhere but at the welcome."""
