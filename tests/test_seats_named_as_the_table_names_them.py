@@ -323,6 +323,8 @@ def test_the_status_line_fits_a_long_name_whose_turn_it_is_on_one_line():
     said = seat_status(person, 47).plain
     assert said.endswith("… to play…") and len(said) <= 47 and said.startswith("AbcdeF"), said
     assert seat_status(person).plain == f"{long} to play…"  # (no width: whole)
+    # (a name whole but for the trailing ellipsis goes without it: "Aaa…a… to play…" in 48 cells)
+    assert seat_status(person, len(f"{long} to play")).plain == f"{long} to play"
     ai = ai_to_move(CamelCaravanTable, names=("Ann", "AI 2 (normal)"))
     assert seat_status(ai, 47).plain.endswith("AI 2 is thinking…")  # (a short name: whole)
 

@@ -49,9 +49,16 @@ def seat_status(table: TableState, width: int | None = None) -> Text:
         return Text(WAITING(n=mover + 1) if name == OPEN_SEAT(n=mover + 1) else WAITING_FOR(name=name, n=mover + 1))
 
     def named(label, room: int) -> str:
-        """``label`` with the mover's name, cut to leave ``room`` cells for the rest."""
+        """``label`` with the mover's name, cut to leave ``room`` cells for the rest; where a whole
+        name misses by its trailing ellipsis alone, without that ("Aaa…a… to play…" cut a
+        forty-letter name a letter short of whole)."""
         name = table.seat_name(mover)
-        return label(name=name if width is None else fit_name(name, max(4, width - room - len(label(name="")))))
+        said = label(name=name)
+        if width is None or len(said) + room <= width:
+            return said
+        if said.endswith("…") and len(said) - 1 + room <= width:
+            return said[:-1]
+        return label(name=fit_name(name, max(4, width - room - len(label(name="")))))
 
     if table.played_by_person(mover):
         return Text(named(TO_PLAY, 0))
