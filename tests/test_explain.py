@@ -100,6 +100,8 @@ def test_how_sure_the_search_is_reads_from_shares_and_results():
     assert confidence([0.4, 0.35, 0.1], [0.55, 0.54, 0.4]) == CLOSE
     assert confidence([0.6, 0.2, 0.1], [0.50, 0.51, 0.4]) == CLOSE  # the next one expects as much
     assert confidence([0.5, 0.3, 0.2], [0.6, 0.5, 0.4]) == "probably best"
+    # (a third move within NEARLY of it: "Clearly best" stood over "Nearly as good: Head west")
+    assert confidence([0.7, 0.2, 0.1], [0.62, 0.48, 0.61]) != CLEAR
 
 
 def test_a_move_expected_well_above_the_next_is_no_close_call_for_its_small_share():

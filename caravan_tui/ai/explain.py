@@ -786,7 +786,9 @@ def confidence(
     if len(shares) < 2:
         return LONE if choices is not None and choices > 1 else "the only move worth weighing"
     (s1, s2), (v1, v2) = shares[:2], values[:2]
-    if s1 >= 0.5 and s1 >= 2 * s2 and v1 - v2 >= NEARLY:
+    # (every other move short of it by ``NEARLY``: "Clearly best" stood over a third move listed
+    # as "Nearly as good", the second's share the only one weighed)
+    if s1 >= 0.5 and s1 >= 2 * s2 and v1 - max(values[1:]) >= NEARLY:
         return CLEAR
     if errors is not None and len(errors) >= 2 and all(error is not None for error in errors):
         lucks = [noise(errors[0], error) or 0.0 for error in errors[1:]]
