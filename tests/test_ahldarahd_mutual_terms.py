@@ -67,3 +67,23 @@ def test_a_right_of_passage_is_not_traded_below_its_sale() -> None:
     assert ("sell_rop", "red") in state.legal_actions()
     found = mutual.mutual_trade(state, 0)
     assert found is None or "RoP red" not in found.proposal.give_items, found
+
+
+def test_a_mutual_trade_never_gives_away_a_card_for_less_than_its_claim_now() -> None:
+    """A newcomer's match (``matches/ahldarahd_salt_claim_7051.json``, seed 7051, 3 players), move
+    29, the person's build: the hint's only play was "Write a trade proposal to AI 3 … you give red
+    Salt; AI 3 gives 1 gold (both sides gain…)", while a claim of Salt–Horses with that card took
+    the Horses city (+3 gold, a point) in the same build. A trade that gives a card away is weighed
+    against claiming with it now, as one that gives a Right of Passage away is against its sale."""
+    import json
+    from pathlib import Path
+
+    from caravan_tui.games import get_game
+
+    match = json.loads((Path(__file__).parent / "matches" / "ahldarahd_salt_claim_7051.json").read_text())
+    state = get_game("ahldarahd").new(match["players"], seed=match["seed"], options=match["options"])
+    for action in match["log"]:
+        state.apply(tuple(action))
+    assert state.turn == 0 and ("claim", "red", 18, "Salt") in state.legal_actions()
+    found = mutual.mutual_trade(state, 0)
+    assert found is None or "Salt" not in found.proposal.give_cards, found

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from caravan_tui.engine import Action
 
-from .cards import ITEM_NAMES
+from .cards import COMMODITY_MASK, ITEM_NAMES
 from .evaluation import projected_all, win_chances
 from .maps import COLOURS, COMMODITIES
 from .proposal import Drafts, Proposal, one_for_one, one_step, refusal_key, sides, steps
@@ -64,6 +64,9 @@ def mutual_trade(state: AhldarahdState, seat: int) -> Mutual | None:
     sales: dict[object, list[list[float]]] = {
         f"RoP {COLOURS[k]}": _sold(worlds, befores, seat, k) for k in range(state.n) if state.rop[k] == seat
     }
+    for k in range(10):
+        if state.hand[seat] & COMMODITY_MASK[k]:
+            sales[COMMODITIES[k]] = _claimed(worlds, befores, seat, COMMODITIES[k])
     best: Mutual | None = None
     for partner in range(state.n):
         if partner == seat:
@@ -89,6 +92,25 @@ def _sold(worlds: list[Drafts], befores: list[list[float]], seat: int, map_: int
         sold.apply(("sell_rop", COLOURS[map_]), log=False)
         chances = win_chances(sold, projected_all(sold, seat))
         out.append(chances if chances[seat] > held[seat] else held)
+    return out
+
+
+def _claimed(worlds: list[Drafts], befores: list[list[float]], seat: int, commodity: str) -> list[list[float]]:
+    """Each world's win chances, by ``seat``'s estimate, with the best for ``seat`` of holding its
+    card of ``commodity`` (``befores``) and claiming a route with it now: the baseline of a trade
+    that gives it away. A hint proposed trading away, for a gold, the red Salt card whose claim
+    in the same build took the Horses city (+3 gold, a point)."""
+    out = []
+    for drafts, held in zip(worlds, befores):
+        best = held
+        for action in drafts.world.legal_actions():
+            if action[0] == "claim" and action[3] == commodity:
+                claimed = drafts.world.clone()
+                claimed.apply(action, log=False)
+                chances = win_chances(claimed, projected_all(claimed, seat))
+                if chances[seat] > best[seat]:
+                    best = chances
+        out.append(best)
     return out
 
 
