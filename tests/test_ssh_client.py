@@ -1114,17 +1114,22 @@ async def test_a_guest_reads_their_seat_code_under_their_match_and_k_takes_the_s
         await wait_for(pilot, lambda: sent == [TakeSeatBack("k7qm2xph")], "the code sent")
 
 
+async def seated_in_a_new_match(app, pilot) -> None:
+    """A match started from the lobby (its first game, short), its How to play read: at the table."""
+    await pilot.press("c")
+    await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create screen")
+    await pilot.press("ctrl+o", "ctrl+g")
+    await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play, first")
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.view, "the match")
+
+
 @pytest.mark.thorough
 async def test_a_guests_table_menu_says_their_seat_code(hub):
     """The seat code's notice goes after a minute; a guest at the table reads the code again in
     the table's menu (escape), the one way back to the seat after a drop."""
     async with guest_in_the_lobby(hub) as (app, pilot):
-        await pilot.press("c")
-        await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create screen")
-        await pilot.press("ctrl+o", "ctrl+g")
-        await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play, first")
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.view, "the match")
+        await seated_in_a_new_match(app, pilot)
         code = app.seat_code
         assert code and code not in str(next(iter(hub.matches.values())).record)
         app.clear_notifications()
@@ -1141,12 +1146,7 @@ async def test_a_guests_seat_code_notice_comes_once_a_seat(hub):
     from caravan_tui.hub_protocol import Joined
 
     async with guest_in_the_lobby(hub) as (app, pilot):
-        await pilot.press("c")
-        await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create screen")
-        await pilot.press("ctrl+o", "ctrl+g")
-        await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play, first")
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.view, "the match")
+        await seated_in_a_new_match(app, pilot)
         told = [n for n in notices(app) if n.title == "Your seat code"]
         assert len(told) == 1 and app.seat_code in told[0].message
         match = next(iter(hub.matches))

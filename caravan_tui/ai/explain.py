@@ -424,7 +424,7 @@ def safer_first(
         return found
     pool = found if weighed is None else [*found, *unlisted(game, world, seat, weighed, found)]
     first = found[0]
-    near = [index for index, candidate in enumerate(pool) if candidate.value >= first.value - about(first, candidate)]
+    near = as_good(pool, first)
     if len(near) < 2:
         return found
     left = {index: exposed(world, seat, pool[index].line or (pool[index].action,)) for index in near}
@@ -458,14 +458,14 @@ def scored_first(game_id: str, view: dict[str, Any], seat: int, found: list[Cand
         return after.scores()[seat] - before
 
     first = found[0]
-    near = [index for index, candidate in enumerate(found) if candidate.value >= first.value - about(first, candidate)]
+    near = as_good(found, first)
     if len(near) < 2:
         return found
     gains = {index: gained(found[index]) for index in near}
     best = max(near, key=lambda index: (gains[index], -index))
     if gains[best] < gains[0] + 1:
         return found
-    return [found[best], *(candidate for index, candidate in enumerate(found) if index != best)]
+    return put_first(found, best)
 
 
 #: how much more one of the figures a hint states of a move must be, none of the others less, for
@@ -493,10 +493,8 @@ def likelier_first(game_id: str, view: dict[str, Any], seat: int, found: list[Ca
     if mine is None:
         return found
     ahead = []
-    for index, candidate in enumerate(found[1:], 1):
-        if candidate.value < first.value - about(first, candidate):
-            continue
-        theirs = figures(world, seat, candidate.action)
+    for index in as_good(found, first)[1:]:
+        theirs = figures(world, seat, found[index].action)
         if (
             theirs is not None
             and all(t >= m - FLOAT_SLACK for t, m in zip(theirs, mine))
@@ -506,7 +504,7 @@ def likelier_first(game_id: str, view: dict[str, Any], seat: int, found: list[Ca
     if not ahead:
         return found
     best = -max(ahead)[1]
-    return [found[best], *(candidate for index, candidate in enumerate(found) if index != best)]
+    return put_first(found, best)
 
 
 def unlisted(game: Any, world: State, seat: int, weighed: Weighed, shown: list[Candidate]) -> list[Candidate]:
@@ -539,6 +537,16 @@ def about(first: Candidate, other: Candidate) -> float:
     home listed as "Or" beside it and stolen next turn)."""
     spread = noise(first.error, other.error)
     return NEARLY if spread is None else max(NEARLY, spread)
+
+
+def as_good(candidates: Sequence[Candidate], first: Candidate) -> list[int]:
+    """The indices of ``candidates`` about as good as ``first`` (``about``), ``first`` among them."""
+    return [at for at, candidate in enumerate(candidates) if candidate.value >= first.value - about(first, candidate)]
+
+
+def put_first(found: list[Candidate], index: int) -> list[Candidate]:
+    """``found`` with its candidate at ``index`` first, the others in their order."""
+    return [found[index], *(candidate for at, candidate in enumerate(found) if at != index)]
 
 
 def line_kept(
@@ -580,7 +588,7 @@ def decided_first(game_id: str, view: dict[str, Any], seat: int, found: list[Can
         return found
     rated = game.ai.prior(world, [candidate.action for candidate in found])
     best = max(range(len(found)), key=lambda index: rated[index])
-    return [found[best], *(candidate for index, candidate in enumerate(found) if index != best)]
+    return put_first(found, best)
 
 
 #: what a suggestion that loses at once adds to its reason (the look found no move that does not;
