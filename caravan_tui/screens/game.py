@@ -45,6 +45,7 @@ from caravan_tui.screens.table_hold import HeldVar, StateHold
 from caravan_tui.screens.table_keys import (
     HINT_NEXT,
     HINT_NEXT_TIP,
+    NOT_YOUR_TURN,
     PLAY_ONLY,
     REPLAY_ONLY,
     TABLE_KEYS,
@@ -52,6 +53,7 @@ from caravan_tui.screens.table_keys import (
     hint_refused,
     hint_waits,
     offered,
+    play_refused,
     undo_refused,
 )
 from caravan_tui.screens.table_layout import show_full_log, table_layout, toggle_legend
@@ -412,6 +414,8 @@ class GameScreen(BaseScreen, Generic[V]):
             self.notify(NO_HINT_NOW, severity="warning")
         elif event.key in UNDO_KEYS and (no_undo := undo_refused(self.table)):
             self.notify(no_undo, severity="warning")
+        elif play_refused(self, event.key):
+            self.notify(NOT_YOUR_TURN, severity="warning")
 
     def table_key(self, event: Key) -> None:
         """A game's own word on a key its table has no binding for (none here)."""

@@ -25,6 +25,9 @@ NO_UNDO_WITH_PEOPLE = (
     "No undo at a table of people: a move stands once another person has seen it, and they see each one at once."
 )
 
+#: what a play key says pressed on another seat's turn (an Enter on the plays list says it too)
+NOT_YOUR_TURN = "It is not your turn."
+
 TABLE_KEYS: list[BindingType] = [
     Binding("question_mark", "rules", "Rules", key_display="?", tooltip="The rules of this game"),
     Binding(ASK_HINT, "hint", "Hint", tooltip="The AI's suggestion for you (not played)"),
@@ -150,6 +153,20 @@ def undo_refused(table: TableState[Any]) -> str | None:
     if table.seat is None or table.over is not None or table.replaying or not table.others_are_people():
         return None
     return NO_UNDO_WITH_PEOPLE
+
+
+def play_refused(screen: GameScreen[Any], key: str) -> bool:
+    """Whether ``key`` is one of the game's own play keys (``shown_plays``) pressed where it plays
+    nothing because another seat is to move: the footer leaves it out there, and ``e`` (Done)
+    pressed on another person's turn did nothing and said nothing."""
+    table = screen.table
+    if table.seat is None or table.over is not None or table.replaying or table.turn is not None:
+        return False
+    plays = shown_plays(type(screen))
+    return any(
+        isinstance(binding, Binding) and binding.action.partition("(")[0] in plays and key in binding.key.split(",")
+        for binding in type(screen).BINDINGS
+    )
 
 
 def shown_plays(cls: type[GameScreen[Any]]) -> frozenset[str]:

@@ -16,6 +16,7 @@ from caravan_tui.bus import Act, UndoRequest
 from caravan_tui.engine import Action
 from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.table_client import acted
+from caravan_tui.screens.table_keys import NOT_YOUR_TURN
 from caravan_tui.widgets.actions import HINT_TAKE_WAITS, ActionList
 
 if TYPE_CHECKING:
@@ -117,7 +118,7 @@ class TableMoves:
             return False
         if screen.table.turn is None:
             if screen.table.over is None and not screen.replaying and not screen.bus.acted:
-                screen.notify("It is not your turn.", severity="warning")
+                screen.notify(NOT_YOUR_TURN, severity="warning")
             return False
         return True
 
