@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ahldarahd_seed65 import after
 
+from caravan_tui.games.ahldarahd.cards import ROP, SHAH
 from caravan_tui.games.ahldarahd.evaluation import rop_sale
 from caravan_tui.games.ahldarahd.explain import explain
 
@@ -64,3 +65,19 @@ def test_a_paid_bid_before_the_turns_last_auction_says_the_camel_turns_face_down
     assert "Camel" not in explain(state, seat, [("open", "Eyes", 0)])  # (a win at 0 leaves it up)
     state.pos = state.n - 1  # (the turn's last auction: nothing left to bid in)
     assert "Camel" not in explain(state, seat, [("open", "Eyes", 1)])
+
+
+def test_a_paid_bid_says_the_items_it_leaves_open_to_a_bid_of_0():
+    """An all-in raise for a Right of Passage said the Camel turned face down, not that the Eyes
+    of Shamesh the seat held went to the next opener for 0, as it did (seed 7051, turn 4)."""
+    state, seat = opening()
+    assert state.items_of(seat) == [ROP, SHAH]  # ({p0}'s Right of Passage and the Shah)
+    said = explain(state, seat, [("open", "Eyes", 1)])
+    assert (
+        f"only bids of 0 in this turn's auctions left, so {{p0:'s}} Right of Passage and the Shah, "
+        f"which {{p{seat}}} hold{{p{seat}:s}}, can be taken from {{p{seat}}} for 0;"
+    ) in said, said
+    assert "Right of Passage, which" in explain(state, seat, [("open", "Shah", 1)])  # (not the item bid for)
+    assert "taken from" not in explain(state, seat, [("open", "Eyes", 0)])  # (a win at 0 leaves the Camel up)
+    state.auctioned |= 1 << ROP | 1 << SHAH  # (up already this turn: neither comes up again)
+    assert "taken from" not in explain(state, seat, [("open", "Eyes", 1)])

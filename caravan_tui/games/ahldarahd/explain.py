@@ -443,7 +443,20 @@ def _leaves(state: AhldarahdState, seat: int, item: int, bid: int) -> str:
         # (§3.2: a paid win turns the Camel face down; a final turn's hint bid 6 for a Right of
         # Passage that sold back for 6, and the card that would have won went to another for 0)
         words += f"; {poss(seat)} Camel then turns face down: only bids of 0 in this turn's auctions left"
+        words += _left_open(state, seat, item)
     return words
+
+
+def _left_open(state: AhldarahdState, seat: int, item: int) -> str:
+    """The items ``seat`` holds that can still come up this turn once a paid win for ``item``
+    leaves it only bids of 0: another player who opens one at 0 takes it. An all-in raise for a
+    Right of Passage said the Camel turned face down, not that the Eyes of Shamesh the seat held
+    went to the next opener for 0, as it did."""
+    held = [i for i in state.items_of(seat) if i != item and not state.auctioned >> i & 1]
+    if not held:
+        return ""
+    names = " and ".join(item_words(i, seat) for i in held)
+    return f", so {names}, which {who(seat)} hold{who(seat, 's')}, can be taken from {who(seat)} for 0"
 
 
 #: what the Eyes of Shamesh and the Pirate Queen held together do to a claim's price (§4)
