@@ -82,7 +82,7 @@ def test_a_mutual_trade_never_gives_away_a_card_for_less_than_its_claim_now() ->
 
     match = json.loads((Path(__file__).parent / "matches" / "ahldarahd_salt_claim_7051.json").read_text())
     state = get_game("ahldarahd").new(match["players"], seed=match["seed"], options=match["options"])
-    for action in match["log"]:
+    for action in match["log"][:29]:
         state.apply(tuple(action))
     assert state.turn == 0 and ("claim", "red", 18, "Salt") in state.legal_actions()
     found = mutual.mutual_trade(state, 0)

@@ -297,3 +297,21 @@ def test_a_build_counted_idle_is_one_that_began_with_nothing_to_do() -> None:
         "You had nothing to do but end 12 of your builds, the first at move 80 "
         "(no gold and no card that fits an open route)."
     ), match.ended
+
+
+def test_one_build_with_nothing_to_do_is_no_account_of_how_a_match_ended() -> None:
+    """A newcomer's won match (``matches/ahldarahd_salt_claim_7051.json``, seed 7051): "How it
+    ended: You had nothing to do but end your build at move 185 (too little gold …)", a dull
+    build of mid-match, 65 moves before the last turn that decided it. One such build is not
+    said; the move that ended the match still is."""
+    import json
+    from pathlib import Path
+
+    from caravan_tui.ai.review import decisions_of
+    from caravan_tui.engine import normalise_action
+    from caravan_tui.games import get_game
+
+    match = json.loads((Path(__file__).parent / "matches" / "ahldarahd_salt_claim_7051.json").read_text())
+    moves = [normalise_action(action) for action in match["log"]]
+    ended = decisions_of(get_game("ahldarahd"), 3, match["seed"], match["options"], moves, 0).ended
+    assert "nothing to do" not in ended and ended.startswith("{p0:'s} move 250 ended the match:"), ended

@@ -83,6 +83,10 @@ TURNING_POINTS = 3
 OUTCOMES = 4
 WEIGHED_DRAWS = 12
 GRADES = ("inaccuracy", "mistake", "blunder")
+#: the parts of its turns a seat had nothing to do in but end, fewest said under "How it ended":
+#: one is no account of a result ("You had nothing to do but end your build at move 185" of a
+#: match won on its last turn, 65 moves later)
+IDLE_TOLD = 2
 #: bounds on what a kept review may hold (it is read back from a file)
 MAX_DECISIONS = 5000
 MAX_TEXT = 2000
@@ -253,7 +257,8 @@ def decisions_of(
     # skipped, decided a match whose review named no turning point ("the searches' drift +42%")
     passed_over = [skipped_said(skipped[other], other) for other in (seat, *(s for s in range(players) if s != seat))]
     ended_idle = [(turn, name, why) for turn, name, why in idle.values() if why is not None]
-    said = " ".join(words for words in (*passed_over, idle_said(ended_idle, seat), last, scored, ended) if words)
+    idle_told = idle_said(ended_idle, seat) if len(ended_idle) >= IDLE_TOLD else ""
+    said = " ".join(words for words in (*passed_over, idle_told, last, scored, ended) if words)
     return Match(
         tuple(found),
         tuple(draws),
