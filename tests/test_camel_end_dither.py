@@ -120,3 +120,27 @@ def test_a_delivery_that_ends_the_match_is_named_by_the_hint_with_its_end():
     (named,) = noted(GAME, state, 0, weighed, candidates(weighed.stats))
     assert GAME.ai.noted(state, 0, named.action) and (named.value, named.error) == (0.0, 0.0)
     assert "ends the game: {p0} lose{p0:s}, 43 to 52" in GAME.ai.explain(state, 0, (named.action,))
+
+
+def test_a_good_moved_where_the_estimate_values_it_no_higher_is_vetoed_at_the_end(monkeypatch):
+    """A newcomer's match (``matches/camel_caravan_there_and_back_7087.json``, the bag at 4): the
+    hint moved meat from (1,3) to Taghaza (2,3), then with the next action back, then ended the
+    turn with two actions unused, and the review graded the turn best. A good moved on short of
+    its city, worth no more where it goes, is an action for nothing as a camel sent is."""
+    import json
+    from pathlib import Path
+
+    match = json.loads((Path(__file__).parent / "matches" / "camel_caravan_there_and_back_7087.json").read_text())
+    state = GAME.new(match["players"], seed=match["seed"], options=match["options"])
+    for action in match["log"][:121]:
+        state.apply(tuple(action), log=False)
+    on = ("move_good", 11, 10, "meat", "top")  # (move 122: a step on, worth a little more)
+    assert state.turn == 0 and sum(state.bag) == LAST_REFILL and not vetoed(state, 0, on)
+    for action in match["log"][121:128]:
+        state.apply(tuple(action), log=False)
+    there, back = ("move_good", 10, 17, "meat", "top"), ("move_good", 17, 10, "meat", "top")
+    assert state.turn == 0 and tuple(match["log"][128]) == there and tuple(match["log"][129]) == back
+    assert vetoed(state, 0, there)
+    monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
+    top = hint(GAME.id, state.view(0), 0, "normal", "review/0/128", iterations=ITERATIONS)
+    assert not vetoed(state, 0, top[0].action), top[0]

@@ -14,7 +14,19 @@ import math
 from array import array
 from operator import mul
 
-from .board import BIT, CELLS, CITY_OF_GOOD, DIST, NEIGHBOUR_MASK, NEIGHBOURS, SPACES, VALUE, group_of, penalty
+from .board import (
+    BIT,
+    CELLS,
+    CITY_OF_GOOD,
+    DIST,
+    GOOD_INDEX,
+    NEIGHBOUR_MASK,
+    NEIGHBOURS,
+    SPACES,
+    VALUE,
+    group_of,
+    penalty,
+)
 
 LOOSE_SHARE = 0.3  # part of a loose good's value counted (with its markers) while it lies loose
 RISK_SAME_SPACE = 0.05  # chance a good on top is stolen when a thief's empty camel shares its space
@@ -134,19 +146,25 @@ def _carried(values: list[float], ready: int, carried: int, last: bool, weight: 
 
 #: the actions that send a camel somewhere (from supply or another space)
 SENT = ("place", "move_camel")
+#: the actions that may spend one for nothing at the end (``sent_for_nothing``)
+SPENT = (*SENT, "move_good")
 
 
 def sent_for_nothing(state, seat: int, action) -> bool:
     """Whether ``action`` spends an action for nothing at the end: once the next refill empties
     the bag (or it is empty), it sends a camel where the estimate values it no higher than where
-    it stood (or one from supply to such a place). There the search saw ending the turn give the
+    it stood (or one from supply to such a place), or moves a good on short of its city to where
+    the estimate values it no higher. There the search saw ending the turn give the
     other seat its game-ending delivery, and every camel moved before it put that off: a seat
     behind moved one camel between the same two spaces with all four actions of its turn (seed
     3, short game), and a review called every move best. With the bag at 4 a seat far behind did
     the same for four whole turns, any pick-up bringing the last refill (seed 22, short game): a
-    person took it for a frozen AI. The turn ends all the same once they are spent."""
-    if action[0] not in SENT or sum(state.bag) > LAST_REFILL:
+    person took it for a frozen AI. A hint moved meat a step on and, with the next action, back
+    (seed 7087, moves 129 and 130). The turn ends all the same once they are spent."""
+    if action[0] not in SPENT or sum(state.bag) > LAST_REFILL:
         return False
+    if action[0] == "move_good" and CITY_OF_GOOD[GOOD_INDEX[action[3]]] == action[2]:
+        return False  # (a delivery)
     after = state.clone()
     after.apply(action, log=False)
     if after.turn is None or (after.turn == seat and wins_this_turn(after)):  # (a step to a win within the turn)
