@@ -144,3 +144,35 @@ async def test_a_line_shown_before_a_roll_is_not_kept_after_it() -> None:
     assert host._following(0) == (reroll, ("end_favour",))  # (asked again before the move: the whole line)
     await host.handle(messages.Act(host.match_id, 0, host.turn, reroll))
     assert host.state.to_move() == 0 and host._following(0) == ()
+
+
+def test_a_lines_next_step_the_search_weighed_but_did_not_list_is_kept() -> None:
+    """A newcomer's match (``matches/camel_caravan_there_and_back_7087.json``, move 70): the hint's
+    line moved the stolen salt on, then a camel from (5,2) to (0,1); after the first step, the
+    search listed three other moves, and the camel's move, weighed about as well, was dropped:
+    three times in a match a plan changed a step after it was shown. The step is kept from all
+    the search weighed, not only from the moves it lists."""
+    import json
+    from pathlib import Path
+
+    from caravan_tui.ai.explain import TOP, Weighed, advised
+    from caravan_tui.games import get_game
+
+    match = json.loads((Path(__file__).parent / "matches" / "camel_caravan_there_and_back_7087.json").read_text())
+    state = get_game(GAME).new(match["players"], seed=match["seed"], options=match["options"])
+    for action in match["log"][:69]:
+        state.apply(tuple(action), False)
+    state.apply(("move_good", 37, 31, "salt", "under"), False)  # (the line's first step)
+    step, after = ("move_camel", 37, 1), ("move_camel", 38, 2)
+    assert state.to_move() == 0 and {step, after} <= set(state.legal_actions())
+    others = [action for action in state.legal_actions() if action not in (step, after)][:TOP]
+    visits = [100 - 10 * index for index in range(TOP)]
+    stats = {action: (visits[i], (0.5 - 0.005 * i) * visits[i]) for i, action in enumerate(others)}
+    weighed = Weighed({**stats, step: (40, 0.495 * 40)}, {})
+    view = state.view(0)
+    assert step not in [candidate.action for candidate in advised(GAME, view, 0, weighed)]
+    kept = advised(GAME, view, 0, weighed, following=(step, after))
+    assert kept[0].action == step and kept[0].line[:2] == (step, after) and kept[0].reason, kept[0]
+    assert [candidate.action for candidate in kept[1:]] == others  # (the listed ones after it)
+    worse = Weighed({**stats, step: (40, 0.40 * 40)}, {})  # (clearly worse: the search's own first)
+    assert advised(GAME, view, 0, worse, following=(step, after)) == advised(GAME, view, 0, worse)

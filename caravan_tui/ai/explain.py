@@ -238,7 +238,40 @@ def led_to(steps: Sequence[tuple[int, float, float]], played: int) -> tuple[int,
     return steps[deepest] if deepest else None
 
 
-def advised(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top: int = TOP) -> list[Candidate]:
+def advised(
+    game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top: int = TOP, following: Sequence[Action] = ()
+) -> list[Candidate]:
+    """What a hint shows (``shown``), the next step of the line shown earlier in the decision
+    (``following``: what is left of it) first where the search finds it about as good
+    (``kept_to_line``)."""
+    return kept_to_line(game_id, view, seat, weighed, shown(game_id, view, seat, weighed, top), following)
+
+
+def kept_to_line(
+    game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, found: list[Candidate], following: Sequence[Action]
+) -> list[Candidate]:
+    """``found`` with the next step of ``following`` first where ``line_kept`` keeps it, the step
+    as the search weighed it where ``found`` does not list it (``unlisted``, its reason said);
+    as it was otherwise. Kept only from among the moves listed, a Camel Caravan line dropped a
+    step after it was shown, three times in a match: a camel sent for the hides was sent on to
+    load meat, the search having weighed the hides' next step about as good but listed others."""
+    if not following or not found:
+        return found
+    pool = found
+    if all(candidate.action != following[0] for candidate in found):
+        game = get_game(game_id)
+        world = game.from_view(view, seat)
+        step = next((c for c in unlisted(game, world, seat, weighed, found) if c.action == following[0]), None)
+        if step is None:
+            return found
+        if game.ai.explain is not None:
+            step = step._replace(reason=game.ai.explain(world, seat, step.line))
+        pool = [*found, step]
+    kept = line_kept(pool, following, lambda first, line: reworded(game_id, view, seat, first, line))
+    return kept if kept[0].action == following[0] else found
+
+
+def shown(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top: int = TOP) -> list[Candidate]:
     """What a hint shows: ``explained``, but the game's plain move first (``GameAI.plain``), its
     reason saying why, where the search cannot tell the most visited move from it
     (``plain_is_as_good``). Where the end of the match is near (``GameAI.end_near``) only the

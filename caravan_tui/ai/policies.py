@@ -483,11 +483,13 @@ def hint(
     seed: int | str = 0,
     iterations: int | None = None,
     earlier: Sequence[dict[str, Any]] = (),
+    following: Sequence[Action] = (),
 ) -> list[Candidate]:
     """The AI's suggestion for ``seat`` (shown to the player, not played): the search's top
     candidates with their reasons, the suggestion first (``seed``: ``hint_seed``, as a match's
     host asks); ``iterations`` sets an iteration-only budget (as ``search_policy`` does);
-    ``earlier``: as ``SearchPolicy.weigh_root``'s, when the seat is in the middle of a decision."""
+    ``earlier``: as ``SearchPolicy.weigh_root``'s, when the seat is in the middle of a decision;
+    ``following``: what is left of the line shown earlier in it (``explain.advised``)."""
     if iterations is None:
         policy = hint_policy(level)
     else:
@@ -495,4 +497,6 @@ def hint(
     weighed = Weighed.merge(
         [policy.weigh_root(game_id, view, seat, seed, index, earlier=earlier) for index in range(policy.level.searches)]
     )
-    return advised(game_id, view, seat, vetted(game_id, view, seat, weighed, level=policy.level.name))
+    return advised(
+        game_id, view, seat, vetted(game_id, view, seat, weighed, level=policy.level.name), following=following
+    )

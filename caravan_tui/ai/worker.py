@@ -354,17 +354,20 @@ class AIWorker:
         seed: int | str,
         top: int = TOP,
         earlier: Sequence[dict[str, Any]] = (),
+        following: Sequence[Action] = (),
     ) -> list[Candidate]:
         """A hint: the search's ``top`` candidates for ``seat`` with their reasons, its choice
         first (``explain.advised``: where the search cannot tell it from the game's plain move,
         that one), computed in worker processes, one per search of the level; ``earlier``: the
         seat's views where the decision it is in the middle of began and was hinted since
-        (``review.decision_views``)."""
+        (``review.decision_views``); ``following``: what is left of the line shown earlier in it."""
         pool = self._executor()
         with self._listening(None) as job:
             weighed = await self._weigh(pool, policy, job, game_id, view, seat, seed, top, earlier)
         found = await self._gather(
-            pool, self._submit(pool, lambda: [pool.submit(advised, game_id, view, seat, weighed, top)]), None
+            pool,
+            self._submit(pool, lambda: [pool.submit(advised, game_id, view, seat, weighed, top, tuple(following))]),
+            None,
         )
         return found[0]
 

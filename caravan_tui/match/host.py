@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from caravan_tui import __version__
-from caravan_tui.ai.explain import Candidate, after_plain, in_line, line_kept, plain_followed, reworded
+from caravan_tui.ai.explain import Candidate, after_plain, in_line, plain_followed
 from caravan_tui.ai.policies import SearchPolicy, hint, hint_policy, hint_seed
 from caravan_tui.ai.review import ITERATIONS, Position, decision_views, judge
 from caravan_tui.ai.worker import AIWorker, AIWorkerError
@@ -623,8 +623,7 @@ class MatchHost:
         earlier = self._earlier(seat) if policy.plans(game_id) else []
         following = self._following(seat)  # (the line shown earlier in this decision, followed so far)
         try:
-            top = await self._searched(policy, view, seat, seed, earlier)
-            top = line_kept(top, following, lambda first, line: reworded(game_id, view, seat, first, line))
+            top = await self._searched(policy, view, seat, seed, earlier, following)
             if (after := after_plain(game_id, view, seat, top)) is not None:
                 # (the line after the plain move: the next step's own hint, searched as it will be)
                 top = plain_followed(
@@ -654,12 +653,23 @@ class MatchHost:
             self._hinted.setdefault(seat, []).append(msg.turn)
 
     async def _searched(
-        self, policy: SearchPolicy, view: dict[str, Any], seat: int, seed: str, earlier: Sequence[dict[str, Any]]
+        self,
+        policy: SearchPolicy,
+        view: dict[str, Any],
+        seat: int,
+        seed: str,
+        earlier: Sequence[dict[str, Any]],
+        following: Sequence[Action] = (),
     ) -> list[Candidate]:
-        """A hint's candidates for ``seat`` at ``view``, searched in the worker where there is one."""
+        """A hint's candidates for ``seat`` at ``view``, searched in the worker where there is one
+        (``following``: what is left of the line shown earlier in the decision, ``explain.advised``)."""
         if self.worker is not None:
-            return await self.worker.explain(policy, self.game.id, view, seat, seed, earlier=earlier)
-        return await asyncio.to_thread(hint, self.game.id, view, seat, self.hint_level, seed, earlier=earlier)
+            return await self.worker.explain(
+                policy, self.game.id, view, seat, seed, earlier=earlier, following=following
+            )
+        return await asyncio.to_thread(
+            hint, self.game.id, view, seat, self.hint_level, seed, earlier=earlier, following=following
+        )
 
     async def _standing(self, seat: int, view: dict[str, Any], turn: int, top: list[Candidate]) -> list[Candidate]:
         """``top`` with how the position stands for its first move valued as a review of this
@@ -680,7 +690,7 @@ class MatchHost:
 
     def _following(self, seat: int) -> tuple[Action, ...]:
         """What is left of the line the last hint showed ``seat`` in the decision it is making,
-        where the moves made since followed it (``explain.line_kept`` keeps to it); else (): the
+        where the moves made since followed it (``explain.kept_to_line`` keeps to it); else (): the
         decision ended since (another seat moved, or chance showed something, as a review cuts
         decisions: a line made before a roll is no plan after it)."""
         turn, line = self._lines.get(seat, (self.turn + 1, ()))
