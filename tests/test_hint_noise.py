@@ -266,15 +266,16 @@ def test_a_move_is_valued_where_its_line_leads():
     """The bug: "Either is about as good: Turn a 1 into a 6 (2f)" and "Or: Reroll 1 (1f)": the
     turn's own mean (0.54) counted the rerolls the search tried after it, while the sale it leads
     to expected 0.995 (and rerolling the 1, 0.52). The turn is worked out whole now
-    (``last_turn.DecidingTurn``): each move is valued where its best play after it leads."""
+    (``last_turn.DecidingTurn``): each move is valued where its best play after it leads, here
+    turning the 1 into a 2 and the 2 into a 3, for the sale whose coins win a tie on cards."""
     state = GAME.new(2, seed=12, options={"village_payout": "standard", "start_player": "random"})
     for action in NINTH_CARD:
         state.apply(action, False)
     seat = state.to_move()
     assert sorted(state._unplaced_values(seat)) == [1, 2, 3, 5] and state.table == [8, 8]
     top = hint("merchant_lord", state.view(seat), seat, seed=hint_seed(seat, len(NINTH_CARD)))
-    turn = next(c for c in top if c.action == ("adjust", 1, -1))
-    assert turn.line[-1] == ("sell", "P0-V25", (("M23", "R"),)) and turn.value > 0.9
+    turn = next(c for c in top if c.action == ("adjust", 1, 1))
+    assert turn.line[-1] == ("sell", "P0-V25", (("M23", "L"),)) and turn.value > 0.9
     assert all(c.value <= turn.value for c in top)
     lines = explanation([[str(c.action), c.share, c.value, "", c.action, c.error] for c in top])
     assert not lines[0].startswith(("Either", "Any")) and not any(line.startswith("Or: ('adjust'") for line in lines)
@@ -282,15 +283,16 @@ def test_a_move_is_valued_where_its_line_leads():
 
 def test_the_hint_suggests_the_move_whose_line_leads_further():
     """The bug: "The hint's pick, though another is better: Reroll 1" with "Better: Turn a 1 into a
-    6" below, read as advice to reroll. The turn leads to the sale tucking the ninth card: the
-    hint suggests it; rerolling the 1 and turning a die after it, where the roll misses, tucks as
-    surely for a favour more (worked out whole: ``last_turn.DecidingTurn``)."""
+    6" below, read as advice to reroll. The turns lead to the sale tucking the ninth card (the 1
+    into a 2, then the 2 into a 3: its 4 coins win a tie on cards): the hint suggests it;
+    rerolling the 1 and turning a die after it, where the roll misses, tucks as surely for a
+    favour more (worked out whole: ``last_turn.DecidingTurn``)."""
     state = ninth_card_position()
     seat = state.to_move()
     top = hint("merchant_lord", state.view(seat), seat, seed=hint_seed(seat, len(NINTH_CARD)))
-    assert top[0].action == ("adjust", 1, -1)
+    assert top[0].action == ("adjust", 1, 1)
     lines = explanation([[str(c.action), c.share, c.value, "", c.action, c.error] for c in top])
-    assert lines[0] == "A close call: ('adjust', 1, -1)"
+    assert lines[0] == "A close call: ('adjust', 1, 1)"
     assert "Nearly as good: ('reroll', 1)" in lines and not any(line.startswith("Better") for line in lines)
 
 
@@ -349,9 +351,11 @@ async def test_h_then_a_readies_the_turn_the_hint_suggests(tmp_path, monkeypatch
         await pilot.press("h")
         await wait_for(pilot, lambda: screen.query_one("#hint-panel", TablePanel).shown is not None, "the hint")
         await wait_for(
-            pilot, lambda: "A close call" in str(screen.query_one("#hint-panel", TablePanel).shown), "its words"
+            pilot,
+            lambda: "Probably best: Turn a 1 into a 2" in str(screen.query_one("#hint-panel", TablePanel).shown),
+            "its words",
         )
-        turn = ("adjust", 1, -1)
+        turn = ("adjust", 1, 1)
         assert "a: pick the die, then enter: turn it" in builder(screen)
         await pilot.press("a")
         await pilot.pause()
@@ -390,9 +394,9 @@ async def test_an_ai_seat_makes_the_move_whose_line_leads_to_the_sale(worker):
     seat = state.to_move()
     normal = seat_policy("ai:normal")
     decided = await worker.decide(normal, Question("merchant_lord", state.view(seat), seat, 1))
-    assert decided.action == ("adjust", 1, -1)
+    assert decided.action == ("adjust", 1, 1)
     assert decided.weighed[0].action == decided.action
-    assert normal.choose("merchant_lord", state.view(seat), seat, 1) == ("adjust", 1, -1)
+    assert normal.choose("merchant_lord", state.view(seat), seat, 1) == ("adjust", 1, 1)
 
 
 def seat_policy(seat: str):

@@ -104,3 +104,30 @@ async def test_the_hints_ninth_card_says_the_sellers_still_to_come(tmp_path):
             "then the sale at your 1-6 village tucking 1 card (9 table cards end the match with the round; still to "
             "sell, AI 2 lays a card more with an 85% chance, two with a 70% chance; AI 3 lays a card more for sure)"
         ) in said, said
+
+
+def test_a_tie_on_cards_the_coins_settle_is_no_coin_flip() -> None:
+    """A newcomer's match (``matches/merchant_lord_coin_tie_7062.json``, round 12): 8 table cards,
+    M27 in hand, 4 favour, 3 coins; AI 2, still to sell, 8 cards, M08 and 0 coins. Two turns of a
+    die and the sale tuck the ninth card with 8 coins; AI 2 can tie on cards but its sales pay it
+    at most 5: a sure win, which the hint said was "59% to win", the tie taken as even."""
+    import json
+    from pathlib import Path
+
+    from caravan_tui.engine import normalise_action, render
+    from caravan_tui.games.merchant_lord.last_turn import tie_on_coins
+
+    match = json.loads((Path(__file__).parent / "matches" / "merchant_lord_coin_tie_7062.json").read_text())
+    state = GAME.new(match["players"], seed=match["seed"], options=match["options"])
+    for action in match["log"][:64]:
+        state.apply(normalise_action(action), False)
+    assert state.to_move() == 0 and state.table == [8, 8] and state.coins == [3, 0] and worked_out(state, 0)
+    turn = DecidingTurn(state, 0)
+    assert turn.value(state._unplaced(0), state.favour[0]) == pytest.approx(1.0)
+    found = hint(GAME.id, state.view(0), 0, seed=hint_seed(0, 64))
+    said = render(found[0].reason, ["You", "AI 2"], 0)
+    assert found[0].action == ("adjust", 1, -1) and found[0].value == pytest.approx(1.0)
+    assert "AI 2 lays a card more with an 83% chance; a tie on cards goes to you on coins, 8 to at most 5" in said
+    # the coins settle a tie only past all the sales to come can pay; else it is even
+    assert tie_on_coins(8, 0, 0, 5) == 1.0 and tie_on_coins(5, 0, 0, 5) == 0.5
+    assert tie_on_coins(3, 2, 6, 0) == 0.0 and tie_on_coins(3, 3, 6, 0) == 0.5

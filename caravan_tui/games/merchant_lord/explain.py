@@ -14,7 +14,15 @@ from caravan_tui.engine import seat_field as who
 
 from .cards import DIE, HALF_INDEX, INDEX, ONE_TIME_WORDS, OPP, placements, reward_words
 from .evaluation import max_tucks
-from .last_turn import card_to_play_for, last_round, last_seller, later_sellers, tuck_chance, worked_out
+from .last_turn import (
+    card_to_play_for,
+    last_round,
+    last_seller,
+    later_sellers,
+    tie_on_coins,
+    tuck_chance,
+    worked_out,
+)
 from .rolls import OUTCOMES, SAME, RerollOdds, best_sales, tucked_pay
 from .rules import MerchantLordState
 from .sales import GUARD, UNIT, adjusted, count, size, unpack
@@ -144,19 +152,29 @@ def _of_target(cards: int) -> str:
 NO_FIT = "no village fits these dice"
 
 
-def sellers_to_come(state: MerchantLordState, seat: int) -> str | None:
+def sellers_to_come(state: MerchantLordState, seat: int, cards: int = 0, earned: Sequence[int] = ()) -> str | None:
     """What the seats still to sell after ``seat``'s worked-out turn may lay on their tables
     (``last_turn.DecidingTurn``'s model of them): "AI 2 lays a card more with an 85% chance, two
     with a 70% chance". A sure ninth card stood at "22% of the win" with nothing said of AI 2,
-    two cards in hand and its turn still to come. None: nothing to say."""
+    two cards in hand and its turn still to come. Where the seat's turn ends with ``cards`` table
+    cards, its sales paying each seat ``earned`` coins, a tie on cards the coins settle whatever
+    the sales to come pay is said too ("a tie on cards goes to you on coins, 8 to at most 5"): a
+    sure win read as a coin flip. None: nothing to say."""
     if not worked_out(state, seat) or last_seller(state, seat):
         return None
-    later = [(q, one, two) for q, (one, two) in later_sellers(state, seat).items() if one > 0]
-    if not later:
-        return None
-    return "; ".join(
-        f"{who(q)} lays a card more {_odds(one)}" + (f", two {_odds(two)}" if two > 0 else "") for q, one, two in later
-    )
+    sellers = later_sellers(state, seat)
+    paid = [sum(later.pay[q] for later in sellers.values()) for q in range(state.n)]
+    said = []
+    for q, (one, two, _) in sellers.items():
+        if one <= 0:
+            continue
+        words = f"{who(q)} lays a card more {_odds(one)}" + (f", two {_odds(two)}" if two > 0 else "")
+        if earned and state.table[q] < cards <= state.table[q] + (2 if two > 0 else 1):
+            own, theirs = state.coins[seat] + earned[seat], state.coins[q] + earned[q]
+            if tie_on_coins(own, paid[seat], theirs, paid[q]) == 1.0:
+                words += f"; a tie on cards goes to {who(seat)} on coins, {own} to at most {theirs + paid[q]}"
+        said.append(words)
+    return "; ".join(said) or None
 
 
 def _odds(chance: float) -> str:
@@ -413,6 +431,7 @@ def _plan(state: MerchantLordState, seat: int, line: Sequence[Action], dice: int
     (the unplaced ones by default). "" if nothing follows."""
     dice = state._unplaced(seat) if dice is None else dice
     steps = []
+    earned = [0] * state.n  # (the coins the plan's sales pay each seat)
     for action in _needed(state, seat, line):
         if action[0] == "reroll":
             break  # (what follows a roll is chance, and the roll itself the next hint's to weigh)
@@ -422,19 +441,27 @@ def _plan(state: MerchantLordState, seat: int, line: Sequence[Action], dice: int
             steps.append(f"turn a {action[1]} into a {into} ({ADJUST_COST} favour), dice {dice_words(unpack(dice))}")
         elif action[0] == "sell":
             tucked = len(action[2])
+            village = VINDEX[action[1]]
+            got, _, owner_got, _, _ = state.sale_income(
+                seat, village, [(INDEX[c], HALF_INDEX[h]) for c, h in action[2]]
+            )
+            supply = max(0, state.sup_coins - sum(earned))  # (rules §7.2: paid while the supply lasts)
+            earned[seat] += min(got, supply)
+            earned[village // 3] += min(owner_got, supply - min(got, supply))
             steps.append(
-                f"the sale at {village_words(VINDEX[action[1]])}"
+                f"the sale at {village_words(village)}"
                 + (f" tucking {plural(tucked, 'card')}" if tucked else "")
-                + (_ending(state, seat) if tucked and state.table[seat] + tucked >= TARGET else "")
+                + (_ending(state, seat, tucked, earned) if tucked and state.table[seat] + tucked >= TARGET else "")
             )
         elif steps and steps[-1].startswith("the sale"):
             break  # (the sales in a row, each said: "then the sale at …" named one of the two counted)
     return "; ".join("then " + step for step in steps)
 
 
-def _ending(state: MerchantLordState, seat: int) -> str:
-    """What a plan's sale that brings the table to 9 does, and who may still answer it."""
-    later = sellers_to_come(state, seat)
+def _ending(state: MerchantLordState, seat: int, tucked: int, earned: Sequence[int]) -> str:
+    """What a plan's sale that brings the table to 9 (``tucked`` cards) does, and who may still
+    answer it (``earned``: the coins the plan's sales pay each seat)."""
+    later = sellers_to_come(state, seat, state.table[seat] + tucked, earned)
     return f" ({TARGET} table cards end the match with the round" + (f"; still to sell, {later})" if later else ")")
 
 

@@ -18,6 +18,8 @@ favour decides nothing but the last tie-break.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from caravan_tui.engine import Action
 
 from .cards import HALF_INDEX, INDEX
@@ -304,20 +306,24 @@ KEPT = 1e-6
 class DecidingTurn(LastTurn):
     """``LastTurn`` for a turn ``worked_out`` where seats still sell after it. Each of those is
     taken to lay one card more, or two, with its own turn's chance of it (``TuckChance`` from the
-    dice and favour it shows now), and a tie with it on table cards as even (its sales' coins are
-    still to come); a result that leaves the match going (no 9 table cards, not the last round)
+    dice and favour it shows now), and a tie with it on table cards as even, its sales' coins
+    still to come, unless the coins settle it whatever those sales pay (``tie_on_coins``: a sure
+    ninth card read "59%" where the other seat could tie on cards but never reach the seat's
+    coins); a result that leaves the match going (no 9 table cards, not the last round)
     is worth what the estimate gives the position now, where no seat after it reaches 9. The
     search missed a sure ninth card four turns of a die away (8 favour: "Reroll 2 … no chance to
     tuck a card … 30% of the win") and chose each reroll for its own roll's chance (3%) where
     playing on for the tuck made 65%."""
 
-    __slots__ = ("_later", "_ended", "_going")
+    __slots__ = ("_later", "_paid", "_ended", "_going")
 
     def __init__(self, state: MerchantLordState, seat: int) -> None:
         super().__init__(state, seat)
         self._later = later_sellers(state, seat)
+        #: the most coins the sales still to come this round can pay each seat
+        self._paid = [sum(later.pay[q] for later in self._later.values()) for q in range(state.n)]
         ended = 0.0  # (a seat after it that reaches 9 ends it first)
-        for q, (one, two) in self._later.items():
+        for q, (one, two, _) in self._later.items():
             ended += (1.0 - ended) * (
                 one if state.table[q] + 1 >= TARGET else two if state.table[q] + 2 >= TARGET else 0.0
             )
@@ -344,12 +350,14 @@ class DecidingTurn(LastTurn):
                     return 0.0
                 tied += key == own
             else:
-                one, two = chances
+                one, two, _ = chances
                 table = state.table[q]
+                theirs = state.coins[q] + coins[q]
+                tie = tie_on_coins(own[1], self._paid[seat], theirs, self._paid[q])
                 share *= (
-                    (1.0 - one) * _against(cards, table)
-                    + (one - two) * _against(cards, table + 1)
-                    + two * _against(cards, table + 2)
+                    (1.0 - one) * _against(cards, table, tie)
+                    + (one - two) * _against(cards, table + 1, tie)
+                    + two * _against(cards, table + 2, tie)
                 )
         return min(1.0, share / tied + KEPT * kept)
 
@@ -369,26 +377,50 @@ class DecidingTurn(LastTurn):
         return found
 
 
-def later_sellers(state: MerchantLordState, seat: int) -> dict[int, tuple[float, float]]:
-    """The seats still to sell this round after ``seat``, each with its chances to lay a card or
-    more, and two or more, on its table (``DecidingTurn``'s model of them)."""
-    return {q: _added_chances(state, q) for q in still_to_sell(state) if q != seat}
+class Later(NamedTuple):
+    """A seat still to sell this round, as ``DecidingTurn`` models it: its chances to lay a card
+    or more, and two or more, on its table (each played for), and the most coins its sales can
+    pay each seat, whatever its dice come to (rules §7.2: an owner is paid for a sale at their
+    village)."""
+
+    one: float
+    two: float
+    pay: tuple[int, ...]
 
 
-def _added_chances(state: MerchantLordState, seat: int) -> tuple[float, float]:
-    """The chances that ``seat``'s turn, still to come this round, lays a card or more, and two
-    or more, on its table (each played for)."""
+def later_sellers(state: MerchantLordState, seat: int) -> dict[int, Later]:
+    """The seats still to sell this round after ``seat`` (``Later``)."""
+    return {q: _later(state, q) for q in still_to_sell(state) if q != seat}
+
+
+def _later(state: MerchantLordState, seat: int) -> Later:
     held = state.hand[seat].bit_count()
     dice, favour = state._unplaced(seat), state.favour[seat]
-    one = TuckChance(state, seat).value(dice, favour) if held else 0.0
+    look = TuckChance(state, seat)
+    one = look.value(dice, favour) if held else 0.0
     two = TuckChance(state, seat, 2).value(dice, favour) if held > 1 else 0.0
-    return one, min(one, two)
+    pay = [0] * state.n
+    for rolled, _ in OUTCOMES[size(dice)]:  # (any dice: its favour turns and rerolls them)
+        for _, coins, _ in look.sequences(rolled):
+            pay = [max(most, paid) for most, paid in zip(pay, coins)]
+    return Later(one, min(one, two), tuple(pay))
 
 
-def _against(cards: int, other: int) -> float:
+def tie_on_coins(own: int, own_paid: int, theirs: int, their_paid: int) -> float:
+    """The seat's share of a tie on table cards with a seat still to sell, settled by coins
+    (rules §8.4): the seat's ``own`` coins against ``theirs``, the sales to come able to pay them
+    at most ``own_paid`` and ``their_paid`` more; even where those sales decide it."""
+    if own > theirs + their_paid:
+        return 1.0
+    if own + own_paid < theirs:
+        return 0.0
+    return 0.5
+
+
+def _against(cards: int, other: int, tie: float) -> float:
     """The seat's share of first place against a seat still to sell: all of it with more table
-    cards, half of it with as many."""
-    return 1.0 if cards > other else 0.5 if cards == other else 0.0
+    cards, ``tie`` with as many."""
+    return 1.0 if cards > other else tie if cards == other else 0.0
 
 
 #: ``tuck_chance``'s looks, by what they depend on (a hint words several moves of one position)
