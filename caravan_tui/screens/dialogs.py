@@ -14,6 +14,7 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import DialogScreen
+from caravan_tui.textual_adapter import message_clock
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.lists import StopAtEnds
 from caravan_tui.widgets.typed_input import TypedInput
@@ -22,9 +23,17 @@ if TYPE_CHECKING:
     from caravan_tui.app import TableApp
 
 
+#: what a key pressed before a question was asked says: it is not taken as its answer
+NOT_AN_ANSWER = "That key came before this question: not taken as its answer."
+
+
 class ConfirmScreen(DialogScreen[bool]):
     """``y`` (or Enter on Yes) confirms, ``n``/escape declines; the focus starts on No, or on Yes
-    with ``yes_first`` (a question whose Yes carries on what the person was doing)."""
+    with ``yes_first`` (a question whose Yes carries on what the person was doing). A key pressed
+    before the question was asked is no answer to it (``NOT_AN_ANSWER``; a key's ``time`` is when
+    the terminal gave it): on a busy machine a question came up seconds after the Enter that
+    asked it, and the Enter pressed again meanwhile, as nothing seemed to happen, answered it
+    unseen and ended a turn."""
 
     BINDINGS = [
         Binding("y", "answer(True)", "Yes"),
@@ -35,6 +44,7 @@ class ConfirmScreen(DialogScreen[bool]):
         super().__init__()
         self.question, self.yes, self.no, self.yes_first = question, yes, no, yes_first
         self.footer_words = {"answer(True)": plain(yes), "answer(False)": plain(no)}  # (as the buttons)
+        self.asked_at = message_clock()
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -46,6 +56,12 @@ class ConfirmScreen(DialogScreen[bool]):
 
     def on_mount(self) -> None:
         self.query_one("#yes" if self.yes_first else "#no", Button).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        if event.time < self.asked_at:
+            event.stop()
+            event.prevent_default()
+            self.notify(NOT_AN_ANSWER, severity="warning", timeout=4)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
