@@ -443,7 +443,10 @@ class TableApp(FailureHook):
             headline = screen.result_headline(names, over.scores, over.outcome)
         result = MatchOverScreen(
             headline,
-            "   ".join(f"{name}: {signed(score)}" for name, score in zip(names, over.scores)),
+            # (as the player table names them: "You", not the login "Root (you)" seen nowhere else)
+            "   ".join(
+                f"{name}: {signed(score)}" for name, score in zip(screen.result.headline_names(names), over.scores)
+            ),
             screen.match_summary(screen.table.view) if screen.table.view else None,
             rematch=screen.seat is not None,  # (a spectator did not play it)
             review=OpenReview(screen.client.match_id, screen.seat) if review and screen.seat is not None else None,

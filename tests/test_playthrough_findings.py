@@ -149,6 +149,8 @@ async def test_the_final_scores_read_a_minus_sign_as_the_tables_below_them(tmp_p
         await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the final table")
         scores = str(app.screen.query_one("#final-scores", Static).visual)
         assert f"{MINUS}1" in scores and "-" not in scores, scores
+        # ours as the player table says it, not by the login name it shows nowhere else ("Root (you)")
+        assert scores.startswith(f"You: {MINUS}1   ") and "(you)" not in scores, scores
 
 
 @pytest.mark.thorough
