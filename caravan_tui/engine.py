@@ -43,7 +43,8 @@ def render(text: str, names: Sequence[str], viewer: int | None = None) -> str:
 
     ``{pN}`` is seat N's name, or "you" for the viewer's own seat; ``{pN:s}`` / ``{pN:es}`` is the
     verb ending that agrees with it ("{p0} play{p0:s}" reads "Ann plays" or "you play");
-    ``{pN:'s}`` is the possessive ("Ann's", "your"); ``{pN:their}`` the possessive pronoun, for a
+    ``{pN:'s}`` is the possessive ("Ann's", "your"), ``{pN:mine}`` one standing alone ("Ann's",
+    "yours"); ``{pN:their}`` the possessive pronoun, for a
     seat named already ("their", "your"); ``{pN:has}``, ``{pN:is}``, ``{pN:was}`` the verb
     itself. A name that opens a sentence is capitalised.
     """
@@ -55,6 +56,8 @@ def render(text: str, names: Sequence[str], viewer: int | None = None) -> str:
             word = "you" if you else _name(names, seat)
         elif form == "'s":
             word = "your" if you else _name(names, seat) + "'s"
+        elif form == "mine":  # (standing alone: "now yours"; "now your" was said)
+            word = "yours" if you else _name(names, seat) + "'s"
         elif form in _YOU_FORMS:
             word = _YOU_FORMS[form] if you else form
         else:

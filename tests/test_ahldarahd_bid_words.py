@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from caravan_tui.engine import render
 from caravan_tui.games import get_game
 from caravan_tui.games.ahldarahd.cards import ITEM_INDEX, ROP
 from caravan_tui.games.ahldarahd.describe import describe
@@ -88,7 +89,11 @@ def test_an_auction_for_a_right_of_passage_its_player_holds_names_the_player_onc
     words = describe(state, ("open", "RoP green", 0))
     assert words == "Open an auction for {p2:'s} Right of Passage (its player holds it) at 0 gold"
     state.set_holder(ROP + 2, 3)
-    assert describe(state, ("open", "RoP green", 0)).endswith("Right of Passage (now {p3:'s}) at 0 gold")
+    assert describe(state, ("open", "RoP green", 0)).endswith("Right of Passage (now {p3:mine}) at 0 gold")
+    # (read by the holder: "(now your)" was said of a person's own item in their review)
+    said = render(describe(state, ("open", "RoP green", 0)), ["Ann", "AI 2", "AI 3", "Bob"], 3)
+    assert said.endswith("(now yours) at 0 gold"), said
+    assert render("{p3:mine}", ["Ann", "AI 2", "AI 3", "Bob"], 0) == "Bob's"
 
 
 def test_a_bid_above_what_the_item_is_worth_to_you_says_why() -> None:

@@ -94,7 +94,7 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
     if kind == "open":
         item = ITEM_INDEX[action[1]]
         holder = state.holder(item)
-        held = f" (now {poss(holder)})" if holder >= 0 else ""
+        held = f" (now {who(holder, 'mine')})" if holder >= 0 else ""
         if holder == seat:
             held = " (yours now)"
         elif item == ROP + holder:  # "Ann's Right of Passage (now Ann's)" said Ann twice
