@@ -1288,3 +1288,25 @@ async def test_a_sale_readied_at_three_players_leaves_every_player_in_view(tmp_p
         await wait_for(pilot, lambda: builder(screen).startswith("Sale at your 2-5"), "the sale readied")
         await pilot.pause()
         assert box.max_scroll_y == 0 and any(line.startswith(" AI 3 ") for line in screen_lines(app))
+
+
+async def test_enter_on_the_dice_while_the_hint_s_play_waits_says_the_hint_is_coming(tmp_path):
+    """Over SSH the hint took seconds: ``a`` said its play would be ready as it showed, and the
+    Enter after it fell through to the die under the cursor ("Not possible: tick dice to reroll
+    with space first, or build a sale"). It says the hint is still coming, as the plays list does."""
+    from caravan_tui.games.merchant_lord.table import DICE
+    from caravan_tui.textual_adapter import notices
+    from caravan_tui.widgets.actions import HINT_TAKE_WAITS
+
+    prefix, _state = play_until(rerolling)
+    async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
+        screen = table.screen
+        screen.query_one(f"#{DICE}", ChipBar).focus()
+        await pilot.pause()
+        screen.overlays.take_waiting = True  # (``a`` pressed while the hint was coming)
+        app.clear_notifications()
+        start = table.moves()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [notice.message for notice in notices(app)] == [HINT_TAKE_WAITS]
+        assert table.moves() == start

@@ -112,13 +112,19 @@ class TableMoves:
     def decides_now(self) -> bool:
         """Whether this seat decides now; if not, says so (not while replaying or once over, nor
         while our play is on its way: a quick second Enter is no mistake, and "It is not your
-        turn." said so on our turn; and while practice checks the move chosen)."""
+        turn." said so on our turn; and while practice checks the move chosen). Nor while the
+        hint's play waits to be readied (``take_waiting``): a board's Enter then fell through to
+        the cursor's own play ("Not possible: tick dice to reroll with space first"), where the
+        plays list said the hint was still coming."""
         screen = self.screen
         if screen.practice is not None and screen.practice.say_checking(screen):
             return False
         if screen.table.turn is None:
             if screen.table.over is None and not screen.replaying and not screen.bus.acted:
                 screen.notify(NOT_YOUR_TURN, severity="warning")
+            return False
+        if screen.overlays.take_waiting:
+            screen.notify(HINT_TAKE_WAITS, severity="warning")
             return False
         return True
 
