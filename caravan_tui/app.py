@@ -81,6 +81,7 @@ from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import (
     INVITED_HERE,
     MatchOverScreen,
+    final_scores,
     rated_gave_up,
     rated_outcome,
     rating_changes_line,
@@ -137,7 +138,6 @@ from caravan_tui.ssh.keeping import seat_given_up
 from caravan_tui.ssh.remote import HubLink
 from caravan_tui.ssh.review_client import HubReviewer
 from caravan_tui.widgets.footer import as_said
-from caravan_tui.words import signed
 
 T = TypeVar("T")
 #: the file in the data folder that holds the traceback of the last failure of the app
@@ -443,10 +443,7 @@ class TableApp(FailureHook):
             headline = screen.result_headline(names, over.scores, over.outcome)
         result = MatchOverScreen(
             headline,
-            # (as the player table names them: "You", not the login "Root (you)" seen nowhere else)
-            "   ".join(
-                f"{name}: {signed(score)}" for name, score in zip(screen.result.headline_names(names), over.scores)
-            ),
+            final_scores(screen.result.headline_names(names), over.scores),
             screen.match_summary(screen.table.view) if screen.table.view else None,
             rematch=screen.seat is not None,  # (a spectator did not play it)
             review=OpenReview(screen.client.match_id, screen.seat) if review and screen.seat is not None else None,

@@ -140,7 +140,7 @@ async def test_the_final_scores_read_a_minus_sign_as_the_tables_below_them(tmp_p
     from textual.widgets import Static
 
     from caravan_tui.bus import MatchOver
-    from caravan_tui.screens.summary import MatchOverScreen
+    from caravan_tui.screens.summary import NO_BREAK, MatchOverScreen, final_scores
     from caravan_tui.words import MINUS
 
     prefix, _state = play_until(lambda s: s.turn == 0)
@@ -149,8 +149,13 @@ async def test_the_final_scores_read_a_minus_sign_as_the_tables_below_them(tmp_p
         await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the final table")
         scores = str(app.screen.query_one("#final-scores", Static).visual)
         assert f"{MINUS}1" in scores and "-" not in scores, scores
-        # ours as the player table says it, not by the login name it shows nowhere else ("Root (you)")
-        assert scores.startswith(f"You: {MINUS}1   ") and "(you)" not in scores, scores
+        # ours as the player table says it, not by the login name it shows nowhere else ("Root (you)"),
+        # each score folded with its name ("AI 3:" stood above a "9" of its own)
+        assert scores == f"You:{NO_BREAK}{MINUS}1   Bot:{NO_BREAK}13", scores
+        assert (
+            final_scores(["A" * 40, "[b]z[/b] (you)", "AI 3"], [9, 8, 9]).split("   ")[2]
+            == f"AI{NO_BREAK}3:{NO_BREAK}9"
+        )
 
 
 @pytest.mark.thorough

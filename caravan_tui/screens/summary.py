@@ -22,7 +22,7 @@ from caravan_tui.screens.requests import GoHome, OpenReplay, OpenReview, Rematch
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.key_scroll import KeyScroll
-from caravan_tui.words import plural
+from caravan_tui.words import plural, signed
 
 
 def within(name: str) -> str:
@@ -186,6 +186,17 @@ def since_words(since: Sequence[str], most: int = RESULT_SINCE_SHOWN) -> Text:
 
 #: a result's line where a rematch keeps a seat for us (``MatchOverScreen.invitation``)
 INVITED_HERE = "A rematch waits for you: r takes your seat in it (the lobby lists it too)."
+
+
+#: a space no line is folded at
+NO_BREAK = "\u00a0"
+
+
+def final_scores(names: Sequence[str], scores: Sequence[float]) -> str:
+    """The result screen's line of scores, each player's "name: score" folded as one word (the
+    last score stood alone on a line of its own: "AI 3:" above "9"), by the names the player
+    table gives ("You", not the login "Root (you)" seen nowhere else)."""
+    return "   ".join(f"{name}: {signed(score)}".replace(" ", NO_BREAK) for name, score in zip(names, scores))
 
 
 class MatchOverScreen(BaseScreen):
