@@ -33,7 +33,7 @@ from caravan_tui.screens.lobby import your_seat_words
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.framing import MAX_REQUEST, encode
 from caravan_tui.ssh.hosted import RESUMED
-from caravan_tui.ssh.hub import BETWEEN_SERVERS, NOT_PLAYED, Hub, guest_identity
+from caravan_tui.ssh.hub import BETWEEN_SERVERS, NOT_A_SEAT_CODE, NOT_PLAYED, Hub, guest_identity
 from caravan_tui.ssh.records import load_side_log, save_side_log
 
 WAIT = 20  # seconds; only guards against a hung test
@@ -746,7 +746,7 @@ async def test_a_guest_who_drops_takes_their_seat_back_with_its_code_from_the_st
     for typed in (wrong, "not a code"):
         await other.send(protocol.TakeSeatBack(typed))
         refused = (await other.next(protocol.Refused)).reason
-        assert refused == "that is not the code of a seat being played here: check it and try again"
+        assert refused == NOT_A_SEAT_CODE
     await other.send(protocol.TakeSeatBack(wrong))
     await other.next(protocol.Refused)
     await other.send(protocol.TakeSeatBack(code))  # the fourth at once: too soon, even the right code

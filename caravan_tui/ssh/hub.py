@@ -105,6 +105,12 @@ from caravan_tui.ssh.standings import Standings
 
 log = logging.getLogger(__name__)
 
+#: a seat code refused: a code takes back a seat of a match still played ("check it" alone, of a
+#: finished match's code, read as a typing slip)
+NOT_A_SEAT_CODE = (
+    "that is not the code of a seat being played here (a code ends with its match): check it and try again"
+)
+
 #: requests that act on the match a session is in
 MATCH_REQUESTS = (Act, HintRequest, UndoRequest, Resign, SaveRequest, Sync, Chat)
 MatchRequest = Act | HintRequest | UndoRequest | Resign | SaveRequest | Sync | Chat
@@ -531,7 +537,7 @@ class Hub:
             if code is not None and (seat := hosted.seat_of_code(code)) is not None
         ]
         if code is None or not found:
-            await self._refuse(session, "that is not the code of a seat being played here: check it and try again")
+            await self._refuse(session, NOT_A_SEAT_CODE)
             return
         hosted, seat = found[0]
         if (mine := hosted.seat_of(session.identity)) is not None and mine != seat:
