@@ -48,3 +48,23 @@ async def test_a_hand_summary_waits_for_the_table_under_the_whole_log(tmp_path):
         await wait_for(pilot, lambda: isinstance(app.screen, HandSummaryScreen), "the summary, the table back")
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.screen is screen, "the table after it")
+
+
+async def test_continue_stays_on_screen_under_a_long_hand_at_80x24(tmp_path):
+    """Hand 2 of a match: one line more, folded ("…the Chance / Meeting."), pushed "Continue
+    (enter)" off the dialog, with no scroll bar. The table and the lines under it scroll; the
+    button stays below them."""
+    from rich.text import Text
+
+    from caravan_tui.textual_adapter import screen_lines
+
+    from tables import quick_app
+
+    app = quick_app(tmp_path, 20, home=False)
+    summary = Text("\n".join(f"row {row}: a pile and its score" for row in range(14)))
+    since = [f"AI 2 was left holding the Desert, the Soldier, the Chance and card {n} of the hand" for n in range(4)]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(HandSummaryScreen(summary, since=since))
+        await pilot.pause()
+        drawn = screen_lines(app.screen)
+        assert any("Continue (enter)" in line for line in drawn), "\n".join(drawn)

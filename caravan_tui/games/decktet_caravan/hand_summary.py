@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
 from caravan_tui.screens.base import DialogScreen
@@ -32,6 +32,12 @@ class HandSummaryScreen(DialogScreen[None]):
     summary and step on, as they do over the table (they did nothing: the replay stopped at each
     hand's end until enter or escape). ``since``: what happened since the seat's last decision
     (the "Meanwhile" panel starts afresh after a summary: it says it here)."""
+
+    # the table and the lines under it scroll, the button below them: one line more, folded,
+    # pushed "Continue (enter)" off a dialog of 21 rows at 80×24, with no scroll bar
+    DEFAULT_CSS = """
+    #hand-body { height: auto; max-height: 17; }
+    """
 
     BINDINGS = [
         Binding("enter,escape,space", "dismiss", "Continue"),
@@ -58,9 +64,10 @@ class HandSummaryScreen(DialogScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="hand-summary"):
-            yield Static(self.summary)
-            if self.since:
-                yield Static(since_words(self.since, HAND_SINCE_SHOWN), id="hand-since")
+            with VerticalScroll(id="hand-body"):
+                yield Static(self.summary)
+                if self.since:
+                    yield Static(since_words(self.since, HAND_SINCE_SHOWN), id="hand-since")
             yield Button("Continue (enter)", id="continue", compact=True)
         yield KeysFooter()
 
