@@ -30,7 +30,7 @@ from caravan_tui.screens.how_to_play import HowToPlayScreen, how_to_play
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
 from caravan_tui.screens.rules import RulesScreen, plain_fences
 from caravan_tui.screens.saves import SavesScreen
-from caravan_tui.screens.summary import MatchOverScreen, resigned_line, result_line
+from caravan_tui.screens.summary import NO_BREAK, MatchOverScreen, resigned_line, result_line
 from caravan_tui.seats import SeatSpec
 from caravan_tui.textual_adapter import notices, screen_lines
 from caravan_tui.widgets import ActionList, TablePanel
@@ -167,7 +167,8 @@ async def test_a_whole_match_by_keys(tmp_path):
         assert from_hand and from_list
         over = app.screen
         assert "win" in over.headline or "draw" in over.headline
-        assert "(you)" in over.scores and "AI 2: " in over.scores and "(normal)" not in over.scores
+        scores = over.scores.replace(NO_BREAK, " ")  # (each score folded with its name)
+        assert scores.startswith("You: ") and "AI 2: " in scores and "(normal)" not in scores
         (entry,) = app.store.entries()
         assert entry.snapshot.status == "over"
         await pilot.press("enter", "enter")  # pressed on, as the match ended: nothing leaves the result
