@@ -176,7 +176,7 @@ def test_the_since_panel_keeps_a_turn_of_ours_the_rules_played_among_the_latest(
     lines, foot = since_lines(since, 20)
     assert len(lines) == SINCE_SHOWN and lines[0].startswith("You can sell nowhere")
     assert lines[1:] == since[-(SINCE_SHOWN - 1) :]
-    assert foot == f"{len(since) - SINCE_SHOWN} earlier lines: ctrl+l"  # (before those shown: "more" read as below)
+    assert foot == f"ctrl+l: {len(since) - SINCE_SHOWN} earlier lines"  # (before those shown: "more" read as below)
     plain = [f"AI 2 did thing {n}." for n in range(20)]
     assert since_lines(plain, 20)[0] == plain[-SINCE_SHOWN:]
     assert since_lines(plain[:5], 5)[0] == plain[:5]  # (fewer than the panel holds: all of them)
@@ -490,7 +490,7 @@ async def test_the_latest_lines_of_what_others_did_are_whole_and_the_rest_counte
         assert " ".join(" ".join(shown).split()).endswith("space 8 and 8 demand markers (1 action).")
         # (the lines left out before them are counted in its foot, none hidden with nothing said)
         left_out = 9 - sum(line.startswith("• AI ") for line in shown)
-        assert str(panel.border_subtitle) == f"{left_out} earlier lines: ctrl+l" and panel.max_scroll_y == 0
+        assert str(panel.border_subtitle) == f"ctrl+l: {left_out} earlier lines" and panel.max_scroll_y == 0
 
 
 def test_a_sure_win_beside_moves_that_only_look_won_is_no_tie():

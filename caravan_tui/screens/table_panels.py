@@ -125,8 +125,9 @@ def since_lines(since: list[str], moves: int) -> tuple[list[str], str] | None:
 def since_foot(earlier: int) -> str:
     """The foot of what others did since our turn, ``earlier`` lines left out before those shown
     (they come before: "14 more" read as more below, to scroll to)."""
-    # ("2 earlier" read without its unit: lines, not moves or turns)
-    return f"{plural(earlier, 'earlier line')}: {WHOLE_LOG}" if earlier else f"{WHOLE_LOG}: the whole log"
+    # ("2 earlier" read without its unit: lines, not moves or turns; the key first, as the whole
+    # log's own foot says it: a narrow panel cut "4 earlier lines: ctrl…", the key lost)
+    return f"{WHOLE_LOG}: {plural(earlier, 'earlier line')}" if earlier else f"{WHOLE_LOG}: the whole log"
 
 
 def since_panel(since: list[str], moves: int) -> PanelWords | None:
