@@ -267,3 +267,28 @@ def test_the_rules_say_what_newcomers_took_the_other_way():
     ahldarahd = " ".join(get_game("ahldarahd").rules.split())
     assert "on offer every turn" not in ahldarahd
     assert "it is auctioned only when someone opens one" in ahldarahd
+
+
+@pytest.mark.thorough
+async def test_a_players_line_gives_the_name_the_room_the_row_leaves(tmp_path):
+    """Over SSH: "[b]z[/…" on the player table with three columns blank at the row's end (the
+    names' column sized by the dice alone). Names get the room the row leaves, no more, and
+    every line still fits."""
+    from dataclasses import replace
+
+    from test_merchant_lord_screen import at_my_turn, builder_position, play_until
+
+    from caravan_tui.games.merchant_lord.table_text import players_text
+
+    prefix, _state = play_until(builder_position)
+    async with at_my_turn(tmp_path, prefix) as (_app, _pilot, table):
+        screen = table.screen
+        for names in (["Ann", "[b]z[/b]"], ["Ann", "A" * 40]):
+            screen.table_state = replace(screen.table, names=names)
+            lines = players_text(screen.table.view, screen.table).plain.splitlines()
+            width = screen.query_one("#ml-players").content_region.width
+            assert all(len(line) <= width for line in lines), (width, lines)
+            if names[1] == "[b]z[/b]":
+                assert "[b]z[/b]" in lines[2], lines
+            else:
+                assert len(lines[2]) == width, (width, lines)  # (the long name cut to the row's room)

@@ -34,14 +34,25 @@ KNOWN = "Known in hands: "
 NO_SALE_AFTER_FAVOUR = "ends it: no sale fits your dice, so the rules play the rest of your turn"
 
 
+#: the cells of a player's line besides the name and the dice: the mover's mark, then cards,
+#: coins, favour and hand, each after a space, the space before the dice, and one cell the
+#: players' lines have less than the villages' box beside them
+ROW_BESIDE_NAME = 1 + 6 + 6 + 4 + 5 + 1 + 1
+
+
 def players_text(view: MerchantLordView, table: MerchantLordTable) -> Text:
     """A header and a line per player: table cards, coins, favour, hand size and dice; then
     the known cards in other players' hands."""
     # 9 columns for a name beside 5 dice, 2 more for each die fewer (a name cut to 8 beside 4 dice
     # had 4 columns blank after them); 7 where a player holds 6 dice (free caravans), else the
-    # sixth wrapped
+    # sixth wrapped; where the panel's width is known, the names have what the row leaves ("[b]z[/…"
+    # stood with three columns blank at the row's end)
     most = max(len(dice) for dice in view["dice"])
     name_width = max(7, min(13, 9 + 2 * (5 - most)))
+    if table.villages_room[0]:
+        longest = max(len(table.player_name(seat)) for seat in range(view["players"]))
+        room = table.villages_room[0] - ROW_BESIDE_NAME - 3 * most  # (each die: a mark, its value, a glyph)
+        name_width = max(name_width, min(room, longest))
     text = Text(f"{'Round ' + str(view['round']):<{name_width + 1}}", style="bold")
     text.append(" Cards Coins Fav Hand Dice", style="bold")
     known_lines = []
