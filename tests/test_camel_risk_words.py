@@ -54,6 +54,10 @@ def test_a_hint_that_ends_the_turn_on_a_loose_good_says_the_others_can_take_it_f
     parked = explain(position(), 0, (("place", 6),))
     assert "the meat on space 2 stays loose under {p0:'s} camel: {p1} can pick it up first" in parked
     assert "stays loose" not in explain(position(left=2), 0, (("place", 6),))  # (an action left to load it)
+    # a good named in the plural: "the hides … stays loose" was said
+    hides = position(goods=[[9, "salt"], [37, "meat"], [39, "cloth"], [42, "salt"], [6, "hides"]])
+    said = explain(hides, 0, (("place", 6),))
+    assert "the hides on space 2 stay loose under {p0:'s} camel: {p1} can pick them up first" in said, said
 
 
 def test_a_loose_good_is_said_open_to_a_seat_only_with_the_actions_to_take_it():

@@ -10,6 +10,8 @@ CELL_COUNT = SIZE * SIZE
 CELLS = tuple(range(CELL_COUNT))
 
 GOODS = ("meat", "swords", "salt", "hides", "ivory", "cloth", "gems", "paper")
+#: the goods named in the plural ("the hides stay", not "stays")
+PLURAL_GOODS = frozenset({"swords", "hides", "gems"})
 GOOD_INDEX = {name: g for g, name in enumerate(GOODS)}
 LETTERS = "mwshicgp"
 VALUE = (3, 3, 3, 3, 6, 6, 6, 6)  # common goods first, then the rare ones

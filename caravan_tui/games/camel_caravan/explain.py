@@ -22,6 +22,7 @@ from .board import (
     GOOD_INDEX,
     GOODS,
     MAX_ACTIONS,
+    PLURAL_GOODS,
     SPACES,
     VALUE,
     group_of,
@@ -323,8 +324,10 @@ def _left_loose(world: CamelCaravanState, seat: int, drawn: set[int]) -> str:
     q = min(takers, key=lambda q: (q - mover) % world.n)  # (the first of them to move)
     names = [f"the {GOODS[world.loose[cell]]} on space {SPACES.index(cell) + 1}" for cell in cells]
     yours = who(seat, "'s")
-    if len(names) == 1:
-        return f"{names[0]} stays loose under {yours} camel: {who(q)} can pick it up first"
+    if len(names) == 1:  # ("the hides … stays loose" was said of a good named in the plural)
+        one = GOODS[world.loose[cells[0]]] not in PLURAL_GOODS
+        stays, it = ("stays", "it") if one else ("stay", "them")
+        return f"{names[0]} {stays} loose under {yours} camel: {who(q)} can pick {it} up first"
     goods = f"{', '.join(names[:-1])} and {names[-1]}"
     return f"{goods} stay loose under {yours} camels: {who(q)} can pick them up first"
 
