@@ -1403,3 +1403,11 @@ def test_the_boards_foot_names_a_board_good_cell_of_the_hints_plan_whole_in_the_
     table = dataclasses.replace(table, hinted=("start", 0, 0), hint_cells=(cells[1], cells[0]))
     said = cell_caption(table, cells[0])  # (the longest caption of a board good here)
     assert said.endswith(" ★ step 2") and len(said) + 2 <= 50, said
+    # a market good the plan stands after its pieces says so: numbered on, ➅→➆ read as the route
+    stood = max(  # (the longest words of a cell a good may stand on)
+        (cell for cell in picture.cells if cell not in picture.items and cell not in picture.bgoods),
+        key=lambda cell: len(picture.describe_cell(cell, str)),
+    )
+    table = dataclasses.replace(table, hint_cells=(cells[0], stood), trail=(("stand", "black", *stood),))
+    said = cell_caption(table, stood)
+    assert said.endswith(" ★ step 2: good stood") and len(said) + 2 <= 50, said

@@ -74,14 +74,18 @@ def step_mark(step: int) -> str:
 
 def cell_caption(table: CaravanseraiTable, cell: Cell) -> str:
     """The cell under the board's cursor in words, for the board's foot: "(3,-4) yellow
-    Caravanserai, your head camel", and "★ step 2" on a cell of the hint's plan, "★ hint" on
-    its play's cell (the cursor's brackets hide its mark)."""
+    Caravanserai, your head camel", and "★ step 2" on a cell of the hint's plan ("★ step 7: good
+    stood" where the plan stands a market good), "★ hint" on its play's cell (the cursor's
+    brackets hide its mark)."""
     picture = table.picture
     if picture is None:
         return ""
     where = picture.describe_cell(cell, lambda seat: possessive(table, seat))
     if table.hinted is not None and cell in table.hint_cells:
         where += f" {HINT} step {table.hint_cells.index(cell) + 1}"  # (★ says hint: the foot fits)
+        if any(action[0] == "stand" and (action[2], action[3]) == cell for action in table.trail):
+            # (numbered on after the placement's pieces: ➅→➆ read as a turn of the route)
+            where += ": good stood"
     elif table.hinted is not None and cell == action_cell(table.hinted, picture):
         where += f" {HINT} hint"
     return where
