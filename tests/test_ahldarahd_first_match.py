@@ -197,12 +197,10 @@ async def test_with_the_free_routes_claimed_the_panel_and_enter_end_the_setup(tm
         lines = panel_text(screen.table.view, screen.table).plain.splitlines()
         # (two people at this table: no undo is offered, and the panel offers none; it did, and u refused)
         assert screen.table.others_are_people()
-        assert lines[:2] == ["Free routes on your map: 0 left", "enter or e: turn 1 begins"]
+        assert lines[:2] == ["Free routes on your map: 0 left", "e: turn 1 begins"]
         assert max(map(len, lines)) <= screen.query_one("#ah-panel").content_region.width
         against_ai = dataclasses.replace(screen.table, seat_kinds=("human", "ai:normal"))
-        assert panel_text(against_ai.view, against_ai).plain.splitlines()[1] == (
-            "enter or e: turn 1 begins · u undoes a claim"
-        )
+        assert panel_text(against_ai.view, against_ai).plain.splitlines()[1] == ("e: turn 1 begins · u undoes a claim")
         assert str(screen.query_one("#status").visual) == "enter: Done with free routes: turn 1 begins"
         start = host.turn
         await pilot.press("enter")

@@ -49,8 +49,9 @@ def panel_text(view: AhldarahdView, table: AhldarahdTable, hint: bool = True, wi
             # the last to claim ends the setup: turn 1's cards come up then (its last claim may be taken back)
             # (no "u undoes" where the others are people: no undo is offered there)
             undo = "" if table.others_are_people() else " · u undoes a claim"
+            # (not "enter or e": after a claim the plays list's first Enter highlights its line only)
             lines.append(
-                Text("enter on a route claims it · e done" if view["free_left"] else f"enter or e: turn 1 begins{undo}")
+                Text("enter on a route claims it · e done" if view["free_left"] else f"e: turn 1 begins{undo}")
             )
         else:
             lines.append(Text(table.sentence(f"{who(m)} claim{who(m, 's')} free routes on {who(m, POSS)} map.")))
