@@ -33,3 +33,29 @@ async def test_a_refusal_too_long_for_one_row_wraps_whole(tmp_path):
         text = " ".join(" ".join(line.strip(" █▌▐│") for line in screen_lines(app.screen)).split())
         assert "Not sent: AI 2 has no Pearls card to give (every card AI 2 holds is known)." in text, text
         assert "enter/+ add · - remove · 0-9 gold · p partner · s send · esc drop" in text, text  # (keys shown)
+
+
+def test_a_ready_offer_below_the_price_a_decline_would_name_is_a_long_shot() -> None:
+    """A newcomer's match (``matches/ahldarahd_salt_price_8051.json``, turn 1): "AI 2 declines:
+    AI 2 would part with a Salt card, if AI 2 has one, only for more gold than the 4 you hold"
+    of 3 gold; the ready offer of 4 for it stood unmarked (most worlds redealt took it), was sent,
+    and declined the same. Below the price a decline would name, an offer is a long shot."""
+    import json
+    from pathlib import Path
+
+    from caravan_tui.engine import normalise_action
+    from caravan_tui.games import get_game
+    from caravan_tui.games.ahldarahd.describe import describe
+
+    match = json.loads((Path(__file__).parent / "matches" / "ahldarahd_salt_price_8051.json").read_text())
+    state = get_game("ahldarahd").new(match["players"], seed=match["seed"], options=match["options"])
+    for action in match["log"][:26]:
+        state.apply(normalise_action(action))
+    four = ("offer", 1, "gold", 4, "card", "Salt")
+    assert state.to_move() == 0 and state.gold[0] == 4 and four in state.legal_actions()
+    assert (
+        describe(state, four)
+        == "Propose to {p1}: you give 4 gold for any Salt card (a long shot; costs you about 1 gold)"
+    )
+    rop = ("offer", 2, "gold", 4, "item", "RoP red")  # (an item: no card's price in sight to judge by)
+    assert "long shot" not in describe(state, rop)

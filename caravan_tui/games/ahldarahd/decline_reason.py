@@ -7,7 +7,7 @@ so the words are the same whatever those cards are (the proposer's every redeal 
 alike). A requested card the decliner holds no known card of is spoken of only where the table
 can tell it holds none (no hidden card, or its colour's card of that commodity is in sight):
 otherwise the words say that it stays hidden, never whether it is there, and, where the gold
-offered would not buy it had the decliner one (``_holding``), the price that would.
+offered would not buy it had the decliner one (``holding``), the price that would.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def decline_reason(state: AhldarahdState, partner: int) -> str:
     for k in dict.fromkeys(state.a_cards):
         if (shown & COMMODITY_MASK[k]).bit_count() >= state.a_cards.count(k):
             continue
-        held = _holding(state, partner, k)
+        held = holding(state, partner, k)
         if held is None or takes(held, partner):
             # (the price is not what is wanting: "a Salt card is worth about 3 gold to AI 2, if AI 2
             # has one", then, 3 offered, "whether AI 2 has a Salt card stays hidden" read as no reason)
@@ -169,7 +169,7 @@ def takes(state: AhldarahdState, partner: int) -> bool:
     after.gold[partner] += state.g_gold - state.a_gold
     for item in state.a_items:
         after.set_holder(item, seat)
-    for k in state.a_cards:  # (where it holds them: ``_holding``)
+    for k in state.a_cards:  # (where it holds them: ``holding``)
         card = pick_card(after.hand[partner], after.known[partner], k)
         if card < 0:
             return False
@@ -181,7 +181,7 @@ def takes(state: AhldarahdState, partner: int) -> bool:
     return worth_accepting(chances[partner] - before[partner], chances[seat])
 
 
-def _holding(state: AhldarahdState, partner: int, k: int) -> AhldarahdState | None:
+def holding(state: AhldarahdState, partner: int, k: int) -> AhldarahdState | None:
     """A copy of ``state`` in which ``partner`` holds its own card of commodity ``k`` (its hidden
     cards are all of its own colour) as one of its hidden cards, in sight: the same copy to the
     whole table's eyes whether it holds it or not. None where it cannot (that card is elsewhere,

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from caravan_tui.engine import Action
 
 from .cards import ITEM_INDEX, pick_card
+from .decline_reason import holding, takes
 from .evaluation import (
     builds_left,
     card_not_held,
@@ -132,10 +133,29 @@ def declined_before(offer: tuple, refused: tuple) -> bool:
 
 def long_shot(state: AhldarahdState, seat: int, offer: Action) -> bool:
     """Whether ``seat``'s suggested proposal ``offer`` would be declined by an AI partner's
-    judgement (``judge``) in most of ``LONG_SHOT_WORLDS`` worlds redealt from ``seat``'s view:
-    the plays list marks it, so a person does not take a ready-made offer for a likely one. Only
-    what ``seat`` can see decides it (the partner's hand is redealt)."""
-    return long_shot_line(state, seat, (offer,))
+    judgement (``judge``) in most of ``LONG_SHOT_WORLDS`` worlds redealt from ``seat``'s view,
+    or by the judgement a decline's reason states (``declined_in_sight``): the plays list marks
+    it, so a person does not take a ready-made offer for a likely one. Only what ``seat`` can see
+    decides it (the partner's hand is redealt)."""
+    return declined_in_sight(state, seat, offer) or long_shot_line(state, seat, (offer,))
+
+
+def declined_in_sight(state: AhldarahdState, seat: int, offer: Action) -> bool:
+    """Whether ``offer``, gold for a card, is below the price a decline of it would name: its
+    partner's judgement with that card in its hand, in sight (``decline_reason.takes`` of
+    ``holding``). "AI 2 would part with a Salt card … only for more gold than the 4 you hold"
+    declined 3 gold, and the ready offer of 4 for it stood unmarked in the plays list (most
+    worlds redealt took it), and was declined the same."""
+    _, partner, give_kind, _, ask_kind, ask_value = offer
+    if give_kind != "gold" or ask_kind != "card":
+        return False
+    world = state.clone()
+    world._legal = None
+    apply_trade_step(world, seat, offer, None)
+    if world.phase != ANSWER:
+        return False
+    held = holding(world, partner, COMMODITY_INDEX[ask_value])
+    return held is not None and not takes(held, partner)
 
 
 def long_shot_line(state: AhldarahdState, seat: int, line: Sequence[Action]) -> bool:
