@@ -527,3 +527,31 @@ async def test_h_says_it_hides_the_hint_while_the_hint_shows(tmp_path):
         await pilot.press("h")
         await wait_for(pilot, lambda: not screen.query_one("#hint-panel", TablePanel).showing, "the hint put away")
         await wait_for(pilot, lambda: "h Hint" in footer(), "the hint offered again")
+
+
+async def test_a_narrow_panel_of_what_others_did_keeps_its_foot_whole():
+    """Caravanserai at 80×24, the side column's panel 28 cells wide: "ctrl+l: 2 earlier lin…".
+    Where the count does not fit, the foot names the key and the log whole."""
+    from textual.app import App
+
+    from caravan_tui.screens.table_panels import since_panel
+
+    class Narrow(App):
+        def compose(self):
+            yield TablePanel(lambda table: None, id="panel")
+
+    app = Narrow()
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel = app.query_one(TablePanel)
+        panel.styles.width = 28
+        panel.display = True
+        words = since_panel([f"AI 2 did thing {n}." for n in range(12)], 12)
+        assert words is not None and words.foot.startswith("ctrl+l: ") and words.earlier
+        panel.shown = words
+        await pilot.pause()
+        panel.say_if_more()
+        assert str(panel.border_subtitle) == "ctrl+l: the whole log", panel.border_subtitle
+        panel.styles.width = 60  # (with the room, the count)
+        await pilot.pause()
+        panel.say_if_more()
+        assert str(panel.border_subtitle) == words.foot

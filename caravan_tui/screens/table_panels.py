@@ -53,6 +53,8 @@ class PanelWords:
     latest: bool = False
     #: the lines before these left out (what others did since our turn: ``since_lines``)
     earlier: int = 0
+    #: the foot where ``foot`` does not fit the panel's width (a narrow side column)
+    short_foot: str = ""
 
     def without_first(self, count: int) -> PanelWords:
         """These words less their first ``count`` lines, counted among those left out before them
@@ -137,7 +139,9 @@ def since_panel(since: list[str], moves: int) -> PanelWords | None:
     shown = since_lines(since, moves)
     if shown is None:
         return None
-    return PanelWords(SINCE_TITLE, tuple(shown[0]), shown[1], latest=True, earlier=len(since) - len(shown[0]))
+    # (in a side column of 28 cells "ctrl+l: 2 earlier lin…" was cut: there, the key and the log)
+    earlier = len(since) - len(shown[0])
+    return PanelWords(SINCE_TITLE, tuple(shown[0]), shown[1], latest=True, earlier=earlier, short_foot=since_foot(0))
 
 
 def mid_sentence(reason: str) -> str:

@@ -142,6 +142,8 @@ class TablePanel(VerticalScroll, can_focus=False):
             # more below (Caravanserai's "key 3: turn west" hid it on every placement hint, whose
             # "How it stands" was below the fold), at the end the panel's own words
             foot = more if more and more != MORE[2] else self.foot
+            if len(foot) > self.size.width - 6 and shown is not None and shown.short_foot:
+                foot = shown.short_foot
         self.border_subtitle = as_text(foot, limit=LONG) if foot else None
 
     def title_that_fits(self, words: Any) -> Text:
