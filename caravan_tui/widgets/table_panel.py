@@ -137,13 +137,14 @@ class TablePanel(VerticalScroll, can_focus=False):
         if self.max_scroll_y > 0:
             more = MORE[0] if self.scroll_y <= 0 else MORE[2] if self.scroll_y >= self.max_scroll_y else MORE[1]
         foot = " · ".join(part for part in (self.foot, more) if part)
-        if len(foot) > self.size.width - 6 and self.foot:  # (the corners, the dashes, the spaces)
+        room = self.outer_size.width - 6  # (the corners, the dashes, the spaces)
+        if len(foot) > room and self.foot:
             # one of them whole ("ctrl+l: the whole log · …" was cut): the way on while there is
             # more below (Caravanserai's "key 3: turn west" hid it on every placement hint, whose
             # "How it stands" was below the fold), at the end the panel's own words
             foot = more if more and more != MORE[2] else self.foot
-            if len(foot) > self.size.width - 6 and shown is not None and shown.short_foot:
-                foot = shown.short_foot
+            if 0 < room < len(foot) and shown is not None and shown.short_foot:
+                foot = shown.short_foot  # (once its width is known: before, every foot is too long)
         self.border_subtitle = as_text(foot, limit=LONG) if foot else None
 
     def title_that_fits(self, words: Any) -> Text:
