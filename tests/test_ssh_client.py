@@ -1171,3 +1171,26 @@ async def test_a_guests_lobby_says_k_under_a_match_whose_seats_are_taken(still_h
         # (and in the footer, whole: it was said only under the matches, and missed)
         footer = screen_lines(app.screen)[-1]
         assert "k Seat code" in footer and "q Quit" in footer, footer
+
+
+async def test_enter_on_a_lobby_with_no_match_played_says_where_to_go(still_hub):
+    """Over SSH, no match played, a finished one listed under "Your finished matches · enter:
+    replay": Enter on the (empty) matches did nothing and said nothing."""
+    from caravan_tui.hub_protocol import Lobby
+    from caravan_tui.screens.lobby import FINISHED_BELOW, NO_MATCH_HERE
+
+    still_hub.identities.keep(ANN, "Ann")
+    async with in_the_lobby(still_hub) as (app, pilot):
+        app.from_hub(Lobby([], ["Ann"]))
+        await pilot.pause()
+        app.clear_notifications()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [notice.message for notice in notices(app)] == [NO_MATCH_HERE + "."]
+        row = FinishedRow("m1", "decktet_caravan", ["Ann", "Bo"], [1.0, 0.0], "over", 0.0, 0)
+        app.from_hub(Lobby([], ["Ann"], [row.to_map()]))
+        await pilot.pause()
+        app.clear_notifications()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [notice.message for notice in notices(app)] == [NO_MATCH_HERE + FINISHED_BELOW + "."]

@@ -39,7 +39,7 @@ from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
 from caravan_tui.screens.requests import NewMatch, OpenReview, OpenRules, ToHub
-from caravan_tui.screens.row_tables import fit_columns, resized, row_at_cursor, row_table
+from caravan_tui.screens.row_tables import RowTable, fit_columns, resized, row_at_cursor, row_table
 from caravan_tui.screens.table_seat import fit_name
 from caravan_tui.seat_kinds import STANDING_IN, WHILE_AWAY
 from caravan_tui.seat_labels import AWAY, FREE, INVITED, STAND_IN_SEAT, YOURS
@@ -58,6 +58,10 @@ MAX_RATING = 6  # characters of a rating beside a name
 NAME_LEAST = 5
 #: "Watch" over a count of watchers: "Watching" kept 8 cells for a digit, cut from the names
 COLUMNS = (("Game", 16), ("Seats", SEATS_WIDTH), ("To move", TO_MOVE_WIDTH), ("Watch", 5))
+#: what Enter on the matches says while none is played here (it did nothing and said nothing,
+#: under "Your finished matches · enter: replay")
+NO_MATCH_HERE = "No match is being played here: c creates one"
+FINISHED_BELOW = "; tab goes to your finished matches, where enter replays one"
 FINISHED_COLUMNS = (("Game", 15), ("Against", 21), ("Result", 20), ("Ended", 12))
 RESULT_WIDTH = FINISHED_COLUMNS[2][1]
 #: what a guest reads before taking a seat (a new visit is a new identity: the seat's code is
@@ -460,6 +464,8 @@ class LobbyScreen(BaseScreen):
                 key=row.match,
             )
         table.display = bool(self.finished)
+        matches = self.query_one("#lobby-matches", RowTable)
+        matches.empty_enter = NO_MATCH_HERE + (FINISHED_BELOW if self.finished else "") + "."
 
     def selected(self) -> LobbyRow | None:
         return row_at_cursor(self.query_one("#lobby-matches", DataTable), self.rows)

@@ -16,9 +16,19 @@ CELL_PADDING = 1
 
 class RowTable(DataTable[str]):
     """Home and End go to the first and the last row, as in the app's other lists: Textual's
-    table moves them along a row, which a row cursor never does (the keys did nothing)."""
+    table moves them along a row, which a row cursor never does (the keys did nothing). Enter on
+    a table with no row says ``empty_enter`` where it is set (it did nothing and said nothing)."""
 
     BINDINGS = [Binding("home", "scroll_top", show=False), Binding("end", "scroll_bottom", show=False)]
+
+    #: what Enter says while the table has no row ("": nothing)
+    empty_enter = ""
+
+    def action_select_cursor(self) -> None:
+        if not self.row_count and self.empty_enter:
+            self.notify(self.empty_enter, severity="warning")
+            return
+        super().action_select_cursor()
 
 
 def row_table(table_id: str, title: str, columns: Sequence[tuple[str, int]], *, shown: bool = True) -> DataTable[str]:
