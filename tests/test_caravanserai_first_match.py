@@ -220,3 +220,15 @@ def test_enter_on_a_cell_with_no_play_says_where_the_hints_marks_are():
     assert nothing_here(table) == "Nothing to play on this cell: the › marks show where."
     hinted = dataclasses.replace(table, hinted=("start", 0, 0), hint_cells=((0, 0),))
     assert "the hint's ➀ marks where its play goes" in nothing_here(hinted)
+
+
+def test_a_solo_legend_shows_the_players_own_pieces():
+    """Solo: "Pieces (2: player 2)" and "2C player 2's head" where there is no player 2, the
+    player's own pieces read "1Y", "1C" on the board."""
+    from caravan_tui.games.caravanserai.legend import legend_lines, legend_panel
+    from caravan_tui.games.caravanserai.table_text import legend_sample
+
+    solo, pair = legend_sample(1), legend_sample(2)
+    assert "Pieces (1: player 1)" in legend_panel(solo).plain and "player 2" not in legend_panel(solo).plain
+    assert "player 1's head (reversed)" in legend_lines(solo)[1].plain and "2C" not in legend_lines(solo)[1].plain
+    assert "Pieces (2: player 2)" in legend_panel(pair).plain

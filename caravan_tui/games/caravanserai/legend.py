@@ -15,7 +15,7 @@ from .rules import TITLES
 LEGEND_WIDTH = 25
 
 
-def legend_lines() -> list[Text]:
+def legend_lines(sample: int = 2) -> list[Text]:
     """Under the board where there is room (not at 80×24), most needed first."""
     cells = Text.assemble(
         (" ·", "dim"),
@@ -26,18 +26,19 @@ def legend_lines() -> list[Text]:
         colour_text(3, "◆R"),
         " board good",
     )
+    n, style = str(sample), seat_style(sample - 1)
     pieces = Text.assemble(
-        ("2", seat_style(1)),
+        (n, style),
         colour_text(4),
         " ",
-        ("2", seat_style(1)),
+        (n, style),
         ("C", "bold"),
         " ",
-        ("2", seat_style(1)),
+        (n, style),
         ("L", "bold"),
-        " player 2's good, camel, lying camel; ",
-        ("2C", "reverse"),
-        " player 2's head (reversed)",
+        f" player {n}'s good, camel, lying camel; ",
+        (f"{n}C", "reverse"),
+        f" player {n}'s head (reversed)",
     )
     marks = Text(f"[  ] cursor · {SELECT} enter plays · {LAID} placing · ➀➁➂ hint · {CHANGED} changed")
     keys = Text("w e a d z x (or 0-5) head · c camel · W K P R Y block · L lying")
@@ -69,21 +70,23 @@ def title_line(length: int) -> Text:
     return text
 
 
-def legend_panel() -> Text:
+def legend_panel(sample: int = 2) -> Text:
     """The whole legend (``l``), lines of at most ``LEGEND_WIDTH`` cells: it fits the side panel
-    at 80 columns (a longer line wrapped back to the panel's edge, under the samples)."""
+    at 80 columns (a longer line wrapped back to the panel's edge, under the samples). Its pieces
+    are player ``sample``'s: 1 in a solo match ("Pieces (2: player 2)" where there is none)."""
     text = Text("")
     row = legend_rows(text, 6)
     text.append("Cells\n", style="bold underline")
     row(Text(" ·", style="dim"), "desert")
     row(Text.assemble(("·", "dim"), colour_text(3, style="dim")), "red Caravanserai")
     row(colour_text(3, "◆R"), "a red board good")
-    text.append("Pieces (2: player 2)\n", style="bold underline")
-    row(Text.assemble(("2", seat_style(1)), colour_text(4)), "a yellow good")
-    row(Text.assemble(("2", seat_style(1)), ("C", "bold")), "a camel")
+    n, style = str(sample), seat_style(sample - 1)
+    text.append(f"Pieces ({n}: player {n})\n", style="bold underline")
+    row(Text.assemble((n, style), colour_text(4)), "a yellow good")
+    row(Text.assemble((n, style), ("C", "bold")), "a camel")
     # (in words too: without colour, or read as plain text, the two samples are alike)
-    row(Text.assemble(("2", seat_style(1) + " reverse"), ("C", "bold reverse")), "head (reversed)")
-    row(Text.assemble(("2", seat_style(1)), ("L", "bold")), "lying, expert only")
+    row(Text.assemble((n, style + " reverse"), ("C", "bold reverse")), "head (reversed)")
+    row(Text.assemble((n, style), ("L", "bold")), "lying, expert only")
     text.append("Colours\n", style="bold underline")
     for colours in ((0, 1), (2, 3), (4,)):
         for colour in colours:

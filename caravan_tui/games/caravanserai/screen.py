@@ -44,7 +44,7 @@ from .rules import DECLINE, USE
 from .selection import arrived, chose, forced_line, hinted, list_followed, our_turn, undone, with_forced_lines
 from .status_line import BOARD_ID, ROOM, actions_at, enter, nothing_here, status
 from .table_state import CaravanseraiTable
-from .table_text import final_table, info_text, legend_text, placement_text, seats_table, solo_headline
+from .table_text import final_table, info_text, legend_sample, legend_text, placement_text, seats_table, solo_headline
 from .views import CaravanseraiView
 from .words import block_problem, refused
 
@@ -134,7 +134,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         yield self.table_text(lambda view, _: legend_text(view), id="cs-legend")
 
     def legend(self) -> Text:
-        return legend_panel()
+        return legend_panel(legend_sample(self.client.players))
 
     def on_mount(self) -> None:  # (the status line follows the cursor: ``GameScreen.selection_changed``)
         self.query_one(HexBoard).focus()

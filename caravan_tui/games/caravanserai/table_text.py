@@ -48,9 +48,14 @@ def market_text(market: list[int]) -> Text:
     return text
 
 
+def legend_sample(players: int) -> int:
+    """The player whose pieces the legend shows: the only one solo, else player 2."""
+    return 1 if players == 1 else 2
+
+
 def legend_text(view: CaravanseraiView) -> Text:
     """The legend under the board: the glyphs and marks, and solo the title ladder."""
-    lines = legend_lines()
+    lines = legend_lines(legend_sample(view["players"]))
     if view["players"] == 1:
         lines += [Text("")] + ladder_lines(len(view["caravans"][0]))
     return Text("\n").join(lines)
