@@ -1215,7 +1215,9 @@ async def test_a_guests_record_asked_for_says_guests_keep_none(tmp_path, worker)
     await ann_and_a_guest(hub)  # (Gus, a guest, at the table)
     asker = await named(hub, guest_identity(), "Cy", guest=True)
     await asker.send(protocol.AskHistory("gus"))
-    assert (await asker.next(protocol.Refused)).reason == "gus plays as a guest: guests keep no record"
+    assert (
+        await asker.next(protocol.Refused)
+    ).reason == "gus plays as a guest: a guest's record is theirs alone to see"
     await asker.send(protocol.AskHistory("Nobody"))
     assert (await asker.next(protocol.Refused)).reason == "nobody here keeps the name Nobody"
     hub.stop()

@@ -1197,7 +1197,8 @@ class Hub:
             )
             if found is None:  # (a guest online by that name read as no one: "nobody here keeps …")
                 if any(s.guest and s.name.casefold() == msg.name.casefold() for s in self.sessions):
-                    await self._refuse(session, f"{msg.name} plays as a guest: guests keep no record")
+                    # (a guest's own record lists their finished matches: "guests keep no record" read false)
+                    await self._refuse(session, f"{msg.name} plays as a guest: a guest's record is theirs alone to see")
                 else:
                     await self._refuse(session, f"nobody here keeps the name {msg.name}")
                 return
