@@ -264,9 +264,7 @@ def kept_to_line(
         step = next((c for c in unlisted(game, world, seat, weighed, found) if c.action == following[0]), None)
         if step is None:
             return found
-        if game.ai.explain is not None:
-            step = step._replace(reason=game.ai.explain(world, seat, step.line))
-        pool = [*found, step]
+        pool = [*found, reasoned(game, world, seat, step)]
     kept = line_kept(pool, following, lambda first, line: reworded(game_id, view, seat, first, line))
     return kept if kept[0].action == following[0] else found
 
@@ -464,10 +462,16 @@ def safer_first(
     safest = min(near, key=lambda index: (left[index], index))
     if left[safest] > left[0] - SAFER:
         return found
-    chosen = pool[safest]
-    if safest >= len(found) and game.ai.explain is not None:
-        chosen = chosen._replace(reason=game.ai.explain(world, seat, chosen.line))
+    chosen = pool[safest] if safest < len(found) else reasoned(game, world, seat, pool[safest])
     return [chosen, *(candidate for index, candidate in enumerate(found) if index != safest)]
+
+
+def reasoned(game: Any, world: State, seat: int, candidate: Candidate) -> Candidate:
+    """``candidate`` (one ``unlisted`` gives, with no reason yet) with the game's reason for its
+    line."""
+    if game.ai.explain is None:
+        return candidate
+    return candidate._replace(reason=game.ai.explain(world, seat, candidate.line))
 
 
 def scored_first(game_id: str, view: dict[str, Any], seat: int, found: list[Candidate]) -> list[Candidate]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from caravan_tui.engine import Action, GameAI, Measure, ReviewTerms
 
-from .board import CITY_AT, CITY_OF_GOOD, DIST, GOOD_INDEX, MAX_TURNS, NEIGHBOURS
+from .board import CITY_AT, CITY_OF_GOOD, DIST, MAX_TURNS, NEIGHBOURS
 from .explain import explain, exposed
-from .heuristic import LAST_REFILL, SENT, action_priors, chain, chain_steps, sent_for_nothing
+from .heuristic import LAST_REFILL, SENT, action_priors, chain, chain_steps, delivers, sent_for_nothing
 
 SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
 
@@ -110,13 +110,6 @@ def unshelters(state, seat: int, action: Action) -> bool:
         if cell == action[2] and not under:
             return to_go + 1 > after.left  # (a camel placed for each step, then the move on)
     return False
-
-
-def delivers(state, seat: int, action: Action) -> bool:
-    """Whether ``action`` delivers a good (``GameAI.noted``: a hint names one it ranks below those
-    it lists, with why: with the bag empty, "Deliver the stolen hides (+3)" topped the plays list,
-    and the hint, which saw it end the match lost, never said a word of it)."""
-    return action[0] == "move_good" and CITY_OF_GOOD[GOOD_INDEX[action[3]]] == action[2]
 
 
 AI = GameAI(

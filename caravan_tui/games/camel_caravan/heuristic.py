@@ -150,6 +150,13 @@ SENT = ("place", "move_camel")
 SPENT = (*SENT, "move_good")
 
 
+def delivers(state, seat: int, action) -> bool:
+    """Whether ``action`` delivers a good (``GameAI.noted``: a hint names one it ranks below those
+    it lists, with why: with the bag empty, "Deliver the stolen hides (+3)" topped the plays list,
+    and the hint, which saw it end the match lost, never said a word of it)."""
+    return action[0] == "move_good" and CITY_OF_GOOD[GOOD_INDEX[action[3]]] == action[2]
+
+
 def sent_for_nothing(state, seat: int, action) -> bool:
     """Whether ``action`` spends an action for nothing at the end: once the next refill empties
     the bag (or it is empty), it sends a camel where the estimate values it no higher than where
@@ -163,8 +170,8 @@ def sent_for_nothing(state, seat: int, action) -> bool:
     (seed 7087, moves 129 and 130). The turn ends all the same once they are spent."""
     if action[0] not in SPENT or sum(state.bag) > LAST_REFILL:
         return False
-    if action[0] == "move_good" and CITY_OF_GOOD[GOOD_INDEX[action[3]]] == action[2]:
-        return False  # (a delivery)
+    if delivers(state, seat, action):
+        return False
     after = state.clone()
     after.apply(action, log=False)
     if after.turn is None or (after.turn == seat and wins_this_turn(after)):  # (a step to a win within the turn)
