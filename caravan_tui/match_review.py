@@ -142,6 +142,7 @@ async def review_of(
         closer=match.closer,
         taken=taken_said(took, seat, others)[:MAX_TEXT],
         skipped=match.skipped,
+        decided=match.decided,
     )
     # then the biggest draws against their other outcomes (the progress goes on past the decisions)
     found = draw_outcomes(game, *played, review.draws_to_weigh())

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from caravan_tui.ai.review import Review, decisions_of
-from caravan_tui.ai.review_text import ended_line
+from caravan_tui.ai.review_text import account_lines, decided_line
 from caravan_tui.games import get_game
 
 GAME = get_game("decktet_caravan")
@@ -30,21 +30,30 @@ def test_the_review_says_who_went_out_first_and_for_what_bonuses() -> None:
     anns = [row[2] for row in rows if row[1] == 0]
     assert (len(bobs), len(anns)) == (4, 1)
     ann_piles, bob_piles = (sum(row[3][seat] for row in rows) for seat in (0, 1))
-    ended = decisions_of(GAME, 2, 1, OPTIONS, actions, 0).ended
+    match = decisions_of(GAME, 2, 1, OPTIONS, actions, 0)
     said = (
         f"{{p1}} went out first in 4 hands of 5 (+{sum(bobs)} in going-out bonuses), {{p0}} in 1 (+{anns[0]}); "
         f"the piles scored {{p0}} +{ann_piles}, {{p1}} −{-bob_piles}."
     )
     assert (ann_piles, bob_piles) == (11, -1)  # (the signs the words above are written for)
-    assert ended.endswith(" " + said)
-    review = Review("decktet_caravan", "m", 0, 2, 10, 0.0, (), ended=said)
-    assert ended_line(review, ["Ann", "Bob"]) == (
-        f"How it ended: Bob went out first in 4 hands of 5 (+{sum(bobs)} in going-out bonuses), you in 1 "
+    assert match.decided == said and said not in match.ended
+    review = Review("decktet_caravan", "m", 0, 2, 10, 0.0, (), decided=said)
+    assert decided_line(review, ["Ann", "Bob"]) == (
+        f"What decided it: Bob went out first in 4 hands of 5 (+{sum(bobs)} in going-out bonuses), you in 1 "
         f"(+{anns[0]}); the piles scored you +11, Bob −1."
     )
+
+
+def test_what_decided_a_match_is_said_under_the_accounts_first_line() -> None:
+    """A loss put on the searches' drift (−72%, no graded error) named the reason, the other out
+    first in 4 hands of 5, only at the very end of the account, under "How it ended"."""
+    review = Review("decktet_caravan", "m", 0, 2, 10, 0.0, (), decided="{p1} went out first in 4 hands of 5.")
+    lines = account_lines(review, ["Ann", "Bob"])
+    assert lines[1] == "What decided it: Bob went out first in 4 hands of 5."
 
 
 def test_a_match_cut_short_says_nothing_of_its_points() -> None:
     actions, state = played(1, 40)
     assert not state.is_over() and state.history
-    assert decisions_of(GAME, 2, 1, OPTIONS, actions, 0).ended == ""
+    match = decisions_of(GAME, 2, 1, OPTIONS, actions, 0)
+    assert (match.ended, match.decided) == ("", "")

@@ -24,5 +24,5 @@ def test_the_review_says_whose_table_cards_ended_the_match():
     words = scored_words(state.view(0))
     assert words is not None and words.startswith(f"{{p{ended[0]}:'s}} {table[ended[0]]} table cards made round {last}")
     assert words.endswith("; table cards: " + ", ".join(f"{{p{s}}} {c}" for s, c in enumerate(table)) + ".")
-    assert words in decisions_of(GAME, 3, 3, {}, actions, 0).ended
+    assert words in decisions_of(GAME, 3, 3, {}, actions, 0).decided
     assert scored_words(GAME.new(3, seed=3).view(0)) is None  # (not over: nothing to say)

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from caravan_tui.ai.review import Review, decisions_of
-from caravan_tui.ai.review_text import ended_line, review_lines
+from caravan_tui.ai.review_text import decided_line, ended_line, review_lines
 from caravan_tui.games import get_game
 
 NAMES = ["Ann", "Bob"]
@@ -31,37 +31,36 @@ def random_match(game_id: str, seed: int) -> list:
 def test_the_tie_break_that_decided_a_match_is_said_in_its_review() -> None:
     game = get_game("merchant_lord")
     actions = random_match("merchant_lord", 76)  # 8 table cards each, Bob ahead on coins
-    ended = decisions_of(game, 2, 76, game.quick_options, actions, 0).ended
-    # the move that ended it, in the log's words, then the tie-break
-    assert ended.startswith("{p1:'s} move 703 ended the match: {p1} reroll{p1:s} 1 3 for 1 favour")
-    assert ended.endswith(" 8–8; {p1} win{p1:s} on the coins tie-break.")
-    ended = "8–8; {p1} win{p1:s} on the coins tie-break."
-    review = Review("merchant_lord", "m", 0, 2, 10, 0.0, (), ended=ended)
-    assert ended_line(review, NAMES) == "How it ended: 8–8; Bob wins on the coins tie-break."
-    assert "How it ended: 8–8; Bob wins on the coins tie-break." in review_lines(review, NAMES, game.title)
-    assert Review.from_data(review.to_data()).ended == ended
+    match = decisions_of(game, 2, 76, game.quick_options, actions, 0)
+    # the move that ended it, in the log's words; the tie-break, what decided it
+    assert match.ended.startswith("{p1:'s} move 703 ended the match: {p1} reroll{p1:s} 1 3 for 1 favour")
+    assert match.decided.endswith(" 8–8; {p1} win{p1:s} on the coins tie-break.")
+    decided = "8–8; {p1} win{p1:s} on the coins tie-break."
+    review = Review("merchant_lord", "m", 0, 2, 10, 0.0, (), decided=decided)
+    assert decided_line(review, NAMES) == "What decided it: 8–8; Bob wins on the coins tie-break."
+    assert "What decided it: 8–8; Bob wins on the coins tie-break." in review_lines(review, NAMES, game.title)
+    assert Review.from_data(review.to_data()).decided == decided
     # a match won outright, or cut short, says nothing of it
-    assert decisions_of(game, 2, 76, game.quick_options, actions[:-5], 0).ended == ""
-    assert ended_line(dataclasses.replace(review, ended=""), NAMES) is None
+    assert "tie-break" not in decisions_of(game, 2, 76, game.quick_options, actions[:-5], 0).decided
+    assert decided_line(dataclasses.replace(review, decided=""), NAMES) is None
 
 
 def test_the_turns_the_rules_skipped_are_said_in_the_review() -> None:
     game = get_game("caravanserai")
     actions = random_match("caravanserai", 2)  # Ann's caravan boxed in twice near its end
-    ended = decisions_of(game, 2, 2, game.quick_options, actions, 0).ended
+    match = decisions_of(game, 2, 2, game.quick_options, actions, 0)
     anns = "The rules skipped 2 of {p0:'s} turns, the first after move 57 (no open cell next to the head)."
     bobs = "The rules skipped 7 of {p1:'s} turns, the first after move 113 (no open cell next to the head)."
     last = "{p0:'s} move 149 ended the match: {p0} stand{p0:s} a black market good on (-5,-1)."
-    assert ended.startswith(f"{anns} {bobs} {last}")
-    ended = f"{anns} {bobs}"
-    review = Review("caravanserai", "m", 0, 2, 10, 0.0, (), ended=ended)
+    assert match.decided == f"{anns} {bobs}" and match.ended.startswith(last)
+    review = Review("caravanserai", "m", 0, 2, 10, 0.0, (), decided=match.decided)
     said = f"{anns} {bobs}".replace("{p0:'s}", "your").replace("{p1:'s}", "Bob's")
-    assert ended_line(review, NAMES) == "How it ended: " + said
+    assert decided_line(review, NAMES) == "What decided it: " + said
     # Bob's review counts his own first, then the others' (an opponent out of camels, its turns
     # skipped, decided a match whose review named no turning point)
-    assert decisions_of(game, 2, 2, game.quick_options, actions, 1).ended.startswith(f"{bobs} {anns} {last}")
+    assert decisions_of(game, 2, 2, game.quick_options, actions, 1).decided == f"{bobs} {anns}"
     # a match whose every turn was played says nothing of it
-    assert decisions_of(game, 2, 2, game.quick_options, actions[:50], 0).ended == ""
+    assert decisions_of(game, 2, 2, game.quick_options, actions[:50], 0).decided == ""
     # the moves after which they were skipped are kept, for the account's words of that stretch
     assert decisions_of(game, 2, 2, game.quick_options, actions, 0).skipped[0] == 56
     assert len(decisions_of(game, 2, 2, game.quick_options, actions, 1).skipped) == 7

@@ -132,10 +132,11 @@ Outcomes = tuple[int, tuple[tuple[int, float], ...]]
 class Match:
     """A match taken apart for a review (``decisions_of``): each seat's decisions in order, the
     chance the reviewed seat saw, and how the match ended for that seat where its account does not
-    say it, with seat fields ("": nothing to say): the turns the rules passed over
-    (``Game.skipped_words``), how its points came in the game's terms (``ReviewTerms.scored``)
-    and how a tie on the score was broken, from its view (``Game.tie_words``), the move that
-    ended it; which seat made each move (``movers``); the first move of the reviewed seat's
+    say it, with seat fields ("": nothing to say): the parts of its turns it could only end and
+    the move that ended it (``ended``), and what decided it in the game's terms (``decided``: the
+    turns the rules passed over, ``Game.skipped_words``; how its points came,
+    ``ReviewTerms.scored``; how a tie on the score was broken, from its view, ``Game.tie_words``);
+    which seat made each move (``movers``); the first move of the reviewed seat's
     decision that ended the match (``closer``; -1: none); and what the others' moves took from it
     (``taken``, ``Game.taken_words``)."""
 
@@ -150,6 +151,9 @@ class Match:
     skipped: tuple[int, ...] = ()
     #: each taking: its move (from 0), who took, what, its worth (``taken_said`` says them)
     took: tuple[tuple[int, int, str, float], ...] = ()
+    #: what decided the match in the game's own terms, with seat fields: the turns the rules
+    #: passed over, how its points came, how a tie was broken ("": the game says nothing)
+    decided: str = ""
 
 
 class _Run:
@@ -258,7 +262,8 @@ def decisions_of(
     passed_over = [skipped_said(skipped[other], other) for other in (seat, *(s for s in range(players) if s != seat))]
     ended_idle = [(turn, name, why) for turn, name, why in idle.values() if why is not None]
     idle_told = idle_said(ended_idle, seat) if len(ended_idle) >= IDLE_TOLD else ""
-    said = " ".join(words for words in (*passed_over, idle_told, last, scored, ended) if words)
+    said = " ".join(words for words in (idle_told, last) if words)
+    decided = " ".join(words for words in (*passed_over, scored, ended) if words)
     return Match(
         tuple(found),
         tuple(draws),
@@ -268,6 +273,7 @@ def decisions_of(
         taken_said(taken, seat)[:MAX_TEXT],
         tuple(turn for turn, _ in skipped[seat]),
         tuple(taken),
+        decided[:MAX_TEXT],
     )
 
 
@@ -1025,6 +1031,7 @@ def review(
         closer=match.closer,
         taken=match.taken,
         skipped=match.skipped,
+        decided=match.decided,
     )
     found = draw_outcomes(game, players, seed, options, actions, seat, done.draws_to_weigh())
     values = [expected(game_id, seat, position, iterations) for position in outcome_positions(found)]
@@ -1045,9 +1052,11 @@ def assembled(
     closer: int = -1,
     taken: str = "",
     skipped: Sequence[int] = (),
+    decided: str = "",
 ) -> Review:
-    """The review made of every seat's judged decisions (in the match's order), ``ended``: how a
-    tie-break decided the match (``Match.ended``); ``resigned``: the seat resigned; ``closer``:
+    """The review made of every seat's judged decisions (in the match's order), ``ended``: the
+    move that ended the match (``Match.ended``), ``decided``: what decided it in the game's terms
+    (``Match.decided``); ``resigned``: the seat resigned; ``closer``:
     the seat's decision that ended the match (``Match.closer``), worth at least its result, as
     the best there: the decision that won was "fine: 74%", the search's mean over its tries
     below its best, and the win the searches' drift (+26%)."""
@@ -1071,6 +1080,7 @@ def assembled(
         resigned=resigned,
         taken=taken,
         skipped=tuple(skipped),
+        decided=decided,
     )
 
 
@@ -1133,8 +1143,8 @@ class Review:
     other outcomes of its biggest draws were worth (``draw_outcomes``) and the move numbers of
     the seat's moves an AI made in its person's place (``stood_in``: not judged, none of the
     person's play; moves, as the table counts them, not decisions: a turn of 4 moves is one)
-    and how a tie-break decided the match (``ended``: a loss by it was spoken
-    of as luck or drift, "a 9–9 tie lost on gold" never said)."""
+    and how the match ended and what decided it (``ended``, ``decided``: a loss by a tie-break
+    was spoken of as luck or drift, "a 9–9 tie lost on gold" never said)."""
 
     game_id: str
     match_id: str
@@ -1147,8 +1157,7 @@ class Review:
     draws: tuple[Draw, ...] = ()
     outcomes: tuple[Outcomes, ...] = ()
     stood_in: tuple[int, ...] = ()
-    #: how a tie on the score was broken at the end, in the game's words with seat fields
-    #: (``Game.tie_words``; "": no tie-break decided the match)
+    #: the move that ended the match and what its turns were, with seat fields (``Match.ended``)
     ended: str = ""
     #: what the others' moves took from the seat, with seat fields (``Match.taken``)
     taken: str = ""
@@ -1162,6 +1171,10 @@ class Review:
     #: the moves of the other seats an AI made in their person's place (``saves.deciders``): the
     #: review names them as the stand-in's ("Bob played Buy M03" of a move made after Bob resigned)
     others_stood_in: tuple[int, ...] = ()
+    #: what decided the match in the game's own terms, with seat fields (``Match.decided``): said
+    #: under the account's first line, where a loss put on the searches' drift ("−72%", no graded
+    #: error) named the reason, the other out first in 4 hands of 5, only at the very end
+    decided: str = ""
 
     @property
     def measure(self) -> Measure:
@@ -1423,6 +1436,7 @@ class Review:
             "resigned": self.resigned,
             "skipped": list(self.skipped),
             "others_stood_in": list(self.others_stood_in),
+            "decided": self.decided,
         }
 
     @classmethod
@@ -1465,6 +1479,7 @@ class Review:
             _flag(data.get("resigned", False)),
             _moves(data.get("skipped", []), "skipped turns"),
             _moves(data.get("others_stood_in", []), "others' stood-in moves"),
+            _ended(data.get("decided", "")),
         )
 
 

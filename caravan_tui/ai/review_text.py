@@ -526,21 +526,38 @@ def taken_line(review: Review, names: Sequence[str]) -> str | None:
     return words(review, review.taken, names) if review.taken else None
 
 
+def end_words(review: Review, text: str, names: Sequence[str]) -> str:
+    """``text`` (of the match's end) in words: another seat an AI played to the end in its
+    person's place is the stand-in ("[b]z[/b] wins" of the AI that played on after they
+    resigned), and so is the seat's own after it resigned ("You went out: +15 … you win")."""
+    if not text:
+        return ""
+    if not played_on(review):
+        return words(review, text, names_at(review, names))
+    stand_in = [
+        STAND_IN_OF(name=name_of(review, seat, names)) if seat == review.seat else name
+        for seat, name in enumerate(names)
+    ]
+    return words(review, text, stand_in, None)
+
+
+def decided_line(review: Review, names: Sequence[str]) -> str | None:
+    """What decided the match in the game's own terms (``Review.decided``), said under the
+    account's first line: the seat's turns the rules skipped ("The rules skipped 6 of your
+    turns, the first after move 65 (no camel in reserve)."), who went out first and what the
+    piles scored, a tie-break ("AI 2 and AI 3 tie 9–9; AI 3 wins on gold (15 to 0)."). Said last,
+    under "How it ended", it came after a loss put on the searches' drift (−72%, no graded error),
+    where the reason was the other going out first in 4 hands of 5."""
+    said = end_words(review, review.decided, names)
+    return f"What decided it: {said[:1].upper()}{said[1:]}" if said else None
+
+
 def ended_line(review: Review, names: Sequence[str]) -> str | None:
     """How the match ended where the chances' account does not say it (``Review.ended``): the
-    seat's turns the rules skipped ("The rules skipped 6 of your turns, the first after move 65
-    (no camel in reserve)."), a tie-break ("AI 2 and AI 3 tie 9–9; AI 3 wins on gold (15 to
-    0)."): the gold, the camels lost the match, and the account named neither."""
+    move that ended it, the parts of its turns the seat could only end; and where it resigned,
+    from where the match was its choice."""
     after = [turn + 1 for turn in played_on(review)]
-    # another seat an AI played to the end in its person's place: its end is the stand-in's
-    # ("[b]z[/b] wins" of the AI that played on after they resigned)
-    said = words(review, review.ended, names_at(review, names)) if review.ended else ""
-    if said and after:  # (the stand-in's end in the seat's words: "You went out: +15 … you win")
-        stand_in = [
-            STAND_IN_OF(name=name_of(review, seat, names)) if seat == review.seat else name
-            for seat, name in enumerate(names)
-        ]
-        said = words(review, review.ended, stand_in, None)
+    said = end_words(review, review.ended, names)
     if review.resigned and (review.decisions or after):  # (the loss that followed read as the round's luck)
         gave_up = ""
         if review.decisions:  # (with none, the split's line says it: "You resigned before your first decision")
@@ -739,6 +756,7 @@ def account_lines(review: Review, names: Sequence[str]) -> list[str]:
     the match ended (the text and the screen alike)."""
     lines = [*stood_in_lines(review), split_line(review)]
     said = (
+        decided_line(review, names),
         drift_line(review),
         drift_words(review, names),
         plain_words(review, names),
