@@ -35,12 +35,27 @@ TRAPPED = 1.0  # ... and loses this much per cell short
 LYING_COST = 0.2  # a lying camel is a counted piece and a camel out of the reserve
 CAMEL_BACK = 0.5  # per camel the count would bring back from the tail, per reserve good per camel
 CAMEL_BACK_RANGE = (0.2, 2.0)
+STRANDED = 1.0  # per reserve good at the clock's rate, lost by a last camel that brings none back
 
 
 class _Ctx:
     """What every score at one decision point needs."""
 
-    __slots__ = ("state", "p", "a", "cs", "bgoods", "blocked", "market", "res", "n", "back", "counted", "camel")
+    __slots__ = (
+        "state",
+        "p",
+        "a",
+        "cs",
+        "bgoods",
+        "blocked",
+        "market",
+        "res",
+        "n",
+        "back",
+        "counted",
+        "camel",
+        "stranded",
+    )
 
     def __init__(self, state: CaravanseraiState, p: int) -> None:
         self.state = state
@@ -62,13 +77,22 @@ class _Ctx:
         res = self.res[self.p]
         low, high = CAMEL_BACK_RANGE
         self.camel = min(high, max(low, CAMEL_BACK * sum(res[:5]) / (res[5] + 1)))
+        self.stranded = STRANDED * self.a * sum(res[:5]) if self.n > 1 else 0.0
         # the count so far, leaving out the block in progress (its fate is open)
         self.counted = state.placed - state.omitted - (state.bsize - state.bleft if state.bleft else 0)
 
-    def returned(self, count: int) -> float:
-        """What a final count of ``count`` brings back: the camels among that many tail pieces."""
+    def returned(self, count: int, ending: bool = True) -> float:
+        """What a final count of ``count`` brings back: the camels among that many tail pieces.
+        With the seat's last camel and none back, it never places again (``stranded``); unless,
+        not ``ending`` yet, the goods it could still lay reach a camel in its tail."""
         back = self.back
-        return self.camel * back[min(count, len(back) - 2)]
+        top = len(back) - 2
+        camels = back[min(count, top)]
+        if camels or self.res[self.p][5] > 1:
+            return self.camel * camels
+        if not ending and back[min(count + sum(self.res[self.p][:5]), top)]:
+            return 0.0
+        return -self.stranded
 
     def stop_value(self, x: int) -> float:
         """What a camel standing on ``x`` brings: the board good there, the gain, the room."""
@@ -137,7 +161,7 @@ class _Ctx:
         if m == 0:
             omitted = size if touched and clean and not declined else 0
             value = (1.0 - self.a) * omitted + self.a * used + self.end_value(x, d)
-            value += self.returned(self.counted + size - omitted + 1)
+            value += self.returned(self.counted + size - omitted + 1, ending=False)
         else:
             value = -1e9
             if colour >= 0:

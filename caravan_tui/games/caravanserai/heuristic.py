@@ -107,6 +107,28 @@ def projected(state) -> list[tuple[int, int, int]]:
     return out
 
 
+def laid_on(state, p: int, proj: tuple[int, int, int]) -> tuple[int, int, int]:
+    """``proj`` (seat p's projection, ``projected``) for a placement in progress that ends out of
+    camels, had it laid on before its final camel as many reserve goods as bring back the next
+    camel from its tail (each counted good adds one to the count; length unchanged); ``proj``
+    itself where none is in reach. Judged out of camels at every leaf in the middle of its last
+    camel's placement, a seat that went on to bring one back read as never placing again (the
+    other seat "84% to win", and lost by ten skipped turns)."""
+    length, goods, camels = proj
+    if camels > 0 or not goods or not _placing(state, p):
+        return proj
+    grow = length - len(state.caravans[p])
+    count = len(state.laid) + 1 - grow
+    pieces = (*state.caravans[p], *state.laid)
+    for extra in range(1, goods + 1):
+        index = count + extra - 1
+        if index >= len(pieces):
+            break
+        if pieces[index][1] >= 5:
+            return length, goods - 1, camels + 1
+    return proj
+
+
 def reach(blocked, x: int, cap: int = REACH_CAP) -> int:
     """Open cells reachable from ``x`` through open cells, counted up to ``cap``: 0 means a
     head that can never move again, a few means a pocket."""
@@ -160,7 +182,7 @@ def values(state) -> list[float]:
 def _values(state) -> tuple[list[float], float, bool]:
     """``values``, the turns left to the seats that still place, and whether they play on alone
     against a seat out of camels."""
-    proj = projected(state)
+    proj = [laid_on(state, p, each) for p, each in enumerate(projected(state))]
     blocked = state.blocked
     heads = [head_of(state, p) for p in range(state.n)]
     frees = [reach(blocked, h, REGION) if h >= 0 else -1 for h in heads]
