@@ -272,3 +272,19 @@ def test_a_ready_made_offer_its_partner_declined_this_build_says_so():
     again = next(a for a in state.legal_actions() if a == offer)
     said = render(describe(state, again), NAMES, RED)
     assert "(AI 2 declined it this build; costs you about" in said and "long shot" not in said, said
+
+
+def test_a_ready_made_offer_beside_one_declined_this_build_says_what_was_declined():
+    """ "Propose to AI 2: you give 3 gold for any Metals card (AI 2 declined it this build)" read
+    as an offer never made, where 2 and 5 gold had been declined."""
+    state = trading_position()
+    three, five = (("offer", BLUE, "item", "RoP blue", "gold", ask) for ask in (3, 5))
+    assert {three, five} <= set(state.legal_actions())
+    state.apply(three)
+    state.apply(("decline",))
+    assert "(AI 2 declined it this build" in render(describe(state, three), NAMES, RED)
+    said = render(describe(state, five), NAMES, RED)
+    assert "(AI 2 declined it asking only 3 gold this build" in said, said
+    state.refused = ((BLUE, 5, 0, (), ("card Metals",)),)  # (5 gold offered for a Metals card)
+    said = render(describe(state, ("offer", BLUE, "gold", 3, "card", "Metals")), NAMES, RED)
+    assert "(AI 2 declined 5 gold for it this build" in said, said

@@ -25,7 +25,7 @@ from .maps import (
 )
 from .offers import offer_words
 from .terms import NIGHT_PRICE, city_words, gold_words, item_words, map_words, poss
-from .trading import declined_before, long_shot, offer_net
+from .trading import declined_like, long_shot, offer_net
 
 if TYPE_CHECKING:
     from .rules import AhldarahdState
@@ -157,8 +157,9 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
         # what it costs, said where it costs: a ready-made offer read as advice, and one that lost
         # its proposer 4 gold for a Right of Passage won back at 0 the next turn said nothing
         # (a ready-made offer its partner had just declined stayed first in the list, unmarked)
-        if state.refused and declined_before(action, state.refused):
-            marks = [f"{who(q)} declined it this build"]
+        declined = declined_like(action, state.refused) if state.refused else None
+        if declined is not None:
+            marks = [f"{who(q)} declined {_declined_words(action, declined)} this build"]
         else:
             marks = ["a long shot"] if long_shot(state, seat, action) else []
         net = round(offer_net(state, seat, action))
@@ -201,3 +202,15 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
     if kind == "end":  # (whose: a review's line of another's moves read "AI 3: End your build")
         return f"End {poss(seat)} build"
     return repr(action)
+
+
+def _declined_words(offer: Action, declined: tuple[int, int]) -> str:
+    """What the partner declined of a proposal like ``offer`` (``trading.declined_like``): "it",
+    the same; "5 gold for it", more gold given for the same; "it asking less", less asked."""
+    give_gold = offer[3] if offer[2] == "gold" else 0
+    ask_gold = offer[5] if offer[4] == "gold" else 0
+    if declined == (give_gold, ask_gold):
+        return "it"
+    if declined[1] == ask_gold:
+        return f"{gold_words(declined[0])} for it"
+    return f"it asking only {gold_words(declined[1])}"

@@ -122,13 +122,23 @@ def declined_before(offer: tuple, refused: tuple) -> bool:
     """Whether the partner of ``offer`` declined, this build, a proposal of the same things that
     gave them as much gold or more and asked as much or less: offering it again only spends a
     proposal."""
+    return declined_like(offer, refused) is not None
+
+
+def declined_like(offer: tuple, refused: tuple) -> tuple[int, int] | None:
+    """The gold given and asked of the proposal ``declined_before`` finds, the one that gave the
+    most (None: none): "AI 2 declined it" of 3 gold for a Metals card read as an offer never made,
+    where 2 and 5 gold had been."""
     _, partner, give_kind, give_value, ask_kind, ask_value = offer
     give_gold, ask_gold = (give_value if give_kind == "gold" else 0), (ask_value if ask_kind == "gold" else 0)
     give = () if give_kind == "gold" else (f"{give_kind} {give_value}",)
     ask = () if ask_kind == "gold" else (f"{ask_kind} {ask_value}",)
-    return any(
-        p == partner and g == give and a == ask and give_gold <= gg and ask_gold >= ag for p, gg, ag, g, a in refused
-    )
+    found = [
+        (gg, ag)
+        for p, gg, ag, g, a in refused
+        if p == partner and g == give and a == ask and give_gold <= gg and ask_gold >= ag
+    ]
+    return max(found, key=lambda golds: (golds[0], -golds[1])) if found else None
 
 
 def long_shot(state: AhldarahdState, seat: int, offer: Action) -> bool:
