@@ -291,7 +291,9 @@ class TableOverlays:
         (ctrl+↑/↓ scroll it). Escape while the hint asked for is still coming cancels it (as
         ``h`` does), not the menu, and escape with the hint shown puts it away (as ``h`` does: it
         opened the menu, which took the keys that followed); its play stays ready to take. A
-        replay's escape goes back, what the AI weighed shown or not."""
+        replay's escape goes back, what the AI weighed shown or not. Escape with the legend shown
+        (and no hint) puts it away, as ``l`` does: it opened the menu over it, which took the next
+        key."""
         if self.screen.table.since_panel is not None and event.key not in PANEL_SCROLL_KEYS:
             self.screen.open_panel("since", None)
             # (drawn whole once laid out again: a terminal kept the plays list's rows where the
@@ -306,6 +308,15 @@ class TableOverlays:
             self.screen.open_panel("hint", None)
             event.stop()
             event.prevent_default()
+        elif event.key == CANCEL_HINT and self.screen.replay is None and self.legend_shown():
+            toggle_legend(self.screen)
+            self.legend_toggled()
+            event.stop()
+            event.prevent_default()
+
+    def legend_shown(self) -> bool:
+        legend = self.screen.query("#legend-panel")
+        return bool(legend) and not legend.first().has_class("-hidden")
 
     def move_focus(self, step: int) -> None:
         """Tab (``step`` 1) or shift+tab (-1) as the "since your last turn" panel closes: the next
@@ -323,8 +334,7 @@ class TableOverlays:
     def legend_toggled(self) -> None:
         """``l`` opened or closed the legend: opened, it is what was just asked for, and the panel
         keys its foot names ("^↑↓ scroll") scroll it, not a hint beside it."""
-        legend = self.screen.query("#legend-panel")
-        self.legend_last = bool(legend) and not legend.first().has_class("-hidden")
+        self.legend_last = self.legend_shown()
 
     def scroll(self, lines: int) -> None:
         """ctrl+↑/↓: the "since your last turn" panel while it shows, else the legend where it was
