@@ -206,7 +206,7 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
 
 def _declined_words(offer: Action, declined: tuple[int, int]) -> str:
     """What the partner declined of a proposal like ``offer`` (``trading.declined_like``): "it",
-    the same; "5 gold for it", more gold given for the same; "it asking less", less asked."""
+    the same; "5 gold for it", more gold given for the same; "it asking only 3 gold", less asked."""
     give_gold = offer[3] if offer[2] == "gold" else 0
     ask_gold = offer[5] if offer[4] == "gold" else 0
     if declined == (give_gold, ask_gold):

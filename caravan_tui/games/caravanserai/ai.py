@@ -77,6 +77,7 @@ class _Ctx:
         res = self.res[self.p]
         low, high = CAMEL_BACK_RANGE
         self.camel = min(high, max(low, CAMEL_BACK * sum(res[:5]) / (res[5] + 1)))
+        # (between seats: solo's play-outs, which the solo forecast is measured by, do without it)
         self.stranded = STRANDED * self.a * sum(res[:5]) if self.n > 1 else 0.0
         # the count so far, leaving out the block in progress (its fate is open)
         self.counted = state.placed - state.omitted - (state.bsize - state.bleft if state.bleft else 0)
