@@ -144,3 +144,30 @@ def test_a_good_moved_where_the_estimate_values_it_no_higher_is_vetoed_at_the_en
     monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
     top = hint(GAME.id, state.view(0), 0, "normal", "review/0/128", iterations=ITERATIONS)
     assert not vetoed(state, 0, top[0].action), top[0]
+
+
+def test_a_step_toward_a_delivery_within_the_turn_is_not_sent_for_nothing(monkeypatch):
+    """A newcomer's match (``matches/camel_caravan_pass_9087.json``, move 135, the bag at 4):
+    meat on the seat's camel at (5,1), its empty camels beside it, Walata free. The hint passed
+    the whole turn of 4 actions ("no camel sent anywhere now stands better"), every camel move
+    vetoed as sent for nothing, and AI 2 stole the meat next turn."""
+    import json
+    from pathlib import Path
+
+    from caravan_tui.games.camel_caravan.heuristic import delivery_in_reach
+
+    match = json.loads((Path(__file__).parent / "matches" / "camel_caravan_pass_9087.json").read_text())
+    state = GAME.new(match["players"], seed=match["seed"], options=match["options"])
+    for action in match["log"][:134]:
+        state.apply(tuple(action), log=False)
+    assert state.turn == 0 and state.left == 4 and sum(state.bag) == LAST_REFILL
+    assert delivery_in_reach(state) == 3  # the meat a step on, a camel onto Walata, the delivery
+    on = ("move_good", 36, 38, "meat", "top")
+    assert not vetoed(state, 0, on)
+    monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
+    top = hint(GAME.id, state.view(0), 0, "normal", "review/0/134", iterations=ITERATIONS)
+    assert top[0].action != ("end_turn",), top[0]
+    line = state.clone()
+    for action in top[0].line:
+        line.apply(action, log=False)
+    assert sum(map(sum, line.delivered)) > sum(map(sum, state.delivered))  # (its line delivers)

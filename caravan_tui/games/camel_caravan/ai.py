@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from caravan_tui.engine import Action, GameAI, Measure, ReviewTerms
 
-from .board import CITY_AT, CITY_OF_GOOD, DIST, MAX_TURNS, NEIGHBOURS
+from .board import CITY_AT, CITY_OF_GOOD, DIST, MAX_TURNS
 from .explain import explain, exposed
-from .heuristic import LAST_REFILL, SENT, action_priors, chain, chain_steps, delivers, sent_for_nothing
+from .heuristic import LAST_REFILL, SENT, action_priors, chain_steps, deliveries, delivers, sent_for_nothing
 
 SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
 
@@ -50,25 +50,7 @@ def _chained(state, legal: list[Action]) -> list[Action]:
     is legal until the chain is laid: a look at the other's reply followed its favourites and
     missed the four actions (a good moved on, two camels, the delivery) that ended a match with
     it won, so a hint took the seat's camel off the city those actions needed."""
-    p, left = state.turn, state.left
-    if p is None or not left:
-        return []
-    cells: set[int] = set()
-    for cell, good, under in state.loads[p]:
-        if under:
-            continue
-        city = CITY_OF_GOOD[good]
-        found = chain(state, p, cell, city, left - 1, state.supply[p], None)
-        if found is not None:
-            cells.update((*found[1], city))
-            continue
-        # or the good first onto an empty camel beside it, its own camel then free to go: AI 2
-        # moved the salt on a step, sent two camels (one the salt's) and delivered it
-        for hop in NEIGHBOURS[cell]:
-            if hop in state.empties[p]:
-                found = chain(state, p, hop, city, left - 2, state.supply[p] + 1, hop)
-                if found is not None:
-                    cells.update((hop, *found[1], city))
+    cells = {cell for _, chained in deliveries(state) for cell in chained}
     if not cells:
         return []
     goods = [action for action in legal if action[0] == "move_good" and action[2] in cells]

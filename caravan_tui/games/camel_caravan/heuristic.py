@@ -176,7 +176,44 @@ def sent_for_nothing(state, seat: int, action) -> bool:
     after.apply(action, log=False)
     if after.turn is None or (after.turn == seat and wins_this_turn(after)):  # (a step to a win within the turn)
         return False
+    if after.turn == seat and (nearer := delivery_in_reach(after)) is not None:  # (a step to a delivery this turn)
+        now = delivery_in_reach(state)
+        if now is None or nearer < now:
+            return False
     return margin(projected_points(after), seat) <= margin(projected_points(state), seat)
+
+
+def delivery_in_reach(state) -> int | None:
+    """The fewest actions in which the seat to move can deliver a good it carries this turn
+    (``deliveries``); None: none within its actions. With the bag at 4 a hint passed a whole turn
+    of 4 actions, meat on its camel a step, a camel move and a delivery from Walata, each camel
+    move vetoed as sent for nothing."""
+    return min((cost for cost, _ in deliveries(state)), default=None)
+
+
+def deliveries(state) -> list[tuple[int, tuple[int, ...]]]:
+    """Each delivery the seat to move can make this turn of a good it carries on top: its
+    actions (the camels placed or moved into a chain, ``chain``, and the delivery; or the good
+    first onto an empty camel beside it, its own camel then free to go) and the chain's cells,
+    its city last."""
+    p, left = state.turn, state.left
+    if p is None or not left:
+        return []
+    found: list[tuple[int, tuple[int, ...]]] = []
+    for cell, good, under in state.loads[p]:
+        if under:
+            continue
+        city = CITY_OF_GOOD[good]
+        direct = chain(state, p, cell, city, left - 1, state.supply[p], None)
+        if direct is not None:
+            found.append((direct[0] + 1, (*direct[1], city)))
+            continue
+        for hop in NEIGHBOURS[cell]:
+            if hop in state.empties[p]:
+                hopped = chain(state, p, hop, city, left - 2, state.supply[p] + 1, hop)
+                if hopped is not None:
+                    found.append((hopped[0] + 2, (hop, *hopped[1], city)))
+    return found
 
 
 def wins_this_turn(state) -> bool:
