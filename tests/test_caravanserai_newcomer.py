@@ -345,6 +345,8 @@ async def test_a_block_keys_question_stars_the_hinted_size(tmp_path):
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")
         assert app.screen.choices[-1].endswith("goods  ★ hint") and "★" not in app.screen.choices[0]
         assert app.screen.title_text == "Block 1: how many?"
+        # and opens on it: Enter plays the hint's block, as the line under the board says
+        assert app.screen.query_one("#choices").highlighted == len(app.screen.choices) - 1
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is screen, "the table")
         # a block of one size: the question names it, unstarred, and its one line is starred

@@ -47,7 +47,7 @@ async def test_the_legends_title_and_keys_are_whole_at_80_by_24(tmp_path, game_i
         await wait_for(pilot, lambda: panel.has_class("-hidden"), "the legend put away")
         await pilot.pause()
         assert app.screen is table.screen
-    assert "Legend" in top and "^↑↓ scroll · l/esc closes" in bottom and "…" not in top + bottom
+    assert "Legend" in top and "^↑↓ scroll · l closes" in bottom and "…" not in top + bottom
 
 
 # the viewer is Textual's and the screen the kit's: each game gives only its document. By default

@@ -56,7 +56,7 @@ def table_layout(screen: GameScreen[Any]) -> ComposeResult:
             if legend is not None:
                 panel = KeyScroll(Static(legend), id="legend-panel", classes="-hidden")
                 panel.border_title = "Legend"  # and its keys below: both whole in the side's 31 columns
-                panel.border_subtitle = "^↑↓ scroll · l/esc closes"
+                panel.border_subtitle = "^↑↓ scroll · l closes"
                 panel.can_focus = False
                 yield panel
     yield KeysFooter()

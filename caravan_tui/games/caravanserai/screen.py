@@ -282,7 +282,10 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             if index is not None and self.table.turn is not None and actions[index] in self.table.legal:
                 self.play(actions[index])
 
-        self.app.push_screen(ChoiceScreen(question, texts, keys), chosen)
+        # (opened on the hint's play: Enter played a block of 1 under "enter: Start block 1: 2
+        # purple goods", the hint readied, and its plan was gone)
+        start = actions.index(self.table.hinted) if self.table.hinted in actions else 0
+        self.app.push_screen(ChoiceScreen(question, texts, keys, start), chosen)
 
     def on_action_list_chosen(self, event: ActionList.Chosen) -> None:
         """Enter in the plays list: as any other way of playing, it asks before steps not seen."""
