@@ -266,7 +266,24 @@ def kept_to_line(
             return found
         pool = [*found, reasoned(game, world, seat, step)]
     kept = line_kept(pool, following, lambda first, line: reworded(game_id, view, seat, first, line))
-    return kept if kept[0].action == following[0] else found
+    if kept[0].action != following[0] or exposes_more(game_id, view, seat, kept[0], found[0]):
+        return found
+    return kept
+
+
+def exposes_more(game_id: str, view: dict[str, Any], seat: int, candidate: Candidate, first: Candidate) -> bool:
+    """Whether ``candidate``'s line leaves the others more to take than ``first``'s
+    (``GameAI.exposed``): a line kept is no reason to give them more, as ``safer_first`` put it
+    (a Merchant Lord line shown "then Sell AI 2's 1-6" starred that sale at the next step, over
+    the seat's own 1-6, the same sale for it, and paid AI 2 2 coins)."""
+    game = get_game(game_id)
+    exposed = game.ai.exposed
+    if exposed is None:
+        return False
+    world = game.from_view(view, seat)
+    return exposed(world, seat, candidate.line or (candidate.action,)) > exposed(
+        world, seat, first.line or (first.action,)
+    )
 
 
 def shown(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top: int = TOP) -> list[Candidate]:
@@ -563,8 +580,10 @@ def unlisted(game: Any, world: State, seat: int, weighed: Weighed, shown: list[C
     return out
 
 
-#: how much less a move about as good must leave the others to take, in points, to come first
-SAFER = 3.0
+#: how much less a move about as good must leave the others to take, in the game's points, to come
+#: first: any of them (a Merchant Lord hint starred a sale at AI 2's village paying AI 2 2 coins
+#: beside the seat's own, the same sale for it, where 3 were asked)
+SAFER = 1.0
 
 
 def about(first: Candidate, other: Candidate) -> float:
