@@ -36,3 +36,24 @@ def test_a_reroll_its_figures_put_ahead_goes_first_among_rerolls_about_as_good()
     # and a move the figures do not speak of (keeping the dice) is not weighed by them
     keeping = [Candidate(KEEP, 0.3, 0.33, error=0.01), as_good[1]]
     assert [c.action for c in likelier_first(GAME.id, view, 0, keeping)] == [KEEP, ONE]
+
+
+def test_again_from_the_one_put_first_while_one_about_as_good_as_it_is_likelier() -> None:
+    """A newcomer's match (``matches/merchant_lord_own_village_1062.json``, move 31: dice 1 2 2 4 6,
+    3 favour): "Reroll 2 2 … a 22% chance to sell for more" went before "Reroll 4 … 17%", and
+    stood starred over "Or: Reroll 2 … a 33% chance", the same favour spent."""
+    import json
+    from pathlib import Path
+
+    from caravan_tui.engine import normalise_action
+
+    match = json.loads((Path(__file__).parent / "matches" / "merchant_lord_own_village_1062.json").read_text())
+    state = GAME.new(match["players"], seed=match["seed"], options=match["options"])
+    for action in match["log"][:31]:
+        state.apply(normalise_action(action), log=False)
+    four, twos, two = ("reroll", 4), ("reroll", 2, 2), ("reroll", 2)
+    said = [explain(state, 0, (action,)) for action in (four, twos, two)]
+    assert [f"a {n}% chance to sell for more" in words for n, words in zip((17, 22, 33), said)] == [True] * 3
+    found = [Candidate(four, 0.3, 0.625, error=0.0065), Candidate(twos, 0.3, 0.617, error=0.0063)]
+    found.append(Candidate(two, 0.3, 0.603, error=0.0085))  # (about as good as the 22%, not the 17%)
+    assert likelier_first(GAME.id, state.view(0), 0, found)[0].action == two
