@@ -34,3 +34,30 @@ def test_a_pass_where_every_camel_sent_is_for_nothing_says_so() -> None:
         early.apply(tuple(action), False)
     assert early.turn == 0 and sum(early.bag) == 16
     assert IDLE_CAMELS not in explain(early, 0, (("end_turn",),))
+
+
+def test_a_pass_with_the_bag_empty_says_how_the_match_ends() -> None:
+    """Over SSH, the leader out of camels and the other behind (a delivery of theirs would end
+    the match lost), both hints said "End the turn (4 actions unused)" turn after turn, and
+    nothing said how the match would ever end (rules §5: the next delivery, or the safety end)."""
+    import random
+
+    from caravan_tui.games.camel_caravan.board import MAX_TURNS
+    from caravan_tui.games.camel_caravan.explain import EMPTY_BAG_END
+
+    for seed in range(20):  # (a match played at random until the bag is empty on a turn begun)
+        rng, state = random.Random(seed), GAME.new(2, seed=seed, options={"short_game": True})
+        before = None
+        while not state.is_over() and (any(state.bag) or not state.left):
+            if state.left and any(state.bag):
+                before = explain(state, state.turn, (("end_turn",),))
+            legal = state.legal_actions()  # (the prior's best mostly: at random the bag never empties)
+            scores = GAME.ai.prior(state, legal)
+            best = legal[max(range(len(legal)), key=scores.__getitem__)]
+            state.apply(best if rng.random() < 0.8 else rng.choice(legal), False)
+        if not state.is_over():
+            break
+    assert not state.is_over() and before is not None and "the bag is empty" not in before
+    said = explain(state, state.turn, (("end_turn",),))
+    assert "; " + EMPTY_BAG_END.format(turn=state.turns + 1, last=MAX_TURNS) in said, said
+    assert f"else it ends after turn {MAX_TURNS} (this is turn {state.turns + 1})" in said

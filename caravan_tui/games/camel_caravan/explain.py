@@ -22,6 +22,7 @@ from .board import (
     GOOD_INDEX,
     GOODS,
     MAX_ACTIONS,
+    MAX_TURNS,
     PLURAL_GOODS,
     SPACES,
     VALUE,
@@ -157,7 +158,18 @@ def _effect(
         # (why, where the hint shows no camel's move: "End the turn (4 actions unused)", three turns
         # running, read as a pass for nothing beside camels that could move)
         passes += f"; {IDLE_CAMELS}"
+    if not any(state.bag):
+        # (a match whose leader could not deliver, and whose others would lose by a delivery, was
+        # passed turn after turn, both hints "End the turn", nothing saying how it would ever end)
+        passes += "; " + EMPTY_BAG_END.format(turn=state.turns + 1, last=MAX_TURNS)
     return passes
+
+
+#: how a match with the bag empty ends, said beside a pass (rules §5 and its safety end)
+EMPTY_BAG_END = (
+    "the bag is empty: the next delivery, by anyone, ends the match; "
+    "else it ends after turn {last} (this is turn {turn})"
+)
 
 
 #: why a pass is the hint once the bag runs low, where every camel sent would be an action for
