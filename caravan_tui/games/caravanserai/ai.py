@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from caravan_tui.engine import WIN_CHANCE, Action, GameAI, Measure, ReviewTerms
 
+from .calibration import line_won
 from .explain import explainer
 from .geometry import CELL_ID, NEIGHBOURS, QR, STEP, hex_distance
 from .heuristic import reach, reserve_weight, turns_left
@@ -324,8 +325,11 @@ def _planned(
     chosen = plan(state, prior_choice, candidates, width, deadline, wary)
     total = sum(chosen.counts.values())
     weights = {action: count + (total if action == chosen.best else 0) for action, count in chosen.counts.items()}
+    # between seats a line's value is its end (the win, then the margin): said as a chance, it is
+    # the share of seats shown it that won (``calibration.line_won``; solo it is the length)
+    worth = {action: line_won(value) if state.n > 1 else value for action, value in chosen.values.items()}
     return (
-        {action: (weight, weight * chosen.values[action]) for action, weight in weights.items()},
+        {action: (weight, weight * worth[action]) for action, weight in weights.items()},
         dict(chosen.lines),
     )
 
