@@ -81,3 +81,25 @@ def test_a_paid_bid_says_the_items_it_leaves_open_to_a_bid_of_0():
     assert "taken from" not in explain(state, seat, [("open", "Eyes", 0)])  # (a win at 0 leaves the Camel up)
     state.auctioned |= 1 << ROP | 1 << SHAH  # (up already this turn: neither comes up again)
     assert "taken from" not in explain(state, seat, [("open", "Eyes", 1)])
+
+
+def test_a_paid_bid_says_the_seats_own_right_of_passage_on_the_table_is_left_open():
+    """Seed 1051, turn 5: the seat had sold its own Right of Passage to the bank; a paid bid's
+    warning named the Shah it held, not that Right of Passage on the table, which AI 2 won for 2
+    while the seat could not raise, to build on its map."""
+    state, seat = opening()
+    state.rop[seat] = -1  # (sold to the bank: on the table)
+    said = explain(state, seat, [("open", "Eyes", 1)])
+    assert (
+        f"the Shah, which {{p{seat}}} hold{{p{seat}:s}}, can be taken from {{p{seat}}} for 0; and "
+        f"{{p{seat}:their}} own Right of Passage, on the table, can be won by another while {{p{seat}}} cannot raise, "
+        f"to build on {{p{seat}:'s}} map"
+    ) in said, said
+    other = (seat + 1) % state.n  # (nothing held: the table's alone)
+    state.rop = [other if holder == seat else holder for holder in state.rop]
+    state.shah = other if state.shah == seat else state.shah
+    assert not state.items_of(seat)
+    alone = explain(state, seat, [("open", "Eyes", 1)])
+    assert f"auctions left, so {{p{seat}:their}} own Right of Passage, on the table" in alone, alone
+    state.auctioned |= 1 << (ROP + seat)  # (up already this turn)
+    assert "on the table" not in explain(state, seat, [("open", "Eyes", 1)])

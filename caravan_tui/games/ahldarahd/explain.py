@@ -449,14 +449,24 @@ def _leaves(state: AhldarahdState, seat: int, item: int, bid: int) -> str:
 
 def _left_open(state: AhldarahdState, seat: int, item: int) -> str:
     """The items ``seat`` holds that can still come up this turn once a paid win for ``item``
-    leaves it only bids of 0: another player who opens one at 0 takes it. An all-in raise for a
-    Right of Passage said the Camel turned face down, not that the Eyes of Shamesh the seat held
-    went to the next opener for 0, as it did."""
+    leaves it only bids of 0: another player who opens one at 0 takes it; and its own map's Right
+    of Passage where it lies on the table. An all-in raise for a Right of Passage said the Camel
+    turned face down, not that the Eyes of Shamesh the seat held went to the next opener for 0,
+    as it did."""
     held = [i for i in state.items_of(seat) if i != item and not state.auctioned >> i & 1]
-    if not held:
-        return ""
-    names = " and ".join(item_words(i, seat) for i in held)
-    return f", so {names}, which {who(seat)} hold{who(seat, 's')}, can be taken from {who(seat)} for 0"
+    said = ""
+    if held:
+        names = " and ".join(item_words(i, seat) for i in held)
+        said = f", so {names}, which {who(seat)} hold{who(seat, 's')}, can be taken from {who(seat)} for 0"
+    own = ROP + seat
+    if state.rop[seat] < 0 and own != item and not state.auctioned >> own & 1:
+        # (on the table after its sale: the warning named the Shah the seat held, not its own map's
+        # Right of Passage, which AI 2 then won for 2 while the seat could not raise)
+        said += (
+            f"{'; and' if said else ', so'} {item_words(own, seat)}, on the table, can be won by another "
+            f"while {who(seat)} cannot raise, to build on {poss(seat)} map"
+        )
+    return said
 
 
 #: what the Eyes of Shamesh and the Pirate Queen held together do to a claim's price (§4)
