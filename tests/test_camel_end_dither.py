@@ -171,3 +171,28 @@ def test_a_step_toward_a_delivery_within_the_turn_is_not_sent_for_nothing(monkey
     for action in top[0].line:
         line.apply(action, log=False)
     assert sum(map(sum, line.delivered)) > sum(map(sum, state.delivered))  # (its line delivers)
+
+
+def test_a_good_one_move_from_delivery_is_not_left_on_top_for_a_thief(monkeypatch):
+    """A newcomer's match (``matches/camel_caravan_salt_1087.json``, move 160, the bag at 8): one
+    action left, salt a step from Taghaza and the seat's empty camel on it. The hint said
+    "Slightly better: Move a camel from (2,6) to (1,3)", and AI 2 stole the salt and delivered it
+    itself. Once the bag is empty a delivery ends the match, and nothing is vetoed so."""
+    import json
+    from pathlib import Path
+
+    from caravan_tui.games.camel_caravan.ai import leaves_a_delivery
+
+    match = json.loads((Path(__file__).parent / "matches" / "camel_caravan_salt_1087.json").read_text())
+    state = GAME.new(match["players"], seed=match["seed"], options=match["options"])
+    for action in match["log"][:159]:
+        state.apply(tuple(action), log=False)
+    deliver, elsewhere = ("move_good", 18, 17, "salt", "top"), tuple(match["log"][159])
+    assert state.turn == 0 and state.left == 1 and elsewhere == ("move_camel", 20, 10)
+    assert vetoed(state, 0, elsewhere) and leaves_a_delivery(state, 0, ("end_turn",))
+    assert not vetoed(state, 0, deliver)
+    monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
+    top = hint(GAME.id, state.view(0), 0, "normal", "review/0/159", iterations=ITERATIONS)
+    assert top[0].action == deliver, top[0]
+    state.bag = [0] * len(state.bag)  # (the bag empty: the delivery would end the match)
+    assert not leaves_a_delivery(state, 0, elsewhere)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from caravan_tui.engine import Action, GameAI, Measure, ReviewTerms
 
 from .board import CITY_AT, CITY_OF_GOOD, DIST, MAX_TURNS
-from .explain import explain, exposed
+from .explain import explain, exposed, thieves
 from .heuristic import LAST_REFILL, SENT, action_priors, chain_steps, deliveries, delivers, sent_for_nothing
 
 SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
@@ -65,10 +65,34 @@ def end_near(state) -> bool:
 
 
 def vetoed(state, seat: int, action: Action, level: str | None = None) -> bool:
-    """No good moved out from under a camel to be stolen (``unshelters``), and no camel sent for
+    """No good moved out from under a camel to be stolen (``unshelters``), no good left to be
+    stolen that the turn could still deliver (``leaves_a_delivery``), and no camel sent for
     nothing at the end (``heuristic.sent_for_nothing``): an AI seat never makes such a move, and a
     hint never shows it."""
-    return unshelters(state, seat, action) or sent_for_nothing(state, seat, action)
+    return (
+        unshelters(state, seat, action)
+        or leaves_a_delivery(state, seat, action)
+        or sent_for_nothing(state, seat, action)
+    )
+
+
+def leaves_a_delivery(state, seat: int, action: Action) -> bool:
+    """Whether ``action`` ends ``seat``'s turn with a good on top that a move of it could deliver
+    now, within another player's reach next turn (``explain.thieves``), while the bag holds goods
+    (once it is empty a delivery ends the match, which the search weighs as it is). With one
+    action left, salt one step from Taghaza and the seat's empty camel on it, a hint moved a camel
+    elsewhere, "slightly better", and AI 2 stole the salt and delivered it itself: the estimate
+    counts such a good nearly delivered, and a thief that must first send a camel as no risk."""
+    if not any(state.bag) or delivers(state, seat, action):
+        return False
+    ready = {other[1] for other in state.legal_actions() if delivers(state, seat, other)}
+    if not ready:
+        return False
+    after = state.clone()
+    after.apply(action, log=False)
+    if after.turn is None or after.turn == seat:
+        return False
+    return any(cell in ready for _, goods in thieves(after, seat) for *_, cell in goods)
 
 
 def unshelters(state, seat: int, action: Action) -> bool:

@@ -292,11 +292,11 @@ def _risk(world: CamelCaravanState, seat: int) -> str:
     valuable first (``NAMED`` at most: "the meat, the hides or the salt", and how many more), how it reaches
     them, and any other thief who can too before our next turn (AI 3 stole the paper the hint
     named AI 2 for)."""
-    thieves = _thieves(world, seat)
-    if not thieves:
+    found = thieves(world, seat)
+    if not found:
         return ""
-    q, stealable = thieves[0]
-    also = "".join(f"; {who(other)} too" for other, _ in thieves[1:])
+    q, stealable = found[0]
+    also = "".join(f"; {who(other)} too" for other, _ in found[1:])
     carried = [good for _, good, under in world.loads[seat] if not under]
     # (where two of a good ride on top, the one meant: "the meat" read two ways; and then where
     # each is: "the salt or the swords on space 7" read as both on space 7)
@@ -354,7 +354,7 @@ def either(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
-def _thieves(world: CamelCaravanState, seat: int) -> list[tuple[int, list[tuple[int, int, int, int]]]]:
+def thieves(world: CamelCaravanState, seat: int) -> list[tuple[int, list[tuple[int, int, int, int]]]]:
     """Each other seat, in turn order, that can steal a good of ``seat``'s on top of a camel in
     its next turn (``_risk``), with those goods: (points, actions, good, cell), the most valuable
     first."""
@@ -385,7 +385,7 @@ def exposed(world: CamelCaravanState, seat: int, line: tuple[Action, ...]) -> fl
         if after.turn != seat or action == END_TURN or action not in after.legal_actions():
             break
         after.apply(action, log=False)
-    return float(max((points for _, stealable in _thieves(after, seat) for points, *_ in stealable), default=0))
+    return float(max((points for _, stealable in thieves(after, seat) for points, *_ in stealable), default=0))
 
 
 #: how a thief reaches a good, by the actions it takes with the theft: its empty camel on the
