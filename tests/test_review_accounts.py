@@ -182,7 +182,7 @@ def test_a_match_lost_without_a_mistake_says_it_was_lost_on_the_draw():
     said = lines[lines.index(next(line for line in lines if line.startswith("From 60%"))) + 1]
     assert said == DRIFT_WORDS.format(chance="the cards dealt and turned up")  # (what chance is in the game)
     assert any(
-        line.startswith("No decision of yours cost enough to grade: you lost this to luck, −43%")
+        line.startswith("No decision of yours cost enough to count as an inaccuracy: you lost this to luck, −43%")
         and ": You draw the Ace of Moons)." in line
         for line in lines
     )

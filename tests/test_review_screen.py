@@ -265,7 +265,7 @@ async def test_a_decision_whose_cost_rounds_to_nothing_is_not_listed_among_the_c
 
 
 def test_a_sentence_with_a_colon_wraps_from_the_left_edge_not_under_its_colon():
-    """The plain words of a lost review ("No decision of yours cost enough to grade: you lost this
+    """The plain words of a lost review ("No decision of yours cost enough to count as an inaccuracy: you lost this
     on the draw, …") hung their rest under the colon, a column of 34 at 80×24; a label ("Seen: ",
     "The searches' drift: ") still has its text hang under it."""
     from rich.console import Console
@@ -274,7 +274,7 @@ def test_a_sentence_with_a_colon_wraps_from_the_left_edge_not_under_its_colon():
     from caravan_tui.screens.review import hanging
 
     line = (
-        "No decision of yours cost enough to grade: you lost this on the draw, −99% (the worst "
+        "No decision of yours cost enough to count as an inaccuracy: you lost this on the draw, −99% (the worst "
         "after your move 187, −61%: Refill: a demand marker on spaces 1, 2, 7, 8)."
     )
     rows = hanging([line], 78, Console(width=78)).plain.split("\n")

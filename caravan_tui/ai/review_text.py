@@ -31,8 +31,8 @@ DRAWS_SHOWN = 3
 #: the width ``review --text`` fits its lines to
 WIDTH = 80
 #: what a review's line wraps under: "Move 12: ", "  Better: ", "The searches' drift: ", a label of
-#: a few words (a sentence's own colon, "No decision of yours cost enough to grade: ", is none:
-#: the rest hung under it in a column of 34 at 80×24)
+#: a few words (a sentence's own colon, "No decision of yours cost enough to count as an
+#: inaccuracy: ", is none: the rest hung under it in a narrow column at 80×24)
 HANG = re.compile(r" *(?:(?:Move|Luck after your move|After your move) \d+: |[A-Z][a-z' ]{0,24}: )")
 #: the least room a line's text keeps beside its hang (narrower, it wraps from the left edge)
 HANG_ROOM = 20
@@ -576,6 +576,11 @@ def ended_line(review: Review, names: Sequence[str]) -> str | None:
     return f"How it ended: {said[:1].upper()}{said[1:]}"
 
 
+#: ``plain_words``' opening: none of the seat's decisions graded (the review lists each with its
+#: cost all the same: "cost enough to grade" stood over "fine: 47% → 45% (−2%)")
+NOT_GRADED = "No decision of yours cost enough to count as an inaccuracy"
+
+
 def plain_words(review: Review, names: Sequence[str]) -> str | None:
     """Said plainly where the seat lost chances without a graded mistake: to luck (with what was
     drawn worst) or to nothing in particular; None where a mistake is to blame or nothing lost."""
@@ -590,7 +595,7 @@ def plain_words(review: Review, names: Sequence[str]) -> str | None:
     luck = account.total("luck")
     if account.entangled:
         together = signed(measure, luck + account.total("drift"))
-        return f"No decision of yours cost enough to grade: luck and the searches' drift together, {together}."
+        return f"{NOT_GRADED}: luck and the searches' drift together, {together}."
     if luck < 0:
         worst = min((swing for swing in account.swings if swing.kind == "luck"), key=lambda swing: swing.change)
         drawn = seen(review, worst.draws, names)
@@ -600,8 +605,8 @@ def plain_words(review: Review, names: Sequence[str]) -> str | None:
             where += f", with {moves_with(review, worst, names)} before the chance"
             on = "to the others' moves and the chances after them together"
         where += (f"; seen: {drawn})" if worst.with_moves else f": {drawn})") if drawn else ")"
-        return f"No decision of yours cost enough to grade: you lost this {on}, {signed(measure, luck)}{where}."
-    return "No decision of yours cost enough to grade: small costs added up."
+        return f"{NOT_GRADED}: you lost this {on}, {signed(measure, luck)}{where}."
+    return f"{NOT_GRADED}: small costs added up."
 
 
 def replies_words(review: Review, account: Account, names: Sequence[str]) -> str | None:
