@@ -58,6 +58,12 @@ async def test_the_status_line_names_the_logs_keys_while_it_has_the_focus(tmp_pa
         await pilot.pause()
         said = " ".join(str(screen.query_one(StatusLine).render()).split())
         assert said == f"Your turn · {LOG_KEYS}"  # (whose turn it is stays said: the log plays nothing)
+        # Enter there opens the whole log, as it says (it did nothing and said nothing)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.screen is not screen, "the whole log")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen, "the table again")
+        assert screen.focused is not None and screen.focused.id == "log"
         await pilot.press("tab")
         await pilot.pause()
         assert LOG_KEYS not in str(screen.query_one(StatusLine).render())

@@ -89,13 +89,13 @@ def test_the_log_s_status_keeps_a_long_name_and_its_keys_on_one_line():
     name = "Abcdefghij" * 4
     table = TableState(seat=0, names=["Ann", name], seat_kinds=["human", "remote"], focus=LOG, view={"to_move": 1})
     line = log_status(table, 78)
-    assert line is not None and line.cell_len <= 78 and line.plain.endswith("· log: ↑↓ · ctrl+l: all")
+    assert line is not None and line.cell_len <= 78 and line.plain.endswith("· log: ↑↓ · enter: all")
     assert line.plain.startswith(name) and "to play" in line.plain  # (the keys' short words leave it whole)
     narrow = log_status(table, 47)  # (Caravans of Ahldarahd's column: "Abc… to play…" beside the whole keys)
-    assert narrow is not None and narrow.cell_len <= 47 and narrow.plain.startswith("AbcdefghijAbc…")
+    assert narrow is not None and narrow.cell_len <= 47 and narrow.plain.startswith("AbcdefghijAbcd…")
     assert name in log_status(table).plain  # (no room given: the name whole)
     short = replace(table, names=["Ann", "Bo"])
-    assert log_status(short, 78).plain == "Bo to play… · log: ↑↓ scroll · ctrl+l: whole log"
+    assert log_status(short, 78).plain == "Bo to play… · log: ↑↓ scroll · enter: whole log"
 
 
 def test_what_the_person_points_at_folds_into_a_new_table_and_the_enter_line_follows_it():

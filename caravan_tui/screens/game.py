@@ -64,7 +64,7 @@ from caravan_tui.screens.table_panels import WHOLE_LOG, PanelWords
 from caravan_tui.screens.table_reports import TableReports
 from caravan_tui.screens.table_result import TableResult
 from caravan_tui.screens.table_seat import TableState, V
-from caravan_tui.screens.table_status import list_enter, replay_status, seat_status
+from caravan_tui.screens.table_status import LOG, list_enter, replay_status, seat_status
 from caravan_tui.widgets import ActionList
 from caravan_tui.widgets.drawn import TableDrawn
 from caravan_tui.widgets.table_text import StatusLine, TableText
@@ -406,6 +406,11 @@ class GameScreen(BaseScreen, Generic[V]):
             return
         self.table_key(event)
         self.overlays.key(event)
+        if event.key == "enter" and self.focused is not None and self.focused.id == LOG:
+            event.stop()  # (it did nothing and said nothing, the hand's "enter play" beside it)
+            event.prevent_default()
+            self.action_full_log()
+            return
         if event.key == ASK_HINT and self.replaying:  # (where no AI decided a move, not offered: it says so)
             event.stop()
             event.prevent_default()

@@ -88,15 +88,16 @@ def hint_waited_status(table: TableState) -> Text | None:
 #: the log's id (``GameScreen``), and its keys, said on the status line while it has the focus
 #: (shorter where the whole words leave a long name too little room: "Abc… to play…")
 LOG = "log"
-LOG_KEYS = "log: ↑↓ scroll · ctrl+l: whole log"
-LOG_KEYS_SHORT = "log: ↑↓ · ctrl+l: all"
+LOG_KEYS = "log: ↑↓ scroll · enter: whole log"
+LOG_KEYS_SHORT = "log: ↑↓ · enter: all"
 
 
 def log_status(table: TableState, width: int | None = None) -> Text | None:
     """While the log has the focus, whose turn it is and the log's keys ("Your turn · log: ↑↓
-    scroll · ctrl+l: whole log"): the status line went on naming the board's ("enter on ›"), and
-    Enter there did nothing and said nothing. In ``width`` cells a long name is cut to keep it
-    one line (a name of 40 letters took two, the keys pushed onto the legend's line)."""
+    scroll · enter: whole log"): the status line went on naming the board's ("enter on ›"), and
+    Enter there did nothing and said nothing (it opens the whole log, as ctrl+l does). In
+    ``width`` cells a long name is cut to keep it one line (a name of 40 letters took two, the
+    keys pushed onto the legend's line)."""
     if table.focus != LOG:
         return None
     keys, turn = LOG_KEYS, seat_status(table)
