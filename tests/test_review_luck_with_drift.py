@@ -148,3 +148,20 @@ def test_a_luck_turning_point_says_the_same_moves_drift_went_the_other_way():
     head = "After your move 1: −1% of win chance in all, the searches' drift −42%, and luck +41% (the deal went"
     assert any(line.startswith(head) for line in text), text
     assert not any("drift" in line for line in text if "−14%" in line)
+
+
+def test_luck_and_drift_as_one_figure_are_said_plainly_and_point_to_what_decided_the_match():
+    """Read as jargon: "what a revealed card moved, its next search took most of back, so each
+    alone reads larger than what they make together", beside the review's largest figure."""
+    from caravan_tui.ai.review_text import ENTANGLED_WHY, drift_line
+
+    review = Accounted("decktet_caravan", "entangled", 0, 2, 200, 0.0, DECISIONS, draws=DRAW)
+    said = drift_line(review)
+    assert said is not None and "took most of back" not in said and "not why" in said
+    assert not said.endswith(ENTANGLED_WHY)
+    decided = Accounted(
+        "decktet_caravan", "entangled", 0, 2, 200, 0.0, DECISIONS, draws=DRAW, decided="{p1} went out first."
+    )
+    lines = review_lines(decided, NAMES, "Decktet Caravan")
+    at = next(index for index, line in enumerate(lines) if line.startswith("Luck and the searches' drift together:"))
+    assert lines[at].endswith(ENTANGLED_WHY) and lines[at - 1] == "What decided it: Bob went out first."

@@ -495,13 +495,15 @@ UNSEEN_DRIFT_WORDS = (
 
 
 #: what luck and the drift together are, where ``split_line`` says them as one (``entangled``): with no
-#: figure for each apart
+#: figure for each apart ("what a revealed card moved, its next search took most of back, so each alone
+#: reads larger than what they make together" was read as jargon, and the largest figure explained nothing)
 ENTANGLED_WORDS = (
-    "Luck and the searches' drift together: what chance and the cards others revealed brought, and how the "
-    "AI's figures moved between your decisions. In this match the AI cannot tell the two apart: what a revealed "
-    "card moved, its next search took most of back, so each alone reads larger than what they make together, "
-    "and neither alone says why it went as it did."
+    "Luck and the searches' drift together: what the cards dealt and shown brought you, and how the AI's "
+    "own figures moved between your decisions. In this match the AI cannot tell the two apart, so they are "
+    "one figure: it says how the match went beyond your moves and the others' errors, not why."
 )
+#: after ``ENTANGLED_WORDS``, where the review says what decided the match (``decided_line``)
+ENTANGLED_WHY = " What decided it is said above."
 
 
 def drift_line(review: Review) -> str | None:
@@ -511,7 +513,7 @@ def drift_line(review: Review) -> str | None:
     if not account.total("drift"):
         return None
     if account.entangled:  # (apart they read "+175%" and "−150%" of a win chance: no figure says that)
-        return ENTANGLED_WORDS
+        return ENTANGLED_WORDS + (ENTANGLED_WHY if review.decided else "")
     if review.players == 1:
         return SOLO_DRIFT_WORDS.format(measure=review.measure.name)
     if not review.draws:
