@@ -1,4 +1,4 @@
-"""``ai.calibration.Calibration``: a table of figures shown and the shares of seats shown them that
+"""``calibration.Calibration``: a table of figures shown and the shares of seats shown them that
 won, read between its buckets; Caravans of Ahldarahd's chances and Caravanserai's plan values
 are said through one."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from caravan_tui.ai.calibration import Calibration
+from caravan_tui.calibration import Calibration
 from caravan_tui.games.ahldarahd.calibration import calibrated
 from caravan_tui.games.caravanserai.calibration import line_won
 

@@ -5,7 +5,7 @@ one match in three (docs/ai.md, "How sure the estimate is": the table and its co
 
 from __future__ import annotations
 
-from caravan_tui.ai.calibration import Calibration
+from caravan_tui.calibration import Calibration
 
 #: (the mean chance shown, the share of those seats that won) per bucket of the table in
 #: docs/ai.md; the buckets 0.4–0.5 and 0.5–0.6 pooled (the higher won less), the ends pinned

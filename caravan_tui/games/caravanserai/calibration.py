@@ -6,7 +6,7 @@ following every hint opened at 67%."""
 
 from __future__ import annotations
 
-from caravan_tui.ai.calibration import Calibration
+from caravan_tui.calibration import Calibration
 
 #: (the mean value shown, the share of those seats that won) per bucket of the table in
 #: docs/ai.md; the buckets 0.0–0.2 pooled, and 0.4–0.7 (44 turns); the ends pinned

@@ -1,6 +1,6 @@
 """How often seats shown a figure went on to win: a game's table of the mean figure its searches
 showed per bucket and the share of those seats that won, measured in self-play, read between the
-buckets in a straight line (``GameAI.calibrated``; Caravanserai's planner values). What a hint's
+buckets in a straight line (``GameAI.calibrated``, or a game's own planner values). What a hint's
 "How it stands" words is that share, not the figure itself (docs/ai.md has each table)."""
 
 from __future__ import annotations
