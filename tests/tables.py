@@ -5,6 +5,7 @@ and waiting for the screen to show something; and a running hub for the client-m
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager, suppress
@@ -18,6 +19,7 @@ from textual.events import Mount
 from caravan_tui.ai.worker import AIWorker
 from caravan_tui.app import CaravanApp
 from caravan_tui.bus import Act, YourTurn
+from caravan_tui.engine import normalise_action
 from caravan_tui.games import GAMES
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.saves import SaveStore
@@ -25,6 +27,17 @@ from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.textual_adapter import hear_every_message
 from caravan_tui.widgets.footer import KeysFooter
+
+
+def recorded(game_id: str, name: str, moves: int | None = None) -> tuple[Any, list[Any]]:
+    """A match a person played, kept in ``matches/<name>.json`` (its players, seed, options and
+    log): its state after the first ``moves`` moves of its log (all of them: None), and the log."""
+    match = json.loads((Path(__file__).parent / "matches" / f"{name}.json").read_text())
+    state = GAMES[game_id].new(match["players"], seed=match["seed"], options=match["options"])
+    log = [normalise_action(action) for action in match["log"]]
+    for action in log[:moves]:
+        state.apply(action, log=False)
+    return state, log
 
 
 def games_checked_by_default(*default: str, among: Iterable[str] = GAMES) -> list:

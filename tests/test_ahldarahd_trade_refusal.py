@@ -40,17 +40,11 @@ def test_a_ready_offer_below_the_price_a_decline_would_name_is_a_long_shot() -> 
     AI 2 would part with a Salt card, if AI 2 has one, only for more gold than the 4 you hold"
     of 3 gold; the ready offer of 4 for it stood unmarked (most worlds redealt took it), was sent,
     and declined the same. Below the price a decline would name, an offer is a long shot."""
-    import json
-    from pathlib import Path
-
-    from caravan_tui.engine import normalise_action
-    from caravan_tui.games import get_game
     from caravan_tui.games.ahldarahd.describe import describe
 
-    match = json.loads((Path(__file__).parent / "matches" / "ahldarahd_salt_price_8051.json").read_text())
-    state = get_game("ahldarahd").new(match["players"], seed=match["seed"], options=match["options"])
-    for action in match["log"][:26]:
-        state.apply(normalise_action(action))
+    from tables import recorded
+
+    state, _ = recorded("ahldarahd", "ahldarahd_salt_price_8051", 26)
     four = ("offer", 1, "gold", 4, "card", "Salt")
     assert state.to_move() == 0 and state.gold[0] == 4 and four in state.legal_actions()
     assert (

@@ -15,6 +15,8 @@ from caravan_tui.games.camel_caravan.heuristic import LAST_REFILL
 from caravan_tui.games.camel_caravan.rules import CamelCaravanState
 from caravan_tui.seats import SeatSpec
 
+from tables import recorded
+
 GAME = get_game("camel_caravan")
 #: normal against normal at 100 iterations a move, short game, seed 3: seat 1 to move, the bag empty
 POSITION = {
@@ -127,19 +129,13 @@ def test_a_good_moved_where_the_estimate_values_it_no_higher_is_vetoed_at_the_en
     hint moved meat from (1,3) to Taghaza (2,3), then with the next action back, then ended the
     turn with two actions unused, and the review graded the turn best. A good moved on short of
     its city, worth no more where it goes, is an action for nothing as a camel sent is."""
-    import json
-    from pathlib import Path
-
-    match = json.loads((Path(__file__).parent / "matches" / "camel_caravan_there_and_back_7087.json").read_text())
-    state = GAME.new(match["players"], seed=match["seed"], options=match["options"])
-    for action in match["log"][:121]:
-        state.apply(tuple(action), log=False)
+    state, log = recorded(GAME.id, "camel_caravan_there_and_back_7087", 121)
     on = ("move_good", 11, 10, "meat", "top")  # (move 122: a step on, worth a little more)
     assert state.turn == 0 and sum(state.bag) == LAST_REFILL and not vetoed(state, 0, on)
-    for action in match["log"][121:128]:
-        state.apply(tuple(action), log=False)
+    for action in log[121:128]:
+        state.apply(action, log=False)
     there, back = ("move_good", 10, 17, "meat", "top"), ("move_good", 17, 10, "meat", "top")
-    assert state.turn == 0 and tuple(match["log"][128]) == there and tuple(match["log"][129]) == back
+    assert state.turn == 0 and log[128] == there and log[129] == back
     assert vetoed(state, 0, there)
     monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
     top = hint(GAME.id, state.view(0), 0, "normal", "review/0/128", iterations=ITERATIONS)
@@ -151,15 +147,9 @@ def test_a_step_toward_a_delivery_within_the_turn_is_not_sent_for_nothing(monkey
     meat on the seat's camel at (5,1), its empty camels beside it, Walata free. The hint passed
     the whole turn of 4 actions ("no camel sent anywhere now stands better"), every camel move
     vetoed as sent for nothing, and AI 2 stole the meat next turn."""
-    import json
-    from pathlib import Path
-
     from caravan_tui.games.camel_caravan.heuristic import delivery_in_reach
 
-    match = json.loads((Path(__file__).parent / "matches" / "camel_caravan_pass_9087.json").read_text())
-    state = GAME.new(match["players"], seed=match["seed"], options=match["options"])
-    for action in match["log"][:134]:
-        state.apply(tuple(action), log=False)
+    state, _ = recorded(GAME.id, "camel_caravan_pass_9087", 134)
     assert state.turn == 0 and state.left == 4 and sum(state.bag) == LAST_REFILL
     assert delivery_in_reach(state) == 3  # the meat a step on, a camel onto Walata, the delivery
     on = ("move_good", 36, 38, "meat", "top")
@@ -178,16 +168,10 @@ def test_a_good_one_move_from_delivery_is_not_left_on_top_for_a_thief(monkeypatc
     action left, salt a step from Taghaza and the seat's empty camel on it. The hint said
     "Slightly better: Move a camel from (2,6) to (1,3)", and AI 2 stole the salt and delivered it
     itself. Once the bag is empty a delivery ends the match, and nothing is vetoed so."""
-    import json
-    from pathlib import Path
-
     from caravan_tui.games.camel_caravan.ai import leaves_a_delivery
 
-    match = json.loads((Path(__file__).parent / "matches" / "camel_caravan_salt_1087.json").read_text())
-    state = GAME.new(match["players"], seed=match["seed"], options=match["options"])
-    for action in match["log"][:159]:
-        state.apply(tuple(action), log=False)
-    deliver, elsewhere = ("move_good", 18, 17, "salt", "top"), tuple(match["log"][159])
+    state, log = recorded(GAME.id, "camel_caravan_salt_1087", 159)
+    deliver, elsewhere = ("move_good", 18, 17, "salt", "top"), log[159]
     assert state.turn == 0 and state.left == 1 and elsewhere == ("move_camel", 20, 10)
     assert vetoed(state, 0, elsewhere) and leaves_a_delivery(state, 0, ("end_turn",))
     assert not vetoed(state, 0, deliver)

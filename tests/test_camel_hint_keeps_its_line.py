@@ -152,16 +152,11 @@ def test_a_lines_next_step_the_search_weighed_but_did_not_list_is_kept() -> None
     search listed three other moves, and the camel's move, weighed about as well, was dropped:
     three times in a match a plan changed a step after it was shown. The step is kept from all
     the search weighed, not only from the moves it lists."""
-    import json
-    from pathlib import Path
-
     from caravan_tui.ai.explain import TOP, Weighed, advised
-    from caravan_tui.games import get_game
 
-    match = json.loads((Path(__file__).parent / "matches" / "camel_caravan_there_and_back_7087.json").read_text())
-    state = get_game(GAME).new(match["players"], seed=match["seed"], options=match["options"])
-    for action in match["log"][:69]:
-        state.apply(tuple(action), False)
+    from tables import recorded
+
+    state, _ = recorded(GAME, "camel_caravan_there_and_back_7087", 69)
     state.apply(("move_good", 37, 31, "salt", "under"), False)  # (the line's first step)
     step, after = ("move_camel", 37, 1), ("move_camel", 38, 2)
     assert state.to_move() == 0 and {step, after} <= set(state.legal_actions())

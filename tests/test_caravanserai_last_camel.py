@@ -6,24 +6,20 @@ while the person, out of camels, was skipped ten times."""
 
 from __future__ import annotations
 
-import json
 import random
-from pathlib import Path
 
 from caravan_tui.games.caravanserai import GAME
 from caravan_tui.games.caravanserai.ai import prior, prior_choice
 from caravan_tui.games.caravanserai.heuristic import laid_on, projected, values
 from caravan_tui.games.caravanserai.rules import PLACE
 
+from tables import recorded
+
 CAMEL = ("camel",)
 
 
 def at(moves: int):
-    match = json.loads((Path(__file__).parent / "matches" / "caravanserai_last_camel_9035.json").read_text())
-    state = GAME.new(match["players"], seed=match["seed"], options=match["options"])
-    for action in match["log"][:moves]:
-        state.apply(tuple(action), log=False)
-    return state
+    return recorded(GAME.id, "caravanserai_last_camel_9035", moves)[0]
 
 
 def test_a_last_camels_placement_that_can_lay_on_to_a_camel_in_its_tail_still_places() -> None:

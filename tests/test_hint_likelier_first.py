@@ -42,15 +42,9 @@ def test_again_from_the_one_put_first_while_one_about_as_good_as_it_is_likelier(
     """A newcomer's match (``matches/merchant_lord_own_village_1062.json``, move 31: dice 1 2 2 4 6,
     3 favour): "Reroll 2 2 … a 22% chance to sell for more" went before "Reroll 4 … 17%", and
     stood starred over "Or: Reroll 2 … a 33% chance", the same favour spent."""
-    import json
-    from pathlib import Path
+    from tables import recorded
 
-    from caravan_tui.engine import normalise_action
-
-    match = json.loads((Path(__file__).parent / "matches" / "merchant_lord_own_village_1062.json").read_text())
-    state = GAME.new(match["players"], seed=match["seed"], options=match["options"])
-    for action in match["log"][:31]:
-        state.apply(normalise_action(action), log=False)
+    state, _ = recorded(GAME.id, "merchant_lord_own_village_1062", 31)
     four, twos, two = ("reroll", 4), ("reroll", 2, 2), ("reroll", 2)
     said = [explain(state, 0, (action,)) for action in (four, twos, two)]
     assert [f"a {n}% chance to sell for more" in words for n, words in zip((17, 22, 33), said)] == [True] * 3

@@ -6,29 +6,21 @@ graded that sale below its best (``matches/merchant_lord_own_village_1062.json``
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 from caravan_tui.ai.policies import hint, hint_seed
-from caravan_tui.engine import normalise_action
 from caravan_tui.games import get_game
+
+from tables import recorded
 
 GAME = get_game("merchant_lord")
 OWN, THEIRS = ("sell", "P0-V16", ()), ("sell", "P1-V16", ())
 ITERATIONS = 1500
 
 
-def at(moves: int):
-    match = json.loads((Path(__file__).parent / "matches" / "merchant_lord_own_village_1062.json").read_text())
-    state = GAME.new(match["players"], seed=match["seed"], options=match["options"])
-    for action in match["log"][:moves]:
-        state.apply(normalise_action(action), log=False)
-    return state
-
-
 def test_a_sale_at_the_seats_own_village_comes_before_the_same_at_anothers(monkeypatch) -> None:
     monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
-    state = at(6)  # dice 1 3 4 6: the 3-4 and a 1-6 (yours or AI 2's) to sell
+    state, _ = recorded(
+        GAME.id, "merchant_lord_own_village_1062", 6
+    )  # dice 1 3 4 6: the 3-4 and a 1-6 (yours or AI 2's) to sell
     found = hint(GAME.id, state.view(0), 0, seed=hint_seed(0, 6), iterations=ITERATIONS)
     assert found[0].action[0] == "sell" and THEIRS not in found[0].line, found[0]
     state.apply(("sell", "P0-V34", ()), log=False)

@@ -111,16 +111,12 @@ def test_a_tie_on_cards_the_coins_settle_is_no_coin_flip() -> None:
     M27 in hand, 4 favour, 3 coins; AI 2, still to sell, 8 cards, M08 and 0 coins. Two turns of a
     die and the sale tuck the ninth card with 8 coins; AI 2 can tie on cards but its sales pay it
     at most 5: a sure win, which the hint said was "59% to win", the tie taken as even."""
-    import json
-    from pathlib import Path
-
-    from caravan_tui.engine import normalise_action, render
+    from caravan_tui.engine import render
     from caravan_tui.games.merchant_lord.last_turn import tie_on_coins
 
-    match = json.loads((Path(__file__).parent / "matches" / "merchant_lord_coin_tie_7062.json").read_text())
-    state = GAME.new(match["players"], seed=match["seed"], options=match["options"])
-    for action in match["log"][:64]:
-        state.apply(normalise_action(action), False)
+    from tables import recorded
+
+    state, _ = recorded(GAME.id, "merchant_lord_coin_tie_7062", 64)
     assert state.to_move() == 0 and state.table == [8, 8] and state.coins == [3, 0] and worked_out(state, 0)
     turn = DecidingTurn(state, 0)
     assert turn.value(state._unplaced(0), state.favour[0]) == pytest.approx(1.0)

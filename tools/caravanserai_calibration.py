@@ -10,12 +10,11 @@ and ``calibration.line_won`` is made of it: run it without that map to measure i
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from pathlib import Path
+
+from sampled import add_arguments, gathered  # (run as a script: its folder is on the path)
 
 from caravan_tui.ai.policies import hint, hint_seed
-from caravan_tui.cli import whole_number
 from caravan_tui.games import get_game
 
 GAME = get_game("caravanserai")
@@ -55,20 +54,8 @@ def table(rows: list[dict]) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--matches", type=whole_number(1), default=4)
-    parser.add_argument("--seed", type=int, default=7001, help="the first match's seed (then one up each)")
-    parser.add_argument("--json", help="also write the samples to this file")
-    parser.add_argument("--table", nargs="+", metavar="FILE", help="print the table of samples written before")
-    args = parser.parse_args()
-    if args.table:
-        rows = [row for path in args.table for row in json.loads(Path(path).read_text(encoding="utf-8"))]
-    else:
-        rows = []
-        for seed in range(args.seed, args.seed + args.matches):
-            rows += samples(seed)
-            print(f"match {seed}: {len(rows)} turns so far", file=sys.stderr)
-            if args.json:  # (after each match: a long run can be read, or stopped, midway)
-                Path(args.json).write_text(json.dumps(rows), encoding="utf-8")
+    add_arguments(parser, seed=7001)
+    rows = gathered(parser.parse_args(), samples, "turns")
     print(table(rows))
     return 0
 

@@ -14,9 +14,9 @@ beside the share of those seats that won.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from pathlib import Path
+
+from sampled import add_arguments, gathered  # (run as a script: its folder is on the path)
 
 from caravan_tui.ai.ismcts import search
 from caravan_tui.ai.levels import LEVELS, level_for
@@ -82,24 +82,13 @@ def table(rows: list[dict]) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--matches", type=whole_number(1), default=4)
-    parser.add_argument("--seed", type=int, default=1, help="the first match's seed (then one up each)")
+    add_arguments(parser, seed=1)
     parser.add_argument("--play", type=whole_number(1), default=100, help="iterations a move (default 100)")
     parser.add_argument("--iterations", type=whole_number(1), default=LEVELS["normal"].iterations)
     parser.add_argument("--every", type=whole_number(1), default=8, help="weigh every Nth decision (default 8)")
     parser.add_argument("--hands", type=whole_number(1, 15), default=5, help="hands a match (default 5)")
-    parser.add_argument("--json", help="also write the samples to this file")
-    parser.add_argument("--table", nargs="+", metavar="FILE", help="print the table of samples written before")
     args = parser.parse_args()
-    if args.table:
-        rows = [row for path in args.table for row in json.loads(Path(path).read_text(encoding="utf-8"))]
-    else:
-        rows = []
-        for seed in range(args.seed, args.seed + args.matches):
-            rows += samples(seed, args.play, args.iterations, args.every, args.hands)
-            print(f"match {seed}: {len(rows)} decisions so far", file=sys.stderr)
-            if args.json:  # (after each match: a long run can be read, or stopped, midway)
-                Path(args.json).write_text(json.dumps(rows), encoding="utf-8")
+    rows = gathered(args, lambda seed: samples(seed, args.play, args.iterations, args.every, args.hands), "decisions")
     print(table(rows))
     return 0
 
