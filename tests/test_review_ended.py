@@ -93,3 +93,7 @@ def test_the_end_of_a_match_shows_a_hostile_name_as_text() -> None:
     assert line is not None
     drawn = hanging([line], 80, Console(width=80))
     assert drawn.plain == "How it ended: 8–8; [red]Bob[/red] wins on the coins tie-break." and not drawn.spans
+    decided = decided_line(dataclasses.replace(review, decided=review.ended), ["Ann", "[red]Bob[/red]"])
+    assert decided is not None
+    drawn = hanging([decided], 80, Console(width=80))
+    assert drawn.plain == "What decided it: 8–8; [red]Bob[/red] wins on the coins tie-break." and not drawn.spans
