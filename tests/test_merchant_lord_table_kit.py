@@ -825,6 +825,28 @@ def test_a_folded_players_line_gives_a_long_name_the_room_the_line_leaves():
     assert table.summary_row(view, 2, 46).head.plain.startswith("Cy ")
 
 
+def test_who_closed_a_village_is_named_in_the_room_its_line_leaves():
+    """Over SSH: "·3-4 ✗Aaa… 3◆ 4Ψ pays 2¢/2¢" with 15 columns empty after it: the name of who
+    closed a village has the room its line leaves, never a line more."""
+    from caravan_tui.games.merchant_lord.widgets import VillageBoard
+
+    state = GAME.new(3, seed=3, options={"start_player": 1})
+    view = state.view(0)
+    name = "MarigoldVanDerStraatenOfTheSaltRoadCaraX"
+    sellers = list(view["sellers"])
+    sellers[0], sellers[3] = 1, 2
+    view = view | {"sellers": sellers}
+    table = MerchantLordTable(seat=0, names=["Ann", name, "Cy"], seat_kinds=["human", "human", "ai:easy"])
+    for width in (46, 60):
+        rows = table.seat_rows(view, 0, width, {})
+        closed = rows[0].words[1].plain
+        assert closed.startswith("✗Mari") and name.startswith(closed[1:].rstrip("…")), closed
+        assert VillageBoard.count_lines(rows, width) == 3
+        assert table.seat_rows(view, 1, width, {})[0].words[1].plain == "✗Cy  "
+    narrow, wide = (table.seat_rows(view, 0, width, {})[0].words[1].plain for width in (46, 60))
+    assert len(narrow) < len(wide)
+
+
 def test_a_folded_players_line_keeps_the_mark_of_a_village_a_sale_can_use():
     """At three players the short line of the player folded left out the ``›`` of the village a
     sale could use ("AI 3   1-6✗ 2-5 3-4 (o shows them)", its 3-4 a sale for the dice)."""

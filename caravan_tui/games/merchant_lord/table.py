@@ -237,11 +237,6 @@ class MerchantLordTable(TableState[MerchantLordView]):
             if vid in self.changed_villages and mark == " ":
                 mark = CHANGED
             words = [Text(VILLAGE_NAMES[k], style="bold")]
-            seller = view["sellers"][seat * 3 + k]
-            if seller is None:
-                words.append(Text("open ", style=""))
-            else:
-                words.append(Text(f"✗{self.short_name(seller, 4):<4}", style="italic"))
             stalls = Text("")
             for i, value in enumerate(VILLAGE_STALLS[k]):
                 if i:
@@ -261,6 +256,12 @@ class MerchantLordTable(TableState[MerchantLordView]):
             words.append(Text(pays, style="dim"))
             if not compact:
                 words.extend(merchant_token(card_id, half) for card_id, half in view["villages"][seat * 3 + k])
+            seller = view["sellers"][seat * 3 + k]
+            if seller is None:
+                words.insert(1, Text("open ", style=""))
+            else:  # (in the room the line leaves: "✗Aaa…" stood beside 15 empty columns)
+                room = width - head.cell_len - sum(word.cell_len + 1 for word in words) - 2
+                words.insert(1, Text(f"✗{self.short_name(seller, max(4, room)):<4}", style="italic"))
             rows.append(Row(vid, head, words, mark))
         return rows
 
