@@ -193,6 +193,8 @@ class TableApp(FailureHook):
     screen_coming: Screen | None = None
     #: the seat code of the hosted seat this visit holds (a guest's: their way back to it), "": none
     seat_code: str = ""
+    #: until when (``time.monotonic``) the seat code's notice stands over the table
+    code_notice_until: float = 0.0
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's choice, but on Linux and macOS with an Escape that acts without waiting for
@@ -307,6 +309,11 @@ class TableApp(FailureHook):
         if self.held_keys is None:
             self.held_keys = []
         self.key_reading, self.screen_coming = None, screen
+        if not isinstance(screen, GameScreen) and time.monotonic() < self.code_notice_until:
+            # (it covered the menu's right edge, the lobby's line and the record, which the menu
+            # and the lobby say the code again under)
+            self.code_notice_until = 0.0
+            self.clear_notifications()
         if not screen.call_later(self._resumed, screen):  # (closing already: another is coming)
             self.screen_coming = None
 
@@ -869,6 +876,7 @@ class ClientApp(TableApp):
             if self.seat_code and (message.match, self.seat_code) not in self.codes_told:
                 self.codes_told.add((message.match, self.seat_code))
                 self.notify(SEAT_CODE.format(code=self.seat_code), title="Your seat code", timeout=SEAT_CODE_SECONDS)
+                self.code_notice_until = time.monotonic() + SEAT_CODE_SECONDS
         elif isinstance(message, Left):
             if self.link.match is not None and self.link.match.match_id == message.match:
                 self.link.match = None

@@ -1156,6 +1156,20 @@ async def test_a_guests_seat_code_notice_comes_once_a_seat(hub):
         assert not [n for n in notices(app) if n.title == "Your seat code"]
 
 
+@pytest.mark.thorough
+async def test_a_guests_seat_code_notice_gives_way_to_the_menu_which_says_it_again(hub):
+    """The seat code's notice covered the table menu's right edge for its seconds (and the lobby's
+    line, and the record): a screen opened over the table puts it away, the menu saying the code."""
+    async with guest_in_the_lobby(hub) as (app, pilot):
+        await seated_in_a_new_match(app, pilot)
+        assert [n for n in notices(app) if n.title == "Your seat code"]
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the menu")
+        await pilot.pause()
+        assert not [n for n in notices(app) if n.title == "Your seat code"]
+        assert app.seat_code in " ".join(screen_lines(app.screen))
+
+
 async def test_a_guests_lobby_says_k_under_a_match_whose_seats_are_taken(still_hub):
     """A guest back after a dropped line sees their seat held (away) and the line said only
     "Every seat is taken: w watches.": k, their way back, was said nowhere but at the welcome."""
