@@ -643,3 +643,20 @@ def test_steps_laid_for_you_say_west_whole_beside_white() -> None:
     )
     assert forced_words([(0, 1, north_west)], 0, 1, 0, short=True)[0] == "NW"
     assert forced_words([(0, 1, west)], 0, 1, 0)[0] == "head W"
+
+
+def test_turns_skipped_in_the_last_round_are_counted_with_the_rest():
+    """Seed 1135, out of camels from round 15: the board said "You: skipped ×4 (no camel in
+    reserve)" over a log, and a review, of five skips; the last came in the match's last round."""
+    from caravan_tui.games.caravanserai.words import skipped_line
+
+    from tables import recorded
+
+    state, log = recorded(GAME.id, "caravanserai_last_skips_1135", 130)
+    table, skips = table_at(state), 0
+    for action in log[130:]:
+        mover, before = state.turn, table.view
+        events = state.apply(action)
+        skips += sum(event.text == skipped_line(0, "no camel in reserve") for event in events)
+        table = arrived(folded(table, state), before, by_other=mover != 0)
+    assert state.is_over() and table.skipped == (5, "no camel in reserve") and skips == 5

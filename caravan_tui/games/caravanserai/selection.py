@@ -179,16 +179,19 @@ def missed_turns(
     """Our turns that passed between two views with no decision of ours (the turns begun in
     between, ours among them, are past): skipped by the rules, and why, or laid for us (the
     only move). What the status line says while the view is on show (``news``), and the
-    placement line's ``skipped`` and ``played_for_us`` until our next turn."""
+    placement line's ``skipped`` and ``played_for_us`` until our next turn. Once the match is
+    over the last turn begun is past too: "skipped ×4" stood over a log of five skips, the last
+    of them in the match's last round."""
     world, seat = table.world, table.seat
     skipped, played = table.skipped, table.played_for_us
-    if previous is None or seat is None or table.replaying or view["over"] or not isinstance(world, CaravanseraiState):
+    if previous is None or seat is None or table.replaying or not isinstance(world, CaravanseraiState):
         return None, skipped, played
     mover, players = previous["to_move"], view["players"]
-    begun = view["turns"] - previous["turns"]  # the last one begun is the turn now
-    if mover is None or begun < 2:
+    begun = view["turns"] - previous["turns"]  # the last one begun is the turn now, while one is
+    past = begun if view["over"] else begun - 1
+    if mover is None or past < 1:
         return None, skipped, played
-    times = sum(1 for k in range(1, begun) if (mover + k) % players == seat)
+    times = sum(1 for k in range(1, past + 1) if (mover + k) % players == seat)
     last, news = view["last"], None
     # a placement of ours we did not make: not the one our own decision ended (its head camel
     # is the one we had)
