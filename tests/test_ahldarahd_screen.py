@@ -720,6 +720,22 @@ async def test_the_auctions_key_lines_fit_the_panel_whole_at_80x24(tmp_path):
         assert panel_lines(app)[2] == f"b raise to {raises[-1]} (typed 12) · p pass"
 
 
+async def test_a_look_at_another_map_in_an_auction_leaves_enter_where_it_was(tmp_path):
+    """In an auction, ``m`` took the focus to the map, where Enter plays the panel's bid: a look
+    at a map turned "enter: highlight the first play" into "enter: Raise to 3 gold … all of it".
+    In a build it still does (Enter there acts on the route under the map's cursor)."""
+    prefix, _ = play_until(lambda s: s.turn == 0 and s.phase == BID_RAISE)
+    async with at_my_turn(tmp_path, prefix, what="my raise") as (app, pilot, table):
+        screen = table.screen
+        plays = screen.query_one(ActionList)
+        plays.focus()
+        await pilot.pause()
+        before = screen.enter_action()
+        await pilot.press("m")
+        assert screen.table.shown_map == 1 and app.focused is plays
+        assert screen.enter_action() == before and (before is None or before[0] != "raise")
+
+
 def seat_1_pays_early(state):
     """As ``quiet``, but seat 1 opens its auctions at 1 gold, so its Camel goes face down."""
     if state.turn == 1 and state.phase == BID_OPEN and state.camel[1] and state.gold[1]:

@@ -55,7 +55,7 @@ from .table_checks import (
     proposal_problem,
     trade_problem,
 )
-from .table_enter import enter, panel_play, status
+from .table_enter import ROUTE_PHASES, enter, panel_play, status
 from .table_selection import (
     amount_stepped,
     decision_begun,
@@ -264,11 +264,14 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
     # -- the map --------------------------------------------------------------------------------------
 
     def action_next_map(self, step: int) -> None:
-        """Another map, and the focus on it: Enter then acts on the route under its cursor (from the
-        plays list, with another player's map and a route of theirs in sight, Enter played the
-        list's claim on the person's own map)."""
+        """Another map, and where routes are the decision the focus on it: Enter then acts on the
+        route under its cursor (from the plays list, with another player's map and a route of
+        theirs in sight, Enter played the list's claim on the person's own map). Elsewhere the
+        focus stays: in an auction Enter on the map plays the panel's bid, and a look at a map
+        turned "enter: highlight the first play" into "enter: Raise to 3 gold … all of it"."""
         self.table_state = map_turned(self.table, step)
-        self.query_one(MapBoard).focus()
+        if self.phase in ROUTE_PHASES:
+            self.query_one(MapBoard).focus()
 
     def on_map_board_chosen(self, event: MapBoard.Chosen) -> None:
         if not self.decides_now():

@@ -17,6 +17,8 @@ from .terms import DONE
 
 #: the line when the decision is the panel's and the map's cursor or the focus has no play
 PANEL_DECIDES = "Your turn: the panel above says what to decide"
+#: the phases whose decisions are routes on a map (elsewhere Enter on the map plays the panel's)
+ROUTE_PHASES = ("setup", "build", "night_loss")
 
 
 def panel_play(table: AhldarahdTable) -> Action | None:
@@ -78,7 +80,7 @@ def status(table: AhldarahdTable) -> Text:
     if table.phase in ("setup", "build") and view is not None and view["routes"][table.shown_map][route] == seat:
         # (the route just claimed: "no play on route 15: that route is yours already" read as a failed Enter)
         return Text(f"route {route + 1} is yours · arrows: another route")
-    if table.phase in ("setup", "build", "night_loss") and view is not None and seat is not None:
+    if table.phase in ROUTE_PHASES and view is not None and seat is not None:
         # what Enter would refuse, before it is pressed: what a claim or a purchase takes
         return Text(
             f"no play on route {route + 1}: {route_problem(view, table.shown_map, seat, route, table.short_name)}"
