@@ -57,3 +57,18 @@ def test_a_match_cut_short_says_nothing_of_its_points() -> None:
     assert not state.is_over() and state.history
     match = decisions_of(GAME, 2, 1, OPTIONS, actions, 0)
     assert (match.ended, match.decided) == ("", "")
+
+
+def test_the_account_says_how_moves_are_counted_under_the_first_line_that_names_one() -> None:
+    """Caravanserai: "What decided it: The rules skipped 5 of your turns, the first after move
+    138" read as the person's own turns (16 in the match); what a move is was said only under the
+    heading of every decision, at the review's end."""
+    from caravan_tui.ai.review_text import MOVES_COUNTED
+
+    said = "The rules skipped 5 of {p0:poss} turns, the first after move 138 (no camel in reserve)."
+    lines = account_lines(Review("caravanserai", "m", 0, 2, 10, 0.0, (), decided=said), ["Ann", "Bob"])
+    assert "move 138" in lines[1] and lines[2] == MOVES_COUNTED and lines.count(MOVES_COUNTED) == 1
+    plain = account_lines(
+        Review("decktet_caravan", "m", 0, 2, 10, 0.0, (), decided="{p1} went out first."), ["Ann", "Bob"]
+    )
+    assert MOVES_COUNTED not in plain

@@ -199,6 +199,12 @@ def verdict(review: Review, judged: Judged) -> str:
 #: the heading over every decision: a decision's number is its move's, every step of every seat
 #: counted as the replay counts them (a solo review listed moves 1, 2, 10, 11, 12, 16 unexplained)
 EVERY_DECISION = "Every decision, by move (the replay's count: each step of every seat is a move)"
+#: said after the account's first line that names a move by its number: "the first after move
+#: 138" read as a count of the person's own turns (16 in the match), the count said only under
+#: the heading of every decision, at the review's end
+MOVES_COUNTED = "(Moves are numbered as the replay counts them: each step of every seat.)"
+#: a move named by its number in the account's words
+NUMBERED_MOVE = re.compile(r"\bmoves? \d+")
 
 
 def grades_line(review: Review) -> str:
@@ -772,6 +778,9 @@ def account_lines(review: Review, names: Sequence[str]) -> list[str]:
         ended_line(review, names),
     )
     lines += [line for line in said if line]
+    first = next((k for k, line in enumerate(lines) if NUMBERED_MOVE.search(line)), None)
+    if first is not None:
+        lines.insert(first + 1, MOVES_COUNTED)
     return lines
 
 
