@@ -289,7 +289,8 @@ class Hint(Message):
     """Host → seat: the AI's suggestion, to show, not to play; ``candidates`` are the search's
     top moves in words, ``[text, share of the search, expected result, reason, action, standard
     error of the expected result or None, the move's own mean where the expected result is where
-    its line leads or None]``, the suggestion first; ``plan`` the whole line the search means the
+    its line leads or None, whether the game's own look found the end (``Candidate.sure``)]``,
+    the suggestion first; ``plan`` the whole line the search means the
     seat to play from here while it goes on deciding (the suggestion first: a multi-step turn)."""
 
     match: str

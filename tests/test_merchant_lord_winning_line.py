@@ -55,7 +55,7 @@ def test_the_hint_puts_it_first_and_says_it_wins(monkeypatch) -> None:
     first = found[0]
     assert (first.action, first.line, first.value) == (WON[0], WON, 1.0)
     assert first.reason.endswith(WINS) and "tucking 1 card" in first.reason, first.reason
-    rows = [[c.action, c.share, c.value, c.reason, c.action, c.error, c.own] for c in found]
+    rows = [[c.action, c.share, c.value, c.reason, c.action, c.error, c.own, c.sure] for c in found]
     assert explanation(rows, [str(c.action) for c in found], 12)[0].startswith(WINNING.capitalize() + ": ")
 
 

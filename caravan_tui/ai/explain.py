@@ -298,7 +298,8 @@ def shown(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top: 
     plain = get_game(game_id).ai.plain
 
     def looked(found: list[Candidate]) -> list[Candidate]:
-        return won_first(game_id, view, seat, found if weighed.exact else lost_anyway(game_id, view, seat, found))
+        found = won_first(game_id, view, seat, found if weighed.exact else lost_anyway(game_id, view, seat, found))
+        return won_outright(game_id, view, seat, found, weighed.exact)
 
     if plain is None or advised_first(game_id, view, seat, weighed.stats, top) != plain.action:
         found = decided_first(game_id, view, seat, led_first(explained(game_id, view, seat, weighed, top)))
@@ -382,6 +383,31 @@ def won_first(game_id: str, view: dict[str, Any], seat: int, found: list[Candida
         value=1.0, own=1.0, error=0.0, line=line, reason="; ".join(part for part in (reason, WINS) if part), sure=True
     )
     return [won, *(candidate for candidate in found if candidate.action != line[0])]
+
+
+def won_outright(
+    game_id: str, view: dict[str, Any], seat: int, found: list[Candidate], exact: bool = False
+) -> list[Candidate]:
+    """``found`` with its first marked ``sure`` where it wins for certain: its chance is exact (a
+    game's plan, ``Weighed.exact``), or the search won with it in every world it weighed and its
+    line ends the match won by the seat's own moves, nothing left to chance or to another seat (a
+    delivery that ends the game); as it was otherwise. Every world won is no proof where another
+    seat moves or a card is hidden: a Decktet Caravan hint said "A winning line … (100% to win)"
+    of a lead the other player answered by going out, and the match was drawn."""
+    if not found or found[0].sure or found[0].value < 1.0:
+        return found
+    if exact:
+        return [found[0]._replace(sure=True), *found[1:]]
+    if found[0].error != 0.0:
+        return found
+    world = get_game(game_id).from_view(view, seat)
+    for action in found[0].line or (found[0].action,):
+        if world.to_move() != seat or brings_chance(world, seat, action):
+            return found
+        world.apply(action, False)
+    if not world.is_over() or world.outcome()[seat] < max(world.outcome()) or world.outcome().count(1.0) > 1:
+        return found
+    return [found[0]._replace(sure=True), *found[1:]]
 
 
 def after_plain(game_id: str, view: dict[str, Any], seat: int, found: list[Candidate]) -> dict[str, Any] | None:
@@ -791,8 +817,8 @@ BY_NOISE = (EITHER, SLIGHTLY, NOT_BEST, SAFE)
 #: others (a trade both sides gain from, proposed first in a build), or the search weighs no other,
 #: so it is not "the only move", nor better than any by a margin
 LONE = "the hint's pick"
-#: a first move that wins in every world looked at, no other listed doing so: a line of the seat's
-#: own that wins the match (``won_first``), or the search's in every world it weighed
+#: a first move proven to win: a line of the seat's own that wins the match (``won_first``,
+#: ``won_outright``), never a search's that won in every world it weighed
 WINNING = "a winning line"
 #: what ``won_first`` adds to the reason of the line that wins
 WINS = "this line wins the match, nothing left to chance"
@@ -828,10 +854,11 @@ def confidence(
     choices: int | None = None,
     errors: Sequence[float | None] | None = None,
     plain_first: bool = False,
+    proven: bool = False,
 ) -> str:
-    """How sure the search is of its first candidate, in words: "a winning line" (it wins in
-    every world, its ``errors`` none: ``won_first``; others listed may win too where a planner
-    works the turn out whole), "the only move
+    """How sure the search is of its first candidate, in words: "a winning line" (``proven``: the
+    game's own look found the win, ``won_first``, or its line wins outright, ``won_outright``;
+    others listed may win too where a planner works the turn out whole), "the only move
     worth weighing", "the hint's pick" (the only candidate of ``choices`` moves: planned, or the
     only one weighed), "clearly best" (most of the search, and better by a margin), "probably
     best" or, for two moves
@@ -848,7 +875,7 @@ def confidence(
     margin alone said "a close call" at 28 of 36 Merchant Lord decisions, half of them a move
     better beyond the search's noise. ``plain_first``: the first is the game's plain move, put
     first (``advised``): "the safe pick" rather than "either is about as good" (``SAFE``)."""
-    if values and values[0] >= 1.0 and errors and errors[0] == 0.0:
+    if proven and values and values[0] >= 1.0:
         return WINNING
     if len(shares) < 2:
         return LONE if choices is not None and choices > 1 else "the only move worth weighing"

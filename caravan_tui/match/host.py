@@ -644,7 +644,7 @@ class MatchHost:
             world = self.game.from_view(view, seat)  # worded from the seat's view, as the rest of the hint
             texts = [self._words(world.describe(c.action, seat), seat) for c in top]
             words: list[list[Any]] = [
-                [text, c.share, c.value, self._words(c.reason, seat), c.action, c.error, c.own]
+                [text, c.share, c.value, self._words(c.reason, seat), c.action, c.error, c.own, c.sure]
                 for text, c in zip(texts, top)
             ]
             await self._send(

@@ -69,6 +69,12 @@ ASKING = PanelWords("Hint (h or esc: cancel)", ("Asking the AI…",), short="Hin
 CANCEL_HINT = "escape"
 
 
+#: the nearest a search's chance comes to a sure win or loss in words: every world it weighed won
+#: is no proof ("you should win (100% to win)" of a Decktet Caravan lead that the other player
+#: answered by going out, the match drawn); a win or a loss the game's own look found is said whole
+UNSURE = 0.01
+
+
 def hint_lines(
     rows: list,
     texts: list[str],
@@ -100,6 +106,8 @@ def hint_lines(
         own = rows[0][6] if len(rows[0]) > 6 else None  # (the move's own mean: what calibrations measured)
         chance = float(rows[0][2] if own is None else own)
         chance = chance if calibrated is None else calibrated(chance)
+        if not (len(rows[0]) > 7 and rows[0][7]):  # (a search's, not the game's own look at the end)
+            chance = min(max(chance, UNSURE), 1 - UNSURE)
         lines.insert(below, f"How it stands: {headline(chance, scores, seat, basis, scored_on)}.")
     elif rows and solo is not None:
         expected = round(float(rows[0][2]) * solo.scale)
@@ -186,11 +194,12 @@ def explanation(
     ]
     errors = [float(row[5]) if len(row) > 5 and row[5] is not None else None for row in candidates]
     plain_first = plain is not None and len(candidates[0]) > 4 and normalise_action(candidates[0][4]) == plain
+    proven = len(candidates[0]) > 7 and bool(candidates[0][7])
     # how sure, of the moves to choose between now: not one the suggestion's line plays after it
     # ("Either is about as good" stood over one pick and its line's next step)
     now = [i for i in range(len(values)) if i not in then]
     sure = confidence(
-        [shares[i] for i in now], [values[i] for i in now], choices, [errors[i] for i in now], plain_first
+        [shares[i] for i in now], [values[i] for i in now], choices, [errors[i] for i in now], plain_first, proven
     )
     # between players, every move leaving the match decided: said so, and none "better" than
     # another (the hint puts first the one the game rates best on points: ``decided_first``)
