@@ -161,6 +161,26 @@ async def test_a_step_past_either_end_of_a_replay_says_where_it_stands_and_the_k
         assert screen.client.position == screen.client.length
 
 
+async def test_a_play_key_or_an_undo_key_in_a_replay_says_it_plays_nothing(tmp_path):
+    """Over SSH, ``e`` (end the turn) and ``u`` in a Camel Caravan replay left the screen as it
+    was and said nothing."""
+    from caravan_tui.screens.table_keys import REPLAY_PLAYS_NOTHING
+    from caravan_tui.textual_adapter import notices
+
+    store = SaveStore(tmp_path)
+    match_id, _ = await record_a_match(GAMES["camel_caravan"], store, moves=3)
+    app = CaravanApp(store=store, ai_iterations=5)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_replay(match_id, seat=0)
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.view is not None, "it")
+        screen, position = app.screen, app.screen.client.position
+        for key in ("e", "u"):
+            app.clear_notifications()
+            await pilot.press(key)
+            await wait_for(pilot, lambda: [n.message for n in notices(app)] == [REPLAY_PLAYS_NOTHING], key)
+        assert app.screen is screen and screen.client.position == position
+
+
 async def test_the_saves_list_opens_the_replay(tmp_path):
     game = next(iter(GAMES.values()))
     store = SaveStore(tmp_path)

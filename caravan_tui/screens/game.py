@@ -48,12 +48,14 @@ from caravan_tui.screens.table_keys import (
     NOT_YOUR_TURN,
     PLAY_ONLY,
     REPLAY_ONLY,
+    REPLAY_PLAYS_NOTHING,
     TABLE_KEYS,
     UNDO_KEYS,
     hint_refused,
     hint_waits,
     offered,
     play_refused,
+    replay_refused,
     undo_refused,
 )
 from caravan_tui.screens.table_layout import show_full_log, table_layout, toggle_legend
@@ -392,7 +394,8 @@ class GameScreen(BaseScreen, Generic[V]):
         the "since your last turn" panel closes (``TableOverlays.key``). An ``h`` that skips also
         asks for the hint once our turn comes (``TableOverlays.hold_hint``). An ``h`` on another
         person's turn and an undo key (``u``, ``ctrl+z``) at a table of people say why they do
-        nothing; a replay's ``h`` shows or hides what the AI weighed as of the key's own time
+        nothing, and so do a play key and an undo key in a replay; a replay's ``h`` shows or
+        hides what the AI weighed as of the key's own time
         (where no AI decided a move, not offered, it says why nothing was weighed). A key typed
         while our play is on its way waits for the host's answer (``TableMoves.keep``). A game's
         own keys come after these (``table_key``)."""
@@ -421,6 +424,8 @@ class GameScreen(BaseScreen, Generic[V]):
             self.notify(no_undo, severity="warning")
         elif play_refused(self, event.key):
             self.notify(NOT_YOUR_TURN, severity="warning")
+        elif replay_refused(self, event.key):
+            self.notify(REPLAY_PLAYS_NOTHING, severity="warning")
 
     def table_key(self, event: Key) -> None:
         """A game's own word on a key its table has no binding for (none here)."""

@@ -169,6 +169,24 @@ def play_refused(screen: GameScreen[Any], key: str) -> bool:
     )
 
 
+#: a play key or an undo key pressed in a replay (over SSH, ``e``, ``u`` left the screen as it was)
+REPLAY_PLAYS_NOTHING = "A replay plays nothing: ← → step through it, esc goes back."
+
+
+def replay_refused(screen: GameScreen[Any], key: str) -> bool:
+    """Whether ``key`` is an undo key or one of the game's own play keys pressed in a replay,
+    where it plays nothing (the footer leaves them out there)."""
+    if not screen.table.replaying:
+        return False
+    if key in UNDO_KEYS:
+        return True
+    plays = type(screen).PLAY_ONLY - PLAY_ONLY
+    return any(
+        isinstance(binding, Binding) and binding.action.partition("(")[0] in plays and key in binding.key.split(",")
+        for binding in type(screen).BINDINGS
+    )
+
+
 def shown_plays(cls: type[GameScreen[Any]]) -> frozenset[str]:
     """The game's own play keys (``PLAY_ONLY`` beyond the table's) that its footer shows."""
     bindings = [binding for binding in cls.BINDINGS if isinstance(binding, Binding) and binding.show]
