@@ -479,3 +479,5 @@ def test_a_share_too_small_to_show_as_a_percent_is_under_one():
     snapshot.weighed = {move: [row(snapshot, move, 0.004, "leads a caravan")]}
     _mover, lines = ReplayClient(replay(DECKTET, snapshot), 1).weighed(move + 1)
     assert lines[0].endswith("— under 1% of the search: leads a caravan") and "0% of the search" not in lines[0]
+    # (and the rest: "The other 100% of the search" beside it read as if it had none at all)
+    assert lines[1].startswith("Over 99% of the search: spread over the moves not listed"), lines

@@ -170,7 +170,8 @@ class ReplayClient:
         rest = 1.0 - sum(share for _, share, _ in rows)
         if rest >= UNLISTED:  # (as the shares above are shown: "2% + 2% + 1%" and "the other 96%")
             shown = 100 - sum(round(100 * share) for _, share, _ in rows)
-            lines.append(f"The other {shown}% of the search: {NOT_LISTED}.")
+            # (beside moves "under 1%" each, "The other 100%" made the listed ones nothing at all)
+            lines.append(f"{'Over 99%' if shown >= 100 else f'The other {shown}%'} of the search: {NOT_LISTED}.")
         shares = {normalise_action(action): share for action, share, _ in rows}
         if played in shares and shares[played] < max(shares.values()):
             lines.append(LESS_SEARCHED)
