@@ -23,7 +23,12 @@ def test_a_pass_where_every_camel_sent_is_for_nothing_says_so() -> None:
     sent = [action for action in state.legal_actions() if action[0] in SENT]
     assert state.turn == 0 and state.left == 4 and sum(state.bag) == 4 and sent
     assert all(vetoed(state, 0, action) for action in sent)
-    assert IDLE_CAMELS in explain(state, 0, (("end_turn",),))
+    said = explain(state, 0, (("end_turn",),))
+    assert IDLE_CAMELS in said
+    # (and how the match ends from here: both hints passed five turns each at the bag's last 4)
+    assert state.loose_count == 5
+    assert "the bag holds its last 4 goods: they come out once 1 more loose good is picked up" in said, said
+    assert f"ends the match; else it ends after turn 200 (this is turn {state.turns + 1})" in said, said
     # (a pass with the bag still full says nothing of the kind: camels sent then go somewhere)
     early, _ = recorded(GAME.id, MATCH, 30)
     assert early.turn == 0 and sum(early.bag) == 16

@@ -162,6 +162,10 @@ def _effect(
         # (a match whose leader could not deliver, and whose others would lose by a delivery, was
         # passed turn after turn, both hints "End the turn", nothing saying how it would ever end)
         passes += "; " + EMPTY_BAG_END.format(turn=state.turns + 1, last=MAX_TURNS)
+    elif sum(state.bag) <= LAST_REFILL and (picks := state.loose_count - LAST_REFILL) > 0:
+        # (both hints passed five turns each at the bag's last 4: how it ends was said nowhere)
+        more = f"{picks} more loose good is" if picks == 1 else f"{picks} more loose goods are"
+        passes += "; " + LAST_GOODS_END.format(bag=sum(state.bag), picks=more, turn=state.turns + 1, last=MAX_TURNS)
     return passes
 
 
@@ -169,6 +173,13 @@ def _effect(
 EMPTY_BAG_END = (
     "the bag is empty: the next delivery, by anyone, ends the match; "
     "else it ends after turn {last} (this is turn {turn})"
+)
+
+
+#: the same at the bag's last goods (rules §4, §5): the refill that draws them ends it
+LAST_GOODS_END = (
+    "the bag holds its last {bag} goods: they come out once {picks} picked up, and the delivery "
+    "after that ends the match; else it ends after turn {last} (this is turn {turn})"
 )
 
 
