@@ -98,11 +98,17 @@ async def test_the_final_screen_gives_the_last_hand_its_breakdown(tmp_path):
 
 def test_a_level_score_and_a_stronger_position_say_on_what_they_differ():
     basis = "on the race to go out: You 2 cards in hand, Bob 3"
-    assert headline(0.9, [3, 3], 0, lambda stronger: basis, COUNTED) == (
+    assert headline(0.8, [3, 3], 0, lambda stronger: basis, COUNTED) == (
         f"level on {COUNTED}, but the hint rates your position stronger "
-        "on the race to go out: You 2 cards in hand, Bob 3 (90% to win)"
+        "on the race to go out: You 2 cards in hand, Bob 3 (80% to win)"
     )
-    assert headline(0.9, [3, 3], 0).startswith("level on points, but the hint rates your position stronger on ")
+    assert headline(0.8, [3, 3], 0).startswith("level on points, but the hint rates your position stronger on ")
+    # (where it expects a win, or a loss, it says so: "stronger … (100% to win)" undersold a sure win)
+    assert headline(0.9, [3, 3], 0, lambda stronger: basis, COUNTED) == (
+        f"level on {COUNTED}, but the hint expects you to win on the race to go out: You 2 cards in hand, Bob 3 "
+        "(90% to win)"
+    )
+    assert headline(0.1, [3, 3], 0).startswith("level on points, but the hint expects you to lose on ")
     view = GAME.new(2, seed=1, options=OPTIONS).view(0)
     assert render(standing_basis(view, 0, True), ["Ann", "Bob"], 0) == "on the cards in hand"
 
@@ -157,7 +163,7 @@ async def test_the_hints_how_it_stands_names_what_the_ai_rates_stronger(tmp_path
         screen.show_hint(action, "")
         await pilot.pause()
         said = screen.query_one("#hint-panel", TablePanel).text
-        stands = f"level on {COUNTED}, but the hint rates your position stronger on the cards in hand (95% to win)"
+        stands = f"level on {COUNTED}, but the hint expects you to win on the cards in hand (95% to win)"
         assert f"How it stands: {stands}." in said
 
 

@@ -994,6 +994,11 @@ def _headline(value: float, scores: Sequence[float], seat: int | None, basis: Ba
         lead = "lead" if now == "ahead" else "trail"
         return f"you {lead} on {scored_on}, but the hint rates you slightly {later} ({chance})"
     if now == "level":
+        if words in ("you should win", "you are far behind"):  # ("stronger" of a sure win undersold it)
+            return (
+                f"level on {scored_on}, but the hint expects you to {'win' if later == 'ahead' else 'lose'} "
+                + basis(later == "ahead")
+            )
         rated = "stronger" if later == "ahead" else "weaker"
         return f"level on {scored_on}, but the hint rates your position {rated} {basis(later == 'ahead')}"
     if now == "ahead":
