@@ -15,7 +15,7 @@ BUILD = 276
 END = ("end",)
 WARNED = (
     "; {p2}, building after {p0}, with {p0:'s} Right of Passage, can pay to destroy one of {p0:'s} routes "
-    "on {p0:their} own map and cost {p0} the Spices city"
+    "on {p0:their} own map and cost {p0} the Spices city and the Horses city"
 )
 
 
@@ -26,3 +26,27 @@ def test_ending_the_build_names_a_destroy_to_come() -> None:
     assert explain(state, 0, [END]) == "keeps 19 gold and 1 card for later turns"
     state.gold[2], state._legal = 14, None
     assert explain(state, 0, [END]) == "keeps 19 gold and 1 card for later turns" + WARNED
+
+
+def test_the_destroy_named_is_the_one_that_takes_most_and_every_city_it_takes() -> None:
+    """Seed 1151, turn 11: "can pay to destroy one of your routes on your own map and cost you the
+    Horses city"; AI 3 destroyed Horses–Dates, and the person lost the Horses and the Dates
+    cities. The cities named are every one that destroy takes, and only those (a city named at
+    turn 9 kept a route to spare)."""
+    from caravan_tui.games.ahldarahd.final_destroy import destroyer_after
+    from caravan_tui.games.ahldarahd.maps import SLOTS
+
+    from tables import recorded
+
+    state, log = recorded("ahldarahd", "ahldarahd_two_cities_1151", 174)
+    assert state.to_move() == 0 and log[174] == END and state.turn_no == 11
+    said = explain(state, 0, [END])
+    assert said.endswith("and cost {p0} the Horses city and the Dates city"), said
+    threat = destroyer_after(state, 0)
+    assert threat is not None
+    _, m, slots = threat
+    held = {slot for slot in range(SLOTS) if state.ctrl[m * SLOTS + slot] == 0}
+    destroyed = next(k for k in range(175, len(log)) if log[k][0] == "destroy")
+    for action in log[174 : destroyed + 1]:
+        state.apply(action, False)
+    assert held - {slot for slot in range(SLOTS) if state.ctrl[m * SLOTS + slot] == 0} == set(slots)

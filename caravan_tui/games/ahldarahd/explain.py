@@ -111,12 +111,13 @@ def _destroy_after(state: AhldarahdState, seat: int) -> str:
     threat = destroyer_after(state, seat)
     if threat is None:
         return ""
-    q, m, slot = threat
+    q, m, slots = threat
     where = map_words(m, state.n, seat) if m == seat else map_words(m, state.n)
     by = f", with {poss(seat)} Right of Passage," if m == seat else ""
+    cities = " and ".join(city_words(m, slot) for slot in slots)
     return (
         f"; {who(q)}, building after {who(seat)}{by} can pay to destroy one of {poss(seat)} routes on {where} "
-        f"and cost {who(seat)} {city_words(m, slot)}"
+        f"and cost {who(seat)} {cities}"
     )
 
 

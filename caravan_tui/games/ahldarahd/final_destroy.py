@@ -46,35 +46,42 @@ def guarded_from(state: AhldarahdState, seat: int, m: int, r: int) -> tuple[int,
     return None
 
 
-def destroyer_after(state: AhldarahdState, seat: int) -> tuple[int, int, int] | None:
-    """A seat building after ``seat`` this turn that could take a city from it with one destroy
+def destroyer_after(state: AhldarahdState, seat: int) -> tuple[int, int, tuple[int, ...]] | None:
+    """A seat building after ``seat`` this turn that could take cities from it with one destroy
     it can pay for now, on a map it may build on (its own, or ``seat``'s by the Right of Passage
-    it holds): (that seat, the map, the city's slot); None where there is none. In any turn: a
-    newcomer ended a build in turn 13 while AI 2, building next, held their Right of Passage
-    with 14 gold, and the hint said nothing of it."""
+    it holds): (that seat, the map, the slots of the cities lost), the destroy that takes the
+    most; None where there is none. In any turn: a newcomer ended a build in turn 13 while AI 2,
+    building next, held their Right of Passage with 14 gold, and the hint said nothing of it.
+    The cities are those the destroy takes: "and cost you the Ivory city" named a city that kept
+    a route to spare, where AI 3 then destroyed a route that took the Horses and the Dates cities."""
     if state.phase != BUILD or state.turn != seat:
         return None
+    found: tuple[int, int, tuple[int, ...]] | None = None
     for q in state.order[state.pos + 1 :]:
         for m in state.maps_of(q):
             for r in _open(state, q, seat, m):
-                lost = [s for s in ENDS[r] if state.ctrl[m * SLOTS + s] == seat]
-                return q, m, lost[0]
-    return None
+                lost = _lost(state, seat, m, r)
+                if found is None or len(lost) > len(found[2]):
+                    found = (q, m, lost)
+    return found
 
 
 def _open(state: AhldarahdState, q: int, v: int, m: int) -> list[int]:
     """``v``'s routes on map ``m`` whose loss loses ``v`` a city and that ``q`` can pay to
     destroy now."""
-    owner, ctrl = state.owner, state.ctrl
-    out = []
-    for r in range(ROUTES):
-        if owner[m * ROUTES + r] != v or not _affords(state, q, m, r):
-            continue
-        for slot in ENDS[r]:
-            if ctrl[m * SLOTS + slot] == v and state.routes_into(m, slot, v) - 1 < MAJORITY[slot]:
-                out.append(r)
-                break
-    return out
+    owner = state.owner
+    return [
+        r for r in range(ROUTES) if owner[m * ROUTES + r] == v and _affords(state, q, m, r) and _lost(state, v, m, r)
+    ]
+
+
+def _lost(state: AhldarahdState, v: int, m: int, r: int) -> tuple[int, ...]:
+    """The slots of the cities ``v`` holds at route ``r``'s ends on map ``m`` that it would lose
+    with the route: held with no route to spare."""
+    ctrl = state.ctrl
+    return tuple(
+        slot for slot in ENDS[r] if ctrl[m * SLOTS + slot] == v and state.routes_into(m, slot, v) - 1 < MAJORITY[slot]
+    )
 
 
 def _affords(state: AhldarahdState, q: int, m: int, r: int) -> bool:
