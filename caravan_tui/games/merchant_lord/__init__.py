@@ -6,9 +6,20 @@ from caravan_tui.engine import Game, Option, rules_of, screen_of
 
 from .ai import AI
 from .rules import START_OPTIONS, MerchantLordState, setup_problem
-from .terms import tie_words
+from .terms import SELLING_PHASES, tie_words
 from .upgrades import RULES_VERSION, UPGRADERS
 from .views import MerchantLordView
+
+
+def composing(state: MerchantLordState) -> bool:
+    """A seat's favour step and its sales are one decision, to their end or a reroll (chance): the
+    dice turned are for the sale after them. Judged one step at a time, "Turn a 2 into a 3" was
+    weighed by a search from before it, which saw no sale after it ("then no village fits these
+    dice"), and a review graded it an inaccuracy, −5%, where the turn it began (another die
+    turned, then a sale for the coins of the card that won the match) rose to 41%, as the hints
+    said while it was played."""
+    return state.phase in SELLING_PHASES
+
 
 GAME = Game(
     id="merchant_lord",
@@ -38,5 +49,6 @@ GAME = Game(
     rules_version=RULES_VERSION,
     upgraders=UPGRADERS,
     view_type=MerchantLordView,
+    composing=composing,
     tie_words=tie_words,
 )

@@ -1,0 +1,33 @@
+"""A seat's favour step and the sales after it are one decision to a review, and to practice
+(``merchant_lord.composing``): judged one step at a time, "Turn a 2 into a 3" was weighed by a
+search that saw no sale after it ("then no village fits these dice") and graded an inaccuracy,
+34% → 29%, where the turn it began (the 3 turned into a 4, then a sale at the seat's own 1-6 for
+the coins of the card that won the match) rose to 41% as the hints said while it was played.
+
+The match is a newcomer's (seed 1173, 3 players), to the end of that turn."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from caravan_tui.ai.review import Review, decisions_of, judge
+from caravan_tui.games import get_game
+
+from tables import recorded
+
+MATCH = "merchant_lord_coins_for_a_card_1173"
+TURNED = 87  # (the first die turned: a 2 into a 3)
+
+
+def test_the_dice_turned_for_a_sale_are_judged_with_the_sale(monkeypatch) -> None:
+    monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
+    match = json.loads((Path(__file__).parent / "matches" / f"{MATCH}.json").read_text())
+    _, log = recorded("merchant_lord", MATCH)
+    decisions = decisions_of(get_game("merchant_lord"), 3, match["seed"], match["options"], log[: TURNED + 4], 0)
+    (turn,) = [position for position in decisions.decisions if position.turn == TURNED]
+    assert turn.steps == tuple(log[TURNED : TURNED + 4])
+    assert [step[0] for step in turn.steps] == ["adjust", "adjust", "end_favour", "sell"]
+    judged = judge("merchant_lord", 0, turn)
+    assert not Review("merchant_lord", "m", 0, 3, 1500, 0.0, (judged,)).grade(judged), judged
+    assert judged.after >= judged.before, (judged.before, judged.after)
