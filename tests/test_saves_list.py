@@ -67,3 +67,30 @@ async def test_keys_work_while_the_saves_are_still_being_read(tmp_path, monkeypa
         await pilot.pause()
         assert screen.query_one(DataTable).row_count == 3
         assert [str(screen.query_one(DataTable).get_row_at(row)[4]) for row in range(3)] == ["playing"] * 3
+
+
+async def test_enter_on_a_finished_match_says_it_opens_the_result(tmp_path):
+    """The saves list offered "⏎ Resume" over a finished match, and Enter opened its result."""
+    from caravan_tui.textual_adapter import screen_lines
+
+    store = SaveStore(tmp_path)
+    saved(store, 2)
+    app = quick_app(tmp_path, 5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen), "home")
+        await app.screen.looked.wait()
+        await pilot.press("l")
+        screen = app.screen
+        assert isinstance(screen, SavesScreen)
+        await screen.listed.wait()
+        await pilot.pause()
+        table = screen.query_one(DataTable)
+        first = screen._current()
+        assert first is not None and first.snapshot is not None and table.cursor_row == 0
+        assert "⏎ Resume" in screen_lines(app.screen)[-1]
+        first.snapshot.status = "over"
+        await pilot.press("down", "up")
+        await wait_for(pilot, lambda: "⏎ Result" in screen_lines(app.screen)[-1], "the result offered")
+        assert "Resume" not in screen_lines(app.screen)[-1]
+        await pilot.press("down")
+        await wait_for(pilot, lambda: "⏎ Resume" in screen_lines(app.screen)[-1], "resume for the other")

@@ -100,6 +100,8 @@ class SavesScreen(BaseScreen):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("enter", "resume", "Resume", priority=True),
+        # (a finished match reopens on its result: "⏎ Resume" stood over one)
+        Binding("enter", "resume_over", "Result", priority=True),
         Binding("w", "watch", "Watch the replay"),
         Binding("v", "review", "Review"),
         Binding("d,delete", "delete", "Delete"),
@@ -236,6 +238,7 @@ class SavesScreen(BaseScreen):
         return None if key is None else self.entries.get(key)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.refresh_bindings()
         entry = None if event.row_key.value is None else self.entries.get(event.row_key.value)
         if entry is not None:
             snapshot = entry.snapshot
@@ -245,6 +248,18 @@ class SavesScreen(BaseScreen):
             if entry.recovery:
                 detail += f" · r recovers it: {entry.recovery}"
             self.detail = as_text(detail, limit=LONG)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter says what it opens: "Resume" for a match being played (or a save not read yet),
+        "Result" for a finished one."""
+        if action in ("resume", "resume_over"):
+            entry = self._current()
+            over = entry is not None and entry.snapshot is not None and entry.snapshot.status != "playing"
+            return over == (action == "resume_over")
+        return True
+
+    def action_resume_over(self) -> None:
+        self.action_resume()
 
     def _loadable(self) -> Snapshot | None:
         """The highlighted save, if it can be opened (a damaged one says why)."""
