@@ -162,11 +162,7 @@ def play_refused(screen: GameScreen[Any], key: str) -> bool:
     table = screen.table
     if table.seat is None or table.over is not None or table.replaying or table.turn is not None:
         return False
-    plays = shown_plays(type(screen))
-    return any(
-        isinstance(binding, Binding) and binding.action.partition("(")[0] in plays and key in binding.key.split(",")
-        for binding in type(screen).BINDINGS
-    )
+    return bound_to(type(screen), key, shown_plays(type(screen)))
 
 
 #: a play key or an undo key pressed in a replay (over SSH, ``e``, ``u`` left the screen as it was)
@@ -178,12 +174,14 @@ def replay_refused(screen: GameScreen[Any], key: str) -> bool:
     where it plays nothing (the footer leaves them out there)."""
     if not screen.table.replaying:
         return False
-    if key in UNDO_KEYS:
-        return True
-    plays = type(screen).PLAY_ONLY - PLAY_ONLY
+    return key in UNDO_KEYS or bound_to(type(screen), key, type(screen).PLAY_ONLY - PLAY_ONLY)
+
+
+def bound_to(cls: type[GameScreen[Any]], key: str, actions: frozenset[str]) -> bool:
+    """Whether one of ``cls``'s bindings of ``key`` runs one of ``actions``."""
     return any(
-        isinstance(binding, Binding) and binding.action.partition("(")[0] in plays and key in binding.key.split(",")
-        for binding in type(screen).BINDINGS
+        isinstance(binding, Binding) and binding.action.partition("(")[0] in actions and key in binding.key.split(",")
+        for binding in cls.BINDINGS
     )
 
 
