@@ -660,3 +660,22 @@ def test_turns_skipped_in_the_last_round_are_counted_with_the_rest():
         skips += sum(event.text == skipped_line(0, "no camel in reserve") for event in events)
         table = arrived(folded(table, state), before, by_other=mover != 0)
     assert state.is_over() and table.skipped == (5, "no camel in reserve") and skips == 5
+
+
+def test_a_hint_that_keeps_few_camels_says_how_many_the_other_holds():
+    """Seed 1135: the hints kept 2 camels or fewer while AI 2 kept 3 or 4 ("leaves 2 camels and
+    10 goods in reserve"), and the person was then skipped five times; the warning came only
+    where no placement kept a camel."""
+    from caravan_tui.engine import render
+
+    from tables import recorded
+
+    for move, said in (
+        (75, "leaves 2 camels (AI 2 has 4) and 10 goods in reserve"),
+        (120, "leaves 1 camel (your last; AI 2 has 3) and 9 goods in reserve"),
+        (95, "leaves 4 camels and 9 goods in reserve"),
+    ):
+        state, log = recorded(GAME.id, "caravanserai_last_skips_1135", move)
+        assert state.turn == 0
+        words = render(GAME.ai.explain(state, 0, [log[move]]), ["You", "AI 2"], 0)
+        assert words.endswith(said), words

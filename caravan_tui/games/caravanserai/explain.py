@@ -108,7 +108,8 @@ def _explain(state: CaravanseraiState, seat: int, line: list[Action]) -> str:
                 parts.append(gain_words(state, seat, state.board.cs[x]))
     # what the reserve keeps for the turns to come: a placement that grows the caravan less was
     # ranked above one that grew it more with nothing said of why (the camels and goods it keeps)
-    parts.append(reserve_words(world.res[seat], seat, world.n == 1))
+    others = [(world.res[q][CAMEL], q) for q in range(world.n) if q != seat]
+    parts.append(reserve_words(world.res[seat], seat, world.n == 1, max(others, default=None)))
     if forced:  # (a hint's words told the next turn's forced camel as this one's, without a word)
         yours = who(seat, "'s")
         # (the whole of it, or its first steps only: "then the rules lay your next turn" where they
@@ -131,12 +132,15 @@ def gain_words(state: CaravanseraiState, seat: int, colour: int, verb: str = "ga
     return f"{verb} nothing (no {name} good is left)"
 
 
-def reserve_words(reserve: Sequence[int], seat: int, solo: bool = False) -> str:
+def reserve_words(reserve: Sequence[int], seat: int, solo: bool = False, most: tuple[int, int] | None = None) -> str:
     """A reserve (goods of each colour, then camels) as ``seat``'s placement leaves it: "leaves 2
     camels and 14 goods in reserve". Each later placement needs a camel, and the goods are what
     it can lay; ``solo``: a game of one, which a reserve with no camel ends (§8.5: "your turns
     are skipped" stood beside a confirm that said the match ends). ({pN} fields: "your turns" was
-    said of AI 2's in the replay's "What AI 2 weighed".)"""
+    said of AI 2's in the replay's "What AI 2 weighed".) ``most``: the most camels another seat
+    holds, and whose: said beside few camels where that is more ("leaves 2 camels (AI 2 has 4)"):
+    a newcomer followed hints that kept 2 camels or fewer while AI 2 kept 3 or 4, and was then
+    skipped five times, the warning coming only where no placement kept a camel."""
     camels, goods = reserve[CAMEL], sum(reserve[:CAMEL])
     stock = f"{goods} good{'s' if goods != 1 else ''} in reserve"
     # (following every hint walked a caravan down to no camel, and nine turns were skipped unsaid)
@@ -145,8 +149,15 @@ def reserve_words(reserve: Sequence[int], seat: int, solo: bool = False) -> str:
     if camels == 0:
         turns = who(seat, "'s")
         return f"leaves no camel and {stock}: with no camel there is no placement, and {turns} turns are skipped"
-    last = f" ({who(seat, 'their')} last)" if camels == 1 else ""
-    return f"leaves {camels} camel{'s' if camels != 1 else ''}{last} and {stock}"
+    said = [f"{who(seat, 'their')} last"] if camels == 1 else []
+    if most is not None and camels <= FEW_CAMELS and most[0] > camels:
+        said.append(f"{who(most[1])} {who(most[1], 'has')} {most[0]}")
+    said_words = f" ({'; '.join(said)})" if said else ""
+    return f"leaves {camels} camel{'s' if camels != 1 else ''}{said_words} and {stock}"
+
+
+#: the camels in reserve at or below which a hint says how many the others hold
+FEW_CAMELS = 2
 
 
 def laid_for(state: CaravanseraiState, seat: int, action: Action) -> str:
