@@ -48,7 +48,7 @@ def test_a_reroll_is_ranked_by_the_sale_expected_after_it():
 
 def test_a_reroll_hint_says_what_its_favour_buys():
     """The reason says the chance the favour buys, counted over every roll, the sale now, and,
-    where a card is to play for, the turn's chance to tuck it played on for it."""
+    where a card is to play for, the turn's chance to tuck it with the favour left."""
     state = nothing_sells_yet()
     kept, hand = pack([2, 4]), state.hand[0]
     assert hand
@@ -59,7 +59,7 @@ def test_a_reroll_hint_says_what_its_favour_buys():
         f"1 favour to roll 2 dice again, keeping 2 4: a {chance}% chance to tuck a card "
         "(now: no village fits these dice; turning a 2 into a 1 for 2 favour sells for sure: "
         "1 card tucked at {p0:'s} 1-6 village); 2 favour left for more turns and rerolls after it: "
-        "played on for it, a card tucked for sure this turn"
+        "with them, a card tucked for sure this turn"
     )
 
 

@@ -54,7 +54,7 @@ def test_a_rerolls_chance_near_the_end_says_the_favour_left_for_more_tries() -> 
     assert state.table == [7, 7, 8] and state.favour[0] == 5
     # (and what playing on for a card makes of them: here two turns make one sure, after any roll)
     assert explain(state, 0, [("reroll", 5)]).endswith(
-        "; 4 favour left for more turns and rerolls after it: played on for it, a card tucked for sure this turn"
+        "; 4 favour left for more turns and rerolls after it: with them, a card tucked for sure this turn"
     )
     early = explain(favour_step(), 1, [("reroll", 6)])  # (round 2: the favour is for the rounds to come too)
     assert "favour left" not in early, early

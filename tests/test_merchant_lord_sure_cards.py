@@ -55,7 +55,7 @@ def test_keeping_the_favour_is_no_safe_pick_beside_a_sure_card() -> None:
     first = top(state, SURE_TURN)[0]
     assert first.action != ("end_favour",) and tuck_chance(state, 0, first.action) == pytest.approx(1.0)
     if first.action[0] == "reroll":
-        assert first.reason.endswith("played on for it, a card tucked for sure this turn"), first.reason
+        assert first.reason.endswith("with them, a card tucked for sure this turn"), first.reason
 
 
 def test_no_reroll_gambles_a_card_a_turn_tucks_for_sure() -> None:
@@ -74,4 +74,4 @@ def test_the_favour_is_spent_where_playing_on_tucks_most_likely() -> None:
     assert vetoed(state, 0, ("end_favour",))
     first = top(state, PLAYED_ON)[0]
     assert tuck_chance(state, 0, first.action) == pytest.approx(tuck_best(state, 0)) == pytest.approx(0.94, abs=0.01)
-    assert "played on for it, a 94% chance to tuck a card this turn" in first.reason, first.reason
+    assert "with them, a 94% chance to tuck a card this turn" in first.reason, first.reason

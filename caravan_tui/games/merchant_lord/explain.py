@@ -72,7 +72,7 @@ def explain(state: MerchantLordState, seat: int, line: Sequence[Action]) -> str:
             if state.hand[seat]:
                 chance = tuck_chance(state, seat, action)
                 odds = "a card tucked for sure" if chance >= 1.0 - SAME else f"{_chance(chance)} to tuck a card"
-                tries += f": played on for it, {odds} this turn"
+                tries += f": with them, {odds} this turn"
         return (
             f"{REROLL_COST} favour to roll {_dice(rolled)} again, keeping {dice_words(unpack(kept))}: "
             f"{_reroll_odds(state, seat, kept, rolled)}{tries}"
