@@ -51,3 +51,17 @@ def test_a_delivery_that_ends_the_match_won_is_a_winning_line() -> None:
                 assert lines[0].lower().startswith(WINNING) and "(100% to win)" in lines[1], lines
                 return
     raise AssertionError("no delivery ended a match won")
+
+
+def test_a_purchase_after_the_ninth_card_is_said_won_whole(monkeypatch) -> None:
+    """Merchant Lord, seed 1272: "this line wins the match, nothing left to chance … (100% of the
+    win)", then at the purchases after the ninth card "99% of the win": the tables are final, and
+    the game says no one can beat the seat any more (``GameAI.decided``)."""
+    monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
+    state, log = recorded("merchant_lord", "merchant_lord_won_buy_1272", 117)
+    assert state.to_move() == 0 and state.table == [9, 8, 8] and log[117] == ("end_buying",)
+    found = hint("merchant_lord", state.view(0), 0, seed=hint_seed(0, 117))
+    assert found[0].sure
+    lines = hint_lines(rows_of(found), [], "", state.table, 0, 3, None)
+    stands = next(line for line in lines if line.startswith("How it stands"))
+    assert "(100% of the win)" in stands, stands

@@ -389,18 +389,21 @@ def won_outright(
     game_id: str, view: dict[str, Any], seat: int, found: list[Candidate], exact: bool = False
 ) -> list[Candidate]:
     """``found`` with its first marked ``sure`` where it wins for certain: its chance is exact (a
-    game's plan, ``Weighed.exact``), or the search won with it in every world it weighed and its
-    line ends the match won by the seat's own moves, nothing left to chance or to another seat (a
+    game's plan, ``Weighed.exact``), the game says the seat is beaten whatever is played no more
+    (``GameAI.decided``: Merchant Lord's purchases after a ninth card: "99%" stood after "100%,
+    nothing left to chance"), or the search won with it in every world it weighed and its line
+    ends the match won by the seat's own moves, nothing left to chance or to another seat (a
     delivery that ends the game); as it was otherwise. Every world won is no proof where another
     seat moves or a card is hidden: a Decktet Caravan hint said "A winning line … (100% to win)"
     of a lead the other player answered by going out, and the match was drawn."""
     if not found or found[0].sure or found[0].value < 1.0:
         return found
-    if exact:
+    game = get_game(game_id)
+    world = game.from_view(view, seat)
+    if exact or (game.ai.decided is not None and game.ai.decided(world, seat) is False):
         return [found[0]._replace(sure=True), *found[1:]]
     if found[0].error != 0.0:
         return found
-    world = get_game(game_id).from_view(view, seat)
     for action in found[0].line or (found[0].action,):
         if world.to_move() != seat or brings_chance(world, seat, action):
             return found
