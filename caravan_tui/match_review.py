@@ -134,7 +134,7 @@ async def review_of(
         seat,
         snapshot.players,
         iterations,
-        min(1.0, max(0.0, snapshot.result[seat])),
+        min(1.0, max(0.0, snapshot.result[seat])) if match.alone is None else match.alone,
         judged,
         match.draws,
         match.ended,

@@ -72,7 +72,7 @@ def test_a_weighed_review_reads_back_and_junk_outcomes_are_refused():
     )
     assert done.outcomes == ((10, ((1, 0.25), (-1, 1.0))),)
     assert Review.from_data(done.to_data()) == done
-    for junk in ([[10, [[2, 0.5]]]], [[10, [[0, 1.5]]]], [[10, [0.5]]], [["10", []]], {"10": []}):
+    for junk in ([[10, [[2, 0.5]]]], [[10, [[0, 2.5]]]], [[10, [0.5]]], [["10", []]], {"10": []}):
         with pytest.raises(ValueError):
             Review.from_data({**done.to_data(), "outcomes": junk})
 

@@ -154,6 +154,10 @@ class Match:
     #: what decided the match in the game's own terms, with seat fields: the turns the rules
     #: passed over, how its points came, how a tie was broken ("": the game says nothing)
     decided: str = ""
+    #: alone, the seat's score at the end in the review's measure (its outcome stops at the
+    #: measure's top: a caravan of 46 read "45.0 pieces at the end"); None: between seats, or
+    #: not over
+    alone: float | None = None
 
 
 class _Run:
@@ -264,6 +268,7 @@ def decisions_of(
     idle_told = idle_said(ended_idle, seat) if len(ended_idle) >= IDLE_TOLD else ""
     said = " ".join(words for words in (idle_told, last) if words)
     decided = " ".join(words for words in (*passed_over, scored, ended) if words)
+    alone = state.scores()[seat] / game.ai.review.measure(1).scale if over and players == 1 else None
     return Match(
         tuple(found),
         tuple(draws),
@@ -274,6 +279,7 @@ def decisions_of(
         tuple(turn for turn, _ in skipped[seat]),
         tuple(taken),
         decided[:MAX_TEXT],
+        None if alone is None else min(MOST_EXPECTED, max(0.0, alone)),
     )
 
 
@@ -1138,7 +1144,8 @@ class Account:
 @dataclass(frozen=True, slots=True)
 class Review:
     """A seat's decisions in a finished match, judged (``judge``), with the match's end for that
-    seat (``result``: its ``outcome()``, in [0, 1]), the budget each decision was searched
+    seat (``result``: its ``outcome()``, in [0, 1]; alone, its score in the review's measure,
+    ``Match.alone``, which may pass 1), the budget each decision was searched
     with, the others' decisions (judged from their views), the chance the seat saw, what
     other outcomes of its biggest draws were worth (``draw_outcomes``) and the move numbers of
     the seat's moves an AI made in its person's place (``stood_in``: not judged, none of the
@@ -1532,7 +1539,7 @@ def _judged(row: Any, players: int) -> Judged:
     if not all(isinstance(t, str) and len(t) <= MAX_TEXT for t in texts):
         raise ValueError("a reviewed decision's words are out of range")
     if not (_unit(before) and _unit(after)):
-        raise ValueError("a reviewed decision's expected results are not in [0, 1]")
+        raise ValueError("a reviewed decision's expected results are out of range")
     if not (_is_action(action) and _is_action(best)):
         raise ValueError("a reviewed decision's move is not a move")
     action, best = normalise_action(action), normalise_action(best)
@@ -1589,5 +1596,11 @@ def _whole(value: Any, low: int, high: int) -> bool:
     return type(value) is int and low <= value <= high
 
 
+#: the most an expected result may be: 1 between seats (a win), above it alone, where the measure's
+#: scale is a result most games stay under (Caravanserai's 45 pieces: a caravan of 46 is 1.02,
+#: and a review holding one was refused when read back, and judged again each time it opened)
+MOST_EXPECTED = 2.0
+
+
 def _unit(value: Any) -> bool:
-    return type(value) in (int, float) and math.isfinite(value) and 0.0 <= value <= 1.0
+    return type(value) in (int, float) and math.isfinite(value) and 0.0 <= value <= MOST_EXPECTED
