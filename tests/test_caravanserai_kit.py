@@ -679,3 +679,39 @@ def test_a_hint_that_keeps_few_camels_says_how_many_the_other_holds():
         assert state.turn == 0
         words = render(GAME.ai.explain(state, 0, [log[move]]), ["You", "AI 2"], 0)
         assert words.endswith(said), words
+
+
+def test_one_open_cell_with_one_beyond_it_says_either_taken_boxes_the_caravan_in():
+    """Seed 1235, round 3: the hint took the caravan into the board's corner, warning "if another
+    player's caravan takes it, your turns are skipped"; its one open cell, (7,-4), had one beyond
+    it, (6,-3), which AI 2 took next: the rules laid a lone camel in the corner, and four turns
+    were skipped."""
+    from caravan_tui.games.caravanserai.play_checks import lone_cell_words
+    from caravan_tui.games.caravanserai.table_text import forecast
+
+    from tables import recorded
+
+    state, log = recorded(GAME.id, "caravanserai_corner_1235", 34)
+    assert log[33] == ("dir", 1) and state.turn == 1
+    assert lone_cell_words(state, 0) == (
+        ", (7,-4), and only (6,-3) beyond it: if another player's caravan takes either, your turns are "
+        "skipped until a cell there frees"
+    )
+    table = table_at(state)
+    assert forecast(table.view, table) == "1 open cell by your head, 1 beyond it: skipped if either is taken"
+
+
+def test_one_open_cell_leading_nowhere_is_said_a_dead_end():
+    """A head whose one open cell has none beyond it is boxed in whoever plays: its next
+    placement is a lone camel there, and its turns after it are skipped (seed 37, played at
+    random to move 101)."""
+    from caravan_tui.games.caravanserai.play_checks import lone_cell_words, open_by_head
+    from caravan_tui.games.caravanserai.table_text import forecast
+
+    rng, state = random.Random(37), GAME.new(2, seed=37, options=GAME.resolve_options({}))
+    for _ in range(101):
+        state.apply(rng.choice(state.legal_actions()), False)
+    assert state.turn == 1 and open_by_head(state, 0) == [(7, -4)]
+    assert lone_cell_words(state, 0).startswith(", (7,-4), and no open cell beyond it: a dead end")
+    table = table_at(state)
+    assert forecast(table.view, table) == "1 open cell by your head, a dead end: skipped after it"

@@ -69,6 +69,33 @@ def open_by_head(world: CaravanseraiState, seat: int) -> list[Cell]:
     return Picture(view).open_around(piece(view["caravans"][seat][-1])[:2])
 
 
+def lone_cell_words(world: CaravanseraiState, seat: int) -> str:
+    """What a head left one open cell in ``world`` risks, said after "leaves one open cell next
+    to your head": taken by another caravan, the turns skipped; where no cell beyond it is open, a
+    dead end whoever takes it; where one, either taken ("if another player's caravan takes it"
+    stood over a board's corner whose one open cell had one beyond it: AI 2 took that one, the
+    next turn laid a lone camel in the corner, and four turns were skipped)."""
+    view = cast(CaravanseraiView, world.view(seat))
+    picture = Picture(view)
+    (cell,) = picture.open_around(piece(view["caravans"][seat][-1])[:2])
+    beyond = picture.open_around(cell)
+    if not beyond:
+        return (
+            f", {_named(cell)}, and no open cell beyond it: a dead end, your next placement ends on it and "
+            "your turns after it are skipped until a cell there frees"
+        )
+    if len(beyond) == 1:  # (the corner's one cell had one beyond it, which AI 2 took next)
+        return (
+            f", {_named(cell)}, and only {_named(beyond[0])} beyond it: if another player's caravan takes "
+            "either, your turns are skipped until a cell there frees"
+        )
+    return ": if another player's caravan takes it, your turns are skipped until a cell there frees"
+
+
+def _named(cell: Cell) -> str:
+    return f"({cell[0]},{cell[1]})"
+
+
 def plan_world(table: CaravanseraiTable) -> CaravanseraiState | None:
     """The position once the hint's whole placement is laid."""
     now = table.world
@@ -93,10 +120,8 @@ def hint_warning(table: CaravanseraiTable) -> str | None:
     if why is not None:
         return f"Careful: the placement suggested below {stuck_words(why)}: you would be skipped."
     if world.n > 1 and not world.is_over() and world.turn != table.seat and len(open_by_head(world, table.seat)) == 1:
-        return (
-            "Careful: the placement suggested below leaves one open cell next to your head: if another "
-            "player's caravan takes it, your turns are skipped until a cell there frees."
-        )
+        risk = lone_cell_words(world, table.seat)
+        return f"Careful: the placement suggested below leaves one open cell next to your head{risk}."
     return None
 
 
@@ -150,10 +175,7 @@ def question_before(table: CaravanseraiTable, action: Action) -> tuple[str, bool
     elif boxed:
         question += f"This {stuck_words(boxed)}: your turns would be skipped. "
     elif settles and world.n > 1 and not after.is_over() and len(open_by_head(after, seat)) == 1:
-        question += (
-            "This leaves one open cell next to your head: if another player's caravan takes it, "
-            "your turns are skipped until a cell there frees. "
-        )
+        question += f"This leaves one open cell next to your head{lone_cell_words(after, seat)}. "
     # never a whole turn played for the player unannounced (a turn only begun by the rules, its
     # one open direction, is the player's to finish: nothing to ask, but said where a question is
     # asked anyway: the next turn opened with its direction chosen, the question silent of it)

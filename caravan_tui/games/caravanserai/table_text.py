@@ -147,6 +147,11 @@ def forecast(view: CaravanseraiView, table: CaravanseraiTable) -> str | None:
     if not around:
         return "skipped next turn unless a cell by your head frees"
     if len(around) == 1:
+        beyond = picture.open_around(around[0])
+        if not beyond:  # (a corner whose one cell leads nowhere)
+            return "1 open cell by your head, a dead end: skipped after it"
+        if len(beyond) == 1:
+            return "1 open cell by your head, 1 beyond it: skipped if either is taken"
         return "1 open cell by your head: skipped if it is taken"
     return None
 
