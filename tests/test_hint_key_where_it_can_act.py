@@ -35,6 +35,10 @@ async def test_the_hint_key_shows_on_our_turn_and_not_on_another_persons(tmp_pat
                 app.clear_notifications()
                 await pilot.press("h")  # (it did nothing and said nothing)
                 assert [notice.message for notice in notices(app)] == ["A hint is for your turn."]
+                app.clear_notifications()
+                await pilot.press("a")  # (it said "No hint to take: h asks for one", and h said the above)
+                await wait_for(pilot, lambda: bool(notices(app)), "a's answer")
+                assert [notice.message for notice in notices(app)] == ["A hint is for your turn."]
                 await table.bot_plays(lambda legal: next(a for a in legal if a[0] == "place"))
                 await wait_for(pilot, lambda: screen.table.turn is not None, "Ann's turn")
             else:

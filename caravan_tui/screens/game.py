@@ -447,6 +447,9 @@ class GameScreen(BaseScreen, Generic[V]):
         self.overlays.ask_hint()  # (with the panel up: puts it away)
 
     def action_take_hint(self) -> None:
+        if hint_refused(self.table):  # (it said "h asks for one", and h then said this)
+            self.notify(NO_HINT_NOW, severity="warning")
+            return
         self.overlays.take_hint()
 
     def action_weighed(self) -> None:
