@@ -24,7 +24,7 @@ from caravan_tui.games.ahldarahd.proposal import Proposal, gold_steps, one_step,
 from caravan_tui.games.ahldarahd.screen import AhldarahdScreen
 from caravan_tui.games.ahldarahd.table_text import items_of, market_text, players_text
 from caravan_tui.games.ahldarahd.terms import BID_OPEN, BID_RAISE, BUILD, NIGHT_AVERT
-from caravan_tui.games.ahldarahd.trade_dialog import TradeDialog, side_words
+from caravan_tui.games.ahldarahd.trade_dialog import HINT_AT_THE_TABLE, TradeDialog, side_words
 from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.seats import SeatSpec
@@ -318,6 +318,9 @@ async def test_m_shows_each_players_map_and_a_bad_offer_shows_the_engines_reason
         await pilot.pause()
         why = str(app.screen.query_one("#trade-why").render())
         assert "Not sent: the proposal is empty: give or ask for something." in why
+        await pilot.press("h")  # (the table's hint key: it did nothing and said nothing here)
+        await pilot.pause()
+        assert HINT_AT_THE_TABLE in str(app.screen.query_one("#trade-why").render())
         await pilot.press("down", *["plus"] * (state.gold[1] + 1))  # more gold than Bot has: not added
         await pilot.pause()
         assert app.screen.proposal.ask_gold == state.gold[1]

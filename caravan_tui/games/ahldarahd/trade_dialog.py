@@ -37,6 +37,8 @@ from .views import AhldarahdView
 
 #: what ``p`` and ``s`` say before the partner is picked
 WHOM_FIRST = "Choose whom the proposal is to first: ↑↓ and Enter"
+#: ``h`` in the builder: the hint is the table's, and a hinted proposal opens here ready
+HINT_AT_THE_TABLE = "Hints are the table's: esc drops this draft, then h; a hinted proposal opens here with a."
 #: the builder's first row when it opens on a hinted proposal (``ready``)
 SEND_ROW = ("send",)
 KEYS = "enter/+ add · - remove · 0-9 gold · p partner · s send · esc drop"
@@ -87,6 +89,7 @@ class TradeDialog(DialogScreen[Proposal | None]):
         Binding("p", "partner", "Partner"),
         Binding("s", "send", "Send"),
         Binding("escape", "drop", "Drop"),
+        Binding("h", "hint_here", show=False),
     ]
     DEFAULT_CSS = """
     TradeDialog #trade-summary { height: 2; }
@@ -282,6 +285,10 @@ class TradeDialog(DialogScreen[Proposal | None]):
 
     def action_drop(self) -> None:
         self.dismiss(None)
+
+    def action_hint_here(self) -> None:
+        """``h``, the table's hint key: said where a hint is (it did nothing and said nothing here)."""
+        self.why = Text(HINT_AT_THE_TABLE, style="bold")
 
 
 def side_words(
