@@ -80,7 +80,7 @@ def test_at_0_gold_holding_a_right_of_passage_the_build_says_sell_it() -> None:
     advice, panel = lines(state)
     assert advice == (
         "No gold, so no claim (a claim costs 1 gold): sell your own Right of Passage to the bank for 3 gold "
-        "(in the plays list), then claim"
+        "(in the plays list), and a claim is open to you"
     )
     assert ("sell_rop", "red") in state.legal_actions()
     assert panel[0] == "No gold to claim: sell a Right of Passage first"
@@ -90,7 +90,7 @@ def test_at_0_gold_holding_a_right_of_passage_the_build_says_sell_it() -> None:
         "No gold, so no claim (a claim costs 1 gold): {p0:their} own Right of Passage sells to the bank for 3 gold "
         "(in the plays list), which would pay for one"
     )
-    assert (way_out(state, 0, ("sell_rop", "red")) or "").endswith(", then claim")
+    assert (way_out(state, 0, ("sell_rop", "red")) or "").endswith(", and a claim is open to {p0}")
 
 
 def test_at_0_gold_with_no_card_to_claim_with_the_build_says_so() -> None:

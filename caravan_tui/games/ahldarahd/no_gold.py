@@ -96,9 +96,11 @@ def way_out(state: AhldarahdState, seat: int, hinted: Action | None = None) -> s
                 f"No gold, so no claim (a claim costs 1 gold): {item_words(ROP + k, seat)} sells to the bank "
                 f"for {sale} gold (in the plays list), which would pay for one"
             )
+        # (the sale, not what follows it: "then claim" stood one step before "★ End your build",
+        # the search weighing the claim no better than keeping the gold)
         return (
             f"No gold, so no claim (a claim costs 1 gold): sell {item_words(ROP + k, seat)} to the bank "
-            f"for {sale} gold (in the plays list), then claim"
+            f"for {sale} gold (in the plays list), and a claim is open to {who(seat)}"
         )
     last = state.final and state.phase not in AUCTIONS  # the final turn's build: no auction is left
     if state.phase == BUILD and not claimable(state, seat, -1):
