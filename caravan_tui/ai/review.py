@@ -574,6 +574,8 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
     exact = _planned(game, world, mover, found.best, tuple(made)) or _played_out(
         game, world, mover, found.steps, tuple(made)
     )
+    if exact is None and 0 < len(found.steps) < len(made) and tuple(made[: len(found.steps)]) == found.steps:
+        return _past_the_line(game_id, seat, position, found, tuple(made), iterations)
     if exact is not None:  # (what the hint's planner weighs, exactly: no noise to allow for)
         before, after = exact
     else:
@@ -634,6 +636,47 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
         after,
         mover,
         position.end if position.steps else position.turn,
+    )
+
+
+def _past_the_line(
+    game_id: str, seat: int, position: Position, found: _Searched, made: tuple[Action, ...], iterations: int
+) -> Judged:
+    """A decision whose first steps are the search's whole line, which stopped short of the
+    decision's end: judged from where the line stopped, as a decision of its own (the steps after
+    it against the best there), the steps before said as they were. Valued at the line's end, the
+    best was the search's hope for a turn it had not played out, and the rest of the turn the
+    move made, as the next hint played it, fell short of it: a Camel Caravan turn of four hinted
+    actions was "an inaccuracy", its better the same three actions "then …"."""
+    game, world, mover = found.game, found.world, found.mover
+    done = len(found.steps)
+    at = world.clone()
+    for step in made[:done]:
+        at.apply(step, False)
+    rest = Position(
+        position.turn + done,
+        at.view(mover),
+        made[done],
+        position.seat,
+        made[done:] if len(made) - done > 1 else (),
+        position.end,
+        position.end_view,
+    )
+    tail = judge(game_id, seat, rest, iterations)
+    said = tail.after < tail.before
+    before = _steps_said(game, world, mover, found.steps, open_end=False)
+    return Judged(
+        position.turn,
+        position.action,
+        position.words or world.describe(position.action, mover),
+        _reason(game, world, mover, made) if said else "",
+        position.action,
+        f"{before}, then {tail.better}",
+        tail.better_reason,
+        tail.before,
+        tail.after,
+        mover,
+        position.end,
     )
 
 
@@ -745,13 +788,14 @@ def expected(game_id: str, seat: int, position: Position, iterations: int = ITER
     return min(1.0, value + _given_back(found.game, world, mover, steps))
 
 
-def _steps_said(game: Game, world: State, mover: int, steps: tuple[Action, ...]) -> str:
+def _steps_said(game: Game, world: State, mover: int, steps: tuple[Action, ...], open_end: bool = True) -> str:
     """A decision's steps in the game's words, as the log says the move made ("…, then …"),
     what the rules laid by themselves after each included (``Game.laid_for``, as the seat's own
     move says it: without them a Caravanserai "Better" read as turning after a desert cell):
     the better move of a whole turn was said by its first step alone, the same as the first
     step played, so that "Better" read as what the seat did; where the steps end before the
-    decision does (the search's line went no further), ", then …"."""
+    decision does (the search's line went no further), ", then …" (``open_end``: where the words
+    go on)."""
     state, rest = world.clone(), ""
     said: list[str] = []
     events: list[Event] = []
@@ -766,7 +810,7 @@ def _steps_said(game: Game, world: State, mover: int, steps: tuple[Action, ...])
     # (the search's line ends before the decision does: "Better" read as three actions of a turn of
     # four, the delivery that was its point left out, and no word that the turn went on)
     going_on = bool(steps) and not state.is_over() and not ends_decision(state, mover, events, game.composing)
-    return steps_words(said, ", then …" if going_on else "")
+    return steps_words(said, ", then …" if going_on and open_end else "")
 
 
 def _planned(

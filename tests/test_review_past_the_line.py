@@ -1,0 +1,32 @@
+"""A decision whose first steps are the review search's whole line, which stopped short of the
+decision's end, is judged from where the line stopped: a Camel Caravan turn of four actions, each
+the hint's, was graded "an inaccuracy" beside a "Better" of the same three actions "then …", and
+"Yours: the same in the game's words" (seed 1287, short game, move 49). The best there was the
+search's hope for a turn it had not played out; the rest of the turn, as the next hint played it,
+fell short of that hope. Judged where the line stopped, the last action is weighed against the
+best there, and named."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from caravan_tui.ai.review import Review, decisions_of, judge
+from caravan_tui.games import get_game
+
+from tables import recorded
+
+MATCH = "camel_caravan_hinted_turn_1287"
+TURN = 48
+
+
+def test_a_turn_that_goes_on_past_the_search_line_is_judged_where_the_line_stopped(monkeypatch) -> None:
+    monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
+    match = json.loads((Path(__file__).parent / "matches" / f"{MATCH}.json").read_text())
+    _, log = recorded("camel_caravan", MATCH)
+    decisions = decisions_of(get_game("camel_caravan"), 2, match["seed"], match["options"], log[: TURN + 8], 0)
+    (turn,) = [position for position in decisions.decisions if position.turn == TURN]
+    assert len(turn.steps) == 4
+    judged = judge("camel_caravan", 0, turn)
+    assert not Review("camel_caravan", "m", 0, 2, 1500, 0.0, (judged,)).grade(judged), judged
+    assert "…" not in judged.better and judged.better.count(", then ") == 3, judged.better
