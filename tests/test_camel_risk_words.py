@@ -88,3 +88,14 @@ def test_a_risk_the_lines_later_steps_bring_says_it_comes_once_the_line_is_playe
     assert said.startswith("a camel onto the hides on space 3; risk once the line is played: {p1} can steal the hides")
     assert "then loads hides" in said
     assert "risk" not in explain(state, 0, line[:1])  # (the first move alone leaves no good to steal)
+
+
+def test_a_good_left_under_a_camel_at_the_lines_end_is_said_as_such() -> None:
+    """Seed 1287: "the hides on space 3 stay loose under your camel" stood beside the line's first
+    step, where no camel of the seat's was yet: it is where the line ends up, said so."""
+    from tables import recorded
+
+    state, _ = recorded("camel_caravan", "camel_caravan_hinted_turn_1287", 11)
+    assert state.turn == 0
+    said = explain(state, 0, [("place", 0), ("pickup", 0)])
+    assert "; once the line is played, the salt on space 4 stays loose under {p0:'s} camel: {p1}" in said, said

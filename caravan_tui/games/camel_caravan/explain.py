@@ -61,10 +61,13 @@ def explain(state: CamelCaravanState, seat: int, line: Sequence[Action]) -> str:
     if world.turn is None:  # (a delivery once the bag is empty: the game, not just the turn; said
         # after the step that makes it: "ends the game" beside a camel's move read as the move's)
         parts.append(_game_ended(world, seat))
-    risks = [words for words in (_risk(world, seat), _left_loose(world, seat, drawn)) if words]
-    if risks and then:  # (where the line goes on: "risk: AI 2 can steal the salt on (0,2)" read as
-        # the salt there now, under a camel on (0,0) until a step the line said further on)
-        risks[0] = risks[0].replace("risk: ", "risk once the line is played: ", 1)
+    risk, parked = _risk(world, seat), _left_loose(world, seat, drawn)
+    if then:  # (where the line goes on: "risk: AI 2 can steal the salt on (0,2)" read as the salt
+        # there now, under a camel on (0,0) until a step the line said further on; "the hides on
+        # space 3 stay loose under your camel" stood where no camel of the seat's was yet)
+        risk = risk.replace("risk: ", "risk once the line is played: ", 1)
+        parked = f"once the line is played, {parked}" if parked else ""
+    risks = [words for words in (risk, parked) if words]
     if risks:  # (next to the move: last, they came on the narrow hint panel's second or third page)
         parts[min(1, len(parts)) : min(1, len(parts))] = risks
     ending = _ending_next(world, seat)
