@@ -18,7 +18,7 @@ from caravan_tui.bus import Act
 from caravan_tui.games import GAMES
 from caravan_tui.games.caravanserai.board_widget import HexBoard
 from caravan_tui.games.caravanserai.picture import Picture, blocks
-from caravan_tui.games.caravanserai.play_checks import open_by_head
+from caravan_tui.games.caravanserai.play_checks import lone_cell_words, open_by_head
 from caravan_tui.games.caravanserai.screen import WEST_WHILE_HINTED, CaravanseraiScreen
 from caravan_tui.screens.table_panels import PanelWords
 from caravan_tui.widgets import TablePanel
@@ -222,10 +222,11 @@ async def test_a_placement_that_leaves_one_open_cell_by_the_head_asks_first(tmp_
     assert after.turn == 1 and after.stuck(0) is None
     assert len(open_by_head(after, 0)) == 1
     question = await camel_asked_and_declined(tmp_path, 11, prefix)
+    # (here a corridor: the one cell has one beyond it, and either taken boxes the caravan in)
     assert (
-        "This leaves one open cell next to your head: if another player's caravan takes it, your turns "
-        "are skipped until a cell there frees." in question
-    )
+        f"This leaves one open cell next to your head{lone_cell_words(after, 0)}. Play it?" in question
+        and "your turns are skipped until a cell there frees" in question
+    ), question
 
 
 def camel_after(seed: int, prefix: list):
