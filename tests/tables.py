@@ -29,15 +29,34 @@ from caravan_tui.textual_adapter import hear_every_message
 from caravan_tui.widgets.footer import KeysFooter
 
 
-def recorded(game_id: str, name: str, moves: int | None = None) -> tuple[Any, list[Any]]:
-    """A match a person played, kept in ``matches/<name>.json`` (its players, seed, options and
-    log): its state after the first ``moves`` moves of its log (all of them: None), and the log."""
+def kept(name: str) -> dict[str, Any]:
+    """A match a person played, kept in ``matches/<name>.json``: its players, seed, options and
+    log (its moves as the log writes them)."""
     match = json.loads((Path(__file__).parent / "matches" / f"{name}.json").read_text())
+    return {**match, "log": [normalise_action(action) for action in match["log"]]}
+
+
+def recorded(game_id: str, name: str, moves: int | None = None) -> tuple[Any, list[Any]]:
+    """A kept match (``kept``): its state after the first ``moves`` moves of its log (all of
+    them: None), and the log."""
+    match = kept(name)
     state = GAMES[game_id].new(match["players"], seed=match["seed"], options=match["options"])
-    log = [normalise_action(action) for action in match["log"]]
-    for action in log[:moves]:
+    for action in match["log"][:moves]:
         state.apply(action, log=False)
-    return state, log
+    return state, match["log"]
+
+
+def recorded_decision(game_id: str, name: str, turn: int, moves: int, seat: int = 0) -> Any:
+    """The decision of a kept match (``kept``) that begins at move ``turn``, as a review of
+    ``seat`` cuts the first ``moves`` moves of its log into decisions (a ``review.Position``)."""
+    from caravan_tui.ai.review import decisions_of
+
+    match = kept(name)
+    decisions = decisions_of(
+        GAMES[game_id], match["players"], match["seed"], match["options"], match["log"][:moves], seat
+    )
+    (found,) = [position for position in decisions.decisions if position.turn == turn]
+    return found
 
 
 def games_checked_by_default(*default: str, among: Iterable[str] = GAMES) -> list:

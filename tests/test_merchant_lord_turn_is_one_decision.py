@@ -8,13 +8,9 @@ The match is a newcomer's (seed 1173, 3 players), to the end of that turn."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
+from caravan_tui.ai.review import Review, judge
 
-from caravan_tui.ai.review import Review, decisions_of, judge
-from caravan_tui.games import get_game
-
-from tables import recorded
+from tables import kept, recorded_decision
 
 MATCH = "merchant_lord_coins_for_a_card_1173"
 TURNED = 87  # (the first die turned: a 2 into a 3)
@@ -22,10 +18,8 @@ TURNED = 87  # (the first die turned: a 2 into a 3)
 
 def test_the_dice_turned_for_a_sale_are_judged_with_the_sale(monkeypatch) -> None:
     monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
-    match = json.loads((Path(__file__).parent / "matches" / f"{MATCH}.json").read_text())
-    _, log = recorded("merchant_lord", MATCH)
-    decisions = decisions_of(get_game("merchant_lord"), 3, match["seed"], match["options"], log[: TURNED + 4], 0)
-    (turn,) = [position for position in decisions.decisions if position.turn == TURNED]
+    turn = recorded_decision("merchant_lord", MATCH, TURNED, TURNED + 4)
+    log = kept(MATCH)["log"]
     assert turn.steps == tuple(log[TURNED : TURNED + 4])
     assert [step[0] for step in turn.steps] == ["adjust", "adjust", "end_favour", "sell"]
     judged = judge("merchant_lord", 0, turn)

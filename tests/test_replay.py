@@ -26,6 +26,14 @@ from tables import games_checked_by_default, wait_for
 SIZE = (80, 24)
 
 
+async def replay_shown(app: CaravanApp, pilot, match_id: str) -> GameScreen:
+    """The replay of ``match_id`` from seat 0's view, opened and shown."""
+    app.open_replay(match_id, seat=0)
+    await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.view is not None, "it")
+    assert isinstance(app.screen, GameScreen)
+    return app.screen
+
+
 async def record_a_match(
     game, store: SaveStore, moves: int = 30, names=("Ann", "Bob", "Cyd", "Dee")
 ) -> tuple[str, dict[int, tuple[dict, list[str]]]]:
@@ -129,10 +137,7 @@ async def test_the_replays_status_line_cuts_a_name_only_where_it_has_no_room(tmp
     match_id, _ = await record_a_match(game, store, moves=3, names=("Bartholomew Longname", "Bob"))
     app = CaravanApp(store=store, ai_iterations=5)
     async with app.run_test(size=(120, 40)) as pilot:
-        app.open_replay(match_id, seat=0)
-        await wait_for(
-            pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.view is not None, "the replay"
-        )
+        await replay_shown(app, pilot, match_id)
         assert app.screen.status_text().plain.endswith("move 0/3 · Bartholomew Longname's view")
         await pilot.resize_terminal(*SIZE)
         await pilot.pause()
@@ -151,9 +156,7 @@ async def test_a_step_past_either_end_of_a_replay_says_where_it_stands_and_the_k
     match_id, _ = await record_a_match(GAMES["decktet_caravan"], store, moves=3)
     app = CaravanApp(store=store, ai_iterations=5)
     async with app.run_test(size=SIZE) as pilot:
-        app.open_replay(match_id, seat=0)
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.view is not None, "it")
-        screen = app.screen
+        screen = await replay_shown(app, pilot, match_id)
         await pilot.press("left")
         await wait_for(pilot, lambda: any(n.message == REPLAY_START for n in notices(app)), "the start said")
         await pilot.press("end", "right")
@@ -171,9 +174,8 @@ async def test_a_play_key_or_an_undo_key_in_a_replay_says_it_plays_nothing(tmp_p
     match_id, _ = await record_a_match(GAMES["camel_caravan"], store, moves=3)
     app = CaravanApp(store=store, ai_iterations=5)
     async with app.run_test(size=SIZE) as pilot:
-        app.open_replay(match_id, seat=0)
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.view is not None, "it")
-        screen, position = app.screen, app.screen.client.position
+        screen = await replay_shown(app, pilot, match_id)
+        position = screen.client.position
         for key in ("e", "u"):
             app.clear_notifications()
             await pilot.press(key)

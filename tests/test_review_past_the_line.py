@@ -8,13 +8,9 @@ best there, and named."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
+from caravan_tui.ai.review import Review, judge
 
-from caravan_tui.ai.review import Review, decisions_of, judge
-from caravan_tui.games import get_game
-
-from tables import recorded
+from tables import recorded_decision
 
 MATCH = "camel_caravan_hinted_turn_1287"
 TURN = 48
@@ -22,10 +18,7 @@ TURN = 48
 
 def test_a_turn_that_goes_on_past_the_search_line_is_judged_where_the_line_stopped(monkeypatch) -> None:
     monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
-    match = json.loads((Path(__file__).parent / "matches" / f"{MATCH}.json").read_text())
-    _, log = recorded("camel_caravan", MATCH)
-    decisions = decisions_of(get_game("camel_caravan"), 2, match["seed"], match["options"], log[: TURN + 8], 0)
-    (turn,) = [position for position in decisions.decisions if position.turn == TURN]
+    turn = recorded_decision("camel_caravan", MATCH, TURN, TURN + 8)
     assert len(turn.steps) == 4
     judged = judge("camel_caravan", 0, turn)
     assert not Review("camel_caravan", "m", 0, 2, 1500, 0.0, (judged,)).grade(judged), judged

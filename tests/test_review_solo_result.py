@@ -6,19 +6,17 @@ was opened (seed 1245, a newcomer's solo match, every hint followed)."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 from caravan_tui.ai.review import Judged, Review, assembled, decisions_of
 from caravan_tui.games import get_game
 
-MATCH = json.loads((Path(__file__).parent / "matches" / "caravanserai_solo_46_1245.json").read_text())
+from tables import kept
+
+MATCH = kept("caravanserai_solo_46_1245")
 
 
 def test_the_match_alone_ends_at_its_length() -> None:
     game = get_game("caravanserai")
-    log = [tuple(action) for action in MATCH["log"]]
-    match = decisions_of(game, 1, MATCH["seed"], MATCH["options"], log, 0)
+    match = decisions_of(game, 1, MATCH["seed"], MATCH["options"], MATCH["log"], 0)
     assert match.alone == 46 / 45
     between = decisions_of(get_game("decktet_caravan"), 2, 1, {"hands": 1}, [], 0)
     assert between.alone is None

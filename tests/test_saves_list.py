@@ -35,6 +35,15 @@ def saved(store: SaveStore, count: int) -> None:
             store.open(lock, snapshot)
 
 
+async def saves_shown(app, pilot) -> SavesScreen:
+    """The saved matches, opened from Home with its key (``l``)."""
+    await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen), "home")
+    await app.screen.looked.wait()
+    await pilot.press("l")
+    assert isinstance(app.screen, SavesScreen)
+    return app.screen
+
+
 async def test_keys_work_while_the_saves_are_still_being_read(tmp_path, monkeypatch):
     store = SaveStore(tmp_path)
     saved(store, 3)
@@ -50,11 +59,7 @@ async def test_keys_work_while_the_saves_are_still_being_read(tmp_path, monkeypa
     monkeypatch.setattr(saves_screen, "checked_entry", slow_after_the_first)
     app = quick_app(tmp_path, 5)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen), "home")
-        await app.screen.looked.wait()
-        await pilot.press("l")
-        screen = app.screen
-        assert isinstance(screen, SavesScreen)
+        screen = await saves_shown(app, pilot)
         await asyncio.to_thread(held.wait, 30)
         await wait_for(pilot, lambda: screen.query_one(DataTable).row_count == 1, "the newest save's row")
         assert not screen.listed.is_set()  # the others are still being read
@@ -77,11 +82,7 @@ async def test_enter_on_a_finished_match_says_it_opens_the_result(tmp_path):
     saved(store, 2)
     app = quick_app(tmp_path, 5)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen), "home")
-        await app.screen.looked.wait()
-        await pilot.press("l")
-        screen = app.screen
-        assert isinstance(screen, SavesScreen)
+        screen = await saves_shown(app, pilot)
         await screen.listed.wait()
         await pilot.pause()
         table = screen.query_one(DataTable)

@@ -398,10 +398,13 @@ def won_outright(
     of a lead the other player answered by going out, and the match was drawn."""
     if not found or found[0].sure or found[0].value < 1.0:
         return found
+    won = [found[0]._replace(sure=True), *found[1:]]
+    if exact:
+        return won
     game = get_game(game_id)
     world = game.from_view(view, seat)
-    if exact or (game.ai.decided is not None and game.ai.decided(world, seat) is False):
-        return [found[0]._replace(sure=True), *found[1:]]
+    if game.ai.decided is not None and game.ai.decided(world, seat) is False:
+        return won
     if found[0].error != 0.0:
         return found
     for action in found[0].line or (found[0].action,):
@@ -410,7 +413,7 @@ def won_outright(
         world.apply(action, False)
     if not world.is_over() or world.outcome()[seat] < max(world.outcome()) or world.outcome().count(1.0) > 1:
         return found
-    return [found[0]._replace(sure=True), *found[1:]]
+    return won
 
 
 def after_plain(game_id: str, view: dict[str, Any], seat: int, found: list[Candidate]) -> dict[str, Any] | None:

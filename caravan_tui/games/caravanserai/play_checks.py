@@ -11,7 +11,7 @@ from caravan_tui.engine import Action
 from .ai import prior
 from .board_widget import Cell
 from .explain import gain_words, placement
-from .geometry import COLOUR_NAMES, cell_name
+from .geometry import CELL_ID, COLOUR_NAMES, cell_name
 from .picture import Picture
 from .rules import BOARD, PLACE, CaravanseraiState, laid_words
 from .table_state import CaravanseraiTable
@@ -78,22 +78,18 @@ def lone_cell_words(world: CaravanseraiState, seat: int) -> str:
     view = cast(CaravanseraiView, world.view(seat))
     picture = Picture(view)
     (cell,) = picture.open_around(piece(view["caravans"][seat][-1])[:2])
-    beyond = picture.open_around(cell)
+    beyond, there = picture.open_around(cell), cell_name(CELL_ID[cell])
     if not beyond:
         return (
-            f", {_named(cell)}, and no open cell beyond it: a dead end, your next placement ends on it and "
+            f", {there}, and no open cell beyond it: a dead end, your next placement ends on it and "
             "your turns after it are skipped until a cell there frees"
         )
     if len(beyond) == 1:  # (the corner's one cell had one beyond it, which AI 2 took next)
         return (
-            f", {_named(cell)}, and only {_named(beyond[0])} beyond it: if another player's caravan takes "
+            f", {there}, and only {cell_name(CELL_ID[beyond[0]])} beyond it: if another player's caravan takes "
             "either, your turns are skipped until a cell there frees"
         )
     return ": if another player's caravan takes it, your turns are skipped until a cell there frees"
-
-
-def _named(cell: Cell) -> str:
-    return f"({cell[0]},{cell[1]})"
 
 
 def plan_world(table: CaravanseraiTable) -> CaravanseraiState | None:
