@@ -847,6 +847,17 @@ def test_who_closed_a_village_is_named_in_the_room_its_line_leaves():
     assert len(narrow) < len(wide)
 
 
+def test_who_closed_a_village_is_shown_as_text_whatever_the_name():
+    """A name is text, never markup, in the room the village line gives it."""
+    state = GAME.new(2, seed=3, options={"start_player": 1})
+    view = state.view(0)
+    sellers = list(view["sellers"])
+    sellers[0] = 1
+    table = MerchantLordTable(seat=0, names=["Ann", "[b]z[/b]"], seat_kinds=["human", "human"])
+    closed = table.seat_rows(view | {"sellers": sellers}, 0, 60, {})[0].words[1]
+    assert closed.plain.startswith("✗[b]z[/b]") and not closed.spans, closed.spans
+
+
 def test_a_folded_players_line_keeps_the_mark_of_a_village_a_sale_can_use():
     """At three players the short line of the player folded left out the ``›`` of the village a
     sale could use ("AI 3   1-6✗ 2-5 3-4 (o shows them)", its 3-4 a sale for the dice)."""
