@@ -230,9 +230,9 @@ async def test_the_result_says_what_happened_since_your_last_move(tmp_path):
 
 def test_the_results_line_count_before_what_it_shows_is_in_words():
     """ "(1 lines before these: …)" under a Merchant Lord result."""
-    from caravan_tui.screens.summary import RESULT_SINCE_SHOWN, since_words
+    from caravan_tui.screens.summary import RESULT_SINCE_SHOWN, since_lines
 
-    said = since_words([f"line {n}" for n in range(RESULT_SINCE_SHOWN + 1)]).plain
+    said = since_lines([f"line {n}" for n in range(RESULT_SINCE_SHOWN + 1)]).heading
     assert said.startswith("Since your last move (1 line before these: the replay has every move):")
 
 

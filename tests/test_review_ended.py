@@ -86,7 +86,7 @@ def test_the_end_of_a_match_shows_a_hostile_name_as_text() -> None:
     """The review screen draws the line as text: a name spelt as markup stays as typed."""
     from rich.console import Console
 
-    from caravan_tui.screens.review import hanging
+    from caravan_tui.widgets.hanging import hanging
 
     review = Review("merchant_lord", "m", 0, 2, 10, 0.0, (), ended="8–8; {p1} win{p1:s} on the coins tie-break.")
     line = ended_line(review, ["Ann", "[red]Bob[/red]"])

@@ -271,7 +271,7 @@ def test_a_sentence_with_a_colon_wraps_from_the_left_edge_not_under_its_colon():
     from rich.console import Console
 
     from caravan_tui.ai.review_text import wrapped
-    from caravan_tui.screens.review import hanging
+    from caravan_tui.widgets.hanging import hanging
 
     line = (
         "No decision of yours cost enough to count as an inaccuracy: you lost this on the draw, −99% (the worst "
@@ -288,11 +288,11 @@ def test_a_decision_of_many_steps_keeps_its_verdict_on_the_screen():
     review screen, its "— fine: 64%" cut with the line at a notice's length (the text review had
     it whole). A review's line is as long as its steps and verdict."""
     from caravan_tui.ai.review import MAX_TEXT
-    from caravan_tui.screens.review import HangingLines
+    from caravan_tui.screens.review import review_lines
 
     steps = ", then ".join(f"Use the white board good on (1,-{n}) as this piece" for n in range(40))[: MAX_TEXT - 10]
     line = f"  Move 3: {steps} — fine: 64%"
-    assert len(line) > 1000 and HangingLines([line]).lines == [line]
+    assert len(line) > 1000 and review_lines([line]).lines == [line]
 
 
 @pytest.mark.thorough
@@ -317,7 +317,7 @@ def test_a_review_line_with_no_label_wraps_under_its_own_indent():
     Forest, the Ace of" went on with "Moons (as 6)" at the left edge, under no text of its own."""
     from rich.console import Console
 
-    from caravan_tui.screens.review import hanging
+    from caravan_tui.widgets.hanging import hanging
 
     line = "  AI 2 played Caravan 4≈V♣L 5☾M♣L A☾M→6: the Sailor, the Forest, the Ace of Moons (as 6)"
     rows = hanging([line], 60, Console(width=60)).plain.split("\n")

@@ -32,8 +32,8 @@ DRAWS_SHOWN = 3
 WIDTH = 80
 #: what a review's line wraps under: "Move 12: ", "  Better: ", "The searches' drift: ", a label of
 #: a few words (a sentence's own colon, "No decision of yours cost enough to count as an
-#: inaccuracy: ", is none: the rest hung under it in a narrow column at 80×24)
-HANG = re.compile(r" *(?:(?:Move|Luck after your move|After your move) \d+: |[A-Z][a-z' ]{0,24}: )")
+#: inaccuracy: ", is none: the rest hung under it in a narrow column at 80×24), a bullet ("• ")
+HANG = re.compile(r" *(?:• |(?:Move|Luck after your move|After your move) \d+: |[A-Z][a-z' ]{0,24}: )")
 #: the least room a line's text keeps beside its hang (narrower, it wraps from the left edge)
 HANG_ROOM = 20
 

@@ -14,21 +14,18 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 
-from rich.console import Console, RenderableType
+from rich.console import RenderableType
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.geometry import Size
 from textual.reactive import var
 from textual.widgets import ProgressBar, Static
 
 from caravan_tui.ai.review import MAX_TEXT, Judged, Review
 from caravan_tui.ai.review_text import (
     EVERY_DECISION,
-    HANG,
-    HANG_ROOM,
     account_lines,
     chart_text,
     decision_lines,
@@ -47,6 +44,7 @@ from caravan_tui.screens.base import BaseScreen
 from caravan_tui.seat_labels import PLAYER
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
+from caravan_tui.widgets.hanging import HangingLines
 from caravan_tui.widgets.key_scroll import KeyScroll
 
 #: how many of the decisions judged so far the screen shows while the rest are judged
@@ -71,42 +69,14 @@ Reviewer = Callable[[Progress], Awaitable[Review]]
 CHART_WIDTH = 60
 
 
-def hanging(lines: Sequence[str], width: int, console: Console) -> Text:
-    """``lines`` wrapped to ``width``, each row after a line's first under its text ("  Better:
-    Caravan 5☀S≈V … ⏎ ··········the rest"), not at the left edge."""
-    rows = []
-    for line in lines:
-        found = HANG.match(line)
-        # (else under its own indent: "  AI 2 played Caravan …" went on at the left edge)
-        head = found.group() if found and width - found.end() >= HANG_ROOM else line[: len(line) - len(line.lstrip())]
-        head = head[: width // 2]
-        body = Text(line[len(head) :])
-        wrapped = body.wrap(console, width - len(head)) if width > len(head) else [body]
-        rows += [Text(head if index == 0 else " " * len(head)) + row for index, row in enumerate(wrapped)]
-    return Text("\n").join(rows)
-
-
 #: the most a review's line holds: a decision's steps (``MAX_TEXT`` at most), its verdict, names
 #: (a placement of 20 steps, cut at a notice's length, lost its "— fine: 64%")
 LINE_ROOM = 3 * MAX_TEXT
 
 
-class HangingLines(Static):
-    """Lines of a review, plain text (never markup), each wrapped under its own text (``hanging``)."""
-
-    def __init__(self, lines: Sequence[str], **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.lines = [plain(line, LINE_ROOM) for line in lines]
-
-    def show(self, lines: Sequence[str]) -> None:
-        self.lines = [plain(line, LINE_ROOM) for line in lines]
-        self.refresh(layout=True)
-
-    def render(self) -> Text:
-        return hanging(self.lines, self.content_size.width, self.app.console)
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(hanging(self.lines, width, self.app.console).split())
+def review_lines(lines: Sequence[str], **kwargs) -> HangingLines:
+    """Lines of a review, each wrapped under its own text."""
+    return HangingLines(lines, LINE_ROOM, **kwargs)
 
 
 class ReviewScreen(BaseScreen):
@@ -149,7 +119,7 @@ class ReviewScreen(BaseScreen):
                 total=ReviewScreen.decisions, progress=ReviewScreen.judged
             )
             yield BoundText(id="review-status").data_bind(text=ReviewScreen.status)
-            yield HangingLines([], id="review-live")
+            yield review_lines([], id="review-live")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -213,19 +183,19 @@ class ReviewScreen(BaseScreen):
         parts = [
             Static(as_text(f"{seat}'s {review.measure.name} over the match", limit=LONG), classes="review-heading"),
             Static(_lines(chart_text(review, CHART_WIDTH)), id="review-chart"),
-            HangingLines(said, id="review-split"),
+            review_lines(said, id="review-split"),
         ]
         points = review.turning_points()
         parts.append(Static(points_heading(review, points).rstrip(":"), classes="review-heading"))
         parts += [
-            HangingLines(turning_point_lines(review, swing, self.names), classes="review-point") for swing in points
+            review_lines(turning_point_lines(review, swing, self.names), classes="review-point") for swing in points
         ]
         unlisted = unlisted_line(review, points)
         if unlisted:
-            parts.append(HangingLines([unlisted], classes="review-point"))
+            parts.append(review_lines([unlisted], classes="review-point"))
         parts.append(Static(EVERY_DECISION, classes="review-heading"))
-        parts.append(HangingLines([grades_line(review)], classes="review-point"))
-        parts.append(HangingLines(decision_lines(review, self.names), id="review-decisions"))
+        parts.append(review_lines([grades_line(review)], classes="review-point"))
+        parts.append(review_lines(decision_lines(review, self.names), id="review-decisions"))
         scroll.mount_all(parts)
         self.refresh_bindings()
 

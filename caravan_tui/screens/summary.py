@@ -21,6 +21,7 @@ from caravan_tui.screens.heard import Heard
 from caravan_tui.screens.requests import GoHome, OpenReplay, OpenReview, Rematch
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
+from caravan_tui.widgets.hanging import HangingLines
 from caravan_tui.widgets.key_scroll import KeyScroll
 from caravan_tui.words import plural, signed
 
@@ -174,14 +175,14 @@ def notes_left(renderable: RenderableType) -> RenderableType:
 RESULT_SINCE_SHOWN = 20
 
 
-def since_words(since: Sequence[str], most: int = RESULT_SINCE_SHOWN) -> Text:
-    """What happened since the seat's last decision, its latest ``most`` lines, as text (the
-    lines hold names)."""
+def since_lines(since: Sequence[str], most: int = RESULT_SINCE_SHOWN, **kwargs) -> HangingLines:
+    """What happened since the seat's last decision, its latest ``most`` lines, each a bullet
+    wrapped under its text (a wrapped line went on at the left edge, under the bullet)."""
     shown = since[-most:]
-    head = "Since your last move"
+    heading = "Since your last move"
     if len(shown) < len(since):
-        head += f" ({plural(len(since) - len(shown), 'line')} before these: the replay has every move)"
-    return Text("\n").join([Text(f"{head}:", style="bold"), *(as_text(f"• {line}", limit=LONG) for line in shown)])
+        heading += f" ({plural(len(since) - len(shown), 'line')} before these: the replay has every move)"
+    return HangingLines([f"• {line}" for line in shown], LONG, heading=f"{heading}:", **kwargs)
 
 
 #: a result's line where a rematch keeps a seat for us (``MatchOverScreen.invitation``)
@@ -287,7 +288,7 @@ class MatchOverScreen(BaseScreen):
             if self.table is not None:
                 yield Static(notes_left(self.table), id="final-table")
             if self.since:
-                yield Static(since_words(self.since), id="match-since")
+                yield since_lines(self.since, id="match-since")
             if self.status:
                 self.status_text = as_text(self.status, limit=LONG)
                 yield BoundText(id="match-status").data_bind(text=MatchOverScreen.status_text)

@@ -11,7 +11,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
 from caravan_tui.screens.base import DialogScreen
-from caravan_tui.screens.summary import since_words
+from caravan_tui.screens.summary import since_lines
 from caravan_tui.widgets.footer import KeysFooter
 
 #: the latest lines of what happened since the seat's last decision a hand's scoring shows under it
@@ -67,7 +67,7 @@ class HandSummaryScreen(DialogScreen[None]):
             with VerticalScroll(id="hand-body"):
                 yield Static(self.summary)
                 if self.since:
-                    yield Static(since_words(self.since, HAND_SINCE_SHOWN), id="hand-since")
+                    yield since_lines(self.since, HAND_SINCE_SHOWN, id="hand-since")
             yield Button("Continue (enter)", id="continue", compact=True)
         yield KeysFooter()
 
