@@ -330,7 +330,8 @@ async def test_a_record_with_no_rated_match_gives_the_rating_column_to_the_names
             await pilot.pause()
             kept = screen_lines(app.screen)
     assert not any("Change" in line for line in lines), lines
-    assert any(f"{'A' * 21}…, AI 3 (normal)  You lost" in line for line in lines), lines
+    # (the AI's level gives way before the name: "Aaaaaaaaaaaaaaaaaaaaa…, AI 3 (normal)")
+    assert any(f"{'A' * 30}, AI 3" in line and "You lost" in line for line in lines), lines
     assert any("Change" in line for line in kept) and any("−12" in line for line in kept), kept
 
 
@@ -361,7 +362,35 @@ async def test_the_lobbys_finished_rows_give_a_short_titles_cells_to_the_names()
             app.screen.show(Lobby([], ["Bo"], [row.to_map()]))
             await pilot.pause()
             lines = screen_lines(app.screen)
-    assert any(f"Camel Caravan  {'A' * 34}…  You lost" in line for line in lines), "\n".join(lines)
+    assert any(f"Camel Caravan  {'A' * 36}…  You lost" in line for line in lines), "\n".join(lines)
+
+
+async def test_the_lobbys_rows_give_the_names_every_cell_no_scrollbar_or_watcher_needs():
+    """Over SSH at 80×24 the lobby read "Merchant Lord  Aaaaaaaaa…, [b]z[/b] (away), AI 3 (normal)
+    [b]z[/b]  0       │": cells were kept for a scrollbar that was not there and for a Watch
+    column of noughts. Where a list grows a scrollbar, its last column stays whole beside it."""
+    from caravan_tui.hub_protocol import LobbyRow
+
+    ours, theirs = socket.socketpair()
+    app = ClientApp(ours)  # (a session with no hub behind it)
+    app.player_name = "[b]z[/b]"
+    row = LobbyRow("m1", "merchant_lord", ["A" * 40, "[b]z[/b]", "AI 3"], ["person", "person", "ai"], 1, 3, 0)
+    ended = time.mktime((2026, 11, 25, 23, 47, 0, 0, 0, -1))
+    finished = [FinishedRow(f"f{n}", "camel_caravan", ["A" * 40, "Bo"], [1, 0], "over", ended, 1) for n in range(9)]
+    with ours, theirs:
+        async with app.run_test(size=SIZE) as pilot:
+            await app.push_screen(LobbyScreen())
+            app.screen.show(Lobby([row.to_map()], ["Bo"]))
+            await pilot.pause()
+            lines = screen_lines(app.screen)
+            assert any(f"Merchant Lord  {'A' * 34}…, [b]z[/b], AI 3  [b]z[/b] │" in line for line in lines), lines
+            watched = dataclasses.replace(row, watchers=2)
+            app.screen.show(Lobby([watched.to_map()], ["Bo"], [row.to_map() for row in finished]))
+            await wait_for(pilot, lambda: app.screen.query_one("#lobby-finished").show_vertical_scrollbar, "a bar")
+            await pilot.pause()
+            lines = screen_lines(app.screen)
+    assert any("Watch" in line for line in lines) and any("[b]z[/b]  2" in line for line in lines), lines
+    assert sum("You lost  25 Nov 23:47" in line for line in lines) >= 4, lines
 
 
 async def test_the_lobby_names_an_open_seat_to_move_whole_beside_a_long_title():

@@ -43,7 +43,6 @@ from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.home import HomeScreen
 from caravan_tui.screens.lobby import (
     RESULT_WIDTH,
-    SEATS_WIDTH,
     LobbyScreen,
     against_words,
     finished_words,
@@ -665,7 +664,7 @@ async def test_hostile_names_after_a_resignation_and_in_the_lobbys_cut_seats_rea
         headline = str(app.screen.query_one("#winner", Static).visual)
         assert headline == f"You resigned: {shown(names[1])} and {shown(names[2])} share the win."
     row = LobbyRow("m1", "camel_caravan", HOSTED_NAMES[:2], ["person", STANDING_IN], 0, 0, 0)
-    assert seats_words(row, SEATS_WIDTH) == "[/]x, [link=https://e.x]l[/li… · AI"  # as typed, cut to fit
+    assert seats_words(row, 35) == "[/]x, [link=https://e.x]l[/li… · AI"  # as typed, cut to fit
     won = FinishedRow("m2", "camel_caravan", ["Ann", HOSTED_NAMES[1]], [0.0, 1.0], "over", 0.0, 0)
     assert finished_words(won, width=RESULT_WIDTH) == "You lost"  # (the winner's name would be cut: not named)
     assert finished_words(won) == f"{HOSTED_NAMES[1]} won"  # (as typed, never as markup)

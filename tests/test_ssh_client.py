@@ -26,6 +26,7 @@ from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.history import HistoryScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
 from caravan_tui.screens.lobby import (
+    COLUMNS,
     SEATS_WIDTH,
     TO_MOVE_WIDTH,
     LobbyScreen,
@@ -730,7 +731,7 @@ def test_the_lobby_cuts_long_names_never_what_a_seat_is():
     row = LobbyRow(
         "m1", "decktet_caravan", ["A" * 40, "Gus", "AI 3 (normal)"], ["person", "stand-in", "ai"], 0, 0, 0, yours=0
     )
-    assert seats_words(row, SEATS_WIDTH) == "AAAAAAAAAAAA… (you), Gus · AI, AI 3"  # 35 cells
+    assert seats_words(row, 35) == "AAAAAAAAAAAA… (you), Gus · AI, AI 3"  # 35 cells
     short = LobbyRow("m1", "decktet_caravan", ["Ann", "Bob"], ["person", "open"], 0, 0, 0)
     assert seats_words(short, SEATS_WIDTH) == "Ann, (free)"
     # the room an AI's name leaves as it sheds its level goes to a name cut before it ("cAR…")
@@ -747,12 +748,12 @@ def test_the_lobby_cuts_long_names_never_what_a_seat_is():
     names = ["M" * 40, "[b]z[/b]", "Gus Guest"]
     row = LobbyRow("m1", "ahldarahd", names, ["away", "person", "stand-in"], 0, 0, 0, yours=1, ratings=["?", "?", ""])
     # (it read "MM… ? (away), [b… ? (you), Gu… · AI")
-    assert seats_words(row, SEATS_WIDTH) == "MMMM… (away), [b]… (you), Gus… · AI"
+    assert seats_words(row, 35) == "MMMM… (away), [b]… (you), Gus… · AI"
     # where the names fit whole without the ratings, they go: "Maxim… ?, [b]z… ?, Wally · AI,
     # AI 4" beside a To move column that named both whole
     names = ["Maximiliano", "[b]z[/b]", "Wally"]
     row = LobbyRow("m1", "merchant_lord", names, ["person", "person", "stand-in"], 0, 0, 0, ratings=["?", "?", ""])
-    assert seats_words(row, SEATS_WIDTH) == "Maximiliano, [b]z[/b], Wally · AI"
+    assert seats_words(row, 35) == "Maximiliano, [b]z[/b], Wally · AI"
     assert seats_words(row, 40) == "Maximiliano ?, [b]z[/b] ?, Wally · AI"  # (room for both)
     # and before a name is cut at all: "Maximilianus Bartholomew… ?, (free)" read as a question
     row = LobbyRow("m1", "decktet_caravan", ["Maximilianus Bartholomew" + "x" * 16, ""], ["person", "open"], 0, 0, 0)
@@ -886,9 +887,10 @@ async def test_a_finished_match_names_every_other_seat_ai_ones_included(still_hu
         width = app.screen.query_one("#lobby-finished", DataTable).columns["Against"].width
         # (the Result column as wide as its longest words: "You won" in 20 cells beside "QadiriyyaHassa…, AI 3";
         # a winner whose name it would cut is not named: "Annabelle… won" beside her name)
-        assert "Caravans of Ahldarahd  Annabelle Marguerite…, AI 3  You lost " in shown, shown
-        assert "Caravans of Ahldarahd  Cyd, Dee, AI 4, Annabelle…   You won " in shown, shown
-        assert width == len("Annabelle Marguerite…, AI 3") and all(len(line) <= SIZE[0] for line in shown.split("\n"))
+        # (an AI's level goes before a person's letters: "Annabelle Mar…, AI 3 (normal)")
+        assert "Caravans of Ahldarahd  Annabelle Marguerite F…, AI 3  You lost " in shown, shown
+        assert "Caravans of Ahldarahd  Cyd, Dee, AI 4, Annabelle Ma…  You won " in shown, shown
+        assert width == len("Annabelle Marguerite F…, AI 3") and all(len(line) <= SIZE[0] for line in shown.split("\n"))
 
 
 async def test_the_lobby_shows_each_game_title_whole_where_the_seats_have_room(still_hub):
@@ -912,7 +914,9 @@ async def test_the_lobby_shows_each_game_title_whole_where_the_seats_have_room(s
         # and the Game column's beyond its title (they were cut to "Sa…" beside "Camel Caravan   ")
         game = len("Decktet Caravan")
         assert matches.columns["Game"].width == game
-        assert matches.columns["Seats"].width == SEATS_WIDTH + TO_MOVE_WIDTH - len("To move") + 16 - game
+        # (no match is watched: the Watch column's cells are the names')
+        watch = dict(COLUMNS)["Watch"] + 2
+        assert matches.columns["Seats"].width == SEATS_WIDTH + TO_MOVE_WIDTH - len("To move") + 16 - game + watch
         app.from_hub(Lobby([playing.to_map(), short.to_map()], ["Ann"], [ended.to_map()]))
         await pilot.pause()
         await pilot.pause()
@@ -921,7 +925,7 @@ async def test_the_lobby_shows_each_game_title_whole_where_the_seats_have_room(s
         assert "Cyd, (free), AI 3" in shown, shown  # the seats whole beside it
         # the room comes from To move first (its name is in Seats too), then from the names; To
         # move as wide as what it holds
-        assert [column.width for column in matches.columns.values()] == [21, 35, 7, 5]
+        assert [column.width for column in matches.columns.values()] == [21, 44, 7]
         assert all(len(line) <= SIZE[0] for line in shown.split("\n"))
 
 
@@ -949,7 +953,7 @@ async def test_the_lobby_gives_the_seats_the_room_to_move_does_not_need(still_hu
         shown = "\n".join(screen_lines(app.screen))
         line = next(line for line in shown.split("\n") if "Camel Caravan" in line)
         # (it read "Ab… ?", "AI…"; the ratings give way before a name is cut)
-        assert "AbcdeFghijKlmnoP… (you), Bo (invited), AI 3  Bo       0" in line, line
+        assert line.endswith("AbcdeFghijKlmnoPqrstUvwxy… (you), Bo (invited), AI 3  Bo      │"), line
 
 
 async def test_a_short_name_stays_whole_beside_a_long_one_cut_anyway(still_hub):

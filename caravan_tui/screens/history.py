@@ -20,7 +20,7 @@ from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
 from caravan_tui.screens.lobby import against_words, finished_words, result_room, title_room, when_words
 from caravan_tui.screens.requests import ToHub
-from caravan_tui.screens.row_tables import fit_columns, resized, row_table, without
+from caravan_tui.screens.row_tables import beside_scrollbar, fit_columns, resized, row_table, without
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 
@@ -136,9 +136,7 @@ class HistoryScreen(BaseScreen):
         table = self.query_one(DataTable)
         game_width = max(cell_len("Game"), title_room([row.game for row in self.rows]))
         columns = resized(COLUMNS, "Game", game_width, "Against")
-        if table.show_vertical_scrollbar:
-            bar = table.styles.scrollbar_size_vertical
-            columns = tuple((name, width - bar if name == "Against" else width) for name, width in columns)
+        columns = beside_scrollbar(table, columns, "Against")
         # the Result column as wide as it needs, up to what the Against column leaves ("Marco…
         # resigned" beside Against cells left blank)
         needed = max([cell_len("Against"), *(cell_len(against_words(row, LONG)) for row in self.rows)])

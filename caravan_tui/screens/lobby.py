@@ -39,8 +39,16 @@ from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
 from caravan_tui.screens.requests import NewMatch, OpenReview, OpenRules, ToHub
-from caravan_tui.screens.row_tables import RowTable, fit_columns, resized, row_at_cursor, row_table
-from caravan_tui.screens.table_seat import fit_name
+from caravan_tui.screens.row_tables import (
+    RowTable,
+    beside_scrollbar,
+    fit_columns,
+    resized,
+    row_at_cursor,
+    row_table,
+    without,
+)
+from caravan_tui.screens.table_seat import LEVEL_SUFFIX, fit_name
 from caravan_tui.seat_kinds import STANDING_IN, WHILE_AWAY
 from caravan_tui.seat_labels import AWAY, FREE, INVITED, STAND_IN_SEAT, YOURS
 from caravan_tui.seats import names_called
@@ -49,20 +57,23 @@ from caravan_tui.widgets.focus_mark import mark_focus
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.words import LIST
 
-SEATS_WIDTH, TO_MOVE_WIDTH = 35, 12
+#: every column at 80 columns with the border and each cell's padding (two cells kept for a
+#: scrollbar that was not there had cut a 40-letter name with cells to spare)
+SEATS_WIDTH, TO_MOVE_WIDTH = 37, 12
 #: the To move column's width where a long game title takes room (its name is in Seats too):
 #: "Open seat 2" whole (it read "Open sea…")
 TO_MOVE_LEAST = 11
 MAX_RATING = 6  # characters of a rating beside a name
 #: the cells a name cut in the Seats column keeps at the least for a shorter one to stay whole
 NAME_LEAST = 5
-#: "Watch" over a count of watchers: "Watching" kept 8 cells for a digit, cut from the names
+#: "Watch" over a count of watchers: "Watching" kept 8 cells for a digit, cut from the names; where
+#: no match is watched, the column is left out and its cells are the names'
 COLUMNS = (("Game", 16), ("Seats", SEATS_WIDTH), ("To move", TO_MOVE_WIDTH), ("Watch", 5))
 #: what Enter on the matches says while none is played here (it did nothing and said nothing,
 #: under "Your finished matches · enter: replay")
 NO_MATCH_HERE = "No match is being played here: c creates one"
 FINISHED_BELOW = "; tab goes to your finished matches, where enter replays one"
-FINISHED_COLUMNS = (("Game", 15), ("Against", 21), ("Result", 20), ("Ended", 12))
+FINISHED_COLUMNS = (("Game", 15), ("Against", 23), ("Result", 20), ("Ended", 12))
 RESULT_WIDTH = FINISHED_COLUMNS[2][1]
 #: what a guest reads before taking a seat (a new visit is a new identity: the seat's code is
 #: their way back to it; "an AI plays it for good" was the one way a guest's seat went)
@@ -190,7 +201,12 @@ def against_words(row: FinishedRow, width: int) -> str:
 
 def shared_names(names: list[str], room: int) -> list[str] | None:
     """``names`` fit to share ``room`` cells (the shortest whole first, the cells they leave
-    shared among the rest), in their order; None where one would be cut below ``LEAST_NAME``."""
+    shared among the rest), in their order; None where one would be cut below ``LEAST_NAME``.
+    Where they do not all fit, the AI seats' levels go before any letter of a name ("Annabelle
+    Mar…, AI 3 (normal)"), and come back where the cells left hold them."""
+    if sum(len(name) for name in names) <= room:
+        return names
+    levelled, names = names, [LEVEL_SUFFIX.sub("", name) for name in names]
     fitted = dict.fromkeys(range(len(names)), "")
     left = len(names)
     for index in sorted(range(len(names)), key=lambda index: len(names[index])):
@@ -206,6 +222,10 @@ def shared_names(names: list[str], room: int) -> list[str] | None:
             wider = fit_name(names[index], len(fitted[index]) + room)
             room -= len(wider) - len(fitted[index])
             fitted[index] = wider
+    for index, name in enumerate(levelled):
+        if fitted[index] == names[index] != name and len(name) - len(names[index]) <= room:
+            room -= len(name) - len(names[index])
+            fitted[index] = name
     return list(fitted.values())
 
 
@@ -364,6 +384,8 @@ class LobbyScreen(BaseScreen):
         super().__init__()
         self.rows: list[LobbyRow] = []
         self.finished: list[FinishedRow] = []
+        #: the lobby shown, shown again in columns that fit where a list's scrollbar comes or goes
+        self.lobby: Lobby | None = None
 
     def compose(self) -> ComposeResult:
         yield BoundText(id="lobby-title").data_bind(text=LobbyScreen.heading)
@@ -380,7 +402,13 @@ class LobbyScreen(BaseScreen):
         self.watch(self, "focused", self.focus_moved, init=False)
         if self.hosted_app.lobby is not None:
             self.show(self.hosted_app.lobby)
+        for table in self.query(DataTable):
+            self.watch(table, "show_vertical_scrollbar", self.scrollbar_changed, init=False)
         self.show_title()
+
+    def scrollbar_changed(self, _shown: bool) -> None:
+        if self.lobby is not None:
+            self.show(self.lobby)
 
     def focus_moved(self, focused: Widget | None) -> None:
         """The line under the matches, and the ``▸`` of the list with the focus: back from a
@@ -403,6 +431,7 @@ class LobbyScreen(BaseScreen):
         table = self.query_one("#lobby-matches", DataTable)
         if not table.columns:
             return
+        self.lobby = lobby
         current = self.selected()
         held = yours(self.rows)
         invitations = {row.match for row in self.rows if row.invited}
@@ -427,11 +456,16 @@ class LobbyScreen(BaseScreen):
         # beside "Bo" in 12 cells
         needed = max([len("To move"), *(len(mover) for mover in movers)])
         columns = resized(columns, "To move", min(needed, dict(columns)["To move"]), "Seats")
+        watched = any(row.watchers for row in self.rows)
+        if not watched:
+            columns = without(columns, "Watch", "Seats")
+        columns = beside_scrollbar(table, columns, "Seats")
         fit_columns(table, columns)
         seats_width = dict(columns)["Seats"]
         for row, to_move in zip(self.rows, movers, strict=True):
-            seats = Text(seats_words(row, seats_width), overflow="ellipsis", no_wrap=True)
-            table.add_row(game_cell(row), seats, as_text(to_move), Text(str(row.watchers)), key=row.match)
+            cells = [game_cell(row), Text(seats_words(row, seats_width), overflow="ellipsis", no_wrap=True)]
+            cells += [as_text(to_move), Text(str(row.watchers))] if watched else [as_text(to_move)]
+            table.add_row(*cells, key=row.match)
         matches = [row.match for row in self.rows]
         keep = next((match for match in yours(self.rows) if match not in held), None)
         if keep is not None and self.focused is self.query_one("#lobby-finished", DataTable):
@@ -453,6 +487,7 @@ class LobbyScreen(BaseScreen):
         game_width = max(cell_len("Game"), title_room([row.game for row in self.finished]))
         columns = resized(FINISHED_COLUMNS, "Game", game_width, "Against")
         columns = resized(columns, "Result", result_room(self.finished, RESULT_WIDTH), "Against")
+        columns = beside_scrollbar(table, columns, "Against")
         fit_columns(table, columns)
         against = dict(columns)["Against"]
         for row in self.finished:

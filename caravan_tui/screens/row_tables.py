@@ -58,6 +58,15 @@ def without(columns: Sequence[tuple[str, int]], label: str, giver: str) -> tuple
     return tuple((name, size + freed if name == giver else size) for name, size in columns if name != label)
 
 
+def beside_scrollbar(
+    table: DataTable[Any], columns: Sequence[tuple[str, int]], giver: str
+) -> tuple[tuple[str, int], ...]:
+    """``columns`` with the cells of ``table``'s vertical scrollbar, where it shows, taken from the
+    column ``giver`` (the last column's end was cut under it)."""
+    bar = table.styles.scrollbar_size_vertical if table.show_vertical_scrollbar else 0
+    return tuple((name, size - bar if name == giver else size) for name, size in columns)
+
+
 def fit_columns(table: DataTable[Any], columns: Sequence[tuple[str, int]]) -> None:
     """Give ``table`` these (label, width) columns, its rows cleared; rebuilt only where a width
     changed (Textual's table has no way to resize a column in place)."""
