@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from caravan_tui.ai.explain import chance_words
 from caravan_tui.games import GAMES
 from caravan_tui.saves import SaveStore
 from caravan_tui.screens import game_screen_class
@@ -13,6 +14,12 @@ from caravan_tui.textual_adapter import screen_lines
 from caravan_tui.widgets import TablePanel
 
 from tables import BareApp, Table, settled, wait_for
+
+
+def two(value: float) -> str:
+    """A win chance between two, in words (a hint's ``between``)."""
+    return chance_words(value, 2)
+
 
 SIZE = (80, 24)
 
@@ -213,16 +220,16 @@ def test_moves_alike_in_a_match_decided_either_way_are_said_to_be_so():
         ("Pick up hides at (2,2)", 0.33, 0.988, "loads hides", None, 0.004),
     ]
     assert explanation(rows)[0] == "One of several about as good: Move the camel at (3,3) to (3,4)"
-    lines = explanation(rows, between=True)
+    lines = explanation(rows, between=two)
     assert lines[0] == "The match looks won with any of these: Move the camel at (3,3) to (3,4)"
     assert "Or: Deliver salt at (5,1) — +6 points" in lines and "Or: Pick up hides at (2,2) — loads hides" in lines
     # (none "Better" than another, whatever the noise: the match is decided with each)
     sure = [(text, share, value, reason, action, 0.0001) for text, share, value, reason, action, _ in rows]
-    assert not any(line.startswith("Better") for line in explanation(sure, between=True))
+    assert not any(line.startswith("Better") for line in explanation(sure, between=two))
     lost = [(text, share, 1 - value, *rest) for text, share, value, *rest in rows]
-    assert explanation(lost, between=True)[0].startswith("The match looks lost with any of these: ")
+    assert explanation(lost, between=two)[0].startswith("The match looks lost with any of these: ")
     open_match = [(text, share, value - 0.5, *rest) for text, share, value, *rest in rows]
-    assert explanation(open_match, between=True)[0].startswith("One of several about as good: ")
+    assert explanation(open_match, between=two)[0].startswith("One of several about as good: ")
 
 
 async def test_escape_is_offered_as_hide_while_it_puts_the_hint_away(tmp_path):
@@ -502,11 +509,11 @@ def test_a_sure_win_beside_moves_that_only_look_won_is_no_tie():
         ("Stop selling (4 dice to market)", 0.2, 0.98, "", None, 0.0),
         ("Sell your 3-4: 2¢", 0.2, 0.975, "", None, 0.0),
     ]
-    lines = explanation(rows, between=True)
+    lines = explanation(rows, between=two)
     assert not lines[0].startswith("The match looks won with any of these"), lines
     assert not any(line.startswith("Or: Stop selling") for line in lines), lines
     every = [(text, share, 1.0, *rest) for text, share, _, *rest in rows]  # (each a sure win: a tie)
-    assert explanation(every, between=True)[0].startswith("The match looks won with any of these")
+    assert explanation(every, between=two)[0].startswith("The match looks won with any of these")
 
 
 async def test_h_says_it_hides_the_hint_while_the_hint_shows(tmp_path):
@@ -555,3 +562,21 @@ async def test_a_narrow_panel_of_what_others_did_keeps_its_foot_whole():
         await pilot.pause()
         panel.say_if_more()
         assert str(panel.border_subtitle) == words.foot
+
+
+def test_a_weaker_move_that_gains_more_points_says_the_chance_it_leaves():
+    """Caravans of Ahldarahd at 8–8–8: "Clearly best: End your build" stood over "Weaker: Buy
+    Ivory–Incense … takes the Incense city (+4 gold) …; +1 point", and a newcomer read a
+    contradiction. A move the search ranks weaker that gains more points than the suggestion is
+    "Weaker in the end", with the chance the search expects after it."""
+    rows = [
+        ("End your build", 0.8, 0.47, "keeps 12 gold and 0 cards for later turns", None, 0.01),
+        ("Buy Ivory–Incense", 0.2, 0.31, "takes the Incense city (+4 gold); +1 point", None, 0.02),
+    ]
+    lines = explanation(rows, between=lambda value: chance_words(value, 3))
+    assert lines[0] == "Clearly best: End your build", lines
+    weaker = "Weaker in the end (the hint expects 31% of the win after it): Buy Ivory–Incense"
+    assert any(line.startswith(weaker) for line in lines), lines
+    # (a weaker move gaining no more points than the suggestion is plainly weaker)
+    level = [rows[0], (rows[1][0], 0.2, 0.31, "takes the Incense city (+4 gold)", None, 0.02)]
+    assert any(line.startswith("Weaker: Buy Ivory–Incense") for line in explanation(level, between=two))

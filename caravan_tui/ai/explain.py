@@ -1016,12 +1016,19 @@ def _headline(value: float, scores: Sequence[float], seat: int | None, basis: Ba
 
 #: a figure a game's reason gives as before → after ("caravan 24 → 26")
 FIGURE = re.compile(r"(-?\d+) → (-?\d+)")
+#: the points a game's reason says a move gains ("+1 point")
+POINTS = re.compile(r"(?<![\w+−-])\+(\d+) points?\b")
 
 
 def figure_gain(reason: str) -> int | None:
     """How much the first before → after figure in a reason grows, or None if it has none."""
     found = FIGURE.search(reason)
     return int(found[2]) - int(found[1]) if found else None
+
+
+def points_gained(reason: str) -> int:
+    """The points a reason says its move gains ("+1 point"), 0 where it says none."""
+    return sum(int(found[1]) for found in POINTS.finditer(reason))
 
 
 def rank_label(
@@ -1032,8 +1039,9 @@ def rank_label(
     "Or" within it (either will do), or above it by less than ``NEARLY``, and "Better" above it
     by more (the suggestion is the most visited, or the game's plain move, ``advised``). The
     label is about the end of the match; where the alternative's own figures grow more than those
-    of a move listed above it, "Weaker in the end" says so rather than contradict the figures
-    beside it. ``plain_first``: the suggestion is the game's plain
+    of a move listed above it, or it gains more points than one ("Clearly best: End your build"
+    over a purchase that took a city, "Weaker" beside its "+1 point"), "Weaker in the end" says so
+    rather than contradict the figures beside it. ``plain_first``: the suggestion is the game's plain
     move, put first: an alternative a little above it says why it is not suggested (``HAIR``)."""
     if luck is not None and abs(value - best) <= luck:
         return OR
@@ -1045,4 +1053,7 @@ def rank_label(
         return "Nearly as good"
     gain = figure_gain(reason)
     gains = [g for g in map(figure_gain, above) if g is not None]
-    return "Weaker in the end" if gain is not None and any(gain > g for g in gains) else "Weaker"
+    if gain is not None and any(gain > g for g in gains):
+        return "Weaker in the end"
+    points = points_gained(reason)
+    return "Weaker in the end" if any(points > points_gained(said) for said in above) else "Weaker"

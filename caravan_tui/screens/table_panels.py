@@ -14,6 +14,7 @@ from caravan_tui.ai.explain import (
     IN_LINE_LABEL,
     OR,
     Basis,
+    chance_words,
     confidence,
     decided,
     headline,
@@ -100,14 +101,19 @@ def hint_lines(
     ``scored_on``: what the game's score counts (``GameScreen.SCORED_ON``); alone, ``solo``: the
     game's measure of a solo result, in which the suggestion's expected end is said (a sure 36
     "Weaker in the end" beside a starred 29 → 29, with nothing said of where the star leads)."""
-    lines = explanation(rows, texts, choices, plain, players > 1, solo if players == 1 else None) or [text]
+
+    def odds(value: float, proven: bool = False) -> float:
+        """A win chance as the panel says it: calibrated, and short of sure where it is the search's
+        (not the game's own look at the end)."""
+        value = value if calibrated is None else calibrated(value)
+        return value if proven else min(max(value, UNSURE), 1 - UNSURE)
+
+    between = (lambda value: chance_words(odds(value), players)) if players > 1 else None
+    lines = explanation(rows, texts, choices, plain, between, solo if players == 1 else None) or [text]
     below = 2 if len(lines) > 1 and lines[1].startswith("  ") else 1  # (its reason)
     if rows and players > 1:
         own = rows[0][6] if len(rows[0]) > 6 else None  # (the move's own mean: what calibrations measured)
-        chance = float(rows[0][2] if own is None else own)
-        chance = chance if calibrated is None else calibrated(chance)
-        if not (len(rows[0]) > 7 and rows[0][7]):  # (a search's, not the game's own look at the end)
-            chance = min(max(chance, UNSURE), 1 - UNSURE)
+        chance = odds(float(rows[0][2] if own is None else own), len(rows[0]) > 7 and bool(rows[0][7]))
         lines.insert(below, f"How it stands: {headline(chance, scores, seat, basis, scored_on)}.")
     elif rows and solo is not None:
         expected = round(float(rows[0][2]) * solo.scale)
@@ -164,7 +170,7 @@ def explanation(
     texts: list[str] | None = None,
     choices: int | None = None,
     plain: Action | None = None,
-    between: bool = False,
+    between: Callable[[float], str] | None = None,
     solo: Measure | None = None,
 ) -> list[str]:
     """The search's top moves in words, the suggestion first, each with the game's reason:
@@ -178,8 +184,9 @@ def explanation(
     as the screen words them (default: the host's words); ``choices``: the legal moves
     (``confidence``); ``plain``: the game's plain move (``GameAI.plain``), which a hint puts first
     where the search cannot tell it from the most visited: said as the safe pick it is.
-    ``between``: the values are win chances between players: where the moves are alike to the
-    search and the match is decided whichever is played, said so (``decided``). ``solo``: the
+    ``between``: the values are win chances between players, said in words by it: where the moves
+    are alike to the search and the match is decided whichever is played, said so (``decided``);
+    a move "Weaker in the end" than its figures read says the chance it leaves. ``solo``: the
     game's measure of a solo result: a weaker move's expected end beside the suggestion's ("Weaker
     in the end" of a move 9 pieces short, its own figures all larger, said nothing of how much)."""
     if not candidates:
@@ -231,6 +238,8 @@ def explanation(
         if solo is not None and label.startswith("Weaker"):
             ends = [f"{round(value * solo.scale)}{solo.unit}" for value in (values[i], values[0])]
             label += f" (the hint expects about {ends[0]}, against {ends[1]})"
+        elif between is not None and label == "Weaker in the end":
+            label += f" (the hint expects {between(values[i])} after it)"
         listed.append(reasons[i])
         # each said whole: the parts it shared with the suggestion were left out, and the rest
         # read as all of it ("Or: Caravan 5☀S≈V 6☀S∿Y — … keeps 2 Crowns and 2 Aces" beside
