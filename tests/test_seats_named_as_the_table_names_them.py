@@ -341,3 +341,30 @@ def test_the_tables_words_name_a_seat_an_ai_plays_for_its_person_as_the_stand_in
     long = TableState(0, names=("Ann", "A" * 40), seat_kinds=("remote", STANDING_IN))
     assert long.words("from {p1}", name_width=20) == f"from {'A' * 8}…'s stand-in"
     assert TableState(0, names=("Ann", "Bob"), seat_kinds=("remote", "remote")).words("from {p1}") == "from Bob"
+
+
+async def test_the_status_line_fits_a_long_name_from_its_first_drawing():
+    """Over SSH, the other person's 40-letter name read whole over the status line's two rows
+    (" Aaaa…a to" / " play…") until some later turn cut it to one: the words were first made
+    before the line had a width, and not again once it had one."""
+    from textual.app import App, ComposeResult
+
+    from caravan_tui.games.camel_caravan.table_state import CamelCaravanTable
+    from caravan_tui.screens.table_status import seat_status
+    from caravan_tui.widgets.table_text import StatusLine
+
+    long = "A" * 40
+    person = ai_to_move(CamelCaravanTable, names=("Ann", long), seat_kinds=("human", "remote"))
+
+    class Line(App):
+        def compose(self) -> ComposeResult:
+            line = StatusLine(lambda table: seat_status(table, line.content_size.width or None), 2, id="status")
+            line.styles.width = 47
+            line.table_state = person
+            yield line
+
+    app = Line()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        drawn = [row[:47].rstrip() for row in screen_lines(app.screen)[:2]]
+    assert drawn[0].endswith("… to play…") and len(drawn[0]) <= 47 and drawn[1] == "", drawn

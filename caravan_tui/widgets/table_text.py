@@ -113,7 +113,9 @@ class StatusLine(TableText):
     shows: Widget | None = None
 
     def __init__(self, text: Callable[[Any], Text], lines: int = 1, **kwargs: Any) -> None:
-        super().__init__(lambda _view, table: text(table), **kwargs)
+        # (its words are made for its width, a long name cut to keep them on a row: written again
+        # as the width comes and changes, or a name read whole over two rows until a later turn)
+        super().__init__(lambda _view, table: text(table), sized=True, **kwargs)
         self.line_of = text
         self.lines, self._wrapped = lines, 1
         #: the rows drawn for each text shown (``render_line``): an arrow back to a play met before
