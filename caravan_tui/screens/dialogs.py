@@ -76,6 +76,10 @@ class Choices(StopAtEnds):
     BINDINGS = [Binding("enter", "select", "Choose")]
 
 
+#: what a letter that picks nothing in a list of choices says
+NOT_A_CHOICE = "This list: ↑↓ pick, enter chooses, esc goes back."
+
+
 class ChoiceScreen(DialogScreen[int | None]):
     """Pick one of ``choices`` (returns its index); escape returns None. ``keys``: a key that
     picks each choice at once, where the choices say it ("1 black good": ``1``). ``start``: the
@@ -91,6 +95,11 @@ class ChoiceScreen(DialogScreen[int | None]):
         if event.character in self.keys:
             event.stop()
             self.dismiss(self.keys.index(event.character))
+        elif event.is_printable and event.key not in self.active_bindings:
+            # (it did nothing and said nothing: an h meant for the table, pressed as escape had
+            # opened the menu, seemed lost)
+            event.stop()
+            self.notify(NOT_A_CHOICE, severity="warning", timeout=4)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
