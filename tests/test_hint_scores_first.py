@@ -32,3 +32,22 @@ def test_a_move_that_scores_goes_first_among_moves_about_as_good() -> None:
     # (one the search rates clearly lower stays where it is: the search's reasons may be good ones)
     lower = [as_good[0], as_good[1]._replace(value=0.30)]
     assert [c.action for c in scored_first(game.id, view, 0, lower)] == [PICKUP, DELIVER]
+
+
+def test_of_placements_about_as_good_the_longer_caravan_goes_first() -> None:
+    """Caravanserai, seed 1335, round 9: "Probably best: Head south-east (SE) to (-6,4) (red
+    Caravanserai) — lays 1W camel … caravan 20 → 20" stood over the same path laying 1R, "caravan
+    20 → 21", which a newcomer found by hand. Nothing scores until the placement's last piece:
+    of moves about as good, the one whose reason's figure grows more by one or more goes first."""
+    from tables import recorded
+
+    state, _ = recorded("caravanserai", "caravanserai_red_on_red_1335", 79)
+    white, red = ("good", 0, 1), ("good", 3, 1)
+    assert state.to_move() == 0 and {white, red} <= set(state.legal_actions())
+    found = [
+        Candidate(white, 0.69, 0.19, reason="lays 1W camel, ending on (-7,5); caravan 20 → 20 (count 2)", error=0.01),
+        Candidate(red, 0.25, 0.184, reason="lays 1R camel, ending on (-7,5); caravan 20 → 21 (count 1)", error=0.01),
+    ]
+    assert [c.action for c in scored_first("caravanserai", state.view(0), 0, found)] == [red, white]
+    level = [found[0], found[1]._replace(reason="lays 1R camel, ending on (-7,5); caravan 20 → 20 (count 1)")]
+    assert [c.action for c in scored_first("caravanserai", state.view(0), 0, level)] == [white, red]

@@ -528,7 +528,9 @@ def scored_first(game_id: str, view: dict[str, Any], seat: int, found: list[Cand
     the seat most at once first, where it scores a point or more beyond the first's; as it was
     otherwise. Among moves the search could not tell apart, a Caravans of Ahldarahd hint starred a
     claim that took one city beside one, with the same card and gold, that took two (+2 points and
-    their gold), and a Camel Caravan hint a camel's move beside a delivery."""
+    their gold), and a Camel Caravan hint a camel's move beside a delivery. Where none scores more
+    at once, the one whose reason's figure grows most (``figure_gain``) by one or more, none
+    scoring less."""
     if len(found) < 2:
         return found
     world = get_game(game_id).from_view(view, seat)
@@ -549,9 +551,22 @@ def scored_first(game_id: str, view: dict[str, Any], seat: int, found: list[Cand
         return found
     gains = {index: gained(found[index]) for index in near}
     best = max(near, key=lambda index: (gains[index], -index))
-    if gains[best] < gains[0] + 1:
+    if gains[best] >= gains[0] + 1:
+        return put_first(found, best)
+    # the figure its reason grows, where the score moves later in the move's line: a Caravanserai
+    # hint starred "lays 1W camel … caravan 20 → 20" over the same path laying 1R, "20 → 21"
+    least = figure_gain(first.reason)
+    if least is None:
         return found
-    return put_first(found, best)
+    grown = {index: figure_gain(found[index].reason) for index in near if index}
+    more = {
+        index: gain
+        for index, gain in grown.items()
+        if gain is not None and gain >= least + 1 and gains[index] >= gains[0]
+    }
+    if not more:
+        return found
+    return put_first(found, max(more, key=lambda index: (more[index], -index)))
 
 
 #: how much more one of the figures a hint states of a move must be, none of the others less, for
