@@ -23,3 +23,16 @@ def test_a_turn_that_goes_on_past_the_search_line_is_judged_where_the_line_stopp
     judged = judge("camel_caravan", 0, turn)
     assert not Review("camel_caravan", "m", 0, 2, 1500, 0.0, (judged,)).grade(judged), judged
     assert "…" not in judged.better and judged.better.count(", then ") == 3, judged.better
+
+
+def test_a_decision_cut_short_on_the_best_lines_way_is_not_faulted(monkeypatch) -> None:
+    """Seed 1397, three players: the newcomer moved a camel onto the hides, the first step of the
+    review search's own line, and resigned. The review read "Move 84: you played Move a camel from
+    space 3 (1,2) to space 7 (6,0) — an inaccuracy … Better: Move a camel from space 3 (1,2) to
+    space 7 (6,0) … then loads hides": the steps made were the best line's, and what ended the
+    decision there was no move of theirs."""
+    monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
+    cut = recorded_decision("camel_caravan", "camel_caravan_resigned_mid_turn_1397", 83, 84)
+    assert cut.action == ("move_camel", 9, 42) and not cut.steps
+    judged = judge("camel_caravan", 0, cut)
+    assert judged.best == cut.action and judged.after == judged.before, judged

@@ -598,8 +598,12 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
             _as_good(best_weight, made_weight)
             or (found.hinted is not None and _as_good(*found.hinted))
             or _reordered(world, mover, tuple(made), found.line)
+            or tuple(made) == found.steps[: len(made)]
         ):
-            after = before  # (the same to the search or to the hint, or the same position reached: noise)
+            # (the same to the search or to the hint, or the same position reached: noise; or the
+            # best's own first steps, the decision ended on their way by no move of the seat's: a
+            # resignation after them read "an inaccuracy", its better the same move "then …")
+            after = before
         players = len(world.scores())
         measure = game.ai.review.measure(players)
         if (before - after) * measure.scale >= measure.inaccuracy:
