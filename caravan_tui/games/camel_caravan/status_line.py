@@ -74,13 +74,29 @@ def status(table: CamelCaravanTable) -> Text | None:
     choices = choices_at(table, cell)
     if not choices:  # (it said "Your turn · …" and left Enter's "nothing you can do there" to a notice)
         place = " · c place" if any(a[0] == "place" for a in table.legal) else ""  # (none left to place)
-        return Text(f"enter: nothing to play at {CELL_NAMES[cell]}{place} · e end turn", style="bold")
+        said = f"enter: nothing to play at {CELL_NAMES[cell]}{place} · e end turn{no_pickup(table, cell)}"
+        return Text(said, style="bold")
     if len(choices) > 1:
-        return Text(f"enter: choose one of {len(choices)} plays here", style="bold")
+        return Text(f"enter: choose one of {len(choices)} plays here{no_pickup(table, cell)}", style="bold")
     choice = choices[0]
     played = board_play(table, cell) is not None or choice[0] == "place"
     price = f" ({actions_word(table.cost(choice))})" if played else ""
-    return Text(f"enter: {short(table, choice)}{price}", style="bold")
+    return Text(f"enter: {short(table, choice)}{price}{no_pickup(table, cell)}", style="bold")
+
+
+#: why a loose good under the seat's empty camel is not offered (rules §3, pick up)
+LAST_EMPTY = " · no pick-up (your last empty camel)"
+
+
+def no_pickup(table: CamelCaravanTable, cell: int) -> str:
+    """``LAST_EMPTY`` where ``cell`` holds a loose good and an empty camel of the seat's that may
+    not load it, every other camel of theirs loaded (the pick-up went missing from the plays with
+    nothing said, and Enter moved the camel off the good); else ""."""
+    view, seat = table.view, table.seat
+    if view is None or seat is None or ("pickup", cell) in table.legal or cell not in loose_goods(view["goods"]):
+        return ""
+    empty = view["empty"][seat]
+    return LAST_EMPTY if cell in empty and len(empty) + view["supply"][seat] < 2 else ""
 
 
 #: what the status line's two rows beside the board hold of a play's words, wrapped at spaces
