@@ -51,3 +51,20 @@ def test_of_placements_about_as_good_the_longer_caravan_goes_first() -> None:
     assert [c.action for c in scored_first("caravanserai", state.view(0), 0, found)] == [red, white]
     level = [found[0], found[1]._replace(reason="lays 1R camel, ending on (-7,5); caravan 20 → 20 (count 1)")]
     assert [c.action for c in scored_first("caravanserai", state.view(0), 0, level)] == [white, red]
+
+
+def test_the_safer_move_goes_first_only_where_no_move_listed_leads_further(monkeypatch) -> None:
+    """Camel Caravan, seed 1387 (short game), bag 4: the hint read "The hint's pick, though another
+    is better: Move a camel from (1,6) to (5,0)", a camel moved out of a thief's way, over a move
+    towards a 4-action delivery of gems (+6) that a newcomer then made by hand. The safer move had
+    been put before the most weighed, the delivery's first step, though another move listed led
+    further than it. It goes first only where none does."""
+    from caravan_tui.ai.policies import hint, hint_seed
+
+    from tables import recorded
+
+    monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
+    state, log = recorded("camel_caravan", "camel_caravan_gems_delivery_1387", 50)
+    top = hint("camel_caravan", state.view(0), 0, seed=hint_seed(0, 50))
+    assert top[0].action == log[50] == ("move_good", 6, 13, "gems", "under"), top
+    assert "brings gems 2 steps from its city" in top[0].reason

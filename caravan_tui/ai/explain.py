@@ -511,6 +511,11 @@ def safer_first(
     safest = min(near, key=lambda index: (left[index], index))
     if left[safest] > left[0] - SAFER:
         return found
+    if any(leads_further(pool[safest], candidate) for candidate in found):
+        # (never one another move listed leads further than: "The hint's pick, though another is
+        # better" stood over a camel moved out of a thief's way, 5 points below a move towards a
+        # delivery, where the first, about as good, was that delivery's first step)
+        return found
     chosen = pool[safest] if safest < len(found) else reasoned(game, world, seat, pool[safest])
     return [chosen, *(candidate for index, candidate in enumerate(found) if index != safest)]
 
