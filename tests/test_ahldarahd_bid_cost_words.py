@@ -103,3 +103,19 @@ def test_a_paid_bid_says_the_seats_own_right_of_passage_on_the_table_is_left_ope
     assert f"auctions left, so {{p{seat}:their}} own Right of Passage, on the table" in alone, alone
     state.auctioned |= 1 << (ROP + seat)  # (up already this turn)
     assert "on the table" not in explain(state, seat, [("open", "Eyes", 1)])
+
+
+def test_a_paid_raise_by_the_turns_last_opener_leaves_nothing_open_to_others():
+    """Seed 1351, turn 8: raising in AI 3's auction, the person was the turn's last opener, yet
+    the hint said their own Right of Passage "on the table, can be won by another while you
+    cannot raise": the one auction left that turn was their own. The Camel face down is still
+    said (their own auction is at 0)."""
+    from caravan_tui.games.ahldarahd.explain import explain
+
+    from tables import recorded
+
+    state, log = recorded("ahldarahd", "ahldarahd_last_opener_1351", 128)
+    assert state.to_move() == 0 and state.order[state.pos + 1 :] == (0,) and log[128] == ("raise", 2)
+    said = explain(state, 0, (("raise", 1),))
+    assert "only bids of 0 in this turn's auctions left" in said, said
+    assert "can be won by another" not in said and "can be taken from" not in said, said

@@ -453,7 +453,10 @@ def _left_open(state: AhldarahdState, seat: int, item: int) -> str:
     leaves it only bids of 0: another player who opens one at 0 takes it; and its own map's Right
     of Passage where it lies on the table. An all-in raise for a Right of Passage said the Camel
     turned face down, not that the Eyes of Shamesh the seat held went to the next opener for 0,
-    as it did."""
+    as it did. Only where another player opens an auction later this turn: "can be won by
+    another" was said to the turn's last opener, whose own auction was all that was left."""
+    if all(q == seat for q in state.order[state.pos + 1 :]):
+        return ""
     held = [i for i in state.items_of(seat) if i != item and not state.auctioned >> i & 1]
     said = ""
     if held:
