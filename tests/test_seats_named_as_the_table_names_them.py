@@ -270,7 +270,8 @@ def test_ahldarahds_panel_wraps_a_long_names_sentence_where_it_has_a_row_to_spar
 
 def test_every_games_final_table_shows_a_long_name_whole_over_the_lines_it_takes():
     """The bug: "MarcoPoloTheGreatVenetianTraderO…" over "(you)" on a second line of the
-    same cell, which had room for the rest of the name."""
+    same cell, which had room for the rest of the name. (Our own seat reads "You", as the
+    players' tables say it: "Root (you)" was the login's name, seen nowhere else.)"""
     import re
 
     from caravan_tui.games.ahldarahd.table_state import AhldarahdTable
@@ -287,20 +288,21 @@ def test_every_games_final_table_shows_a_long_name_whole_over_the_lines_it_takes
     name = "MarcoPoloTheGreatVenetianTraderOfSilkRdZ"
 
     def table(table_type):
-        return table_type(seat=0, names=(name, "AI 2 (normal)"), seat_kinds=("human", "ai:normal"))
+        return table_type(seat=0, names=("Root", name), seat_kinds=("human", "remote"))
 
     finals = {  # each with the column its names are in
         "ahldarahd": (scores_table(start_view("ahldarahd"), table(AhldarahdTable).seat_label), 1),
         "camel_caravan": (camel_scores(start_view("camel_caravan"), table(CamelCaravanTable).seat_label), 1),
         "caravanserai": (final_table(start_view("caravanserai"), table(CaravanseraiTable)), 1),
-        "decktet_caravan": (match_table(table(DecktetCaravanTable), start_view("decktet_caravan")), 2),
+        "decktet_caravan": (match_table(table(DecktetCaravanTable), start_view("decktet_caravan")), 3),
         "merchant_lord": (summary_table(start_view("merchant_lord"), table(MerchantLordTable).seat_label), 1),
     }
     for game_id, (final, column) in finals.items():
         text = drawn_at(final, 60)  # (narrower than the result screen's 74: the names' cell wraps)
         rows = [re.split("[│┃]", line) for line in text.splitlines()]
         cells = [row[column].strip() for row in rows if len(row) > 3]
-        assert "…" not in text and f"{name}(you)" in "".join(cells).replace(" ", ""), (game_id, text)
+        assert "…" not in text and name in "".join(cells).replace(" ", ""), (game_id, text)
+        assert "You" in text and "Root" not in text, (game_id, text)
 
 
 def drawn_at(renderable, width: int) -> str:

@@ -193,8 +193,12 @@ class TableState(Generic[V]):
 
     def seat_label(self, seat: int | None, style: str = "") -> Text:
         """``seat_name`` as a ``Text``: what a table cell, a title or a panel shows (a game's final
-        table too)."""
-        return Text(self.seat_name(seat), style=style)
+        table too), ours "You" as the players' tables say it (a final table read "Root (you)",
+        the login's name, where every other screen said "You")."""
+        name = self.seat_name(seat)
+        if seat is not None and seat == self.you and name == YOURS(name=self.brief_name(seat)):
+            name = YOU()
+        return Text(name, style=style)
 
     def played_by_person(self, seat: int) -> bool:
         """Whether a person plays ``seat`` (their turn is not "thinking"); an unknown or open
