@@ -448,11 +448,16 @@ class Plain:
     reroll within a hair of keeping the dice is no advice to spend. ``holds(state)``: whether what
     the plain move keeps has a use after it in ``state`` (None: always); where it has none (Merchant
     Lord's last round: favour left at the end only breaks a tie on cards and coins) the search's
-    own pick stands."""
+    own pick stands. ``sure(state)``: a line of moves the game plays in its place where the plain
+    move would give up a sure gain (Merchant Lord's turns of a die that make a sale for a little of
+    plenty of favour; None: none), its first put first as the plain move is, the line shown with
+    it (hints kept 11, 15, 19 favour "for later rounds" where a turn for 2 of it sold at once, and
+    no card was bought in four rounds)."""
 
     action: Action
     why: str
     holds: Callable[[Any], bool] | None = None
+    sure: Callable[[Any], tuple[Action, ...] | None] | None = None
 
 
 @dataclass(frozen=True)

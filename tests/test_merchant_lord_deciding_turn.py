@@ -78,9 +78,9 @@ def test_the_words_say_what_the_sellers_still_to_come_may_lay() -> None:
     state = position(MOVES)
     seat = state.to_move()
     assert sellers_to_come(state, seat) == (
-        "{p1} lays a card more with an 85% chance, two with a 70% chance; {p2} lays a card more for sure"
+        "{p1} can lay a card more with an 85% chance, two with a 70% chance; {p2} can lay a card more for sure"
     )
-    assert sellers_to_come(position(MOVES[:ROUND_10]), seat) == ("{p1} lays a card more with an 11% chance")
+    assert sellers_to_come(position(MOVES[:ROUND_10]), seat) == ("{p1} can lay a card more with an 11% chance")
 
 
 @pytest.mark.thorough
@@ -102,7 +102,8 @@ async def test_the_hints_ninth_card_says_the_sellers_still_to_come(tmp_path):
         said = " ".join(" ".join(panel.shown.lines).split())
         assert (
             "then the sale at your 1-6 village tucking 1 card (9 table cards end the match with the round; still to "
-            "sell, AI 2 lays a card more with an 85% chance, two with a 70% chance; AI 3 lays a card more for sure)"
+            "sell, AI 2 can lay a card more with an 85% chance, two with a 70% chance; "
+            "AI 3 can lay a card more for sure)"
         ) in said, said
 
 
@@ -123,7 +124,7 @@ def test_a_tie_on_cards_the_coins_settle_is_no_coin_flip() -> None:
     found = hint(GAME.id, state.view(0), 0, seed=hint_seed(0, 64))
     said = render(found[0].reason, ["You", "AI 2"], 0)
     assert found[0].action == ("adjust", 1, -1) and found[0].value == pytest.approx(1.0)
-    assert "AI 2 lays a card more with an 83% chance; a tie on cards goes to you on coins, 8 to at most 5" in said
+    assert "AI 2 can lay a card more with an 83% chance; a tie on cards goes to you on coins, 8 to at most 5" in said
     # the coins settle a tie only past all the sales to come can pay; else it is even
     assert tie_on_coins(8, 0, 0, 5) == 1.0 and tie_on_coins(5, 0, 0, 5) == 0.5
     assert tie_on_coins(3, 2, 6, 0) == 0.0 and tie_on_coins(3, 3, 6, 0) == 0.5

@@ -202,12 +202,18 @@ def test_a_reroll_expected_to_lose_the_sale_in_hand_is_no_hint(monkeypatch):
     assert state.legal_actions()  # (a position the rules accept)
     assert vetoed(state, 0, ("reroll", 2, 5))
     assert explain(state, 0, [("reroll", 2, 5)]).endswith(
-        "a 6% chance to sell for more, an 81% chance to sell for less (now: 1 card tucked at {p0:'s} 2-5 village)"
+        "a 6% chance to sell for more, an 81% chance to sell for less (now: 1 card tucked at {p0:'s} 2-5 village; "
+        "turning 2 5 into 3 6 in 2 turns for 4 favour sells for more favour for sure: 5 (now 0), and 4 coins)"
     )
     top = hint("merchant_lord", state.view(0), 0, "normal", hint_seed(0, 33))
-    assert top[0].action == ("end_favour",), top
-    best = "(at best, rerolling the 2 and the 5: a 6% chance to sell for more, an 81% chance to sell for less)"
-    assert best in top[0].reason
+    # (the hint turns dice rather than roll them: two turns into 1 3 3 6 keep the tuck and sell for
+    # 5 favour and 4 coins more)
+    assert top[0].action[0] == "adjust" and all(candidate.action[0] != "reroll" for candidate in top), top
+    (kept,) = [candidate for candidate in top if candidate.action == ("end_favour",)]
+    assert (
+        "at best, rerolling the 2 and the 5: a 6% chance to sell for more, an 81% chance to sell for less"
+        in kept.reason
+    )
     # a reroll of dice no sale needs may only gain, and stays allowed (seed 1: 1 2 3 5, the 2-5 sale)
     from caravan_tui.games import get_game
 
@@ -384,3 +390,20 @@ def test_a_sale_now_names_no_one_time_reward_it_would_lose():
     ((reward, lost),) = state.sale_rewards(seat, v, tucks)
     assert reward == "FP" and lost is not None  # (no card left to place)
     assert _sales_now(state, seat, dice) == "1 card tucked at {p0:'s} 2-5 village"
+
+
+def test_the_best_reroll_named_is_best_as_the_words_count_it():
+    """Seed 1362, round 5: 2 4 5 6 and M18 in hand, the 2-5 village tucking it. The hint said "at
+    best, rerolling the 4 and the 6: no chance to sell for more, a 39% chance to sell for less":
+    that reroll was picked for rolls that only changed the card a sale tucked. The reroll named
+    is the likeliest to tuck more, sell for more or pay the others less; where none may, that is
+    said."""
+    from tables import recorded
+
+    state, _ = recorded("merchant_lord", "merchant_lord_two_turns_1362", 25)
+    assert state._unplaced(0) == pack([2, 4, 5, 6]) and state.favour[0] == 2
+    said = explain(state, 0, [("end_favour",)])
+    assert "at best, rerolling the 4 and the 5: a 3% chance to sell for more, a 61% chance to sell for less" in said
+    assert "no chance to sell for more" not in said
+    nothing = build(phase="favour", dice={0: [1, 1, 2, 5], 1: [1, 2, 3, 4]}, hands={0: ["M03"]}, favour=[1, 2])
+    assert "(no reroll may tuck more cards or sell for more)" in explain(nothing, 0, [("end_favour",)])

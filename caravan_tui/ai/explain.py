@@ -296,18 +296,22 @@ def shown(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top: 
     unless its chance is exact (``Weighed.exact``): the look plays a roll out in a few worlds, and
     read a reroll that won one time in six as "whatever you play here, … 0% to win"."""
     plain = get_game(game_id).ai.plain
+    move = advised_first(game_id, view, seat, weighed.stats, top)
 
     def looked(found: list[Candidate]) -> list[Candidate]:
         found = won_first(game_id, view, seat, found if weighed.exact else lost_anyway(game_id, view, seat, found))
         return won_outright(game_id, view, seat, found, weighed.exact)
 
-    if plain is None or advised_first(game_id, view, seat, weighed.stats, top) != plain.action:
+    if plain is None or move is None:
         found = decided_first(game_id, view, seat, led_first(explained(game_id, view, seat, weighed, top)))
         found = likelier_first(game_id, view, seat, scored_first(game_id, view, seat, acting_first(game_id, found)))
         return looked(safer_first(game_id, view, seat, found, weighed))
-    found = led_first(explained(game_id, view, seat, weighed, top, first=plain.action))
+    found = led_first(explained(game_id, view, seat, weighed, top, first=move))
     kept = found[0]
-    if kept.action != plain.action:
+    if kept.action != plain.action:  # (the game's sure line, or a move leading further: its own words)
+        sure = sure_line(get_game(game_id), get_game(game_id).from_view(view, seat))
+        if sure and kept.action == sure[0]:
+            found = [reworded(game_id, view, seat, kept, sure), *found[1:]]
         return looked(found)
     kept = kept._replace(reason="; ".join(part for part in (kept.reason, plain.why) if part))
     return looked([kept, *found[1:]])
@@ -777,18 +781,28 @@ def led_best(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, fi
 def advised_first(game_id: str, view: dict[str, Any], seat: int, stats: RootStats, top: int = TOP) -> Action | None:
     """The game's plain move where ``advised`` puts it first (the search cannot tell the most
     visited from it, and what it keeps has a use after it: ``Plain.holds``; near the end of the
-    match, it is one of the ``top`` looked at), else None."""
+    match, it is one of the ``top`` looked at), or the game's sure move in its place
+    (``Plain.sure``), else None."""
     game = get_game(game_id)
     plain = game.ai.plain
-    if plain is None or not plain_is_as_good(stats, plain.action):
+    if plain is None:
         return None
-    if plain.holds is not None and not plain.holds(game.from_view(view, seat)):
-        return None
-    if game.ai.end_near is not None and game.ai.end_near(game.from_view(view, seat)):
-        looked = sorted(stats, key=lambda action: -stats[action][0])[:top]
-        if plain.action not in looked:
+    world = game.from_view(view, seat)
+    looked = sorted(stats, key=lambda action: -stats[action][0])[:top]
+    near = game.ai.end_near is not None and game.ai.end_near(world)
+    for move in (*sure_line(game, world)[:1], plain.action):
+        if not plain_is_as_good(stats, move) or (near and move not in looked):
+            continue
+        if move == plain.action and plain.holds is not None and not plain.holds(world):
             return None
-    return plain.action
+        return move
+    return None
+
+
+def sure_line(game: Any, world: State) -> tuple[Action, ...]:
+    """The line the game plays in place of its plain move (``Plain.sure``), or ()."""
+    plain = game.ai.plain
+    return (plain.sure(world) or ()) if plain is not None and plain.sure is not None else ()
 
 
 #: a plain move is weighed enough to be suggested with at least this share of the visits of the

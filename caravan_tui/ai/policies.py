@@ -399,9 +399,8 @@ def plain_or_best(game_id: str, view: dict[str, Any], seat: int, stats: RootStat
     search cannot tell the most visited from it (``explain.plain_is_as_good``), else the most
     visited. A Merchant Lord seat rerolled in chains (three rerolls for a sale of 2 coins), each
     reroll chosen over keeping the dice by the search's noise."""
-    plain = get_game(game_id).ai.plain
     first = advised_first(game_id, view, seat, stats)
-    return first if plain is not None and first == plain.action else SearchPolicy.best(stats)
+    return first if first is not None else SearchPolicy.best(stats)
 
 
 def hinted_pick(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, level: str | None = None) -> Action:

@@ -22,7 +22,7 @@ from caravan_tui.engine import WIN_CHANCE, Action, GameAI, Plain, ReviewTerms
 from .cards import HALF_INDEX, INDEX, OWN_COINS
 from .explain import end_near, explain, reroll_figures
 from .last_turn import GIVEN_UP, card_to_play_for, plan, tuck_chance, worked_out
-from .rolls import RerollOdds
+from .rolls import TURNS_LOOKED, RerollOdds, turn_paths
 from .rules import BUY, FAVOUR, PLACE, SELL, TARGET, VINDEX, MerchantLordState
 from .sales import UNIT, adjusted
 from .scored import scored_words
@@ -250,10 +250,39 @@ def most_added(cards: int) -> int:
 #: a hint's budget spread their visits over dozens of them, within a point of win chance of one
 #: another and of keeping: a seed apart, a reroll's hint became keeping's or another reroll's)
 PLAIN_MOVE = ("end_favour",)
+#: what a sure turn must sell for beyond what the dice sell for now, its favour's price paid
+#: (``favour_price``), for the game to make it in place of keeping the favour: a coin
+SURE_GAIN = 1.0
+
+
+def sure_turns(state: MerchantLordState) -> tuple[Action, ...] | None:
+    """The turns of a die (as many as the favour pays, ``TURNS_LOOKED`` at most), then the end of
+    the favour step, after which the dice sell for the most beyond what they sell for now, every
+    sale counted, where that is ``SURE_GAIN`` or more after the favour's price; None where none
+    is. The search cannot tell a sure 2-coin sale from keeping the favour (both within its
+    noise): hints kept 11, 15, 19 favour where a turn for 2 of it sold, and 4 coins waited four
+    rounds for a fifth."""
+    seat = state.to_move()
+    if seat is None or state.phase != FAVOUR or worked_out(state, seat):
+        return None
+    if for_a_card(state, seat, PLAIN_MOVE) is not None:  # (a card to play for: its own look decides)
+        return None
+    dice = state._unplaced(seat)
+    odds = RerollOdds(state, seat, dice)
+    now, price = odds.every(dice)[0], ADJUST_COST * favour_price(state, seat)
+    best, found = SURE_GAIN, tuple[tuple[int, int], ...]()
+    for then, path in turn_paths(dice, min(TURNS_LOOKED, state.favour[seat] // ADJUST_COST)).items():
+        gain = odds.every(then)[0] - now - len(path) * price
+        if path and gain > best:
+            best, found = gain, path
+    return (*(("adjust", value, delta) for value, delta in found), PLAIN_MOVE) if found else None
+
+
 PLAIN = Plain(
     PLAIN_MOVE,
     "no reroll or turn is expected to gain 2 points of win chance over keeping these dice",
     lambda state: not worked_out(state, state.to_move()) and not for_a_card(state, state.to_move(), PLAIN_MOVE),
+    sure_turns,
 )
 #: what a favour token must buy when a seat holds one: half a coin's worth of sale (``rolls.dice_value``);
 #: holding n, 1/n of it (``favour_price``)
@@ -291,9 +320,14 @@ def vetoed(state: MerchantLordState, seat: int, action: Action, level: str | Non
     dice = state._unplaced(seat)
     odds = RerollOdds(state, seat, dice)
     price = favour_price(state, seat)
-    if kind == "adjust":
+    if kind == "adjust":  # (a first turn may gain only with the next: 3 3 → 3 5 in two turns sold twice)
         after = dice - UNIT[action[1]] + UNIT[adjusted(action[1], action[2])]
-        return odds.every(after)[0] <= odds.every(dice)[0] + ADJUST_COST * price
+        further = max(0, min(TURNS_LOOKED, state.favour[seat] // ADJUST_COST) - 1)
+        now = odds.every(dice)[0]
+        return all(
+            value <= now + (1 + turns) * ADJUST_COST * price
+            for turns, value in enumerate(odds.turned_best(after, further))
+        )
     kept, rolled = dice - sum(UNIT[value] for value in action[1:]), len(action) - 1
     return not odds.may_pay(kept, rolled, REROLL_COST * price)
 

@@ -23,7 +23,7 @@ from .last_turn import (
     tuck_chance,
     worked_out,
 )
-from .rolls import OUTCOMES, SAME, RerollOdds, best_sales, tucked_pay
+from .rolls import OUTCOMES, SAME, TURNS_LOOKED, RerollOdds, best_sales, tucked_pay, turned
 from .rules import MerchantLordState
 from .sales import GUARD, UNIT, adjusted, count, size, unpack
 from .terms import ADJUST_COST, PRICE, REROLL_COST, TARGET, VINDEX, dice_words, plural, village_words
@@ -154,12 +154,14 @@ NO_FIT = "no village fits these dice"
 
 def sellers_to_come(state: MerchantLordState, seat: int, cards: int = 0, earned: Sequence[int] = ()) -> str | None:
     """What the seats still to sell after ``seat``'s worked-out turn may lay on their tables
-    (``last_turn.DecidingTurn``'s model of them): "AI 2 lays a card more with an 85% chance, two
-    with a 70% chance". A sure ninth card stood at "22% of the win" with nothing said of AI 2,
-    two cards in hand and its turn still to come. Where the seat's turn ends with ``cards`` table
-    cards, its sales paying each seat ``earned`` coins, a tie on cards the coins settle whatever
-    the sales to come pay is said too ("a tie on cards goes to you on coins, 8 to at most 5"): a
-    sure win read as a coin flip. None: nothing to say."""
+    (``last_turn.DecidingTurn``'s model of them): "AI 2 can lay a card more with an 85% chance, two
+    with a 70% chance" (what it can, not what it will: "AI 2 lays a card more for sure" was said of
+    a seat that then sold nowhere, its match lost whatever it laid). A sure ninth card stood at
+    "22% of the win" with nothing said of AI 2, two cards in hand and its turn still to come.
+    Where the seat's turn ends with ``cards`` table cards, its sales paying each seat ``earned``
+    coins, a tie on cards the coins settle whatever the sales to come pay is said too ("a tie on
+    cards goes to you on coins, 8 to at most 5"): a sure win read as a coin flip. None: nothing
+    to say."""
     if not worked_out(state, seat) or last_seller(state, seat):
         return None
     sellers = later_sellers(state, seat)
@@ -168,7 +170,7 @@ def sellers_to_come(state: MerchantLordState, seat: int, cards: int = 0, earned:
     for q, (one, two, _) in sellers.items():
         if one <= 0:
             continue
-        words = f"{who(q)} lays a card more {_odds(one)}" + (f", two {_odds(two)}" if two > 0 else "")
+        words = f"{who(q)} can lay a card more {_odds(one)}" + (f", two {_odds(two)}" if two > 0 else "")
         if earned and state.table[q] < cards <= state.table[q] + (2 if two > 0 else 1):
             own, theirs = state.coins[seat] + earned[seat], state.coins[q] + earned[q]
             if tie_on_coins(own, paid[seat], theirs, paid[q]) == 1.0:
@@ -216,20 +218,28 @@ def _reroll_odds(state: MerchantLordState, seat: int, kept: int, rolled: int) ->
 def _best_odds(state: MerchantLordState, seat: int) -> str:
     """Why keeping the favour may be worth more: what the reroll with the best chance offers, and
     its risk ("at best, rerolling the 2: a 20% chance to tuck a card, a 50% chance to sell for less"): the
-    chances of one reroll, not the best of each from different rerolls."""
+    chances of one reroll, not the best of each from different rerolls. The best is the one most
+    likely to tuck more, else to sell for more as the words count it (more coins or favour):
+    "at best, rerolling the 4 and the 6: no chance to sell for more, a 39% chance to sell for
+    less" named a reroll whose better rolls only changed which card a sale tucked, where
+    rerolling the 4 alone risked nothing. Where no reroll may bring either, that is said."""
     dice = state._unplaced(seat)
     odds = RerollOdds(state, seat, dice)
     tucking = bool(state.hand[seat])
-    best = (-1.0, -1.0, 0.0, dice)  # (the chance to tuck more, to sell for more, minus the chance to sell for less)
+    # (the chance to tuck more, to sell for more, to pay the others less, minus that to sell for less)
+    best = (-1.0, -1.0, -1.0, 0.0, dice)
     for kept, rolled in odds.rerolls():
-        better, more = odds.chances(kept, rolled)
-        best = max(best, (more if tucking else 0.0, better, -odds.losing(kept, rolled), kept))
-    more, better, worse = best[0], best[1], -best[2]
+        more = odds.chances(kept, rolled)[1] if tucking else 0.0
+        better, less = _selling_chances(state, seat, odds, kept, rolled)
+        best = max(best, (more, better, less, -odds.losing(kept, rolled), kept))
+    more, better, less, worse = best[0], best[1], best[2], -best[3]
+    if more <= 0 and better <= 0 and less <= 0:
+        return f"no reroll may {'tuck more cards or ' if tucking else ''}sell for more"
     risk = f", {_chance(worse)} to sell for less" if worse else ""
     # (which dice: "the best reroll: a 31% chance …" beside a list whose one reroll said 17%)
-    which = f"at best, rerolling the {' and the '.join(map(str, unpack(dice - best[3])))}"
+    which = f"at best, rerolling the {' and the '.join(map(str, unpack(dice - best[4])))}"
     if more <= 0:
-        return f"{which}: {_selling_odds(state, seat, odds, best[3], size(dice - best[3]))}{risk}"
+        return f"{which}: {_selling_odds(state, seat, odds, best[4], size(dice - best[4]))}{risk}"
     cards = "a card" if odds.tucked(dice) == 0 else "more cards"
     return f"{which}: {_chance(more)} to tuck {cards}{risk}"
 
@@ -249,7 +259,7 @@ def _sure_turn(state: MerchantLordState, seat: int) -> str:
             then = odds.every(dice - UNIT[action[1]] + UNIT[adjusted(action[1], action[2])])
             if (then[1] > tucked or then[0] > value) and (best is None or (then[1], then[0]) > best[:2]):
                 best = (then[1], then[0], action)
-    further = _turns_to_tuck(state, seat, dice, tucked) if best is None or best[0] <= tucked else ""
+    further = _turns_for_more(state, seat, dice, best is None) if best is None or best[0] <= tucked else ""
     if best is None:
         return further
     more, _, action = best
@@ -265,48 +275,42 @@ def _sure_turn(state: MerchantLordState, seat: int) -> str:
     return "; ".join(part for part in (said, further) if part)
 
 
-#: the most turns of a die a hint looks through for a sure tuck (each ``ADJUST_COST`` favour)
-TURNS_LOOKED = 3
-
-
-def _turns_to_tuck(state: MerchantLordState, seat: int, dice: int, tucked: int) -> str:
-    """Where no one turn of a die tucks more cards, the fewest turns (two or three, as the
-    seat's favour pays) that do, for sure ("turning a 4 into a 2 in 2 turns for 4 favour tucks 1
-    card for sure"): a hint led with a 19% reroll for a tuck where two turns of a 4 made it sure,
-    10 favour to spend, and named them nowhere."""
-    if not state.hand[seat] or not any(action[0] == "adjust" for action in state.legal_actions()):
+def _turns_for_more(state: MerchantLordState, seat: int, dice: int, sales: bool) -> str:
+    """Where no one turn of a die tucks more cards (nor, with ``sales``, sells for more), the
+    fewest turns (two or three, as the seat's favour pays) that do, for sure ("turning a 4 into
+    a 2 in 2 turns for 4 favour tucks 1 card for sure"): a hint led with a 19% reroll for a tuck
+    where two turns of a 4 made it sure, 10 favour to spend, and named them nowhere; and said "at
+    best, rerolling the 3: a 17% chance to sell for more" where turning it twice into a 5 made a
+    second sale."""
+    if not any(action[0] == "adjust" for action in state.legal_actions()):
         return ""
     odds = RerollOdds(state, seat, dice)
-    most = min(TURNS_LOOKED, state.favour[seat] // ADJUST_COST)
-    seen, level = {dice}, [dice]
-    for turns in range(1, most + 1):
-        found, following = None, []
-        for at in level:
-            for value in set(unpack(at)):
-                for delta in (1, -1):
-                    then = at - UNIT[value] + UNIT[adjusted(value, delta)]
-                    if then in seen:
-                        continue
-                    seen.add(then)
-                    following.append(then)
-                    cards = odds.every(then)[1]
-                    if turns > 1 and cards > tucked and (found is None or cards > found[0]):
-                        found = (cards, then)
-        if found is not None:
-            cards, then = found
-            gone, come = unpack(_less(dice, then)), unpack(_less(then, dice))
-            what = (
-                f"a {gone[0]} into a {come[0]}"
-                if len(gone) == 1
-                else f"{' '.join(map(str, gone))} into {' '.join(map(str, come))}"
-            )
-            # (no bracket: the words stand in a hint's brackets)
-            return (
-                f"turning {what} in {turns} turns for {turns * ADJUST_COST} favour "
+    value, tucked = odds.every(dice)
+    levels = turned(dice, min(TURNS_LOOKED, state.favour[seat] // ADJUST_COST))
+    for turns, level in enumerate(levels[2:], start=2):
+        cards, then = max(((odds.every(then)[1], then) for then in level), default=(0, dice))
+        if state.hand[seat] and cards > tucked:
+            return f"turning {_turned_words(dice, then)} in {turns} turns for {turns * ADJUST_COST} favour " + (
                 f"tucks {plural(cards, 'card')} for sure"
             )
-        level = following
+        # (never a tuck given up for coins: "sells for more favour" of two turns that lost a card)
+        more, then = max(
+            ((odds.every(then)[0], then) for then in level if odds.every(then)[1] >= tucked), default=(0.0, dice)
+        )
+        if sales and more > value + SAME:
+            turning = f"turning {_turned_words(dice, then)} in {turns} turns for {turns * ADJUST_COST} favour"
+            return f"{turning} {_more_words(state, seat, dice, then)}"
     return ""
+
+
+def _turned_words(dice: int, then: int) -> str:
+    """Which dice turns change, into what: "a 3 into a 5", "4 4 into 2 2"."""
+    gone, come = unpack(_less(dice, then)), unpack(_less(then, dice))
+    return (
+        f"a {gone[0]} into a {come[0]}"
+        if len(gone) == 1
+        else f"{' '.join(map(str, gone))} into {' '.join(map(str, come))}"
+    )
 
 
 def _less(dice: int, other: int) -> int:
@@ -455,6 +459,8 @@ def _plan(state: MerchantLordState, seat: int, line: Sequence[Action], dice: int
             )
         elif steps and steps[-1].startswith("the sale"):
             break  # (the sales in a row, each said: "then the sale at …" named one of the two counted)
+    if steps and tuple(line[-1]) == ("end_favour",) and not any(step.startswith("the sale") for step in steps):
+        steps.append(_sales_now(state, seat, dice))  # (turns that end the step: what they sell, for sure)
     return "; ".join("then " + step for step in steps)
 
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from .cards import ONE_TIME, OWN_COINS, OWN_FAVOUR
 from .evaluation import max_tucks
-from .sales import CACHE_LIMIT, HALF_UNITS, UNIT, tuck_sets, unpack
+from .sales import CACHE_LIMIT, HALF_UNITS, UNIT, adjusted, tuck_sets, unpack
 
 if TYPE_CHECKING:
     from .rules import MerchantLordState
@@ -167,6 +167,38 @@ _VALUES: dict[tuple, float] = {}
 _EXPECTED: dict[tuple, float] = {}
 _EVERY: dict[tuple, tuple[float, int]] = {}
 _EXPECTED_EVERY: dict[tuple, float] = {}
+_TURNED: dict[tuple, tuple[float, ...]] = {}
+
+#: the most turns of a die (rules §7.1 ADJUST, ``ADJUST_COST`` favour each) looked through, one
+#: after another, for a sale or a tuck that only several make
+TURNS_LOOKED = 3
+
+
+def turn_paths(dice: int, turns: int) -> dict[int, tuple[tuple[int, int], ...]]:
+    """Every set of dice ``dice`` become by at most ``turns`` turns of a die, one after another,
+    with the fewest turns that make it, in order: (the value turned, +1 or −1) each."""
+    paths: dict[int, tuple[tuple[int, int], ...]] = {dice: ()}
+    level = [dice]
+    for _ in range(turns):
+        following = []
+        for at in level:
+            for value in set(unpack(at)):
+                for delta in (1, -1):
+                    then = at - UNIT[value] + UNIT[adjusted(value, delta)]
+                    if then not in paths:
+                        paths[then] = (*paths[at], (value, delta))
+                        following.append(then)
+        level = following
+    return paths
+
+
+def turned(dice: int, turns: int) -> list[list[int]]:
+    """What ``dice`` become by turns of a die, level by level: ``dice``, then every set one turn
+    makes, then every set two make that neither level made, … ``turns`` deep."""
+    levels: list[list[int]] = [[] for _ in range(turns + 1)]
+    for then, path in turn_paths(dice, turns).items():
+        levels[len(path)].append(then)
+    return levels
 
 
 class RerollOdds:
@@ -187,11 +219,9 @@ class RerollOdds:
             tuple(state.vownf),
             tuple(state.vopp),
         )
-        if max(len(_VALUES), len(_EXPECTED), len(_EVERY), len(_EXPECTED_EVERY)) > CACHE_LIMIT:
-            _VALUES.clear()
-            _EXPECTED.clear()
-            _EVERY.clear()
-            _EXPECTED_EVERY.clear()
+        if max(len(_VALUES), len(_EXPECTED), len(_EVERY), len(_EXPECTED_EVERY), len(_TURNED)) > CACHE_LIMIT:
+            for cache in (_VALUES, _EXPECTED, _EVERY, _EXPECTED_EVERY, _TURNED):
+                cache.clear()
         self.now = self.value(dice)
 
     def value(self, dice: int) -> float:
@@ -258,6 +288,19 @@ class RerollOdds:
         that only gives back the sale now is not more (a reroll with "no chance to sell for
         more" passed by the last bit of a float)."""
         return self.expected_every(kept, rolled) > self.every(self.dice)[0] + price + SAME
+
+    def turned_best(self, dice: int, turns: int) -> tuple[float, ...]:
+        """The most ``dice`` sell for after at most 0, 1, … ``turns`` turns of a die, every sale
+        counted: two turns of a 3 into a 5 made a second sale that one turn did not."""
+        key = (self.table, dice, turns)
+        found = _TURNED.get(key)
+        if found is None:
+            best, most = [], 0.0
+            for level in turned(dice, turns):
+                most = max([most, *(self.every(then)[0] for then in level)])
+                best.append(most)
+            found = _TURNED[key] = tuple(best)
+        return found
 
     def tucked(self, dice: int) -> int:
         """The most cards the sales of ``dice`` tuck, every sale counted."""
