@@ -210,6 +210,7 @@ async def test_the_result_says_what_happened_since_your_last_move(tmp_path):
 
     from caravan_tui.bus import MatchOver
     from caravan_tui.screens.summary import MatchOverScreen
+    from caravan_tui.widgets.hanging import HangingLines
 
     prefix, _state = play_until(lambda s: s.turn == 0)
     skipped = [f"You cannot place (no open cell next to the head) and skip the turn. [{n}]" for n in range(22)]
@@ -220,7 +221,7 @@ async def test_the_result_says_what_happened_since_your_last_move(tmp_path):
         await pilot.pause()
         shown = "\n".join(screen_lines(app.screen))
         assert "Since your last move (2 lines before these: the replay has every move):" in shown, shown
-        said = str(app.screen.query_one("#match-since", Static).visual)
+        said = "\n".join(app.screen.query_one("#match-since", HangingLines).lines)
         # (the latest 20: at 8, the end left out the outcome of the seat's own last roll)
         assert "skip the turn. [21]" in said and "[1]" not in said and "[2]" in said
         # the final table first: under those lines only its header showed at 80×24
