@@ -533,3 +533,22 @@ async def test_up_or_down_in_a_grid_of_one_row_says_where_the_arrows_go():
         assert grid.cursor == 0 and [n.message for n in notices(app)] == [ONE_ROW]
         await pilot.press("right")
         assert grid.cursor == 1
+
+
+async def test_home_and_end_go_to_a_grids_ends_and_an_arrow_by_a_lone_chip_says_so():
+    """Merchant Lord's dice: End did nothing and said nothing, and the next − turned the die the
+    cursor had stayed on; in a hand of one card, ← and → did nothing and said nothing."""
+    from caravan_tui.textual_adapter import notices
+    from caravan_tui.widgets.chip_grid import ONE_CHIP
+
+    app = ChipsApp()
+    async with app.run_test(size=(40, 6)) as pilot:
+        grid = app.query_one(Chips)
+        grid.focus()
+        await pilot.press("end")
+        assert grid.cursor == 4
+        await pilot.press("home")
+        assert grid.cursor == 0 and not notices(app)
+        grid.chips = grid.chips[:1]
+        await pilot.press("right")
+        assert grid.cursor == 0 and [n.message for n in notices(app)] == [ONE_CHIP]

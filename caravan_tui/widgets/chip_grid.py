@@ -6,6 +6,7 @@ grid knows nothing of what the chips mean."""
 from __future__ import annotations
 
 from rich.text import Text
+from textual.binding import Binding
 from textual.geometry import Size
 from textual.reactive import reactive
 
@@ -14,11 +15,17 @@ from caravan_tui.widgets.kept_rows import KeptRows
 
 #: what up or down say in a grid of one row (``ChipGrid.action_move``)
 ONE_ROW = "One row here: ←→ move along it, tab moves on to the next part of the table."
+#: what an arrow says in a grid of one chip (a hand of one card: ←→ did nothing and said nothing)
+ONE_CHIP = "Only one here: tab moves on to the next part of the table."
 
 
 class ChipGrid(CursorWidget, KeptRows):
     """``chips`` are (key, face) pairs, the cursor an index into them; a tick or the cursor's
     move draws only the rows it changed (``KeptRows``)."""
+
+    #: home and end: the first chip and the last (in a row of dice, End did nothing and said
+    #: nothing, and the next key turned the die the cursor had stayed on)
+    BINDINGS = [Binding("home", "jump(0)", show=False), Binding("end", "jump(-1)", show=False)]
 
     #: the style of the first line (the label's and, under it, the chips'), and of ``empty``
     LABEL_STYLE = ""
@@ -109,11 +116,20 @@ class ChipGrid(CursorWidget, KeptRows):
 
     def action_move(self, dx: int, dy: int) -> None:
         """As every cursor's; up or down in a grid of one row says where the arrows go (on
-        Merchant Lord's dice, ↑↓ did nothing and said nothing)."""
+        Merchant Lord's dice, ↑↓ did nothing and said nothing), and any arrow in a grid of one
+        chip (``ONE_CHIP``)."""
+        if self.chips and len(self.chips) == 1:
+            self.notify(ONE_CHIP, timeout=3)
+            return
         if dy and self.chips and self.rows() == 1:
             self.notify(ONE_ROW, timeout=3)
             return
         super().action_move(dx, dy)
+
+    def action_jump(self, index: int) -> None:
+        """The cursor to the chip at ``index`` (−1: the last)."""
+        if self.chips:
+            self.cursor = index % len(self.chips)
 
     def neighbour(self, dx: int, dy: int) -> int | None:
         """The chip ``dx`` along and ``dy`` rows down; down onto a shorter last row, its last
