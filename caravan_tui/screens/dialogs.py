@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 #: what a key pressed before a question was asked says: it is not taken as its answer
 NOT_AN_ANSWER = "That key came before this question: not taken as its answer."
+#: what another key says to a question
+YES_OR_NO = "This question: y or n (or enter on the button with the focus)."
 
 
 class ConfirmScreen(DialogScreen[bool]):
@@ -62,6 +64,10 @@ class ConfirmScreen(DialogScreen[bool]):
             event.stop()
             event.prevent_default()
             self.notify(NOT_AN_ANSWER, severity="warning", timeout=4)
+        elif event.is_printable and event.key not in self.active_bindings:
+            # (a u typed at "Stop selling? (y/n)" did nothing and said nothing)
+            event.stop()
+            self.notify(YES_OR_NO, severity="warning", timeout=4)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
