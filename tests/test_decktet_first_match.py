@@ -97,15 +97,15 @@ async def test_the_final_screen_gives_the_last_hand_its_breakdown(tmp_path):
 
 
 def test_a_level_score_and_a_stronger_position_say_on_what_they_differ():
-    basis = "on the race to go out: You 2 cards in hand, Bob 3"
+    basis = "on the race to go out: You hold 2 cards, Bob holds 3"
     assert headline(0.8, [3, 3], 0, lambda stronger: basis, COUNTED) == (
         f"level on {COUNTED}, but the hint rates your position stronger "
-        "on the race to go out: You 2 cards in hand, Bob 3 (80% to win)"
+        "on the race to go out: You hold 2 cards, Bob holds 3 (80% to win)"
     )
     assert headline(0.8, [3, 3], 0).startswith("level on points, but the hint rates your position stronger on ")
     # (where it expects a win, or a loss, it says so: "stronger … (100% to win)" undersold a sure win)
     assert headline(0.9, [3, 3], 0, lambda stronger: basis, COUNTED) == (
-        f"level on {COUNTED}, but the hint expects you to win on the race to go out: You 2 cards in hand, Bob 3 "
+        f"level on {COUNTED}, but the hint expects you to win on the race to go out: You hold 2 cards, Bob holds 3 "
         "(90% to win)"
     )
     assert headline(0.1, [3, 3], 0).startswith("level on points, but the hint expects you to lose on ")
@@ -121,7 +121,7 @@ def test_a_stronger_position_is_never_said_to_rest_on_what_bears_it_out_the_othe
     assert render(standing_basis(view, 0, True), ["Ann", "Bob"], 0) == "on the cards in hand"
     view.update(hand_sizes=[2, 3])
     assert render(standing_basis(view, 0, True), ["Ann", "Bob"], 0) == (
-        "on the race to go out: you 2 cards in hand, Bob 3"
+        "on the race to go out: you hold 2 cards, Bob holds 3"
     )
     assert render(standing_basis(view, 0, False), ["Ann", "Bob"], 0) == "on the cards in hand"
     # once a player is out, the hand ends with the last play: "on the cards in hand" stood at it

@@ -44,7 +44,7 @@ def standing_basis(view: DecktetCaravanView, seat: int, stronger: bool) -> str:
     """On what ``seat``'s position, rated ``stronger`` (or weaker) than a level score with this
     hand's piles counted (``hand_standing``), rests: "on the season in play, where {p1} played last"
     (in brackets it stood beside the figure's own: "(AI 2 played last) (64% to win)"),
-    "on the race to go out: {p0} 3 cards in hand, {p1} 5", "on the cards in hand" (seat fields,
+    "on the race to go out: {p0} hold{p0:s} 3 cards, {p1} hold{p1:s} 5", "on the cards in hand" (seat fields,
     for the screen to name)."""
     other = 1 - seat
     if view["season"] and season_bears_out(view, seat, stronger):
@@ -54,8 +54,9 @@ def standing_basis(view: DecktetCaravanView, seat: int, stronger: bool) -> str:
         return "on the hands still to play" if view["hand_no"] < view["hands_total"] else "on the play to come"
     sizes = view["hand_sizes"]
     if sizes[seat] != sizes[other] and (sizes[seat] < sizes[other]) == stronger:  # (fewer: nearer going out)
-        mine = plural(sizes[seat], "card")
-        return f"on the race to go out: {who(seat)} {mine} in hand, {who(other)} {sizes[other]}"
+        # ("you 6 cards in hand, AI 2 8" was hard to read)
+        mine = f"{who(seat)} hold{who(seat, 's')} {plural(sizes[seat], 'card')}"
+        return f"on the race to go out: {mine}, {who(other)} hold{who(other, 's')} {sizes[other]}"
     return "on the cards in hand"
 
 
