@@ -288,29 +288,24 @@ def _turns_for_more(state: MerchantLordState, seat: int, dice: int, sales: bool)
     value, tucked = odds.every(dice)
     levels = turned(dice, min(TURNS_LOOKED, state.favour[seat] // ADJUST_COST))
     for turns, level in enumerate(levels[2:], start=2):
-        cards, then = max(((odds.every(then)[1], then) for then in level), default=(0, dice))
+        sold = {then: odds.every(then) for then in level}
+        cards, then = max(((cards, then) for then, (_, cards) in sold.items()), default=(0, dice))
         if state.hand[seat] and cards > tucked:
-            return f"turning {_turned_words(dice, then)} in {turns} turns for {turns * ADJUST_COST} favour " + (
-                f"tucks {plural(cards, 'card')} for sure"
-            )
+            return f"{_turning_words(dice, then, turns)} tucks {plural(cards, 'card')} for sure"
         # (never a tuck given up for coins: "sells for more favour" of two turns that lost a card)
-        more, then = max(
-            ((odds.every(then)[0], then) for then in level if odds.every(then)[1] >= tucked), default=(0.0, dice)
-        )
+        kept = [(worth, then) for then, (worth, cards) in sold.items() if cards >= tucked]
+        more, then = max(kept, default=(0.0, dice))
         if sales and more > value + SAME:
-            turning = f"turning {_turned_words(dice, then)} in {turns} turns for {turns * ADJUST_COST} favour"
-            return f"{turning} {_more_words(state, seat, dice, then)}"
+            return f"{_turning_words(dice, then, turns)} {_more_words(state, seat, dice, then)}"
     return ""
 
 
-def _turned_words(dice: int, then: int) -> str:
-    """Which dice turns change, into what: "a 3 into a 5", "4 4 into 2 2"."""
+def _turning_words(dice: int, then: int, turns: int) -> str:
+    """The ``turns`` turns that make ``dice`` into ``then``: "turning a 3 into a 5 in 2 turns for 4
+    favour", "turning 4 4 into 2 2 in 2 turns for 4 favour"."""
     gone, come = unpack(_less(dice, then)), unpack(_less(then, dice))
-    return (
-        f"a {gone[0]} into a {come[0]}"
-        if len(gone) == 1
-        else f"{' '.join(map(str, gone))} into {' '.join(map(str, come))}"
-    )
+    what = f"a {gone[0]} into a {come[0]}" if len(gone) == 1 else f"{dice_words(gone)} into {dice_words(come)}"
+    return f"turning {what} in {turns} turns for {turns * ADJUST_COST} favour"
 
 
 def _less(dice: int, other: int) -> int:
