@@ -407,3 +407,11 @@ def test_the_best_reroll_named_is_best_as_the_words_count_it():
     assert "no chance to sell for more" not in said
     nothing = build(phase="favour", dice={0: [1, 1, 2, 5], 1: [1, 2, 3, 4]}, hands={0: ["M03"]}, favour=[1, 2])
     assert "(no reroll may tuck more cards or sell for more)" in explain(nothing, 0, [("end_favour",)])
+
+
+def test_favour_left_too_little_for_a_turn_is_said_as_a_reroll():
+    """Seed 1462, round 6: dice 1 3 2 3, 2 favour, M23 in hand: "Reroll 1 3 (1f) … 1 favour left
+    for more turns and rerolls after it", where a turn costs 2 and one reroll was all it paid."""
+    state = build(phase="favour", dice={0: [1, 3, 2, 3], 1: [1, 2, 3, 4]}, hands={0: ["M23"]}, favour=[2, 2])
+    said = explain(state, 0, [("reroll", 1, 3)])
+    assert "; 1 favour left for one more reroll after it: with them, " in said, said

@@ -68,7 +68,9 @@ def explain(state: MerchantLordState, seat: int, line: Sequence[Action]) -> str:
         left = state.favour[seat] - REROLL_COST
         tries = ""
         if left and (worked_out(state, seat) or end_near(state) or card_to_play_for(state, seat) is not None):
-            tries = f"; {left} favour left for more turns and rerolls after it"
+            # (a turn costs more than one favour: "1 favour left for more turns" promised none)
+            uses = "more turns and rerolls" if left >= ADJUST_COST else "one more reroll"
+            tries = f"; {left} favour left for {uses} after it"
             if state.hand[seat]:
                 chance = tuck_chance(state, seat, action)
                 odds = "a card tucked for sure" if chance >= 1.0 - SAME else f"{_chance(chance)} to tuck a card"
