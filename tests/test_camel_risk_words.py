@@ -99,3 +99,16 @@ def test_a_good_left_under_a_camel_at_the_lines_end_is_said_as_such() -> None:
     assert state.turn == 0
     said = explain(state, 0, [("place", 0), ("pickup", 0)])
     assert "; once the line is played, the salt on space 4 stays loose under {p0:'s} camel: {p1}" in said, said
+
+
+def test_a_good_left_under_a_camel_the_line_places_later_is_said_as_where_the_line_ends():
+    """Seed 1487, short game, 2 actions left: "Steal gems from AI 2 … the swords on space 2 stay
+    loose under your camel", while no camel of the seat's stood on space 2: the line's next step
+    placed it there, a camel's move said nowhere as a "then"."""
+    from tables import recorded
+
+    state, log = recorded("camel_caravan", "camel_caravan_camel_placed_later_1487", 7)
+    assert state.to_move() == 0 and state.left == 2 and 6 not in state.empties[0]
+    said = explain(state, 0, (log[7], log[8]))
+    assert log[7:9] == [("steal", 48, 1, "gems"), ("place", 6)]
+    assert "once the line is played, the swords on space 2 stay loose under {p0:'s} camel" in said, said

@@ -40,7 +40,7 @@ def explain(state: CamelCaravanState, seat: int, line: Sequence[Action]) -> str:
     loose = tuple(world.loose)
     refilled = _apply(world, line[0])
     left = world.left if world.turn == seat else 0
-    then = []
+    then, went_on = [], False
     for action in line[1:]:
         if refilled or world.turn != seat:
             break
@@ -49,6 +49,7 @@ def explain(state: CamelCaravanState, seat: int, line: Sequence[Action]) -> str:
             then.append(effect)
         loose = tuple(world.loose)
         refilled = _apply(world, action)
+        went_on = True
     # (the goods a refill in the line drew are this world's guess: "the meat on space 5 stays
     # loose under your camel" named a good no one had drawn, the space empty)
     drawn = (
@@ -62,9 +63,10 @@ def explain(state: CamelCaravanState, seat: int, line: Sequence[Action]) -> str:
         # after the step that makes it: "ends the game" beside a camel's move read as the move's)
         parts.append(_game_ended(world, seat))
     risk, parked = _risk(world, seat), _left_loose(world, seat, drawn)
-    if then:  # (where the line goes on: "risk: AI 2 can steal the salt on (0,2)" read as the salt
-        # there now, under a camel on (0,0) until a step the line said further on; "the hides on
-        # space 3 stay loose under your camel" stood where no camel of the seat's was yet)
+    if went_on:  # (where the line goes on: "risk: AI 2 can steal the salt on (0,2)" read as the
+        # salt there now, under a camel on (0,0) until a step the line said further on; "the hides
+        # on space 3 stay loose under your camel" stood where no camel of the seat's was yet, the
+        # camel's step unsaid: a camel's move is no "then")
         risk = risk.replace("risk: ", "risk once the line is played: ", 1)
         parked = f"once the line is played, {parked}" if parked else ""
     risks = [words for words in (risk, parked) if words]
