@@ -580,3 +580,14 @@ def test_a_weaker_move_that_gains_more_points_says_the_chance_it_leaves():
     # (a weaker move gaining no more points than the suggestion is plainly weaker)
     level = [rows[0], (rows[1][0], 0.2, 0.31, "takes the Incense city (+4 gold)", None, 0.02)]
     assert any(line.startswith("Weaker: Buy Ivory–Incense") for line in explanation(level, between=two))
+
+
+def test_a_weaker_delivery_says_the_chance_it_leaves():
+    """Camel Caravan, seed 1487: "Weaker: Deliver the stolen gems … (+6) — delivers gems for +6"
+    below a pick-up the hint itself said could be stolen, with no reason given."""
+    rows = [
+        ("Pick up swords at space 2 (0,6)", 0.7, 0.40, "loads swords; ends the turn", None, 0.01),
+        ("Deliver the stolen gems (+6)", 0.1, 0.33, "delivers gems for +6; ends the turn", None, 0.02),
+    ]
+    lines = explanation(rows, between=two)
+    assert any(line.startswith("Weaker in the end (the hint expects 33% to win after it): Deliver") for line in lines)

@@ -1050,8 +1050,8 @@ def _headline(value: float, scores: Sequence[float], seat: int | None, basis: Ba
 
 #: a figure a game's reason gives as before → after ("caravan 24 → 26")
 FIGURE = re.compile(r"(-?\d+) → (-?\d+)")
-#: the points a game's reason says a move gains ("+1 point")
-POINTS = re.compile(r"(?<![\w+−-])\+(\d+) points?\b")
+#: the points a game's reason says a move gains ("+1 point", "delivers gems for +6")
+POINTS = re.compile(r"(?<![\w+−-])\+(\d+) points?\b|\bfor \+(\d+)\b")
 
 
 def figure_gain(reason: str) -> int | None:
@@ -1061,8 +1061,8 @@ def figure_gain(reason: str) -> int | None:
 
 
 def points_gained(reason: str) -> int:
-    """The points a reason says its move gains ("+1 point"), 0 where it says none."""
-    return sum(int(found[1]) for found in POINTS.finditer(reason))
+    """The points a reason says its move gains ("+1 point", "for +6"), 0 where it says none."""
+    return sum(int(found[1] or found[2]) for found in POINTS.finditer(reason))
 
 
 def rank_label(
