@@ -60,17 +60,17 @@ def status(table: CamelCaravanTable) -> Text | None:
         return Text(enter_words(table.describe(action, NAME_WIDTH)) if action else "Your turn", style="bold")
     if table.armed is not None:
         verb = "place" if table.armed[1][0] == "place" else "move"
-        return Text(f"{TWO} {verb} here for 2 actions? enter again · esc cancels", style="bold reverse")
+        return Text(f"{TWO} {verb} here for 2 actions? enter again · {esc_words(table)}", style="bold reverse")
     pick, cell = table.pick, cursor(table)
     if pick is not None:
         target = completes(pick, cell) if pick[0] == "supply" or pick[1] != cell else None
         if target in table.legal:
             cost = actions_word(table.cost(target))
-            return Text(f"enter: {short(table, target)} ({cost}) · esc cancels", style="bold")
+            return Text(f"enter: {short(table, target)} ({cost}) · {esc_words(table)}", style="bold")
         if pick[0] == "good":
-            return Text(f"Move the {pick[2]} to a {ONE} (1 action) · esc cancels", style="bold")
+            return Text(f"Move the {pick[2]} to a {ONE} (1 action) · {esc_words(table)}", style="bold")
         what = "Place a camel" if pick[0] == "supply" else "Move the camel"
-        return Text(f"{what}: {ONE} 1 action, {TWO} 2 · esc cancels", style="bold")
+        return Text(f"{what}: {ONE} 1 action, {TWO} 2 · {esc_words(table)}", style="bold")
     choices = choices_at(table, cell)
     if not choices:  # (it said "Your turn · …" and left Enter's "nothing you can do there" to a notice)
         place = " · c place" if any(a[0] == "place" for a in table.legal) else ""  # (none left to place)
@@ -97,6 +97,12 @@ def no_pickup(table: CamelCaravanTable, cell: int) -> str:
         return ""
     empty = view["empty"][seat]
     return LAST_EMPTY if cell in empty and len(empty) + view["supply"][seat] < 2 else ""
+
+
+def esc_words(table: CamelCaravanTable) -> str:
+    """What escape does to a choice under way: with the hint shown, it puts the hint away first
+    (the line said "esc cancels" while escape hid the hint, the camel still chosen)."""
+    return "esc hides the hint, then cancels" if table.hint_panel is not None else "esc cancels"
 
 
 #: what the status line's two rows beside the board hold of a play's words, wrapped at spaces

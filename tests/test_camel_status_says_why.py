@@ -1,7 +1,8 @@
-"""Camel Caravan: a loose good under the seat's last empty camel may not be picked up (rules §3:
-a pick-up never leaves all of a player's camels loaded), and the board said nothing of it: the
-pick-up was missing from the plays, Enter moved the camel off the good, and the rule was only
-in the full rules. The status line at that cell says why."""
+"""Camel Caravan's status line says what the board will not do, and why: a loose good under the
+seat's last empty camel may not be picked up (rules §3: a pick-up never leaves all of a player's
+camels loaded), and the board said nothing of it (the pick-up was missing from the plays, Enter
+moved the camel off the good, and the rule was only in the full rules); escape with the hint
+shown puts the hint away before it cancels a choice."""
 
 from __future__ import annotations
 
@@ -31,3 +32,16 @@ def test_the_status_line_says_why_a_good_under_the_last_empty_camel_is_not_picke
     spare, _ = at_a_good([], 1)
     said = status(spare)
     assert said is not None and LAST_EMPTY not in said.plain
+
+
+def test_with_the_hint_shown_the_status_line_says_escape_hides_it_first():
+    """A camel chosen with the hint shown: the line read "esc cancels" while escape put the hint
+    away, the camel still chosen (the footer said "esc Hide")."""
+    from caravan_tui.screens.table_panels import ASKING
+
+    table, cell = at_a_good([], 1)
+    chosen = dataclasses.replace(table, pick=("camel", cell))
+    said = status(chosen)
+    assert said is not None and said.plain.endswith("· esc cancels"), said
+    said = status(dataclasses.replace(chosen, hint_panel=ASKING))
+    assert said is not None and said.plain.endswith("· esc hides the hint, then cancels"), said
