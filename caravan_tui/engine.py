@@ -569,8 +569,9 @@ class GameAI:
     #: it first and says so; a review grades it the best): ``won(state, seat)``
     won: Callable[[Any, int], tuple[Action, ...] | None] | None = None
     #: the figures a hint states of a move of chance, each the more the better, or None for a
-    #: move it states none of (``ai.explain.likelier_first``: of moves about as good, one whose
-    #: figures are all the first's or more goes first): ``figures(state, seat, action)``
+    #: move it states none of, the one it heads its words with first (``ai.explain.likelier_first``:
+    #: of moves about as good, one whose figures are all the first's or more, or whose first leads,
+    #: goes first): ``figures(state, seat, action)``
     figures: Callable[[Any, int, Action], tuple[float, ...] | None] | None = None
 
 

@@ -51,3 +51,19 @@ def test_again_from_the_one_put_first_while_one_about_as_good_as_it_is_likelier(
     found = [Candidate(four, 0.3, 0.625, error=0.0065), Candidate(twos, 0.3, 0.617, error=0.0063)]
     found.append(Candidate(two, 0.3, 0.603, error=0.0085))  # (about as good as the 22%, not the 17%)
     assert likelier_first(GAME.id, state.view(0), 0, found)[0].action == two
+
+
+def test_a_reroll_likelier_to_tuck_by_five_points_goes_first(monkeypatch):
+    """Seed 1462, round 7: dice 1 3 5 6, 1 favour, M08 in hand. The hint starred "Reroll 1 5 6 …
+    a 29% chance to tuck a card" over "Or: Reroll 1 3 6 … 39%" and "Or: Reroll 1 6 … 42%", the
+    same favour spent: the others each a little likelier to sell for less, none went first. The
+    chance a hint heads its words with goes first where it leads by five points."""
+    from caravan_tui.ai.policies import hint, hint_seed
+
+    from tables import recorded
+
+    monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
+    state, log = recorded("merchant_lord", "merchant_lord_likelier_tuck_1462", 40)
+    assert state.to_move() == 0 and state.favour[0] == 1 and log[40] == ("reroll", 1, 6)
+    top = hint("merchant_lord", state.view(0), 0, seed=hint_seed(0, 40))
+    assert top[0].action == ("reroll", 1, 6) and "a 42% chance to tuck a card" in top[0].reason, top

@@ -581,6 +581,11 @@ def scored_first(game_id: str, view: dict[str, Any], seat: int, found: list[Cand
 #: how much more one of the figures a hint states of a move must be, none of the others less, for
 #: it to go before the first (``likelier_first``): more than the rounding of a percentage
 LIKELIER = 0.01
+#: how much more the first of a move's figures (the one a hint heads its words with: Merchant
+#: Lord's chance to tuck a card this turn) must be for it to go first whatever the others: a
+#: hint starred "a 29% chance to tuck a card" over two rerolls of the same favour, "Or", at 39%
+#: and 42%, each a little likelier to sell for less
+LEADS = 0.05
 #: a sum of chances' own rounding: 0.9999999999999999 is no less than 1
 FLOAT_SLACK = 1e-9
 
@@ -588,11 +593,12 @@ FLOAT_SLACK = 1e-9
 def likelier_first(game_id: str, view: dict[str, Any], seat: int, found: list[Candidate]) -> list[Candidate]:
     """``found`` with, of the moves about as good as the first (``about``), one whose figures
     (``GameAI.figures``: the chances a hint states of it) are each the first's or more, and one
-    of them ``LIKELIER`` more, first (of several, the one whose figures lead); as it was
-    otherwise. Among rerolls the search could not tell apart, a Merchant Lord hint starred "a 6%
-    chance to sell for more" above "Or: … a 17% chance to sell for more", the same favour spent.
-    Then again from the one put first, while one about as good as it is likelier still: a hint
-    starred "a 22% chance" put before "17%", over "Or: … a 33% chance", the same favour spent."""
+    of them ``LIKELIER`` more, or whose first figure leads by ``LEADS``, first (of several, the
+    one whose figures lead); as it was otherwise. Among rerolls the search could not tell apart,
+    a Merchant Lord hint starred "a 6% chance to sell for more" above "Or: … a 17% chance to sell
+    for more", the same favour spent. Then again from the one put first, while one about as good
+    as it is likelier still: a hint starred "a 22% chance" put before "17%", over "Or: … a 33%
+    chance", the same favour spent."""
     game = get_game(game_id)
     figures = game.ai.figures
     if figures is None or len(found) < 2:
@@ -608,10 +614,12 @@ def likelier_first(game_id: str, view: dict[str, Any], seat: int, found: list[Ca
         ahead = []
         for index in as_good(found, first)[1:]:
             theirs = figures(world, seat, found[index].action)
-            if (
-                theirs is not None
-                and all(t >= m - FLOAT_SLACK for t, m in zip(theirs, mine))
-                and any(t >= m + LIKELIER for t, m in zip(theirs, mine))
+            if theirs is not None and (
+                theirs[0] >= mine[0] + LEADS
+                or (
+                    all(t >= m - FLOAT_SLACK for t, m in zip(theirs, mine))
+                    and any(t >= m + LIKELIER for t, m in zip(theirs, mine))
+                )
             ):
                 ahead.append((theirs, -index))
         if not ahead:
