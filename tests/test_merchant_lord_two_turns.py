@@ -64,3 +64,18 @@ def test_a_sure_sale_for_a_little_of_plenty_of_favour_is_made_not_kept_back():
     # the search cannot tell them apart: the game's pick is the turn, where it kept the favour
     stats = {("end_favour",): (126, 23.5), ("reroll", 5, 5): (130, 24.5), line[0]: (126, 23.4)}
     assert pick("merchant_lord", state.view(0), 0, stats) == line[0]
+
+
+def test_near_the_end_the_sure_sale_is_looked_at_and_suggested(monkeypatch):
+    """Seed 1462, round 11: 8 table cards, none in hand, 4 coins, 2 favour, dice 1 5 5 6 that no
+    village fits. The hint starred "Reroll 5 (1f) … a 17% chance of a sale" and named "turning a 1
+    into a 2 for 2 favour sells for sure: 2 coins" only in its words: near the end only the most
+    weighed moves were looked at for a loss at once, and the turn was not among them."""
+    from caravan_tui.games import get_game
+
+    monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
+    state, log = recorded("merchant_lord", "merchant_lord_likelier_tuck_1462", 64)
+    assert get_game("merchant_lord").ai.end_near(state) and state.favour[0] == 2 and state.coins[0] == 4
+    assert state._unplaced(0) == pack([1, 5, 5, 6]) and log[64] == ("adjust", 1, 1)
+    top = hint("merchant_lord", state.view(0), 0, seed=hint_seed(0, 64))
+    assert top[0].action == ("adjust", 1, 1) and top[0].reason.endswith("then 2 coins at {p0:'s} 2-5 village"), top
