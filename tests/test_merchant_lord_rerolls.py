@@ -202,7 +202,8 @@ def test_a_reroll_expected_to_lose_the_sale_in_hand_is_no_hint(monkeypatch):
     assert state.legal_actions()  # (a position the rules accept)
     assert vetoed(state, 0, ("reroll", 2, 5))
     assert explain(state, 0, [("reroll", 2, 5)]).endswith(
-        "a 6% chance to sell for more, an 81% chance to sell for less (now: 1 card tucked at {p0:'s} 2-5 village; "
+        "a 6% chance to sell for more, an 81% chance to sell for less or nothing (nothing: 39%) "
+        "(now: 1 card tucked at {p0:'s} 2-5 village; "
         "turning 2 5 into 3 6 in 2 turns for 4 favour sells for more favour for sure: 5 (now 0), and 4 coins)"
     )
     top = hint("merchant_lord", state.view(0), 0, "normal", hint_seed(0, 33))
@@ -415,3 +416,15 @@ def test_favour_left_too_little_for_a_turn_is_said_as_a_reroll():
     state = build(phase="favour", dice={0: [1, 3, 2, 3], 1: [1, 2, 3, 4]}, hands={0: ["M23"]}, favour=[2, 2])
     said = explain(state, 0, [("reroll", 1, 3)])
     assert "; 1 favour left for one more reroll after it: with them, " in said, said
+
+
+def test_a_roll_that_loses_the_sale_altogether_says_it_sells_nothing():
+    """Seed 1462, round 12: dice 1 2 3 4, 1 favour, "Reroll 2 (1f) … a 67% chance to sell for
+    less (now: 3 coins at AI 2's 3-4 village)": a 1, 3, 4 or 6 sells nowhere, and a newcomer who
+    rolled a 6 threw the sure 3 coins away for nothing."""
+    from tables import recorded
+
+    state, log = recorded("merchant_lord", "merchant_lord_likelier_tuck_1462", 67)
+    assert state._unplaced(0) == pack([1, 2, 3, 4]) and log[67] == ("reroll", 2)
+    said = explain(state, 0, [("reroll", 2)])
+    assert "a 17% chance to sell for more, a 67% chance to sell nothing (now: 3 coins at" in said, said

@@ -202,8 +202,7 @@ def _reroll_odds(state: MerchantLordState, seat: int, kept: int, rolled: int) ->
     dice = state._unplaced(seat)
     odds = RerollOdds(state, seat, dice)
     better, more = odds.chances(kept, rolled)
-    worse = odds.losing(kept, rolled)
-    risk = f", {_chance(worse)} to sell for less" if worse else ""
+    risk = _risk_words(odds, kept, rolled)
     now = _sales_now(state, seat, dice)  # (what the odds are against: "now: 2 coins at …" read as one sale)
     sure = _sure_turn(state, seat)
     now += f"; {sure}" if sure else ""
@@ -215,6 +214,21 @@ def _reroll_odds(state: MerchantLordState, seat: int, kept: int, rolled: int) ->
     if more == 0:
         return f"no chance to tuck {cards}, {_selling_odds(state, seat, odds, kept, rolled)}{risk} (now: {now})"
     return f"{_chance(more)} to tuck {cards}{risk} (now: {now})"
+
+
+def _risk_words(odds: RerollOdds, kept: int, rolled: int) -> str:
+    """What a reroll risks: ", a 67% chance to sell nothing" where every roll that sells for less
+    sells nowhere ("to sell for less" hid that two rolls in three threw a sure 3-coin sale away),
+    ", an 81% chance to sell for less or nothing (nothing: 39%)", or ""."""
+    worse, nothing = odds.losing(kept, rolled), odds.nothing(kept, rolled)
+    if not worse:
+        return ""
+    if nothing >= worse - SAME:
+        return f", {_chance(worse)} to sell nothing"
+    if not nothing:
+        return f", {_chance(worse)} to sell for less"
+    share = f"{round(100 * nothing)}%" if nothing >= 0.005 else "under 1%"
+    return f", {_chance(worse)} to sell for less or nothing (nothing: {share})"
 
 
 def _best_odds(state: MerchantLordState, seat: int) -> str:
@@ -234,10 +248,10 @@ def _best_odds(state: MerchantLordState, seat: int) -> str:
         more = odds.chances(kept, rolled)[1] if tucking else 0.0
         better, less = _selling_chances(state, seat, odds, kept, rolled)
         best = max(best, (more, better, less, -odds.losing(kept, rolled), kept))
-    more, better, less, worse = best[0], best[1], best[2], -best[3]
+    more, better, less = best[0], best[1], best[2]
     if more <= 0 and better <= 0 and less <= 0:
         return f"no reroll may {'tuck more cards or ' if tucking else ''}sell for more"
-    risk = f", {_chance(worse)} to sell for less" if worse else ""
+    risk = _risk_words(odds, best[4], size(dice - best[4]))
     # (which dice: "the best reroll: a 31% chance …" beside a list whose one reroll said 17%)
     which = f"at best, rerolling the {' and the '.join(map(str, unpack(dice - best[4])))}"
     if more <= 0:

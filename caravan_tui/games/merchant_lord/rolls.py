@@ -280,6 +280,13 @@ class RerollOdds:
         value = self.every(self.dice)[0]
         return sum(chance for outcome, chance in OUTCOMES[rolled] if self.every(kept + outcome)[0] < value)
 
+    def nothing(self, kept: int, rolled: int) -> float:
+        """Rolling ``rolled`` dice again and keeping ``kept``: the chance that the dice sell nowhere,
+        where they sell now (0 where they do not)."""
+        if self.every(self.dice)[0] <= 0:
+            return 0.0
+        return sum(chance for outcome, chance in OUTCOMES[rolled] if self.every(kept + outcome)[0] <= 0)
+
     def may_pay(self, kept: int, rolled: int, price: float = 0.0) -> bool:
         """Whether rolling ``rolled`` dice again, ``kept`` kept, is expected to make the dice sell
         for more than now by more than ``price`` (in the values ``dice_value`` gives: a coin is 1),
