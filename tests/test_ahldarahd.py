@@ -435,7 +435,8 @@ def test_a_route_destroyed_on_its_owners_map_names_the_owner_once():
         assert words.startswith("Destroy Red's route Salt–Metals ")
         assert words.count("Red") == 1 and "on their own map" in words
     (line,) = [t for t in texts(state.apply(action)) if "destroys" in t]
-    assert line.startswith("Blue destroys Red's route Salt–Metals (Sa–Me, land, 10) on their own map, paying 20")
+    # ("Blue destroys Red's route … on their own map" read as Blue's map)
+    assert line.startswith("Blue destroys Red's route Salt–Metals (Sa–Me, land, 10) on its owner's map, paying 20")
     assert line.count("Red") == 1
 
 

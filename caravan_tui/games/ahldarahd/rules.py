@@ -224,6 +224,10 @@ _ROUTE_ACTIONS = tuple(
 )
 
 
+#: the map a destroyed route lay on, where it was its owner's own (the log names the owner once)
+OWNERS_MAP = "its owner's map"
+
+
 class AhldarahdState(SplitMixChance, TurnState):
     """One position of Caravans of Ahldarahd (see the module doc for the layout)."""
 
@@ -1046,11 +1050,12 @@ class AhldarahdState(SplitMixChance, TurnState):
             text = None
             if events is not None:
                 paid = self.destroy_price(seat, r, halves)
+                # a route on its owner's map: "Bo destroys Cy's route … on its owner's map", the
+                # owner named once ("on their own map" read as the destroyer's)
+                where = OWNERS_MAP if m == victim else map_words(m, self.n)
                 text = (
-                    # a route on its owner's map: "Bo destroys Cy's route … on their own map", said once
-                    f"{who(seat)} destroy{who(seat, 's')} {poss(victim)} route {route_words(m, r)} on "
-                    f"{map_words(m, self.n, victim)}, paying {gold_words(paid)}"
-                    + (f" and {', '.join(CARD_NAMES[c] for c in cards)}" if cards else "")
+                    f"{who(seat)} destroy{who(seat, 's')} {poss(victim)} route {route_words(m, r)} on {where}, "
+                    f"paying {gold_words(paid)}" + (f" and {', '.join(CARD_NAMES[c] for c in cards)}" if cards else "")
                 )
             self._remove(m, r, events, text, self._others(seat) if hidden else False)
         elif kind == "sell_rop":
