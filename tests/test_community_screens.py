@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import socket
 import time
+from contextlib import asynccontextmanager
 
 import pytest
 from test_ssh_client import SIZE, client_of, in_the_lobby, queued
@@ -38,6 +39,27 @@ async def hub(tmp_path):
 
 def shown(screen, selector: str) -> str:
     return str(screen.query_one(selector, Static).render())
+
+
+@asynccontextmanager
+async def lobby_of(player: str, lobby: Lobby):
+    """A session's lobby at 80×24 as ``player`` with no hub behind it, showing ``lobby``: the app,
+    the pilot and the screen's lines."""
+    ours, theirs = socket.socketpair()
+    app = ClientApp(ours)
+    app.player_name = player
+    with ours, theirs:
+        async with app.run_test(size=SIZE) as pilot:
+            await app.push_screen(LobbyScreen())
+            app.screen.show(lobby)
+            await pilot.pause()
+            yield app, pilot, screen_lines(app.screen)
+
+
+async def lobby_lines(player: str, lobby: Lobby) -> list[str]:
+    """The lines of ``lobby`` as ``player``'s lobby shows it (``lobby_of``)."""
+    async with lobby_of(player, lobby) as (_app, _pilot, lines):
+        return lines
 
 
 async def test_the_lobby_opens_histories_and_the_leaderboard(hub, monkeypatch):
@@ -352,16 +374,8 @@ async def test_a_long_record_keeps_its_ended_column_whole_beside_the_scrollbar()
 async def test_the_lobbys_finished_rows_give_a_short_titles_cells_to_the_names():
     """Over SSH a guest's finished match read "Camel Caravan    Aaaaaaaaaaaaaaaaaaaaaaaaaaaa…": the
     Game column kept 15 cells for a 13-cell title while the name beside it was cut."""
-    ours, theirs = socket.socketpair()
-    app = ClientApp(ours)  # (a session with no hub behind it)
-    app.player_name = "Bo"
     row = FinishedRow("m1", "camel_caravan", ["A" * 40, "Bo"], [1, 0], "over", 0.0, 1)
-    with ours, theirs:
-        async with app.run_test(size=SIZE) as pilot:
-            await app.push_screen(LobbyScreen())
-            app.screen.show(Lobby([], ["Bo"], [row.to_map()]))
-            await pilot.pause()
-            lines = screen_lines(app.screen)
+    lines = await lobby_lines("Bo", Lobby([], ["Bo"], [row.to_map()]))
     assert any(f"Camel Caravan  {'A' * 36}…  You lost" in line for line in lines), "\n".join(lines)
 
 
@@ -371,24 +385,16 @@ async def test_the_lobbys_rows_give_the_names_every_cell_no_scrollbar_or_watcher
     column of noughts. Where a list grows a scrollbar, its last column stays whole beside it."""
     from caravan_tui.hub_protocol import LobbyRow
 
-    ours, theirs = socket.socketpair()
-    app = ClientApp(ours)  # (a session with no hub behind it)
-    app.player_name = "[b]z[/b]"
     row = LobbyRow("m1", "merchant_lord", ["A" * 40, "[b]z[/b]", "AI 3"], ["person", "person", "ai"], 1, 3, 0)
     ended = time.mktime((2026, 11, 25, 23, 47, 0, 0, 0, -1))
     finished = [FinishedRow(f"f{n}", "camel_caravan", ["A" * 40, "Bo"], [1, 0], "over", ended, 1) for n in range(9)]
-    with ours, theirs:
-        async with app.run_test(size=SIZE) as pilot:
-            await app.push_screen(LobbyScreen())
-            app.screen.show(Lobby([row.to_map()], ["Bo"]))
-            await pilot.pause()
-            lines = screen_lines(app.screen)
-            assert any(f"Merchant Lord  {'A' * 34}…, [b]z[/b], AI 3  [b]z[/b] │" in line for line in lines), lines
-            watched = dataclasses.replace(row, watchers=2)
-            app.screen.show(Lobby([watched.to_map()], ["Bo"], [row.to_map() for row in finished]))
-            await wait_for(pilot, lambda: app.screen.query_one("#lobby-finished").show_vertical_scrollbar, "a bar")
-            await pilot.pause()
-            lines = screen_lines(app.screen)
+    async with lobby_of("[b]z[/b]", Lobby([row.to_map()], ["Bo"])) as (app, pilot, lines):
+        assert any(f"Merchant Lord  {'A' * 34}…, [b]z[/b], AI 3  [b]z[/b] │" in line for line in lines), lines
+        watched = dataclasses.replace(row, watchers=2)
+        app.screen.show(Lobby([watched.to_map()], ["Bo"], [row.to_map() for row in finished]))
+        await wait_for(pilot, lambda: app.screen.query_one("#lobby-finished").show_vertical_scrollbar, "a bar")
+        await pilot.pause()
+        lines = screen_lines(app.screen)
     assert any("Watch" in line for line in lines) and any("[b]z[/b]  2" in line for line in lines), lines
     assert sum("You lost  25 Nov 23:47" in line for line in lines) >= 4, lines
 
@@ -399,14 +405,6 @@ async def test_the_lobby_names_an_open_seat_to_move_whole_beside_a_long_title():
     the names beside it had cells to spare."""
     from caravan_tui.hub_protocol import LobbyRow
 
-    ours, theirs = socket.socketpair()
-    app = ClientApp(ours)  # (a session with no hub behind it)
-    app.player_name = "Bo"
     row = LobbyRow("m1", "ahldarahd", ["A" * 40, "Open seat 2", "AI 3"], ["person", "open", "ai"], 1, 3, 0)
-    with ours, theirs:
-        async with app.run_test(size=SIZE) as pilot:
-            await app.push_screen(LobbyScreen())
-            app.screen.show(Lobby([row.to_map()], ["Bo"]))
-            await pilot.pause()
-            lines = screen_lines(app.screen)
+    lines = await lobby_lines("Bo", Lobby([row.to_map()], ["Bo"]))
     assert any("Caravans of Ahldarahd" in line and "Open seat 2" in line for line in lines), "\n".join(lines)
