@@ -106,7 +106,7 @@ def test_a_host_that_loses_its_connection_loses_its_matches(database_url):
     one.append(lock, Record("move", 1, 1.0, ("b",)))
     with psycopg.connect(database_url, autocommit=True) as admin:
         admin.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() "
+            "SELECT pg_terminate_backend(pid, 20000) FROM pg_stat_activity WHERE pid <> pg_backend_pid() "
             "AND datname = current_database() AND application_name = 'caravan-tui one'"
         )
     with two.lock("m1") as taken:
