@@ -573,6 +573,11 @@ class GameAI:
     #: of moves about as good, one whose figures are all the first's or more, or whose first leads,
     #: goes first): ``figures(state, seat, action)``
     figures: Callable[[Any, int, Action], tuple[float, ...] | None] | None = None
+    #: the line the seat to move keeps to from a position whatever its search finds after it,
+    #: where the game's veto holds it to one (Camel Caravan: the delivery its turn can still
+    #: make), None elsewhere: a hint shows each move it lists followed by it, as an AI seat plays
+    #: on (``ai.explain.explained``): ``kept(state)``
+    kept: Callable[[Any], tuple[Action, ...] | None] | None = None
 
 
 def rules_of(package: str) -> str:

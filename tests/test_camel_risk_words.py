@@ -107,7 +107,7 @@ def test_a_good_left_under_a_camel_the_line_places_later_is_said_as_where_the_li
     placed it there, a camel's move said nowhere as a "then"."""
     from tables import recorded
 
-    state, log = recorded("camel_caravan", "camel_caravan_camel_placed_later_1487", 7)
+    state, log = recorded("camel_caravan", "camel_caravan_short_1487", 7)
     assert state.to_move() == 0 and state.left == 2 and 6 not in state.empties[0]
     said = explain(state, 0, (log[7], log[8]))
     assert log[7:9] == [("steal", 48, 1, "gems"), ("place", 6)]

@@ -171,9 +171,24 @@ def explained(
     out = []
     listed = candidates(weighed.stats, top, first, weighed.squares)
     for candidate in listed + noted(game, world, seat, weighed, listed):
-        found = lined(world, seat, weighed, candidate)
+        found = kept_on(game, world, seat, lined(world, seat, weighed, candidate))
         out.append(found._replace(reason=explain(world, seat, found.line) if explain is not None else ""))
     return out
+
+
+def kept_on(game: Any, world: State, seat: int, candidate: Candidate) -> Candidate:
+    """``candidate`` with its line going on, after its first move, as the game keeps to there
+    (``GameAI.kept``) where it does: a Camel Caravan hint moved a camel towards the city of the
+    stolen gems "then loads swords", a pick-up the veto would never let it make while the gems
+    could still be delivered that turn."""
+    if game.ai.kept is None:
+        return candidate
+    after = world.clone()
+    after.apply(candidate.action, False)
+    if after.to_move() != seat:
+        return candidate
+    line = game.ai.kept(after)
+    return candidate._replace(line=(candidate.action, *line)) if line else candidate
 
 
 def lined(world: State, seat: int, weighed: Weighed, candidate: Candidate) -> Candidate:

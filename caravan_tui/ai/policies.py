@@ -315,7 +315,8 @@ def allowed(
     losing are kept (those never looked at may lose as well). Where a move lost at once and none
     weighed is safe, the moves the searches never weighed are looked at as well
     (``_unweighed_safe``): the first that loses in no world is kept beside the moves looked at
-    and not found losing, the rest dropped. Unchanged if the veto rejects every action."""
+    and not found losing, the rest dropped. Where the veto rejects every action weighed: the first
+    move of the line the game keeps to (``kept_first``), else unchanged."""
     game = get_game(game_id)
     if not screened(game):
         return stats
@@ -350,7 +351,7 @@ def allowed(
             cleared.append(action)
         kept.append(action)
     if not kept and not losing:
-        return stats
+        return kept_first(game, world, seat) or stats
     if safe and looked >= safety.LOOKED:  # the moves never looked at may lose at once as well
         return {action: stats[action] for action in cleared if action not in banned}
     if safe:
@@ -359,6 +360,21 @@ def allowed(
         # only the moves looked at and not found losing stand beside it (the rest may lose too)
         return {action: stats[action] for action in cleared if action not in banned} | {rescue: (1, 0.0)}
     return {action: weights for action, weights in stats.items() if action not in banned}
+
+
+def kept_first(game: Game, world: State, seat: int) -> RootStats | None:
+    """The first move of the line ``game`` keeps to from ``world`` (``GameAI.kept``), valued by
+    the estimate where the line leads, or None where it keeps to none. The search may never have
+    weighed it: a Camel Caravan delivery four actions away began with a camel sent where the
+    prior saw little gain, and with every move weighed vetoed for giving it up, the veto was
+    passed over."""
+    line = game.ai.kept(world) if game.ai.kept is not None else None
+    if not line:
+        return None
+    after = world.clone()
+    for action in line:
+        after.apply(action, False)
+    return {line[0]: (1, after.estimate()[seat])}
 
 
 def _unweighed_safe(game: Game, world: State, seat: int, stats: RootStats, level: str | None) -> Action | None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from caravan_tui.engine import Action, GameAI, Measure, ReviewTerms
 
-from .board import CITY_AT, CITY_OF_GOOD, DIST, MAX_TURNS
+from .board import CITY_AT, CITY_OF_GOOD, DIST, GOOD_INDEX, MAX_TURNS, VALUE
+from .deliveries import best_delivery
 from .explain import explain, exposed, thieves
 from .heuristic import LAST_REFILL, SENT, action_priors, chain_steps, deliveries, delivers, sent_for_nothing
 
@@ -66,14 +67,44 @@ def end_near(state) -> bool:
 
 def vetoed(state, seat: int, action: Action, level: str | None = None) -> bool:
     """No good moved out from under a camel to be stolen (``unshelters``), no good left to be
-    stolen that the turn could still deliver (``leaves_a_delivery``), and no camel sent for
-    nothing at the end (``heuristic.sent_for_nothing``): an AI seat never makes such a move, and a
-    hint never shows it."""
+    stolen that the turn could still deliver (``leaves_a_delivery``), no delivery the turn can
+    make given up (``gives_up_a_delivery``), and no camel sent for nothing at the end
+    (``heuristic.sent_for_nothing``): an AI seat never makes such a move, and a hint never shows
+    it."""
     return (
         unshelters(state, seat, action)
         or leaves_a_delivery(state, seat, action)
+        or gives_up_a_delivery(state, seat, action)
         or sent_for_nothing(state, seat, action)
     )
+
+
+def gives_up_a_delivery(state, seat: int, action: Action) -> bool:
+    """Whether ``action`` leaves the turn able to deliver fewer points than it could before it
+    (``deliveries.best_delivery``; a loose good's demand markers count, the points ``action``
+    itself brings too), while the bag holds goods (once it is empty a delivery ends the match,
+    which the search weighs as it is). The estimate counts a good a step from its city nearly
+    delivered and a loose good nearly carried: hints followed for whole turns picked up goods
+    instead of 11 of 24 deliveries that fitted the turn, and passed turns with one in reach."""
+    if not any(state.bag):
+        return False
+    reach = best_delivery(state)
+    if reach is None:
+        return False
+    after = state.clone()
+    after.apply(action, log=False)
+    gained = after.markers[seat] - state.markers[seat]
+    if delivers(state, seat, action):
+        gained += VALUE[GOOD_INDEX[action[3]]]
+    still = best_delivery(after) if after.turn == seat else None
+    return gained + (still[0] if still else 0) < reach[0]
+
+
+def kept_delivery(state) -> tuple[Action, ...] | None:
+    """The line of the delivery the turn can still make, which ``gives_up_a_delivery`` holds
+    an AI seat to (``GameAI.kept``), None where there is none or the bag is empty."""
+    reach = best_delivery(state) if any(state.bag) else None
+    return reach[2] if reach else None
 
 
 def leaves_a_delivery(state, seat: int, action: Action) -> bool:
@@ -141,4 +172,5 @@ AI = GameAI(
     vetoed=vetoed,
     exposed=exposed,
     noted=delivers,
+    kept=kept_delivery,
 )
