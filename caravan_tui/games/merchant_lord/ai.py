@@ -21,7 +21,7 @@ from caravan_tui.engine import WIN_CHANCE, Action, GameAI, Plain, ReviewTerms
 
 from .cards import HALF_INDEX, INDEX, OWN_COINS
 from .explain import end_near, explain, reroll_figures
-from .last_turn import GIVEN_UP, card_to_play_for, plan, tuck_chance, worked_out
+from .last_turn import GIVEN_UP, card_to_play_for, most_added, plan, short_of_the_race, tuck_chance, worked_out
 from .rolls import TURNS_LOOKED, RerollOdds, turn_paths
 from .rules import BUY, FAVOUR, PLACE, SELL, TARGET, VINDEX, MerchantLordState
 from .sales import UNIT, adjusted
@@ -239,13 +239,6 @@ def won(state: MerchantLordState, seat: int) -> bool:
     )
 
 
-def most_added(cards: int) -> int:
-    """The most table cards a seat's selling turn adds holding ``cards`` in hand (rules §7.4): each
-    card tucked, and one more for each Free Placement that has a card to place, each drawn by a
-    Free Merchant tucked beside it (a card's half brings one reward): ``cards`` + ``cards`` // 2."""
-    return cards + cards // 2
-
-
 #: a hint keeps the dice where no reroll or turn is expected to do clearly better (the searches of
 #: a hint's budget spread their visits over dozens of them, within a point of win chance of one
 #: another and of keeping: a seed apart, a reroll's hint became keeping's or another reroll's)
@@ -308,10 +301,14 @@ def vetoed(state: MerchantLordState, seat: int, action: Action, level: str | Non
     at 1 2 3 5 and 2 favour, "Either is about as good: Reroll 1 3 5 (1f) … a 1% chance of a better
     sale", and the sale was lost.
     The sales must be expected to gain what the favour is worth (``favour_price``). A turn that
-    can end the match is worked out whole (``last_turn``): nothing in it is vetoed.
+    can end the match is worked out whole (``last_turn``): nothing in it is vetoed. Nor does a
+    seat stop buying where the card it could buy is all it lacks to reach 9 table cards next
+    round while another can reach them (``last_turn.short_of_the_race``).
     Easy keeps such rerolls: a player who does not yet know which rerolls pay (the level the
     ladder measured; with the veto it won more against normal)."""
     kind = action[0]
+    if kind == "end_buying":
+        return level != "easy" and short_of_the_race(state, seat) is not None
     if level == "easy" or kind not in ("reroll", "adjust", "end_favour") or worked_out(state, seat):
         return False
     played = for_a_card(state, seat, action)

@@ -19,6 +19,7 @@ from .last_turn import (
     last_round,
     last_seller,
     later_sellers,
+    short_of_the_race,
     tie_on_coins,
     tuck_chance,
     worked_out,
@@ -104,6 +105,12 @@ def explain(state: MerchantLordState, seat: int, line: Sequence[Action]) -> str:
         left = state.coins[seat] - PRICE
         if last_round(state):
             return f"a card for no round to come: cards in hand do not count; {plural(left, 'coin')} left"
+        rival = short_of_the_race(state, seat)
+        if rival is not None:
+            return (
+                f"a card to tuck next round (stall {DIE[card][0]} or {DIE[card][1]}): without it {who(seat)} "
+                f"cannot reach {TARGET} table cards then, and {who(rival)} can; {plural(left, 'coin')} left"
+            )
         return f"a card to tuck later (stall {DIE[card][0]} or {DIE[card][1]}); {plural(left, 'coin')} left"
     later = "" if last_round(state) else " and buy later"
     return f"keeps {plural(state.coins[seat], 'coin')}: coins break ties{later}"  # end_buying

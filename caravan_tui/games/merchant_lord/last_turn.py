@@ -25,7 +25,7 @@ from caravan_tui.engine import Action
 from .cards import HALF_INDEX, INDEX
 from .evaluation import projected_after, shares, still_to_sell
 from .rolls import OUTCOMES, SAME, rerolls_of, tucked_units
-from .rules import FAVOUR, SELL, MerchantLordState
+from .rules import BUY, FAVOUR, SELL, MerchantLordState
 from .sales import UNIT, adjusted, size, tuck_sets, tucks_key, unpack
 from .terms import ADJUST_COST, REROLL_COST, TARGET, VIDS, VINDEX
 
@@ -40,6 +40,33 @@ def last_round(state: MerchantLordState) -> bool:
     """Whether this round is the match's last (rules §8: someone has 9 table cards, or the
     round guard): nothing is "for later rounds" in it."""
     return max(state.table) >= TARGET or state.round >= state.max_rounds
+
+
+def most_added(cards: int) -> int:
+    """The most table cards a seat's selling turn adds holding ``cards`` in hand (rules §7.4): each
+    card tucked, and one more for each Free Placement that has a card to place, each drawn by a
+    Free Merchant tucked beside it (a card's half brings one reward): ``cards`` + ``cards`` // 2."""
+    return cards + cards // 2
+
+
+def short_of_the_race(state: MerchantLordState, seat: int) -> int | None:
+    """Where ``seat``, buying, holds too few cards to reach 9 table cards in the next round's sales
+    and one card more would let it, while another seat can reach them with the cards it holds
+    (``most_added``): that seat (the first), which may end the match with ``seat`` short if it
+    buys nothing (a hand's cards are tucked only in a sale, rules §7.2). None elsewhere, and in
+    the match's last round. "Buy nothing more — keeps 6 coins: coins break ties and buy later"
+    at 8 table cards with no card in hand, AI 2 at 7 holding 2."""
+    if state.phase != BUY or state.to_move() != seat or last_round(state):
+        return None
+    if not any(action[0] == "buy" for action in state.legal_actions()):
+        return None
+    table, cards = state.table[seat], state.hand[seat].bit_count()
+    if table + most_added(cards) >= TARGET or table + most_added(cards + 1) < TARGET:
+        return None
+    return next(
+        (q for q in range(state.n) if q != seat and state.table[q] + most_added(state.hand[q].bit_count()) >= TARGET),
+        None,
+    )
 
 
 def worked_out(state: MerchantLordState, seat: int) -> bool:
