@@ -9,6 +9,8 @@ have brought meat home ended with it and two other goods on top, within a thief'
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from caravan_tui.engine import Action
 
 from .board import CITY_OF_GOOD, GOODS, SPACES, VALUE
@@ -28,13 +30,13 @@ def best_delivery(state) -> Reach | None:
     return max(found, key=lambda reach: (reach[0], -reach[1]), default=None)
 
 
-def _carried(state, p: int):
+def _carried(state, p: int) -> Iterator[Reach | None]:
     for cell, good, under in dict.fromkeys(state.loads[p]):
-        line = _line(state, p, cell, good, "under" if under else "top", state.left, None)
+        line = _line(state, p, cell, good, "under" if under else "top")
         yield _played(state, VALUE[good], line)
 
 
-def _loose(state, p: int):
+def _loose(state, p: int) -> Iterator[Reach | None]:
     if state.supply[p] + len(state.empties[p]) < 2:  # (a pick-up may never load every camel)
         return
     for cell in SPACES:
@@ -43,30 +45,30 @@ def _loose(state, p: int):
             continue
         points = VALUE[good] + state.demand[cell]
         if cell in state.empties[p]:
-            sends: list[tuple[Action | None, int | None]] = [(None, None)]
+            sends: list[tuple[Action, ...]] = [()]
         else:  # a camel sent there first: from supply, or an empty one from elsewhere
-            sends = [(("place", cell), None)] if state.supply[p] else []
-            sends += [(("move_camel", f, cell), f) for f in dict.fromkeys(state.empties[p])]
-        for send, taken in sends:
-            first = (*([send] if send else []), ("pickup", cell))
+            sends = [(("place", cell),)] if state.supply[p] else []
+            sends += [(("move_camel", f, cell),) for f in dict.fromkeys(state.empties[p])]
+        for send in sends:
+            first = (*send, ("pickup", cell))
             after = _after(state, first)
             if after is None:
                 continue
-            rest = _line(after, p, cell, good, "top", after.left, taken)
+            rest = _line(after, p, cell, good, "top")
             if rest is not None:
                 yield _played(state, points, (*first, *rest))
 
 
-def _line(state, p: int, cell: int, good: int, position: str, left: int, taken: int | None):
+def _line(state, p: int, cell: int, good: int, position: str):
     """The camels to send into ``chain``'s cells, then the delivery: None where no chain fits."""
     city = CITY_OF_GOOD[good]
-    found = chain(state, p, cell, city, left - 1, state.supply[p], None)
+    found = chain(state, p, cell, city, state.left - 1, state.supply[p], None)
     if found is None:
         return None
     path = found[1]
     empties = state.empties[p]
     own = set(empties) | {at for at, _, _ in state.loads[p]}
-    spares = [at for at in empties if at not in path and at != cell and at != taken]
+    spares = [at for at in empties if at not in path and at != cell]
     supply = state.supply[p]
     sent: list[Action] = []
     for at in reversed(path):  # from the good towards its city
