@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from caravan_tui.ai.policies import allowed, hint, hint_seed
 from caravan_tui.games import get_game
 from caravan_tui.games.camel_caravan.ai import gives_up_a_delivery
@@ -70,6 +72,7 @@ def test_a_move_that_gives_up_the_delivery_is_vetoed_and_its_steps_are_not():
     assert not gives_up_a_delivery(state, 0, ("end_turn",))
 
 
+@pytest.mark.thorough
 def test_a_hint_followed_for_the_turn_delivers_the_gems(monkeypatch):
     monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
     state, _ = recorded(GAME.id, MATCH, 28)

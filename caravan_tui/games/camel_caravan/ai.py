@@ -5,9 +5,10 @@ from __future__ import annotations
 from caravan_tui.engine import Action, GameAI, Measure, ReviewTerms
 
 from .board import CITY_AT, CITY_OF_GOOD, DIST, GOOD_INDEX, MAX_TURNS, VALUE
-from .deliveries import best_delivery
+from .deliveries import best_delivery, walk_home
 from .explain import explain, exposed, thieves
 from .heuristic import LAST_REFILL, SENT, action_priors, chain_steps, deliveries, delivers, sent_for_nothing
+from .rules import END_TURN
 
 SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
 
@@ -68,13 +69,14 @@ def end_near(state) -> bool:
 def vetoed(state, seat: int, action: Action, level: str | None = None) -> bool:
     """No good moved out from under a camel to be stolen (``unshelters``), no good left to be
     stolen that the turn could still deliver (``leaves_a_delivery``), no delivery the turn can
-    make given up (``gives_up_a_delivery``), and no camel sent for nothing at the end
-    (``heuristic.sent_for_nothing``): an AI seat never makes such a move, and a hint never shows
-    it."""
+    make given up (``gives_up_a_delivery``), no turn ended short of a winning good's walk home
+    (``stalls_a_win``), and no camel sent for nothing at the end (``heuristic.sent_for_nothing``):
+    an AI seat never makes such a move, and a hint never shows it."""
     return (
         unshelters(state, seat, action)
         or leaves_a_delivery(state, seat, action)
         or gives_up_a_delivery(state, seat, action)
+        or stalls_a_win(state, seat, action)
         or sent_for_nothing(state, seat, action)
     )
 
@@ -100,10 +102,31 @@ def gives_up_a_delivery(state, seat: int, action: Action) -> bool:
     return gained + (still[0] if still else 0) < reach[0]
 
 
-def kept_delivery(state) -> tuple[Action, ...] | None:
-    """The line of the delivery the turn can still make, which ``gives_up_a_delivery`` holds
-    an AI seat to (``GameAI.kept``), None where there is none or the bag is empty."""
-    reach = best_delivery(state) if any(state.bag) else None
+def stalls_a_win(state, seat: int, action: Action) -> bool:
+    """Whether ``action`` ends the turn where, the bag empty, the seat's actions can bring a good
+    whose delivery wins the match nearer its city, leaving the others no more to steal
+    (``walked_home``)."""
+    return action == END_TURN and walked_home(state) is not None
+
+
+def walked_home(state) -> tuple[Action, ...] | None:
+    """``deliveries.walk_home``'s line where it leaves the others no more to steal than ending
+    the turn would (``explain.exposed``): a lead kept to turn 200 is a win too, and a good walked
+    home on top can be stolen on the way."""
+    line = walk_home(state)
+    seat = state.turn
+    if line is None or exposed(state, seat, line) > exposed(state, seat, (END_TURN,)):
+        return None
+    return line
+
+
+def kept_line(state) -> tuple[Action, ...] | None:
+    """The line the veto holds an AI seat to (``GameAI.kept``): the delivery the turn can still
+    make while the bag holds goods (``gives_up_a_delivery``), the walk home of a good that wins
+    once it is empty (``stalls_a_win``); None where there is none."""
+    if not any(state.bag):
+        return walked_home(state)
+    reach = best_delivery(state)
     return reach[2] if reach else None
 
 
@@ -172,5 +195,5 @@ AI = GameAI(
     vetoed=vetoed,
     exposed=exposed,
     noted=delivers,
-    kept=kept_delivery,
+    kept=kept_line,
 )

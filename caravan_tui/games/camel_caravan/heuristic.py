@@ -12,6 +12,7 @@ from __future__ import annotations
 import heapq
 import math
 from array import array
+from collections.abc import Callable
 from operator import mul
 
 from .board import (
@@ -229,15 +230,10 @@ def wins_this_turn(state) -> bool:
     left = state.left
     if p is None or any(state.bag) or not left:
         return False
-    goods = [sum(map(mul, VALUE, state.delivered[q])) for q in range(state.n)]
-    counts = [sum(state.delivered[q]) for q in range(state.n)]
-    best_other = max(
-        (goods[q] + state.markers[q] - penalty(len(state.loads[q]))) * 64 + counts[q] for q in range(state.n) if q != p
-    )
+    wins = wins_by(state, p)
     loads, empties = state.loads[p], state.empties[p]
-    mine = goods[p] + state.markers[p]
     for cell, good, _ in loads:
-        if (mine + VALUE[good] - penalty(len(loads) - 1)) * 64 + counts[p] + 1 <= best_other:
+        if not wins(VALUE[good], len(loads) - 1):
             continue
         cost = _chain_cost(state, p, cell, CITY_OF_GOOD[good], left - 1, state.supply[p], None)
         if cost is not None:
@@ -248,8 +244,7 @@ def wins_this_turn(state) -> bool:
         good = state.loose[cell]
         if good < 0:
             continue
-        after = mine + state.demand[cell] + VALUE[good] - penalty(len(loads))
-        if after * 64 + counts[p] + 1 <= best_other:
+        if not wins(state.demand[cell] + VALUE[good], len(loads)):
             continue
         if cell in empties:  # its camel picks it up where it stands
             cost = _chain_cost(state, p, cell, CITY_OF_GOOD[good], left - 2, state.supply[p], cell)
@@ -270,6 +265,19 @@ def wins_this_turn(state) -> bool:
         if cost is not None:
             return True
     return False
+
+
+def wins_by(state, p: int) -> Callable[[int, int], bool]:
+    """Whether ``p``, with a delivery that ends the match bringing it ``points`` (demand markers
+    picked up on the way counted) and ``carried`` goods left on its camels, wins it (rules §5: the
+    score, then the goods delivered)."""
+    goods = [sum(map(mul, VALUE, state.delivered[q])) for q in range(state.n)]
+    counts = [sum(state.delivered[q]) for q in range(state.n)]
+    best_other = max(
+        (goods[q] + state.markers[q] - penalty(len(state.loads[q]))) * 64 + counts[q] for q in range(state.n) if q != p
+    )
+    mine = goods[p] + state.markers[p]
+    return lambda points, carried: (mine + points - penalty(carried)) * 64 + counts[p] + 1 > best_other
 
 
 def _without_one(cells: tuple, cell: int) -> tuple:
