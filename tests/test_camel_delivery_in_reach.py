@@ -12,12 +12,13 @@ import random
 import pytest
 
 from caravan_tui.ai.policies import allowed, hint, hint_seed
+from caravan_tui.ai.review import Review, judge
 from caravan_tui.games import get_game
 from caravan_tui.games.camel_caravan.ai import gives_up_a_delivery
 from caravan_tui.games.camel_caravan.board import CITY_OF_GOOD, GOOD_INDEX, VALUE
 from caravan_tui.games.camel_caravan.deliveries import best_delivery
 
-from tables import recorded
+from tables import recorded, recorded_decision
 
 GAME = get_game("camel_caravan")
 MATCH = "camel_caravan_short_1487"
@@ -98,3 +99,14 @@ def test_where_the_search_weighed_no_step_of_it_the_delivery_comes_first_all_the
     for action in line:
         after.apply(action, False)
     assert kept[line[0]] == (1, after.estimate()[0])
+
+
+def test_a_review_does_not_fault_the_delivery_its_best_line_makes(monkeypatch):
+    """The person delivered the gems by hand at move 28 (three camels, then the delivery): the
+    review called it "an inaccuracy" beside a "Better" that loaded meat and swords."""
+    monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
+    turn = recorded_decision(GAME.id, MATCH, 28, 32)
+    assert turn.steps[-1] == ("move_good", 48, AGADEZ, "gems", "under")
+    judged = judge(GAME.id, 0, turn)
+    assert not Review(GAME.id, "m", 0, 2, 1500, 0.0, (judged,)).grade(judged), judged
+    assert judged.before == judged.after, judged  # (the best line makes the same delivery)

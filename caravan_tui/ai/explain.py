@@ -178,17 +178,21 @@ def explained(
 
 def kept_on(game: Any, world: State, seat: int, candidate: Candidate) -> Candidate:
     """``candidate`` with its line going on, after its first move, as the game keeps to there
-    (``GameAI.kept``) where it does: a Camel Caravan hint moved a camel towards the city of the
+    (``kept_after``) where it does: a Camel Caravan hint moved a camel towards the city of the
     stolen gems "then loads swords", a pick-up the veto would never let it make while the gems
     could still be delivered that turn."""
-    if game.ai.kept is None:
-        return candidate
-    after = world.clone()
-    after.apply(candidate.action, False)
-    if after.to_move() != seat:
-        return candidate
-    line = game.ai.kept(after)
+    line = kept_after(game, world, seat, candidate.action)
     return candidate._replace(line=(candidate.action, *line)) if line else candidate
+
+
+def kept_after(game: Any, world: State, seat: int, action: Action) -> tuple[Action, ...] | None:
+    """The line the game keeps ``seat`` to after ``action`` (``GameAI.kept``) while it is still
+    to move, None where it keeps to none."""
+    if game.ai.kept is None:
+        return None
+    after = world.clone()
+    after.apply(action, False)
+    return (game.ai.kept(after) or None) if after.to_move() == seat else None
 
 
 def lined(world: State, seat: int, weighed: Weighed, candidate: Candidate) -> Candidate:

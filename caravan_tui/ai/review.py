@@ -52,7 +52,7 @@ from caravan_tui.safe_text import cut_words
 from caravan_tui.words import plural_of
 
 from . import safety
-from .explain import advised, led_to, noise, others_words, playable, standard_error
+from .explain import advised, kept_after, led_to, noise, others_words, playable, standard_error
 from .ismcts import SearchResult, along, continuation, search
 from .levels import LEVELS, MAX_ITERATIONS, Level, level_for
 from .policies import (
@@ -985,6 +985,9 @@ def best_move(
     root = weighed_root(game.id, weighed.root)
     shown = advised(game.id, view, mover, vetted(game.id, view, mover, root, level=level))
     best = shown[0].action if shown else hinted_pick(game.id, view, mover, root, level)
+    kept = kept_after(game, game.from_view(view, mover), mover, best)  # (as the hint's line goes on)
+    if kept:
+        return best, (best, *kept)
     child = weighed.root.children.get(best)
     return best, (best, *(continuation(child) if child is not None else ()))
 

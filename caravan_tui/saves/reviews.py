@@ -24,7 +24,7 @@ from caravan_tui.saves.store import replace_file
 
 FORMAT = "caravan-tui-review"
 #: bumped when what a review holds or how it is judged changes: older files are judged again
-VERSION = 23
+VERSION = 24
 MAX_FILE = 4 * MiB
 
 
