@@ -575,7 +575,9 @@ def test_a_weaker_move_that_gains_more_points_says_the_chance_it_leaves():
     ]
     lines = explanation(rows, between=lambda value: chance_words(value, 3))
     assert lines[0] == "Clearly best: End your build", lines
-    weaker = "Weaker in the end (the hint expects 31% of the win after it): Buy Ivory–Incense"
+    weaker = (
+        "Weaker in the end (the hint expects 31% of the win after it, 47% of the win after its pick): Buy Ivory–Incense"
+    )
     assert any(line.startswith(weaker) for line in lines), lines
     # (a weaker move gaining no more points than the suggestion is plainly weaker)
     level = [rows[0], (rows[1][0], 0.2, 0.31, "takes the Incense city (+4 gold)", None, 0.02)]
@@ -590,4 +592,19 @@ def test_a_weaker_delivery_says_the_chance_it_leaves():
         ("Deliver the stolen gems (+6)", 0.1, 0.33, "delivers gems for +6; ends the turn", None, 0.02),
     ]
     lines = explanation(rows, between=two)
-    assert any(line.startswith("Weaker in the end (the hint expects 33% to win after it): Deliver") for line in lines)
+    weaker = "Weaker in the end (the hint expects 33% to win after it, 40% to win after its pick): Deliver"
+    assert any(line.startswith(weaker) for line in lines), lines
+
+
+def test_a_weaker_moves_chance_is_said_beside_its_picks_on_the_same_footing():
+    """Caravanserai, seed 1535, round 4: "How it stands: … even (54% to win)" (the pick's own
+    mean), then "Weaker in the end (the hint expects 63% to win after it): Head west … caravan 15
+    → 16": the weaker move read as the better one. The label says both chances as the ranking
+    weighed them."""
+    rows = [
+        ("Head north-west (NW)", 0.6, 0.75, "caravan 15 → 15 (count 1)", None, 0.01, 0.54),
+        ("Head west (W)", 0.2, 0.63, "caravan 15 → 16 (count 3)", None, 0.01),
+    ]
+    lines = explanation(rows, between=two)
+    weaker = "Weaker in the end (the hint expects 63% to win after it, 75% to win after its pick): Head west"
+    assert any(line.startswith(weaker) for line in lines), lines

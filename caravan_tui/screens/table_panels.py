@@ -239,7 +239,9 @@ def explanation(
             ends = [f"{round(value * solo.scale)}{solo.unit}" for value in (values[i], values[0])]
             label += f" (the hint expects about {ends[0]}, against {ends[1]})"
         elif between is not None and label == "Weaker in the end":
-            label += f" (the hint expects {between(values[i])} after it)"
+            # (against the suggestion's, said alike: "How it stands" is the position's own mean, and
+            # "63% after it" under a headline of 54% read as a better move called weaker)
+            label += f" (the hint expects {between(values[i])} after it, {between(values[0])} after its pick)"
         listed.append(reasons[i])
         # each said whole: the parts it shared with the suggestion were left out, and the rest
         # read as all of it ("Or: Caravan 5☀S≈V 6☀S∿Y — … keeps 2 Crowns and 2 Aces" beside
