@@ -88,7 +88,7 @@ from caravan_tui.screens.summary import (
     resigned_line,
 )
 from caravan_tui.screens.table_keys import undo_refused
-from caravan_tui.seats import names_called
+from caravan_tui.seats import names_called, only_person
 from caravan_tui.textual_adapter import (
     FailureHook,
     draw_changes_apart,
@@ -689,7 +689,11 @@ class CaravanApp(TableApp):
         shelf = ReviewShelf(self.store.root)
         gave_up = seat_given_up(self.store.root, match_id, seat)  # (a server's folder keeps who resigned)
         names = names_called(snapshot.names, snapshot.seats)  # (as the table said)
-        title = f"{checked.game.title}, {match_id}, from {plain(names[seat])}'s seat"
+        # (the one person's seat here is "you", as the table called it: "from Root's seat" named
+        # the machine's user, whom no table ever showed)
+        yours = only_person(snapshot.seats) == seat
+        whose = "your" if yours else f"{plain(names[seat])}'s"
+        title = f"{checked.game.title}, {match_id}, from {whose} seat"
         self.push_screen(
             ReviewScreen(
                 title,
@@ -698,6 +702,7 @@ class CaravanApp(TableApp):
                     snapshot, seat, shelf, self.worker, budget, progress, progress.each, gave_up=gave_up
                 ),
                 checked.game.id,
+                yours=yours,
             )
         )
 

@@ -134,6 +134,20 @@ def names_called(names: list[str] | tuple[str, ...], kinds: object) -> list[str]
     return [seat_called(name, known[seat] if seat < len(known) else "") for seat, name in enumerate(names)]
 
 
+def only_person(kinds: object) -> int | None:
+    """The seat of the one person among a save's seat ``kinds`` (hostile until checked), None
+    where none or several are people: on this machine, that seat is "you"."""
+    known = list(kinds) if isinstance(kinds, (list, tuple)) else []
+    people = []
+    for seat, kind in enumerate(known):
+        try:
+            if isinstance(kind, str) and SeatSpec.parse(kind).is_person:
+                people.append(seat)
+        except ValueError:
+            return None
+    return people[0] if len(people) == 1 else None
+
+
 def parse_seats(text: str) -> list[SeatSpec]:
     """A comma-separated list of seats, e.g. "human,ai:normal"."""
     return [SeatSpec.parse(part.strip()) for part in text.split(",") if part.strip()]

@@ -48,6 +48,9 @@ async def test_the_saves_list_opens_the_review_and_it_opens_at_once_the_second_t
         screen = await reviewed_from_the_saves(pilot, app)
         text = shown(screen)
         assert "Turning points" in text and "Every decision" in text and "│" in text
+        # (the one person's seat is "your", as the table says "You": "from Root's seat" named the
+        # machine's user, whom no table showed)
+        assert "from your seat" in text and "Your win chance over the match" in text and "Ann" not in text, text
         assert not screen.query(ProgressBar)
         assert screen.query_one("#review-chart").size.width <= SIZE[0]
         await pilot.press("escape")

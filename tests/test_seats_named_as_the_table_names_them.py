@@ -370,3 +370,11 @@ async def test_the_status_line_fits_a_long_name_from_its_first_drawing():
         await pilot.pause()
         drawn = [row[:47].rstrip() for row in screen_lines(app.screen)[:2]]
     assert drawn[0].endswith("… to play…") and len(drawn[0]) <= 47 and drawn[1] == "", drawn
+
+
+def test_the_one_persons_seat_is_known_and_none_where_several_or_none_are_people():
+    from caravan_tui.seats import only_person
+
+    assert only_person(["ai:easy", "human", "ai:normal"]) == 1
+    assert only_person(["human", "human"]) is None and only_person(["ai:easy", "ai:hard"]) is None
+    assert only_person(["human", "ai:nonsense"]) is None and only_person("human") is None  # (a crafted save)

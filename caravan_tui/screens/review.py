@@ -82,7 +82,7 @@ def review_lines(lines: Sequence[str], **kwargs) -> HangingLines:
 class ReviewScreen(BaseScreen):
     """``title``: the match in words; ``names``: its seats' names; ``reviewer`` makes (or
     reads back) the review; ``game_id``: its game (None: not known, no decision is shown
-    before the review is whole)."""
+    before the review is whole); ``yours``: the seat reviewed is the person's own, "your"."""
 
     BINDINGS = [
         Binding("escape,q", "app.pop_screen", "Back"),
@@ -104,9 +104,11 @@ class ReviewScreen(BaseScreen):
     decisions: var[float | None] = var(None)
     judged: var[float] = var(0.0)
 
-    def __init__(self, title: str, names: Sequence[str], reviewer: Reviewer, game_id: str | None = None) -> None:
+    def __init__(
+        self, title: str, names: Sequence[str], reviewer: Reviewer, game_id: str | None = None, yours: bool = False
+    ) -> None:
         super().__init__()
-        self._game_id = game_id
+        self._game_id, self.yours = game_id, yours
         self.title_words, self.names, self.reviewer = title, list(names), reviewer
         self.review: Review | None = None
         self.stopped = False  # (``s``: nothing more to stop, and its key goes)
@@ -179,9 +181,10 @@ class ReviewScreen(BaseScreen):
         self.status = as_text(summary_line(review), limit=LONG)
         scroll = self.query_one("#review", VerticalScroll)
         seat = self.names[review.seat] if review.seat < len(self.names) else PLAYER(n=review.seat + 1)
+        whose = "Your" if self.yours else f"{seat}'s"
         said = account_lines(review, self.names)
         parts = [
-            Static(as_text(f"{seat}'s {review.measure.name} over the match", limit=LONG), classes="review-heading"),
+            Static(as_text(f"{whose} {review.measure.name} over the match", limit=LONG), classes="review-heading"),
             Static(_lines(chart_text(review, CHART_WIDTH)), id="review-chart"),
             review_lines(said, id="review-split"),
         ]
