@@ -137,11 +137,12 @@ def test_the_boards_foot_says_its_place_shorter_before_it_cuts_a_word():
     assert fit_caption(said, 60) == said
     assert fit_caption(said, 42) == "Sijilmasa wants swords; You: 1 empty camel"
     assert fit_caption(said, 39) == "Sijilmasa; You: 1 empty camel"
-    # (then "1 empty" for "1 empty camel": three camels' words lost the third, "AI 3…")
+    # (a name longer than ``NAME_SOFT`` is cut before the place goes: a name is never markup)
     assert (
         fit_caption("(2,4); [bold]x[/] (3,4): 1 empty camel, paper under", 39)
-        == "[bold]x[/] (3,4): 1 empty, paper under"
+        == "[bold]x[/]…: 1 empty camel, paper under"
     )
+    # (then "1 empty" for "1 empty camel": three camels' words lost the third, "AI 3…")
     three = "space 8 (6,6); You: meat; AI 2: 1 empty camel; AI 3: paper"
     assert fit_caption(three, 39) == "You: meat; AI 2: 1 empty; AI 3: paper"
     both = "space 8 (6,6); You: 1 empty camel; AI 2: gems under"
@@ -149,7 +150,10 @@ def test_the_boards_foot_says_its_place_shorter_before_it_cuts_a_word():
     # (a long name is cut before what its camels hold: "Aaaa…" filled the foot over SSH, the
     # other seat's camel and its good gone)
     long = "space 7 (6,0); MarcoPoloTheGreatVenetianTraderOfSilkRdZ: 1 empty camel"
-    assert fit_caption(long, 39) == "MarcoPoloTheGreatVenetianTrad…: 1 empty"
+    assert fit_caption(long, 39) == "space 7; MarcoPoloTheGr…: 1 empty camel"
+    # (over SSH, "Aaaa…(29 letters): 1 empty": the cursor's cell and "camel" went before the name)
+    cursor = f"(3,3); {'A' * 40}: 1 empty camel"
+    assert fit_caption(cursor, 39) == "(3,3); AAAAAAAAAAAAAAAA…: 1 empty camel"
     two = f"space 7 (6,0); {'A' * 40}: 1 empty camel; [b]z[/b]: paper under"
     assert fit_caption(two, 44) == "AAAAAAAAAAA…: 1 empty; [b]z[/b]: paper under"
 

@@ -45,15 +45,20 @@ EMPTY_CAMELS = re.compile(r" empty camels?\b")
 
 
 def fit_caption(caption: str, room: int) -> str:
-    """``caption`` in ``room`` cells: whole; else its place said shorter (``SPARED``), then only
-    the camels on it (the cursor shows where: "space 8 (6,6); You: 1 empty camel; AI …" lost the
-    AI's camel with the stolen gems), then "1 empty" for "1 empty camel"; else cut after a word,
-    with an ellipsis (mid-word only where one word fills the line)."""
+    """``caption`` in ``room`` cells: whole; else its place said shorter (``SPARED``), then long
+    names cut to ``NAME_SOFT``, then only the camels on it (the cursor shows where: "space 8
+    (6,6); You: 1 empty camel; AI …" lost the AI's camel with the stolen gems), then "1 empty"
+    for "1 empty camel", then names cut further; else cut after a word, with an ellipsis
+    (mid-word only where one word fills the line)."""
     place, sep, camels = caption.partition("; ")
     for spared in SPARED:
         if cell_len(caption) <= room:
             return caption
         place = spared.sub("", place, count=1)
+        caption = place + sep + camels
+    if cell_len(caption) > room and camels:  # (a forty-letter name before the place and the camel's
+        # word: "Aaaa…(29 letters): 1 empty" over SSH, the cursor's cell and "camel" gone)
+        camels = _names_cut(camels, cell_len(camels) - (cell_len(caption) - room), NAME_SOFT)
         caption = place + sep + camels
     if cell_len(caption) > room and camels:  # (the camels, where the cursor shows the place)
         caption = camels
@@ -71,18 +76,20 @@ def fit_caption(caption: str, room: int) -> str:
     return (head[:cut].rstrip(" ;,:") if cut > room // 2 else head) + "…"
 
 
-#: the fewest letters a name cut in the board's foot keeps, its ellipsis included
+#: the fewest letters a name cut in the board's foot keeps, its ellipsis included, before the
+#: place and the camel's word go (``NAME_SOFT``) and at all (``NAME_LEAST``)
+NAME_SOFT = 12
 NAME_LEAST = 4
 
 
-def _names_cut(caption: str, room: int) -> str:
+def _names_cut(caption: str, room: int, least: int = NAME_LEAST) -> str:
     """``caption`` ("Name: what; Name: what") with its longest names cut, one letter at a time,
-    until it fits ``room`` or no name is longer than ``NAME_LEAST``."""
+    until it fits ``room`` or no name is longer than ``least``."""
     parts = [part.partition(": ") for part in caption.split("; ")]
     names = [name for name, _, _ in parts]
     while cell_len("; ".join(f"{n}{sep}{what}" for n, (_, sep, what) in zip(names, parts))) > room:
         longest = max(range(len(names)), key=lambda index: (cell_len(names[index]), -index))
-        if not parts[longest][1] or cell_len(names[longest]) <= NAME_LEAST:
+        if not parts[longest][1] or cell_len(names[longest]) <= least:
             break
         cut = names[longest].rstrip("…")
         names[longest] = cut[:-1].rstrip() + "…"
