@@ -594,11 +594,13 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
                 shift = _weigh(weighed, best, lines, mover)[0] - best_weight[0]
         before = min(1.0, best_weight[0] + shift + _given_back(game, world, mover, found.steps))
         after = max(0.0, min(1.0, made_weight[0] + shift + _given_back(game, world, mover, made)))
-        if after < before and (
-            _as_good(best_weight, made_weight)
-            or (found.hinted is not None and _as_good(*found.hinted))
-            or _reordered(world, mover, tuple(made), found.line)
-            or tuple(made) == found.steps[: len(made)]
+        if tuple(made) == found.steps[: len(made)] or (
+            after < before
+            and (
+                _as_good(best_weight, made_weight)
+                or (found.hinted is not None and _as_good(*found.hinted))
+                or _reordered(world, mover, tuple(made), found.line)
+            )
         ):
             # (the same to the search or to the hint, or the same position reached: noise; or the
             # best's own first steps, the decision ended on their way by no move of the seat's: a
