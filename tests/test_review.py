@@ -631,7 +631,8 @@ def test_the_words_beside_each_decision_are_said_in_the_games_measure():
     decktet = Review("decktet_caravan", "m", 0, 2, 10, 1.0, (_judged(0, 0.5, 0.5),))
     assert grades_line(decktet) == (
         "Graded: best, the move a hint shows or one as good to the search; fine, another that cost less than "
-        "5%; an inaccuracy from 5%, a mistake from 10%, a blunder from 20%."
+        "5%; an inaccuracy from 5%, a mistake from 10%, a blunder from 20%. A move the rules left one way to "
+        "play is no decision: it is not listed."
     )
     # (a move the search could not tell from its best, its figure set to the best's, is graded so:
     # a Camel Caravan turn played wholly on the hint, its plan kept, read "fine")

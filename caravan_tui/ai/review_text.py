@@ -209,13 +209,15 @@ NUMBERED_MOVE = re.compile(r"\bmoves? \d+")
 
 def grades_line(review: Review) -> str:
     """What the words beside each decision mean, in the game's measure: "fine" was read as "no
-    cost" beside a move 3 points short of the best, and is defined nowhere else."""
+    cost" beside a move 3 points short of the best, and is defined nowhere else; and that a move
+    with one way to play is none (38 decisions of some 48 moves read as moves left out)."""
     measure = review.measure
     least = [loss_words(measure, threshold) for threshold in (measure.inaccuracy, measure.mistake, measure.blunder)]
     return (
         f"Graded: best, the move a hint shows or one as good to the search; fine, another that cost less than "
         f"{least[0]}; an inaccuracy "
-        f"from {least[0]}, a mistake from {least[1]}, a blunder from {least[2]}."
+        f"from {least[0]}, a mistake from {least[1]}, a blunder from {least[2]}. A move the rules left one way "
+        f"to play is no decision: it is not listed."
     )
 
 
