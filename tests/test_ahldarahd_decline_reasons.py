@@ -80,7 +80,7 @@ def test_a_price_that_leaves_the_seat_no_gold_for_a_claim_says_so():
 def test_a_person_declining_reads_in_the_second_person():
     state = trading_position()
     state.apply(next(a for a in state.legal_actions() if a[0] == "offer" and a[1] == BLUE))
-    assert declined(state, BLUE).startswith("You decline: your Right of Passage is worth only about 1 gold to you")
+    assert declined(state, BLUE) == "You decline: you would pay no gold for your Right of Passage."
 
 
 def test_a_trade_worth_it_by_the_goods_alone_says_it_would_help_the_other_more():

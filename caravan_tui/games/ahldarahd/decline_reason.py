@@ -107,6 +107,11 @@ def decline_reason(state: AhldarahdState, partner: int) -> str:
         offered = f"{gets_words} offered" if gets_gold else f"{gets_words}, offered, about {round(gets)}"
         return f"{gives_words} {verb} worth about {round(gives)} gold to {p}; {offered}"
     if not gets_gold:
+        if priced(state):  # (items for its gold: the price it pays)
+            most = most_gold(state, partner)
+            if not most:
+                return f"{p} would pay no gold for {gets_words}"
+            return f"{p} would pay about {most} gold for {gets_words}, not {state.a_gold}"
         verb = "is" if " and " not in gets_words else "are"
         if round(gets) >= round(gives):  # ("worth only about 2 gold to AI 2, not the 2 asked")
             return f"{gets_words} {verb} worth about the {round(gives)} gold asked to {p}: too little to gain by it"
@@ -149,11 +154,27 @@ def least_gold(state: AhldarahdState, partner: int) -> int | None:
     return None
 
 
+def most_gold(state: AhldarahdState, partner: int) -> int | None:
+    """The most gold, below what the pending proposal asks of ``partner``, that ``partner`` would
+    pay for the items it is offered, by the judgement ``takes`` follows; None where it would pay
+    none."""
+    for gold in range(state.a_gold - 1, 0, -1):
+        asked = state.clone()
+        asked.a_gold = gold
+        if takes(asked, partner):
+            return gold
+    return None
+
+
 def priced(state: AhldarahdState) -> bool:
-    """Whether the pending proposal gives gold alone for items and gold (no card, whose worth
-    would depend on a hidden hand): its partner answers it as ``takes`` says, and a decline
-    names the least gold it takes (``least_gold``)."""
-    return not (state.a_cards or state.g_cards or state.g_items)
+    """Whether the pending proposal gives gold alone for items and gold, or items alone for gold
+    alone (no card, whose worth would depend on a hidden hand): its partner answers it as
+    ``takes`` says, and a decline names the least gold it takes (``least_gold``) or the most it
+    pays (``most_gold``). "Worth only about 1 gold to AI 2, not the 2 asked", then, 1 asked,
+    declined again: its search answered, and the words were the items' worth."""
+    if state.a_cards or state.g_cards:
+        return False
+    return not state.g_items or (not state.g_gold and not state.a_items and state.a_gold > 0)
 
 
 def takes(state: AhldarahdState, partner: int) -> bool:
@@ -169,6 +190,8 @@ def takes(state: AhldarahdState, partner: int) -> bool:
     after.gold[partner] += state.g_gold - state.a_gold
     for item in state.a_items:
         after.set_holder(item, seat)
+    for item in state.g_items:  # (items offered for its gold: ``most_gold``)
+        after.set_holder(item, partner)
     for k in state.a_cards:  # (where it holds them: ``holding``)
         card = pick_card(after.hand[partner], after.known[partner], k)
         if card < 0:
