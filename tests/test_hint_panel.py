@@ -608,3 +608,18 @@ def test_a_weaker_moves_chance_is_said_beside_its_picks_on_the_same_footing():
     lines = explanation(rows, between=two)
     weaker = "Weaker in the end (the hint expects 63% to win after it, 75% to win after its pick): Head west"
     assert any(line.startswith(weaker) for line in lines), lines
+
+
+def test_a_weaker_move_worded_as_the_pick_says_the_chances_that_tell_them_apart():
+    """Caravans of Ahldarahd, seed 1551: "Clearly best: Keep the Shah — … no one is clearly ahead
+    yet" over "Weaker: Give the Shah to AI 3 — …" in the same words: nothing said of why."""
+    said = "{p%d} build{p%d:s} first this turn and bid{p%d:s} first next turn: the first pick; no one is ahead"
+    rows = [
+        ("Keep the Shah", 0.8, 0.40, said % (0, 0, 0), None, 0.01),
+        ("Give the Shah to AI 3", 0.1, 0.31, said % (2, 2, 2), None, 0.01),
+        ("Give the Shah to AI 2", 0.1, 0.30, "AI 2 picks first", None, 0.01),
+    ]
+    lines = explanation(rows, between=lambda value: chance_words(value, 3))
+    alike = "Weaker (the hint expects 31% of the win after it, 40% of the win after its pick): Give the Shah to AI 3"
+    assert any(line.startswith(alike) for line in lines), lines
+    assert any(line.startswith("Weaker: Give the Shah to AI 2") for line in lines), lines  # (its words differ)

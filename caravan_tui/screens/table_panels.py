@@ -3,6 +3,7 @@ turn (DESIGN §6), from data (the hint's rows, the log's lines), never the scree
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -165,6 +166,16 @@ def mid_sentence(reason: str) -> str:
     return f"{first.lower()} {rest}".rstrip() if first in ("You", "Your") else reason
 
 
+#: a seat's field in a reason ("{p1} build{p1:s} first")
+SEAT_FIELD = re.compile(r"\{p\d[^}]*\}")
+
+
+def alike(reason: str, other: str) -> bool:
+    """Whether two reasons say the same but for whom they name: "{p0} build{p0:s} first this turn"
+    and "{p2} build{p2:s} first this turn"."""
+    return SEAT_FIELD.sub("", reason) == SEAT_FIELD.sub("", other)
+
+
 def explanation(
     candidates: list,
     texts: list[str] | None = None,
@@ -238,7 +249,11 @@ def explanation(
         if solo is not None and label.startswith("Weaker"):
             ends = [f"{round(value * solo.scale)}{solo.unit}" for value in (values[i], values[0])]
             label += f" (the hint expects about {ends[0]}, against {ends[1]})"
-        elif between is not None and label == "Weaker in the end":
+        elif between is not None and (
+            label == "Weaker in the end" or (label == "Weaker" and alike(reasons[i], reasons[0]))
+        ):
+            # (alike in words, the figures are all that tells them apart: "Clearly best: Keep the
+            # Shah" over "Weaker: Give the Shah to AI 3" with the same reason, nothing said of why)
             # (against the suggestion's, said alike: "How it stands" is the position's own mean, and
             # "63% after it" under a headline of 54% read as a better move called weaker)
             label += f" (the hint expects {between(values[i])} after it, {between(values[0])} after its pick)"
