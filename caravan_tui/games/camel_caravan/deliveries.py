@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from caravan_tui.engine import Action
 
 from .board import BIT, CELLS, CITY_OF_GOOD, DIST, GOODS, NEIGHBOUR_MASK, SPACES, VALUE, group_of
-from .heuristic import chain, wins_by
+from .heuristic import camel_cells, chain, wins_by
 
 #: a delivery in reach: (points it brings, actions it spends, its line)
 Reach = tuple[int, int, tuple[Action, ...]]
@@ -121,8 +121,8 @@ def walk_home(state) -> tuple[Action, ...] | None:
         if not wins(VALUE[good], len(loads) - 1):
             continue
         now = to_go(state, p, cell, good)
-        for after, line in _steps(state, p, cell, good, "under" if under else "top", state.left):
-            key = (to_go(after[0], p, after[1], good), len(line))
+        for (world, at), line in _steps(state, p, cell, good, "under" if under else "top", state.left):
+            key = (to_go(world, p, at, good), len(line))
             if key[0] < now and (best is None or key < best[0]):
                 best = (key, line)
     return best[1] if best else None
@@ -130,24 +130,15 @@ def walk_home(state) -> tuple[Action, ...] | None:
 
 def to_go(state, p: int, cell: int, good: int) -> int:
     """About the actions ``p`` still needs to deliver the good on ``cell``: its chain's, where its
-    camels can fill one (``heuristic.chain``), else two an empty space between its camels'
-    nearest and the city (a camel sent ahead, the good moved on)."""
+    camels can fill one (``heuristic.chain``), else two for each space between the city and the
+    nearest of the good's camels (a camel sent ahead, the good moved on), beyond any chain."""
     city = CITY_OF_GOOD[good]
     found = chain(state, p, cell, city, 99, state.supply[p], None)
     if found is not None:
         return found[0] + 1
-    own = _own(state, p)
+    own = camel_cells(state.empties[p], state.loads[p])
     group = group_of(cell, own)
     return 100 + 2 * min(DIST[at][city] for at in CELLS if group & BIT[at])
-
-
-def _own(state, p: int) -> int:
-    cells = 0
-    for at in state.empties[p]:
-        cells |= BIT[at]
-    for at, _, _ in state.loads[p]:
-        cells |= BIT[at]
-    return cells
 
 
 def _steps(state, p: int, cell: int, good: int, position: str, depth: int):
@@ -158,7 +149,7 @@ def _steps(state, p: int, cell: int, good: int, position: str, depth: int):
     if not depth or state.turn != p:
         return
     city = CITY_OF_GOOD[good]
-    own = _own(state, p)
+    own = camel_cells(state.empties[p], state.loads[p])
     group = group_of(cell, own)
     front = min(DIST[at][city] for at in CELLS if group & BIT[at])
     moves: list[tuple[Action, int]] = [

@@ -29,7 +29,7 @@ from .board import (
     group_of,
     penalty,
 )
-from .heuristic import LAST_REFILL, SENT, sent_for_nothing
+from .heuristic import LAST_REFILL, SENT, camel_cells, sent_for_nothing
 from .rules import END_TURN, CamelCaravanState, actions_word
 
 
@@ -420,9 +420,7 @@ def _reach(world: CamelCaravanState, q: int, at: int) -> int:
     if at in world.empties[q]:
         return 1
     if any(cell == at for cell, _good, _under in world.loads[q]):
-        cells = 0
-        for cell in (*world.empties[q], *(cell for cell, _, _ in world.loads[q])):
-            cells |= BIT[cell]
+        cells = camel_cells(world.empties[q], world.loads[q])
         if any(BIT[empty] & group_of(at, cells) for empty in world.empties[q]):
             return 2
     return 3

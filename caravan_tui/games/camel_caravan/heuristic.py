@@ -58,13 +58,19 @@ def steps_to_city(cell: int, good: int, group: int, empties: tuple) -> int:
     return steps
 
 
-def chain_steps(empties: tuple, loads: tuple) -> list[int]:
-    """``steps_to_city`` of each of a seat's ``loads``, its empty camels on ``empties``."""
+def camel_cells(empties: tuple, loads: tuple) -> int:
+    """The cell mask of a seat's camels: its empty camels on ``empties`` and its ``loads``."""
     cells = 0
     for c in empties:
         cells |= BIT[c]
     for c, _, _ in loads:
         cells |= BIT[c]
+    return cells
+
+
+def chain_steps(empties: tuple, loads: tuple) -> list[int]:
+    """``steps_to_city`` of each of a seat's ``loads``, its empty camels on ``empties``."""
+    cells = camel_cells(empties, loads)
     steps = []
     group = 0
     for cell, good, _ in loads:
@@ -411,11 +417,7 @@ class _Chains:
     def __init__(
         self, empties: tuple, loads: tuple, risk: list[float], weight: float, last: bool, spill: float
     ) -> None:
-        cells = 0
-        for c in empties:
-            cells |= BIT[c]
-        for c, _, _ in loads:
-            cells |= BIT[c]
+        cells = camel_cells(empties, loads)
         self.weight = weight
         self.last = last
         self.risk = risk
