@@ -787,15 +787,13 @@ REMATCH_QUESTION = (
     "from the lobby: each seat waits the grace for its person, then an AI plays it until they take it (if one "
     "of them asked first, you join theirs)."
 )
-#: what ``r`` asks where another's rematch already keeps our seat (the question above left which to work out)
 #: what a guest reads as they sit down (a later visit is someone new: the code is their way back;
-#: the lobby's line under the match says it again)
-SEAT_CODE = (
-    "{code}: note it. If you leave or your line drops, k in the lobby with this code takes your seat back, "
-    "even after a restart. The table's menu (esc) says it again."
-)
+#: the lobby's line under the match says it again), in few words: its seven rows over the player
+#: table cut "none" to "non" and the status line to "… · e en"
+SEAT_CODE = "{code}: k in the lobby with it takes this seat back, even after a restart (esc shows it again)."
 #: (over the hand and the status line: a minute hid the cards a hint starred)
 SEAT_CODE_SECONDS = 20
+#: what ``r`` asks where another's rematch already keeps our seat (the question above left which to work out)
 REMATCH_WAITING_QUESTION = "Take your seat in the rematch that waits for you (same seats and options)?"
 
 

@@ -8,6 +8,7 @@ import asyncio
 import dataclasses
 import json
 import socket
+import textwrap
 from contextlib import asynccontextmanager
 
 import asyncssh
@@ -1153,6 +1154,9 @@ async def test_a_guests_seat_code_notice_comes_once_a_seat(hub):
         await seated_in_a_new_match(app, pilot)
         told = [n for n in notices(app) if n.title == "Your seat code"]
         assert len(told) == 1 and app.seat_code in told[0].message
+        # (in three lines of a notice at 80 columns, its 36 cells: its seven rows hid the player
+        # table's end and the status line)
+        assert len(textwrap.wrap(told[0].message, 36)) <= 3, told[0].message
         match = next(iter(hub.matches))
         app.clear_notifications()
         app.from_hub(Joined(match, 0, "camel_caravan", 2, app.seat_code))  # (back from the lobby)
