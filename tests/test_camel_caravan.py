@@ -886,6 +886,14 @@ def test_the_tips_say_the_carry_penalty_and_a_stolen_goods_safety_as_the_rules_d
     assert [penalty(n) for n in (0, 1, 2, 4)] == [0, 0, 1, 6]
 
 
+def test_the_tips_say_a_theft_takes_one_action_where_the_thiefs_camel_stands():
+    """ "Any player holding a theft marker and an empty camel can steal it in their next turn of 3
+    actions or more": a camel already on the good's space steals it with 1 action (rules §3)."""
+    tips = " ".join(GAME.rules[GAME.rules.index("**Do not end your turn with a good on top.**") :].split())
+    assert "with 1 action where their empty camel already stands on its space, else with 3" in tips
+    assert "3 actions or more" not in tips
+
+
 def test_the_rules_page_says_what_the_short_game_takes_out():
     """A newcomer's short game: the rules screens never said what the option does (its New match
     label only: "Short game"). The page says the bag and what the option takes out of it."""
