@@ -15,10 +15,16 @@ from collections.abc import Iterator
 from caravan_tui.engine import Action
 
 from .board import BIT, CELLS, CITY_OF_GOOD, DIST, GOODS, NEIGHBOUR_MASK, SPACES, VALUE, group_of
-from .heuristic import camel_cells, chain, wins_by
+from .heuristic import camel_cells, chain, position_key, wins_by
 
 #: a delivery in reach: (points it brings, actions it spends, its line)
 Reach = tuple[int, int, tuple[Action, ...]]
+
+
+#: the deliveries in reach kept for the positions met last, the oldest let go first: the veto
+#: asks of the same position once for each move it screens (a hint's: some 80 times)
+KEPT = 256
+_kept: dict[tuple, Reach | None] = {}
 
 
 def best_delivery(state) -> Reach | None:
@@ -27,8 +33,13 @@ def best_delivery(state) -> Reach | None:
     p = state.turn
     if p is None or not state.left:
         return None
-    found = [reach for reach in (*_carried(state, p), *_loose(state, p)) if reach is not None]
-    return max(found, key=lambda reach: (reach[0], -reach[1]), default=None)
+    key = position_key(state)
+    if key not in _kept:
+        if len(_kept) >= KEPT:
+            del _kept[next(iter(_kept))]
+        found = [reach for reach in (*_carried(state, p), *_loose(state, p)) if reach is not None]
+        _kept[key] = max(found, key=lambda reach: (reach[0], -reach[1]), default=None)
+    return _kept[key]
 
 
 def _carried(state, p: int) -> Iterator[Reach | None]:

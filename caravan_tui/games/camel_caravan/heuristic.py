@@ -494,11 +494,16 @@ KEPT = 4096
 _kept: dict[tuple, array] = {}
 
 
+def position_key(state) -> tuple:
+    """Every field of a position, hashable: what a result kept for it is kept by."""
+    fields = map(state.__getattribute__, type(state).__slots__)
+    return (state.turn, *[tuple(v) if type(v) is list else v for v in fields])
+
+
 def action_priors(state, actions) -> list[float]:
     """``scored_actions``, kept for ``KEPT`` positions met last: each kept by every field of the
     position (and the actions asked), so it is what the position would be scored again."""
-    fields = map(state.__getattribute__, type(state).__slots__)
-    key = (state.turn, *[tuple(v) if type(v) is list else v for v in fields], tuple(actions))
+    key = (*position_key(state), tuple(actions))
     found = _kept.get(key)
     if found is None:
         if len(_kept) >= KEPT:
