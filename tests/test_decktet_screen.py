@@ -903,3 +903,51 @@ def test_the_tip_on_long_caravans_says_what_a_bandit_does_to_one():
     tips = rules_of("caravan_tui.games.decktet_caravan").split("## Tips", 1)[1]
     tip = " ".join(tips.split("- A long caravan", 1)[1].split("\n- ", 1)[0].split())
     assert "any bandit beats it, and then you collect its cards and the bandit's" in tip, tip
+
+
+async def test_c_with_nothing_ticked_says_so_from_the_hand_and_the_plays_list(tmp_path):
+    """``c`` (clear the ticks) with nothing ticked did nothing and said nothing, where every other
+    key with nothing to act on says why."""
+    from caravan_tui.games.decktet_caravan.card_grid import NOTHING_TICKED
+
+    seed = find_seed(lambda s: s.to_move() == 0)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: my_turn(screen), "my turn")
+        screen.query_one(CardGrid).focus()
+        await pilot.press("c")
+        await wait_for(pilot, lambda: NOTHING_TICKED in [n.message for n in notices(app)], "said in the hand")
+        screen.query_one(ActionList).focus()  # (its highlighted play's cards ticked: c clears them)
+        await pilot.press("c")
+        await wait_for(pilot, lambda: not screen.table.ticked_in_hand(), "the ticks cleared")
+        app.clear_notifications()
+        await pilot.press("c")
+        await wait_for(pilot, lambda: NOTHING_TICKED in [n.message for n in notices(app)], "said in the plays")
+
+
+def test_the_totals_are_signed_as_the_hand_rows_above_them():
+    """The result screen read "+2" and "+6 out" in the hand rows and "Total │ 2 │ 6" under them,
+    while a negative total kept its sign: only positive totals lost theirs."""
+    from rich.console import Console
+
+    from caravan_tui.games.decktet_caravan.score_tables import match_table
+    from caravan_tui.games.decktet_caravan.table_state import DecktetCaravanTable
+
+    seen = set()
+    for seed in range(12):
+        state = GAME.new(2, seed=seed, options={"hands": 1})
+        rng = random.Random(seed)
+        while not state.is_over():
+            state.apply(rng.choice(state.legal_actions()), False)
+        view = state.view(0)
+        table = DecktetCaravanTable(0, names=("Root", "AI 2"), seat_kinds=("human", "ai"), view=view)
+        console = Console(width=70, record=True)
+        console.print(match_table(table, view))
+        totals = [line.split("│")[2:4] for line in console.export_text().split("\n") if line.startswith("│ Total")]
+        assert totals, console.export_text()
+        for row in totals:
+            for cell, score in zip(row, view["scores"], strict=True):
+                assert cell.strip() == (f"+{score:g}" if score >= 0 else f"−{-score:g}"), (cell, score)
+                seen.add(score > 0)
+    assert seen == {True, False}

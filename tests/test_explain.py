@@ -323,3 +323,39 @@ def test_an_even_game_is_never_said_beside_a_score_that_is_not():
     assert headline(0.5, [25, 12], 0) == "you lead on points, but the hint rates the game even (50% to win)"
     assert headline(0.3, [25, 12, 3], 0) == "you lead on points, but the hint rates the game even (30% of the win)"
     assert headline(0.5, [12, 12], 0) == "an even game (50% to win)"
+
+
+def test_decktet_a_pass_that_hands_the_lead_to_the_other_says_who_leads_and_what_going_out_scores():
+    """ "Weaker: Pass — ends the season: AI 2 collects 1 card worth −1; keeps 1 card for later"
+    where AI 2 then led its last card and went out, the card kept scoring +1 for it (rules §4.3,
+    §5.2): "for later" only where the one passing leads next."""
+    from caravan_tui.games.decktet_caravan.combos import BANDIT
+    from caravan_tui.games.decktet_caravan.explain import explain
+    from caravan_tui.games.decktet_caravan.rules import WILD_MASK
+
+    game = GAMES["decktet_caravan"]
+    rng = random.Random(5)
+    lasts = hands = 0
+    for seed in range(80):
+        state = game.new(2, seed=seed, options=game.quick_options)
+        while not state.is_over():
+            seat = state.to_move()
+            if ("pass",) in state.legal_actions() and state.out_player is None:
+                other, held = 1 - seat, state.hands[seat].bit_count()
+                left, name = state.hands[other].bit_count(), ("Ann", "AI 2")[other]
+                collector = state.top_seat if state.top[1] != BANDIT else 1 - state.top_seat
+                reason = render(explain(state, seat, (("pass",),)), ("Ann", "AI 2"), seat)
+                if collector == seat or left == (state.hands[other] & WILD_MASK).bit_count():
+                    assert reason.endswith(f"keeps {held} card{'s' if held != 1 else ''} for later"), reason
+                else:
+                    assert "later" not in reason, reason
+                    cards = f"{held} card{'s' if held != 1 else ''}"
+                    assert reason.endswith(f"+5 and +{held} for the {cards} you hold"), reason
+                    lasts += left == 1
+                    hands += left > 1
+                    if left == 1:
+                        assert f"then {name} leads their last card and goes out: " in reason, reason
+                    else:
+                        assert f"then {name} leads, holding {left} cards: going out scores " in reason, reason
+            state.apply(rng.choice(state.legal_actions()), False)
+    assert lasts >= 1 and hands >= 5

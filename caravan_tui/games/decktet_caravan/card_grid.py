@@ -14,6 +14,9 @@ from textual.binding import Binding
 from caravan_tui.widgets.chip_grid import ChipGrid
 from caravan_tui.widgets.messages import WidgetMessage
 
+#: ``c`` with no card ticked
+NOTHING_TICKED = "No card is ticked: space ticks the card under the cursor."
+
 
 @dataclass(frozen=True)
 class CardLook:
@@ -145,8 +148,11 @@ class CardGrid(ChipGrid):
         self.post_message(self.Changed(self, self.in_hand_order(self.selected ^ {card})))
 
     def action_clear(self) -> None:
+        """``c`` with nothing ticked says so: it did nothing and said nothing."""
         if self.selected:
             self.post_message(self.Changed(self, ()))
+        else:
+            self.screen.notify(NOTHING_TICKED, severity="warning", timeout=4)
 
     def action_submit(self) -> None:
         """Play the ticked cards; with none ticked, tick the card under the cursor (the next

@@ -44,7 +44,7 @@ def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> st
             out = state.out_player
             ends = f"ends the hand: {_collects(collector, pile, state.up)}; {_going_out(out, seat, held)}"
             return ends + _next_leader(state, action)
-        return f"ends the season: {_collects(collector, pile, state.up)}; keeps {plural(held, 'card')} for later"
+        return f"ends the season: {_collects(collector, pile, state.up)}; {_kept(state, seat, collector, held)}"
     move = MOVES[action]
     after = pile | move[2]
     collector = seat if move[1] != BANDIT else other
@@ -128,6 +128,21 @@ def _next_leader(state: DecktetCaravanState, action: Action) -> str:
         else f"the lower total leads: {who(0)} {signed(first)}, {who(1)} {signed(second)}"
     )
     return f"; then {who(leader)} lead{who(leader, 's')} hand {after.hand_no} ({why})"
+
+
+def _kept(state: DecktetCaravanState, seat: int, collector: int, held: int) -> str:
+    """What a pass that ends a season does with ``seat``'s ``held`` cards: kept for later where
+    ``seat`` leads next, else who leads, holding how many (public; rules §4.3: the collector leads
+    unless it holds only Aces and Crowns). "Weaker: Pass — …; keeps 1 card for later" stood where
+    AI 2 then led its last card and went out, the card kept scoring +1 for it (rules §5.2)."""
+    other = 1 - seat
+    left, wilds = state.hands[other].bit_count(), (state.hands[other] & WILD_MASK).bit_count()
+    if collector == seat or left == wilds:
+        return f"keeps {plural(held, 'card')} for later"
+    whose, kept = who(other, "their"), f"+5 and +{held} for the {plural(held, 'card')} {who(seat)} hold{who(seat, 's')}"
+    if left == 1:
+        return f"then {who(other)} lead{who(other, 's')} {whose} last card and go{who(other, 'es')} out: {kept}"
+    return f"then {who(other)} lead{who(other, 's')}, holding {plural(left, 'card')}: going out scores {kept}"
 
 
 def _going_out(out: int, seat: int, kept: int) -> str:

@@ -7,7 +7,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from caravan_tui.words import change, longest_word, plural, signed
+from caravan_tui.words import change, longest_word, plural
 
 from .card_words import up_text
 from .table_state import DecktetCaravanTable
@@ -28,7 +28,7 @@ def hand_table(table: DecktetCaravanTable, view: DecktetCaravanView, row: Histor
         scores.add_row(up_text(card), *(change(by_up[p][i]) for p in range(len(totals))))
     scores.add_row("Going out", *(f"+{bonus}" if p == out else "" for p in range(len(totals))))
     scores.add_row("Hand", *(change(t) for t in totals), style="bold")
-    scores.add_row("Total", *(signed(s) for s in view["scores"]), style="bold")
+    scores.add_row("Total", *(change(int(s)) for s in view["scores"]), style="bold")
     return Group(scores, Text(out_words(table, out, bonus)))
 
 
@@ -54,7 +54,8 @@ def match_table(table: DecktetCaravanTable, view: DecktetCaravanView) -> Table |
         scores.add_column(label, justify="right", overflow="fold", min_width=longest_word([label]))
     for hand_no, out, _, _, totals, *_ in map(hand_result, view["history"]):
         scores.add_row(str(hand_no), *(change(totals[p]) + (" out" if p == out else "") for p in players))
-    scores.add_row("Total", *(signed(view["scores"][p]) for p in players), style="bold")
+    # (signed as the hand rows above it: "Total │ 2" under "+2 out" read as a sign dropped)
+    scores.add_row("Total", *(change(int(view["scores"][p])) for p in players), style="bold")
     if not view["history"]:
         return scores
     # the last hand was scored as the match ended: its breakdown here, as every other hand's was shown

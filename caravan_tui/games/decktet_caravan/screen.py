@@ -28,7 +28,7 @@ from caravan_tui.widgets import ActionList, MatchLog
 from caravan_tui.widgets.board_scroll import BoardScroll
 
 from . import selection
-from .card_grid import CardGrid
+from .card_grid import NOTHING_TICKED, CardGrid
 from .card_words import PASS, glyphs
 from .hand_summary import HandSummaryScreen, before_scoring
 from .looks import hand_look, info_text, season_look
@@ -220,6 +220,8 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         list too): it did so only in the hand."""
         if self.table.ticked_in_hand():
             self.table_state = cleared(self.table)
+        else:
+            self.notify(NOTHING_TICKED, severity="warning", timeout=4)
 
     def action_undo(self) -> None:
         """Cards ticked for the position taken back mean nothing in the one the undo brings."""
