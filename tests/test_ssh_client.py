@@ -955,6 +955,9 @@ async def test_the_lobby_gives_the_seats_the_room_to_move_does_not_need(still_hu
         line = next(line for line in shown.split("\n") if "Camel Caravan" in line)
         # (it read "Ab… ?", "AI…"; the ratings give way before a name is cut)
         assert line.endswith("AbcdeFghijKlmnoPqrstUvwxy… (you), Bo (invited), AI 3  Bo      │"), line
+        # the line under the matches says them, beside what a "?" is (it said only that)
+        said = " ".join(line.strip() for line in screen_lines(app.screen))
+        assert f"Ratings: {long} ?, Bo ?. A rating marked ? is provisional" in said, said
 
 
 async def test_a_short_name_stays_whole_beside_a_long_one_cut_anyway(still_hub):

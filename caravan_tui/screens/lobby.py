@@ -301,6 +301,16 @@ def seats_words(row: LobbyRow, width: int) -> str:
     return said
 
 
+def ratings_left_out(row: LobbyRow, width: int) -> str:
+    """The ratings ``seats_words`` left out of the row's ``width`` cells for its names, as the
+    line under the matches says them ("Ratings: Abcdefghij ?, Bo 1043."), or "": a 40-letter
+    name took its rating off the row while that line said what a "?" beside one is."""
+    rated = [seat for seat in range(len(row.names)) if rating_words(row, seat)]
+    if not rated or seats_words(row, width) == _seats_fitted(row, width, rated=True):
+        return ""
+    return "Ratings: " + LIST.join(f"{plain(row.names[seat])} {rating_words(row, seat)}" for seat in rated) + "."
+
+
 def _seats_fitted(row: LobbyRow, width: int, rated: bool) -> str:
     """``seats_words`` with or without the ratings."""
     seats = range(len(row.names))
@@ -383,6 +393,7 @@ class LobbyScreen(BaseScreen):
     def __init__(self) -> None:
         super().__init__()
         self.rows: list[LobbyRow] = []
+        self.seats_width = 0  # (the Seats column's: the line under the matches says what it left out)
         self.finished: list[FinishedRow] = []
         #: the lobby shown, shown again in columns that fit where a list's scrollbar comes or goes
         self.lobby: Lobby | None = None
@@ -461,7 +472,7 @@ class LobbyScreen(BaseScreen):
             columns = without(columns, "Watch", "Seats")
         columns = beside_scrollbar(table, columns, "Seats")
         fit_columns(table, columns)
-        seats_width = dict(columns)["Seats"]
+        self.seats_width = seats_width = dict(columns)["Seats"]
         for row, to_move in zip(self.rows, movers, strict=True):
             cells = [game_cell(row), Text(seats_words(row, seats_width), overflow="ellipsis", no_wrap=True)]
             cells += [as_text(to_move), Text(str(row.watchers))] if watched else [as_text(to_move)]
@@ -534,6 +545,8 @@ class LobbyScreen(BaseScreen):
             text = "Every seat is taken, and nobody is at the table: the match waits for its people."
         else:
             text = "Every seat is taken: w watches."
+        if row is not None and (left_out := ratings_left_out(row, self.seats_width)):
+            text = f"{text} {left_out}"
         if row is not None and any(rating_words(row, seat) == "?" for seat in range(len(row.names))):
             text = f"{text} {UNSETTLED_WORDS}"  # (the "?" beside a name, said where it shows)
         if row is not None and row.code:
