@@ -280,7 +280,7 @@ def test_a_move_is_valued_where_its_line_leads():
 
 
 def test_the_hint_suggests_the_move_whose_line_leads_further():
-    """The bug: "The hint's pick, though another is better: Reroll 1" with "Better: Turn a 1 into a
+    """The bug: "The hint's pick, though the move marked Better expects more: Reroll 1" with "Better: Turn a 1 into a
     6" below, read as advice to reroll. The turns lead to the sale tucking the ninth card (the 1
     into a 2, then the 2 into a 3: its 4 coins win a tie on cards): the hint suggests it;
     rerolling the 1 and turning a die after it, where the roll misses, tucks as surely for a
@@ -313,7 +313,8 @@ def test_a_move_listed_below_that_leads_further_is_better():
     """The same match a move before (5 favour): the search visited rerolling the 1 most (0.537)
     while the turn's line led to the ninth card (0.99); the hint said "Or: Turn a 1 into a 6"."""
     rows = [["Reroll 1", 0.08, 0.537, "", ("reroll", 1), 0.0145], ["Turn", 0.07, 0.99, "", ("adjust", 1, -1), 0.0095]]
-    assert explanation(rows) == ["The hint's pick, though another is better: Reroll 1", "Better: Turn"]
+    pick = "The hint's pick, though the move marked Better expects more"
+    assert explanation(rows) == [f"{pick}: Reroll 1", "Better: Turn"]
 
 
 def test_how_it_stands_reads_the_moves_own_mean_not_where_its_line_leads():
@@ -419,4 +420,5 @@ def test_two_moves_the_search_weighs_alike_are_about_as_good_whichever_is_starre
         "Or: Buy Ivory–Spices",
     ]
     far = explanation([ivory, gems[:2] + [0.53] + gems[3:]])
-    assert far == ["The hint's pick, though another is better: Buy Ivory–Spices", "Better: Buy Gems–Spices"]
+    pick = "The hint's pick, though the move marked Better expects more"
+    assert far == [f"{pick}: Buy Ivory–Spices", "Better: Buy Gems–Spices"]

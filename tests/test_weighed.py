@@ -51,7 +51,7 @@ SURE = (
     "Either is about as good: ",
     "One of several about as good: ",
     "Slightly better: ",
-    "The hint's pick, though another is better: ",
+    "The hint's pick, though the move marked Better expects more: ",
 )
 
 

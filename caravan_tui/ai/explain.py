@@ -876,8 +876,9 @@ WON_ANYWAY, LOST_ANYWAY = "the match looks won with any of these", "the match lo
 DECIDED = 0.97
 #: worse than an alternative listed, beyond the noise and by ``NEARLY`` or more: the move an AI seat
 #: makes (the most visited, or the game's plain move), but where the alternative's line leads
-#: expects more (``followed``)
-NOT_BEST = "the hint's pick, though another is better"
+#: expects more (``followed``); the words name that move's label ("though another is better"
+#: left a newcomer asking which)
+NOT_BEST = "the hint's pick, though the move marked Better expects more"
 #: the game's plain move put first (``advised``) where an alternative listed expects a little more,
 #: beyond the noise but by less than ``NEARLY``: said as what it is, and the alternatives above it
 #: with why it still comes first. "Nearly as good as the best" over "A little better" read as a
@@ -942,8 +943,9 @@ def confidence(
     known, "either is about as good" (the difference is within the search's noise, however large
     the noise: a Decktet Caravan search whose results spread widely, or an alternative listed
     expects a little more, beyond the noise but by less than ``NEARLY``), "slightly better" (beyond
-    it, and below ``NEARLY``) or "the hint's pick, though another is better" (an alternative listed
-    expects more by ``NEARLY`` or more, where that move's line leads: ``followed``); where
+    it, and below ``NEARLY``) or "the hint's pick, though the move marked Better expects more"
+    (an alternative listed expects more by ``NEARLY`` or more, where that move's line leads:
+    ``followed``); where
     they are not, "a close call" (the next one expects as much, or had nearly as much of the
     search and expects nearly as much). Shares alone never make a close call: a search over
     hundreds of moves (a Camel Caravan turn) gives each a few hundredths, and a pick-up expected 13
