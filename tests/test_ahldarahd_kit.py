@@ -18,6 +18,7 @@ from caravan_tui.games.ahldarahd import screen as screen_module
 from caravan_tui.games.ahldarahd.proposal import Proposal
 from caravan_tui.games.ahldarahd.proposal_draft import changed, partner_turned, started
 from caravan_tui.games.ahldarahd.table_checks import (
+    DRAFT_OPEN,
     OTHER_DECISION,
     amount_problem,
     avert_problem,
@@ -211,6 +212,12 @@ def test_each_key_of_another_decision_says_which_panel_has_this_ones_keys():
     assert trade_problem(used) == "no proposals left in this build (3 at most)"
     assert proposal_problem(table, Proposal(1)) == "the proposal is empty: give or ask for something"
     assert proposal_problem(table, Proposal(1, give_gold=1)) is None
+    # our draft open, written from the plays list: "o" said "that key is for another decision"
+    # over "Your draft: s sends it", and nothing of how to go on with it
+    state.apply(next(a for a in state.legal_actions() if a[0] == "trade_with"), False)
+    drafting = table_at(state)
+    assert drafting.phase == "compose" and trade_problem(drafting) == DRAFT_OPEN
+    assert "s sends it" in DRAFT_OPEN and "cancels it" in DRAFT_OPEN
 
 
 def test_with_the_camel_down_the_amount_keys_say_the_bid_is_zero():

@@ -47,8 +47,16 @@ def avert_problem(table: AhldarahdTable) -> str | None:
     return f"you hold no {table.view['night']['commodity']} card"
 
 
+#: ``o`` while our proposal is written step by step (a hint's, taken from the plays list)
+DRAFT_OPEN = "your draft is open: s sends it; the plays list adds to it or cancels it"
+
+
 def trade_problem(table: AhldarahdTable) -> str | None:
-    """Why ``o`` opens no proposal: not our build, or its proposals used up."""
+    """Why ``o`` opens no proposal: not our build, or its proposals used up, or our draft open
+    (it said "that key is for another decision", over "Your draft: s sends it")."""
+    view = table.view
+    if table.phase == "compose" and view is not None and view["order"][view["position"]] == table.seat:
+        return DRAFT_OPEN
     if problem := key_problem(table, "build"):
         return problem
     if table.view is not None and table.view["proposals_left"] <= 0:
