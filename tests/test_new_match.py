@@ -476,3 +476,24 @@ async def test_what_ctrl_o_said_of_a_game_leaves_with_it(tmp_path):
         form.game = GAMES["merchant_lord"]
         await wait_for(pilot, lambda: form.shown is GAMES["merchant_lord"], "the next game's rows")
         assert not notices(app)
+
+
+async def test_down_and_up_on_a_drop_down_go_to_the_next_and_previous_field(tmp_path):
+    """Down on Players opened its list: a newcomer stepping down the form ended inside the 1–6
+    list, twice. Up and Down step between the fields as Tab and shift+Tab do; Enter opens it."""
+    app, started = recording_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_new_match_at(pilot, GAMES["caravanserai"])
+        players = app.screen.query_one("#players", Select)
+        players.focus()
+        await pilot.pause()
+        await pilot.press("down")
+        await wait_for(pilot, lambda: app.focused is not players, "the next field")
+        following = app.focused
+        assert not players.expanded and not isinstance(following, OptionList), following
+        await pilot.press("up")
+        await wait_for(pilot, lambda: app.focused is players, "back on Players")
+        assert not players.expanded
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: players.expanded, "the list open")
+        assert started == []

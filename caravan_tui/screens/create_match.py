@@ -15,7 +15,7 @@ from textual.widgets import Button, Select, Static
 from caravan_tui.ai.levels import LEVELS
 from caravan_tui.engine import Game
 from caravan_tui.hub_protocol import CreateMatch
-from caravan_tui.screens.match_form import FormScroll, MatchForm, button_row, form_row
+from caravan_tui.screens.match_form import FormScroll, FormSelect, MatchForm, button_row, form_row
 from caravan_tui.screens.requests import ToHub
 from caravan_tui.seat_kinds import OPEN, YOU
 from caravan_tui.seat_labels import AI_KIND
@@ -60,7 +60,7 @@ class CreateMatchScreen(MatchForm):
             graces = sorted({self.grace, *GRACES})
             yield form_row(
                 "Away grace",
-                Select(
+                FormSelect(
                     [(seconds_label(g), g) for g in graces],
                     value=self.grace,
                     id="grace",
@@ -71,7 +71,7 @@ class CreateMatchScreen(MatchForm):
             )
             yield form_row(
                 "Stand-in",
-                Select(
+                FormSelect(
                     [(AI_KIND(level=level), level) for level in LEVELS],
                     value="normal",
                     id="stand-in",
@@ -82,7 +82,7 @@ class CreateMatchScreen(MatchForm):
             )
             yield form_row(
                 "All away",
-                Select(
+                FormSelect(
                     [("The match waits", False), ("AIs finish it", True)],
                     value=False,
                     id="ai-finish",
@@ -97,7 +97,7 @@ class CreateMatchScreen(MatchForm):
     def seat_row(self, seat: int) -> Horizontal:
         choice = YOU if seat == 0 else OPEN if seat == 1 else "ai:normal"
         return form_row(
-            f"Seat {seat + 1}", Select(SEATS, value=choice, allow_blank=False, id=f"seat-{seat}", compact=True)
+            f"Seat {seat + 1}", FormSelect(SEATS, value=choice, allow_blank=False, id=f"seat-{seat}", compact=True)
         )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -58,6 +58,17 @@ class FormScroll(KeyScroll, can_focus=False):
     tab that landed on it showed nothing focused)."""
 
 
+class FormSelect(Select):
+    """A form's drop-down: Enter or space opens its list; Up and Down go to the field above or
+    below, as Tab and shift+Tab do (Down opened the list: a newcomer stepping down the form found
+    themselves inside the Players list, twice in one match set-up)."""
+
+    BINDINGS = [
+        Binding("down", "app.focus_next", show=False),
+        Binding("up", "app.focus_previous", show=False),
+    ]
+
+
 class GameList(OptionList):
     """The form's list of games: its arrows pick a game, but PageUp and PageDown scroll the form,
     as they do from every other field. In a list of five they picked the last game: a person
@@ -122,7 +133,7 @@ def option_row(name: str, game: Game, players: int, value: Any) -> Widget:
     option = game.options[name]
     label = name.replace("_", " ").capitalize()  # (as the form's own labels: "Hands", beside "Away grace")
     choices, value = offered(game, name, players, value)
-    select = Select(
+    select = FormSelect(
         choices,
         value=value,
         allow_blank=False,
@@ -183,7 +194,7 @@ class MatchForm(BaseScreen):
         yield GameSummary(id="game-summary").data_bind(game=MatchForm.game)
         yield form_row(
             "Players",
-            Select(
+            FormSelect(
                 [(str(n), n) for n in self.game.players],
                 value=self.game.default_players,
                 id="players",

@@ -16,7 +16,7 @@ from caravan_tui.ai.levels import LEVELS
 from caravan_tui.engine import MAX_SEED, Game
 from caravan_tui.games import GAMES
 from caravan_tui.preferences import MAX_NAME, clean_name
-from caravan_tui.screens.match_form import FormScroll, MatchForm, button_row, form_row
+from caravan_tui.screens.match_form import FormScroll, FormSelect, MatchForm, button_row, form_row
 from caravan_tui.screens.requests import BeginMatch
 from caravan_tui.seat_labels import AI_KIND, ai_seat_name
 from caravan_tui.seats import SeatSpec
@@ -94,7 +94,7 @@ class NewMatchScreen(MatchForm):
         spec = YOU if seat == 0 else SeatSpec.ai("normal")
         return form_row(
             f"Seat {seat + 1}",
-            Select(SEAT_CHOICES, value=str(spec), allow_blank=False, id=f"seat-{seat}", compact=True),
+            FormSelect(SEAT_CHOICES, value=str(spec), allow_blank=False, id=f"seat-{seat}", compact=True),
             TypedInput(
                 placeholder=default_name(seat, spec, self.local_app.preferences.name),
                 id=f"name-{seat}",
