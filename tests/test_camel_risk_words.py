@@ -112,3 +112,13 @@ def test_a_good_left_under_a_camel_the_line_places_later_is_said_as_where_the_li
     said = explain(state, 0, (log[7], log[8]))
     assert log[7:9] == [("steal", 48, 1, "gems"), ("place", 6)]
     assert "once the line is played, the swords on space 2 stay loose under {p0:'s} camel" in said, said
+
+
+def test_a_risk_to_a_good_of_the_kind_the_line_delivers_says_where_it_is():
+    """ "Deliver hides from space 5 … — delivers hides for +3; risk: AI 2 can steal the hides next
+    turn": the hides at risk were the other ones, on space 8, and read as those delivered."""
+    two_meat = position(loaded=[[[30, "meat", False], [5, "meat", False]], []])
+    said = explain(two_meat, 0, (("move_good", 30, 31, "meat", "top"),))
+    assert said.startswith("delivers meat for +3; risk: {p1} can steal the meat on (0,5) next turn"), said
+    # (a good of another kind than the one moved needs no place: "the swords" is the one there is)
+    assert "the swords next turn" in explain(position(), 0, (("move_good", 30, 31, "meat", "top"),))

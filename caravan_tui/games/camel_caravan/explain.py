@@ -62,7 +62,8 @@ def explain(state: CamelCaravanState, seat: int, line: Sequence[Action]) -> str:
     if world.turn is None:  # (a delivery once the bag is empty: the game, not just the turn; said
         # after the step that makes it: "ends the game" beside a camel's move read as the move's)
         parts.append(_game_ended(world, seat))
-    risk, parked = _risk(world, seat), _left_loose(world, seat, drawn)
+    moved = frozenset(GOOD_INDEX[action[3]] for action in line if action[0] == "move_good")
+    risk, parked = _risk(world, seat, moved), _left_loose(world, seat, drawn)
     if went_on:  # (where the line goes on: "risk: AI 2 can steal the salt on (0,2)" read as the
         # salt there now, under a camel on (0,0) until a step the line said further on; "the hides
         # on space 3 stay loose under your camel" stood where no camel of the seat's was yet, the
@@ -298,7 +299,7 @@ def _goods_first(action: Action) -> int:
     return ("move_good", "steal", "pickup").index(action[0]) if action[0] in ("move_good", "steal", "pickup") else 3
 
 
-def _risk(world: CamelCaravanState, seat: int) -> str:
+def _risk(world: CamelCaravanState, seat: int, moved: frozenset[int] = frozenset()) -> str:
     """A good of ours left on top of a camel, after the line, that another player can steal in
     their next turn: they hold a theft marker and a camel, empty on its space (the theft alone:
     1 action), loaded on it (its good moved on, then the theft: 2 actions; AI 2 delivered its
@@ -307,7 +308,9 @@ def _risk(world: CamelCaravanState, seat: int) -> str:
     actions, and the theft). Such goods of the first such thief in turn order, the most
     valuable first (``NAMED`` at most: "the meat, the hides or the salt", and how many more), how it reaches
     them, and any other thief who can too before our next turn (AI 3 stole the paper the hint
-    named AI 2 for)."""
+    named AI 2 for). A good of a kind the line moves (``moved``) is named with its place: "Deliver
+    hides … risk: AI 2 can steal the hides next turn" read as the hides delivered, not those left
+    on space 8."""
     found = thieves(world, seat)
     if not found:
         return ""
@@ -316,7 +319,7 @@ def _risk(world: CamelCaravanState, seat: int) -> str:
     carried = [good for _, good, under in world.loads[seat] if not under]
     # (where two of a good ride on top, the one meant: "the meat" read two ways; and then where
     # each is: "the salt or the swords on space 7" read as both on space 7)
-    placed = any(carried.count(good) > 1 for _, _, good, _ in stealable[:NAMED])
+    placed = any(carried.count(good) > 1 or good in moved for _, _, good, _ in stealable[:NAMED])
     ways = {
         GOODS[good] + (f" on {CELL_NAMES[at]}" if placed else ""): WAYS[actions]
         for _, actions, good, at in stealable[:NAMED]
