@@ -40,7 +40,7 @@ from caravan_tui.games.ahldarahd.table_selection import (
     route_of,
 )
 from caravan_tui.games.ahldarahd.table_state import MAP_ID, PLAYS_ID, AhldarahdTable
-from caravan_tui.games.ahldarahd.terms import BID_OPEN, BID_RAISE
+from caravan_tui.games.ahldarahd.terms import BID_OPEN, BID_RAISE, BUILD
 from caravan_tui.screens.table_client import heard
 
 GAME = get_game("ahldarahd")
@@ -291,3 +291,36 @@ def test_the_screen_is_a_small_class_and_nothing_in_the_kit_refreshes_by_hand_or
                     assert not (isinstance(held, ast.Attribute) and held.attr == "table"), (path.name, node.lineno)
                     held = held.value
                 assert not (isinstance(held, ast.Name) and held.id == "table"), (path.name, node.lineno)
+
+
+def test_the_builder_lists_no_card_ask_the_table_can_tell_will_fail():
+    """Turn 9: the builder for AI 3 listed "Ask any Salt card … Ask any Ivory card" although AI 3
+    held 1 card, known to all; sent, it came back "Not sent: AI 3 has no Salt card to give
+    (every card AI 3 holds is known)". The builder lists only the asks that may come true: none
+    left out that the partner holds, and those it leaves out are cards the partner lacks."""
+    import random
+    from functools import partial
+
+    from caravan_tui.games.ahldarahd.cards import COMMODITY_MASK
+    from caravan_tui.games.ahldarahd.maps import COMMODITIES
+    from caravan_tui.games.ahldarahd.proposal_draft import Draft
+    from caravan_tui.games.ahldarahd.table_checks import askable
+    from caravan_tui.games.ahldarahd.trade_dialog import TradeDialog
+
+    rng, left_out = random.Random(9), 0
+    for seed in range(30):
+        state = GAME.new(3, seed=seed, options={})
+        while state.turn is not None:
+            if state.turn == 0 and state.phase == BUILD:
+                table = table_at(state)
+                dialog = TradeDialog(table.view, 0, [1, 2], str, str, lambda p: None, None, partial(askable, table))
+                for q in (1, 2):
+                    if not state.hand[q]:
+                        continue
+                    dialog.set_reactive(TradeDialog.draft, Draft(Proposal(q), chosen=True))
+                    listed = {key[1] for key in dialog.row_keys() if key[0] == "ask_card"}
+                    held = {k for i, k in enumerate(COMMODITIES) if state.hand[q] & COMMODITY_MASK[i]}
+                    assert held <= listed, (seed, q, held, listed)
+                    left_out += len(COMMODITIES) - len(listed)
+            state.apply(rng.choice(state.legal_actions()), log=False)
+    assert left_out >= 5

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import cast
 
 from rich.table import Table
@@ -49,6 +50,7 @@ from .rules import AhldarahdState
 from .table_checks import (
     AMOUNT_PHASES,
     amount_problem,
+    askable,
     avert_problem,
     bid_problem,
     key_problem,
@@ -350,7 +352,8 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
             return
         partners = [q for q in range(view["players"]) if q != seat]
         table = self.table
-        dialog = TradeDialog(view, seat, partners, table.short_name, table.item_text, self.proposal_problem, ready)
+        names, items, askable_now = table.short_name, table.item_text, partial(askable, table)
+        dialog = TradeDialog(view, seat, partners, names, items, self.proposal_problem, ready, askable_now)
         self.app.push_screen(dialog, self.send_proposal)
 
     def action_take_hint(self) -> None:

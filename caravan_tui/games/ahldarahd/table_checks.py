@@ -64,6 +64,16 @@ def trade_problem(table: AhldarahdTable) -> str | None:
     return None
 
 
+def askable(table: AhldarahdTable, partner: int, commodity: str) -> bool:
+    """Whether ``partner`` may hold a ``commodity`` card for all the table can tell
+    (``known_short``): the builder lists only such asks ("Ask any Salt card" of AI 3, whose one
+    card was known, came back "Not sent: AI 3 has no Salt card to give")."""
+    world = table.world
+    if not isinstance(world, AhldarahdState):
+        return True
+    return known_short(world, partner, [COMMODITIES.index(commodity)]) is None
+
+
 def proposal_problem(table: AhldarahdTable, proposal: Proposal) -> str | None:
     """The engine's refusal of ``proposal`` from the table's position, in words (None: it takes
     it; the engine plays its steps on a copy of the world)."""

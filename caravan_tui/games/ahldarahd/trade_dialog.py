@@ -106,8 +106,11 @@ class TradeDialog(DialogScreen[Proposal | None]):
         item_text: Callable[[str], str],
         check: Callable[[Proposal], str | None],
         ready: Proposal | None = None,
+        askable: Callable[[int, str], bool] | None = None,
     ) -> None:
         super().__init__()
+        #: whether a partner may hold a card of a commodity for all the table can tell
+        self.askable = askable or (lambda partner, commodity: True)
         self.view, self.seat, self.partners = view, seat, partners
         #: a hinted proposal readied whole (``a``): the rows open on "Send", so Enter sends it
         self.ready = ready
@@ -161,8 +164,13 @@ class TradeDialog(DialogScreen[Proposal | None]):
             + [("give_gold",), ("ask_gold",)]
             + [("give_card", k) for k in COMMODITIES if hand[k]]
             + [("give_item", i) for i in self.items_of(self.seat)]
-            # (a partner with no card in hand was still asked for "any Salt card", sure to fail)
-            + ([("ask_card", k) for k in COMMODITIES] if self.view["hand_sizes"][self.proposal.partner] else [])
+            # (a partner with no card in hand was still asked for "any Salt card", sure to fail; and
+            # one whose every card was known, for a Salt card it did not hold)
+            + (
+                [("ask_card", k) for k in COMMODITIES if self.askable(self.proposal.partner, k)]
+                if self.view["hand_sizes"][self.proposal.partner]
+                else []
+            )
             + [("ask_item", i) for i in self.items_of(self.proposal.partner)]
         )
 
