@@ -237,3 +237,37 @@ def test_a_seat_kept_for_its_person_is_waited_for_by_their_name():
     assert seat_status(table).plain == "Waiting for Bob to take seat 2 (from the lobby)…"
     free = replace(table, names=("Ann", "Open seat 2"))
     assert seat_status(free).plain == "Waiting for a person to take seat 2 (from the lobby)…"
+
+
+def test_a_hint_that_leaves_the_last_hints_line_says_so():
+    """Merchant Lord, round 9: "Turn a 1 into a 2 (2f) … then turn a 2 into a 3 (2 favour) …
+    then 1 card tucked at your 3-4 village"; the person played the first turn, and the next hint
+    went on with another die and another village, nothing said of the plan it left. The table
+    keeps the rest of a hint's line once its play is played; the next hint that does not start
+    with it names the step left, and one that keeps to it, or comes after another play, does not."""
+    from caravan_tui.screens.table_panels import hint_lines
+
+    table, _, _, world_of, _ = table_of("merchant_lord")
+    first, second, other = ("adjust", 0, 1), ("adjust", 1, 1), ("reroll", 3)
+    asked = replace(table, hint_panel=ASKING, turn=0, legal=(first, second, other))
+    hinted = heard(asked, Hint("m", 0, 0, first, "", [], [first, second]), world_of, 0.0)
+    hinted = replace(hinted, hint_action=first)  # (as the panel shows it)
+    assert acted(hinted, other).plan_left == ()  # (another play than the hint's)
+    gone = acted(hinted, first)
+    assert gone.plan_left == (second,) and gone.turn is None
+    again = replace(gone, hint_panel=ASKING, turn=0, legal=(second, other))
+    kept = heard(again, Hint("m", 0, 0, second, "", [], [second]), world_of, 0.0)
+    assert kept.plan_dropped is None and kept.plan_left == ()
+    left = heard(again, Hint("m", 0, 0, other, "", [], [other]), world_of, 0.0)
+    assert left.plan_dropped == second and left.plan_left == ()
+    assert (
+        heard(replace(again, legal=(other,)), Hint("m", 0, 0, other, "", [], [other]), world_of, 0.0).plan_dropped
+        is None
+    )
+    # the panel says it under how it stands
+    rows = [["Reroll 4", 0.6, 0.4, "a 64% chance of a sale", other]]
+    lines = hint_lines(rows, ["Reroll 4"], "", [3, 4], 0, 2, None, dropped='"Turn a 2 into a 3 (2f)"')
+    stands = next(i for i, line in enumerate(lines) if line.startswith("How it stands"))
+    assert lines[stands + 1] == (
+        'A new line: the last hint\'s went on with "Turn a 2 into a 3 (2f)", which this search ranks lower.'
+    )

@@ -97,7 +97,9 @@ def _hint(table: T, message: Hint, world_of: WorldOf, now: float) -> T:
     if not hint_awaited(table, message):
         return table  # (a hint for a decision gone by, or put away before it came)
     rows = tuple(tuple(row) for row in message.candidates)
-    return dataclasses.replace(table, hint_candidates=rows, hint_plan=tuple(message.plan))
+    plan, left = tuple(message.plan), table.plan_left
+    dropped = left[0] if left and plan[:1] != left[:1] and left[0] in table.legal else None
+    return dataclasses.replace(table, hint_candidates=rows, hint_plan=plan, plan_left=(), plan_dropped=dropped)
 
 
 def hint_awaited(table: TableState, message: Hint) -> bool:
@@ -126,11 +128,16 @@ FOLDS: dict[type[Message], Callable[[Any, Any, WorldOf, float], Any]] = {
 }
 
 
-def acted(table: T) -> T:
-    """The table once our decision has gone to the host: no turn until the next one comes, the
-    hint's and the "since" panels closed, and no play highlighted (the plays list shows its note
-    and reports no highlight: already so, its report changes nothing and draws nothing again)."""
-    return dataclasses.replace(table, turn=None, hint_panel=None, since_panel=None, highlighted=None)
+def acted(table: T, action: Action | None = None) -> T:
+    """The table once our decision (``action``) has gone to the host: no turn until the next one
+    comes, the hint's and the "since" panels closed, and no play highlighted (the plays list shows
+    its note and reports no highlight: already so, its report changes nothing and draws nothing
+    again); the rest of the hint's line kept where its play was the one played (``plan_left``)."""
+    plan = table.hint_plan
+    left = plan[1:] if action is not None and table.hint_action == action and plan[:1] == (action,) else ()
+    return dataclasses.replace(
+        table, turn=None, hint_panel=None, since_panel=None, highlighted=None, plan_left=left, plan_dropped=None
+    )
 
 
 # -- local intents: what the person points at, as the table's widgets report it -----------------

@@ -148,7 +148,7 @@ class TableMoves:
             return
         screen.practised = None
         self.hold_frames()
-        screen.table_state = screen.played(acted(screen.table))
+        screen.table_state = screen.played(acted(screen.table, action))
         screen.bus.acted, screen.bus.my_last_turn = True, turn
         screen.send(Act(screen.client.match_id, screen.seat, turn, action))
         self.hold_list()

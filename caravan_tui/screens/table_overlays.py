@@ -158,6 +158,7 @@ class TableOverlays:
             None if screen.game.ai.plain is None else screen.game.ai.plain.action,
             screen.scored_on(table.view) if table.view else screen.SCORED_ON,
             screen.game.ai.review.solo,
+            self.dropped_words(table, action),
         )
         key = take_hint_key(screen)
         if key is None:
@@ -165,6 +166,14 @@ class TableOverlays:
         return PanelWords(
             f"Hint (esc: hide · {take_hint_words(key)})", tuple(lines), short=f"Hint ({key}: {TAKE_HINT_NAME.lower()})"
         )
+
+    def dropped_words(self, table: TableState[Any], action: Action) -> str | None:
+        """The next step of the last hint's line where this hint does not start with it, in
+        words ("Turn a 2 into a 3 (2f)"), or None."""
+        dropped = table.plan_dropped
+        if dropped is None or normalise_action(dropped) == normalise_action(action):
+            return None
+        return f'"{self.screen.said(normalise_action(dropped))}"'
 
     def ask_hint(self) -> None:
         """``h``: ask the host for a hint (the panel says so until it comes), or close the hint.

@@ -91,6 +91,7 @@ def hint_lines(
     plain: Action | None = None,
     scored_on: str = "points",
     solo: Measure | None = None,
+    dropped: str | None = None,
 ) -> list[str]:
     """The hint panel's lines: the game's ``warning`` first, then the search's top moves in
     words (``texts``; the host's ``text`` when it gave none) with the game's reasons, how sure it
@@ -101,7 +102,9 @@ def hint_lines(
     to seats that lost one match in three); ``plain``: the game's plain move (``explanation``);
     ``scored_on``: what the game's score counts (``GameScreen.SCORED_ON``); alone, ``solo``: the
     game's measure of a solo result, in which the suggestion's expected end is said (a sure 36
-    "Weaker in the end" beside a starred 29 → 29, with nothing said of where the star leads)."""
+    "Weaker in the end" beside a starred 29 → 29, with nothing said of where the star leads);
+    ``dropped``: the next step of the last hint's line, which this one no longer starts with
+    (``TableState.plan_dropped``), said under how it stands."""
 
     def odds(value: float, proven: bool = False) -> float:
         """A win chance as the panel says it: calibrated, and short of sure where it is the search's
@@ -119,6 +122,9 @@ def hint_lines(
     elif rows and solo is not None:
         expected = round(float(rows[0][2]) * solo.scale)
         lines.insert(below, f"How it stands: the hint expects about {expected}{solo.unit} at the end.")
+    if dropped is not None:
+        stood = below + (1 if rows and (players > 1 or solo is not None) else 0)
+        lines.insert(stood, f"A new line: the last hint's went on with {dropped}, which this search ranks lower.")
     return ([warning] if warning else []) + lines
 
 

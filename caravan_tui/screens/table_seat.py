@@ -67,6 +67,11 @@ class TableState(Generic[V]):
     hint_candidates: tuple[tuple[Any, ...], ...] = ()  # the latest hint's (text, share, value, reason, action) rows
     hint_plan: tuple[Action, ...] = ()  # the whole line the hint means, its action first
     hint_action: Action | None = None  # the play the hint of this decision suggests (the plays list stars it)
+    #: the rest of the hint's line once its play was played (``acted``), and the step of it the next
+    #: hint no longer starts with (``table_client._hint``): a plan of two die turns for a tuck was
+    #: dropped after the first for another, and nothing said so
+    plan_left: tuple[Action, ...] = ()
+    plan_dropped: Action | None = None
     #: the panel over the board's foot (the hint, or in a replay what an AI weighed) and the one
     #: over its head (what others did since our last decision); None: closed
     hint_panel: PanelWords | None = None
