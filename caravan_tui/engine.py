@@ -46,7 +46,8 @@ def render(text: str, names: Sequence[str], viewer: int | None = None) -> str:
     ``{pN:'s}`` is the possessive ("Ann's", "your"), ``{pN:mine}`` one standing alone ("Ann's",
     "yours"); ``{pN:their}`` the possessive pronoun, for a
     seat named already ("their", "your"); ``{pN:has}``, ``{pN:is}``, ``{pN:was}`` the verb
-    itself. A name that opens a sentence is capitalised.
+    itself. "you", "your" or a ``Phrase`` that opens a sentence is capitalised; a name is left as
+    its person spelt it ("bo", never "Bo": that reads as someone else).
     """
 
     def fill(match: re.Match[str]) -> str:
@@ -62,11 +63,19 @@ def render(text: str, names: Sequence[str], viewer: int | None = None) -> str:
             word = _YOU_FORMS[form] if you else form
         else:
             word = "" if you else form
-        if word and form in (None, "'s") and _opens_sentence(text, match.start()):
+        said = you or isinstance(_name(names, seat), Phrase)
+        if said and word and form in (None, "'s") and _opens_sentence(text, match.start()):
             word = word[0].upper() + word[1:]
         return word
 
     return SEAT_FIELD.sub(fill, text)
+
+
+class Phrase(str):
+    """The app's own words standing in a seat's name ("your stand-in"): capitalised where they
+    open a sentence, as a person's name is not."""
+
+    __slots__ = ()
 
 
 def seat_field(seat: int, form: str | None = None) -> str:

@@ -60,7 +60,7 @@ from caravan_tui.bus import (
     seat_address,
     spectator_address,
 )
-from caravan_tui.engine import Action, Event, Game, IllegalAction, State, normalise_action, render, seat_field
+from caravan_tui.engine import Action, Event, Game, IllegalAction, Phrase, State, normalise_action, render, seat_field
 from caravan_tui.games import get_game
 from caravan_tui.saves.backend import MatchLock, MatchLocked, MatchStore, StoreFailed
 from caravan_tui.saves.codec import DamagedSave
@@ -119,7 +119,7 @@ def stood_in_names(names: Sequence[str], stood: int, seat: int | None) -> list[s
 
 #: what the log calls the AI standing in for its reader ("Your stand-in plays …" opening a line,
 #: "The match is over: your stand-in wins" within one)
-YOUR_STAND_IN = "your stand-in"
+YOUR_STAND_IN = Phrase("your stand-in")
 
 
 @dataclass(frozen=True)
