@@ -119,6 +119,19 @@ async def escape_closes_the_keys_panel_and_then_is_the_screens(app, pilot, leave
     assert (app.screen is not screen) == leaves
 
 
+@pytest.mark.parametrize("key", ["question_mark", "f1"])
+async def test_home_s_question_mark_and_f1_open_the_rules(tmp_path, key):
+    """``?`` is a table's key for its rules and F1 is help in most programs: on the home screen
+    both did nothing and said nothing. They open the rules, as ``r`` does."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        home = app.screen
+        await pilot.press(key)
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the games' picker")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is home, "home again")
+
+
 @pytest.mark.e2e
 async def test_a_whole_match_by_keys(tmp_path):
     app = make_app(tmp_path)

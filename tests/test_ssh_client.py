@@ -849,6 +849,24 @@ async def test_the_lobbys_r_always_opens_the_games_picker_on_the_highlighted_mat
             await wait_for(pilot, lambda: app.screen is lobby, "back in the lobby")
 
 
+@pytest.mark.parametrize("key", ["question_mark", "f1"])
+async def test_the_lobbys_question_mark_and_f1_open_the_games_picker(still_hub, key):
+    """``?`` opens a table's rules, and F1 is help in most programs: in the lobby both did nothing
+    and said nothing. They open the games' picker, as ``r`` does."""
+    from caravan_tui.hub_protocol import Lobby
+    from caravan_tui.screens.dialogs import ChoiceScreen
+
+    still_hub.identities.keep(ANN, "Ann")
+    async with in_the_lobby(still_hub) as (app, pilot):
+        lobby = app.screen
+        app.from_hub(Lobby([], ["Ann"]))
+        await pilot.pause()
+        await pilot.press(key)
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the games' picker")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is lobby, "back in the lobby")
+
+
 async def test_the_lobby_says_what_a_rating_of_a_question_mark_is(still_hub):
     """The lobby's "Ann ?" said nothing of what "?" is (only the result and the record did): the
     line under the matches says it while the highlighted match shows one, and only then."""

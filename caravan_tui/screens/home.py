@@ -41,7 +41,10 @@ class HomeScreen(BaseScreen):
     continue_note: var[RenderableType] = var("")
     # priority: the choice is made as the app reads the key, so the keys after it are held for the
     # screen it opens (``hold_keys``), not read by this screen's menu meanwhile
-    BINDINGS = [Binding(key, f"choose('{item}')", label, priority=True) for item, label, key in ITEMS]
+    BINDINGS = [Binding(key, f"choose('{item}')", label, priority=True) for item, label, key in ITEMS] + [
+        # (a table's key for its rules, and help in most programs: here they did nothing)
+        Binding("question_mark,f1", "choose('rules')", "Rules", show=False, priority=True)
+    ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="home"):
