@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
+from typing import ClassVar
 
 from rich.console import RenderableType
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.message import Message
 from textual.reactive import var
@@ -41,9 +42,10 @@ class HomeScreen(BaseScreen):
     continue_note: var[RenderableType] = var("")
     # priority: the choice is made as the app reads the key, so the keys after it are held for the
     # screen it opens (``hold_keys``), not read by this screen's menu meanwhile
-    BINDINGS = [Binding(key, f"choose('{item}')", label, priority=True) for item, label, key in ITEMS] + [
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(key, f"choose('{item}')", label, priority=True) for item, label, key in ITEMS),
         # (a table's key for its rules, and help in most programs: here they did nothing)
-        Binding("question_mark,f1", "choose('rules')", "Rules", show=False, priority=True)
+        Binding("question_mark,f1", "choose('rules')", "Rules", show=False, priority=True),
     ]
 
     def compose(self) -> ComposeResult:
