@@ -234,6 +234,23 @@ async def test_a_records_resignation_says_who_won():
     assert finished_words(long, mine=False) == "Ann resigned, Bob won"
 
 
+async def test_anothers_record_names_them_in_a_result_that_fits_it():
+    """Bo's record, opened by Ann, read "… lost" in a Result column of 7 cells, "bo lost" whole:
+    his name was cut to leave room for " resigned", the longest words after it, whatever
+    followed. It is cut for the words that do follow."""
+    ours, theirs = socket.socketpair()
+    app = ClientApp(ours)  # (a session with no hub behind it)
+    app.player_name = "Ann"
+    lost = FinishedRow("m1", "camel_caravan", ["bo", "Marguerite-Antoinette"], [0, 1], "over", 0.0, 0, -14)
+    with ours, theirs:
+        async with app.run_test(size=SIZE):
+            await app.push_screen(HistoryScreen(History("bo", "", "", [lost.to_map()], [])))
+            lines = screen_lines(app.screen)
+    assert any("Camel Caravan" in line and " bo lost " in line for line in lines), lines
+    assert finished_words(lost, mine=False, width=len("bo lost")) == "bo lost"
+    assert finished_words(dataclasses.replace(lost, result=[1, 0]), mine=False, width=len("bo won")) == "bo won"
+
+
 async def test_a_records_against_column_takes_the_room_a_short_title_leaves():
     """Over SSH at 80×24 a Camel Caravan match read "Bob, AI 3 (no…" against "Camel Caravan"
     with eight empty cells after it: the Game column is as wide as the longest title listed, the

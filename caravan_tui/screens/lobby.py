@@ -122,31 +122,31 @@ def finished_words(row: FinishedRow, mine: bool = True, width: int | None = None
         return "Over"
     whole = names_called(row.names, row.kinds)
     names = [fit_name(name, None if width is None else width - len(" resigned")) for name in whole]
-    you = "You" if mine else names[row.yours]
+
+    def you(then: str) -> str:  # (the name cut for the words after it: "bo lost" read "… lost" in 7 cells)
+        return "You" if mine else fit_name(whole[row.yours], None if width is None else width - len(then))
+
     best = max(row.result)
     winners = [seat for seat, share in enumerate(row.result) if share == best and share > 0]
     if row.gave_up is True:  # (whatever the AI that played the seat on made of it)
-        return resigned_words(you, whole, winners, row.yours, width)
+        return resigned_words(you(" resigned"), whole, winners, row.yours, width)
     if row.resigned is not None and row.resigned != row.yours and 0 <= row.resigned < len(names):
         # (another's resignation ended it, or an AI played the seat on: it read "You resigned" to
         # a person who had not, and "Bob won" of his stand-in's points beside her +121; then only
         # "Bob left", of a match she had won, and of one she lost to his stand-in alike)
-        return others_resigned(row, names, you, width)
+        return others_resigned(row, names, you(" lost"), width)
     if row.yours not in winners:
         if row.status == "resigned":
-            return resigned_words(you, whole, winners, row.yours, width)
+            return resigned_words(you(" resigned"), whole, winners, row.yours, width)
         if len(winners) != 1:
             return "Lost"
         winner = fit_name(whole[winners[0]], None if width is None else width - len(" won"))
-        return f"{you} lost" if winner.endswith("…") and winner != whole[winners[0]] else f"{winner} won"
+        return f"{you(' lost')} lost" if winner.endswith("…") and winner != whole[winners[0]] else f"{winner} won"
     if len(winners) == 1:  # (the name cut for " won", not " resigned": "Bo won" read "… won" in 8 cells)
-        winner = "You" if mine else fit_name(whole[row.yours], None if width is None else width - len(" won"))
-        return f"{winner} won"
+        return f"{you(' won')} won"
     if len(winners) == len(row.result):
         return "Draw"
-    return "Shared: " + " and ".join(
-        (you.lower() if mine else you) if seat == row.yours else names[seat] for seat in winners
-    )
+    return "Shared: " + " and ".join("you" if mine and seat == row.yours else names[seat] for seat in winners)
 
 
 def others_resigned(row: FinishedRow, names: list[str], you: str, width: int | None) -> str:
