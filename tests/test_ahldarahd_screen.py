@@ -884,3 +884,38 @@ def test_every_item_a_player_or_the_table_holds_shows_at_80_columns():
     public = {key: value for key, value in table.items() if key != "hand"}
     assert market_text(public, 47).plain.splitlines()[1] == "Hand: hidden · table: R:RBG Sh Ey PQ"
     assert market_text({**table, "hand": []}, 47).plain.splitlines()[1].startswith("Hand: none · ")
+
+
+@pytest.mark.thorough
+async def test_a_ready_proposal_declined_this_build_is_sent_again_only_when_asked(tmp_path):
+    """Enter on "Propose to Bot: … (Bot declined it this build)" in the plays list sent it again
+    at once and spent one of the build's proposals (2 left, then 1). The table asks first, says
+    what it spends, and Enter keeps it back; ``y`` sends it."""
+    from caravan_tui.screens.dialogs import ConfirmScreen
+
+    prefix, state = play_until(building(0))
+    offer = next(a for a in state.legal_actions() if a[0] == "offer")
+    prefix = [*prefix, offer, ("decline",)]
+    async with at_my_turn(tmp_path, prefix, what="my build, the offer declined") as (app, pilot, table):
+        screen, host = table.screen, table.runner.host
+        assert screen.table.view["proposals_left"] == 2
+        plays = screen.query_one(ActionList)
+        plays.focus()
+        await pilot.pause()
+        row = plays.actions.index(offer)
+        await pilot.press("home", *["down"] * row)
+        assert plays.highlighted_action == offer
+        start = host.turn
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        assert "Bot declined it this build: sending it again spends one of your 2 proposals left." in (
+            app.screen.question
+        )
+        await pilot.press("enter")  # (the focus starts on "Keep it back")
+        await wait_for(pilot, lambda: app.screen is screen, "the table again")
+        assert host.turn == start and screen.table.view["proposals_left"] == 2
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question again")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: host.turn > start, "the proposal sent again")
+        assert host.actions[start] == offer

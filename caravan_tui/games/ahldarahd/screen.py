@@ -35,9 +35,11 @@ from textual.binding import Binding
 
 from caravan_tui.bus import SeatEnd
 from caravan_tui.engine import Action
+from caravan_tui.screens.dialogs import ConfirmScreen
 from caravan_tui.screens.game import TAKE_HINT, GameScreen
 from caravan_tui.screens.table_overlays import TAKE_HINT_NAME
 from caravan_tui.screens.table_seat import TableState
+from caravan_tui.widgets import ActionList
 
 from .legend import legend_text
 from .map_text import map_look, route_problem, shown_route_plays
@@ -55,6 +57,7 @@ from .table_checks import (
     bid_problem,
     key_problem,
     proposal_problem,
+    sent_again,
     trade_problem,
 )
 from .table_enter import ROUTE_PHASES, enter, panel_play, status
@@ -377,6 +380,21 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         steps = proposal_actions(proposal, self.table.legal)
         self.table_state = replace(self.table, queue=tuple(steps[1:]))
         self.act(steps[0])
+
+    def on_action_list_chosen(self, event: ActionList.Chosen) -> None:
+        """Enter in the plays list; a ready proposal its partner declined this build is sent again
+        only once the player says so (Enter keeps it back)."""
+        question = sent_again(self.table, event.action)
+        if question is None:
+            return  # (the table's own handler plays it)
+        event.prevent_default()
+        action = event.action
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.table.turn is not None and action in self.table.legal:
+                self.act(action)
+
+        self.app.push_screen(ConfirmScreen(f"{question} Send it anyway?", yes="Send it", no="Keep it back"), answered)
 
     def action_answer(self, answer: str) -> None:
         if self.deciding("answer"):

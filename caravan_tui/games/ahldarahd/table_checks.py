@@ -3,12 +3,15 @@ functions of the table's state, said by the screen as a notice."""
 
 from __future__ import annotations
 
+from caravan_tui.engine import seat_field
+
 from .decline_reason import known_short
 from .maps import COMMODITIES
 from .proposal import Proposal, problem
 from .rules import AhldarahdState
 from .table_state import AhldarahdTable
 from .terms import MAX_PROPOSALS
+from .trading import declined_like
 
 OTHER_DECISION = "that key is for another decision: the panel under the players shows this one's keys"
 #: the phases whose amount the panel's keys (``+``, ``-``, digits, ``b``) choose
@@ -85,3 +88,17 @@ def proposal_problem(table: AhldarahdTable, proposal: Proposal) -> str | None:
         asked = [COMMODITIES.index(card) for card in proposal.ask_cards if card in COMMODITIES]
         reason = known_short(world, proposal.partner, asked)
     return None if reason is None else table.words(reason)
+
+
+def sent_again(table: AhldarahdTable, action: tuple) -> str | None:
+    """What sending a ready proposal like one its partner declined this build costs, as the
+    question the screen asks before it is sent (None: none declined): Enter on a plays-list row
+    marked "(AI 3 declined it this build)" sent it again at once and spent a proposal."""
+    world, view = table.world, table.view
+    if action[0] != "offer" or not isinstance(world, AhldarahdState) or not world.refused or view is None:
+        return None
+    if declined_like(action, world.refused) is None:
+        return None
+    left = view["proposals_left"]
+    spends = "your last proposal" if left == 1 else f"one of your {left} proposals left"
+    return table.words(f"{seat_field(action[1])} declined it this build: sending it again spends {spends}.")
