@@ -60,7 +60,7 @@ from caravan_tui.screens.table_keys import (
 )
 from caravan_tui.screens.table_layout import show_full_log, table_layout, toggle_legend
 from caravan_tui.screens.table_menu import SHARED_KEY_TIPS, SHARED_KEY_WORDS, TableMenu
-from caravan_tui.screens.table_moves import TableMoves
+from caravan_tui.screens.table_moves import Played, TableMoves
 from caravan_tui.screens.table_overlays import ASK_HINT, NO_HINT_NOW, TAKE_HINT, TableOverlays
 from caravan_tui.screens.table_panels import WHOLE_LOG, PanelWords
 from caravan_tui.screens.table_reports import TableReports
@@ -531,6 +531,11 @@ class GameScreen(BaseScreen, Generic[V]):
 
     def choose_among(self, actions: list[Action], question: str = "Which one?") -> None:
         self.moves.choose_among(actions, question)
+
+    def ask_before(
+        self, action: Action, question: str, yes: str, no: str, yes_first: bool = False, then: Played | None = None
+    ) -> None:
+        self.moves.ask_before(action, question, yes, no, yes_first, then)
 
     def on_action_list_chosen(self, event: ActionList.Chosen) -> None:
         self.act(event.action)

@@ -4,6 +4,7 @@ Keys typed while a play is on its way wait for the host's answer (``keep``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -14,7 +15,7 @@ from textual.widgets import Input
 
 from caravan_tui.bus import Act, UndoRequest
 from caravan_tui.engine import Action
-from caravan_tui.screens.dialogs import ChoiceScreen
+from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.table_client import acted
 from caravan_tui.screens.table_keys import NOT_YOUR_TURN
 from caravan_tui.widgets.actions import HINT_TAKE_WAITS, ActionList
@@ -22,6 +23,8 @@ from caravan_tui.widgets.actions import HINT_TAKE_WAITS, ActionList
 if TYPE_CHECKING:
     from caravan_tui.screens.game import GameScreen
 
+#: what plays an action once a question is answered (``TableMoves.ask_before``)
+Played = Callable[[Action], None]
 #: the longest a play's frame waits for the host's answer (the move as the host made it)
 ANSWER_WAIT = 0.1
 #: the most keys kept while a play is on its way (a held-down key fills no more)
@@ -190,6 +193,19 @@ class TableMoves:
                 screen.act(actions[index])
 
         screen.app.push_screen(ChoiceScreen(question, [screen.describe(a) for a in actions]), chosen)
+
+    def ask_before(
+        self, action: Action, question: str, yes: str, no: str, yes_first: bool = False, then: Played | None = None
+    ) -> None:
+        """Play ``action`` (by ``then``, else ``act``) once the player says yes to ``question``,
+        if it is still theirs to play then."""
+        screen = self.screen
+
+        def answered(said: bool | None) -> None:
+            if said and screen.table.turn is not None and action in screen.table.legal:
+                (then or screen.act)(action)
+
+        screen.app.push_screen(ConfirmScreen(question, yes=yes, no=no, yes_first=yes_first), answered)
 
     def undo(self) -> None:
         """Until the position the undo brings arrives, the keys wait: a key pressed at once would

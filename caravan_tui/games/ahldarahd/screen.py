@@ -35,7 +35,6 @@ from textual.binding import Binding
 
 from caravan_tui.bus import SeatEnd
 from caravan_tui.engine import Action
-from caravan_tui.screens.dialogs import ConfirmScreen
 from caravan_tui.screens.game import TAKE_HINT, GameScreen
 from caravan_tui.screens.table_overlays import TAKE_HINT_NAME
 from caravan_tui.screens.table_seat import TableState
@@ -382,19 +381,10 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         self.act(steps[0])
 
     def on_action_list_chosen(self, event: ActionList.Chosen) -> None:
-        """Enter in the plays list; a ready proposal its partner declined this build is sent again
-        only once the player says so (Enter keeps it back)."""
-        question = sent_again(self.table, event.action)
-        if question is None:
-            return  # (the table's own handler plays it)
-        event.prevent_default()
-        action = event.action
-
-        def answered(yes: bool | None) -> None:
-            if yes and self.table.turn is not None and action in self.table.legal:
-                self.act(action)
-
-        self.app.push_screen(ConfirmScreen(f"{question} Send it anyway?", yes="Send it", no="Keep it back"), answered)
+        """Enter in the plays list: a proposal declined this build is sent again once asked."""
+        if (question := sent_again(self.table, event.action)) is not None:
+            event.prevent_default()  # (the table's own handler would play it at once)
+            self.ask_before(event.action, f"{question} Send it anyway?", yes="Send it", no="Keep it back")
 
     def action_answer(self, answer: str) -> None:
         if self.deciding("answer"):

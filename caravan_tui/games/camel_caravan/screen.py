@@ -28,7 +28,7 @@ from textual.widget import Widget
 
 from caravan_tui.bus import SeatEnd, Update
 from caravan_tui.engine import Action
-from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
+from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.table_seat import TableState
 from caravan_tui.widgets import ActionList
@@ -255,16 +255,9 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
         second Enter pressed "Keep playing", the question gone as it came (``e`` asks with
         "Keep playing" first: a key pressed by mistake)."""
         self.table_state = disarmed(self.table)
-
-        def answered(yes: bool | None) -> None:
-            if yes and self.table.turn is not None:
-                self.play_now(END_TURN)
-
         left = actions_word(self.table.view["left"] if self.table.view else 0)
-        question = ConfirmScreen(
-            f"End the turn with {left} unused?", yes="End turn", no="Keep playing", yes_first=chosen
-        )
-        self.app.push_screen(question, answered)
+        question = f"End the turn with {left} unused?"
+        self.ask_before(END_TURN, question, "End turn", "Keep playing", yes_first=chosen, then=self.play_now)
 
     def escaped(self, table: TableState[CamelCaravanView]) -> TableState[CamelCaravanView] | None:
         """Escape first cancels a play waiting for its second Enter, then drops the chosen camel

@@ -27,7 +27,7 @@ from textual.binding import Binding
 
 from caravan_tui.bus import Update
 from caravan_tui.engine import Action
-from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
+from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.game import TAKE_HINT, GameScreen
 from caravan_tui.screens.table_overlays import TAKE_HINT_NAME
 from caravan_tui.screens.table_seat import TableState
@@ -302,18 +302,12 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             self.act(action)
             return
         question, regrets = asked if asked is not None else (f"{self.describe(action)}. ", False)
-
-        def answered(yes: bool | None) -> None:
-            if yes and self.table.turn is not None and action in self.table.legal:
-                self.act(action)
-
         # Enter plays a placement's forced rest, as Enter plays each of its steps; a move that
         # boxes our caravan in or ends the match early, or a key that may have been meant
         # otherwise, waits for a "y", and says so (25 Enters said "Not yet" unseen)
         waits = regrets or bool(unasked)
         ask, yes, no = (BOXED_ASK, "Play it anyway", "Keep it back") if waits else (REST_ASK, "Play it", "Not yet")
-        confirm = ConfirmScreen(unasked + question + ask, yes=yes, no=no, yes_first=not waits)
-        self.app.push_screen(confirm, answered)
+        self.ask_before(action, unasked + question + ask, yes, no, yes_first=not waits)
 
     def play_key(self, action: Action) -> None:
         """A key's play (a direction, a camel, a decline): played if legal, else why not."""

@@ -27,7 +27,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from caravan_tui.engine import Action
-from caravan_tui.screens.dialogs import ConfirmScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.table_client import cursor_at, cursor_pointed, list_pointed
 from caravan_tui.screens.table_seat import TableState
@@ -228,44 +227,28 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         unsold die to the market (the next round's roll then bars undo). Where it is the hint's
         play (``hinted``), Enter stops selling, as the hint's "a, then enter: play" says: the
         question's Enter kept selling, and the hint's play went unmade."""
-
-        def answered(yes: bool | None) -> None:
-            if yes and self.table.turn is not None and END_SELLING in self.table.legal:
-                self.play_now(END_SELLING)
-
         asked = "Stop selling, as the hint says?" if hinted else "Stop selling?"
         question = f"{asked} A sale is still possible; your unsold dice go to the market."
-        confirm = ConfirmScreen(question, yes="Stop selling", no="Keep selling", yes_first=hinted)
-        self.app.push_screen(confirm, answered)
+        self.ask_before(END_SELLING, question, "Stop selling", "Keep selling", yes_first=hinted, then=self.play_now)
 
     def confirm_turn(self, action: Action) -> None:
         """A die turned so that no sale fits the dice asks first: with the last favour spent, the
         rules end the turn at once and send every die to the market (a newcomer's ``+`` threw
         away the one sale on offer, and the next round's roll barred undo)."""
-
-        def answered(yes: bool | None) -> None:
-            if yes and self.table.turn is not None and action in self.table.legal:
-                self.play_now(action)
-
         question = (
             f"Turn a {action[1]} into a {adjusted(action[1], action[2])}? No sale fits the dice then: "
             "they go to the market and your turn ends. A sale fits them now."
         )
-        self.app.push_screen(ConfirmScreen(question, yes="Turn it", no="Keep the dice"), answered)
+        self.ask_before(action, question, "Turn it", "Keep the dice", then=self.play_now)
 
     def confirm_buy(self, action: Action) -> None:
         """A purchase that costs the seat its place at the match's end asks first: the table cards
         are final, and its coins may be the tie-break."""
-
-        def answered(yes: bool | None) -> None:
-            if yes and self.table.turn is not None and action in self.table.legal:
-                self.play_now(action)
-
         question = (
             f"Buy {action[1]}? The match ends with this round and cards bought now do not count: "
             f"{PRICE} coins fewer lose you the tie-break on coins. Buying nothing more keeps your place."
         )
-        self.app.push_screen(ConfirmScreen(question, yes="Buy it", no="Keep the coins"), answered)
+        self.ask_before(action, question, "Buy it", "Keep the coins", then=self.play_now)
 
     # -- keys -------------------------------------------------------------------------------------
 
