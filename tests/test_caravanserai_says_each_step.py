@@ -134,6 +134,25 @@ async def test_the_steps_the_rules_lay_after_a_choice_are_said_as_they_happen(tm
 
 
 @pytest.mark.thorough
+async def test_the_line_of_the_steps_the_rules_lay_comes_before_the_steps_own_lines(tmp_path):
+    """The bug: "You use the black board good on (3,-3)…", then "The rules then laid for you, the
+    only way on: … use the black board good.": the use said twice, first as the player's own
+    choice. The rules' line comes first, right after the choice's own lines, then what its steps did."""
+    from caravan_tui.screens.dialogs import ChoiceScreen
+
+    async with solo_at(tmp_path, 2, solo_prefix(2, 93)) as (app, pilot, screen):
+        turn, before = screen.table.turn, len(screen.table.log)
+        await pilot.press("Y")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "how many?")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.table.turn not in (None, turn), "the next decision")
+        log = [str(line) for line, _ in screen.table.log][before:]
+        said = next(i for i, line in enumerate(log) if line.startswith("The rules then laid for you"))
+        used = next(i for i, line in enumerate(log) if line.startswith("You use the yellow board good"))
+        assert said < used, log
+
+
+@pytest.mark.thorough
 async def test_an_undo_keeps_the_lines_of_the_steps_the_rules_laid_before_what_it_takes_back(tmp_path):
     """The bug: after an undo the whole log (the host's lines, in place of the table's) had lost
     every "The rules then laid for you…" line, of moves the undo had not touched too."""

@@ -499,6 +499,16 @@ class CaravanseraiState(TurnState):
         the number of the turn it belongs to, action) each, so that a table can say them first."""
         return self._forced(action)[1]
 
+    def said_by(self, action: Action) -> list[Event]:
+        """The log's lines of ``action`` itself, before the steps the rules then lay: where a table
+        says those steps (its line came after theirs, "You use the black board good" before "The
+        rules then laid for you: … use the black board good")."""
+        if self.turn is None or action not in self.legal_actions():
+            return []
+        events: list[Event] = []
+        self.clone()._do(action, self.turn, events)
+        return events
+
     def laid_after(self, action: Action) -> list[tuple[int, int, Action]]:
         """``forced_after`` less its last step where that announces a good whose use or decline is
         then asked: the seat lays that piece, by its answer, not the rules (a table said "the

@@ -145,8 +145,10 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         self, table: TableState[CaravanseraiView], previous: CaravanseraiView | None, by_other: bool
     ) -> TableState[CaravanseraiView]:
         """What the view changed marked, in the move's state, and the steps the rules laid for us
-        after our choice logged before the placement's summary they end ("You laid …"), after the
-        lines of the step chosen: a stand's line came after the next turn's steps it led to."""
+        after our choice logged right after the lines of the step chosen, before the steps' own
+        and the placement's summary they end ("You laid …"): a stand's line came after the next
+        turn's steps it led to, and "You use the black board good" before the line that said the
+        rules laid that use."""
         said = forced_line(cast(CaravanseraiTable, table), by_other)
         table = arrived(cast(CaravanseraiTable, table), previous, by_other)
         before = self.table.log
@@ -158,10 +160,11 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         at = len(before)  # (the state before the move: its lines come after)
         new = table.log[at:]
         summary = next((k for k, (line, _) in enumerate(new) if str(line).startswith(PLACEMENT_SAID)), len(new))
-        hosts = at - len(table.forced_said) + summary  # (the host's lines before it)
+        chosen = min(table.chosen_lines, summary)
+        hosts = at - len(table.forced_said) + chosen  # (the host's lines before it)
         return replace(
             table,
-            log=(*table.log[:at], *new[:summary], (said, False), *new[summary:]),
+            log=(*table.log[:at], *new[:chosen], (said, False), *new[chosen:]),
             forced_said=(*table.forced_said, (hosts, said, table.moves - 1)),
         )
 

@@ -111,7 +111,10 @@ def chose(table: CaravanseraiTable, action: Action) -> CaravanseraiTable:
     after it (said as its view arrives), the hint's plan one step on (a step off it ends it), no
     hint and no changed cells marked while others play."""
     trail = table.trail[1:] if table.trail and table.trail[0] == action else ()
-    new = dataclasses.replace(table, forcing=forcing_after(table, action), forced=None, trail=trail)
+    world, seat = table.world, table.seat
+    said = world.said_by(action) if isinstance(world, CaravanseraiState) else []
+    lines = sum(1 for event in said if event.visible_to(seat))
+    new = dataclasses.replace(table, forcing=forcing_after(table, action), chosen_lines=lines, forced=None, trail=trail)
     if new.turn is None:
         new = dataclasses.replace(new, hinted=None, flash=frozenset())
     return new

@@ -33,11 +33,11 @@ class CaravanseraiTable(TableState[CaravanseraiView]):
     turns skipped or laid for us since our last decision and why (the placement line says so
     until our next turn; ``news``: what the latest view did to our turn, said while it is on
     show); the steps the rules play for us after our latest choice (``forcing``: in words and in
-    the board's letters, said as its view arrives; ``forced``: its letters, under the board until
-    our next choice; ``forced_said``: the log's lines of them so far, put back where a whole log
-    comes in place of ours: an undo's or a reconnect's held none of them); and where the board is
-    asked to put its cursor or to pan to (``aim``,
-    ``seen``: the board moves when the request's number changes, else its cursor is the
+    the board's letters, said as its view arrives after the ``chosen_lines`` of the choice itself;
+    ``forced``: its letters, under the board until our next choice; ``forced_said``: the log's
+    lines of them so far, put back where a whole log comes in place of ours: an undo's or a
+    reconnect's held none of them); and where the board is asked to put its cursor or to pan to
+    (``aim``, ``seen``: the board moves when the request's number changes, else its cursor is the
     player's)."""
 
     picture: Picture | None = None
@@ -50,6 +50,7 @@ class CaravanseraiTable(TableState[CaravanseraiView]):
     played_for_us: str | None = None
     news: str | None = None
     forcing: tuple[str, str] | None = None
+    chosen_lines: int = 0
     forced: str | None = None
     forced_said: tuple[ForcedSaid, ...] = ()
     aim: Aim | None = None
