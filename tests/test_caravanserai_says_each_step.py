@@ -417,3 +417,22 @@ async def test_the_next_turn_the_rules_begin_after_a_stand_is_logged_after_the_s
         said = next(i for i, line in enumerate(log) if line.startswith("The rules then laid for you"))
         stood = max(i for i, line in enumerate(log) if line.startswith("You stand "))
         assert stood < said and "the start of your next turn" in log[said], log[-4:]
+
+
+def test_a_block_left_out_so_far_is_previewed_as_the_best_it_can_still_make():
+    """The bug: "3K more then camel: caravan 29→32, count 3", and the placement ended at caravan
+    29, count 6: the block in progress was left out of the count so far, but a K laid after on
+    another colour's Caravanserai cell counted it. Until its last piece is known the figures are
+    the most the caravan can make and the least it counts: "caravan 29→≤32, count ≥3"."""
+    for seed in range(300):
+        rng, state = random.Random(seed), GAME.new(1, seed=seed, options={})
+        while not state.is_over():
+            pl = state.view(0)["placement"]
+            if pl is not None and pl["left"] >= 1 and state.stage != BOARD and pl["on_caravanserai"]:
+                said = line(state)
+                if pl["all_match"] and not pl["declined"]:
+                    assert "→≤" in said and "count ≥" in said, said
+                    return
+                assert "≤" not in said and "≥" not in said, said
+            state.apply(rng.choice(state.legal_actions()), False)
+    raise AssertionError("no such position")

@@ -258,10 +258,15 @@ def _placement_text(view: CaravanseraiView, table: CaravanseraiTable) -> Text:
                 text.append(" then camel: ", style="dim")
             placed += left
             omitted += pl["size"] if out else 0
+            # (left out only if the rest too stays off other colours' Caravanserai cells: "caravan
+            # 29→32, count 3" was promised, and a K laid on a purple cell ended it at 29, count 6)
+            unsettled = out and (left > 1 or not using)
         else:
             text.append(" · camel now: ", style="dim")
-        text.append(f"caravan {length}→{length + omitted}", style="bold")
-        text.append(f", count {placed + 1 - omitted}")
+            unsettled = False
+        most, least = ("≤", "≥") if unsettled else ("", "")
+        text.append(f"caravan {length}→{most}{length + omitted}", style="bold")
+        text.append(f", count {least}{placed + 1 - omitted}")
         if laid:
             found = blocks(laid, cs, pl["declined_blocks"])
             if left:  # (the block in progress, whole: as the figures above count it)
