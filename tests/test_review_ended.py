@@ -46,19 +46,20 @@ def test_the_tie_break_that_decided_a_match_is_said_in_its_review() -> None:
 
 
 def test_the_turns_the_rules_skipped_are_said_in_the_review() -> None:
+    """A loser's skipped turns are what decided the match; a winner's are how it ended ("What
+    decided it: The rules skipped 4 of your turns" was said of a 30–27 win led from round 2)."""
     game = get_game("caravanserai")
-    actions = random_match("caravanserai", 2)  # Ann's caravan boxed in twice near its end
+    actions = random_match("caravanserai", 2)  # Ann's caravan boxed in twice near its end; Bob wins
     match = decisions_of(game, 2, 2, game.quick_options, actions, 0)
     anns = "The rules skipped 2 of {p0:'s} turns, the first after move 57 (no open cell next to the head)."
     bobs = "The rules skipped 7 of {p1:'s} turns, the first after move 113 (no open cell next to the head)."
     last = "{p0:'s} move 149 ended the match: {p0} stand{p0:s} a black market good on (-5,-1)."
-    assert match.decided == f"{anns} {bobs}" and match.ended.startswith(last)
+    assert match.decided == anns and match.ended.startswith(f"{bobs} {last}")
     review = Review("caravanserai", "m", 0, 2, 10, 0.0, (), decided=match.decided)
-    said = f"{anns} {bobs}".replace("{p0:'s}", "your").replace("{p1:'s}", "Bob's")
-    assert decided_line(review, NAMES) == "What decided it: " + said
-    # Bob's review counts his own first, then the others' (an opponent out of camels, its turns
-    # skipped, decided a match whose review named no turning point)
-    assert decisions_of(game, 2, 2, game.quick_options, actions, 1).decided == f"{bobs} {anns}"
+    assert decided_line(review, NAMES) == "What decided it: " + anns.replace("{p0:'s}", "your")
+    # Bob's review: Ann's skipped turns decided it; his own, the winner's, are how it ended
+    bob = decisions_of(game, 2, 2, game.quick_options, actions, 1)
+    assert bob.decided == anns and bob.ended.startswith(bobs)
     # a match whose every turn was played says nothing of it
     assert decisions_of(game, 2, 2, game.quick_options, actions[:50], 0).decided == ""
     # the moves after which they were skipped are kept, for the account's words of that stretch

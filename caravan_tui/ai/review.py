@@ -262,11 +262,16 @@ def decisions_of(
     ended = tie(state.view(seat), state.scores(), state.outcome()) if tie is not None and over else None
     scored = scoring(state.view(seat)) if scoring is not None and over else None
     # the seat's own skipped turns, then the others': an opponent out of camels, its last turns
-    # skipped, decided a match whose review named no turning point ("the searches' drift +42%")
-    passed_over = [skipped_said(skipped[other], other) for other in (seat, *(s for s in range(players) if s != seat))]
+    # skipped, decided a match whose review named no turning point ("the searches' drift +42%");
+    # a winner's are how it ended, not what decided it ("What decided it: The rules skipped 4 of
+    # your turns" of a 30–27 win led from round 2)
+    won = [share > 0 and share == max(state.outcome()) for share in state.outcome()] if over else [False] * players
+    order = (seat, *(s for s in range(players) if s != seat))
+    passed_over = [skipped_said(skipped[other], other) for other in order if not won[other]]
+    passed_winning = [skipped_said(skipped[other], other) for other in order if won[other]]
     ended_idle = [(turn, name, why) for turn, name, why in idle.values() if why is not None]
     idle_told = idle_said(ended_idle, seat) if len(ended_idle) >= IDLE_TOLD else ""
-    said = " ".join(words for words in (idle_told, last) if words)
+    said = " ".join(words for words in (*passed_winning, idle_told, last) if words)
     decided = " ".join(words for words in (*passed_over, scored, ended) if words)
     alone = state.scores()[seat] / game.ai.review.measure(1).scale if over and players == 1 else None
     return Match(
