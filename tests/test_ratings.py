@@ -331,6 +331,7 @@ def test_ratings_that_did_not_move_say_why():
     unmoved = protocol.Rated("m1", [["Ann", 0, "1043"], ["Bob", 0, "990"]])
     assert rating_changes_line(unmoved) == f"Rating changes: Ann +0 (now 1043), Bob +0 (now 990). {UNMOVED_WORDS}"
     assert UNMOVED_WORDS not in rating_changes_line(protocol.Rated("m1", [["Ann", 3, "1043"], ["Bob", 0, "990"]]))
+    assert "equal" not in UNMOVED_WORDS  # ("yours were equal" read as a tie after 22–15 behind an AI)
 
 
 def test_who_won_a_match_resigned_is_said_from_the_outcome_the_hub_sent():

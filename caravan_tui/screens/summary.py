@@ -74,8 +74,11 @@ def rating_changes_line(rated: Rated) -> str:
 
 
 #: why no rating moved where its people scored apart (two people 9–8 behind an AI's 9: "+0" each read
-#: as a fault)
-UNMOVED_WORDS = "Ratings count only each person's share of the win: yours were equal, so none moved."
+#: as a fault; "yours were equal" read as a tie after 22–15)
+UNMOVED_WORDS = (
+    "Ratings count only each person's share of the win, not points: none of you won more of it than another, "
+    "so none moved."
+)
 #: why a change beside "played N%" is smaller than the others'
 STOOD_IN_WORDS = "A seat a stand-in played in part moves its person's rating by the share of the moves they made."
 
