@@ -978,6 +978,20 @@ async def test_the_lobby_gives_the_seats_the_room_to_move_does_not_need(still_hu
         assert f"Ratings: {long} ?, Bo ?. A rating marked ? is provisional" in said, said
 
 
+async def test_to_move_names_the_mover_whole_where_the_seats_leave_room(still_hub):
+    """Over SSH: "Marguerite-…" under To move, beside "Bo, Marguerite-Antoinette" whole in a
+    Seats column with cells to spare. To move takes the cells the names leave."""
+    from caravan_tui.hub_protocol import Lobby
+
+    row = LobbyRow("m1", "decktet_caravan", ["Bo", "Marguerite-Antoinette"], ["person", "person"], 1, 7, 0)
+    still_hub.identities.keep(ANN, "Ann")
+    async with in_the_lobby(still_hub) as (app, pilot):
+        app.from_hub(Lobby([row.to_map()], ["Ann"]))
+        await pilot.pause()
+        line = next(line for line in screen_lines(app.screen) if "Decktet Caravan" in line)
+        assert "Bo, Marguerite-Antoinette" in line and line.count("Marguerite-Antoinette") == 2, line
+
+
 async def test_a_short_name_stays_whole_beside_a_long_one_cut_anyway(still_hub):
     """Over SSH: "Aaaaaaa… (away), [b]z[… (you), AI 3" beside "Aaaaaaaaaaaaaa…" in To move: an
     even share cut an 8-letter name to half a tag, and the To move column took the Game column's

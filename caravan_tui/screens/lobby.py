@@ -468,6 +468,14 @@ class LobbyScreen(BaseScreen):
         # beside "Bo" in 12 cells
         needed = max([len("To move"), *(len(mover) for mover in movers)])
         columns = resized(columns, "To move", min(needed, dict(columns)["To move"]), "Seats")
+        # and wider where the names leave Seats cells empty ("Marguerite-…" to move beside the
+        # whole "Bo, Marguerite-Antoinette" and cells to spare)
+        whole = [cell_len(mover_words(row, LONG)) for row in self.rows]
+        spare = dict(columns)["Seats"] - max([len("Seats"), *(cell_len(seats_words(row, LONG)) for row in self.rows)])
+        wider = min(max([needed, *whole]), dict(columns)["To move"] + max(0, spare))
+        if wider > dict(columns)["To move"]:
+            columns = resized(columns, "To move", wider, "Seats")
+            movers = [mover_words(row, wider) for row in self.rows]
         watched = any(row.watchers for row in self.rows)
         if not watched:
             columns = without(columns, "Watch", "Seats")
