@@ -132,6 +132,20 @@ async def test_home_s_question_mark_and_f1_open_the_rules(tmp_path, key):
         await wait_for(pilot, lambda: app.screen is home, "home again")
 
 
+async def test_f1_at_a_table_opens_its_rules(tmp_path):
+    """F1 opened the rules in the lobby and on the home screen, and did nothing at a table, where
+    ``?`` did: it opens the table's rules too."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(seed_where_leader(0)))
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        table = app.screen
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is table, "the table again")
+
+
 @pytest.mark.e2e
 async def test_a_whole_match_by_keys(tmp_path):
     app = make_app(tmp_path)

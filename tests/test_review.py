@@ -15,7 +15,7 @@ from caravan_tui.ai.ismcts import search
 from caravan_tui.ai.matches import MatchRecord, play_match
 from caravan_tui.ai.policies import search_policy
 from caravan_tui.ai.review import Judged, Position, Review, decisions_of, judge, positions, review
-from caravan_tui.ai.review_text import EVERY_DECISION, chart_rows, review_lines, verdict
+from caravan_tui.ai.review_text import EVERY_DECISION, chart_rows, moves_named, review_lines, verdict
 from caravan_tui.ai.worker import AIWorker, Question
 from caravan_tui.cli import main
 from caravan_tui.games import GAMES, get_game
@@ -453,7 +453,7 @@ def test_a_stand_ins_moves_are_counted_as_the_table_counts_them(tmp_path):
 
     done = asyncio.run(reviewed())
     assert done.stood_in == tuple(away) and turn.turn not in [j.turn for j in done.decisions]
-    line = f"Your stand-in made {len(away)} moves while you were away (moves {away[0] + 1} to {away[-1] + 1}): none"
+    line = f"Your stand-in made {len(away)} moves while you were away ({moves_named([t + 1 for t in away])}): none"
     assert any(text.startswith(line) for text in review_lines(done, ["Ann", "Bob"], "Camel Caravan"))
     # only the turn's last action the stand-in's (its person resigned mid-turn): the turn is not
     # the person's to grade ("Move 4: … then Place a camel … an inaccuracy" beside "your stand-in
@@ -490,7 +490,7 @@ def test_a_stand_ins_decisions_are_none_of_the_persons_and_are_said_so(tmp_path)
     done = asyncio.run(reviewed())
     assert [j.turn for j in done.decisions] == [turn for turn in own if turn not in away]
     assert done.stood_in == tuple(away) and Review.from_data(done.to_data()) == done
-    line = f"Your stand-in made 2 moves while you were away (moves {away[0] + 1} to {away[1] + 1}): none"
+    line = f"Your stand-in made 2 moves while you were away ({moves_named([away[0] + 1, away[1] + 1])}): none"
     assert any(text.startswith(line) for text in review_lines(done, ["Ann", "Bob"], "Decktet Caravan"))
     one = dataclasses.replace(done, stood_in=tuple(away[:1]))  # ("none of them" of one)
     said = f"Your stand-in made 1 move while you were away (move {away[0] + 1}): it is not graded here."
@@ -581,7 +581,7 @@ def test_a_match_resigned_before_any_decision_says_so_not_from_0_percent():
     played_on = dataclasses.replace(none, stood_in=(1, 3, 5), ended=ended, result=1.0)
     text = review_lines(played_on, ["Ann", "Bob"], "Camel Caravan")
     assert (
-        "How it ended: An AI played your seat on (moves 2 to 6): whatever it made of it is not yours. "
+        "How it ended: An AI played your seat on (moves 2, 4 and 6): whatever it made of it is not yours. "
         "Ann's stand-in's move 6 ended the match: Ann's stand-in delivers swords (+3). Ann's stand-in wins."
     ) in " ".join(" ".join(text).split()), text
     assert not any("while you were away" in line for line in text)
@@ -644,3 +644,12 @@ def test_the_words_beside_each_decision_are_said_in_the_games_measure():
     assert text[text.index(f"{EVERY_DECISION}:") + 1] == grades_line(decktet)
     solo = Review("caravanserai", "m", 0, 1, 10, 0.5, (_judged(0, 0.5, 0.5),))
     assert "less than 1.0 pieces" in grades_line(solo)
+
+
+def test_moves_apart_are_named_one_by_one():
+    """ "Your stand-in made 2 moves … (moves 13 to 15)" read as three: another's move 14 was between."""
+    assert moves_named([13]) == "move 13"
+    assert moves_named([13, 14, 15]) == "moves 13 to 15"
+    assert moves_named([13, 15]) == "moves 13 and 15"
+    assert moves_named([2, 4, 6]) == "moves 2, 4 and 6"
+    assert moves_named([1, 3, 5, 7, 9]) == "moves 1 to 9, 5 of them"

@@ -424,8 +424,25 @@ def stood_in_lines(review: Review) -> list[str]:
         return []
     if len(moves) == 1:  # ("none of them" of one)
         return [f"Your stand-in made 1 move while you were away (move {moves[0]}): it is not graded here."]
-    which = f"moves {moves[0]} to {moves[-1]}"
+    which = moves_named(moves)
     return [f"Your stand-in made {len(moves)} moves while you were away ({which}): none of them is graded here."]
+
+
+#: the most moves ``moves_named`` lists one by one
+MOVES_LISTED = 4
+
+
+def moves_named(moves: Sequence[int]) -> str:
+    """Which of the match's moves ``moves`` (numbered, in order) are: "move 13", "moves 13 and
+    15", "moves 13 to 16" where they run on, else "moves 13 to 41, 9 of them" ("made 2 moves (moves
+    13 to 15)" read as three, another's move 14 between them)."""
+    if len(moves) == 1:
+        return f"move {moves[0]}"
+    if moves[-1] - moves[0] == len(moves) - 1:
+        return f"moves {moves[0]} to {moves[-1]}"
+    if len(moves) <= MOVES_LISTED:
+        return f"moves {', '.join(map(str, moves[:-1]))} and {moves[-1]}"
+    return f"moves {moves[0]} to {moves[-1]}, {len(moves)} of them"
 
 
 def played_on(review: Review) -> tuple[int, ...]:
@@ -536,6 +553,13 @@ def taken_line(review: Review, names: Sequence[str]) -> str | None:
     return words(review, review.taken, names) if review.taken else None
 
 
+def opened(text: str) -> str:
+    """``text`` opening a sentence: its first letter capitalised, unless it is a seat's field,
+    which ``render`` capitalises only where it is "you" ("What decided it: Ann went out first" of
+    a person who spells her name "ann")."""
+    return text if text.startswith("{") else text[:1].upper() + text[1:]
+
+
 def end_words(review: Review, text: str, names: Sequence[str]) -> str:
     """``text`` (of the match's end) in words: another seat an AI played to the end in its
     person's place is the stand-in ("[b]z[/b] wins" of the AI that played on after they
@@ -558,8 +582,8 @@ def decided_line(review: Review, names: Sequence[str]) -> str | None:
     piles scored, a tie-break ("AI 2 and AI 3 tie 9–9; AI 3 wins on gold (15 to 0)."). Said last,
     under "How it ended", it came after a loss put on the searches' drift (−72%, no graded error),
     where the reason was the other going out first in 4 hands of 5."""
-    said = end_words(review, review.decided, names)
-    return f"What decided it: {said[:1].upper()}{said[1:]}" if said else None
+    said = end_words(review, opened(review.decided), names)
+    return f"What decided it: {said}" if said else None
 
 
 def ended_line(review: Review, names: Sequence[str]) -> str | None:
@@ -567,7 +591,7 @@ def ended_line(review: Review, names: Sequence[str]) -> str | None:
     move that ended it, the parts of its turns the seat could only end; and where it resigned,
     from where the match was its choice."""
     after = [turn + 1 for turn in played_on(review)]
-    said = end_words(review, review.ended, names)
+    said = end_words(review, opened(review.ended), names)
     if review.resigned and (review.decisions or after):  # (the loss that followed read as the round's luck)
         gave_up = ""
         if review.decisions:  # (with none, the split's line says it: "You resigned before your first decision")
@@ -577,13 +601,12 @@ def ended_line(review: Review, names: Sequence[str]) -> str | None:
                 "nothing after it is counted above. "
             )
         if after:  # (its win read "The match is over: you win", its moves "while you were away")
-            which = f"move {after[0]}" if len(after) == 1 else f"moves {after[0]} to {after[-1]}"
-            gave_up += f"An AI played your seat on ({which}): whatever it made of it is not yours."
+            gave_up += f"An AI played your seat on ({moves_named(after)}): whatever it made of it is not yours."
         gave_up = gave_up.rstrip()
         said = f"{gave_up} {said}" if said else gave_up
     if not said:
         return None
-    return f"How it ended: {said[:1].upper()}{said[1:]}"
+    return f"How it ended: {said}"
 
 
 #: ``plain_words``' opening: none of the seat's decisions graded (the review lists each with its

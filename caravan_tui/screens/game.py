@@ -79,7 +79,7 @@ B = TypeVar("B", bound=TableDrawn)
 
 #: the keys that, pressed while another seat's action is on show, skip it and do what they do:
 #: they only show something (the menu, the legend, the rules, the whole log) and play nothing
-SHOWN_AS_IT_SKIPS = frozenset({"escape", "l", "question_mark", WHOLE_LOG})
+SHOWN_AS_IT_SKIPS = frozenset({"escape", "l", "question_mark", "f1", WHOLE_LOG})
 
 
 #: what a replay's step says at either end of the match (``GameScreen.action_step``)
