@@ -143,6 +143,8 @@ async def test_a_mute_silences_a_person_for_a_time_and_anyone_may_hide_anothers_
     await cyd.next(protocol.Joined)
     await ann.send(protocol.Watch(joined.match))
     await ann.next(protocol.Joined)
+    for seated in (bob, cyd):  # (the people at the table are told)
+        assert (await seated.next(protocol.Told)).text == "Ann is watching this match."
     await ann.send(protocol.Moderate("mute", "Bob", minutes=10, reason="shouting"))
     told = await bob.next(protocol.Told)
     assert told.text == "An operator muted your chat for 10 minutes: shouting."

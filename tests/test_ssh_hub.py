@@ -312,6 +312,19 @@ async def test_two_people_play_a_match_and_no_message_shows_the_other_hand(tmp_p
     hub.stop()
 
 
+async def test_the_people_at_a_table_are_told_who_starts_watching(tmp_path, worker):
+    """Someone watching read the table's chat, and its people were told nothing of it."""
+    hub = make_hub(tmp_path, worker)
+    ann, bob, joined = await ann_and_bob(hub)
+    cyd = await named(hub, CYD, "cyd")
+    await cyd.send(protocol.Watch(joined.match))
+    assert (await cyd.next(protocol.Joined)).seat is None
+    for peer in (ann, bob):
+        told = await peer.next(protocol.Told)
+        assert (told.text, told.title) == ("cyd is watching this match.", "Watching")
+    hub.stop()
+
+
 async def test_bad_input_is_refused_and_changes_nothing(tmp_path, worker):
     hub = make_hub(tmp_path, worker)
     ann, bob, joined = await ann_and_bob(hub)

@@ -920,6 +920,9 @@ class Hub:
             return
         self._sit(session, hosted, None)
         await self._seated(session, hosted, None)
+        # (the people at the table are told: someone read their chat, and the table said nothing)
+        for seated in [s for s in hosted.seated.values() if isinstance(s, Session) and s is not session]:
+            await self._tell(seated, Told(f"{session.name} is watching this match.", "Watching"))
 
     def _sit(self, session: Session, hosted: HostedMatch, seat: int | None) -> list[Session]:
         """Put ``session`` at ``seat`` (None: watching), at once: from here on its end is an
