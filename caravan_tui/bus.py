@@ -248,7 +248,10 @@ class Update(Message):
     its first, the start), where others have moved since (else None): the table marks what they
     changed, as it did live. ``until``: where the seat is in the middle of its turn, its view as
     the turn began (``since`` is then its view after its move before the others'): what the
-    others changed lies between the two, what the seat did since after them."""
+    others changed lies between the two, what the seat did since after them. ``passed``: the
+    seat's view after each of the others' moves after ``since`` (the last is ``until``, or the
+    view where the seat is not in the middle of its turn), so that each move's changes are marked,
+    as they were live: a cell an AI used and left as it was lost its mark."""
 
     match: str
     seat: int | None
@@ -259,6 +262,7 @@ class Update(Message):
     unsaved: str = ""
     since: dict[str, Any] | None = None
     until: dict[str, Any] | None = None
+    passed: list[dict[str, Any]] = field(default_factory=list)
     #: where among ``events`` of the seat's own move a turn the rules played begins (another
     #: seat's, or the seat's own next: ``Event.laid_for``): what happened since that move, though
     #: logged within it

@@ -69,3 +69,35 @@ async def test_a_table_resumed_in_the_middle_of_our_turn_marks_the_others_change
         changed = set().union(*(action_cells(action) for action in theirs))
         board = table.screen.query_one(CamelBoard)
         assert board.flash == changed and not set(action_cells(now)) & board.flash
+
+
+def came_and_went(seed: int) -> tuple[list, list] | None:
+    """Our first turn (1 action), then the other's: a camel placed on a free space, then moved on
+    to another, leaving the first space as it was (None: no such move at this seed)."""
+    state = GAME.new(2, seed=seed, options=GAME.resolve_options(OPTIONS))
+    ours = [next(a for a in state.legal_actions() if a[0] == "place" and not state.occ[a[-1]])]
+    state.apply(ours[0], log=False)
+    place = next(a for a in state.legal_actions() if a[0] == "place" and not state.occ[a[-1]])
+    state.apply(place, log=False)
+    if state.to_move() != 1:
+        return None
+    away = [a for a in state.legal_actions() if a[0] == "move_camel" and place[-1] in action_cells(a)]
+    return (ours, [place, away[0]]) if away else None
+
+
+async def test_a_resumed_table_marks_a_space_a_camel_came_to_and_left(tmp_path):
+    """After a save and resume the "*" of a space the AI had moved a camel onto and away from
+    again was gone: the table marked what differed between our view after our move and now,
+    not what each of the others' moves changed, as it had live."""
+    seed, found = next(
+        (s, found)
+        for s in range(200)
+        if GAME.new(2, seed=s, options=GAME.resolve_options(OPTIONS)).to_move() == 0
+        and (found := came_and_went(s)) is not None
+    )
+    ours, theirs = found
+    app = quick_app(tmp_path, 4, home=False)
+    table = Table(app, "camel_caravan", game_screen_class(GAMES["camel_caravan"]), seed, OPTIONS, ours + theirs)
+    async with at_turn(app, table, lambda screen: screen.table.turn is not None, (80, 24)) as (_, _pilot, table):
+        board = table.screen.query_one(CamelBoard)
+        assert theirs[0][-1] in board.flash and set(action_cells(theirs[1])) <= board.flash, board.flash

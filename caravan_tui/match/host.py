@@ -833,13 +833,20 @@ class MatchHost:
         last = next((i for i in range(begun - 1, -1, -1) if self.movers[i] == seat), -1)  # (-1: none yet)
         if last == begun - 1:  # (nobody else moved since)
             return update
-        since = self._view_at(last + 1, seat)
-        return dataclasses.replace(update, since=since, until=self._view_at(begun, seat) if begun < self.turn else None)
+        since, *passed = self._views(last + 1, begun, seat)
+        until = passed[-1] if begun < self.turn else None
+        return dataclasses.replace(update, since=since, until=until, passed=passed)
 
-    def _view_at(self, turn: int, seat: int) -> dict[str, Any]:
-        """``seat``'s view after the match's first ``turn`` moves."""
+    def _views(self, first: int, last: int, seat: int) -> list[dict[str, Any]]:
+        """``seat``'s view after the match's first ``first`` moves, and after each move after
+        them up to the ``last``-th."""
         played = dataclasses.replace(self.snapshot, actions=self.actions)
-        return replay(self.game, played, turn, log=False).state.view(seat)
+        state = replay(self.game, played, first, log=False).state
+        views = [state.view(seat)]
+        for action in self.actions[first:last]:
+            state.apply(action, log=False)
+            views.append(state.view(seat))
+        return views
 
     async def _broadcast(self, events: list[Event], by: int | None = None, by_person: bool = False) -> None:
         """Each seat its own Update, then ``YourTurn`` to the seat to move or ``MatchOver`` to all."""

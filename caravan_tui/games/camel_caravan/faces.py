@@ -3,7 +3,8 @@ digit, a cell's face, the goods key and the whole legend (colour is never the on
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from itertools import pairwise
 
 from rich.text import Text
 
@@ -162,6 +163,12 @@ def touched(previous: CamelCaravanView | None, view: CamelCaravanView) -> set[in
     if previous is None:
         return set()
     return {cell for cell, (a, b) in enumerate(zip(contents(previous), contents(view))) if a != b}
+
+
+def touched_along(views: Sequence[CamelCaravanView | None]) -> set[int]:
+    """The cells each step of ``views`` (one after each move) changed: a camel that came and went
+    leaves its cell as it was, yet the cell was played on."""
+    return set().union(*(touched(before, after) for before, after in pairwise(views) if after is not None))
 
 
 def face(cell: int, good: str | None, demand: int, camels: tuple) -> Face:

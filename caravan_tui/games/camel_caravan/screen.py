@@ -35,7 +35,7 @@ from caravan_tui.widgets import ActionList
 
 from .board import CELL_NAMES, CITY_OF_GOOD, GOOD_INDEX, SIZE
 from .board_widget import CamelBoard, EndPhaseLine, FittedLines
-from .faces import legend_lines, legend_panel, place_words, touched
+from .faces import legend_lines, legend_panel, place_words, touched_along
 from .looks import board_look, end_phase
 from .placement import (
     Step,
@@ -86,6 +86,7 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
         super().__init__(client)
         self._last_touched: set[int] = set()
         self._move = 0  # the match's move number of the update on its way (``Update.turn``)
+        self._passed: list[CamelCaravanView] = []  # (its views after each of the others' moves: ``Update.passed``)
         self._undone_from: Widget | None = None  # the widget focused when undo was asked for
 
     def compose_board(self) -> ComposeResult:
@@ -147,6 +148,7 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
     def show_update(self, update: Update) -> float:
         """Pause only after an opponent's action that changed the board."""
         self._move = update.turn
+        self._passed = [cast(CamelCaravanView, view) for view in update.passed]
         pause = super().show_update(update)
         return pause if self._last_touched else 0.0
 
@@ -154,19 +156,22 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
         self, table: TableState[CamelCaravanView], previous: CamelCaravanView | None, by_other: bool
     ) -> TableState[CamelCaravanView]:
         """The cells an opponent's action changed marked, as the position's own: an undo brings
-        back the marks of the position it returns to, never those of a move it took back."""
+        back the marks of the position it returns to, never those of a move it took back; at a
+        rejoin, those each of the others' moves since ours changed."""
         assert table.view is not None
-        self._last_touched = touched(previous, table.view) if by_other else set()
+        steps = [previous, *self._passed] if self._passed else [previous, table.view]
+        self._last_touched = touched_along(steps) if by_other else set()
         changed = frozenset(self._last_touched) if self._last_touched else None
         return reached(cast(CamelCaravanTable, table), self._move, changed)
 
     def view_rejoined(
         self, table: TableState[CamelCaravanView], since: CamelCaravanView | None, until: CamelCaravanView
     ) -> TableState[CamelCaravanView]:
-        """The cells the others changed before our turn began marked (after a resume in the
-        middle of a turn the "*" marks were gone), not those our own actions since changed."""
+        """The cells the others changed before our turn began marked, each move's (after a resume
+        in the middle of a turn the "*" marks were gone; then those of a cell an AI used and left
+        as it was), not those our own actions since changed."""
         self._last_touched = set()
-        changed = frozenset(touched(since, until))
+        changed = frozenset(touched_along([since, *self._passed] if self._passed else [since, until]))
         return reached(cast(CamelCaravanTable, table), self._move, changed or None)
 
     def view_changed(self, previous: CamelCaravanView | None, view: CamelCaravanView, by_other: bool) -> None:
