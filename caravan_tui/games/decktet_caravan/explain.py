@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
-from caravan_tui.words import change, plural, signed
+from caravan_tui.words import change, plural
 
 from .cards import CROWNS, NAMES, WILD_MASK, cards_of
 from .combos import BANDIT, MOVES, PASS, Move, combos
@@ -97,7 +97,7 @@ def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> st
             # out for +15, and "the bandit's cards too if AI 2 answers with one" said nothing of it)
             whose = who(other, "'s")
             parts.append(f"{whose} last card is an Ace or a Crown: a bandit of it goes out")
-    parts.append(_wild_words(state.hands[seat] & WILD_MASK, move[2], move[1] == BANDIT))
+    parts.append(_wild_words(seat, state.hands[seat] & WILD_MASK, move[2], move[1] == BANDIT))
     return "; ".join(part for part in parts if part)
 
 
@@ -122,10 +122,10 @@ def _next_leader(state: DecktetCaravanState, action: Action) -> str:
     if after.is_over() or after.hand_no == state.hand_no:
         return ""
     leader, (first, second) = after.first_leader, after.cum
-    why = (
-        f"the totals tie at {signed(first)}, and {who(state.first_leader)} led this hand"
+    why = (  # (each total signed, as the tables write them: "you −5, AI 2 3)" read "AI 23")
+        f"the totals tie at {change(first)}, and {who(state.first_leader)} led this hand"
         if first == second
-        else f"the lower total leads: {who(0)} {signed(first)}, {who(1)} {signed(second)}"
+        else f"the lower total leads: {who(0)} {change(first)}, {who(1)} {change(second)}"
     )
     return f"; then {who(leader)} lead{who(leader, 's')} hand {after.hand_no} ({why})"
 
@@ -185,16 +185,18 @@ def _cards(pile: int, up: tuple[int, ...]) -> str:
     return f"{count} card{'s' if count != 1 else ''} worth {change(points) if points else 'nothing'}"
 
 
-def _wild_words(wilds: int, used: int, bandit: bool) -> str:
-    """What the play does with the player's Aces and Crowns: "keeps both Crowns", "spends the
-    Huntress" (a bandit is its Aces and Crowns: what it keeps, or that none is left), "" without
-    any."""
+def _wild_words(seat: int, wilds: int, used: int, bandit: bool) -> str:
+    """What the play does with ``seat``'s Aces and Crowns, who does it said: "you keep both
+    Crowns", "you spend the Huntress" (a bandit is its Aces and Crowns: what it keeps, or that
+    none is left), "" without any. "keeps the Ace of Waves" after "AI 2 cannot beat it: AI 2
+    collects 9 cards" read as AI 2's."""
     spent, kept = wilds & used, wilds & ~used
     if spent and not bandit:
-        return "spends " + _names(spent)
+        return f"{who(seat)} spend{who(seat, 's')} {_names(spent)}"
     if kept:
-        return "keeps " + _names(kept)
-    return "no Ace or Crown left in hand" if bandit else ""
+        return f"{who(seat)} keep{who(seat, 's')} {_names(kept)}"
+    whose = who(seat, "'s")
+    return f"no Ace or Crown left in {whose} hand" if bandit else ""
 
 
 def _names(mask: int) -> str:
