@@ -106,6 +106,37 @@ async def test_a_section_chosen_in_the_contents_is_read_at_the_whole_width():
 
 
 @pytest.mark.thorough
+async def test_a_section_chosen_in_the_contents_is_scrolled_to_once_the_text_is_whole(monkeypatch):
+    """The bug: on a busy host "Scoring", chosen in Merchant Lord's contents, opened inside "Keys
+    and mouse", a page further on: the viewer's own scroll, animated to where the heading stood
+    in the narrow text beside the contents, ran on past the rewrap. Only the scroll to the
+    heading in the whole-width text is made, and it leaves the heading at the top."""
+    game = get_game("merchant_lord")
+    app = App()
+    async with app.run_test(size=SIZE) as pilot:
+        viewer = await rules_read(app, pilot, game)
+        scrolls: list[bool] = []
+        scroll = type(viewer).scroll_to_widget
+
+        def recorded(self, widget, *args, animate=True, **kwargs):
+            scrolls.append(animate)
+            return scroll(self, widget, *args, animate=animate, **kwargs)
+
+        monkeypatch.setattr(type(viewer), "scroll_to_widget", recorded)
+        await pilot.press("t")
+        await pilot.pause()
+        contents = viewer.table_of_contents.query_one(Tree)
+        labels = [str(contents.get_node_at_line(n).label).strip() for n in range(contents.last_line + 1)]
+        await pilot.press(*["down"] * (labels.index("Scoring") - contents.cursor_line), "enter")
+        await wait_for(
+            pilot,
+            lambda: any(row[:70].strip() == "Scoring" for row in screen_lines(app.screen)[:3]),
+            "the section's heading at the top",
+        )
+        assert scrolls and not any(scrolls), scrolls  # (no animated scroll: the viewer's own)
+
+
+@pytest.mark.thorough
 async def test_the_contents_name_each_section_without_a_level_numeral_and_the_keys_read_beside_them():
     """The bug: with the contents open, every section under the title read "Ⅱ" before its name,
     like a numbering that never counted, and Decktet Caravan's keys table, squeezed beside them

@@ -20,6 +20,8 @@ OPENING = "*Opening the rules…*"
 #: the marks the viewer's contents set before a heading's title, by its level
 LEVEL_NUMERALS = frozenset("ⅠⅡⅢⅣⅤⅥ")
 _BARE_FENCE = re.compile(r"^(```|~~~)[ \t]*$")
+#: the times a section chosen in the contents is scrolled to again while the text rewraps
+SCROLL_TRIES = 5
 
 
 def plain_fences(markdown: str) -> str:
@@ -55,21 +57,37 @@ class RulesViewer(MarkdownViewer, EachKeyScrolls):
     def on_markdown_table_of_contents_updated(self, _message: Markdown.TableOfContentsUpdated) -> None:
         self.call_after_refresh(self.contents_unnumbered)  # (once the viewer has built them from it)
 
-    async def on_markdown_table_of_contents_selected(self, message: Markdown.TableOfContentsSelected) -> None:
+    def on_markdown_table_of_contents_selected(self, message: Markdown.TableOfContentsSelected) -> None:
         """A section chosen in the contents is read at the whole width: the contents close, the
         section's heading at the top and the focus in the text (beside them, the rules' screens
         drawn in fenced blocks were cut at their right edge: a sample turn's hand lost its
-        last column). The viewer's own scroll, made for the text beside the contents, is stopped."""
+        last column). The viewer's own scroll, animated to where the block stood in the narrow
+        text, is not made: it ran on past the rewrap, and "Scoring" opened inside "Keys and
+        mouse", a page further on."""
+        message.prevent_default()
+        message.stop()
         block = self.query_one(f"#{message.block_id}")
-        await self.stop_animation("scroll_y", complete=False)
         self.show_table_of_contents = False
         self.document.focus(scroll_visible=False)
         self.call_after_refresh(self._read_from, block)
 
-    def _read_from(self, block: Widget) -> None:
-        """``block`` at the top once the text has rewrapped to the whole width (a
-        refresh after they close; scrolled sooner, the place was the narrow text's)."""
-        self.call_after_refresh(self.scroll_to_widget, block, top=True, animate=False, immediate=True)
+    def _read_from(self, block: Widget, tries: int = SCROLL_TRIES) -> None:
+        """``block`` at the top once the text has rewrapped to the whole width: scrolled after a
+        refresh, and again after the next while the text still moved under it (on a busy host
+        the rewrap came later, and "Scoring" opened inside "Keys and mouse", a page further on)."""
+
+        def scrolled() -> None:
+            self.scroll_to_widget(block, top=True, animate=False, immediate=True)
+            if tries:
+                self.call_after_refresh(self._kept_at_top, block, tries - 1)
+
+        self.call_after_refresh(scrolled)
+
+    def _kept_at_top(self, block: Widget, tries: int) -> None:
+        """Scroll to ``block`` again where the text moved after the last scroll (it is neither at
+        the top nor is the text at its end)."""
+        if block.region.y != self.region.y and self.scroll_y < self.max_scroll_y:
+            self._read_from(block, tries)
 
     def contents_unnumbered(self) -> None:
         """The contents without the heading levels' numerals before each title ("├── Ⅱ The goal":
