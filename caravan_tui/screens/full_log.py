@@ -37,7 +37,11 @@ class FullLogScreen(DialogScreen[None]):
     BINDINGS = [
         Binding("escape", "close", "Back"),
         Binding("tab", "next_name", "Next seat", tooltip="Show only the lines that name the next seat, then all"),
-        *SCROLL_KEYS,
+        *(binding for binding in SCROLL_KEYS if binding.key not in ("home", "end")),
+        # (the log's before the filter's, which has the focus: there they moved the cursor of a
+        # word or two, and the log went nowhere; ctrl+a and ctrl+e still do that)
+        Binding("home", "scroll('home')", show=False, priority=True),
+        Binding("end", "scroll('end')", show=False, priority=True),
     ]
     DEFAULT_CSS = """
     FullLogScreen { align: center middle; }
@@ -74,7 +78,7 @@ class FullLogScreen(DialogScreen[None]):
         self.shown = tuple((line, False) for line in shown)
         self.query_one(LogLines).scroll_end(animate=False)
         count = f"{len(shown)} of {plural(len(self.lines), 'entry')}" if wanted else plural(len(self.lines), "entry")
-        self.count = f"{count} · ↑/↓ PgUp/PgDn scroll · esc back"
+        self.count = f"{count} · ↑/↓ PgUp/PgDn Home/End scroll · esc back"
 
     def holds(self, line: str, words: str) -> bool:
         """Whether ``line`` is one the filter keeps: any word, in any case, anywhere; a seat's
