@@ -25,3 +25,12 @@ def test_the_coins_now_come_with_the_reward_the_sale_fires() -> None:
     assert state.to_move() == 0
     said = render(explain(state, 0, [("end_favour",)]), ["Ann", "Bob"], 0)
     assert "sells for more coins for sure: 4 coins (now 2 and a Free Caravan)" in said, said
+
+
+def test_a_chance_short_of_certain_is_never_said_to_be_100_percent():
+    """ "a 100% chance to tuck a card" of a reroll that could fall short (5 5 left no sure tuck)."""
+    from caravan_tui.games.merchant_lord.explain import _chance
+
+    assert _chance(1 - 1 / 216) == "over a 99% chance"
+    assert _chance(0.994) == "a 99% chance"
+    assert _chance(0.5) == "a 50% chance"

@@ -197,6 +197,8 @@ def _chance(chance: float) -> str:
     percent = round(100 * chance)
     if percent == 0:
         return "no chance" if chance == 0 else "under a 1% chance"
+    if percent == 100 and chance < 1.0 - SAME:  # ("a 100% chance" of a reroll one roll in 144 left short)
+        return "over a 99% chance"
     return f"{'an' if str(percent).startswith('8') or percent in (11, 18) else 'a'} {percent}% chance"
 
 
