@@ -162,6 +162,8 @@ async def test_the_sale_builder_shows_dice_and_income_and_refuses_with_the_reaso
         await pilot.press("c")
         assert screen.sel.village is None and not screen.sel.tucks
         await focus(pilot, app, villages)
+        await pilot.press("c")  # (nothing chosen: it did nothing and said nothing)
+        await wait_for(pilot, lambda: "Nothing is chosen to clear" in " ".join(notices(app)), "why c clears nothing")
 
         # a village no sale fits: refused, with the dice it needs and the dice there are
         await cursor_to(pilot, villages, shut)

@@ -53,6 +53,8 @@ BUILDER_LINES = 4
 BOTH_SHOWN = "Both players' villages are on the screen: o shows the others' with three or more players."
 
 
+#: what ``c`` says with nothing chosen to clear
+NOTHING_TO_CLEAR = "Nothing is chosen to clear: c clears a chosen village and the ticked dice or cards."
 #: the plays the plays list puts last (``MerchantLordScreen.listed``)
 LAST = (END_SELLING, END_BUYING)
 
@@ -319,6 +321,10 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
             self.act(action)
 
     def action_clear(self) -> None:
+        """``c``: the chosen village and ticks cleared; with none, it says so (it did nothing)."""
+        if self.table.sel == Selection():
+            self.notify(NOTHING_TO_CLEAR, severity="warning", timeout=4)
+            return
         self.table_state = intents.cleared(self.table)
         self.left_the_list()
 
