@@ -61,3 +61,28 @@ def test_a_decline_of_a_trade_that_would_cost_says_what_it_keeps_in_words(monkey
     monkeypatch.setattr(reasons, "judge", lambda state, seat: dataclasses.replace(verdict, points=-2.4))
     reason = render(reasons.explain(state, 0, [("decline",)]), NAMES, 0)
     assert reason.startswith("keeps about 2 gold of worth the trade would cost you; AI 3 gains "), reason
+
+
+def test_the_last_setup_after_both_free_routes_says_it_is_done_not_that_it_claims_no_more():
+    """ "AI 3 claims no more free routes." came after AI 3 had claimed both of its free routes
+    (the last to set up ends the setup itself, so that its last claim can be taken back); one
+    that stops after one still says it claims no more."""
+    from caravan_tui.games import get_game
+
+    game = get_game("ahldarahd")
+    names = ["Ann", "AI 2", "AI 3"]
+    for stop_after in (2, 1):
+        state = game.new(3, seed=1, options={})
+        claimed: dict[int, int] = {}
+        while ("done",) in state.legal_actions() or any(a[0] == "free" for a in state.legal_actions()):
+            seat, legal = state.to_move(), state.legal_actions()
+            free = [a for a in legal if a[0] == "free"]
+            if free and claimed.get(seat, 0) < stop_after:
+                claimed[seat] = claimed.get(seat, 0) + 1
+                state.apply(free[0], False)
+                continue
+            said = " ".join(render(e.text, names, None) for e in state.apply(("done",)))
+        if stop_after == 2:
+            assert "AI 2 is done with free routes: turn 1 begins." in said, said
+        else:
+            assert "AI 2 claims no more free routes." in said, said

@@ -971,9 +971,13 @@ class AhldarahdState(SplitMixChance, TurnState):
                 self._place(seat, seat, r, events)
                 self._continue(seat, events)
             else:
+                if events is not None:  # (both claimed, it read as if none more had been wanted)
+                    if self.free_left <= 0 or not self.markers[seat]:
+                        said = f"{who(seat, 'is')} done with free routes: turn 1 begins"
+                    else:
+                        said = f"claim{who(seat, 's')} no more free routes"
+                    events.append(Event(f"{who(seat)} {said}."))
                 self.free_left = 0
-                if events is not None:
-                    events.append(Event(f"{who(seat)} claim{who(seat, 's')} no more free routes."))
                 self.pos += 1
                 self._begin_setup_seat(events)
         elif phase == SHAH_GIVE:
