@@ -234,3 +234,12 @@ def test_seats_behind_the_winner_are_placed_by_the_games_tie_breaks(tmp_path):
         assert done is not None
         places.append(done.place)
     assert places == [2, 3]
+
+
+def test_a_record_writes_a_negative_mean_with_a_minus_sign():
+    """ "-9.0" in Your record's Points column, beside tables that write "−9"."""
+    from caravan_tui.saves.record import RecordLine
+    from caravan_tui.screens.your_record import line_cells
+
+    cells = line_cells(RecordLine("decktet_caravan", "AI (normal)", 1, 0, -9.0, 2.0, 0, 0))
+    assert "−9.0" in cells and not any(cell.startswith("-") for cell in cells)

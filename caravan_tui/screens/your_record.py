@@ -23,6 +23,7 @@ from caravan_tui.screens.requests import OpenReplay
 from caravan_tui.screens.row_tables import row_at_cursor, row_table
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
+from caravan_tui.words import MINUS, signed
 
 #: (label, width): every column whole at 80 columns ("0 (bes" was cut off the streak's end,
 #: "Caravans of Ahldar" off the longest title)
@@ -42,6 +43,11 @@ def game_title(game: str) -> str:
     return GAMES[game].title if game in GAMES else game
 
 
+def tenths(value: float) -> str:
+    """``value`` to a tenth, with a true minus sign: "-9.0" stood where the tables write "−9"."""
+    return f"{value:.1f}".replace("-", MINUS)
+
+
 def line_cells(line: RecordLine) -> tuple[str, ...]:
     """A line's cells; a solo game's says it had no opponent instead of "Won 0, Place 1.0,
     Streak 0 (best 0)"."""
@@ -51,7 +57,7 @@ def line_cells(line: RecordLine) -> tuple[str, ...]:
             SOLO_AGAINST,
             str(line.played),
             NOT_SOLO,
-            f"{line.mean_points:.1f}",
+            tenths(line.mean_points),
             NOT_SOLO,
             NOT_SOLO,
         )
@@ -60,7 +66,7 @@ def line_cells(line: RecordLine) -> tuple[str, ...]:
         line.against,
         str(line.played),
         str(line.won),
-        f"{line.mean_points:.1f}",
+        tenths(line.mean_points),
         f"{line.mean_place:.1f}",
         f"{line.streak} (best {line.best_streak})",
     )
@@ -114,7 +120,7 @@ class YourRecordScreen(BaseScreen):
         for match in self.bests:
             bests.add_row(
                 as_text(game_title(match.game)),
-                Text(f"{match.points:g}"),
+                Text(signed(match.points)),
                 as_text(match.title or "—"),
                 Text(time.strftime("%d %b %Y", time.localtime(match.ended))),
             )
