@@ -4,10 +4,11 @@ the table's log panel is too small to follow several turns of others."""
 from __future__ import annotations
 
 import re
+from typing import ClassVar
 
 from rich.console import RenderableType
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.reactive import var
 from textual.widgets import Input
@@ -25,6 +26,26 @@ from caravan_tui.words import plural
 YOU_DID = re.compile(r"(?:[;:,.] )you (?!may |must |can |could |might |will |would )")
 
 
+class FilterInput(TypedInput):
+    """The whole log's filter line: Home and End go to the log's first and last lines while it
+    is empty (they moved the cursor of an empty line, and the log went nowhere), and move its
+    cursor once words are typed, as in any line (read in the order typed: a burst's Home after
+    letters is the line's)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("home", "edge('home')", show=False),
+        Binding("end", "edge('end')", show=False),
+    ]
+
+    def action_edge(self, where: str) -> None:
+        if self.value and where == "home":
+            self.action_home()
+        elif self.value:
+            self.action_end()
+        elif isinstance(self.screen, FullLogScreen):
+            self.screen.action_scroll(where)
+
+
 class FullLogScreen(DialogScreen[None]):
     """``lines``: the log as the table holds it; ``names``: the seats' names, offered as filters
     (tab goes to the next one)."""
@@ -37,11 +58,7 @@ class FullLogScreen(DialogScreen[None]):
     BINDINGS = [
         Binding("escape", "close", "Back"),
         Binding("tab", "next_name", "Next seat", tooltip="Show only the lines that name the next seat, then all"),
-        *(binding for binding in SCROLL_KEYS if binding.key not in ("home", "end")),
-        # (the log's before the filter's, which has the focus: there they moved the cursor of a
-        # word or two, and the log went nowhere; ctrl+a and ctrl+e still do that)
-        Binding("home", "scroll('home')", show=False, priority=True),
-        Binding("end", "scroll('end')", show=False, priority=True),
+        *SCROLL_KEYS,
     ]
     DEFAULT_CSS = """
     FullLogScreen { align: center middle; }
@@ -60,7 +77,7 @@ class FullLogScreen(DialogScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = "The whole log"
-            yield TypedInput(placeholder="Filter: a seat's name (tab) or any word", id="log-filter", compact=True)
+            yield FilterInput(placeholder="Filter: a seat's name (tab) or any word", id="log-filter", compact=True)
             yield BoundText(id="log-count").data_bind(text=FullLogScreen.count)
             yield LogLines(id="full-log").data_bind(entries=FullLogScreen.shown)
         yield KeysFooter()

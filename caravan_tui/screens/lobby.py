@@ -373,8 +373,9 @@ class LobbyScreen(BaseScreen):
         Binding("v", "review", "Review", tooltip="The review of the finished match highlighted below"),
         # (priority: the keys typed after it are held for the form it opens, see ``hold_keys``)
         Binding("c", "create", "New", tooltip="Create a match: the game, its seats and options", priority=True),
+        Binding("r", "rules", "Rules"),
         # (? is a table's key for its rules and F1 help in most programs: here they did nothing)
-        Binding("r,question_mark,f1", "rules", "Rules", key_display="r"),
+        Binding("question_mark,f1", "rules", "Rules", show=False),
         # (priority, as c: the keys typed while the hub answers are held for the screen it opens)
         Binding("b", "leaderboard", "Ranks", tooltip="Each game's best rated players", priority=True),
         Binding(

@@ -29,8 +29,9 @@ NO_UNDO_WITH_PEOPLE = (
 NOT_YOUR_TURN = "It is not your turn."
 
 TABLE_KEYS: list[BindingType] = [
+    Binding("question_mark", "rules", "Rules", key_display="?", tooltip="The rules of this game"),
     # (F1 too: help in most programs, and the lobby's rules key; at a table it did nothing)
-    Binding("question_mark,f1", "rules", "Rules", key_display="?", tooltip="The rules of this game"),
+    Binding("f1", "rules", "Rules", show=False),
     Binding(ASK_HINT, "hint", "Hint", tooltip="The AI's suggestion for you (not played)"),
     # (the same key, said as what it does while the hint shows: "h Hint" over a hint put it away)
     Binding(ASK_HINT, "hint_away", "Hide hint", tooltip="Put the hint away (or stop asking for it)"),
