@@ -123,6 +123,7 @@ async def test_caravans_of_ahldarahd_a_second_enter_after_a_play_plays_nothing(t
         assert screen.table.turn is not None and table.moves() == moves and plays.highlighted == 0
 
 
+@pytest.mark.thorough
 async def test_camel_caravan_a_play_made_again_while_the_first_goes_says_nothing(tmp_path):
     """The board's Enter (a camel placed at the cursor) pressed again before the host's answer
     came said "It is not your turn." on our turn; while our play is on its way, it says nothing

@@ -234,6 +234,7 @@ def random_game(n, seed, options, *, check=True):
     return state, actions
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize(
     "n, options",
     [
@@ -249,6 +250,7 @@ def test_every_invariant_of_section_10_holds_after_every_action_of_random_games(
     assert sum(state.outcome()) == pytest.approx(1.0)
 
 
+@pytest.mark.thorough
 def test_random_games_use_every_kind_of_decision():
     kinds = set()
     for n, options in (
@@ -282,6 +284,7 @@ def test_random_games_use_every_kind_of_decision():
     } <= kinds
 
 
+@pytest.mark.thorough
 def test_apply_without_log_reaches_the_same_state_as_with_log():
     for n, options in ((3, {"night_of_the_outsider": True}), (4, {"neutral_map": True})):
         loud = GAME.new(n, seed=7, options=options)
@@ -1436,6 +1439,7 @@ def test_two_states_differing_only_in_hidden_cards_give_equal_views():
     assert other.view(None) == state.view(None) and other.view(BLUE) != state.view(BLUE)
 
 
+@pytest.mark.thorough
 def test_determinize_never_hands_a_seat_a_card_the_observer_knows_is_elsewhere():
     state = GAME.new(4, seed=9, options={"neutral_map": True})
     rng = random.Random(9)

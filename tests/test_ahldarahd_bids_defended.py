@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from ahldarahd_seed241 import MOVES, after
 
 from caravan_tui.engine import normalise_action
@@ -60,6 +61,7 @@ def test_a_worth_beyond_no_gold_says_the_worth_not_all_of_no_gold() -> None:
     assert "gold (0)" not in said
 
 
+@pytest.mark.thorough
 def test_a_raise_names_no_rival_who_is_out_of_the_auction() -> None:
     """A play-through read "you cannot answer a raise: AI 3 has 7 gold" where AI 3 had passed in
     that auction: out of it, it cannot raise again."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from ahldarahd_seed3051 import ASKED, MOVES, OFFERED, OPTIONS, SALT, SEED, after
 
 from caravan_tui.ai.policies import search_policy
@@ -43,6 +44,7 @@ def test_three_asks_for_ones_own_right_of_passage_are_declined_for_one_price() -
     assert said == {"{p1} would part with {p0:'s} Right of Passage only for more gold than the 4 {p0} hold{p0:s}"}
 
 
+@pytest.mark.thorough
 def test_the_price_a_decline_names_is_taken_and_named_again_below_it() -> None:
     """With more gold in the person's purse, the price named at 2 gold is named at every ask
     below it, and AI 2 takes it."""

@@ -9,6 +9,7 @@ may take it from you for nothing" (it was won back for 0 next turn)."""
 
 from __future__ import annotations
 
+import pytest
 from ahldarahd_seed1811 import after
 
 from caravan_tui.ai.policies import hint, hint_seed
@@ -44,6 +45,7 @@ def test_raises_stay_where_someone_could_answer() -> None:
     assert ("raise", 2) in weighed and ("raise", 3) in weighed
 
 
+@pytest.mark.thorough
 def test_a_right_of_passage_sold_for_nothing_is_not_weighed() -> None:
     state = after(FIRST_BUILD)
     assert state.phase == BUILD and ("sell_rop", "green") in state.legal_actions()
@@ -51,6 +53,7 @@ def test_a_right_of_passage_sold_for_nothing_is_not_weighed() -> None:
     assert all(action[0] != "sell_rop" for action in hinted(FIRST_BUILD))
 
 
+@pytest.mark.thorough
 def test_of_a_sale_and_the_builds_end_about_as_good_the_sale_comes_first() -> None:
     state = after(IDLE_RIGHT)
     assert state.phase == BUILD and state.gold[0] == 3 and not state.hand[0]

@@ -7,6 +7,7 @@ won 10–9–8 (seed 641)."""
 
 from __future__ import annotations
 
+import pytest
 from ahldarahd_seed641 import after
 
 from caravan_tui.ai.policies import hint
@@ -15,6 +16,7 @@ from caravan_tui.games.ahldarahd.final_gift import hands_a_city
 from caravan_tui.games.ahldarahd.terms import ANSWER
 
 
+@pytest.mark.thorough
 def test_a_final_trade_that_hands_the_proposer_a_city_is_never_accepted() -> None:
     state = after()
     seat = state.to_move()

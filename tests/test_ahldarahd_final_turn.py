@@ -15,6 +15,7 @@ build before the person.
 
 from __future__ import annotations
 
+import pytest
 from ahldarahd_seed65 import after
 
 from caravan_tui.ai.policies import hint, search_policy
@@ -59,6 +60,7 @@ def test_a_seat_whose_build_is_over_judges_paying_gold_for_a_card_a_loss() -> No
             assert verdict.points == -1  # only its gold counts now: the words say what it pays
 
 
+@pytest.mark.thorough
 def test_an_ai_seat_whose_build_is_over_declines_it() -> None:
     state = offered(1, "Spices")  # AI 2 accepted it, by a search that saw the person's claim given up
     assert vetoed(state, 1, ("accept",))

@@ -132,6 +132,7 @@ def test_losing_a_route_to_the_night_names_the_city_it_strikes_and_any_city_lost
         assert (": you lose " in words) == bool(lost)
 
 
+@pytest.mark.thorough
 async def test_enter_on_the_map_does_what_the_auctions_panel_asks(tmp_path):
     """The bug: with the map focused in an auction, Enter said "routes are built in your build"
     and the status line "the panel above says what to decide": Enter now bids what the panel shows."""
@@ -149,6 +150,7 @@ async def test_enter_on_the_map_does_what_the_auctions_panel_asks(tmp_path):
         assert host.actions[start] == bid
 
 
+@pytest.mark.thorough
 async def test_enter_on_the_map_pledges_what_the_nights_panel_shows(tmp_path):
     night = {"night_of_the_outsider": True}
     prefix, _ = play_until(lambda s: s.turn == 0 and s.phase == NIGHT_AVERT, seed=0, choose=builder, options=night)
@@ -185,6 +187,7 @@ async def test_enter_on_the_map_asks_who_gets_the_shah(tmp_path):
         assert host.actions[start][0] == "give_shah"
 
 
+@pytest.mark.thorough
 async def test_with_the_free_routes_claimed_the_panel_and_enter_end_the_setup(tmp_path):
     """The bug: the last to claim free routes read "Free routes on your map: 0 left" over
     "enter on a route claims it · e done", and Enter on the map said "free routes are claimed
@@ -219,6 +222,7 @@ def raiser(state):
     return quiet(state)
 
 
+@pytest.mark.thorough
 async def test_a_face_down_camels_opening_bid_says_why_it_stays_at_0(tmp_path):
     prefix, state = play_until(lambda s: s.turn == 0 and s.phase == BID_OPEN and not s.camel[0], choose=raiser)
     assert {a[2] for a in state.legal_actions() if a[0] == "open"} == {0}
@@ -234,6 +238,7 @@ async def test_a_face_down_camels_opening_bid_says_why_it_stays_at_0(tmp_path):
         assert said and all("Camel is face down" in message for message in said)
 
 
+@pytest.mark.thorough
 async def test_with_no_gold_the_opening_bid_line_says_it_stays_at_0(tmp_path):
     """The bug: with 0 gold (Camel up) the keys read "+/- or type", and "5" showed "at 0 gold
     (typed 5)" with no reason: the line says "0 only: no gold", as it says "Camel down"."""
@@ -261,6 +266,7 @@ def shared_phrases(move: str, reason: str, words: int = 5) -> set[tuple[str, ...
     return runs(move) & runs(reason)
 
 
+@pytest.mark.thorough
 def test_what_an_ai_weighed_never_repeats_its_moves_own_words():
     """The bug: "Claim … : takes the Salt city (+5 gold) — … claims the Salt city: +5 gold",
     "Proposal: you give the Shah — Bob would get Ann's Shah as well": each reason beside its
@@ -412,6 +418,7 @@ async def test_the_enter_line_of_a_claim_that_takes_a_city_is_whole_with_three_p
     assert checked >= 15
 
 
+@pytest.mark.thorough
 async def test_the_enter_line_of_a_route_lost_to_the_night_is_whole(tmp_path):
     """The bug: "enter: Lose your route Horses–Dates (Ho–Da, land, 6) on your map to the Night
     of the Dates city: you lose the Horses city and the Dates …": the line names the route as
@@ -462,6 +469,7 @@ async def test_how_to_play_says_who_builds_on_your_map_and_what_the_nights_chips
             assert words in read, words
 
 
+@pytest.mark.thorough
 async def test_a_route_cards_auction_says_it_may_be_spent_on_any_map(tmp_path):
     """The bug: nothing said a card's colour does not matter for spending (rules §2), so a
     newcomer let an AI buy "their" red Salt for 4, thinking they could not use it."""

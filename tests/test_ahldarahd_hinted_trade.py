@@ -98,6 +98,7 @@ def test_the_builder_asks_no_card_of_a_partner_with_none():
     assert not any(key[0] == "ask_card" for key in dialog.row_keys())
 
 
+@pytest.mark.thorough
 async def test_s_sends_a_draft_left_on_the_table(tmp_path):
     """Seed 201: an undo brought back a draft ("Your draft (finish it in the plays list)"), and
     ``s``, the builder's send, said the key was for another decision beside a panel naming none."""

@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from test_ahldarahd_screen import building, play_until, quiet
 
 from caravan_tui.bus import MatchInfo, Update, YourTurn
@@ -276,6 +277,7 @@ def test_the_draft_gives_no_more_gold_than_the_proposer_has_nor_asks_more_than_t
 # -- the kit's shape -----------------------------------------------------------------------------------
 
 
+@pytest.mark.thorough
 def test_the_screen_is_a_small_class_and_nothing_in_the_kit_refreshes_by_hand_or_changes_a_state_in_place():
     tree = ast.parse((KIT / "screen.py").read_text(encoding="utf-8"))
     screen_class = next(node for node in tree.body if isinstance(node, ast.ClassDef))
@@ -293,6 +295,7 @@ def test_the_screen_is_a_small_class_and_nothing_in_the_kit_refreshes_by_hand_or
                 assert not (isinstance(held, ast.Name) and held.id == "table"), (path.name, node.lineno)
 
 
+@pytest.mark.thorough
 def test_the_builder_lists_no_card_ask_the_table_can_tell_will_fail():
     """Turn 9: the builder for AI 3 listed "Ask any Salt card … Ask any Ivory card" although AI 3
     held 1 card, known to all; sent, it came back "Not sent: AI 3 has no Salt card to give

@@ -9,6 +9,7 @@ good".
 
 from __future__ import annotations
 
+import pytest
 from ahldarahd_seed65 import after
 
 from caravan_tui.ai.policies import hint
@@ -36,6 +37,7 @@ def test_the_city_taken_on_the_last_build_beats_a_claim_that_takes_none() -> Non
                 assert estimate(taken)[0] > estimate(other)[0], action
 
 
+@pytest.mark.thorough
 def test_the_hint_takes_the_city() -> None:
     state = position()
     candidates = hint("ahldarahd", state.view(0), 0, "normal", seed=1, iterations=500)

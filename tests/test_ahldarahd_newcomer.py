@@ -75,6 +75,7 @@ async def test_digits_typed_past_what_one_may_bid_say_why_in_one_line(tmp_path):
         assert screen.table.typed == "3" and screen.table.bid() == ("open", screen.table.item, 3)
 
 
+@pytest.mark.thorough
 async def test_a_raise_typed_past_ones_gold_says_the_most_one_can_bid(tmp_path):
     prefix, state = play_until(lambda s: s.turn == 0 and s.phase == BID_RAISE)
     async with at_my_turn(tmp_path, prefix, what="my raise") as (app, pilot, _table):
@@ -131,6 +132,7 @@ class Outside:  # (what the check finds)
         self.query_one(ActionList).add_options([])
 
 
+@pytest.mark.thorough
 async def test_the_first_auction_says_who_can_build_on_your_map(tmp_path):
     """The bug: in turn 1 the AI holding your Right of Passage took a city on your map; nothing
     at the table had said it could. Every auction of yours says who holds it (the auction that
@@ -184,6 +186,7 @@ async def test_the_hint_leaves_the_enter_line_in_sight(tmp_path):
         )
 
 
+@pytest.mark.thorough
 async def test_an_offer_is_whole_in_the_panel_and_its_keys_stay_in_sight(tmp_path):
     """Met in a match: "you get AI 2's Right of Passage; you give your…" on one row cut the offer
     in the middle; before that, an offer of four cards and an item wrapped onto the panel's rows
@@ -232,6 +235,7 @@ async def test_an_offer_is_whole_in_the_panel_and_its_keys_stay_in_sight(tmp_pat
         ], shown
 
 
+@pytest.mark.thorough
 async def test_the_panels_hint_line_is_whole_or_says_where_the_hint_is(tmp_path):
     """Met in a match: "★ hint: Claim Horses–Dates (Ho–Da, land, 6) on…" cut over an empty row.
     The line names the play as the Enter line does where that fits, else where to find it."""
@@ -243,6 +247,7 @@ async def test_the_panels_hint_line_is_whole_or_says_where_the_hint_is(tmp_path)
             assert panel_lines(app)[2] == line
 
 
+@pytest.mark.thorough
 async def test_the_next_auction_does_not_start_on_your_own_right_of_passage_once_you_hold_it(tmp_path):
     """Met in a match: having won back my Right of Passage, the next turn's panel read "Open:
     your Right of Passage at 0 gold" (the item kept from the turn before), and Enter would put
@@ -268,6 +273,7 @@ async def test_the_next_auction_does_not_start_on_your_own_right_of_passage_once
         assert screen.table.holds("RoP red") and not screen.table.holds("red Salt")
 
 
+@pytest.mark.thorough
 async def test_the_route_just_claimed_is_said_yours_not_refused(tmp_path):
     """After every claim the line under the map read "no play on route 15: that route is yours
     already": the claim seemed to have failed."""

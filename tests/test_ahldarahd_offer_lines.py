@@ -36,6 +36,7 @@ OFFER = {
 }
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("players", [4, 5])
 @pytest.mark.parametrize("phase", ["compose", "answer"])
 async def test_an_offer_between_others_reads_whole_with_four_and_five_players(tmp_path, players, phase):
@@ -68,6 +69,7 @@ async def test_an_offer_between_others_reads_whole_with_four_and_five_players(tm
         assert panel.region.bottom <= status.region.y, (panel.region, status.region)
 
 
+@pytest.mark.thorough
 async def test_our_own_offer_on_show_says_which_side_is_ours(tmp_path):
     """Over SSH: under "Bob weighs your offer:", "gives: 1 gold" read as Bob giving it."""
     async with match_begun(

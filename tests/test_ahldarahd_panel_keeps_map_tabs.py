@@ -4,6 +4,8 @@ had turned to, and which maps there are to turn to."""
 
 from __future__ import annotations
 
+import pytest
+
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.screens.table_panels import PanelWords
 from caravan_tui.seats import SeatSpec
@@ -12,6 +14,7 @@ from caravan_tui.textual_adapter import screen_lines
 from tables import settled, table_shown, wait_for
 
 
+@pytest.mark.thorough
 async def test_a_panel_over_the_map_leaves_its_tabs_in_sight(tmp_path):
     runner = MatchRunner.new("ahldarahd", [SeatSpec("human"), SeatSpec.parse("random")], ["You", "Bot"], 1, {}, None)
     async with table_shown(tmp_path, runner) as (app, pilot, screen):

@@ -49,6 +49,7 @@ def test_the_end_is_the_result_itself_and_the_parts_still_add_up_to_the_whole():
     assert done.total_cost() == round(sum(-s.change for s in account.swings if s.kind == "yours"), 6)
 
 
+@pytest.mark.thorough
 def test_a_decision_is_graded_by_the_cost_it_is_shown_with():
     done = reviewed()
     measure = done.measure

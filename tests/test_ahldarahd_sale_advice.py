@@ -113,6 +113,7 @@ async def test_at_0_gold_the_hints_way_out_agrees_with_its_starred_play(tmp_path
         assert " ".join(said.split()) in text, (starred, text)
 
 
+@pytest.mark.thorough
 def test_a_starred_sale_says_its_held_worth_needs_a_build_on_that_map(monkeypatch) -> None:
     """Seed 141, turn 1's build: AI 2 (5 gold, a Spices card) holds AI 3's Right of Passage. The
     hint starred "Sell AI 3's Right of Passage to the bank for 2 gold" above ending the build, its

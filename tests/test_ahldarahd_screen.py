@@ -372,6 +372,7 @@ async def test_the_night_shows_its_commodity_and_a_pledge_is_made_by_keys(tmp_pa
         assert list(summary.columns[4].cells) == [str(gold) for gold in screen.table.view["gold"]]
 
 
+@pytest.mark.thorough
 async def test_five_players_fit_80x24(tmp_path):
     names = ["Tester", "Bot 1", "Bot 2", "Bot 3", "Bot 4"]
     async with match_begun(tmp_path, [SeatSpec("human")] + [SeatSpec("random")] * 4, names, 3) as (app, _, screen):
@@ -467,6 +468,7 @@ def test_map_arrows_follow_what_the_eye_sees():
     assert reached == set(range(21))
 
 
+@pytest.mark.thorough
 async def test_opposite_arrows_retrace_the_map_cursors_steps(tmp_path):
     """The bug: right from route 7 led to 9, down from 9 to 14, but up from 14 to 7, so a player
     retracing their steps to 9 claimed route 7 with Enter. Up, then left, now retrace the way."""
@@ -508,6 +510,7 @@ def status(screen) -> str:
     return " ".join(line.strip() for line in str(screen.query_one("#status").render()).splitlines())
 
 
+@pytest.mark.thorough
 async def test_the_status_line_words_the_route_play_enter_makes_on_the_map(tmp_path):
     async with at_my_turn(tmp_path) as (_app, pilot, table):
         screen = table.screen
@@ -534,6 +537,7 @@ async def test_the_status_line_words_the_route_play_enter_makes_on_the_map(tmp_p
         assert table.runner.host.actions[0] == promised
 
 
+@pytest.mark.thorough
 async def test_the_panel_words_each_seat_as_the_log_does(tmp_path):
     """Never "You opens the next auction": our own seat, shown while the turn is not ours to
     play (our move on its way, a replay), agrees as "you" does."""
@@ -551,6 +555,7 @@ async def test_the_panel_words_each_seat_as_the_log_does(tmp_path):
         assert said["shah_give", 1] == "Bot won the Shah and decides who gets it."  # (not yet given)
 
 
+@pytest.mark.thorough
 async def test_a_tie_on_points_says_gold_broke_it(tmp_path):
     async with at_my_turn(tmp_path) as (_app, _pilot, table):
         screen = table.screen
@@ -562,6 +567,7 @@ async def test_a_tie_on_points_says_gold_broke_it(tmp_path):
         assert screen.result_headline(["Tester (you)", "Bot"], [20.0, 26.0], [0.0, 1.0]) == "Bot wins!"
 
 
+@pytest.mark.thorough
 async def test_a_tie_between_two_of_three_seats_names_whose_scores_they_are(tmp_path):
     """The bug: at three seats, Bob (3 points) read "9–9; Ann wins on gold (19 to 3)." as if the
     9–9 were his score; it was Ann's and AI 3's."""
@@ -723,6 +729,7 @@ async def test_the_auctions_key_lines_fit_the_panel_whole_at_80x24(tmp_path):
         assert panel_lines(app)[2] == f"b raise to {raises[-1]} (typed 12) · p pass"
 
 
+@pytest.mark.thorough
 async def test_a_look_at_another_map_in_an_auction_leaves_enter_where_it_was(tmp_path):
     """In an auction, ``m`` took the focus to the map, where Enter plays the panel's bid: a look
     at a map turned "enter: highlight the first play" into "enter: Raise to 3 gold … all of it".
@@ -746,6 +753,7 @@ def seat_1_pays_early(state):
     return quiet(state)
 
 
+@pytest.mark.thorough
 async def test_a_bidder_who_cannot_raise_is_listed_out_of_the_auction_before_being_asked(tmp_path):
     """The bug: the auction panel listed under "in:" a bidder whose Camel was face down, still to
     be asked (it passes by itself when asked): it read as if it could still outbid."""
@@ -769,6 +777,7 @@ async def test_a_bidder_who_cannot_raise_is_listed_out_of_the_auction_before_bei
         assert f" · out: {COLOURS[cannot][0].upper()} · by " in line, line
 
 
+@pytest.mark.thorough
 async def test_an_auction_led_by_a_long_name_wraps_onto_the_row_the_enter_line_leaves(tmp_path):
     """The bug: at 80×24, "bid 1 by Annabelle Marguerite Fitzwilliam-Oakh…" was cut (who was in
     and out with it) while the row under the panel's keys was empty: the panel takes the rows
@@ -791,6 +800,7 @@ async def test_an_auction_led_by_a_long_name_wraps_onto_the_row_the_enter_line_l
         assert lines[1] == "bid 1 · in: R B · out: G · by Annabelle Margue…" and lines[2].startswith("b raise"), lines
 
 
+@pytest.mark.thorough
 async def test_an_incense_card_is_an_incense_card_wherever_the_table_names_a_commodity(tmp_path):
     """The bug: "a Incense card". The Night's loss, a draft in the panel, the route problem and
     the trade builder's sides put "an" before a commodity that starts with a vowel."""

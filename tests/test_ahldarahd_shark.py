@@ -82,6 +82,7 @@ def ranked(policy, state, seat) -> list:
     return sorted(stats, key=lambda action: -stats[action][0])
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("level", ["normal", "hard"])  # hard merges two searches
 def test_where_the_search_likes_an_offer_the_veto_rejects_best_the_ai_makes_its_next_best_move(level):
     """``ai.vetoed`` is asked after the searches, of the move they chose: an offer whose partner,

@@ -8,6 +8,7 @@ top of the sure one, so the hint said "End your build" (the claim "Weaker")."""
 
 from __future__ import annotations
 
+import pytest
 from ahldarahd_seed65 import after
 
 from caravan_tui.ai.policies import hint
@@ -31,6 +32,7 @@ def test_taking_the_city_that_pays_a_sure_bonus_beats_ending_the_build() -> None
     assert estimate(taken)[0] > estimate(ended)[0] + 0.02
 
 
+@pytest.mark.thorough
 def test_the_hint_takes_a_city_rather_than_end_the_build() -> None:
     state = position()
     candidates = hint("ahldarahd", state.view(0), 0, "normal", seed=1, iterations=500)

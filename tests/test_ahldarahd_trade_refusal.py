@@ -6,6 +6,7 @@ dialog's edge with empty rows below it."""
 
 from __future__ import annotations
 
+import pytest
 from ahldarahd_seed3051 import MOVES, OPTIONS, SEED
 from test_ahldarahd_hinted_trade import trade_builder
 
@@ -21,6 +22,7 @@ from tables import Table, quick_app
 BUILD_5 = 100
 
 
+@pytest.mark.thorough
 async def test_a_refusal_too_long_for_one_row_wraps_whole(tmp_path):
     app = quick_app(tmp_path, 3, home=False)
     table = Table(app, "ahldarahd", AhldarahdScreen, SEED, OPTIONS, MOVES[:BUILD_5], names=("You", "AI 2", "AI 3"))

@@ -125,6 +125,7 @@ def play_match(policies: dict[int, object], seed: int, options: dict = ONE_HAND)
     return state.outcome()
 
 
+@pytest.mark.thorough
 def test_ai_never_imports_textual() -> None:
     code = (
         "import sys, caravan_tui.ai, caravan_tui.ai.worker\n"
@@ -237,6 +238,7 @@ def test_availability_beyond_the_first_logs_computed() -> None:
     assert all(ismcts._LOGS[n] == math.log(n) for n in range(1, 3002))
 
 
+@pytest.mark.thorough
 def test_search_never_reads_hidden_cards() -> None:
     """Two real states the seat cannot tell apart (other hands and set-aside cards differ)."""
     state = GAME.new(2, seed=5, options=ONE_HAND)
@@ -624,6 +626,7 @@ async def test_closing_the_worker_stops_a_running_search() -> None:
         await asyncio.wait_for(search_task, 10)
 
 
+@pytest.mark.thorough
 def test_caravanserai_normal_and_hard_plan_whole_placements_easy_and_plan_no_search() -> None:
     """normal and hard decide by the planner, solo and between seats (hard's second search adds
     nothing to the plan); ``plan=no`` and easy search."""

@@ -8,9 +8,12 @@ import asyncio
 import gc
 from concurrent.futures import Future
 
+import pytest
+
 from caravan_tui.ai.worker import AIWorker
 
 
+@pytest.mark.thorough
 async def test_a_search_cancelled_with_its_caller_logs_no_unread_error():
     caught: list[str] = []
     asyncio.get_running_loop().set_exception_handler(lambda _loop, context: caught.append(context["message"]))

@@ -132,6 +132,7 @@ async def test_home_s_question_mark_and_f1_open_the_rules(tmp_path, key):
         await wait_for(pilot, lambda: app.screen is home, "home again")
 
 
+@pytest.mark.thorough
 async def test_f1_at_a_table_opens_its_rules(tmp_path):
     """F1 opened the rules in the lobby and on the home screen, and did nothing at a table, where
     ``?`` did: it opens the table's rules too."""
@@ -746,6 +747,7 @@ async def test_the_name_typed_for_you_is_remembered(tmp_path):
         assert again.screen.query_one("#name-0").placeholder == "Zoë"
 
 
+@pytest.mark.thorough
 async def test_after_my_move_the_status_line_never_says_i_am_thinking(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -815,6 +817,7 @@ def test_after_a_resignation_the_headline_says_who_gave_up_and_who_wins():
     assert resigned_line(["Ann", "Bob", "You"], [0.5, 0.0, 0.5]) == "Bob resigned: Ann and you share the win."
 
 
+@pytest.mark.thorough
 async def test_a_solo_match_resigned_ends_as_it_stands(tmp_path):
     """The bug: resigning a solo Caravanserai closed the app (the headline named a winner among
     no one else), and the question said the match was "lost for you"."""

@@ -90,6 +90,7 @@ def test_pg_hosting_times_the_commits_of_the_files_and_the_database(tmp_path, da
         assert row["matches"] == 2 and row["moves_per_s"] > 0 and 0 < row["p50_ms"] <= row["p95_ms"]
 
 
+@pytest.mark.thorough
 def test_saves_list_opens_the_list_and_times_its_rows(tmp_path, run_here):
     out = tmp_path / "row.json"
     run_here("saves_list", "--saves", "12", "--json", str(out))
@@ -97,6 +98,7 @@ def test_saves_list_opens_the_list_and_times_its_rows(tmp_path, run_here):
     assert row["saves"] == 12 and 0 < row["first_rows_ms"] <= row["all_rows_ms"]
 
 
+@pytest.mark.thorough
 def test_connect_loop_counts_connections(capsys):
     asyncio.run(benchmark("connect_loop").main(0.2))
     said = capsys.readouterr().out

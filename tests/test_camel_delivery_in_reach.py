@@ -40,6 +40,7 @@ def test_a_loose_good_counts_its_pick_up_and_its_demand_markers():
     assert points == 3 + state.demand[37] and spent == len(line) == 3
 
 
+@pytest.mark.thorough
 def test_every_delivery_in_reach_is_legal_and_delivers_what_it_says():
     """Random positions of random matches: each line found plays out within the actions left,
     and its last action delivers the points it counted (less the demand markers picked up)."""
@@ -101,6 +102,7 @@ def test_where_the_search_weighed_no_step_of_it_the_delivery_comes_first_all_the
     assert kept[line[0]] == (1, after.estimate()[0])
 
 
+@pytest.mark.thorough
 def test_a_review_does_not_fault_the_delivery_its_best_line_makes(monkeypatch):
     """The person delivered the gems by hand at move 28 (three camels, then the delivery): the
     review called it "an inaccuracy" beside a "Better" that loaded meat and swords."""

@@ -4,6 +4,7 @@ win, and the review calls that move best."""
 
 from __future__ import annotations
 
+import pytest
 from camel_caravan_seed2187 import MOVES, OPTIONS, SEED
 
 from caravan_tui.ai import safety
@@ -21,6 +22,7 @@ def at(count: int):
     return state
 
 
+@pytest.mark.thorough
 def test_a_camel_taken_off_the_city_the_others_chain_needs_loses_at_once() -> None:
     state = at(len(MOVES))
     assert state.to_move() == 0 and not any(state.bag) and state.left == 2

@@ -142,6 +142,7 @@ def test_a_good_moved_where_the_estimate_values_it_no_higher_is_vetoed_at_the_en
     assert not vetoed(state, 0, top[0].action), top[0]
 
 
+@pytest.mark.thorough
 def test_a_step_toward_a_delivery_within_the_turn_is_not_sent_for_nothing(monkeypatch):
     """A newcomer's match (``matches/camel_caravan_pass_9087.json``, move 135, the bag at 4):
     meat on the seat's camel at (5,1), its empty camels beside it, Walata free. The hint passed

@@ -3,6 +3,8 @@ how, not "ends the turn" (said with 4 actions left)."""
 
 from __future__ import annotations
 
+import pytest
+
 from caravan_tui.engine import render
 from caravan_tui.games import get_game
 from caravan_tui.games.camel_caravan.heuristic import scored_actions
@@ -62,6 +64,7 @@ def step_then_end(seeds=range(3, 12)):
             state.apply(legal[max(range(len(legal)), key=scores.__getitem__)], False)
 
 
+@pytest.mark.thorough
 def test_a_step_before_the_game_ending_delivery_leaves_the_end_to_the_delivery():
     """ "a camel into the city of your meat; ends the game: you win, 62 to 51; then delivers meat
     for +3": the camel's move read as what ended the game."""

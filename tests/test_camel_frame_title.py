@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from caravan_tui.games import GAMES
 from caravan_tui.games.camel_caravan.looks import TITLE_ROOM, title_text
 from caravan_tui.screens import game_screen_class
@@ -15,6 +17,7 @@ from caravan_tui.textual_adapter import screen_lines
 from tables import Table, offline_screen, quick_app, settled, wait_for
 
 
+@pytest.mark.thorough
 async def test_the_frame_names_a_stood_in_seat_whole_at_80x24(tmp_path):
     app = quick_app(tmp_path, 20, home=False)
     table = Table(app, "camel_caravan", game_screen_class(GAMES["camel_caravan"]), 3, {}, names=("Bob", "Ann"))
@@ -80,6 +83,7 @@ def test_a_replay_names_the_viewed_seat_whose_turn_it_is():
     assert title.startswith("Bob · 1 action left") and "Your turn" not in title, title
 
 
+@pytest.mark.thorough
 async def test_the_board_marks_its_focus_in_its_title_as_the_lists_do(tmp_path):
     """Shift+Tab from the board went to the log: the log's title took the "▸", and nothing had
     said the board held the keys before (its frame's colour alone, none under NO_COLOR)."""
@@ -158,6 +162,7 @@ def test_the_boards_foot_says_its_place_shorter_before_it_cuts_a_word():
     assert fit_caption(two, 44) == "AAAAAAAAAAA…: 1 empty; [b]z[/b]: paper under"
 
 
+@pytest.mark.thorough
 async def test_the_boards_foot_fits_the_frame_it_is_drawn_in(tmp_path):
     """Drawn at 80×24, the foot of a city with an empty camel reads whole, never "…"."""
     from test_camel_screen import at_my_turn, screen_lines

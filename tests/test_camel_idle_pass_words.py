@@ -5,6 +5,8 @@ which an AI seat never makes and a hint never shows."""
 
 from __future__ import annotations
 
+import pytest
+
 from caravan_tui.games import get_game
 from caravan_tui.games.camel_caravan.ai import vetoed
 from caravan_tui.games.camel_caravan.explain import IDLE_CAMELS, explain
@@ -35,6 +37,7 @@ def test_a_pass_where_every_camel_sent_is_for_nothing_says_so() -> None:
     assert IDLE_CAMELS not in explain(early, 0, (("end_turn",),))
 
 
+@pytest.mark.thorough
 def test_a_pass_with_the_bag_empty_says_how_the_match_ends() -> None:
     """Over SSH, the leader out of camels and the other behind (a delivery of theirs would end
     the match lost), both hints said "End the turn (4 actions unused)" turn after turn, and

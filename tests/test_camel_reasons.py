@@ -354,6 +354,7 @@ def test_a_move_about_as_good_beyond_those_listed_comes_first_where_it_leaves_le
     assert safer_first("camel_caravan", view, 0, found, seldom) == found  # (too few visits to tell)
 
 
+@pytest.mark.thorough
 def test_the_hint_does_not_load_the_gems_a_thief_takes_next_turn_where_a_move_as_good_does_not():
     """``camel_seed155``, move 67: the hint's three moves all loaded the gems on space 3 (6 points,
     6 steps from Agadez) while AI 2 held its theft marker; the person loaded them and AI 2 stole

@@ -581,6 +581,7 @@ async def test_back_on_the_board_where_nothing_plays_the_status_line_says_so_who
         assert f"{CELL_NAMES[city]}: nothing you can do there now" in notices(app)[-1].message
 
 
+@pytest.mark.thorough
 async def test_the_plays_list_puts_the_goods_plays_before_the_camels(tmp_path):
     """The bug: the plays list put pick-ups, steals and deliveries after some 40 camel moves."""
     async with at_my_turn(tmp_path) as (app, pilot):
@@ -619,6 +620,7 @@ async def test_the_players_table_names_whole_where_they_fit(tmp_path):
         assert any(line.startswith("  Player ") and "Supply │" in line for line in drawn)
 
 
+@pytest.mark.thorough
 async def test_a_tie_on_points_says_goods_delivered_broke_it(tmp_path):
     async with at_my_turn(tmp_path) as (app, _pilot):
         screen = app.screen
@@ -863,6 +865,7 @@ def test_a_player_who_gave_their_theft_marker_away_reads_none_not_used():
     assert "✓✓" in next(row for row in rows if "P2" in row)
 
 
+@pytest.mark.thorough
 async def test_escape_while_an_ais_action_is_on_show_skips_it_and_opens_the_menu(tmp_path):
     """Over SSH: escape during the others' actions on show was spent on skipping them, the
     footer saying "esc Menu"; the Down and Enter meant for the menu went to the board."""
@@ -876,6 +879,7 @@ async def test_escape_while_an_ais_action_is_on_show_skips_it_and_opens_the_menu
         await wait_for(pilot, lambda: screen.table.turn is not None, "the rest at once", timeout=5)  # (skipped)
 
 
+@pytest.mark.thorough
 async def test_the_footer_says_escape_cancels_while_a_choice_is_there_to_drop(tmp_path):
     """A camel chosen with the hint shown: the first escape put the hint away, and the footer then
     read "esc Menu" while the next escape dropped the camel (the status line's "esc cancels")."""
@@ -897,6 +901,7 @@ async def test_the_footer_says_escape_cancels_while_a_choice_is_there_to_drop(tm
         assert app.screen is screen  # (no menu on the escape that dropped the choice)
 
 
+@pytest.mark.thorough
 async def test_the_legend_key_while_an_ais_action_is_on_show_skips_it_and_opens_the_legend(tmp_path):
     """Over SSH: ``l`` during the others' actions on show was spent on skipping them, while the
     footer offered "l Legend" and ``t`` opened the chat line."""
@@ -911,6 +916,7 @@ async def test_the_legend_key_while_an_ais_action_is_on_show_skips_it_and_opens_
         await wait_for(pilot, lambda: screen.table.turn is not None, "the rest at once", timeout=5)  # (skipped)
 
 
+@pytest.mark.thorough
 async def test_the_status_line_fits_a_long_name_and_keeps_the_plays_space_and_cost(tmp_path):
     """Over SSH: "enter: Steal cloth from MarcoPoloTheGreatVenetianTraderOfSilkRdZ at…" lost the
     space and the cost from the status line's two lines."""
@@ -932,6 +938,7 @@ async def test_the_status_line_fits_a_long_name_and_keeps_the_plays_space_and_co
         assert "…" not in drawn.split(" at ")[-1], drawn
 
 
+@pytest.mark.thorough
 async def test_the_status_line_keeps_a_stolen_goods_delivery_whole(tmp_path):
     """The bug: "enter (1 action): Deliver the stolen swords from under your camel on space 8
     (6,6) to…" lost the city and the pay. The longest such delivery reads whole on two lines."""
@@ -953,6 +960,7 @@ async def test_the_status_line_keeps_a_stolen_goods_delivery_whole(tmp_path):
         assert "from under your camel" in screen.table.describe(longest)  # (the plays list has the room)
 
 
+@pytest.mark.thorough
 async def test_the_status_lines_fitted_name_is_markup_shown_as_text(tmp_path):
     """A name fitted into the status line is cut as typed, its brackets shown, never read as markup."""
     from caravan_tui.games.camel_caravan.status_line import status
@@ -971,6 +979,7 @@ async def test_the_status_lines_fitted_name_is_markup_shown_as_text(tmp_path):
         assert any("[bold red]Mall" in line for line in screen_lines(app))
 
 
+@pytest.mark.thorough
 async def test_h_beside_the_legend_puts_it_away_and_shows_the_hint(tmp_path):
     """Over SSH: ``h`` while the legend showed was answered behind it (the side column shows the
     legend alone), and nothing showed or said so until ``l`` closed it."""

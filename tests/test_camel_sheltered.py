@@ -6,6 +6,7 @@ move on)."""
 
 from __future__ import annotations
 
+import pytest
 from camel_sheltered import THREE, THREE_OPTIONS, THREE_PLAYERS, THREE_SEED, TWO, TWO_OPTIONS, TWO_PLAYERS, TWO_SEED
 
 from caravan_tui.ai.policies import hint, hint_seed
@@ -22,6 +23,7 @@ def before(seed: int, players: int, options: dict, moves: list, at: int):
     return state, moves[at]
 
 
+@pytest.mark.thorough
 def test_a_stolen_good_stays_under_its_camel_where_a_thief_can_reach_it_on_top(monkeypatch):
     monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
     at = 90

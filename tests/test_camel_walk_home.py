@@ -49,6 +49,7 @@ def test_a_seat_behind_or_a_walk_that_leaves_more_to_steal_may_end_its_turn(monk
     assert walk_home(state) is not None and not camel_ai.stalls_a_win(state, 0, END)
 
 
+@pytest.mark.thorough
 def test_the_hint_walks_home_rather_than_pass(monkeypatch):
     monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
     state, _ = recorded(GAME.id, MATCH, 190)

@@ -1167,6 +1167,7 @@ def test_random_play_keeps_every_invariant(players, variant):
         random_game(players, seed, variant, prune_check=(seed == 0))
 
 
+@pytest.mark.thorough
 def test_every_offered_action_keeps_the_placement_completable_and_nothing_completable_is_pruned():
     for seed in (7, 8):
         random_game(2, seed, "expert", prune_check=True, log_check=False)

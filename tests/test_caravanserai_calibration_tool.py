@@ -9,9 +9,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 TOOL = Path(__file__).parents[1] / "tools" / "caravanserai_calibration.py"
 
 
+@pytest.mark.thorough
 def test_one_match_counts_every_turn_start_with_its_result(tmp_path: Path) -> None:
     out = tmp_path / "a.json"
     env = os.environ | {"CARAVAN_TUI_AI_BUDGET": "iterations"}

@@ -112,6 +112,7 @@ async def test_the_enter_line_for_the_plays_list_shows_a_long_play_whole(tmp_pat
         assert shown(app, status) == words(said[longest])
 
 
+@pytest.mark.thorough
 async def test_a_block_key_where_the_caravan_may_turn_says_to_choose_the_way_first(tmp_path):
     """The bug: K where the caravan could turn said only "No black block can start here now"; the
     camel's key said what comes first, the block's did not."""
@@ -127,6 +128,7 @@ async def test_a_block_key_where_the_caravan_may_turn_says_to_choose_the_way_fir
         )
 
 
+@pytest.mark.thorough
 async def test_the_forced_rest_says_that_market_goods_are_then_stood_in_plain_words(tmp_path):
     """The bug: "…laid for you (1W 2K 3P 4R camel) and the market goods are to stand, your caravan
     at 7": a newcomer read "are to stand" as a state, not as what they do next."""
@@ -145,6 +147,7 @@ async def test_the_forced_rest_says_that_market_goods_are_then_stood_in_plain_wo
         assert "then you stand a market good for each camel taken back, your caravan at" in asked[0]
 
 
+@pytest.mark.thorough
 async def test_every_line_of_the_whole_legend_fits_its_panel_at_80x24(tmp_path):
     """The bug: "Colours W white K black P purple R red Y yellow", "arrows move · shift+arrows pan"
     and four more wrapped back to the panel's left edge, under the samples."""
@@ -156,6 +159,7 @@ async def test_every_line_of_the_whole_legend_fits_its_panel_at_80x24(tmp_path):
         assert max(len(line) for line in lines) <= panel.scrollable_content_region.width, lines
 
 
+@pytest.mark.thorough
 async def test_solos_forced_rest_says_two_market_goods_stand_for_each_camel_taken_back(tmp_path):
     """The bug: solo's question said "a market good for each camel taken back"; in solo it is
     two (rules §7.2: 2n)."""

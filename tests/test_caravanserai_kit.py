@@ -261,6 +261,7 @@ def test_on_a_board_good_enter_uses_it_and_the_line_says_n_declines():
     ), said
 
 
+@pytest.mark.thorough
 async def test_the_plays_list_shows_the_rows_of_the_state_the_board_draws(tmp_path):
     """Found in play: the plays list showed "Start block 1" rows for a second or two after a piece
     was laid. The list and the board draw each new state of the table in the same change: checked
@@ -306,6 +307,7 @@ async def test_the_plays_list_shows_the_rows_of_the_state_the_board_draws(tmp_pa
         assert "Start block 1" not in shown and screen.table.describe(screen.table.legal[0])[:20] in shown
 
 
+@pytest.mark.thorough
 async def test_the_hints_plan_stays_whole_while_practice_checks_a_step_of_it(tmp_path):
     """The bug: with practice on, a step of the hint's plan went on the plan's count as it was
     chosen, and once practice let it go it counted again as a step off the plan: the plan's marks
@@ -598,6 +600,7 @@ def test_the_others_changes_add_up_until_our_turn_ends():
     assert chose(dataclasses.replace(table, turn=None), table.legal[0]).flash == frozenset()
 
 
+@pytest.mark.thorough
 def test_a_step_that_ends_the_match_where_another_would_not_waits_for_a_y():
     """Found in play (solo seed 1635, round 3): "… your caravan at 16. This ends the match (the
     caravan cannot move). Play it? Enter or y plays it" — a third Enter, after the two that chose

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from caravan_tui.games.caravanserai import GAME
 from caravan_tui.games.caravanserai.ai import prior, prior_choice
 from caravan_tui.games.caravanserai.heuristic import laid_on, projected, values
@@ -40,6 +42,7 @@ def test_a_placement_with_no_camel_in_reach_of_its_goods_stays_out_of_camels() -
     assert laid_on(state, 1, (length, 15, 0)) == (length, 15, 0)
 
 
+@pytest.mark.thorough
 def test_the_prior_lays_no_last_camel_that_brings_none_back_where_a_block_of_goods_is_open() -> None:
     """Where a seat's last camel laid now would bring none back, the prior scores a block of
     goods above it (the count goes on toward a camel in the tail; the play-outs that value

@@ -70,6 +70,7 @@ async def test_the_placement_line_says_which_blocks_the_count_leaves_out_and_why
         ]
 
 
+@pytest.mark.thorough
 async def test_the_hint_leaves_every_row_of_the_board_and_the_lines_under_it_in_view(tmp_path):
     """The bug: the hint's panel lay over the foot of the board column, hiding the board's lower
     rows (and the hint's own ★ trail there). It lies over the side column's foot now; the

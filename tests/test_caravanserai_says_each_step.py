@@ -239,6 +239,7 @@ def test_a_next_turn_only_begun_by_the_rules_is_not_said_to_be_laid_whole():
     assert forcing_after(table, stand) == ("the start of your next turn (head SW)", "the start of your next turn (SW)")
 
 
+@pytest.mark.thorough
 async def test_a_choice_after_which_the_rules_lay_whole_turns_says_so_first(tmp_path):
     """The bug: "You laid camel" — a whole turn the rules played for the player (the only move),
     told only afterwards. The camel that leads to it asks first, naming the turns."""
@@ -306,6 +307,7 @@ async def test_a_hints_plan_is_numbered_on_the_board_in_the_order_its_pieces_are
         ]
 
 
+@pytest.mark.thorough
 async def test_the_cell_under_the_cursor_says_your_head_camel_in_lower_case(tmp_path):
     """Found in play: the board's foot read "(3,-5) purple Caravanserai, Your head camel"."""
     from test_caravanserai_newcomer import decision_at, random_prefix
@@ -319,6 +321,7 @@ async def test_the_cell_under_the_cursor_says_your_head_camel_in_lower_case(tmp_
         assert cell_caption(state, QR[state.world.caravans[1][-1][0]]).endswith(", Bot's head camel")
 
 
+@pytest.mark.thorough
 async def test_a_plan_past_ten_steps_numbers_every_step_one_column_wide(tmp_path):
     """The bug: a plan of more than ten steps showed ``★`` past the tenth (the marks ran out at
     ``➉``). ⑪, ⑫… follow, each one column wide as Textual measures it, on the screen's rows and
@@ -405,6 +408,7 @@ def test_a_camels_stop_on_a_caravanserai_says_what_it_gains_where_the_market_has
     assert gain_words(pair, 0, colour).endswith("good from another player's reserve (the market has none)")
 
 
+@pytest.mark.thorough
 async def test_the_next_turn_the_rules_begin_after_a_stand_is_logged_after_the_stand(tmp_path):
     """The bug: "You stand a black market good on (-2,6)", "The rules then laid for you, the only
     way on: your next turn begins: head W.", then "You stand a black market good on (-2,7)": the

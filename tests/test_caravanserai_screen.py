@@ -840,6 +840,7 @@ def boxed_whatever_stands():
     return prefix
 
 
+@pytest.mark.thorough
 async def test_the_last_market_good_to_stand_asks_nothing_when_every_cell_boxes_you_in_alike(tmp_path):
     """The bug: "This leaves your caravan boxed in … Play it?" on the last good to stand,
     whichever cell was picked: the placement before had boxed it in, and the question offered no

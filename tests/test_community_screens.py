@@ -62,6 +62,7 @@ async def lobby_lines(player: str, lobby: Lobby) -> list[str]:
         return lines
 
 
+@pytest.mark.thorough
 async def test_the_lobby_opens_histories_and_the_leaderboard(hub, monkeypatch):
     # (the two histories are asked within a second: the hub's spacing of asks is not tried here)
     monkeypatch.setitem(hub_module.SPACING, AskHistory, 0.0)
@@ -123,6 +124,7 @@ async def test_keys_held_for_a_record_the_hub_refuses_go_where_the_focus_is(hub,
         assert app.held_keys is None
 
 
+@pytest.mark.thorough
 async def test_a_name_asked_for_too_soon_is_kept_for_the_next_n(hub, monkeypatch):
     """A record lookup the hub refuses as too soon lost the name typed: the next n starts with it."""
     monkeypatch.setitem(hub_module.SPACING, AskHistory, 60.0)
@@ -138,6 +140,7 @@ async def test_a_name_asked_for_too_soon_is_kept_for_the_next_n(hub, monkeypatch
         assert app.screen.query_one(Input).value == "Bob"
 
 
+@pytest.mark.thorough
 async def test_a_guests_record_says_why_it_has_no_rating(hub):
     """ "No rated match yet." left a guest waiting for a rating the hub never gives a guest."""
     app = client_of(hub, "guest:0123456789ab", guest=True)
@@ -333,6 +336,7 @@ async def test_the_lobby_s_hide_question_is_read_whole(hub):
         assert "(Their name again shows it.)" in said, said
 
 
+@pytest.mark.thorough
 async def test_the_away_grace_says_a_seat_is_played_on_until_its_person_is_back(hub):
     """ "Away grace 1 min … (a guest's at once)": a guest's seat now waits the same grace, and its
     seat code brings them back to it, so the form says what happens to anyone's seat."""
@@ -374,6 +378,7 @@ async def test_a_record_with_no_rated_match_gives_the_rating_column_to_the_names
     assert any("Change" in line for line in kept) and any("−12" in line for line in kept), kept
 
 
+@pytest.mark.thorough
 async def test_a_long_record_keeps_its_ended_column_whole_beside_the_scrollbar():
     """A record longer than the screen read "01 Jan 00:0": its scrollbar took the last two cells."""
     ours, theirs = socket.socketpair()

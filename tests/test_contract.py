@@ -83,6 +83,7 @@ def test_random_playouts_terminate_with_valid_outcome(game, players):
             assert len(estimate) == players and all(0.0 <= x <= 1.0 for x in estimate)
 
 
+@pytest.mark.thorough
 def test_ranks_lead_with_the_score_and_put_the_winners_first(game, players):
     """``State.ranks``: each seat's score, then its tie-breaks; the seats the outcome makes
     winners are those ranked highest (a record places the others by it)."""
@@ -137,6 +138,7 @@ def test_to_data_round_trips_through_msgpack(game, players):
         assert again.legal_actions() == state.legal_actions()
 
 
+@pytest.mark.thorough
 def test_replaying_seed_and_actions_reproduces_the_state(game, players):
     for seed in (3, 4):
         states, actions = playout(game, players, seed)

@@ -14,6 +14,7 @@ from caravan_tui.textual_adapter import notices
 from tables import settled, table_shown, wait_for
 
 
+@pytest.mark.thorough
 async def test_ctrl_z_asks_for_the_undo_as_u_does(tmp_path):
     runner = MatchRunner.new("decktet_caravan", [SeatSpec("human"), SeatSpec("random")], ["Ann", "Bob"], 1, {}, None)
     async with table_shown(tmp_path, runner) as (app, pilot, screen):
@@ -25,6 +26,7 @@ async def test_ctrl_z_asks_for_the_undo_as_u_does(tmp_path):
         await wait_for(pilot, lambda: any("no move of yours" in n.message for n in notices(app)), "the answer")
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("opponent", ["human", "random"])
 async def test_ctrl_z_at_a_table_of_people_says_why_nothing_is_taken_back(tmp_path, opponent):
     runner = MatchRunner.new(

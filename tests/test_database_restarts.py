@@ -172,6 +172,7 @@ async def test_twenty_live_matches_store_and_are_held_soon_after_the_database_is
     assert stored <= STORED_WITHIN_BUSY and held <= HELD_WITHIN
 
 
+@pytest.mark.thorough
 async def test_a_match_waiting_out_its_back_off_saves_as_soon_as_the_database_is_back(
     tmp_path, worker, database_url, monkeypatch
 ):

@@ -228,6 +228,7 @@ async def test_a_stand_in_named_at_an_ai_seats_move_is_refused(tmp_path):
         load(store, host.match_id)
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("game", [pytest.param(g, id=g.id) for g in GAMES.values() if 2 in g.players])
 async def test_every_games_players_table_marks_the_stand_in(tmp_path, game):
     """A replay at a move Bob's stand-in made: the table marks his seat ("Bob·AI")."""

@@ -8,9 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 TOOL = Path(__file__).parents[1] / "tools" / "decktet_calibration.py"
 
 
+@pytest.mark.thorough
 def test_the_table_counts_every_decision_and_every_weighed_one(tmp_path: Path) -> None:
     found = tmp_path / "samples.json"
     command = [sys.executable, str(TOOL), "--matches", "1", "--hands", "1", "--play", "2", "--iterations", "5"]

@@ -249,6 +249,7 @@ def test_describe_in_plain_words():
     assert describe_action(PASS) == "Pass"
 
 
+@pytest.mark.thorough
 def test_a_bandit_is_described_in_a_process_that_never_listed_it():
     """The bug: a bandit's words read its kind from the moves listed so far (hands enumerated in
     this process), so a bandit read from a save or a log before any hand held it raised KeyError

@@ -8,6 +8,7 @@ import dataclasses
 import random
 import re
 
+import pytest
 from rich.console import Console
 from test_decktet_screen import GAME, OPTIONS, SIZE, DecktetCaravanScreen, find_seed, make_app
 
@@ -45,6 +46,7 @@ def random_position(seed: int, test, moves: int = 60):
     return actions, state
 
 
+@pytest.mark.thorough
 async def test_every_negative_score_on_the_table_reads_with_a_minus_sign(tmp_path):
     app = make_app(tmp_path)
     table = Table(app, "decktet_caravan", DecktetCaravanScreen, 1, OPTIONS)
@@ -83,6 +85,7 @@ def test_the_hints_reasons_and_the_log_write_a_loss_with_a_minus_sign():
     assert losses
 
 
+@pytest.mark.thorough
 async def test_the_final_screen_gives_the_last_hand_its_breakdown(tmp_path):
     actions, state = random_position(3, lambda s: s.is_over(), moves=200)
     app = make_app(tmp_path)
@@ -150,6 +153,7 @@ def test_how_it_stands_counts_the_hands_piles_and_the_going_out_bonus():
     )
 
 
+@pytest.mark.thorough
 async def test_the_hints_how_it_stands_names_what_the_ai_rates_stronger(tmp_path):
     app = make_app(tmp_path)
     table = Table(app, "decktet_caravan", DecktetCaravanScreen, find_seed(lambda s: s.to_move() == 0), OPTIONS)
@@ -249,6 +253,7 @@ def test_a_finished_match_knows_the_cards_the_loser_was_left_holding():
     assert left_holding(dict(held, over=False), 1) == []  # (only once the match is over)
 
 
+@pytest.mark.thorough
 async def test_a_finished_match_shows_the_cards_the_loser_was_left_holding(tmp_path):
     from caravan_tui.games.decktet_caravan.looks import hand_look
 
@@ -266,6 +271,7 @@ async def test_a_finished_match_shows_the_cards_the_loser_was_left_holding(tmp_p
         assert look.title == f"Your hand: left holding {len(held['discard'])} at the end"
 
 
+@pytest.mark.thorough
 async def test_the_header_shows_every_card_of_both_piles_late_in_a_hand(tmp_path):
     """Late in a hand, with the player's pile on three lines, the other's last card (8∿⌘) was
     gone from the header without a mark, the Season box below it half empty."""

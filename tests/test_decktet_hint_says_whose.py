@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from caravan_tui.engine import render
 from caravan_tui.games import get_game
 from caravan_tui.games.decktet_caravan.explain import explain
@@ -32,6 +34,7 @@ def test_the_aces_and_crowns_a_play_keeps_are_said_to_be_yours():
         assert "; you keep " in reason and "; keeps " not in reason, reason
 
 
+@pytest.mark.thorough
 def test_the_totals_that_decide_the_next_leader_carry_their_sign():
     said = [reason for reason in reasons(range(12)) if "the lower total leads: " in reason]
     assert said, "no such hint"

@@ -95,6 +95,7 @@ async def tick(pilot, grid: CardGrid, cards) -> None:
         await pilot.press("space")
 
 
+@pytest.mark.thorough
 async def test_the_season_line_shows_who_then_rank_and_suit_glyphs_then_what_beats_it(tmp_path):
     seed = find_seed(lambda s: s.to_move() == 1)
     app = make_app(tmp_path)
@@ -109,6 +110,7 @@ async def test_the_season_line_shows_who_then_rank_and_suit_glyphs_then_what_bea
         assert any("To beat: 2 cards, top above" in line for line in lines)
 
 
+@pytest.mark.thorough
 async def test_the_up_cards_and_a_replaced_up_card_show_as_glyphs_on_the_table(tmp_path):
     seed = find_seed(lambda s: s.view(0)["aside_up"])
     view = first_state(seed).view(0)
@@ -122,6 +124,7 @@ async def test_the_up_cards_and_a_replaced_up_card_show_as_glyphs_on_the_table(t
         assert any(f"Set aside face up: {glyphs(view['aside_up'][0])}" in line for line in lines), "\n".join(lines)
 
 
+@pytest.mark.thorough
 async def test_a_long_caravan_keeps_who_played_and_what_beats_it_in_view_at_80x24(tmp_path):
     seed = find_seed(lambda s: s.to_move() == 1 and len(longest(s.legal_actions())) >= 8)
     app = make_app(tmp_path)
@@ -162,6 +165,7 @@ async def test_the_hand_marks_cards_that_are_in_no_legal_play(tmp_path):
         assert any("·" in line and "can't play" in line for line in screen_lines(app))  # the legend
 
 
+@pytest.mark.thorough
 async def test_the_hand_focused_as_the_match_begins_is_marked(tmp_path):
     """A match begun (or resumed) with the hand focused showed "╭─ Your hand (15) ─": no ``▸``,
     which marks the focus everywhere else; the hand's title was drawn over the mark."""
@@ -331,6 +335,7 @@ async def test_a_long_play_is_worded_whole_on_two_status_lines_and_enter_plays_i
         assert table.runner.host.actions[0] == promised
 
 
+@pytest.mark.thorough
 async def test_an_opponents_pile_is_labelled_apart_from_what_they_hold(tmp_path):
     seed = find_seed(lambda s: s.to_move() == 0)
     async with at_my_turn(tmp_path, seed) as (app, _pilot, _table):
@@ -345,6 +350,7 @@ async def test_an_opponents_pile_is_labelled_apart_from_what_they_hold(tmp_path)
         assert any(line.strip().startswith("Tester (you) · pile +0: empty") for line in drawn)
 
 
+@pytest.mark.thorough
 async def test_the_hands_cursor_shows_its_focus_without_colour(tmp_path, monkeypatch):
     """Under NO_COLOR the focused cursor is in reverse video (a grey shade alone once marked it)."""
     monkeypatch.setenv("NO_COLOR", "1")
@@ -538,6 +544,7 @@ async def test_a_hints_stars_go_once_its_play_is_made(tmp_path):
         assert not any("★" in line for line in screen_lines(app)), "\n".join(screen_lines(app))
 
 
+@pytest.mark.thorough
 async def test_the_plays_list_names_the_key_back_to_the_hand_and_it_goes_there(tmp_path):
     """ "tab: your hand" from the plays list, and Tab went on to the log."""
     seed = find_seed(lambda s: s.to_move() == 0)
@@ -667,6 +674,7 @@ async def test_a_from_the_hand_ticks_the_hints_cards(tmp_path):
         assert any("✓" in line for line in screen_lines(app))
 
 
+@pytest.mark.thorough
 async def test_a_hinted_card_that_cannot_join_the_ticked_ones_is_dimmed(tmp_path):
     """Found in a newcomer's match: after a tick, every card that could not join it turned ``·``
     but the hint's, which kept their ``★``."""
@@ -695,6 +703,7 @@ async def test_a_hinted_card_that_cannot_join_the_ticked_ones_is_dimmed(tmp_path
             assert "★" + card_face(card).plain not in rows and "·" + card_face(card).plain in rows, rows
 
 
+@pytest.mark.thorough
 async def test_l_at_a_table_without_a_legend_says_so(tmp_path):
     """Over SSH: having learnt ``l`` at Merchant Lord's table, a person pressed it at Decktet
     Caravan's, which has no legend: the screen stayed the same, with not a word."""
@@ -709,6 +718,7 @@ async def test_l_at_a_table_without_a_legend_says_so(tmp_path):
         await wait_for(pilot, lambda: any(n.message == said for n in notices(app)), "the word")
 
 
+@pytest.mark.thorough
 async def test_space_in_the_plays_list_says_where_the_hand_is(tmp_path):
     """Over SSH: after a play from the plays list the focus stayed there; on the next turn a
     person pressed space to tick a card, and nothing happened and nothing was said."""
@@ -733,6 +743,7 @@ async def test_space_in_the_plays_list_says_where_the_hand_is(tmp_path):
     assert "go round your hand, the Plays list and the log" in get_game("decktet_caravan").rules
 
 
+@pytest.mark.thorough
 async def test_p_as_you_lead_a_season_says_why_there_is_no_pass(tmp_path):
     """Over SSH: ``p`` as Ann led a season did nothing and said nothing (every other key refused
     says why)."""
@@ -905,6 +916,7 @@ def test_the_tip_on_long_caravans_says_what_a_bandit_does_to_one():
     assert "any bandit beats it, and then you collect its cards and the bandit's" in tip, tip
 
 
+@pytest.mark.thorough
 async def test_c_with_nothing_ticked_says_so_from_the_hand_and_the_plays_list(tmp_path):
     """``c`` (clear the ticks) with nothing ticked did nothing and said nothing, where every other
     key with nothing to act on says why."""

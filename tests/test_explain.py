@@ -325,6 +325,7 @@ def test_an_even_game_is_never_said_beside_a_score_that_is_not():
     assert headline(0.5, [12, 12], 0) == "an even game (50% to win)"
 
 
+@pytest.mark.thorough
 def test_decktet_a_pass_that_hands_the_lead_to_the_other_says_who_leads_and_what_going_out_scores():
     """ "Weaker: Pass — ends the season: AI 2 collects 1 card worth −1; keeps 1 card for later"
     where AI 2 then led its last card and went out, the card kept scoring +1 for it (rules §4.3,

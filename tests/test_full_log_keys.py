@@ -4,6 +4,7 @@ nothing and said nothing. With words in the filter they move its cursor, as in a
 
 from __future__ import annotations
 
+import pytest
 from textual.app import App
 
 from caravan_tui.screens.full_log import FullLogScreen
@@ -12,6 +13,7 @@ from caravan_tui.widgets.log import LogLines
 from tables import wait_for
 
 
+@pytest.mark.thorough
 async def test_home_and_end_scroll_the_whole_log():
     app = App()
     async with app.run_test(size=(80, 24)) as pilot:

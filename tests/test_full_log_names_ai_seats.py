@@ -3,6 +3,7 @@ says "AI 3"): "0 of 31 lines", as if the AI's seat had done nothing."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input
 
 from caravan_tui.match.runner import MatchRunner
@@ -12,6 +13,7 @@ from caravan_tui.seats import SeatSpec
 from tables import settled, table_shown, wait_for
 
 
+@pytest.mark.thorough
 async def test_tab_names_an_ai_seat_as_the_log_does(tmp_path, worker):
     runner = MatchRunner.new(
         "merchant_lord", [SeatSpec("human"), SeatSpec.ai("easy")], ["Ann", "AI 2 (easy)"], 3, {}, None, worker=worker

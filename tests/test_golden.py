@@ -70,6 +70,7 @@ def store(tmp_path) -> SaveStore:
     return store
 
 
+@pytest.mark.thorough
 def test_the_corpus_has_every_game_mid_game_and_finished_from_every_release():
     assert CORPUS
     for release in sorted({path.parent for path in CORPUS}):
@@ -80,6 +81,7 @@ def test_the_corpus_has_every_game_mid_game_and_finished_from_every_release():
     assert {s.options.get("night_of_the_outsider") for s in night} >= {True}
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("path", corpus())
 async def test_a_corpus_save_opens_replays_and_plays_on(path, store):
     before = saved(path)
@@ -222,6 +224,7 @@ def test_weighed_rows_move_with_their_moves_when_a_log_is_brought_forward():
             assert rows[0][2] == f"move {loaded.moved.index(turn)}"
 
 
+@pytest.mark.thorough
 def test_a_save_that_still_fails_gives_the_last_attempts_reason():
     """The first attempt (today's rules as they are) fails early, at the first step the old
     rules skipped; the reason shown is the upgraded attempt's, at the move really at fault."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from test_undo_beside_a_stand_in import footer_offers
 
 from caravan_tui.bus import MatchOver
@@ -21,6 +22,7 @@ from caravan_tui.widgets.footer import KeysFooter
 from tables import Table, quick_app, settled, wait_for
 
 
+@pytest.mark.thorough
 async def test_the_hint_key_shows_on_our_turn_and_not_on_another_persons(tmp_path):
     app = quick_app(tmp_path, 20, home=False)
     table = Table(app, "camel_caravan", game_screen_class(GAMES["camel_caravan"]), 3, {}, names=("Ann", "Bob"))
@@ -48,6 +50,7 @@ async def test_the_hint_key_shows_on_our_turn_and_not_on_another_persons(tmp_pat
                 await pilot.pause()
 
 
+@pytest.mark.thorough
 async def test_the_hint_key_stays_while_an_ai_moves_to_our_turn_and_goes_when_none_is_coming(tmp_path):
     app = quick_app(tmp_path, 20, home=False)
     table = Table(app, "camel_caravan", game_screen_class(GAMES["camel_caravan"]), 3, {})

@@ -83,6 +83,7 @@ async def test_the_hint_panel_covers_neither_what_it_names_nor_the_status_line(
                 assert "Your hand" in rows[shown.region.y], "\n".join(rows)
 
 
+@pytest.mark.thorough
 async def test_the_hints_first_frame_beside_the_board_has_the_title_that_fits(tmp_path):
     """The bug: the first frame of a hint beside the board read "Hint (h: hide · a: ready…" (its
     whole title cut) until the panel's next refresh chose the short one."""

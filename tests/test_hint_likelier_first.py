@@ -6,6 +6,7 @@ hint pick the worse."""
 
 from __future__ import annotations
 
+import pytest
 from merchant_lord_seed5062 import MOVES, OPTIONS, SEED
 
 from caravan_tui.ai.explain import Candidate, likelier_first
@@ -53,6 +54,7 @@ def test_again_from_the_one_put_first_while_one_about_as_good_as_it_is_likelier(
     assert likelier_first(GAME.id, state.view(0), 0, found)[0].action == two
 
 
+@pytest.mark.thorough
 def test_a_reroll_likelier_to_tuck_by_five_points_goes_first(monkeypatch):
     """Seed 1462, round 7: dice 1 3 5 6, 1 favour, M08 in hand. The hint starred "Reroll 1 5 6 …
     a 29% chance to tuck a card" over "Or: Reroll 1 3 6 … 39%" and "Or: Reroll 1 6 … 42%", the

@@ -50,6 +50,7 @@ def by_iterations(monkeypatch):
     monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
 
 
+@pytest.mark.thorough
 def test_a_sale_better_beyond_the_search_noise_is_slightly_better():
     """The bug: "A close call: Sell 3 4 at your 3-4 village" over stopping, a difference of 0.011
     that 3 more seeds gave as 0.010, 0.010 and 0.009 (its standard error 0.001)."""
@@ -62,6 +63,7 @@ def test_a_sale_better_beyond_the_search_noise_is_slightly_better():
     )
 
 
+@pytest.mark.thorough
 def test_rerolls_the_search_cannot_tell_apart_are_either_about_as_good():
     """Rerolling 2 2 2 or 2 2 2 2: 0.001 apart, and 3 more seeds ranked them both ways."""
     top = hint_at(3, [*OPENING, SELL_34])
@@ -105,6 +107,7 @@ def test_the_plain_move_put_first_is_the_safe_pick_and_says_why_a_little_more_is
 FIRST_FAVOUR = [("reroll", 2, 6), ("end_favour",), ("sell", "P1-V25", ())]
 
 
+@pytest.mark.thorough
 def test_where_no_village_fits_the_dice_the_hint_turns_one_for_a_sure_sale():
     """The hint kept the favour here ("The safe pick: No more favour: sell", no village fitting the
     dice), the rerolls a hair above it: a turn of a 3 into a 4 sold for sure, and newcomers who
@@ -365,6 +368,7 @@ async def test_h_then_a_readies_the_turn_the_hint_suggests(tmp_path, monkeypatch
         assert table.runner.host.actions[start] == turn
 
 
+@pytest.mark.thorough
 async def test_an_ai_decisions_record_puts_the_move_it_made_first(worker):
     """A seat that does not follow lines nor work the turn out (``lines=no``, ``plan=no``):
     normal's search (seed 1) visits rerolling the 1 most, and the seat makes that move; its hint

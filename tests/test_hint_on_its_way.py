@@ -34,6 +34,7 @@ async def asked_then_taken(pilot, app, screen) -> list[str]:
     return [notice.message for notice in notices(app)]
 
 
+@pytest.mark.thorough
 async def test_a_before_the_hint_comes_says_it_is_coming_in_the_kit(tmp_path, monkeypatch):
     async with camel_at_my_turn(tmp_path) as (app, pilot):
         screen = app.screen

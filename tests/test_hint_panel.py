@@ -72,6 +72,7 @@ async def test_a_hint_longer_than_the_panel_scrolls_and_says_so(tmp_path, game_i
         assert "END" in screen_text.split("reason 11")[-1]
 
 
+@pytest.mark.thorough
 async def test_the_foot_says_there_is_more_when_the_panel_shrinks_after_it_showed(tmp_path):
     """The foot follows the panel's size, not only the first refresh after ``show`` (a smaller
     terminal, or a layout that comes later on a busy machine)."""
@@ -89,6 +90,7 @@ async def test_the_foot_says_there_is_more_when_the_panel_shrinks_after_it_showe
         await wait_for(pilot, lambda: "more" in str(panel.border_subtitle), "the foot to say there is more")
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("game_id", ["decktet_caravan", "merchant_lord"])  # (beside the board; over it)
 async def test_the_hint_panel_stands_above_every_line_of_a_two_line_status(tmp_path, game_id):
     """The bug: the panel sat one line above the board's foot, over the first line of a status
@@ -232,6 +234,7 @@ def test_moves_alike_in_a_match_decided_either_way_are_said_to_be_so():
     assert explanation(open_match, between=two)[0].startswith("One of several about as good: ")
 
 
+@pytest.mark.thorough
 async def test_escape_is_offered_as_hide_while_it_puts_the_hint_away(tmp_path):
     """Over SSH: with the panel of what others did up, escape hid it and nothing else: escape,
     Down, Enter, meant for the menu's "Leave for the lobby", played a move (first with the
@@ -516,6 +519,7 @@ def test_a_sure_win_beside_moves_that_only_look_won_is_no_tie():
     assert explanation(every, between=two)[0].startswith("The match looks won with any of these")
 
 
+@pytest.mark.thorough
 async def test_h_says_it_hides_the_hint_while_the_hint_shows(tmp_path):
     """Decktet Caravan at 80×24: with the hint up, the footer said "h Hint", and ``h`` put the hint
     away without a word. It says "h Hide hint" then, and does it; "h Hint" once it is away."""

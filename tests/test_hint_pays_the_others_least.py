@@ -6,6 +6,8 @@ graded that sale below its best (``matches/merchant_lord_own_village_1062.json``
 
 from __future__ import annotations
 
+import pytest
+
 from caravan_tui.ai.policies import hint, hint_seed
 from caravan_tui.games import get_game
 
@@ -16,6 +18,7 @@ OWN, THEIRS = ("sell", "P0-V16", ()), ("sell", "P1-V16", ())
 ITERATIONS = 1500
 
 
+@pytest.mark.thorough
 def test_a_sale_at_the_seats_own_village_comes_before_the_same_at_anothers(monkeypatch) -> None:
     monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
     state, _ = recorded(

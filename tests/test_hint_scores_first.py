@@ -4,6 +4,8 @@ with the same card and gold, and a Camel Caravan hint a pick-up beside a deliver
 
 from __future__ import annotations
 
+import pytest
+
 from caravan_tui.ai.explain import Candidate, scored_first
 from caravan_tui.games import get_game
 
@@ -53,6 +55,7 @@ def test_of_placements_about_as_good_the_longer_caravan_goes_first() -> None:
     assert [c.action for c in scored_first("caravanserai", state.view(0), 0, level)] == [white, red]
 
 
+@pytest.mark.thorough
 def test_the_safer_move_goes_first_only_where_no_move_listed_leads_further(monkeypatch) -> None:
     """Camel Caravan, seed 1387 (short game), bag 4: the hint read "The hint's pick, though another
     is better: Move a camel from (1,6) to (5,0)", a camel moved out of a thief's way, over a move

@@ -6,6 +6,7 @@ drawn 27–27. Every world the search weighed was won; none was the one dealt.""
 
 from __future__ import annotations
 
+import pytest
 from test_camel_ending_words import bag_empty
 
 from caravan_tui.ai.explain import WINNING, Candidate, won_outright
@@ -23,6 +24,7 @@ def rows_of(found: list[Candidate]) -> list[list]:
     return [[str(c.action), c.share, c.value, c.reason, c.action, c.error, c.own, c.sure] for c in found]
 
 
+@pytest.mark.thorough
 def test_a_lead_won_in_every_world_weighed_is_no_winning_line(monkeypatch) -> None:
     monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
     state, log = recorded("decktet_caravan", "decktet_caravan_drawn_1113", LEAD)

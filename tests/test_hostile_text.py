@@ -210,6 +210,7 @@ def client_app(sock: socket.socket) -> ClientApp:
     return app
 
 
+@pytest.mark.thorough
 async def test_a_trade_offer_names_its_partner_as_typed(tmp_path):
     game = GAMES["ahldarahd"]
     names = names_for(list(GAMES).index(game.id), 3)
@@ -649,6 +650,7 @@ def test_a_reason_too_long_to_record_is_cut_after_a_whole_word_never_inside_a_se
     assert len(cut_words("x" * 500, MAX_REASON)) == MAX_REASON
 
 
+@pytest.mark.thorough
 async def test_hostile_names_after_a_resignation_and_in_the_lobbys_cut_seats_read_as_typed(tmp_path):
     """The end screen's "… resigned: … share the win" and the lobby's seats, cut to fit, carry
     names: as text, never markup."""

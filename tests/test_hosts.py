@@ -178,6 +178,7 @@ async def test_a_match_its_host_still_lists_is_left_to_it_after_a_database_resta
         one.stop()
 
 
+@pytest.mark.thorough
 async def test_a_server_cut_off_takes_its_match_back_when_nobody_took_it(tmp_path, worker, database_url):
     """The database came back before another server looked: the lock is taken again, and the
     next move is stored (through ``open``, whole, then appended). A move sent before that is

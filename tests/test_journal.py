@@ -161,6 +161,7 @@ def test_a_torn_header_is_damage_not_a_tear(store):
         parse(data[:-1])
 
 
+@pytest.mark.thorough
 def test_every_bit_flip_before_the_last_record_is_refused_and_one_in_it_is_a_tear(store):
     """Even one in a record's length: a length that ran past the file's end would otherwise
     pass for a torn record and drop every move after it. A flip in the last record after its
@@ -322,6 +323,7 @@ def run_writer(root: Path, tear: int = 0, delay: float = 0.0) -> int:
     return 1 + len(run_until_killed(WRITER, str(root), str(tear), ready="0", delay=None if tear else delay).split())
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("delay", [0.0, 0.02, 0.1])
 def test_a_writer_killed_at_any_instant_loses_no_acknowledged_move(tmp_path, delay):
     acknowledged = run_writer(tmp_path, delay=delay)
@@ -330,6 +332,7 @@ def test_a_writer_killed_at_any_instant_loses_no_acknowledged_move(tmp_path, del
     assert saved.actions == [("move", turn) for turn in range(len(saved.actions))]
 
 
+@pytest.mark.thorough
 def test_a_writer_killed_mid_append_leaves_a_torn_record_that_is_dropped(tmp_path):
     assert run_writer(tmp_path, tear=7) == 7
     store = SaveStore(tmp_path)

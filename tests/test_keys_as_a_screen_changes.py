@@ -55,6 +55,7 @@ async def the_record_opens(pilot, app, *keys: str) -> None:
     await wait_for(pilot, lambda: app.held_keys is None, "no key held")
 
 
+@pytest.mark.thorough
 async def test_escape_and_h_at_the_record_open_it_again_from_the_lobby(hub):
     async with in_the_lobby(hub) as (app, pilot):
         await the_record_opens(pilot, app, "h")

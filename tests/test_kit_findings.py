@@ -41,6 +41,7 @@ async def test_the_new_match_list_shows_all_five_games_and_the_highlighted_ones_
             assert game.summary in said, game.title  # (whole: it wraps, it is not cut)
 
 
+@pytest.mark.thorough
 async def test_a_turning_points_wrapped_lines_hang_under_their_text(tmp_path):
     """The bug: "  Better: …" and "  Yours: …" wrapped their second row to the first column,
     under nothing, where it read as a line of its own."""

@@ -5,6 +5,8 @@ after our last move (``Update.since``), and the table marks what changed from it
 
 from __future__ import annotations
 
+import pytest
+
 from caravan_tui.games import GAMES, get_game
 from caravan_tui.games.camel_caravan.board_widget import CamelBoard
 from caravan_tui.games.camel_caravan.plays import action_cells
@@ -29,6 +31,7 @@ def played_before(seed: int) -> tuple[list, list]:
     return ours, theirs
 
 
+@pytest.mark.thorough
 async def test_a_resumed_table_marks_what_the_others_changed_since_our_move(tmp_path):
     seed = next(s for s in range(100) if GAME.new(2, seed=s, options=GAME.resolve_options(OPTIONS)).to_move() == 0)
     ours, theirs = played_before(seed)
@@ -42,6 +45,7 @@ async def test_a_resumed_table_marks_what_the_others_changed_since_our_move(tmp_
         assert table.screen.table.flashes[table.moves()] == changed  # (kept through our turn's actions)
 
 
+@pytest.mark.thorough
 async def test_a_table_joined_before_our_first_move_marks_the_others_moves(tmp_path):
     seed = next(s for s in range(100) if GAME.new(2, seed=s, options=GAME.resolve_options(OPTIONS)).to_move() == 1)
     state = GAME.new(2, seed=seed, options=GAME.resolve_options(OPTIONS))
@@ -52,6 +56,7 @@ async def test_a_table_joined_before_our_first_move_marks_the_others_moves(tmp_p
         assert table.screen.query_one(CamelBoard).flash == set(action_cells(theirs))
 
 
+@pytest.mark.thorough
 async def test_a_table_resumed_in_the_middle_of_our_turn_marks_the_others_changes_not_ours(tmp_path):
     """Saved after the first of our turn's actions, the "*" marks of the other's turn were gone
     on resume (our view after our last move was our view now: nothing between)."""
@@ -85,6 +90,7 @@ def came_and_went(seed: int) -> tuple[list, list] | None:
     return (ours, [place, away[0]]) if away else None
 
 
+@pytest.mark.thorough
 async def test_a_resumed_table_marks_a_space_a_camel_came_to_and_left(tmp_path):
     """After a save and resume the "*" of a space the AI had moved a camel onto and away from
     again was gone: the table marked what differed between our view after our move and now,

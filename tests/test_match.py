@@ -417,6 +417,7 @@ async def test_bad_resignations_are_refused(bus, store):
     assert host.status == "playing" and store.read(host.match_id).status == "playing"
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("game", default_games())
 async def test_hint_suggests_a_legal_action_for_the_seat_to_move(bus, game):
     host = new_host(game, bus, hint_level="easy")
@@ -434,6 +435,7 @@ async def test_hint_suggests_a_legal_action_for_the_seat_to_move(bus, game):
     assert host.turn == 0
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("game", default_games())
 async def test_a_hint_is_the_same_whatever_the_seat_could_not_see(bus, game, monkeypatch):
     """The whole hint, the moves' words too, comes from the seat's view: with everything it

@@ -31,6 +31,7 @@ def iterations(monkeypatch) -> None:
     monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
 
 
+@pytest.mark.thorough
 def test_a_sure_ninth_card_several_turns_away_is_the_hint() -> None:
     """8 favour, dice 1 2 2 3, M29 in hand: four turns make 1 2 5 6 and tuck it. The hint's line
     plays them and the sale; followed, the seat holds 9 table cards with no roll of the dice."""
@@ -46,6 +47,7 @@ def test_a_sure_ninth_card_several_turns_away_is_the_hint() -> None:
     assert state.table[seat] == 9
 
 
+@pytest.mark.thorough
 def test_a_reroll_is_chosen_for_the_turns_chance_to_tuck() -> None:
     """Round 10, 4 favour, dice 1 4 4 5, M29 in hand: rerolling the two 4s and playing on tucks
     65% of the time, more than any other first move; the hint plays it first and its words say so."""

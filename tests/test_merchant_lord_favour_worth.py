@@ -185,6 +185,7 @@ def test_the_last_round_rerolls_for_the_best_chance_to_tuck():
     )
 
 
+@pytest.mark.thorough
 def test_a_reroll_with_no_chance_to_sell_for_more_is_vetoed():
     """The bug: "Reroll 3 5 (1f) — … no chance to sell for more (now: 4 coins at …)" first in a
     hint: every roll gives back the 4-coin sale, and the expectation over the 36 rolls passed the

@@ -124,6 +124,7 @@ def favour_then_sale(state) -> bool:
     return after.turn == 0 and after.phase == SELL and any(a[0] == "sell" for a in after.legal_actions())
 
 
+@pytest.mark.thorough
 async def test_after_the_favour_step_the_villages_cursor_is_on_a_village_a_sale_can_use(tmp_path):
     """The bug: after the last favour, the villages' cursor stayed on a village (``·``) no sale
     could use with the dice as they came out."""
@@ -206,6 +207,7 @@ def favour_then_sales_anywhere(state) -> bool:
     return any(key.startswith("P0-") for key in villages) and any(key.startswith("P1-") for key in villages)
 
 
+@pytest.mark.thorough
 async def test_when_the_sales_begin_the_villages_cursor_is_on_one_of_yours(tmp_path):
     """The bug: ``o`` put the cursor on an opponent's village to show it; after the favour step
     it stayed there ("enter: choose AI 2's 1-6 for the sale"), and Enter, Enter sold there,

@@ -10,6 +10,7 @@ now the next step's own hint (``explain.plain_followed``), searched as that hint
 
 from __future__ import annotations
 
+import pytest
 from merchant_lord_seed761488874 import MOVES, OPTIONS, ROUND_8, SEED
 from test_caravanserai_hint_keeps_its_plan import hint_plan
 
@@ -21,6 +22,7 @@ from caravan_tui.seats import SeatSpec
 TUCKING = ("sell", "P0-V34", (("M09", "L"),))
 
 
+@pytest.mark.thorough
 async def test_keeping_the_dice_is_followed_by_the_sale_the_sales_own_hint_gives() -> None:
     bus = Bus()
     host = MatchHost.new("merchant_lord", [SeatSpec("human")] * 2, ["Ann", "Bob"], SEED, OPTIONS, None, bus)
@@ -33,6 +35,7 @@ async def test_keeping_the_dice_is_followed_by_the_sale_the_sales_own_hint_gives
     assert (await hint_plan(host, heard))[0] == TUCKING
 
 
+@pytest.mark.thorough
 async def test_kept_dice_that_sell_nowhere_are_followed_by_nothing() -> None:
     """Seed 1962, the person's first favour step, dice 4 4 5 1 that no village takes: the hint
     said "No more favour: sell … then the sale at your 2-5 village", the next round's hint (its
@@ -61,6 +64,7 @@ ROUND_4 = [
 ]  # fmt: skip
 
 
+@pytest.mark.thorough
 async def test_a_line_kept_from_an_earlier_hint_is_worded_as_it_is_readied() -> None:
     """The hint after the turn of a die the last one advised said "No more favour: sell … then
     the sale at your 1-6 village tucking 1 card", while its plan, kept from the earlier hint,

@@ -28,6 +28,7 @@ def first_favour_step():
     return state, seat
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("seed", [0, 1])
 def test_a_reroll_the_search_cannot_tell_from_keeping_is_not_the_hint(monkeypatch, seed):
     """The bug: "A close call: Reroll 1 3 (1f)", and the next hint in the same position (another
@@ -78,6 +79,7 @@ def with_a_card_to_tuck():
     return build(phase="favour", dice={0: [1, 2, 3, 5], 1: [1, 2, 3, 4]}, hands={0: ["M17"]}, favour=[2, 2])
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("level", ["easy", "normal"])
 def test_an_ai_seat_keeps_the_dice_a_reroll_cannot_be_told_from(monkeypatch, level):
     monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from caravan_tui.games import get_game
 from caravan_tui.games.merchant_lord.explain import explain, last_round
 from caravan_tui.games.merchant_lord.rules import MerchantLordState
@@ -44,6 +46,7 @@ def test_the_last_round_is_the_round_guards_or_one_after_nine_table_cards():
     assert last_round(state)
 
 
+@pytest.mark.thorough
 def test_favour_kept_for_later_rounds_says_this_one_may_be_the_last_where_a_seat_is_near_nine():
     """Round 12, AI 3 at 8 table cards: "keeps your 3 favour for later rounds" in the round AI 3
     ended, in the very hint that said no move kept it from ending the match."""

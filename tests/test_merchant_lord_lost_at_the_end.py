@@ -27,6 +27,7 @@ def decisions() -> list[tuple[int, dict, tuple]]:
     return found
 
 
+@pytest.mark.thorough
 def test_anothers_reroll_is_no_sure_way_to_beat_the_seat():
     """In a world redealt, a reroll's dice are one roll, and among the rerolls of other dice the
     look took whichever came out right: the buy before the last round's roll lost in 10 worlds of

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from itertools import product
 
+import pytest
 from test_merchant_lord import build
 
 from caravan_tui.games.merchant_lord.ai import prior
@@ -188,6 +189,7 @@ def sale_in_hand():
     )
 
 
+@pytest.mark.thorough
 def test_a_reroll_expected_to_lose_the_sale_in_hand_is_no_hint(monkeypatch):
     """The bug: "Either is about as good: Reroll 2 5 (1f) … an 8% chance to sell for more": the 2
     and the 5 the sure sale needs rolled away, the sale lost five times in six. The veto asked only

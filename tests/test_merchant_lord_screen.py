@@ -453,6 +453,7 @@ async def test_each_round_the_cursors_start_on_their_first_choice_and_the_lines_
             task.cancel()
 
 
+@pytest.mark.thorough
 async def test_the_dice_line_offers_only_what_the_favour_left_pays_for(tmp_path):
     """The bug: after one reroll (1 favour left) the line still offered "+ or -: turn it", and
     ``+`` answered that turning costs 2 favour. With 1 favour it offers the reroll alone."""
@@ -1147,6 +1148,7 @@ def test_the_rules_page_says_a_villages_pay_figure_is_this_matchs_and_starts_no_
     assert "pays 1¢/2¢" not in page
 
 
+@pytest.mark.thorough
 async def test_o_between_two_players_says_every_village_is_shown(tmp_path):
     """``o`` (the legend lists it) did nothing and said nothing in a two-player match."""
     from caravan_tui.games.merchant_lord.screen import BOTH_SHOWN
@@ -1159,6 +1161,7 @@ async def test_o_between_two_players_says_every_village_is_shown(tmp_path):
         await wait_for(pilot, lambda: BOTH_SHOWN in [n.message for n in held_notices(app)], "what o says")
 
 
+@pytest.mark.thorough
 async def test_stop_selling_from_the_plays_list_stands_last_and_asks_while_a_sale_is_possible(tmp_path):
     """The bug: in the selling step "Stop selling" was the plays list's first play, and Enter,
     Enter (the keys that sold at the villages a round before) sent every die to the market with
@@ -1177,6 +1180,7 @@ async def test_stop_selling_from_the_plays_list_stands_last_and_asks_while_a_sal
         assert table.moves() == moves and screen.table.turn is not None  # nothing played
 
 
+@pytest.mark.thorough
 async def test_the_plays_list_offers_the_buys_in_the_rows_order(tmp_path):
     """The bug: the row read "M03 … M30 … M16" and the plays list "Buy M03 / Buy M16 / Buy M30"."""
     from caravan_tui.games.merchant_lord.terms import BUY
@@ -1192,6 +1196,7 @@ async def test_the_plays_list_offers_the_buys_in_the_rows_order(tmp_path):
         assert table.screen.query_one(ActionList).actions[-1][0] != "buy"  # (the step's end last)
 
 
+@pytest.mark.thorough
 async def test_a_spectator_is_shown_no_dice_or_hand_of_their_own(tmp_path):
     """Over SSH: a watcher's table read "Your dice none" and a "Hand" of "no cards", as if they
     held a seat."""
@@ -1231,6 +1236,7 @@ async def test_keys_kept_for_a_position_another_move_overtook_are_said_dropped(t
         assert [notice.message for notice in held_notices(app)] == [UNPRESSED_KEYS] and moves.kept == []
 
 
+@pytest.mark.thorough
 async def test_escape_that_clears_the_plays_lists_sale_leaves_the_list_enter_makes_no_sale(tmp_path):
     """A play-through: `a`, Enter readied the hint's sale on the plays list; escape cleared the
     builder ("Enter chooses a village"), but the list kept the focus and its row, and Enter sold
@@ -1249,6 +1255,7 @@ async def test_escape_that_clears_the_plays_lists_sale_leaves_the_list_enter_mak
         assert screen.enter_action() != sale
 
 
+@pytest.mark.thorough
 async def test_a_hint_to_buy_at_three_players_leaves_every_village_in_view(tmp_path):
     """``merchant_lord_seed2172``, round 3's buy: the line under the row said the hinted card's
     halves again beside the card's own line, the lines under the row took more than the room kept
@@ -1271,6 +1278,7 @@ async def test_a_hint_to_buy_at_three_players_leaves_every_village_in_view(tmp_p
         assert box.max_scroll_y == 0 and any(line.startswith(" AI 3 ") for line in screen_lines(app))
 
 
+@pytest.mark.thorough
 async def test_a_sale_readied_at_three_players_leaves_every_player_in_view(tmp_path):
     """``merchant_lord_seed2272``: a sale readied at round 3 grew the lines under the row to
     their tallest, and AI 3's line scrolled out of view; where even one opponent's villages do
@@ -1292,6 +1300,7 @@ async def test_a_sale_readied_at_three_players_leaves_every_player_in_view(tmp_p
         assert box.max_scroll_y == 0 and any(line.startswith(" AI 3 ") for line in screen_lines(app))
 
 
+@pytest.mark.thorough
 async def test_enter_on_the_dice_while_the_hint_s_play_waits_says_the_hint_is_coming(tmp_path):
     """Over SSH the hint took seconds: ``a`` said its play would be ready as it showed, and the
     Enter after it fell through to the die under the cursor ("Not possible: tick dice to reroll

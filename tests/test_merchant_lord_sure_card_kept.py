@@ -26,6 +26,7 @@ def iterations(monkeypatch) -> None:
     monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
 
 
+@pytest.mark.thorough
 def test_a_turn_that_leaves_the_match_going_counts_the_card_it_lays() -> None:
     """Seed 4072, round 10: AI 2 at 8 table cards may end the match with the round, so the turn is
     worked out; the match going on was worth the position as it stood whatever the turn laid, and
@@ -41,6 +42,7 @@ def test_a_turn_that_leaves_the_match_going_counts_the_card_it_lays() -> None:
     assert found[0].action == ("adjust", 3, -1), found[0]
 
 
+@pytest.mark.thorough
 def test_a_sure_card_is_not_rerolled_for_favour_kept() -> None:
     """Seed 4062, round 11: three turns of a die tuck M24 for sure (6 of the 7 favour); the hint
     rerolled 1 1 instead (99.3% played on, 6 favour kept), then again at each roll after, and

@@ -46,6 +46,7 @@ def top(state: MerchantLordState, turn: int):
     return hint(GAME.id, state.view(0), 0, seed=hint_seed(0, turn))
 
 
+@pytest.mark.thorough
 def test_keeping_the_favour_is_no_safe_pick_beside_a_sure_card() -> None:
     """Dice 4 4 4 5, 3 favour, M13 in hand: turning a 4 into a 3 tucks it. Keeping the favour is
     vetoed; the hint's first move, played on, tucks the card for sure, and says so."""
@@ -58,6 +59,7 @@ def test_keeping_the_favour_is_no_safe_pick_beside_a_sure_card() -> None:
         assert first.reason.endswith("with them, a card tucked for sure this turn"), first.reason
 
 
+@pytest.mark.thorough
 def test_no_reroll_gambles_a_card_a_turn_tucks_for_sure() -> None:
     """Dice 2 3 3 6 and 2 favour: "Reroll 2 3 6 (1f) … a 29% chance to tuck a card" stood first,
     and the card was lost; turning a 3 into a 4 tucks it."""
@@ -66,6 +68,7 @@ def test_no_reroll_gambles_a_card_a_turn_tucks_for_sure() -> None:
     assert [c.action for c in top(state, GAMBLE)][:1] == [("adjust", 3, 1)]
 
 
+@pytest.mark.thorough
 def test_the_favour_is_spent_where_playing_on_tucks_most_likely() -> None:
     """Round 11, dice 1 6 6 6, 5 favour, M29 in hand: the hint kept the favour "for later rounds
     (at best … a 6% chance to tuck a card)"; rerolling the two 6s and playing on tucks 94% of the

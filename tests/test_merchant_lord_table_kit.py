@@ -321,6 +321,7 @@ async def test_a_then_enter_turns_the_die_a_hint_from_the_host_names_with_its_pa
         assert table.runner.host.actions[start] == turn
 
 
+@pytest.mark.thorough
 def test_the_merchant_lord_table_is_never_refreshed_by_hand_nor_changed_in_place():
     """No ``table_changed``, ``show_status``, ``mutate_reactive`` or ``point_cursor`` (which changes
     the state it is called on) in the game's modules, no ``redraw`` but a widget's own, and no

@@ -8,6 +8,8 @@ The match is a newcomer's (seed 1173, 3 players), to the end of that turn."""
 
 from __future__ import annotations
 
+import pytest
+
 from caravan_tui.ai.review import Review, judge
 
 from tables import kept, recorded_decision
@@ -16,6 +18,7 @@ MATCH = "merchant_lord_coins_for_a_card_1173"
 TURNED = 87  # (the first die turned: a 2 into a 3)
 
 
+@pytest.mark.thorough
 def test_the_dice_turned_for_a_sale_are_judged_with_the_sale(monkeypatch) -> None:
     monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
     turn = recorded_decision("merchant_lord", MATCH, TURNED, TURNED + 4)

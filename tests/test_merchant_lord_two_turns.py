@@ -6,6 +6,8 @@ alone, so no favour was paid for it and the search never weighed the pair."""
 
 from __future__ import annotations
 
+import pytest
+
 from caravan_tui.ai.policies import hint, hint_seed
 from caravan_tui.games.merchant_lord.ai import sure_turns, vetoed
 from caravan_tui.games.merchant_lord.explain import explain
@@ -66,6 +68,7 @@ def test_a_sure_sale_for_a_little_of_plenty_of_favour_is_made_not_kept_back():
     assert pick("merchant_lord", state.view(0), 0, stats) == line[0]
 
 
+@pytest.mark.thorough
 def test_near_the_end_the_sure_sale_is_looked_at_and_suggested(monkeypatch):
     """Seed 1462, round 11: 8 table cards, none in hand, 4 coins, 2 favour, dice 1 5 5 6 that no
     village fits. The hint starred "Reroll 5 (1f) … a 17% chance of a sale" and named "turning a 1

@@ -6,6 +6,7 @@ chance to tuck a card … (68% to win)", the turn "Or", and the review called it
 
 from __future__ import annotations
 
+import pytest
 from merchant_lord_seed761488874 import LAST, MOVES, OPTIONS, ROUND_8, SEED
 
 from caravan_tui.ai.explain import WINNING, WINS
@@ -59,6 +60,7 @@ def test_the_hint_puts_it_first_and_says_it_wins(monkeypatch) -> None:
     assert explanation(rows, [str(c.action) for c in found], 12)[0].startswith(WINNING.capitalize() + ": ")
 
 
+@pytest.mark.thorough
 def test_the_review_calls_the_winning_turn_the_best() -> None:
     """The review graded it "fine: 63%" beside a reroll the search had visited more."""
     (position,) = [p for p in decisions_of(GAME, 2, SEED, OPTIONS, [*MOVES, WON[0]], 0).decisions if p.turn == LAST]

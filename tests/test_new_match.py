@@ -478,6 +478,7 @@ async def test_what_ctrl_o_said_of_a_game_leaves_with_it(tmp_path):
         assert not notices(app)
 
 
+@pytest.mark.thorough
 async def test_down_and_up_on_a_drop_down_go_to_the_next_and_previous_field(tmp_path):
     """Down on Players opened its list: a newcomer stepping down the form ended inside the 1–6
     list, twice. Up and Down step between the fields as Tab and shift+Tab do; Enter opens it."""

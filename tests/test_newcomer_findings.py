@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
 from test_merchant_lord_screen import at_my_turn, builder, cursor_to, focus, play_until
 
 from caravan_tui.games.merchant_lord.rules import SELL
@@ -25,6 +26,7 @@ def a_sale_with_or_without_a_tuck(state) -> bool:
     return any(a[2] and a[1] in bare for a in sells)
 
 
+@pytest.mark.thorough
 async def test_space_in_the_villages_chooses_but_never_sells_and_the_line_says_tab_to_tuck(tmp_path):
     """Finding 1: Enter on a village, then space (as the line said) sold at once without the
     tuck meant. Space chooses the village as Enter does; on the chosen village it sells nothing
@@ -73,6 +75,7 @@ def three_seats_mid_placement():
     raise AssertionError("no such position")
 
 
+@pytest.mark.thorough
 async def test_caravanserais_placement_line_is_whole_with_three_seats_at_80x24(tmp_path):
     """Finding 3: with three seats the line under the players read "You · camel now: caravan
     1→6, count 2 · laid 1K" or ended in a bare "·". Its first row is whole (the caravan and
@@ -216,6 +219,7 @@ async def test_homes_continue_line_keeps_the_number_of_moves_with_its_word(tmp_p
         assert any("Continue: Decktet Caravan (" in row and " moves)" in row for row in rows), rows
 
 
+@pytest.mark.thorough
 async def test_undo_says_why_where_nothing_of_yours_can_be_taken_back(tmp_path):
     """Finding 2: "u Undo" in Decktet Caravan's footer on every turn, refused after each AI
     reply ("cannot undo past …"); then the key was dimmed and did nothing, which said it

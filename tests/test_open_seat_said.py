@@ -42,6 +42,7 @@ async def test_a_seat_open_for_a_person_is_said_above_the_table_until_someone_ta
         await wait_for(pilot, lambda: not any(said in line for line in screen_lines(app.screen)), "the line gone")
 
 
+@pytest.mark.thorough
 async def test_a_seat_kept_for_a_person_says_whom_it_waits_for(tmp_path):
     """Over SSH, a rematch's table read "Seat 2 is open: its turns wait for a person" while the
     seat was kept for Bob (the lobby: "Bob ? (invited)")."""
@@ -54,6 +55,7 @@ async def test_a_seat_kept_for_a_person_says_whom_it_waits_for(tmp_path):
         assert screen.table.others_are_people() and screen.table.open_seat(1)
 
 
+@pytest.mark.thorough
 async def test_a_kept_seats_line_counts_down_to_the_ai(tmp_path):
     """Over SSH, the one who asked for a rematch read "Waiting for Bob to take seat 2" and no
     time: the grace was told of an away seat only. A kept seat's grace counts down too."""

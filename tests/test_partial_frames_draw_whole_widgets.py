@@ -18,6 +18,7 @@ from caravan_tui.textual_adapter import SentFrames
 from tables import Table, quick_app, settled, wait_for
 
 
+@pytest.mark.thorough
 @pytest.mark.usefixtures("pause_frames")  # (it reads the frames sent to the terminal)
 async def test_a_change_inside_a_widget_alone_reaches_the_terminal(tmp_path):
     game, options = GAMES["decktet_caravan"], {"hands": 1}

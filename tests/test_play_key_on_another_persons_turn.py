@@ -4,6 +4,8 @@ that answers nothing reads as a dead keyboard. It says whose turn it is not."""
 
 from __future__ import annotations
 
+import pytest
+
 from caravan_tui.games import GAMES
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.table_keys import NOT_YOUR_TURN
@@ -12,6 +14,7 @@ from caravan_tui.textual_adapter import notices
 from tables import Table, quick_app, settled, wait_for
 
 
+@pytest.mark.thorough
 async def test_e_on_another_persons_turn_says_it_is_not_ours(tmp_path):
     app = quick_app(tmp_path, 20, home=False)
     table = Table(app, "camel_caravan", game_screen_class(GAMES["camel_caravan"]), 3, {}, names=("Ann", "Bob"))

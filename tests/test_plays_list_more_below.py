@@ -6,6 +6,7 @@ first line was scrolled away ("6♣L⌘K 7☀S⌘K") read as a play of its own."
 
 from __future__ import annotations
 
+import pytest
 from rich.text import Text
 from test_table_snapshots import SIZE, prefix_to_my_turn
 
@@ -18,6 +19,7 @@ from caravan_tui.widgets.wrapping import wrapped
 from tables import BareApp, Table, settled, wait_for
 
 
+@pytest.mark.thorough
 async def test_the_foot_says_more_below_until_the_last_play_shows(tmp_path) -> None:
     game = GAMES["decktet_caravan"]
     app = BareApp(store=SaveStore(tmp_path))

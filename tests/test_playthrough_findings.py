@@ -33,6 +33,7 @@ async def test_the_rules_screen_shows_at_once_then_its_text():
         assert not any(OPENING.strip("*") in line for line in screen_lines(app.screen))
 
 
+@pytest.mark.thorough
 async def test_a_second_question_mark_while_the_rules_open_leaves_them_to_open(monkeypatch):
     """Found playing Caravanserai: ``?`` showed "Opening the rules…" for two seconds, and a
     second ``?`` pressed then closed them unread. It closes them once they show."""
@@ -164,6 +165,7 @@ def test_a_fenced_block_without_a_language_reads_as_plain_text():
     assert plain_fences(text) == "a\n```text\nx = 1\n```\n```python\ny\n```"
 
 
+@pytest.mark.thorough
 async def test_the_final_scores_read_a_minus_sign_as_the_tables_below_them(tmp_path):
     """The bug: the result screen's line read "Ann (you): -1   Bob: 13" (a hyphen) over tables
     reading "−1" (a minus sign)."""

@@ -197,6 +197,7 @@ async def test_a_move_chosen_while_another_is_checked_says_it_waits_and_the_firs
         await wait_for(pilot, lambda: app.runner.host.actions[:1] == [first], "the first move played")
 
 
+@pytest.mark.thorough
 def test_practice_judges_a_proposal_written_step_by_step_whole_before_its_last_step():
     """The steps of a proposal go unasked; before the step that sends or drops it, practice
     judges the whole proposal exactly as the review does (the same decision, from its start)."""

@@ -178,6 +178,7 @@ def test_nothing_but_the_adapter_reaches_into_textuals_privates():
     assert found == {}
 
 
+@pytest.mark.thorough
 def test_the_scan_catches_each_kind_of_reach():
     sample = """
 from textual._xterm_parser import XTermParser

@@ -130,6 +130,7 @@ async def test_a_match_against_ai_seats_alone_is_not_rated(tmp_path, worker):
     hub.stop()
 
 
+@pytest.mark.thorough
 async def test_a_person_who_resigns_is_rated_for_the_match_their_stand_in_finished(tmp_path, worker):
     """Rated as a loss, whatever the stand-in made of the seat after: resigning against a person
     and leaving an AI to win in your name gained rating."""

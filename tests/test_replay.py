@@ -146,6 +146,7 @@ async def test_the_replays_status_line_cuts_a_name_only_where_it_has_no_room(tmp
         assert len(line) <= status.content_size.width and line.endswith("'s view")  # cut to fit
 
 
+@pytest.mark.thorough
 async def test_a_step_past_either_end_of_a_replay_says_where_it_stands_and_the_keys_on(tmp_path):
     """The bug: ← at a replay's first move did nothing and said nothing (and Home and End, which
     go to either end, are not in the footer)."""
@@ -164,6 +165,7 @@ async def test_a_step_past_either_end_of_a_replay_says_where_it_stands_and_the_k
         assert screen.client.position == screen.client.length
 
 
+@pytest.mark.thorough
 async def test_a_play_key_or_an_undo_key_in_a_replay_says_it_plays_nothing(tmp_path):
     """Over SSH, ``e`` (end the turn) and ``u`` in a Camel Caravan replay left the screen as it
     was and said nothing."""
@@ -183,6 +185,7 @@ async def test_a_play_key_or_an_undo_key_in_a_replay_says_it_plays_nothing(tmp_p
         assert app.screen is screen and screen.client.position == position
 
 
+@pytest.mark.thorough
 async def test_the_saves_list_opens_the_replay(tmp_path):
     game = next(iter(GAMES.values()))
     store = SaveStore(tmp_path)
@@ -230,6 +233,7 @@ async def test_a_replay_refuses_its_seats_requests_and_ignores_any_other():
     assert [type(client.queue.get_nowait()) for _ in range(client.queue.qsize())] == [Rejected]
 
 
+@pytest.mark.thorough
 def test_a_replay_that_fails_says_so_in_one_line_and_exits_non_zero(tmp_path, monkeypatch, capsys):
     """``caravan-tui replay MATCH``: a failure inside the app is one line on stderr and exit 1 (it
     used to print a traceback full of the save's data, and exit 0); the traceback is kept in a

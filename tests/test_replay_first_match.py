@@ -71,6 +71,7 @@ def h_says(screen) -> str:
     return said[0]
 
 
+@pytest.mark.thorough
 async def test_the_replays_footer_names_each_key_once_and_h_toggles_what_the_ai_weighed_from_the_first_press(tmp_path):
     store = SaveStore(tmp_path)
     weighed = weighed_save(store, GAMES["merchant_lord"])

@@ -176,6 +176,7 @@ def test_what_was_told_is_news_for_a_few_seconds_and_the_last_few_are_kept():
     assert Heard().rated("m", "x").ratings == {"m": "x"} and Heard().ratings == {}
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("game", ["camel_caravan", "decktet_caravan"])
 async def test_everything_the_result_offers_shows_at_80x24(game):
     """Over SSH the result has a final table, the ratings and a guest's note: its buttons were

@@ -124,6 +124,7 @@ def test_a_review_is_the_same_under_redeals_of_what_the_seat_could_not_see(game_
     assert [judge(game_id, 0, p, ITERATIONS) for p in real] == [judge(game_id, 0, p, ITERATIONS) for p in redeals]
 
 
+@pytest.mark.thorough
 def test_a_review_is_exactly_reproducible():
     record = finished("decktet_caravan")
     first = review(

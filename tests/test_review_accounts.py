@@ -535,6 +535,7 @@ def test_the_most_of_a_drift_is_its_largest_swing_its_own_way():
     ), said
 
 
+@pytest.mark.thorough
 def test_what_the_others_took_is_said_with_who_when_and_its_worth():
     """A Camel Caravan review put three thefts (gems, paper, swords: 18 points) in the searches'
     drift and named none of them. The match's thefts from the seat are said, each with its move."""

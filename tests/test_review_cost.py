@@ -69,6 +69,7 @@ def first_moves() -> tuple[dict, Snapshot]:
     return data, snapshot
 
 
+@pytest.mark.thorough
 def test_the_seats_own_decisions_are_judged_first_and_the_review_is_the_same(tmp_path):
     """The review screen lists the seat's decisions as they come: they are sent to the workers
     first, the others' (which only split luck from their play) after; the review is the one

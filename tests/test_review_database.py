@@ -22,6 +22,7 @@ class NoWorker:
         raise AssertionError("the review was judged again")
 
 
+@pytest.mark.thorough
 async def test_a_review_made_on_one_server_opens_at_once_on_another_and_is_never_replaced(database_url, worker):
     snapshot = snapshot_of(finished("decktet_caravan"))
     one_store, one = open_database(database_url, "one")
@@ -48,6 +49,7 @@ async def test_a_review_made_on_one_server_opens_at_once_on_another_and_is_never
         assert conn.execute("SELECT count(*) FROM reviews").fetchone() == (0,)  # gone with its match
 
 
+@pytest.mark.thorough
 async def test_a_server_sharing_the_database_sends_the_review_another_made_without_judging_it(
     tmp_path, database_url, worker
 ):

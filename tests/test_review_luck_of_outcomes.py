@@ -82,6 +82,7 @@ def last_refill() -> dict[int, list[Position | float]]:
     return draw_outcomes(get_game("camel_caravan"), 2, SEED, OPTIONS, ACTIONS, 0, [REFILL])
 
 
+@pytest.mark.thorough
 def test_the_last_refill_redrawn_leaves_the_seat_its_winning_delivery_each_time(last_refill):
     outcomes = last_refill[REFILL]
     assert len(outcomes) == 4 and all(isinstance(o, Position) and o.seat == 0 for o in outcomes)

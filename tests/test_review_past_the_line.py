@@ -8,6 +8,8 @@ best there, and named."""
 
 from __future__ import annotations
 
+import pytest
+
 from caravan_tui.ai.review import Review, judge
 
 from tables import recorded_decision
@@ -16,6 +18,7 @@ MATCH = "camel_caravan_hinted_turn_1287"
 TURN = 48
 
 
+@pytest.mark.thorough
 def test_a_turn_that_goes_on_past_the_search_line_is_judged_where_the_line_stopped(monkeypatch) -> None:
     monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
     turn = recorded_decision("camel_caravan", MATCH, TURN, TURN + 8)
@@ -25,6 +28,7 @@ def test_a_turn_that_goes_on_past_the_search_line_is_judged_where_the_line_stopp
     assert "…" not in judged.better and judged.better.count(", then ") == 3, judged.better
 
 
+@pytest.mark.thorough
 def test_a_decision_cut_short_on_the_best_lines_way_is_not_faulted(monkeypatch) -> None:
     """Seed 1397, three players: the newcomer moved a camel onto the hides, the first step of the
     review search's own line, and resigned. The review read "Move 84: you played Move a camel from

@@ -5,6 +5,7 @@ later, a swing the review then put on "the searches' drift"."""
 
 from __future__ import annotations
 
+import pytest
 from merchant_lord_seed5073 import LAST_ROUND, MOVES, OPTIONS, SEED
 
 from caravan_tui.ai.review import Position, judge
@@ -15,6 +16,7 @@ GAME = get_game("merchant_lord")
 TURN, END = ("adjust", 4, 1), ("end_favour",)
 
 
+@pytest.mark.thorough
 def test_a_worked_out_turn_is_reviewed_at_its_planned_chance_step_after_step() -> None:
     state = GAME.new(3, seed=SEED, options=OPTIONS)
     for action in MOVES:

@@ -138,6 +138,7 @@ async def test_the_result_screen_offers_the_replay_of_the_seat_played():
         assert len(asked) == 1
 
 
+@pytest.mark.thorough
 async def test_the_decisions_judged_so_far_show_as_they_come_the_costliest_first(tmp_path):
     """A long review shows its work: while the rest are judged, the seat's decisions judged so
     far, the costliest first."""

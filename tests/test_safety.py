@@ -86,6 +86,7 @@ def test_a_move_after_which_the_turn_may_end_safely_is_no_loss() -> None:
     assert safety.loses_at_once(world, seat, losing, game.ai.prior, game.ai.stop)
 
 
+@pytest.mark.thorough
 def test_a_pick_up_after_which_the_other_empties_the_bag_loses_at_once() -> None:
     """Camel Caravan, seed 301, sixth camel and short game: with its last action the seat picks
     up a good, leaving 5 loose; the other player then sends a camel onto a loose good, picks it
@@ -219,6 +220,7 @@ async def test_the_ai_workers_make_and_show_no_move_that_loses_at_once(worker) -
     assert shown and losing not in [candidate.action for candidate in shown]
 
 
+@pytest.mark.thorough
 def test_a_hint_whose_every_move_loses_at_once_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     """Camel Caravan, seed 214: "How it stands: you trail on points, but the AI expects you to
     come through" under a move after which the other seat's next turn emptied the bag and ended

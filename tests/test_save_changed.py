@@ -353,6 +353,7 @@ WRITER = textwrap.dedent(
 )
 
 
+@pytest.mark.thorough
 def test_copies_written_over_a_save_as_it_is_appended_to_lose_no_acknowledged_move(store, tmp_path):
     """A real writer in another process, and ``cp`` of older and of current bytes over its file
     while it appends: every move it acknowledged is in the file in the end."""

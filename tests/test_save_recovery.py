@@ -325,6 +325,7 @@ def test_the_saves_command_offers_the_recovery_and_recover_does_it(store, capsys
     ]
 
 
+@pytest.mark.thorough
 async def test_the_saves_list_recovers_a_damaged_save(store):
     from textual.widgets import DataTable
 

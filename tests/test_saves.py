@@ -417,6 +417,7 @@ def run_writer(root: Path, kill_at: str, delay: float | None = None) -> None:
     run_until_killed(WRITER, str(root), kill_at, ready="ready", delay=delay)
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize(("kill_at", "seed"), [("fsync", 0), ("replace", 1)])
 def test_writer_killed_mid_write_leaves_a_loadable_save(tmp_path, kill_at, seed):
     run_writer(tmp_path, kill_at)
@@ -428,6 +429,7 @@ def test_writer_killed_mid_write_leaves_a_loadable_save(tmp_path, kill_at, seed)
     assert store.read("m").seed == 9
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("delay", [0.0, 0.05])
 def test_writer_killed_at_any_time_leaves_a_loadable_save(tmp_path, delay):
     run_writer(tmp_path, "random", delay)

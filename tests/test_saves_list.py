@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import threading
 
+import pytest
 from textual.widgets import DataTable
 
 from caravan_tui.games import get_game
@@ -44,6 +45,7 @@ async def saves_shown(app, pilot) -> SavesScreen:
     return app.screen
 
 
+@pytest.mark.thorough
 async def test_keys_work_while_the_saves_are_still_being_read(tmp_path, monkeypatch):
     store = SaveStore(tmp_path)
     saved(store, 3)
@@ -74,6 +76,7 @@ async def test_keys_work_while_the_saves_are_still_being_read(tmp_path, monkeypa
         assert [str(screen.query_one(DataTable).get_row_at(row)[4]) for row in range(3)] == ["playing"] * 3
 
 
+@pytest.mark.thorough
 async def test_enter_on_a_finished_match_says_it_opens_the_result(tmp_path):
     """The saves list offered "⏎ Resume" over a finished match, and Enter opened its result."""
     from caravan_tui.textual_adapter import screen_lines

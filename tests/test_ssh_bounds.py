@@ -443,6 +443,7 @@ async def test_ctrl_c_tells_each_person_and_ends_their_sessions_cleanly(tmp_path
     assert ends[-1] == "the server stopped"
 
 
+@pytest.mark.thorough
 async def test_ctrl_c_leaves_the_ai_workers_to_the_server():
     """ctrl+c reaches every process of the terminal's group: the AI workers ignore it (the
     server stops, and closes its pool) rather than each printing a traceback and dying."""

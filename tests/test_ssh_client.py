@@ -181,6 +181,7 @@ async def test_a_guests_name_question_says_what_being_a_guest_means(hub):
         served.cancel()
 
 
+@pytest.mark.thorough
 async def test_the_name_question_names_its_enter_and_says_a_name_is_needed(hub):
     """Enter on the empty name did nothing and said nothing, and the footer showed only
     "esc Leave": nothing said how to go on."""
@@ -472,6 +473,7 @@ async def test_a_spectator_is_not_offered_a_rematch_of_a_match_they_did_not_play
         assert app.rematches == (1 if played else 0)
 
 
+@pytest.mark.thorough
 async def test_a_rematch_others_are_invited_to_is_asked_for_first(still_hub, monkeypatch):
     """The bug: one ``r`` on the result started a match for every seat, unasked, its seats
     waiting in the others' lobbies. Where others played, ``r`` asks; against AI seats it plays
@@ -506,6 +508,7 @@ async def test_a_rematch_others_are_invited_to_is_asked_for_first(still_hub, mon
             sent.clear()
 
 
+@pytest.mark.thorough
 async def test_a_result_says_a_rematch_waits_for_you_while_it_does(still_hub):
     """The bug: a rematch another person started said so in a toast of five seconds over the
     result screen, and then nothing did, while they waited on the seat kept for you."""
@@ -656,6 +659,7 @@ async def test_a_replay_the_session_cannot_trust_is_refused_in_one_line_and_the_
         assert [line.startswith("Cannot replay that match: ") and "\n" not in line for line in told] == [True, True]
 
 
+@pytest.mark.thorough
 async def test_the_replay_of_a_match_you_resigned_names_the_ai_that_played_your_seat_on(still_hub, tmp_path):
     """Ann resigned; an AI played her seat on to the end. Her replay's log read "The match is
     over: you win" of the AI's win: her finished row says she gave the seat up, and the replay
@@ -786,6 +790,7 @@ async def test_keys_typed_as_a_line_dialog_opens_reach_its_line_in_order(dialog)
             assert answers == ["Carol"]
 
 
+@pytest.mark.thorough
 async def test_a_match_newly_yours_is_highlighted_in_the_lobby_and_a_refresh_keeps_the_persons_choice(still_hub):
     """The bug (over SSH, two people): Bob, back in the lobby from the match he left, found the
     first row highlighted, someone else's ("Every seat is taken…"), and his own below the
@@ -1132,6 +1137,7 @@ def test_someone_else_s_win_names_them_where_won_fits():
     assert finished_words(row, mine=True, width=8) == "You won"
 
 
+@pytest.mark.thorough
 async def test_a_guest_reads_their_seat_code_under_their_match_and_k_takes_the_seat_back_with_it(
     still_hub, monkeypatch
 ):
@@ -1213,6 +1219,7 @@ async def test_a_guests_seat_code_notice_gives_way_to_the_menu_which_says_it_aga
         assert app.seat_code in " ".join(screen_lines(app.screen))
 
 
+@pytest.mark.thorough
 async def test_a_guests_lobby_says_k_under_a_match_whose_seats_are_taken(still_hub):
     """A guest back after a dropped line sees their seat held (away) and the line said only
     "Every seat is taken: w watches.": k, their way back, was said nowhere but at the welcome."""

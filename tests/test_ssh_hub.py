@@ -280,6 +280,7 @@ async def test_a_match_between_servers_is_said_to_be_so_to_who_asks_for_it(tmp_p
         hub.stop()
 
 
+@pytest.mark.thorough
 async def test_two_people_play_a_match_and_no_message_shows_the_other_hand(tmp_path, worker):
     hub = make_hub(tmp_path, worker)
     ann, bob = await named(hub, ANN, "Ann"), await named(hub, BOB, "Bob")
@@ -711,6 +712,7 @@ async def test_a_match_nobody_is_at_waits_for_its_people_and_resumes_when_one_co
     hub.stop()
 
 
+@pytest.mark.thorough
 async def test_a_match_whose_ais_finish_it_is_played_out_once_everyone_has_left(tmp_path, worker):
     hub = make_hub(tmp_path, worker)
     ann, bob = await named(hub, ANN, "Ann"), await named(hub, BOB, "Bob")
@@ -860,6 +862,7 @@ async def finished_by_ann_and_bob(hub: Hub) -> tuple[Peer, Peer, protocol.Joined
     return ann, bob, first
 
 
+@pytest.mark.thorough
 async def test_two_asking_for_a_rematch_make_one_and_both_sit_in_it(tmp_path, worker):
     """The bug: each ``r`` made a rematch of its own, each waiting alone for the other."""
     hub = make_hub(tmp_path, worker)
@@ -903,6 +906,7 @@ async def test_a_rematch_s_kept_seat_outlives_a_restart_and_the_second_ask_after
     hub.stop()
 
 
+@pytest.mark.thorough
 async def test_a_rematch_s_kept_seat_declined_is_played_by_an_ai_and_the_asker_is_told(tmp_path, worker):
     """The bug: a rematch asked for by one person waited for the other for ever, who had no way
     to say no. Bob declines it from the lobby: an AI plays his seat from then on, and Ann is told
@@ -1018,6 +1022,7 @@ async def test_a_finished_match_s_replay_goes_only_to_those_who_played_it(tmp_pa
     hub.stop()
 
 
+@pytest.mark.thorough
 async def test_a_finished_match_s_review_goes_only_to_those_who_played_it_with_its_progress(tmp_path, worker):
     from caravan_tui.ai.review import Review
     from caravan_tui.match_review import DRAWS_SHARE
@@ -1158,6 +1163,7 @@ async def test_a_guest_s_seat_code_outlives_a_restart_and_takes_the_seat_back(tm
     again.stop()
 
 
+@pytest.mark.thorough
 async def test_a_person_who_resigned_finds_the_match_among_their_finished_ones_once_it_ends(tmp_path, worker):
     """Over SSH, Ann resigned a match a guest then played to its end (unrated: one person with a
     key): her lobby's finished matches left it out, and `v` said there was none to review, while

@@ -47,6 +47,7 @@ async def test_a_log_with_the_focus_gives_it_up_when_the_hint_covers_it(tmp_path
         assert screen.focused is not None and screen.focused.id != "log"
 
 
+@pytest.mark.thorough
 async def test_the_status_line_names_the_logs_keys_while_it_has_the_focus(tmp_path):
     from caravan_tui.screens.table_status import LOG_KEYS
     from caravan_tui.widgets.table_text import StatusLine

@@ -153,6 +153,7 @@ async def test_the_focused_panel_shows_at_a_spectators_table_and_in_a_replay(tmp
         await round_the_table(pilot, app.screen, "a replay's")
 
 
+@pytest.mark.thorough
 async def test_a_click_focuses_a_panel_and_shows_it(tmp_path):
     runner = MatchRunner.new("decktet_caravan", [SeatSpec("human")] * 2, ["Ann", "Bob"], 7, {}, None)
     async with table_shown(tmp_path, runner) as (_, pilot, screen):

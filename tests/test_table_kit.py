@@ -293,6 +293,7 @@ async def test_keys_pressed_as_an_opponents_move_shows_play_at_once_when_the_tur
         await wait_for(pilot, lambda: len(host.actions) > moves, "the play Enter makes")
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("opponent", ["human", "random"])
 async def test_undo_is_offered_only_where_it_could_apply(tmp_path, opponent):
     """Against an AI the footer offers ``u Undo``; against a person it never could (they see each
@@ -417,6 +418,7 @@ async def test_a_blurred_plays_list_shows_no_play_as_chosen(tmp_path, game_id):
         assert not actions.has_focus and highlight_drawn(screen, actions) == highlight_drawn(screen, actions, 1)
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("shared", [False, True])
 async def test_the_menu_says_where_leaving_goes(tmp_path, shared):
     """Over SSH the menu offered "Save and quit to home": there is no home there, and the server
@@ -463,6 +465,7 @@ async def test_the_palette_and_the_footer_say_what_escape_and_ctrl_s_do_where_th
         await wait_for(pilot, lambda: any(note.message == "Saved" for note in notices(app)), "the save confirmed")
 
 
+@pytest.mark.thorough
 async def test_a_spectators_plays_list_says_they_watch(tmp_path):
     """A spectator's plays list said "waiting…", as a player's does between turns: plays that
     never come."""
@@ -515,6 +518,7 @@ async def test_the_chat_line_takes_the_status_lines_place_and_a_turn_never_takes
         assert not any("never mind" in entry for entry in log.lines_text)
 
 
+@pytest.mark.thorough
 async def test_keys_typed_in_the_same_instant_as_t_are_the_chat_lines(tmp_path):
     """ "thi⏎" in one read (a fast typist over SSH): the line opened as the t was read by the
     plays list, which read "hi" too (an h asks a hint) before the line had the focus."""
@@ -572,6 +576,7 @@ async def chat_line_open(tmp_path):
         yield app, pilot, line
 
 
+@pytest.mark.thorough
 async def test_a_tab_in_the_chat_line_keeps_the_line_and_the_keys_after_it(tmp_path):
     """Over SSH: a tab typed into the chat line took the focus to the table, and the rest of the
     line was played as its keys (an "e", then a "y", ended a turn). The line keeps the focus and
@@ -582,6 +587,7 @@ async def test_a_tab_in_the_chat_line_keeps_the_line_and_the_keys_after_it(tmp_p
         assert app.focused is line and line.value == "abeyz"
 
 
+@pytest.mark.thorough
 async def test_keys_past_a_full_chat_line_are_said_not_typed_once_a_line(tmp_path):
     """A 595-character line typed into the chat stopped at 200 with no word (the terminal's bell
     at most): the rest was lost unseen. The first key refused says so, once, until there is room."""
@@ -598,6 +604,7 @@ async def test_keys_past_a_full_chat_line_are_said_not_typed_once_a_line(tmp_pat
         assert len(line.value) == MAX_CHAT
 
 
+@pytest.mark.thorough
 async def test_a_burst_of_keys_past_a_full_chat_line_says_so_once(tmp_path):
     """The bug: 920 characters typed at once stacked "A chat line holds 200 characters" three
     times over the table: the line's news of a change made before it was full, arriving after a
@@ -719,6 +726,7 @@ async def test_a_dialog_shows_its_own_keys_not_those_of_the_table_below(tmp_path
         assert app.screen is screen
 
 
+@pytest.mark.thorough
 async def test_off_a_persons_turn_the_footer_offers_no_play_key(tmp_path):
     """A guest at a two-person Decktet table saw "p Pass" in the footer while the other played:
     a game's own play keys the footer shows are offered on its turn only."""
@@ -821,6 +829,7 @@ async def test_the_palette_finds_the_menus_entries_by_their_words(tmp_path, shar
         await pilot.press("escape")
 
 
+@pytest.mark.thorough
 async def test_the_palette_offers_no_legend_at_a_table_that_has_none(tmp_path):
     """Over SSH at a Decktet Caravan table: the palette's "Legend" answered only "Decktet Caravan
     has no legend"."""
@@ -856,6 +865,7 @@ async def test_tab_that_closes_the_since_panel_moves_the_focus_in_the_tables_ord
         assert screen.table.since_panel is None and screen.focused is expected
 
 
+@pytest.mark.thorough
 async def test_the_since_panel_beside_the_board_shows_a_whole_turn_of_the_others(tmp_path):
     """Found playing Camel Caravan: "Meanwhile" held 12 rows, the other player's first two
     actions and the refill, and its last actions (often the ones that matter) were cut below,

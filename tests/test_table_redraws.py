@@ -84,6 +84,7 @@ async def test_an_arrow_repaints_the_two_options_the_highlight_leaves_and_reache
         assert plays.highlighted == 1 and sorted(set(plays.drawn)) == [1, 2]
 
 
+@pytest.mark.thorough
 async def test_the_chat_line_taking_the_focus_from_the_plays_list_draws_its_highlighted_option_only(
     tmp_path, monkeypatch
 ):
@@ -169,6 +170,7 @@ async def test_an_opponents_move_at_a_decktet_table_is_one_state(tmp_path):
         assert update and assigned.index(update[0]) == 0  # (the move's first state holds the flash)
 
 
+@pytest.mark.thorough
 async def test_the_opponents_move_and_our_turn_are_one_state(tmp_path):
     """The opponent's ``Update`` and our ``YourTurn``, sent together, are one state assigned: the
     widgets are told once (two states ran every watcher twice)."""
@@ -186,6 +188,7 @@ async def test_the_opponents_move_and_our_turn_are_one_state(tmp_path):
         assert first.view is not was.view and first.turn is not None and first.view is screen.table.view
 
 
+@pytest.mark.thorough
 async def test_a_play_and_the_hosts_answer_are_one_state(tmp_path):
     """Our play (our turn over, the ticks cleared) and the host's answer (the move's view and
     its log line) are one state assigned: the widgets are told once."""
@@ -346,6 +349,7 @@ async def my_turn_at_a_shared_decktet_table(pilot, table: Table) -> ActionList:
     return plays
 
 
+@pytest.mark.thorough
 async def test_the_chat_lines_t_and_escape_lay_nothing_out_the_line_drawn_in_the_status_lines_place(tmp_path):
     """``t`` opens the chat line where the status line's last row is, and escape gives the row
     back, without a layout (shown and hidden, each laid the whole screen out)."""
@@ -375,6 +379,7 @@ async def test_the_chat_lines_t_and_escape_lay_nothing_out_the_line_drawn_in_the
         assert app.focused is not line
 
 
+@pytest.mark.thorough
 async def test_an_arrow_draws_the_plays_list_the_hands_changed_rows_and_the_status_line_alone(tmp_path, monkeypatch):
     """An arrow in the Decktet plays list ticks the highlighted play's cards: the frame asks the
     list, the hand (only its rows whose ticks changed) and the status line for lines, and not the

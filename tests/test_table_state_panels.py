@@ -56,6 +56,7 @@ async def test_the_since_panel_is_the_tables_and_shows_again_where_a_wider_scree
         await wait_for(pilot, lambda: not moved.display, "the panel closed")
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("game_id", ["camel_caravan", "caravanserai", "merchant_lord", "ahldarahd", "decktet_caravan"])
 async def test_the_boards_draw_themselves_from_the_tables_state(tmp_path, game_id):
     """Nothing outside a board sets what it shows: each is given a look, a function of the table's

@@ -125,6 +125,7 @@ async def test_the_host_keeps_no_weighing_from_a_person_and_undo_drops_what_it_t
     assert all(turn < host.turn for turn in host.weighed)
 
 
+@pytest.mark.thorough
 async def test_the_replay_of_a_finished_match_shows_what_each_ai_decision_weighed(store, finished):
     runner, _ = finished
     saved = store.read(runner.match_id)
@@ -167,6 +168,7 @@ def test_nothing_weighed_is_shown_before_the_match_is_over(store, finished):
     assert ReplayClient(replayed, 1).weighed(turn + 1) is None
 
 
+@pytest.mark.thorough
 def test_an_ais_move_it_had_no_choice_in_says_so(store, finished):
     """The bug: a forced AI pass read "This move was not an AI's decision"."""
     runner, _ = finished

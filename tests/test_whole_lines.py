@@ -22,6 +22,7 @@ from tables import BareApp, Table, games_checked_by_default, settled, wait_for
 
 # the panel, its title and its keys are the kit's, in the side column every table gives the same
 # width (31 columns at 80×24); each game gives only the legend's lines: by default one game's
+@pytest.mark.thorough
 @pytest.mark.parametrize(
     "game_id",
     games_checked_by_default(

@@ -52,6 +52,7 @@ async def test_merchant_lords_sale_tucking_two_merchants_and_its_cards_words_sho
         assert shown(app, builder) == words(str(builder.render())) and "owner 1¢" in shown(app, builder)
 
 
+@pytest.mark.thorough
 async def test_merchant_lords_buy_line_says_the_buy_whole_and_the_cards_halves_above_it(tmp_path):
     """The bug: "enter: Buy M03 for 5 coins (M03 left half (stall 1; seller 1 coin, owner 1
     coin) | M03" — the card's halves, already on the line above, cut the promise short."""

@@ -53,11 +53,13 @@ async def asked(warms: float, dies: bool = False) -> tuple[ForkedChild | ZygoteU
         await zygote.close()
 
 
+@pytest.mark.thorough
 async def test_a_session_asked_of_a_zygote_warming_up_is_forked_by_it_once_it_is_ready():
     got, _ = await asked(WARMS)
     assert isinstance(got, ForkedChild)
 
 
+@pytest.mark.thorough
 async def test_a_session_asked_of_a_zygote_that_dies_warming_up_starts_without_it_at_once():
     got, waited = await asked(0.5, dies=True)
     assert isinstance(got, ZygoteUnavailable)
