@@ -259,13 +259,14 @@ def decisions_of(
         found.append(run.position())
     tie, scoring = game.tie_words, game.ai.review.scored
     over = state.is_over()
-    ended = tie(state.view(seat), state.scores(), state.outcome()) if tie is not None and over else None
+    outcome = state.outcome() if over else [0.0] * players
+    ended = tie(state.view(seat), state.scores(), outcome) if tie is not None and over else None
     scored = scoring(state.view(seat)) if scoring is not None and over else None
     # the seat's own skipped turns, then the others': an opponent out of camels, its last turns
     # skipped, decided a match whose review named no turning point ("the searches' drift +42%");
     # a winner's are how it ended, not what decided it ("What decided it: The rules skipped 4 of
     # your turns" of a 30–27 win led from round 2)
-    won = [share > 0 and share == max(state.outcome()) for share in state.outcome()] if over else [False] * players
+    won = [share > 0 and share == max(outcome) for share in outcome]
     order = (seat, *(s for s in range(players) if s != seat))
     passed_over = [skipped_said(skipped[other], other) for other in order if not won[other]]
     passed_winning = [skipped_said(skipped[other], other) for other in order if won[other]]
