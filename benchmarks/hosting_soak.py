@@ -11,7 +11,8 @@ takes the match up, the person's seat gets a stand-in and the match plays to its
 at the table. The servers take them up as they take over any match no server holds (every 2 s).
 ``--matches`` are kept in play: one more is made as one ends. Games are drawn from every game.
 
-**The faults**, one at a time, on a server drawn at random, ``--pause`` seconds apart:
+**The faults**, one at a time, on a server drawn at random, ``--pause`` seconds apart, from the
+first move stored (faults before the servers play prove nothing; ``--seconds`` counts from there):
 
 - ``kill``: SIGKILL to the server's process group (the server and its AI workers: a machine
   lost), then the server is started again;
@@ -321,6 +322,20 @@ class Faults:
             self.errors.append(f"{type(exc).__name__}: {exc}")
 
 
+def await_first_move(watcher: Watcher, seconds: float) -> float:
+    """Poll until a server has stored a move of a match it took up, or fail the run after
+    ``seconds`` (on a busy machine the servers' start and first takeover take a while); returns
+    the seconds it took."""
+    began = time.monotonic()
+    ends = began + seconds
+    while not watcher.moves()["move"]:
+        if time.monotonic() > ends:
+            raise SystemExit(f"no server stored a move within {seconds:g} s: the matches were never taken up")
+        time.sleep(0.2)
+        watcher.poll()
+    return time.monotonic() - began
+
+
 def soak(args: argparse.Namespace, url: str, folder: Path) -> dict[str, Any]:
     rng = random.Random(args.seed)
     store, keeping = open_database(url, "soak")
@@ -332,6 +347,7 @@ def soak(args: argparse.Namespace, url: str, folder: Path) -> dict[str, Any]:
     try:
         for _ in range(args.matches):
             made.append(make_match(store, keeping, rng))
+        first_move_s = await_first_move(watcher, args.start_within)
         thread.start()
         ends = time.monotonic() + args.seconds
         while time.monotonic() < ends:
@@ -355,6 +371,7 @@ def soak(args: argparse.Namespace, url: str, folder: Path) -> dict[str, Any]:
     return {
         "seconds": args.seconds,
         "seed": args.seed,
+        "first_move_after_s": round(first_move_s, 1),
         "faults": dict(faults.applied),
         "stalls_s": faults.stall_s,
         "fault_errors": faults.errors,
@@ -378,6 +395,9 @@ def main() -> None:
     parser.add_argument("--poll", type=float, default=0.2, help="seconds between two checks of the record")
     parser.add_argument(
         "--pause", type=float, nargs=2, default=[3.0, 12.0], metavar=("MIN", "MAX"), help="seconds between two faults"
+    )
+    parser.add_argument(
+        "--start-within", type=float, default=120.0, help="seconds the servers have to store a first move"
     )
     parser.add_argument("--max-stall", type=float, default=25.0)
     parser.add_argument(

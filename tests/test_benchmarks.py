@@ -143,9 +143,11 @@ def test_hosting_soak_applies_each_fault_and_finds_the_record_whole(tmp_path):
         "2",
         "--seed",
         "7",
+        "--start-within",
+        "90",
         "--json",
         str(out),
-        timeout=120,
+        timeout=240,
     )
     said = json.loads(out.read_text())
     assert sum(said["faults"].values()) >= 1 and said["moves_stored"] >= 1
