@@ -1110,6 +1110,7 @@ async def test_the_lobby_footer_says_the_palette_s_words_where_they_fit_without_
         await pilot.pause()
         last = screen_lines(app.screen)[-1]
         assert last.rstrip().endswith("▏^p palette") and "q Quit" in last and len(last) <= 80, last
+        assert "m Mute" in last  # ("m Hide" read as hiding the lobby)
 
 
 async def test_someone_else_s_record_names_them_whole_where_the_against_column_has_room(still_hub):

@@ -453,11 +453,11 @@ async def test_the_palette_and_the_footer_say_what_escape_and_ctrl_s_do_where_th
         if shared:
             assert palette["Menu"] == f"{SHARED_KEY_TIPS['menu']} (esc)" and "home" not in palette["Menu"]
             # (the server saves each move: "^s Save" read as if a person had to)
-            assert palette["Saved?"] == f"{SHARED_KEY_TIPS['save']} (^s)" and "Save" not in palette
+            assert palette["Check save"] == f"{SHARED_KEY_TIPS['save']} (^s)" and "Save" not in palette
             # (leaving: as the lobby says it; "the match waits in the lobby" read as if no AI played the seat)
             assert palette["Leave for the lobby"].startswith(LEAVE_SHARED)
             assert tips["menu"] == SHARED_KEY_TIPS["menu"] and tips["save"] == SHARED_KEY_TIPS["save"]
-            assert "Saved?" in [binding.description for binding, _, _ in keys_shown(screen)[0]]
+            assert "Check save" in [binding.description for binding, _, _ in keys_shown(screen)[0]]
         else:
             assert palette["Menu"] == "Resume, save and quit to home, or resign (esc)"
             assert palette["Save"] == "Confirm the autosave (^s)" and tips["menu"] == palette["Menu"][:-6]

@@ -157,7 +157,7 @@ class GameScreen(BaseScreen, Generic[V]):
     def footer_words(self) -> dict[str, str]:
         """A key's words where they differ from its binding's (``as_said``): while an AI's moves
         lead to our turn, ``h`` asks for that turn's hint ("h Hint for your turn"); over SSH the
-        save key asks whether the server has saved the match ("^s Saved?")."""
+        save key asks whether the server has saved the match ("^s Check save")."""
         words = SHARED_KEY_WORDS if self.client.shared else {}
         return {**words, "hint": HINT_NEXT} if hint_waits(self.table) else words
 

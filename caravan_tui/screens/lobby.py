@@ -381,7 +381,9 @@ class LobbyScreen(BaseScreen):
         Binding(
             "h", "history", "Record", tooltip="Your finished matches, filtered; anyone's record by name", priority=True
         ),
-        Binding("m", "hide_chat", "Hide", tooltip="Hide someone's chat from you (or show it again)", priority=True),
+        Binding(
+            "m", "hide_chat", "Mute", tooltip="Hide someone's chat from you alone (or show it again)", priority=True
+        ),
         Binding("l", "web_link", "Web", tooltip="A one-time link that signs a browser in as you"),
         Binding("o", "moderate", "Mod", tooltip="Kick, ban or mute a person, or close the highlighted match"),
         Binding("q", "app.quit", "Quit"),

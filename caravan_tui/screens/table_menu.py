@@ -25,9 +25,9 @@ SHARED_KEY_TIPS = {
     "menu": "Resume, leave for the lobby (your seat is kept), or resign",
     "save": "Check that the server has saved the match as it stands",
 }
-#: the save key's words there: a question the server answers ("^s Save" read as if a person
-#: had to save)
-SHARED_KEY_WORDS = {"save": "Saved?"}
+#: the save key's words there: what it does ("^s Save" read as if a person had to save, "^s Saved?"
+#: read as a question)
+SHARED_KEY_WORDS = {"save": "Check save"}
 #: what leaving a shared table does, in the palette: as the lobby says it of a seat left
 LEAVE_SHARED = f"Your seat is kept: {WHILE_AWAY}"
 #: what saving on the way home says: where the match is taken up again
