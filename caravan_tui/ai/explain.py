@@ -991,7 +991,7 @@ def outlook(value: float, players: int = 2) -> str:
         return "you are ahead"
     if edge <= -0.7:
         return "you are far behind"
-    if edge <= -0.3:
+    if edge < -BEHIND_EDGE - 1e-9:
         return "you are behind"
     # (40% of two was "even", and a trailing newcomer read it as nothing to worry about: near
     # even, the figure itself)
@@ -1002,6 +1002,10 @@ def outlook(value: float, players: int = 2) -> str:
 
 #: how far from a fair share (as a share of the way to a sure win or loss) a game stops being even
 EVEN_EDGE = 0.12
+#: and stops being slightly behind: below 40% to win of two (36% read "slightly behind", a match
+#: lost two times in three told as nothing to worry about); ahead waits for 65% (a promise: 50% of
+#: the win among three is no "you should come through")
+BEHIND_EDGE = 0.2
 
 
 def chance_words(value: float, players: int) -> str:
