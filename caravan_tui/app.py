@@ -450,7 +450,7 @@ class TableApp(FailureHook):
             headline = screen.result_headline(names, over.scores, over.outcome)
         result = MatchOverScreen(
             headline,
-            final_scores(screen.result.headline_names(names), over.scores),
+            final_scores(screen.result.headline_names(names), over.scores, screen.SIGNED_SCORES),
             screen.match_summary(screen.table.view) if screen.table.view else None,
             rematch=screen.seat is not None,  # (a spectator did not play it)
             review=OpenReview(screen.client.match_id, screen.seat) if review and screen.seat is not None else None,

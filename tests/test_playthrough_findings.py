@@ -326,3 +326,27 @@ async def test_a_players_line_gives_the_name_the_room_the_row_leaves(tmp_path):
                 assert "[b]z[/b]" in lines[2], lines
             else:
                 assert len(lines[2]) == width, (width, lines)  # (the long name cut to the row's room)
+
+
+@pytest.mark.thorough
+async def test_decktet_s_result_signs_its_totals_as_its_score_table_does(tmp_path):
+    """The result read "AI 2: 3" above a score table whose Total row read "+3"."""
+    from textual.widgets import Static
+
+    from caravan_tui.bus import MatchOver
+    from caravan_tui.match.runner import MatchRunner
+    from caravan_tui.saves.store import SaveStore
+    from caravan_tui.screens.summary import NO_BREAK, MatchOverScreen
+    from caravan_tui.seats import SeatSpec
+    from caravan_tui.words import MINUS
+
+    from tables import settled, table_shown
+
+    seats, kept = [SeatSpec("human")] * 2, SaveStore(tmp_path / "k")
+    runner = MatchRunner.new("decktet_caravan", seats, ["P0", "AI 2"], 1, {}, kept)
+    async with table_shown(tmp_path, runner) as (app, pilot, screen):
+        await wait_for(pilot, lambda: settled(screen), "the table")
+        screen.handle(MatchOver(runner.match_id, [-2.0, 3.0], [0.0, 1.0]))
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the final table")
+        scores = str(app.screen.query_one("#final-scores", Static).visual)
+        assert scores == f"You:{NO_BREAK}{MINUS}2   AI{NO_BREAK}2:{NO_BREAK}+3", scores

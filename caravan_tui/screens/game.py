@@ -110,6 +110,8 @@ class GameScreen(BaseScreen, Generic[V]):
     PANELS_BESIDE = False
     #: what the game's score counts, as the hint's "How it stands" names it ("level on points")
     SCORED_ON = "points"
+    #: the result's scores read with their sign ("+3"), as the game's own score tables give them
+    SIGNED_SCORES = False
     #: what the table shows, in one place, a value: every part of the table is bound to it and
     #: draws itself when a new state is assigned
     table_state: HeldVar[TableState[Any]] = HeldVar(None, init=False)  # type: ignore[arg-type]  # (set in __init__)

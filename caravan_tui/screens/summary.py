@@ -196,11 +196,13 @@ INVITED_HERE = "A rematch waits for you: r takes your seat in it (the lobby list
 NO_BREAK = "\u00a0"
 
 
-def final_scores(names: Sequence[str], scores: Sequence[float]) -> str:
+def final_scores(names: Sequence[str], scores: Sequence[float], with_sign: bool = False) -> str:
     """The result screen's line of scores, each player's "name: score" folded as one word (the
     last score stood alone on a line of its own: "AI 3:" above "9"), by the names the player
-    table gives ("You", not the login "Root (you)" seen nowhere else)."""
-    return "   ".join(f"{name}: {signed(score)}".replace(" ", NO_BREAK) for name, score in zip(names, scores))
+    table gives ("You", not the login "Root (you)" seen nowhere else); ``with_sign``: "+3", as a
+    game whose totals can fall below nothing gives them."""
+    said = [("+" if with_sign and score >= 0 else "") + signed(score) for score in scores]
+    return "   ".join(f"{name}: {score}".replace(" ", NO_BREAK) for name, score in zip(names, said))
 
 
 class MatchOverScreen(BaseScreen):

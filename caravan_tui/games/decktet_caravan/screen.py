@@ -57,6 +57,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
     STATUS_LINES = 2
     TABLE = DecktetCaravanTable
     SCORED_ON = COUNTED
+    SIGNED_SCORES = True  # (its totals read "+3": the result's "AI 2: 3" beside them read apart)
     PANELS_BESIDE = True  # (over the board, the hint hid the hand it names: all of it late in a hand)
     # the header as tall as both piles late in a hand (at 8 rows the other's last card went
     # unseen), the Season box giving way down to its least
