@@ -82,6 +82,28 @@ async def test_the_contents_key_puts_the_focus_in_the_contents():
 
 
 @pytest.mark.thorough
+async def test_page_keys_page_the_text_with_the_contents_open():
+    """Found in Merchant Lord's rules: with the contents open, PageDown only moved their cursor
+    and the text stood still. The page keys page the text; the arrows still walk the contents."""
+    game = get_game("merchant_lord")
+    app = App()
+    async with app.run_test(size=SIZE) as pilot:
+        viewer = await rules_read(app, pilot, game)
+        await pilot.press("t")
+        await pilot.pause()
+        contents = viewer.table_of_contents.query_one(Tree)
+        cursor = contents.cursor_line
+        await pilot.press("pagedown", "pagedown")
+        await wait_for(pilot, lambda: viewer.scroll_y > 0, "the text paged")
+        assert contents.cursor_line == cursor and app.screen.focused is contents
+        paged = viewer.scroll_y
+        await pilot.press("pageup")
+        await wait_for(pilot, lambda: viewer.scroll_y < paged, "the text paged back")
+        await pilot.press("down")
+        assert contents.cursor_line == cursor + 1
+
+
+@pytest.mark.thorough
 async def test_a_section_chosen_in_the_contents_is_read_at_the_whole_width():
     """The bug: chosen in the contents, Decktet Caravan's sample turn was read beside them, its
     hand's screen cut at the right ("· 2 Author" without its suits). Enter on a section closes

@@ -113,6 +113,10 @@ class RulesScreen(BaseScreen):
         # the rules…" showed, seconds on a busy host, closed them unread)
         Binding("question_mark", "close", "Back", show=False),
         Binding("t", "toggle_contents", "Contents"),
+        # (the text's pages wherever the focus is: with the contents open, PageDown only moved
+        # their cursor, and the rules seemed stuck; the arrows walk the contents)
+        Binding("pagedown", "page(1)", show=False, priority=True),
+        Binding("pageup", "page(-1)", show=False, priority=True),
     ]
 
     def __init__(self, game: Game) -> None:
@@ -130,6 +134,10 @@ class RulesScreen(BaseScreen):
     def action_close(self) -> None:
         if self.query_one(RulesViewer).loaded:
             self.app.pop_screen()
+
+    def action_page(self, pages: int) -> None:
+        viewer = self.query_one(MarkdownViewer)
+        viewer.scroll_page_down() if pages > 0 else viewer.scroll_page_up()
 
     def action_toggle_contents(self) -> None:
         """Show the contents with the focus in them (the arrows and Enter scrolled the text, and
