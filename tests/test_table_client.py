@@ -269,5 +269,26 @@ def test_a_hint_that_leaves_the_last_hints_line_says_so():
     lines = hint_lines(rows, ["Reroll 4"], "", [3, 4], 0, 2, None, dropped='"Turn a 2 into a 3 (2f)"')
     stands = next(i for i, line in enumerate(lines) if line.startswith("How it stands"))
     assert lines[stands + 1] == (
-        'A new line: the last hint\'s went on with "Turn a 2 into a 3 (2f)", which this search ranks lower.'
+        'A new line: the last hint\'s line went on with "Turn a 2 into a 3 (2f)", which this search ranks lower.'
     )
+
+
+def test_a_hints_line_is_shown_up_to_a_later_roll():
+    """Merchant Lord, round 6: the hint said "Turn a 3 into a 4 (2f) … then 1 card tucked at your
+    1-6 village" (its words stop before a roll), and the next said "the last hint's went on with
+    "Reroll 1 (1f)"", a roll never named. The line a hint shows stops before a later move the
+    game says draws on chance; a roll hinted now is the hint's own move."""
+    from caravan_tui.ai.explain import said_line
+    from caravan_tui.games import get_game
+
+    game = get_game("merchant_lord")
+    world = game.new(2, seed=1, options={})
+    world.favour[0] = 5
+    turn = next(action for action in world.legal_actions() if action[0] == "adjust")
+    after = world.clone()
+    after.apply(turn, False)
+    roll = next(action for action in after.legal_actions() if action[0] == "reroll")
+    sale_or_end = next(action for action in after.legal_actions() if action[0] == "end_favour")
+    assert said_line(game, world, [turn, roll]) == (turn,)
+    assert said_line(game, world, [turn, sale_or_end]) == (turn, sale_or_end)
+    assert said_line(game, world, [roll]) == (roll,)

@@ -136,6 +136,24 @@ def playable(world: State, seat: int, line: Sequence[Action]) -> tuple[Action, .
     return tuple(kept)
 
 
+def said_line(game: Any, world: State, line: Sequence[Action]) -> tuple[Action, ...]:
+    """The line a hint shows: up to, not including, a later move the game says draws on chance
+    (``GameAI.draws``). Its words stop before such a roll (past it the search only guessed), and
+    a next hint that ranked the roll lower said "the last hint's line went on with "Reroll 1
+    (1f)"" of a roll the hint had never named."""
+    draws = game.ai.draws
+    if draws is None:
+        return tuple(line)
+    state = world.clone()
+    for index, action in enumerate(line):
+        if index and draws(state, action):
+            return tuple(line[:index])
+        if action not in state.legal_actions():
+            break  # (a step of a world other than this one: the words go no further either)
+        state.apply(action, False)
+    return tuple(line)
+
+
 def brings_chance(world: State, seat: int, action: Action, tries: int = 3) -> bool:
     """Whether ``seat`` may see something after ``action`` that its view does not fix now: the
     game says the move draws on chance (``GameAI.draws``), or in worlds redealt from its view

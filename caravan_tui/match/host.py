@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from caravan_tui import __version__
-from caravan_tui.ai.explain import Candidate, after_plain, in_line, plain_followed
+from caravan_tui.ai.explain import Candidate, after_plain, in_line, plain_followed, said_line
 from caravan_tui.ai.policies import SearchPolicy, hint, hint_policy, hint_seed
 from caravan_tui.ai.review import ITERATIONS, Position, decision_views, judge
 from caravan_tui.ai.worker import AIWorker, AIWorkerError
@@ -647,9 +647,8 @@ class MatchHost:
                 [text, c.share, c.value, self._words(c.reason, seat), c.action, c.error, c.own, c.sure]
                 for text, c in zip(texts, top)
             ]
-            await self._send(
-                seat, Hint(self.match_id, seat, msg.turn, top[0].action, texts[0], words, list(top[0].line))
-            )
+            shown = list(said_line(self.game, world, top[0].line))
+            await self._send(seat, Hint(self.match_id, seat, msg.turn, top[0].action, texts[0], words, shown))
             self._hinted.setdefault(seat, []).append(msg.turn)
 
     async def _searched(

@@ -124,7 +124,7 @@ def hint_lines(
         lines.insert(below, f"How it stands: the hint expects about {expected}{solo.unit} at the end.")
     if dropped is not None:
         stood = below + (1 if rows and (players > 1 or solo is not None) else 0)
-        lines.insert(stood, f"A new line: the last hint's went on with {dropped}, which this search ranks lower.")
+        lines.insert(stood, f"A new line: the last hint's line went on with {dropped}, which this search ranks lower.")
     return ([warning] if warning else []) + lines
 
 
