@@ -120,15 +120,15 @@ def test_the_steps_the_rules_lay_after_a_choice_are_logged_and_shown_until_the_n
     table = table_at(state)
     three = next(a for a in table.legal if a[:2] == ("good", 4))
     sent = chose(dataclasses.replace(table, turn=None), three)
-    assert sent.forcing == (
-        "1 yellow good, head NW, use the yellow board good",
-        "1Y, NW, ◆Y used",
+    said = (
+        "You chose “Start block 3: 3 yellow goods, the first on (-2,2)”; the rules then laid for you, the only "
+        "way on: 1 yellow good, head NW, use the yellow board good."
     )
+    assert sent.forcing == (said, "1Y, NW, ◆Y used")
     after = state.clone()
     after.apply(three, log=False)
     arriving = folded(sent, after)
-    said = forced_line(arriving, by_other=False)
-    assert said == "The rules then laid for you, the only way on: 1 yellow good, head NW, use the yellow board good."
+    assert forced_line(arriving, by_other=False) == said
     new = arrived(arriving, table.view, by_other=False)
     assert new.forcing is None and new.forced == "1Y, NW, ◆Y used" and forced_line(new, by_other=False) is None
     # another's move ends them
@@ -500,14 +500,15 @@ def asked_mid_placement(seeds: int, wanted):
 def test_the_forced_rest_names_only_the_pieces_still_to_lay():
     """Found in play (solo seed 7): after 1 white laid by hand, "After “Start block 2: 2 purple
     goods…” only one way on is left: the rest of this placement is laid for you (1W 2P camel)"
-    named the white the player had laid as laid for them. It names the rest: "2P camel"."""
+    named the white the player had laid as laid for them. It names the rest: "2P camel", this step
+    and the rest ("the rest … (3W camel)" read as three whites more than the block begun)."""
     from caravan_tui.games.caravanserai.rules import pieces_text
 
     state, _table, action, asked = asked_mid_placement(40, lambda table, action, asked: "only one way on" in asked)
     after = state.clone()
     after.apply(action, False)
     rest = pieces_text(after.last[2][len(state.laid) :])
-    assert f"laid for you ({rest})" in asked, asked
+    assert f"this step and the rest of the placement are laid for you ({rest})" in asked, asked
     assert f"({pieces_text(after.last[2])})" not in asked
 
 

@@ -126,7 +126,9 @@ async def test_the_steps_the_rules_lay_after_a_choice_are_said_as_they_happen(tm
         await wait_for(pilot, lambda: screen.table.turn not in (None, turn), "the next decision")
         said = "1 yellow good, head NW, use the yellow board good"
         log = " ".join(screen.query_one(MatchLog).lines_text)
-        assert f"The rules then laid for you, the only way on: {said}." in log
+        # (the choice named: "The rules then laid for you…" read as if they had laid the turn)
+        chosen = "You chose “Start block 3: 3 yellow goods, the first on (-2,2)”"
+        assert f"{chosen}; the rules then laid for you, the only way on: {said}." in log
         line = screen.query_one("#cs-turn")
         rows = screen_lines(app)[line.region.y : line.region.bottom]
         shown = " ".join(row[line.region.x : line.region.right].strip() for row in rows)
@@ -147,7 +149,7 @@ async def test_the_line_of_the_steps_the_rules_lay_comes_before_the_steps_own_li
         await pilot.press("enter")
         await wait_for(pilot, lambda: screen.table.turn not in (None, turn), "the next decision")
         log = [str(line) for line, _ in screen.table.log][before:]
-        said = next(i for i, line in enumerate(log) if line.startswith("The rules then laid for you"))
+        said = next(i for i, line in enumerate(log) if "the rules then laid for you" in line.casefold())
         used = next(i for i, line in enumerate(log) if line.startswith("You use the yellow board good"))
         assert said < used, log
 
@@ -159,7 +161,7 @@ async def test_an_undo_keeps_the_lines_of_the_steps_the_rules_laid_before_what_i
     from caravan_tui.screens.dialogs import ChoiceScreen
     from caravan_tui.widgets import MatchLog
 
-    said = "The rules then laid for you, the only way on: 1 yellow good, head NW, use the yellow board good."
+    said = "the rules then laid for you, the only way on: 1 yellow good, head NW, use the yellow board good."
     async with solo_at(tmp_path, 2, solo_prefix(2, 93)) as (app, pilot, screen):
         turn = screen.table.turn
         await pilot.press("Y")
@@ -197,7 +199,7 @@ async def test_the_steps_the_rules_lay_are_logged_before_the_placement_they_end(
         await pilot.press("enter")
         await wait_for(pilot, lambda: screen.table.turn not in (None, turn), "the next decision")
         log = [line for line, _ in screen.table.log]
-        said = next(i for i, line in enumerate(log) if str(line).startswith("The rules then laid for you"))
+        said = next(i for i, line in enumerate(log) if "the rules then laid for you" in str(line).casefold())
         summary = max(i for i, line in enumerate(log) if str(line).startswith("You laid"))
         assert said == summary - 1, log[said - 1 : summary + 2]  # (its placement: 1P 2Y camel)
 
@@ -418,7 +420,7 @@ async def test_the_next_turn_the_rules_begin_after_a_stand_is_logged_after_the_s
         screen.act(("stand", 1, 1, -2))
         await wait_for(pilot, lambda: screen.table.turn not in (None, turn), "the next decision")
         log = [str(line) for line, _ in screen.table.log]
-        said = next(i for i, line in enumerate(log) if line.startswith("The rules then laid for you"))
+        said = next(i for i, line in enumerate(log) if "the rules then laid for you" in line.casefold())
         stood = max(i for i, line in enumerate(log) if line.startswith("You stand "))
         assert stood < said and "the start of your next turn" in log[said], log[-4:]
 

@@ -115,7 +115,7 @@ def test_ahldarahds_log_never_says_a_face_down_camel_is_still_up():
     assert seen
 
 
-async def test_tab_in_the_full_logs_filter_leaves_the_cursor_after_the_name():
+async def test_tab_in_the_full_logs_filter_leaves_the_cursor_after_the_name_and_typing_replaces_it():
     from textual.app import App
     from textual.widgets import Input
 
@@ -133,6 +133,8 @@ async def test_tab_in_the_full_logs_filter_leaves_the_cursor_after_the_name():
         assert field.value == "" and len(app.screen.query_one("#full-log").lines_text) == 2
         await pilot.press("tab")
         assert field.value == "Ann" and field.cursor_position == len("Ann")
+        await pilot.press(*"plays")  # (a word typed after tab replaces the name: it read "Annplays")
+        assert field.value == "plays" and len(app.screen.query_one("#full-log").lines_text) == 2
 
 
 async def test_the_full_logs_seat_filter_keeps_only_that_seats_own_name():
@@ -143,20 +145,23 @@ async def test_the_full_logs_seat_filter_keeps_only_that_seats_own_name():
     from caravan_tui.screens.full_log import FullLogScreen
 
     rolls = "Round 2: the caravans arrive. AI 2 rolls 4 2 6 3; you roll 3 5 5 6."
-    lines = ["You play 3♣.", "AI 2 goes out; you may make one last play.", "Annabel plays 5♣.", "Ann plays 2♣.", rolls]
+    laid = "The rules then laid for you, the only way on: 1 white good."
+    lines = ["You play 3♣.", "AI 2 goes out; you may make one last play.", "Annabel plays 5♣.", "Ann plays 2♣."]
+    lines += [rolls, laid]
     app = App()
     async with app.run_test(size=(80, 24)) as pilot:
         await app.push_screen(FullLogScreen(lines, ["You", "Ann", "Annabel"]))
         await pilot.pause()
         log = app.screen.query_one("#full-log")
         await pilot.press("tab")
-        # (your rolls in a round another seat starts: they showed only in the rounds you started)
-        mine = ["You play 3♣.", rolls]
+        # (your rolls in a round another seat starts: they showed only in the rounds you started;
+        # the steps the rules laid for you: a filter on "You" left them all out)
+        mine = ["You play 3♣.", rolls, laid]
         await wait_for(pilot, lambda: log.lines_text == mine, f"only your lines: {log.lines_text}")
         await pilot.press("tab")
         await wait_for(pilot, lambda: log.lines_text == ["Ann plays 2♣."], f"only Ann's line: {log.lines_text}")
         await pilot.press("ctrl+u", "y", "o", "u")  # a word typed: any case
-        await wait_for(pilot, lambda: len(log.lines_text) == 3, f"the lines with the word: {log.lines_text}")
+        await wait_for(pilot, lambda: len(log.lines_text) == 4, f"the lines with the word: {log.lines_text}")
 
 
 async def test_the_full_logs_filter_keeps_keys_typed_in_one_burst():

@@ -22,8 +22,9 @@ from caravan_tui.widgets.seat_table import LogLine
 from caravan_tui.widgets.typed_input import TypedInput
 from caravan_tui.words import plural
 
-#: a clause of a line that goes on with what you did: "…; you roll 3 5 5 6", not "you may…"
-YOU_DID = re.compile(r"(?:[;:,.] )you (?!may |must |can |could |might |will |would )")
+#: a clause of a line that goes on with what you did: "…; you roll 3 5 5 6", not "you may…";
+#: or a move made for you ("The rules then laid for you, the only way on: …": left out)
+YOU_DID = re.compile(r"(?:[;:,.] )you (?!may |must |can |could |might |will |would )|\bfor you\b")
 
 
 class FilterInput(TypedInput):
@@ -111,12 +112,14 @@ class FullLogScreen(DialogScreen[None]):
 
     def action_next_name(self) -> None:
         """Tab: the next seat's name, and after the last the whole log again (it never came
-        back: the name had to be deleted by hand)."""
+        back: the name had to be deleted by hand); the name is selected, so words typed replace it."""
         if self.names:
             self._seat_filter = (self._seat_filter + 1) % (len(self.names) + 1)
             field = self.query_one("#log-filter", Input)
             field.value = self.names[self._seat_filter] if self._seat_filter < len(self.names) else ""
-            field.cursor_position = len(field.value)  # at the end, to go on typing after the name
+            # (selected whole, the cursor after it: a word typed next replaces it, "You" then
+            # "bandit" read "Youbandit", no line holding it; → or End keeps it to type after it)
+            field.select_all()
 
     def action_scroll(self, where: str) -> None:
         scroll(self.query_one(LogLines), where)

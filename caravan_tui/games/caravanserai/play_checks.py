@@ -136,9 +136,11 @@ def question_before(table: CaravanseraiTable, action: Action) -> tuple[str, bool
     placed = after.stage not in (PLACE, BOARD) or after.turns != world.turns  # the placement is over
     question = ""
     if world.stage in (PLACE, BOARD) and placed and action[0] != "camel" and after.last is not None:
-        # only what is still to lay: the pieces laid before this step are the player's own; of this
-        # placement (``through_turn``): where the rules lay the next turn too, ``after.last`` is that
-        # one's, and its pieces cut at this one's count said "laid for you (, on …"
+        # only what is still to lay, this step's pieces with it ("the rest … (3W camel)" read as
+        # three whites more, where the log then said two): the pieces laid before this step are the
+        # player's own; of this placement (``through_turn``): where the rules lay the next turn
+        # too, ``after.last`` is that one's, and its pieces cut at this one's count said "laid for
+        # you (, on …"
         this = world.through_turn(action)
         assert this.last is not None  # (the placement is over within the turn)
         laid, length = laid_words(this.last[2][len(world.laid) :]), len(this.caravans[seat])
@@ -150,8 +152,8 @@ def question_before(table: CaravanseraiTable, action: Action) -> tuple[str, bool
         then = "your turn ends" if ends else f"then you stand {each}"
         stops = stop_words(world, action, seat)
         question = (
-            f"After “{table.describe(action)}” only one way on is left: the rest of this placement "
-            f"is laid for you ({laid}{stops}) and {then}, your caravan at {length}. "
+            f"After “{table.describe(action)}” only one way on is left: this step and the rest of the "
+            f"placement are laid for you ({laid}{stops}) and {then}, your caravan at {length}. "
         )
     # what the placement leaves is said as it ends (at its camel), never at a stand after it:
     # a good stood on the board blocks no caravan, so every stand leaves the same

@@ -25,6 +25,9 @@ from .views import CaravanseraiView, letters, piece
 
 #: how the log says the steps the rules laid for us after our choice
 FORCED_LOG = "The rules then laid for you, the only way on: {words}."
+#: the same after a choice the log says nothing of itself (a direction, a block begun), named
+#: first: "The rules then laid for you…", twice over, read as if the rules had laid the turn
+CHOSEN_FORCED_LOG = "You chose “{choice}”; the rules then laid for you, the only way on: {words}."
 
 
 def plan_cells(table: CaravanseraiTable, trail: tuple[Action, ...]) -> tuple[Cell, ...]:
@@ -114,7 +117,11 @@ def chose(table: CaravanseraiTable, action: Action) -> CaravanseraiTable:
     world, seat = table.world, table.seat
     said = world.said_by(action) if isinstance(world, CaravanseraiState) else []
     lines = sum(1 for event in said if event.visible_to(seat))
-    new = dataclasses.replace(table, forcing=forcing_after(table, action), chosen_lines=lines, forced=None, trail=trail)
+    forcing = forcing_after(table, action)
+    if forcing is not None:  # (the log's line: ``forced_line``)
+        line = FORCED_LOG if lines else CHOSEN_FORCED_LOG
+        forcing = (line.format(choice=table.describe(action), words=forcing[0]), forcing[1])
+    new = dataclasses.replace(table, forcing=forcing, chosen_lines=lines, forced=None, trail=trail)
     if new.turn is None:
         new = dataclasses.replace(new, hinted=None, flash=frozenset())
     return new
@@ -134,7 +141,7 @@ def forced_line(table: CaravanseraiTable, by_other: bool) -> str | None:
     end), so that the log reads in the order the steps were laid (None: none)."""
     if by_other or table.replaying or table.forcing is None:
         return None
-    return FORCED_LOG.format(words=table.forcing[0])
+    return table.forcing[0]
 
 
 def with_forced_lines(table: CaravanseraiTable, said: tuple[ForcedSaid, ...]) -> CaravanseraiTable:

@@ -32,8 +32,9 @@ class CaravanseraiTable(TableState[CaravanseraiView]):
     (``trail``: its steps still ahead); the cells the latest action by another changed; our
     turns skipped or laid for us since our last decision and why (the placement line says so
     until our next turn; ``news``: what the latest view did to our turn, said while it is on
-    show); the steps the rules play for us after our latest choice (``forcing``: in words and in
-    the board's letters, said as its view arrives after the ``chosen_lines`` of the choice itself;
+    show); the steps the rules play for us after our latest choice (``forcing``: the log's line of
+    them, the choice named where it says nothing itself, and their letters on the board, said as
+    its view arrives after the ``chosen_lines`` of the choice itself;
     ``forced``: its letters, under the board until our next choice; ``forced_said``: the log's
     lines of them so far, put back where a whole log comes in place of ours: an undo's or a
     reconnect's held none of them); and where the board is asked to put its cursor or to pan to
