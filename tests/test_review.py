@@ -227,6 +227,16 @@ def test_decisions_that_cost_nothing_are_not_said_to_cost_0_points_listed_below(
     assert line.endswith("; none of them cost any win chance") and "listed below" not in line
 
 
+def test_a_move_short_of_the_best_by_less_than_a_figure_is_not_said_to_cost_nothing():
+    """Over SSH, Camel Caravan: "17 decisions: …; none of them cost any win chance" above "You made
+    the best move … at 16 of 17 decisions": one move was short of the best by under 1%."""
+    decisions = (_judged(0, 0.5, 0.5), _judged(1, 0.6, 0.597))
+    done = Review("decktet_caravan", "m", 0, 2, 10, 1.0, decisions)
+    assert done.total_cost() == 0 and not decisions[1].as_best
+    (line,) = [line for line in review_lines(done, ["Ann", "Bob"], "Decktet Caravan") if "decisions: " in line]
+    assert line.endswith("; none of them cost as much as 1% of win chance"), line
+
+
 def test_solo_caravanserai_is_graded_in_pieces_of_expected_length():
     solo = Review("caravanserai", "m", 0, 1, 10, 0.8, (_judged(0, 40 / 45, 37 / 45),))
     between = Review("caravanserai", "m", 0, 2, 10, 0.8, (_judged(0, 40 / 45, 37 / 45),))

@@ -398,14 +398,21 @@ def seen(review: Review, draws: Sequence[Draw], names: Sequence[str]) -> str:
 
 def summary_line(review: Review) -> str:
     """How the seat's decisions went, in one line: the grades, and their shown costs' sum (or that
-    none cost anything)."""
+    none cost anything, or less than the figures show)."""
     if not review.decisions:  # ("0 decisions: 0 inaccuracies, 0 mistakes, 0 blunders; none of them cost …")
         return "No decision of yours to grade"
     counts = review.counts()
     graded = ", ".join(f"{count} {grade if count == 1 else PLURALS[grade]}" for grade, count in counts.items())
     total = review.total_cost()
-    if not total:  # ("cost 0 points" of a list with no cost in it)
+    if not total and all(judged.as_best for judged in review.decisions):  # ("cost 0 points" of no cost)
         return f"{len(review.decisions)} decisions: {graded}; none of them cost any {review.measure.name}"
+    if not total:  # (a move short of the best by less than the figures show: "none of them cost
+        # any win chance" stood above "the best move at 16 of 17 decisions")
+        least = loss_words(review.measure, 1 if review.measure.unit == "%" else 0.1)
+        return (
+            f"{len(review.decisions)} decisions: {graded}; none of them cost as much as {least} of "
+            f"{review.measure.name}"
+        )
     cost = loss_words(review.measure, total)
     return (
         f"{len(review.decisions)} decisions: {graded}; together the decisions listed below cost {cost} "
