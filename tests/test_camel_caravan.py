@@ -870,6 +870,8 @@ def test_how_to_play_says_any_theft_marker_held_steals_and_goods_under_camels_co
     whole = " ".join(GAME.rules.split())
     assert "needs a theft marker: your own, or one a thief gave you" in short
     assert "goods still on or under your camels" in short
+    # (its amounts: "Pts 0 (−1)" showed from the first turns, the figures only on the rules page)
+    assert "(2 goods: −1, 3: −3, 4: −6, each one more: −4 more;" in short
     assert "needs your theft marker" not in whole and "once a player has given theirs" not in whole
 
 
