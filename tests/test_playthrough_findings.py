@@ -76,6 +76,9 @@ async def test_the_contents_key_puts_the_focus_in_the_contents():
         assert viewer.scroll_y == 0
         contents = viewer.table_of_contents.query_one(Tree)
         assert app.screen.focused is contents
+        assert contents.cursor_line == 0  # (on the title: on no line, the first Down only put it there)
+        await pilot.press("down")
+        assert str(contents.get_node_at_line(contents.cursor_line).label).strip() == "The goal"
         await pilot.press("t")
         await pilot.pause()
         assert app.screen.focused is viewer.document and not viewer.show_table_of_contents

@@ -150,11 +150,19 @@ class RulesScreen(BaseScreen):
         reading = top_block(viewer)
         viewer.show_table_of_contents = not viewer.show_table_of_contents
         if viewer.show_table_of_contents:  # (once shown: a hidden widget takes no focus)
-            self.call_after_refresh(viewer.table_of_contents.query_one(Tree).focus)
+            self.call_after_refresh(contents_focused, viewer.table_of_contents.query_one(Tree))
         else:  # (once hidden: hiding them clears the focus; the text's top shown, it went back to it)
             self.call_after_refresh(viewer.document.focus, scroll_visible=False)
         if reading is not None:
             self.call_after_refresh(viewer.scroll_to_widget, reading, top=True, animate=False, immediate=True)
+
+
+def contents_focused(contents: Tree[Any]) -> None:
+    """The contents with the focus, their cursor on the title at least: it stood on no line, and
+    the first Down only put it on the title (three Downs opened the second section, not the third)."""
+    contents.focus()
+    if contents.cursor_line < 0:
+        contents.cursor_line = 0
 
 
 def top_block(viewer: MarkdownViewer) -> Widget | None:
