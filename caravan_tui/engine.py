@@ -89,8 +89,10 @@ def _name(names: Sequence[str], seat: int) -> str:
 
 
 def _opens_sentence(text: str, index: int) -> bool:
+    """Whether ``index`` opens a sentence: the text's start, after a full stop, or a quotation's
+    start (an undo quoted the log's "You play …" as "taking back “you play …”")."""
     before = text[:index].rstrip()
-    return not before or before[-1] in ".!?"
+    return not before or before[-1] in ".!?“"
 
 
 @dataclass(frozen=True, slots=True)

@@ -185,3 +185,13 @@ async def test_the_full_logs_filter_keeps_keys_typed_in_one_burst():
         await wait_for(pilot, lambda: field.value == "Ann s", "the burst typed")
         await pilot.pause()
         assert field.value == "Ann s" and str(app.screen.query_one("#log-count").render()).startswith("1 of 3 entries")
+
+
+def test_a_quoted_line_opens_with_you_capitalised():
+    """An undo quoted the log's "You play Bandit …" as "taking back “you play Bandit …”"."""
+    from caravan_tui.engine import render
+
+    text = "{p0} undo{p0:es} 1 move, taking back “{p0} play{p0:s} Bandit C☀S”."
+    assert render(text, ["Ann", "Bob"], 0) == "You undo 1 move, taking back “You play Bandit C☀S”."
+    assert render(text, ["Ann", "Bob"], 1) == "Ann undoes 1 move, taking back “Ann plays Bandit C☀S”."
+    assert render("Bob passes to {p0}.", ["Ann", "Bob"], 0) == "Bob passes to you."
