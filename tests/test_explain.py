@@ -359,7 +359,8 @@ def test_decktet_a_pass_that_hands_the_lead_to_the_other_says_who_leads_and_what
                 collector = state.top_seat if state.top[1] != BANDIT else 1 - state.top_seat
                 reason = render(explain(state, seat, (("pass",),)), ("Ann", "AI 2"), seat)
                 if collector == seat or left == (state.hands[other] & WILD_MASK).bit_count():
-                    assert reason.endswith(f"keeps {held} card{'s' if held != 1 else ''} for later"), reason
+                    # (with its subject: "…; keeps 8 cards for later" had none)
+                    assert reason.endswith(f"; you keep {held} card{'s' if held != 1 else ''} for later"), reason
                 else:
                     assert "later" not in reason, reason
                     cards = f"{held} card{'s' if held != 1 else ''}"

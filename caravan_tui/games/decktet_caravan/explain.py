@@ -138,7 +138,8 @@ def _kept(state: DecktetCaravanState, seat: int, collector: int, held: int) -> s
     other = 1 - seat
     left, wilds = state.hands[other].bit_count(), (state.hands[other] & WILD_MASK).bit_count()
     if collector == seat or left == wilds:
-        return f"keeps {plural(held, 'card')} for later"
+        # (its subject said: "you collect 8 cards worth +3; keeps 8 cards for later" had none)
+        return f"{who(seat)} keep{who(seat, 's')} {plural(held, 'card')} for later"
     whose, kept = who(other, "their"), f"+5 and +{held} for the {plural(held, 'card')} {who(seat)} hold{who(seat, 's')}"
     if left == 1:
         return f"then {who(other)} lead{who(other, 's')} {whose} last card and go{who(other, 'es')} out: {kept}"
