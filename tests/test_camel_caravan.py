@@ -872,6 +872,9 @@ def test_how_to_play_says_any_theft_marker_held_steals_and_goods_under_camels_co
     assert "goods still on or under your camels" in short
     # (its amounts: "Pts 0 (−1)" showed from the first turns, the figures only on the rules page)
     assert "(2 goods: −1, 3: −3, 4: −6, each one more: −4 more;" in short
+    # (the safety end and where the cities are: only the rules page said them)
+    assert "if no good can be delivered any more; and after 200 turns in all" in short
+    assert "(`TAG·S`: Taghaza wants salt)" in short
     assert "needs your theft marker" not in whole and "once a player has given theirs" not in whole
 
 
