@@ -40,6 +40,8 @@ def my_turn(app) -> bool:
 
 @pytest.mark.thorough
 async def test_the_table_asks_before_a_blunder_and_the_person_decides(tmp_path, monkeypatch):
+    from caravan_tui.textual_adapter import notices
+
     losses: list[float] = []
 
     async def judged(self, game_id, seat, positions, iterations, on_judged=None, on_result=None):
@@ -93,6 +95,16 @@ async def test_the_table_asks_before_a_blunder_and_the_person_decides(tmp_path, 
         table.act(other)
         await wait_for(pilot, lambda: len(app.runner.host.actions) > played, "the move, unasked")
         assert app.runner.host.actions[played] == other and not losses
+        assert not any(notice.title == "Practice" for notice in notices(app))  # (fine: nothing said)
+        # a mistake goes unasked too, and practice says so (a person never asked took it for a
+        # check that did nothing all match)
+        await wait_for(pilot, lambda: my_turn(app), "the turn after")
+        losses.append(0.12)
+        played = len(app.runner.host.actions)
+        table.act(table.table.legal[0])
+        await wait_for(pilot, lambda: len(app.runner.host.actions) > played, "the mistake, unasked")
+        said = [notice.message for notice in notices(app) if notice.title == "Practice"]
+        assert said == ["Played: the AI rates it a mistake: 60% → 48% (−12%). Practice asks only before a blunder."]
 
 
 @pytest.mark.thorough

@@ -1,6 +1,6 @@
 """The practice option (off by default, in the preferences): before a move the review of that
 position would call a blunder, the table asks "Sure? …" and names the better move; the person
-decides.
+decides. A move it would call a mistake goes, and practice says so as it goes.
 
 One judge: the move is judged exactly as a review judges that decision (``ai/review.py``: from
 the seat's view, at the review's budget and seed, the move against the search's best) and graded
@@ -34,6 +34,16 @@ def question(game_id: str, players: int, judged: Judged, names: list[str]) -> st
     better = words(review, judged.better, names)
     why = f" — {words(review, judged.better_reason, names)}" if judged.better_reason else ""
     return f"Sure? The AI rates this as {verdict(review, judged)}. Better: {better}{why}."
+
+
+def let_go(game_id: str, players: int, judged: Judged) -> str | None:
+    """What practice says of a move it lets go that the review grades a mistake: practice asks
+    only before a blunder, and a person whose turn the review later called "a mistake: 67% →
+    51%" took it for a check that did nothing all match. None for any other grade."""
+    review = Review(game_id, "", judged.seat, players, 1, 0.0, (judged,))
+    if review.grade(judged) != "mistake":
+        return None
+    return f"Played: the AI rates it {verdict(review, judged)}. Practice asks only before a blunder."
 
 
 class Practice:
@@ -129,3 +139,6 @@ class Practice:
         if screen.table.turn == turn:
             screen.practised = action
             screen.act(action)
+            said = None if judged is None else let_go(screen.game.id, len(view["scores"]), judged)
+            if said is not None:
+                screen.notify(said, title="Practice", timeout=8)
