@@ -272,7 +272,7 @@ async def test_undo_returns_to_the_persons_previous_decision_unless_something_wa
             # and which: "You undo 1 move." under a move that stood read as taking that one back)
             moved = next(event for event in events_then[mark] if event.seats is None)
             first = moved.render(host.names, 0, by_person=True).rstrip(".")
-            first = "you" + first[3:] if first.startswith("You ") else first  # (mid-sentence)
+            # (quoted as the log said it, "You play …": "“you play …”" read as another line)
             # (of one other seat by name: "1 of the others'" read oddly of one opponent)
             others = f"{host.names[1]}'s" if host.snapshot.players == 2 else "the others'"
             assert msgs[0].events[-1] == (
