@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from caravan_tui.ai.review import (
     ITERATIONS,
@@ -24,6 +24,7 @@ from caravan_tui.ai.review import (
     with_outcomes,
 )
 from caravan_tui.ai.worker import AIWorker
+from caravan_tui.engine import Action, normalise_action
 from caravan_tui.games import get_game
 from caravan_tui.saves.deciders import decided_by, is_stand_in
 from caravan_tui.saves.reviews import Shelf
@@ -66,6 +67,19 @@ def kept_review(snapshot: Snapshot, seat: int, shelf: Shelf, iterations: int = I
     return review if same else None
 
 
+def turned_down(
+    refusals: frozenset[Action], movers: Sequence[int], actions: Sequence[Action], seat: int
+) -> frozenset[int]:
+    """The turns of ``seat``'s moves that another's reply then turned down (``refusals``): such a
+    move is graded from the seat's next decision, judged later (listed as it came, a declined
+    proposal read "fine: 29% → 27% (−2%)" while the review was worked out, then went)."""
+    return frozenset(
+        turn - 1
+        for turn, mover in enumerate(movers)
+        if turn > 0 and mover != seat and movers[turn - 1] == seat and normalise_action(actions[turn]) in refusals
+    )
+
+
 async def review_of(
     snapshot: Snapshot,
     seat: int,
@@ -79,7 +93,8 @@ async def review_of(
     """``snapshot``'s review for ``seat`` (a finished match, its log in today's rules: as
     ``saves.loading`` hands it over): the kept one, else judged in ``worker`` and kept.
     ``on_judged(done, total)`` after each decision judged (every seat's: the others' split luck
-    from their play), ``on_result`` with each of ``seat``'s own as it comes. ``gave_up``: the
+    from their play), ``on_result`` with each of ``seat``'s own as it comes (but a move another's
+    reply turned down: its grade waits for the seat's next decision). ``gave_up``: the
     seat's person resigned a hosted match that an AI then played on (its save tells that from a
     drop no more than the match's own end does: the server's record does), so the review ends
     where they resigned, as a resigned match's does (its moves after were "while you were away",
@@ -93,7 +108,12 @@ async def review_of(
     game = get_game(snapshot.game_id)
     played = (snapshot.players, snapshot.seed, snapshot.options, snapshot.actions, seat)
     match = decisions_of(game, *played)
-    own = None if on_result is None else (lambda judged: on_result(judged) if judged.seat == seat else None)
+    refused = turned_down(game.ai.review.refusals, match.movers, snapshot.actions, seat)
+
+    def own(judged: Judged) -> None:
+        if on_result is not None and judged.seat == seat and judged.end not in refused:
+            on_result(judged)
+
     # the moves an AI made in the person's place (away, or gone): none of theirs, its decisions not judged
     stood_in = tuple(
         turn
@@ -127,7 +147,7 @@ async def review_of(
     # over the decisions, then back to 96% as the draws were counted in)
     reserve = max(1, round(len(ordered) * DRAWS_SHARE))
     deciding = None if on_judged is None else (lambda done, total: on_judged(done, total + reserve))
-    judged = await worker.review(snapshot.game_id, seat, ordered, iterations, deciding, own)
+    judged = await worker.review(snapshot.game_id, seat, ordered, iterations, deciding, own if on_result else None)
     review = assembled(
         snapshot.game_id,
         snapshot.match_id,

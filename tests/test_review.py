@@ -664,3 +664,21 @@ def test_moves_apart_are_named_one_by_one():
     assert moves_named([13, 15]) == "moves 13 and 15"
     assert moves_named([2, 4, 6]) == "moves 2, 4 and 6"
     assert moves_named([1, 3, 5, 7, 9]) == "moves 1 to 9, 5 of them"
+
+
+def test_a_move_another_turned_down_waits_for_the_whole_review_to_be_listed():
+    """Caravans of Ahldarahd: while the review was worked out, a declined proposal was listed as
+    "fine: 29% → 27% (−2%)", then left out once the review was whole (a refused move is graded
+    from the seat's next decision). It is not listed until then."""
+    from caravan_tui.match_review import turned_down
+
+    game = get_game("ahldarahd")
+    state, rng = game.new(3, seed=0, options=game.quick_options), random.Random(0)
+    movers, actions = [], []
+    while not state.is_over() and len(actions) < 300:
+        movers.append(state.to_move())
+        actions.append(rng.choice(state.legal_actions()))
+        state.apply(actions[-1], False)
+    declined = {n - 1 for n, a in enumerate(actions) if a == ("decline",) and movers[n] != 0 and movers[n - 1] == 0}
+    assert declined and turned_down(game.ai.review.refusals, movers, actions, 0) == declined
+    assert not turned_down(frozenset(), movers, actions, 0)  # (a game with no refusals)
