@@ -45,6 +45,10 @@ def test_a_hints_risk_comes_right_after_its_move():
     parts = explain(position(), 0, (("place", 20),)).split("; ")
     assert parts[1].startswith("risk: {p1} can steal the swords or the meat next turn"), parts
     assert parts[2] == "ends the turn"
+    # (actions left: the risk is the turn's if it ends there)
+    parts = explain(position(left=3), 0, (("place", 20),)).split("; ")
+    assert parts[1].startswith("risk if the turn ends there: {p1} can steal the swords or the meat"), parts
+    assert parts[2] == "2 actions left"
 
 
 def test_a_hint_that_ends_the_turn_on_a_loose_good_says_the_others_can_take_it_first():
@@ -70,10 +74,12 @@ def test_a_loose_good_is_said_open_to_a_seat_only_with_the_actions_to_take_it():
     assert "{p1} can pick it up first" in explain(position(turns=2, left=1), 0, (("place", 6),))
 
 
-def test_a_risk_the_lines_later_steps_bring_says_it_comes_once_the_line_is_played():
+def test_a_risk_the_lines_later_steps_bring_says_when_it_comes():
     """Seed 4097 (3 players), turn 6: "Place a camel on space 3 (1,2) — a camel onto the hides on
     space 3; risk: AI 2 can steal the hides next turn …; then loads hides": the hides lie loose, to
-    be loaded by a step the line says further on, and the risk read as one of now."""
+    be loaded by a step the line says further on, and the risk read as one of now. Then "risk once
+    the line is played" stood beside "3 actions left", the good delivered two actions later: with
+    actions left after the line, the risk is the turn's if it ends there."""
     from caravan_tui.games import get_game
 
     moves = [
@@ -85,7 +91,11 @@ def test_a_risk_the_lines_later_steps_bring_says_it_comes_once_the_line_is_playe
         state.apply(action)
     line = [("place", 9), ("pickup", 9), ("place", 11), ("pickup", 11)]
     said = explain(state, 0, line)
-    assert said.startswith("a camel onto the hides on space 3; risk once the line is played: {p1} can steal the hides")
+    # (actions left after the line: the risk is the turn's if it ends there, "risk once the line
+    # is played" stood beside "3 actions left" where the good was delivered two actions later)
+    assert said.startswith(
+        "a camel onto the hides on space 3; risk if the turn ends after these steps: {p1} can steal the hides"
+    )
     assert "then loads hides" in said
     assert "risk" not in explain(state, 0, line[:1])  # (the first move alone leaves no good to steal)
 

@@ -64,11 +64,15 @@ def explain(state: CamelCaravanState, seat: int, line: Sequence[Action]) -> str:
         parts.append(_game_ended(world, seat))
     moved = frozenset(GOOD_INDEX[action[3]] for action in line if action[0] == "move_good")
     risk, parked = _risk(world, seat, moved), _left_loose(world, seat, drawn)
-    if went_on:  # (where the line goes on: "risk: AI 2 can steal the salt on (0,2)" read as the
-        # salt there now, under a camel on (0,0) until a step the line said further on; "the hides
-        # on space 3 stay loose under your camel" stood where no camel of the seat's was yet, the
-        # camel's step unsaid: a camel's move is no "then")
+    if world.turn == seat and world.left:  # (actions left after the line: "risk once the line is
+        # played: AI 2 can steal the swords" stood beside "3 actions left", the swords delivered
+        # two actions later; the risk is the turn's if it ends there)
+        risk = risk.replace("risk: ", f"risk if the turn ends {'after these steps' if went_on else 'there'}: ", 1)
+    elif went_on:  # (where the line goes on: "risk: AI 2 can steal the salt on (0,2)" read as the
+        # salt there now, under a camel on (0,0) until a step the line said further on)
         risk = risk.replace("risk: ", "risk once the line is played: ", 1)
+    if went_on:  # ("the hides on space 3 stay loose under your camel" stood where no camel of the
+        # seat's was yet, the camel's step unsaid: a camel's move is no "then")
         parked = f"once the line is played, {parked}" if parked else ""
     risks = [words for words in (risk, parked) if words]
     if risks:  # (next to the move: last, they came on the narrow hint panel's second or third page)
