@@ -285,3 +285,13 @@ def test_a_ready_made_offer_beside_one_declined_this_build_says_what_was_decline
     state.refused = ((BLUE, 5, 0, (), ("card Metals",)),)  # (5 gold offered for a Metals card)
     said = render(describe(state, ("offer", BLUE, "gold", 3, "card", "Metals")), NAMES, RED)
     assert "(AI 2 declined 5 gold for it this build" in said, said
+
+
+def test_the_rules_say_when_the_plays_list_offers_ready_proposals():
+    """The rules promised "a few ready proposals" in every build; a newcomer looked through ten
+    builds and met one. They say which the list offers, and that most builds have none."""
+    from caravan_tui.games import get_game
+
+    rules = " ".join(get_game("ahldarahd").rules.split())
+    assert "also offers ready proposals where it sees one that helps you" in rules
+    assert "most builds have none" in rules and "offers a few ready proposals" not in rules
