@@ -295,3 +295,5 @@ def test_the_rules_say_when_the_plays_list_offers_ready_proposals():
     rules = " ".join(get_game("ahldarahd").rules.split())
     assert "also offers ready proposals where it sees one that helps you" in rules
     assert "most builds have none" in rules and "offers a few ready proposals" not in rules
+    # (an item bought in a trade: an AI sold the Pirate Queen for 3 and won it back at auction for 1)
+    assert "Pay little for an item in a trade: any player may open its auction on the next turn" in rules
