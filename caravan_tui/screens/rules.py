@@ -137,7 +137,10 @@ class RulesScreen(BaseScreen):
 
     def action_page(self, pages: int) -> None:
         viewer = self.query_one(MarkdownViewer)
-        viewer.scroll_page_down() if pages > 0 else viewer.scroll_page_up()
+        if pages > 0:
+            viewer.scroll_page_down()
+        else:
+            viewer.scroll_page_up()
 
     def action_toggle_contents(self) -> None:
         """Show the contents with the focus in them (the arrows and Enter scrolled the text, and
