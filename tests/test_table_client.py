@@ -292,3 +292,25 @@ def test_a_hints_line_is_shown_up_to_a_later_roll():
     assert said_line(game, world, [turn, roll]) == (turn,)
     assert said_line(game, world, [turn, sale_or_end]) == (turn, sale_or_end)
     assert said_line(game, world, [roll]) == (roll,)
+
+
+def test_a_merchant_lord_end_of_favour_with_no_sale_after_it_says_so():
+    """The plays list read "No more favour: sell" where no village fitted the dice (the hint then
+    said "then no village fits these dice"): it reads "No more favour: no sale" there."""
+    import random
+
+    from caravan_tui.bus import YourTurn
+    from caravan_tui.games.merchant_lord.play_lines import short_play
+
+    game = GAMES["merchant_lord"]
+
+    def at(seed: int, steps: int):
+        state, rng = game.new(2, seed=seed, options={}), random.Random(seed)
+        for _ in range(steps):
+            state.apply(rng.choice(state.legal_actions()), False)
+        table = game_screen_class(game).TABLE(seat=0)
+        message = YourTurn("m", 0, steps, state.view(0), list(state.legal_actions()))
+        return heard(table, message, lambda view: game.from_view(view, 0), 0.0)
+
+    assert short_play(at(0, 9), ("end_favour",), None) == "No more favour: no sale"
+    assert short_play(at(1, 0), ("end_favour",), None) == "No more favour: sell"
