@@ -32,3 +32,32 @@ async def test_the_footer_keeps_end_turn_after_a_play_chosen_from_a_cells_list(t
         footer = screen.query_one(KeysFooter)
         await wait_for(pilot, footer.caught_up, "the footer showing the screen's keys")
         assert "End turn" in [key.description for key in footer.shown_keys]
+
+
+@pytest.mark.thorough
+async def test_a_spaces_list_of_plays_leaves_the_space_in_sight(tmp_path):
+    """The list of a space's plays opened in the middle of the screen, over the space chosen and
+    the chain around it: it opens at the bottom for a space in the board's upper half, and at
+    the top for one in its lower half."""
+    from textual.containers import Vertical
+
+    from caravan_tui.games.camel_caravan.board import SIZE
+    from caravan_tui.games.camel_caravan.board_widget import CamelBoard
+    from caravan_tui.screens.dialogs import ChoiceScreen
+
+    async with at_my_turn(tmp_path) as (app, pilot):
+        screen, host = app.screen, app.runner.host
+        view = screen.table.view
+        # (a space in the board's lower half: the list in the middle covered it)
+        spot = next(c for c in SPACES if c in goods_at(view) and c in free_cells(view) and c // SIZE >= SIZE // 2)
+        await choose(pilot, spot)
+        assert await played(pilot, host, 0) == ("place", spot)
+        await next_turn(pilot, app)
+        await choose(pilot, spot)  # our empty camel on a loose good: pick it up, or move the camel?
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the space's plays")
+        await pilot.pause()
+        board = screen.query_one(CamelBoard)
+        rows = board.region.height // SIZE
+        top = board.region.y + (spot // SIZE) * rows
+        dialog = app.screen.query_one(".dialog", Vertical).region
+        assert dialog.bottom <= top or dialog.y >= top + rows, (dialog, top, rows, spot)

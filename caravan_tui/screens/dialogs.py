@@ -3,7 +3,7 @@ words are text, never markup: a question names a save, a choice names a player."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from textual import events
 from textual.app import ComposeResult
@@ -89,13 +89,22 @@ NOT_A_CHOICE = "This list: ↑↓ pick, enter chooses, esc goes back."
 class ChoiceScreen(DialogScreen[int | None]):
     """Pick one of ``choices`` (returns its index); escape returns None. ``keys``: a key that
     picks each choice at once, where the choices say it ("1 black good": ``1``). ``start``: the
-    choice highlighted as it opens."""
+    choice highlighted as it opens. ``at``: "top" or "bottom" of the screen, away from what the
+    choices are about (in the middle, a board space's list covered the space and its chain)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str, choices: list[str], keys: list[str] | None = None, start: int = 0) -> None:
+    def __init__(
+        self,
+        title: str,
+        choices: list[str],
+        keys: list[str] | None = None,
+        start: int = 0,
+        at: Literal["top", "middle", "bottom"] = "middle",
+    ) -> None:
         super().__init__()
         self.title_text, self.choices, self.keys, self.start = title, choices, keys or [], start
+        self.styles.align_vertical = at
 
     def on_key(self, event: events.Key) -> None:
         if event.character in self.keys:

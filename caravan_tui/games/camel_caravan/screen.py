@@ -241,7 +241,10 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
                 self.step(*taken(self.table, choices[index], cell))
 
         question = f"{CELL_NAMES[cell]}: what do you want to do?"
-        self.app.push_screen(ChoiceScreen(question, [choice_text(self.table, c) for c in choices]), answered)
+        texts = [choice_text(self.table, c) for c in choices]
+        # (away from the space: in the middle, the list covered it and the chain around it)
+        dialog = ChoiceScreen(question, texts, at="bottom" if cell // SIZE < SIZE // 2 else "top")
+        self.app.push_screen(dialog, answered)
 
     def action_supply(self) -> None:
         if self.decides_now():
