@@ -26,7 +26,7 @@ from caravan_tui.games.caravanserai.geometry import QR
 from caravan_tui.games.caravanserai.looks import marks as caravanserai_marks
 from caravan_tui.games.caravanserai.looks import step_mark
 from caravan_tui.match.host import MatchHost
-from caravan_tui.match.replay import LESS_SEARCHED, ReplayClient
+from caravan_tui.match.replay import LESS_SEARCHED, SPREAD_THIN, ReplayClient
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.saves import DamagedSave, SaveStore, codec
 from caravan_tui.saves.loading import checked_entries, load, replay
@@ -459,6 +459,8 @@ def test_the_replay_marks_the_move_played_and_says_where_the_rest_of_the_search_
         "The other 94% of the search: spread over the moves not listed, each tried less than these or ruled out "
         "by its checks."
     )
+    # (the most searched, but little of all: "Played: … — 3% of the search" read as hardly looked at)
+    assert lines[3] == SPREAD_THIN
     # the rest as the shares above are shown: "2% + 2% + 1%" and "the other 96%" made 101%
     snapshot.weighed = {move: [row(snapshot, move, 0.016, ""), [list(other), 0.016, ""]]}
     shown = ReplayClient(replay(DECKTET, snapshot), 1).weighed(move + 1)[1]

@@ -49,6 +49,15 @@ LESS_SEARCHED = (
 )
 
 
+#: under a move played that the search spent most on, but little (``THIN``) of all: what the share
+#: means ("Played: … — 3% of the search" read as a move the AI hardly looked at)
+THIN = 0.1
+SPREAD_THIN = (
+    "(% of the search: how much of its looking the AI spent on a move. Here it spread over many "
+    "moves, none standing out, and it played the one it looked at most.)"
+)
+
+
 def share_words(share: float) -> str:
     """A share of the search: "62%", or "under 1%" (a search spread over the hundreds of caravans
     a Decktet Caravan hand can lead read "0% of the search" of every move, the one played too)."""
@@ -175,6 +184,8 @@ class ReplayClient:
         shares = {normalise_action(action): share for action, share, _ in rows}
         if played in shares and shares[played] < max(shares.values()):
             lines.append(LESS_SEARCHED)
+        elif played in shares and shares[played] < THIN and rest >= UNLISTED:
+            lines.append(SPREAD_THIN)
         return mover, lines
 
     def _went_on(self, before: Replayed, mover: int, position: int) -> str:
