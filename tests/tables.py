@@ -155,11 +155,14 @@ async def footer_keys_focusing(pilot, app, widget_id: str) -> dict[str, Any]:
 
 async def read_since(pilot, screen) -> None:
     """Hide the "since your last turn" panel, if it shows, as a player who has read it: escape
-    (which hides it and opens the menu, as any key hides it and acts), and escape again."""
-    if screen.query_one("#since-panel").showing:
+    (which hides it and acts, as any key does: opens the menu, or from the plays list goes back
+    to the table), and escape again where the menu opened."""
+    panel = screen.query_one("#since-panel")
+    if panel.showing:
         await pilot.press("escape")
-        await wait_for(pilot, lambda: pilot.app.screen is not screen, "the menu")
-        await pilot.press("escape")
+        await wait_for(pilot, lambda: pilot.app.screen is not screen or not panel.showing, "the panel hidden")
+        if pilot.app.screen is not screen:
+            await pilot.press("escape")
         await wait_for(pilot, lambda: pilot.app.screen is screen, "the table again")
 
 

@@ -113,6 +113,11 @@ async def test_escape_puts_the_hint_away_and_its_play_stays_ready_to_take(tmp_pa
         actions = screen.query_one(ActionList)
         await pilot.press("a")
         assert app.focused is actions and actions.highlighted_action == actions.hinted is not None
+        # (from the plays list, escape goes back to the hand first: the menu took the arrows meant
+        # for it, two presses from Resign)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.focused is screen.focus_chain[0], "the hand")
+        assert isinstance(app.screen, GameScreen)
         await pilot.press("escape")
         await wait_for(pilot, lambda: not isinstance(app.screen, GameScreen), "the menu, with no hint shown")
 

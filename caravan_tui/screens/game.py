@@ -51,6 +51,7 @@ from caravan_tui.screens.table_keys import (
     REPLAY_PLAYS_NOTHING,
     TABLE_KEYS,
     UNDO_KEYS,
+    back_from_list,
     hint_refused,
     hint_waits,
     offered,
@@ -471,6 +472,11 @@ class GameScreen(BaseScreen, Generic[V]):
 
     def action_menu(self) -> None:
         self.menu.open()
+
+    def action_leave_list(self) -> None:
+        back = back_from_list(self)
+        if back is not None:
+            back.focus()
 
     def action_cancel(self) -> None:
         dropped = self.escaped(self.table_state)

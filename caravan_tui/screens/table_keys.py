@@ -7,10 +7,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding, BindingType
+from textual.widget import Widget
 
 from caravan_tui.screens.table_overlays import ASK_HINT, TAKE_HINT, TAKE_HINT_NAME
 from caravan_tui.screens.table_panels import WHOLE_LOG
 from caravan_tui.screens.weighed_words import any_ai_decided
+from caravan_tui.widgets.actions import ActionList
 
 if TYPE_CHECKING:
     from caravan_tui.screens.game import GameScreen
@@ -44,6 +46,9 @@ TABLE_KEYS: list[BindingType] = [
     Binding("ctrl+s", "save", "Save", tooltip="Confirm the autosave"),
     Binding("escape", "hide_panel", "Hide", tooltip="Put away the hint"),
     Binding("escape", "cancel", "Cancel", tooltip="Drop what you chose for a play (a camel, a good, a sale)"),
+    # (from the plays list, escape goes back to the board first: it opened the menu, and the
+    # arrows meant for the board moved in it, two presses from Resign)
+    Binding("escape", "leave_list", "Back", tooltip="Back from the plays list to the table"),
     Binding("escape", "menu", "Menu", tooltip="Resume, save and quit to home, or resign"),
     Binding("escape", "back", "Back", tooltip="Replay: back to where it was opened"),
     # Priority over the board's own arrows, but only in a replay (``offered``): in a match the
@@ -80,9 +85,11 @@ def offered(screen: GameScreen[Any], action: str) -> bool:
         return screen.replaying
     if action == "hide_panel":  # (escape, while it puts a panel away: the footer said "esc Menu")
         return panel_escape_hides(screen.table)
-    if action in ("cancel", "menu"):  # (escape drops a chosen camel first: the footer said "esc Menu")
+    if action in ("cancel", "menu", "leave_list"):  # (escape drops a chosen camel first: the footer said "esc Menu")
         drops = screen.escaped(screen.table) is not None
-        return not screen.replaying and not panel_escape_hides(screen.table) and drops == (action == "cancel")
+        if screen.replaying or panel_escape_hides(screen.table) or drops != (action == "cancel"):
+            return False
+        return action == "cancel" or (back_from_list(screen) is not None) == (action == "leave_list")
     if action == "undo" and screen.table.others_are_people():
         return False  # (an undo never passes a move another person has seen: theirs see ours at once)
     if action == "undo" and screen.table.others_stood_in():
@@ -105,6 +112,16 @@ def offered(screen: GameScreen[Any], action: str) -> bool:
     if action == "chat":
         return screen.client.shared and not screen.chat.chatting
     return True
+
+
+def back_from_list(screen: GameScreen[Any]) -> Widget | None:
+    """Where escape takes the focus from the plays list: the table's first place to decide in (a
+    board, a hand), where it has one before the list; None elsewhere (the menu opens)."""
+    focused = screen.focused
+    if not isinstance(focused, ActionList):
+        return None
+    chain = screen.focus_chain
+    return chain[0] if chain and chain[0] is not focused else None
 
 
 def panel_escape_hides(table: TableState[Any]) -> bool:
