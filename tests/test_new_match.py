@@ -498,3 +498,18 @@ async def test_down_and_up_on_a_drop_down_go_to_the_next_and_previous_field(tmp_
         await pilot.press("enter")
         await wait_for(pilot, lambda: players.expanded, "the list open")
         assert started == []
+
+
+@pytest.mark.thorough
+async def test_down_on_the_last_game_stays_there(tmp_path):
+    """The list of games wrapped round: Down ×3 from Merchant Lord started a Camel Caravan match."""
+    app, _started = recording_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        games = app.screen.query_one("#games", OptionList)
+        games.focus()
+        await pilot.press(*["down"] * (len(GAMES) + 2))
+        await wait_for(pilot, lambda: games.highlighted == len(GAMES) - 1, "the last game")
+        await pilot.press("down")
+        await pilot.pause()
+        assert games.highlighted == len(GAMES) - 1

@@ -26,6 +26,7 @@ from caravan_tui.games import GAMES
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.key_scroll import KeyScroll
+from caravan_tui.widgets.lists import StopAtEnds
 
 
 def choice_label(value: object) -> str:
@@ -69,10 +70,12 @@ class FormSelect(Select):
     ]
 
 
-class GameList(OptionList):
+class GameList(StopAtEnds):
     """The form's list of games: its arrows pick a game, but PageUp and PageDown scroll the form,
     as they do from every other field. In a list of five they picked the last game: a person
-    paging down to read the rest of the form created a match of another game."""
+    paging down to read the rest of the form created a match of another game. Down on the last
+    game stays there (it wrapped round to the first: Down ×3 from Merchant Lord started a Camel
+    Caravan match)."""
 
     BINDINGS = [
         Binding("pagedown", "scroll_form(1)", show=False),
