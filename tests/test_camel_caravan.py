@@ -875,6 +875,9 @@ def test_how_to_play_says_any_theft_marker_held_steals_and_goods_under_camels_co
     # (the safety end and where the cities are: only the rules page said them)
     assert "if no good can be delivered any more; and after 200 turns in all" in short
     assert "(`TAG·S`: Taghaza wants salt)" in short
+    # (a 2-action play from a space's list waits for Enter on the board: the keys said only the
+    # plays list and the hint play at once, and a newcomer took the list's for the same)
+    assert "and so does a 2-action play chosen from a space's list" in whole
     assert "needs your theft marker" not in whole and "once a player has given theirs" not in whole
 
 
