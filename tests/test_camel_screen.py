@@ -579,6 +579,12 @@ async def test_back_on_the_board_where_nothing_plays_the_status_line_says_so_who
         assert drawn == f"enter: nothing to play at {CELL_NAMES[city]} · e end turn"  # on two lines, whole
         await pilot.press("enter")
         assert f"{CELL_NAMES[city]}: nothing you can do there now" in notices(app)[-1].message
+        # a camel of ours can come here, chosen first ("nothing to play at Taghaza" read as none)
+        elsewhere = next(cell for cell in CELLS if cell != city)
+        screen.table_state = replace(screen.table, legal=[END_TURN, ("move_camel", elsewhere, city)])
+        await pilot.pause()
+        drawn = " ".join(line[region.x : region.right].strip() for line in screen_lines(app)[region.y : region.bottom])
+        assert drawn == f"{CELL_NAMES[city]}: to move a camel here, Enter on it first · e end turn", drawn
 
 
 @pytest.mark.thorough

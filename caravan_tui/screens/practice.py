@@ -141,4 +141,4 @@ class Practice:
             screen.act(action)
             said = None if judged is None else let_go(screen.game.id, len(view["scores"]), judged)
             if said is not None:
-                screen.notify(said, title="Practice", timeout=8)
+                screen.notify(said, title="Practice")

@@ -74,7 +74,14 @@ def status(table: CamelCaravanTable) -> Text | None:
     choices = choices_at(table, cell)
     if not choices:  # (it said "Your turn · …" and left Enter's "nothing you can do there" to a notice)
         place = " · c place" if any(a[0] == "place" for a in table.legal) else ""  # (none left to place)
-        said = f"enter: nothing to play at {CELL_NAMES[cell]}{place} · e end turn{no_pickup(table, cell)}"
+        # (a camel of ours can come here, chosen first: "nothing to play at Taghaza" read as none)
+        moved = any(a[0] == "move_camel" and a[2] == cell for a in table.legal)
+        here = (
+            f"{CELL_NAMES[cell]}: to move a camel here, Enter on it first"
+            if moved
+            else f"enter: nothing to play at {CELL_NAMES[cell]}"
+        )
+        said = f"{here}{place} · e end turn{no_pickup(table, cell)}"
         return Text(said, style="bold")
     if len(choices) > 1:
         return Text(f"enter: choose one of {len(choices)} plays here{no_pickup(table, cell)}", style="bold")
