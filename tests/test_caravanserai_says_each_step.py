@@ -442,3 +442,26 @@ def test_a_block_left_out_so_far_is_previewed_as_the_best_it_can_still_make():
                 assert "≤" not in said and "≥" not in said, said
             state.apply(rng.choice(state.legal_actions()), False)
     raise AssertionError("no such position")
+
+
+async def test_an_undo_of_a_choice_the_rules_laid_on_from_names_the_choice():
+    """Undo after "Start block 3" and the board good the rules then used: the log said "taking
+    back “You use the yellow board good …”", the choice taken back with it unsaid. It names the
+    choice, as the plays list said it."""
+    from caravan_tui import bus as messages
+    from caravan_tui.bus import Bus
+    from caravan_tui.match.host import MatchHost
+    from caravan_tui.seats import SeatSpec
+
+    prefix = solo_prefix(2, 93)
+    host = MatchHost.new("caravanserai", [SeatSpec("human")], ["Ann"], 2, {}, None, Bus())
+    for action in prefix:
+        await host.handle(messages.Act(host.match_id, 0, host.turn, action))
+    three = next(a for a in host.state.legal_actions() if a[:2] == ("good", 4))
+    assert host.state.forced_after(three)  # (the rules lay steps after it)
+    said = host.state.describe(three, 0)
+    await host.handle(messages.Act(host.match_id, 0, host.turn, three))
+    sub = host.bus.subscribe(messages.seat_address(host.match_id, 0))
+    await host.handle(messages.UndoRequest(host.match_id, 0))
+    update = next(m for m in iter(sub.get_nowait, None) if isinstance(m, messages.Update))
+    assert update.events[-1] == f"You undo 1 move, taking back “{said}”.", update.events[-1]
