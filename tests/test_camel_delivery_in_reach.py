@@ -80,7 +80,8 @@ def test_a_hint_followed_for_the_turn_delivers_the_gems(monkeypatch):
     state, _ = recorded(GAME.id, MATCH, 28)
     first = hint(GAME.id, state.view(0), 0, seed=hint_seed(0, 28))[0]
     assert first.line[-1] == ("move_good", 48, AGADEZ, "gems", "under"), first
-    assert "then delivers gems for +6" in first.reason, first.reason
+    # (the camel moves it needs first said: "then delivers gems" read as the next step)
+    assert "then moves 2 camels and delivers gems for +6" in first.reason, first.reason
     move = 28
     while state.turn == 0:
         state.apply(hint(GAME.id, state.view(0), 0, seed=hint_seed(0, move))[0].action, False)

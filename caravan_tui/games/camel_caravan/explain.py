@@ -41,12 +41,17 @@ def explain(state: CamelCaravanState, seat: int, line: Sequence[Action]) -> str:
     refilled = _apply(world, line[0])
     left = world.left if world.turn == seat else 0
     then, went_on = [], False
+    camels = {"place": 0, "move_camel": 0}  # (the camel steps since the last good's: "then delivers
+    # salt" read as the next step, where a camel had to move first)
     for action in line[1:]:
         if refilled or world.turn != seat:
             break
         effect = _effect(world, seat, action, later=True)
         if effect and action[0] in ("pickup", "steal", "move_good"):
-            then.append(effect)
+            then.append(_after_camels(camels, effect))
+            camels = dict.fromkeys(camels, 0)
+        elif action[0] in camels:
+            camels[action[0]] += 1
         loose = tuple(world.loose)
         refilled = _apply(world, action)
         went_on = True
@@ -81,6 +86,17 @@ def explain(state: CamelCaravanState, seat: int, line: Sequence[Action]) -> str:
     if ending:
         parts.append(ending)
     return "; ".join(parts)
+
+
+def _after_camels(camels: dict[str, int], effect: str) -> str:
+    """``effect`` after the camel steps that come before it in the line: "places a camel and
+    loads salt", "moves 2 camels and delivers salt for +3"."""
+    steps = [
+        f"{verb} {'a camel' if count == 1 else f'{count} camels'}"
+        for verb, count in (("places", camels["place"]), ("moves", camels["move_camel"]))
+        if count
+    ]
+    return " and ".join([*steps, effect])
 
 
 def _game_ended(world: CamelCaravanState, seat: int) -> str:
