@@ -51,7 +51,7 @@ def test_a_ready_offer_below_the_price_a_decline_would_name_is_a_long_shot() -> 
     assert state.to_move() == 0 and state.gold[0] == 4 and four in state.legal_actions()
     assert (
         describe(state, four)
-        == "Propose to {p1}: you give 4 gold for any Salt card (a long shot; costs you about 1 gold)"
+        == "Propose to {p1}: you give 4 gold for any Salt card (a long shot; you give about 1 gold more than you get)"
     )
     rop = ("offer", 2, "gold", 4, "item", "RoP red")  # (an item: no card's price in sight to judge by)
     assert "long shot" not in describe(state, rop)

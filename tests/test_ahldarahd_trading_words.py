@@ -268,7 +268,7 @@ def test_a_ready_made_offer_its_partner_declined_this_build_says_so():
     state.apply(("decline",))
     again = next(a for a in state.legal_actions() if a == offer)
     said = render(describe(state, again), NAMES, RED)
-    assert "(AI 2 declined it this build; costs you about" in said and "long shot" not in said, said
+    assert "(AI 2 declined it this build; you give about" in said and "long shot" not in said, said
 
 
 def test_a_ready_made_offer_beside_one_declined_this_build_says_what_was_declined():

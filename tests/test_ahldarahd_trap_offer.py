@@ -27,7 +27,7 @@ def position():
 def test_the_plays_list_says_what_the_offer_costs() -> None:
     state = position()
     assert round(offer_net(state, 0, TRAP)) == -1
-    assert describe(state, TRAP).endswith("costs you about 1 gold)")
+    assert describe(state, TRAP).endswith("you give about 1 gold more than you get)")
     assert "costs" not in describe(state, TRAP, brief=True)  # (the status line: the panel says the rest)
 
 

@@ -164,7 +164,8 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
             marks = ["a long shot"] if long_shot(state, seat, action) else []
         net = round(offer_net(state, seat, action))
         if net < 0:
-            marks.append(f"costs you about {-net} gold")
+            # ("costs you about 1 gold" stood beside 3 gold received: the balance of the two sides)
+            marks.append(f"you give about {-net} gold more than you get")
         return text + (f" ({'; '.join(marks)})" if marks else "")
     if kind == "trade_with":
         return f"Write a trade proposal to {who(action[1])} (gold, cards, items)"
