@@ -297,3 +297,30 @@ def test_the_rules_say_when_the_plays_list_offers_ready_proposals():
     assert "most builds have none" in rules and "offers a few ready proposals" not in rules
     # (an item bought in a trade: an AI sold the Pirate Queen for 3 and won it back at auction for 1)
     assert "Pay little for an item in a trade: any player may open its auction on the next turn" in rules
+
+
+def test_an_auction_won_by_the_items_holder_says_it_is_kept():
+    """The log said "AI 2 wins the Pirate Queen for 0 gold" of an item AI 2 held already."""
+    import random
+    import re
+
+    from caravan_tui.engine import render
+    from caravan_tui.games import get_game
+    from caravan_tui.games.ahldarahd.cards import ROP
+
+    game, kept = get_game("ahldarahd"), 0
+    for seed in range(6):
+        state, rng = game.new(3, seed=seed, options=game.quick_options), random.Random(seed)
+        while not state.is_over():
+            item = state.item
+            holder = state.holder(item) if item >= ROP else -1
+            events = state.apply(rng.choice(state.legal_actions()))
+            for event in events:
+                said = render(event.text, ["Ann", "Bob", "Cyd"], None)
+                award = re.match(r"(\w+) (wins|keeps) .* for \d+ gold \(Camel", said)
+                if award is None or holder < 0:
+                    continue
+                held = award[1] == ("Ann", "Bob", "Cyd")[holder]
+                assert (award[2] == "keeps") == held, said
+                kept += held
+    assert kept
