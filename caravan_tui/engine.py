@@ -200,6 +200,7 @@ class State(Protocol):
     def determinize(self, seat: int, rng: random.Random) -> State: ...
     def clone(self) -> State: ...
     def describe(self, action: Action, seat: int | None = None) -> str: ...  # may hold {pN} fields
+    def said_by(self, action: Action) -> list[Event]: ...  # its own lines, not the steps it forces
     def to_data(self) -> dict[str, Any]: ...
 
 
@@ -238,6 +239,12 @@ class TurnState:
         """Each seat's standing, higher first: its score, then the game's tie-breaks in order (a
         record places the seats behind the winner by it). Default: the score alone."""
         return [(score,) for score in self.scores()]  # type: ignore[attr-defined]  # (every game's)
+
+    def said_by(self, action: Action) -> list[Event]:
+        """The log's lines of ``action`` itself, not those of the steps the rules then play by
+        themselves (an undo names the move it takes back by them). Default: all its lines, for a
+        game whose ``apply`` plays no step by itself."""
+        return self.clone().apply(action)  # type: ignore[attr-defined, no-any-return]  # (every game's)
 
     def legal_actions(self) -> list[Action]:
         legal = self._legal

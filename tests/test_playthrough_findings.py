@@ -62,6 +62,13 @@ async def rules_read(app, pilot, game) -> MarkdownViewer:
     return viewer
 
 
+async def contents_opened(pilot, viewer: MarkdownViewer) -> Tree:
+    """The rules' contents opened with ``t``: their tree."""
+    await pilot.press("t")
+    await pilot.pause()
+    return viewer.table_of_contents.query_one(Tree)
+
+
 @pytest.mark.thorough
 async def test_the_contents_key_puts_the_focus_in_the_contents():
     """The bug: ``t Contents`` showed the contents with the focus left in the text, so Down and
@@ -71,10 +78,8 @@ async def test_the_contents_key_puts_the_focus_in_the_contents():
     app = App()
     async with app.run_test(size=SIZE) as pilot:
         viewer = await rules_read(app, pilot, game)
-        await pilot.press("t")
-        await pilot.pause()
+        contents = await contents_opened(pilot, viewer)
         assert viewer.scroll_y == 0
-        contents = viewer.table_of_contents.query_one(Tree)
         assert app.screen.focused is contents
         assert contents.cursor_line == 0  # (on the title: on no line, the first Down only put it there)
         await pilot.press("down")
@@ -92,9 +97,7 @@ async def test_page_keys_page_the_text_with_the_contents_open():
     app = App()
     async with app.run_test(size=SIZE) as pilot:
         viewer = await rules_read(app, pilot, game)
-        await pilot.press("t")
-        await pilot.pause()
-        contents = viewer.table_of_contents.query_one(Tree)
+        contents = await contents_opened(pilot, viewer)
         cursor = contents.cursor_line
         await pilot.press("pagedown", "pagedown")
         await wait_for(pilot, lambda: viewer.scroll_y > 0, "the text paged")
@@ -115,9 +118,7 @@ async def test_a_section_chosen_in_the_contents_is_read_at_the_whole_width():
     app = App()
     async with app.run_test(size=SIZE) as pilot:
         viewer = await rules_read(app, pilot, game)
-        await pilot.press("t")
-        await pilot.pause()
-        contents = viewer.table_of_contents.query_one(Tree)
+        contents = await contents_opened(pilot, viewer)
         labels = [str(contents.get_node_at_line(n).label) for n in range(contents.last_line + 1)]
         line = next(n for n, label in enumerate(labels) if "A sample turn" in label)
         await pilot.press(*["down"] * (line - contents.cursor_line), "enter")
@@ -149,9 +150,7 @@ async def test_a_section_chosen_in_the_contents_is_scrolled_to_once_the_text_is_
             return scroll(self, widget, *args, animate=animate, **kwargs)
 
         monkeypatch.setattr(type(viewer), "scroll_to_widget", recorded)
-        await pilot.press("t")
-        await pilot.pause()
-        contents = viewer.table_of_contents.query_one(Tree)
+        contents = await contents_opened(pilot, viewer)
         labels = [str(contents.get_node_at_line(n).label).strip() for n in range(contents.last_line + 1)]
         await pilot.press(*["down"] * (labels.index("Scoring") - contents.cursor_line), "enter")
         await wait_for(

@@ -486,9 +486,9 @@ class MatchHost:
         # (of a choice after which the rules laid steps by themselves, the choice's own lines: the
         # first of the steps' named a Caravanserai "use the yellow board good", the "Start block
         # 3" taken back with it unsaid)
-        said_by = getattr(again.state, "said_by", None)
-        lines = self.events[target] if said_by is None else said_by(self.actions[target])
-        first = undone_move(lines) or again.state.describe(self.actions[target], msg.seat)
+        first = undone_move(again.state.said_by(self.actions[target])) or again.state.describe(
+            self.actions[target], msg.seat
+        )
         self.state, self.movers, self.events = again.state, again.movers, again.events
         del self.actions[target:]
         self.weighed = {turn: rows for turn, rows in self.weighed.items() if turn < target}

@@ -620,7 +620,6 @@ class AhldarahdState(SplitMixChance, TurnState):
 
     def _award(self, events: list[Event] | None) -> None:
         winner, item, price = self.leader, self.item, self.high
-        kept = item >= ROP and self.holder(item) == winner  # (read before the award moves it)
         if price > 0:
             self.gold[winner] -= price
             self.bank += price
@@ -628,11 +627,12 @@ class AhldarahdState(SplitMixChance, TurnState):
         self.auctioned |= 1 << item
         self.item = -1
         if events is not None:
-            # the seat's own Right of Passage won back: "Ann wins back her own", not "Ann wins Ann's"
-            what = f"back {item_words(item, winner)}" if item - ROP == winner else item_words(item)
-            text = f"{who(winner)} win{who(winner, 's')} {what} for {gold_words(price)}"
-            if kept:  # (an item the winner held already: "AI 2 wins the Pirate Queen" of one it had)
-                text = f"{who(winner)} keep{who(winner, 's')} {item_words(item, winner)} for {gold_words(price)}"
+            if item >= ROP and self.holder(item) == winner:  # (held already: "AI 2 wins the Pirate Queen")
+                text = f"{who(winner)} keep{who(winner, 's')} {item_words(item, winner)}"
+            else:  # (its own Right of Passage won back: "Ann wins back her own", not "Ann wins Ann's")
+                what = f"back {item_words(item, winner)}" if item - ROP == winner else item_words(item)
+                text = f"{who(winner)} win{who(winner, 's')} {what}"
+            text += f" for {gold_words(price)}"
             # a free win leaves the Camel as it was: up, or already face down from an earlier win
             text += (
                 " (Camel face down)."

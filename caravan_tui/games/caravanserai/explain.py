@@ -80,8 +80,8 @@ def _explain(state: CaravanseraiState, seat: int, line: list[Action]) -> str:
     laid, count, camels = last[2], last[5], last[7]
     after = len(world.caravans[seat])
     # (a placement begun: "lays 1W 2R 3K 4Y camel" stood where only the 4Y and the camel were left)
-    rest = laid[len(state.laid) :] if world is not state and state.laid else laid
-    lays = f"finishes the placement with {laid_words(rest)}" if rest is not laid else f"lays {laid_words(laid)}"
+    begun = len(state.laid)
+    lays = f"finishes the placement with {laid_words(laid[begun:])}" if begun else f"lays {laid_words(laid)}"
     parts = [f"{lays}, ending on {cell_name(laid[-1][0])}", f"caravan {before} → {after} (count {count})"]
     if camels:
         # (where the plan stands a market good for them: its last circled numbers, "1 camel back" alone)
