@@ -22,7 +22,8 @@ def answering():
 
 def test_the_decline_says_ai_3_can_claim_with_the_card_at_once():
     reason = render(explain(answering(), 0, [("decline",)]), NAMES, 0)
-    assert reason.startswith("turns down about 3 gold of worth; AI 3 gains "), reason
+    worth = "turns down about 3 gold of worth that would not help your chances, by the AI's estimate"
+    assert reason.startswith(f"{worth}; AI 3 gains "), reason
     claim = " by the trade itself, and with a Dates card AI 3 can claim Salt–Dates (sea) on their own map at once"
     assert claim in reason, reason
     assert reason.endswith(" and take the Dates city (+4 gold) if you accept"), reason
@@ -86,3 +87,23 @@ def test_the_last_setup_after_both_free_routes_says_it_is_done_not_that_it_claim
             assert "AI 2 is done with free routes: turn 1 begins." in said, said
         else:
             assert "AI 2 claims no more free routes." in said, said
+
+
+def test_a_decline_of_worth_that_would_not_help_says_so(monkeypatch):
+    """A decline starred beside "turns down about 2 gold of worth; AI 3 gains less if you accept"
+    gave only reasons to accept: where the trade's worth in gold would not raise the seat's
+    chances by the estimate, the decline says so."""
+    import dataclasses
+
+    import caravan_tui.games.ahldarahd.explain as reasons
+    from caravan_tui.games.ahldarahd.trading import judge
+
+    state = answering()
+    verdict = judge(state, 0)
+    for gain, said in ((-0.01, True), (0.0, True), (0.02, False)):
+        judged = dataclasses.replace(verdict, points=2.2, gain=gain)
+        monkeypatch.setattr(reasons, "judge", lambda state, seat, judged=judged: judged)
+        reason = render(reasons.explain(state, 0, [("decline",)]), NAMES, 0)
+        words = "turns down about 2 gold of worth that would not help your chances, by the AI's estimate; AI 3 "
+        assert reason.startswith(words) is said, reason
+        assert reason.startswith("turns down about 2 gold of worth"), reason

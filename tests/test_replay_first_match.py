@@ -121,7 +121,8 @@ async def test_the_replays_footer_names_each_key_once_and_h_toggles_what_the_ai_
         # on a busy host an h can come after an AI's move is stepped to but before it is drawn:
         # the person has not seen the panel, and h shows it (it put away the panel still to come)
         await pilot.press(*["left"] * (screen.replay.position - moves[0]))
-        assert not panel.showing and screen.replay.position == moves[0]
+        await wait_for(pilot, lambda: screen.replay.position == moves[0], "the move before the AI's")
+        assert panel.showing and str(panel.border_title).startswith("Nothing weighed")  # (no AI's: it says so)
         screen.replay.step(1)
         update = screen.replay.queue.get_nowait()  # (the step's update, handled here: no draw between)
         screen.handle(update)

@@ -150,12 +150,15 @@ async def test_the_replay_of_a_finished_match_shows_what_each_ai_decision_weighe
         await pilot.press("h")
         assert panel.showing and panel.text == text
         person = next(k for k, mover in enumerate(runner.host.movers) if mover == 1 and k > turn)
-        app.screen.client.go_to(person + 1)
-        await wait_for(pilot, lambda: not panel.showing, "the panel gone")
-        assert not panel.showing  # a random seat's move weighed nothing
-        await pilot.press("h")  # why: under a title that fits the side column ("Nothing weighed (h hides…")
-        await wait_for(pilot, lambda: panel.showing, "why nothing was weighed")
-        assert str(panel.border_title) == "Nothing weighed"
+        app.screen.client.go_to(person + 1)  # a random seat's move weighed nothing: the panel says so in its place
+        await wait_for(pilot, lambda: panel.text != text, "the panel at a move no AI weighed")
+        assert panel.showing and str(panel.border_title) == "Nothing weighed"  # (fits the side column)
+        assert panel.text == "This move was not an AI's decision: step (← →) to one of its moves."
+        await pilot.press("h")
+        assert not panel.showing
+        app.screen.client.go_to(turn + 1)  # put away, it stays away
+        await wait_for(pilot, lambda: (screen.table.replay_at or (0,))[0] == turn + 1, "the step")
+        assert not panel.showing
 
 
 @pytest.mark.thorough

@@ -244,12 +244,17 @@ class TableOverlays:
 
     def weighed_words(self, position: int, table: TableState[Any]) -> PanelWords | None:
         """In the replay of a finished match: what the AI decision that made the move shown at
-        ``position`` weighed (None: a person's move, the panel put away, or the match still runs:
-        ``ReplayClient.weighed``)."""
+        ``position`` weighed (None: the panel put away, or the match still runs:
+        ``ReplayClient.weighed``). Stepped to a move no AI weighed with the panel up, it says why
+        in its place: a panel that came and went at every other step moved the board under the
+        eye, and "gone" read as "nothing to see" where the next AI move had plenty."""
         replay = self.screen.replay
         assert replay is not None
         weighed = None if self.weighed_hidden else replay.weighed(position)
         if weighed is None:
+            up = not self.weighed_hidden and self.screen.table.hint_panel is not None
+            if up and replay.snapshot.status != "playing":
+                return PanelWords(NOTHING_WEIGHED, (nothing_weighed(replay),), short=NOTHING_WEIGHED_SHORT)
             return None
         mover, lines = weighed
         name = table.decider_name(mover, replay.decider(position - 1), level=True)  # (no "(you)": an AI decided)

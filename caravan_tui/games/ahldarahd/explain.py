@@ -759,6 +759,9 @@ def _answer(state: AhldarahdState, seat: int, accepting: bool) -> str:
     worth = round(verdict.points)
     declined = (
         f"turns down about {worth} gold of worth"
+        # (a decline starred beside "turns down about 2 gold of worth; AI 3 gains less" gave only
+        # reasons to accept: the worth is in gold, the estimate in chances, and they can part)
+        + (f" that would not help {poss(seat)} chances, by the AI's estimate" if verdict.gain <= 0 else "")
         if worth > 0
         else f"keeps about {-worth} gold of worth the trade would cost {who(seat)}"
         if worth < 0
