@@ -703,6 +703,39 @@ async def test_a_hinted_card_that_cannot_join_the_ticked_ones_is_dimmed(tmp_path
             assert "★" + card_face(card).plain not in rows and "·" + card_face(card).plain in rows, rows
 
 
+async def test_the_ticks_dim_the_hand_wherever_the_focus_is(tmp_path):
+    """A hint taken with ``a`` ticked the Ace of Wyrms and put the focus in the plays list, and
+    the Ace of Waves stayed lit beside it (two Aces are never a play): the hand's dots followed
+    the ticks only while it had the focus, and the rules page says "Once you tick a card, only
+    the cards that can join it in a play stay lit"."""
+    from caravan_tui.widgets.actions import ActionList
+
+    seed = find_seed(lambda s: s.to_move() == 0)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: my_turn(screen), "my turn")
+        grid = screen.query_one(CardGrid)
+        hand = set(screen.table.view["hand"])
+        screen.query_one(ActionList).focus()  # its highlighted play's cards ticked (the list follows the ticks)
+        lonely: set[str] = set()
+        for _ in range(len(screen.table.legal)):
+            await pilot.pause()
+            ticked = set(grid.selected)
+            joined = set().union(*(cards_in(a) for a in screen.table.legal if ticked <= cards_in(a)))
+            lonely = hand - joined
+            if ticked and lonely:
+                break
+            await pilot.press("down")
+        assert not grid.has_focus and ticked and lonely
+
+        def dotted() -> bool:
+            rows = "\n".join(screen_lines(app))
+            return all("·" + card_face(card).plain in rows for card in lonely)
+
+        await wait_for(pilot, dotted, "the cards no play with the ticked ones holds dotted")
+
+
 @pytest.mark.thorough
 async def test_l_at_a_table_without_a_legend_says_so(tmp_path):
     """Over SSH: having learnt ``l`` at Merchant Lord's table, a person pressed it at Decktet

@@ -114,6 +114,11 @@ def test_how_sure_the_search_is_reads_from_shares_and_results():
     assert confidence([0.5, 0.3, 0.2], [0.6, 0.5, 0.4]) == "probably best"
     # (a third move within NEARLY of it: "Clearly best" stood over "Nearly as good: Head west")
     assert confidence([0.7, 0.2, 0.1], [0.62, 0.48, 0.61]) != CLEAR
+    # one candidate: the only move where it is the only one ("The only move worth weighing: Pass"
+    # read as if others were weighed and found wanting), else the hint's pick or the search's lone one
+    assert confidence([1.0], [0.4], 1) == "the only move"
+    assert confidence([1.0], [0.4], 5) == "the hint's pick"
+    assert confidence([1.0], [0.4]) == "the only move worth weighing"
 
 
 def test_a_move_expected_well_above_the_next_is_no_close_call_for_its_small_share():
@@ -364,12 +369,14 @@ def test_decktet_a_pass_that_hands_the_lead_to_the_other_says_who_leads_and_what
                 else:
                     assert "later" not in reason, reason
                     cards = f"{held} card{'s' if held != 1 else ''}"
-                    assert reason.endswith(f"+5 and +{held} for the {cards} you hold"), reason
                     lasts += left == 1
                     hands += left > 1
                     if left == 1:
                         assert f"then {name} leads their last card and goes out: " in reason, reason
-                    else:
-                        assert f"then {name} leads, holding {left} cards: going out scores " in reason, reason
+                        assert reason.endswith(f"+5 and +{held} for the {cards} you hold"), reason
+                    else:  # (a condition: no lead sheds all its cards, and the bonus counts the cards held then)
+                        out = f"then {name} leads, holding {left} cards; if {name} goes out first, {name} scores +5"
+                        assert out in reason, reason
+                        assert reason.endswith(f"and +1 for each card you still hold then ({held} now)"), reason
             state.apply(rng.choice(state.legal_actions()), False)
     assert lasts >= 1 and hands >= 5

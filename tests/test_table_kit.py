@@ -466,13 +466,18 @@ async def test_the_palette_and_the_footer_say_what_escape_and_ctrl_s_do_where_th
 
 
 @pytest.mark.thorough
-async def test_a_spectators_plays_list_says_they_watch(tmp_path):
+async def test_a_spectators_plays_list_and_escape_say_they_watch(tmp_path):
     """A spectator's plays list said "waiting…", as a player's does between turns: plays that
     never come."""
     runner = MatchRunner.new("decktet_caravan", [SeatSpec("human")] * 2, ["Ann", "Bob"], 1, {}, None)
     async with table_shown(tmp_path, runner, seat=None) as (app, pilot, screen):
         await wait_for(pilot, lambda: screen.table.view is not None, "the table")
         assert any("you are watching" in line for line in screen_lines(app.screen))
+        # escape asks "Stop watching this match?", and the footer says so (it said "esc Menu")
+        footer = app.screen.query_one(KeysFooter)
+        await wait_for(pilot, footer.caught_up, "the footer")
+        shown = [entry.description for entry in footer.shown_keys]
+        assert "Stop watching" in shown and "Menu" not in shown, shown
 
 
 def shared_table(tmp_path):

@@ -48,6 +48,7 @@ SURE = (
     "A close call: ",
     "Probably best: ",
     "The only move worth weighing: ",
+    "The only move: ",
     "Either is about as good: ",
     "One of several about as good: ",
     "Slightly better: ",

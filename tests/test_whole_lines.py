@@ -103,3 +103,28 @@ async def test_ahldarahds_panel_wraps_a_hint_where_it_has_the_rows(tmp_path):
         assert "\n" in whole and " ".join(whole.split()) == hint.plain
         crowded = fitted([hint] * rows, width, rows, app.console)
         assert crowded.plain == "\n".join([hint.plain] * rows) and crowded.no_wrap and crowded.overflow == "ellipsis"
+
+
+async def fences_cut(game) -> list[str]:
+    """The fenced blocks of ``game``'s rules wider than the room they have beside the contents."""
+    from textual.widgets._markdown import MarkdownFence
+
+    app = App()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(RulesScreen(game))
+        viewer = app.screen.query_one("MarkdownViewer")
+        await wait_for(pilot, lambda: viewer.document.source == plain_fences(game.rules), "the rules")
+        await pilot.press("t")
+        await wait_for(pilot, lambda: viewer.show_table_of_contents, "the contents")
+        await pilot.pause()
+        fences = list(app.screen.query(MarkdownFence))
+        assert fences or game.id not in ("decktet_caravan", "camel_caravan"), game.id
+        return [fence.code[:20] for fence in fences if fence.virtual_size.width > fence.size.width]
+
+
+@pytest.mark.thorough
+async def test_the_rules_pictures_and_tables_fit_beside_their_contents_at_80_by_24():
+    """The bug: with the contents open, Decktet Caravan's worked example read "2☾M⌘K  Author
+    0  (+1 Moons, −1 K": a fenced block is never wrapped, and it was cut at the column's edge
+    with no mark. Every game's fenced blocks fit whole beside the contents."""
+    assert {game_id: await fences_cut(game) for game_id, game in GAMES.items()} == {game_id: [] for game_id in GAMES}

@@ -974,6 +974,8 @@ def confidence(
     if proven and values and values[0] >= 1.0:
         return WINNING
     if len(shares) < 2:
+        if choices == 1:  # ("The only move worth weighing: Pass" where Pass was the only move)
+            return "the only move"
         return LONE if choices is not None and choices > 1 else "the only move worth weighing"
     (s1, s2), (v1, v2) = shares[:2], values[:2]
     # (every other move short of it by ``NEARLY``: "Clearly best" stood over a third move listed

@@ -27,7 +27,7 @@ class ChatInput(TypedInput):
         Binding("escape", "cancel", "Cancel"),
         # (a tab typed or pasted into the line took the focus to the table, and the rest of the
         # line was played as the table's keys: an "e" then a "y" ended a turn)
-        Binding("tab,shift+tab", "stay", show=False),
+        Binding("tab,shift+tab", "stay", "Stay in the line", show=False),
     ]
     PROMPT = "Say to the table (enter sends, escape cancels)"
     FULL = "A chat line holds {most} characters: keys past them are not typed."

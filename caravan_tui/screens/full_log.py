@@ -34,8 +34,8 @@ class FilterInput(TypedInput):
     letters is the line's)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("home", "edge('home')", show=False),
-        Binding("end", "edge('end')", show=False),
+        Binding("home", "edge('home')", "First line", show=False),
+        Binding("end", "edge('end')", "Last line", show=False),
     ]
 
     def action_edge(self, where: str) -> None:

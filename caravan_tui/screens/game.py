@@ -473,6 +473,9 @@ class GameScreen(BaseScreen, Generic[V]):
     def action_menu(self) -> None:
         self.menu.open()
 
+    def action_stop_watching(self) -> None:
+        self.menu.confirm_stop_watching()
+
     def action_leave_list(self) -> None:
         back = back_from_list(self)
         if back is not None:

@@ -44,7 +44,7 @@ class HowToPlayScreen(DialogScreen[bool | None]):
         Binding("escape", "close(None)", "Back"),
         Binding("escape", "close(False)", "Play", show=False),
         Binding("question_mark", "rules", "All the rules", key_display="?"),
-        Binding("space", "scroll('page_down')", show=False),
+        Binding("space", "scroll('page_down')", "Page down", show=False),
         *SCROLL_KEYS,
     ]
 

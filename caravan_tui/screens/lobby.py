@@ -630,9 +630,15 @@ class LobbyScreen(BaseScreen):
         self.post_message(ToHub(DeclineRematch(row.match)))
 
     def action_watch(self) -> None:
+        """Watch the match highlighted; one with a seat of yours takes you back to it (watched,
+        your own seat read "Bob (away) to play…" while its grace ran out, with no way to play)."""
         row = self.selected()
         if row is None:
             self.notify("There is no match to watch.", severity="warning")
+            return
+        if row.yours is not None:
+            self.notify(f"You play seat {row.yours + 1} of this match: back to it.")
+            self.post_message(ToHub(JoinSeat(row.match, row.yours)))
             return
         self.post_message(ToHub(Watch(row.match)))
 

@@ -65,8 +65,8 @@ class FormSelect(Select):
     themselves inside the Players list, twice in one match set-up)."""
 
     BINDINGS = [
-        Binding("down", "app.focus_next", show=False),
-        Binding("up", "app.focus_previous", show=False),
+        Binding("down", "app.focus_next", "Next field", show=False),
+        Binding("up", "app.focus_previous", "Previous field", show=False),
     ]
 
 
@@ -78,8 +78,8 @@ class GameList(StopAtEnds):
     Caravan match)."""
 
     BINDINGS = [
-        Binding("pagedown", "scroll_form(1)", show=False),
-        Binding("pageup", "scroll_form(-1)", show=False),
+        Binding("pagedown", "scroll_form(1)", "Page down", show=False),
+        Binding("pageup", "scroll_form(-1)", "Page up", show=False),
     ]
 
     def action_scroll_form(self, pages: int) -> None:

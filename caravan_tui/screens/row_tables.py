@@ -19,7 +19,7 @@ class RowTable(DataTable[str]):
     table moves them along a row, which a row cursor never does (the keys did nothing). Enter on
     a table with no row says ``empty_enter`` where it is set (it did nothing and said nothing)."""
 
-    BINDINGS = [Binding("home", "scroll_top", show=False), Binding("end", "scroll_bottom", show=False)]
+    BINDINGS = [Binding("home", "scroll_top", "Top", show=False), Binding("end", "scroll_bottom", "Bottom", show=False)]
 
     #: what Enter says while the table has no row ("": nothing)
     empty_enter = ""

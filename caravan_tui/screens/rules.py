@@ -107,6 +107,13 @@ class RulesScreen(BaseScreen):
     (some hundred widgets) before the screen showed, a busy host left ``?`` seeming to do
     nothing for seconds, and a second press or an escape went astray."""
 
+    # (with the contents open the text has 48 columns at 80: the contents' side padding and the
+    # fences' cut the screen pictures and tables in them, "(+1 Moons, −1 K")
+    DEFAULT_CSS = """
+    RulesScreen MarkdownTableOfContents > Tree { padding: 1 0; }
+    RulesScreen MarkdownFence > Label { padding: 1 1; }
+    """
+
     BINDINGS = [
         Binding("escape,q", "app.pop_screen", "Back"),
         # (`?` opened them: `?` closes them, once they show: a second `?` pressed while "Opening
@@ -115,8 +122,8 @@ class RulesScreen(BaseScreen):
         Binding("t", "toggle_contents", "Contents"),
         # (the text's pages wherever the focus is: with the contents open, PageDown only moved
         # their cursor, and the rules seemed stuck; the arrows walk the contents)
-        Binding("pagedown", "page(1)", show=False, priority=True),
-        Binding("pageup", "page(-1)", show=False, priority=True),
+        Binding("pagedown", "page(1)", "Page down", show=False, priority=True),
+        Binding("pageup", "page(-1)", "Page up", show=False, priority=True),
     ]
 
     def __init__(self, game: Game) -> None:

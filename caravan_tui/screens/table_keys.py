@@ -50,6 +50,8 @@ TABLE_KEYS: list[BindingType] = [
     # arrows meant for the board moved in it, two presses from Resign)
     Binding("escape", "leave_list", "Back", tooltip="Back from the plays list to the table"),
     Binding("escape", "menu", "Menu", tooltip="Resume, save and quit to home, or resign"),
+    # (a spectator's escape asks "Stop watching this match?": the footer said "esc Menu")
+    Binding("escape", "stop_watching", "Stop watching", tooltip="Leave this match; it goes on without you"),
     Binding("escape", "back", "Back", tooltip="Replay: back to where it was opened"),
     # Priority over the board's own arrows, but only in a replay (``offered``): in a match the
     # keys go on to the focused widget.
@@ -62,8 +64,8 @@ TABLE_KEYS: list[BindingType] = [
     # the line's (read by the plays list before, an h as a hint); not while the line is open
     Binding("t", "chat", "Chat", tooltip="Say something to the table", priority=True),
     Binding(WHOLE_LOG, "full_log", "Log", tooltip="The whole log, scrollable, by seat or word"),
-    Binding("ctrl+up", "scroll_panel(-3)", show=False),
-    Binding("ctrl+down", "scroll_panel(3)", show=False),
+    Binding("ctrl+up", "scroll_panel(-3)", "Scroll panel up", show=False),
+    Binding("ctrl+down", "scroll_panel(3)", "Scroll panel down", show=False),
     Binding("l", "legend", "Legend", tooltip="Show or hide the whole legend of the board's glyphs and marks"),
 ]
 #: what a replay offers, and what it does not (it changes nothing)
@@ -85,11 +87,13 @@ def offered(screen: GameScreen[Any], action: str) -> bool:
         return screen.replaying
     if action == "hide_panel":  # (escape, while it puts a panel away: the footer said "esc Menu")
         return panel_escape_hides(screen.table)
-    if action in ("cancel", "menu", "leave_list"):  # (escape drops a chosen camel first: the footer said "esc Menu")
+    if action in ("cancel", "menu", "leave_list", "stop_watching"):  # (escape drops a chosen camel first)
         drops = screen.escaped(screen.table) is not None
         if screen.replaying or panel_escape_hides(screen.table) or drops != (action == "cancel"):
             return False
-        return action == "cancel" or (back_from_list(screen) is not None) == (action == "leave_list")
+        if action == "cancel" or (back_from_list(screen) is not None) != (action == "leave_list"):
+            return action == "cancel"
+        return action == "leave_list" or (screen.seat is None) == (action == "stop_watching")
     if action == "undo" and screen.table.others_are_people():
         return False  # (an undo never passes a move another person has seen: theirs see ours at once)
     if action == "undo" and screen.table.others_stood_in():

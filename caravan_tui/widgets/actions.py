@@ -71,7 +71,10 @@ class ActionList(StopAtEnds, DrawsItsFocus):
     COMPONENT_CLASSES = {FOCUSED_BORDER, "focused--highlight"}
     #: left and right move over the board, not in a list (they did nothing and said nothing here,
     #: the focus left in the list by a hint's play): the table is asked (``Aside``)
-    BINDINGS = [Binding("left", "aside('left')", show=False), Binding("right", "aside('right')", show=False)]
+    BINDINGS = [
+        Binding("left", "aside('left')", "Board left", show=False),
+        Binding("right", "aside('right')", "Board right", show=False),
+    ]
     DEFAULT_CSS = """
     ActionList > .focused--highlight {
         color: $block-cursor-foreground; background: $block-cursor-background; text-style: bold;

@@ -25,7 +25,7 @@ class ChipGrid(CursorWidget, KeptRows):
 
     #: home and end: the first chip and the last (in a row of dice, End did nothing and said
     #: nothing, and the next key turned the die the cursor had stayed on)
-    BINDINGS = [Binding("home", "jump(0)", show=False), Binding("end", "jump(-1)", show=False)]
+    BINDINGS = [Binding("home", "jump(0)", "First", show=False), Binding("end", "jump(-1)", "Last", show=False)]
 
     #: the style of the first line (the label's and, under it, the chips'), and of ``empty``
     LABEL_STYLE = ""

@@ -6,12 +6,12 @@ from textual.binding import Binding
 from textual.widget import Widget
 
 SCROLL_KEYS = [
-    Binding("up", "scroll('up')", show=False),
-    Binding("down", "scroll('down')", show=False),
-    Binding("pageup", "scroll('page_up')", show=False),
-    Binding("pagedown", "scroll('page_down')", show=False),
-    Binding("home", "scroll('home')", show=False),
-    Binding("end", "scroll('end')", show=False),
+    Binding("up", "scroll('up')", "Scroll up", show=False),
+    Binding("down", "scroll('down')", "Scroll down", show=False),
+    Binding("pageup", "scroll('page_up')", "Page up", show=False),
+    Binding("pagedown", "scroll('page_down')", "Page down", show=False),
+    Binding("home", "scroll('home')", "Top", show=False),
+    Binding("end", "scroll('end')", "Bottom", show=False),
 ]
 
 

@@ -85,11 +85,11 @@ class TradeDialog(DialogScreen[Proposal | None]):
     BINDINGS = [
         Binding("plus,equals_sign", "change(1)", "Add", show=False),
         Binding("minus", "change(-1)", "Remove", show=False),
-        *(Binding(str(d), f"digit({d})", show=False) for d in range(10)),
+        *(Binding(str(d), f"digit({d})", f"Count {d}", show=False) for d in range(10)),
         Binding("p", "partner", "Partner"),
         Binding("s", "send", "Send"),
         Binding("escape", "drop", "Drop"),
-        Binding("h", "hint_here", show=False),
+        Binding("h", "hint_here", "Hint", show=False),
     ]
     DEFAULT_CSS = """
     TradeDialog #trade-summary { height: 2; }

@@ -46,10 +46,11 @@ class CardGrid(ChipGrid):
     """Arrows move the cursor (not hjkl: ``h`` asks for a hint), space toggles, Enter submits
     the selection (with nothing selected, it ticks the card under the cursor), ``c`` clears it.
     A click moves the cursor to a card and toggles it. ``✓`` and reverse video ticked (under the
-    cursor too, which underlines its card), ``★`` hinted, ``·`` dimmed:
-    while the grid has the focus, the cards in no play with the ticked ones; else every card in
-    no play. The ticks are the table's (``CardLook.ticked``): a toggle asks for the new
-    selection (``Changed``), and the grid shows it once the table holds it."""
+    cursor too, which underlines its card), ``★`` hinted, ``·`` dimmed: with cards ticked,
+    those in no play with them, wherever the focus is (a hint's play ticked from the plays list
+    left a second Ace lit beside the first); else every card in no play. The ticks are the
+    table's (``CardLook.ticked``): a toggle asks for the new selection (``Changed``), and the
+    grid shows it once the table holds it."""
 
     BINDINGS = [
         Binding("space", "toggle_card", "Toggle card", show=False),
@@ -110,12 +111,8 @@ class CardGrid(ChipGrid):
         return tuple(card for card in self.keys if card in cards)
 
     def render(self) -> Text:
-        self.dimmed = dimmed_cards(self.keys, self.plays, self.selected if self.has_focus else frozenset())
+        self.dimmed = dimmed_cards(self.keys, self.plays, self.selected)
         return super().render()
-
-    def focus_in_every_chip(self) -> bool:
-        """With cards ticked, the focus dims those in no play with them (``render``)."""
-        return bool(self.selected)
 
     def chip(self, index: int) -> Text:
         card = self.chips[index][0]

@@ -143,7 +143,13 @@ def _kept(state: DecktetCaravanState, seat: int, collector: int, held: int) -> s
     whose, kept = who(other, "their"), f"+5 and +{held} for the {plural(held, 'card')} {who(seat)} hold{who(seat, 's')}"
     if left == 1:
         return f"then {who(other)} lead{who(other, 's')} {whose} last card and go{who(other, 'es')} out: {kept}"
-    return f"then {who(other)} lead{who(other, 's')}, holding {plural(left, 'card')}: going out scores {kept}"
+    # (a condition, not a forecast: "holding 9 cards: going out scores +5 and +15 for the 15 cards
+    # you hold" read as what the pass costs at once, where no lead sheds 9 cards)
+    return (
+        f"then {who(other)} lead{who(other, 's')}, holding {plural(left, 'card')}; "
+        f"if {who(other)} go{who(other, 'es')} out first, {who(other)} score{who(other, 's')} +5 "
+        f"and +1 for each card {who(seat)} still hold{who(seat, 's')} then ({held} now)"
+    )
 
 
 def _going_out(out: int, seat: int, kept: int) -> str:
