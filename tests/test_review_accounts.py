@@ -36,8 +36,10 @@ VERDICT = re.compile(rf"{FIGURE} → {FIGURE} \(−{FIGURE}\)$")
 TOTAL = re.compile(rf"together the decisions listed below cost {FIGURE}")
 SPLIT = re.compile(rf"^From {FIGURE} at your first decision to {FIGURE} at the end \({FIGURE}\): (.*)\.$")
 TOGETHER = "luck and the searches' drift together"
+MERGED = "the others' errors(?:, luck)? and the searches' drift together"
 PART = re.compile(
-    rf"(your errors|your play against the AI's best|the others' errors|{TOGETHER}|luck|the searches' drift) {FIGURE}"
+    rf"(your errors|your play against the AI's best|{MERGED}|the others' errors|{TOGETHER}|luck|the searches' drift)"
+    rf" {FIGURE}"
 )
 #: luck and the drift, where the split says them together
 APART = "In this match the AI cannot tell the two apart"
@@ -108,6 +110,10 @@ def test_every_figure_of_a_generated_review_adds_up(game_id, seed):
         for name, value in PART.findall(split[4])
     }
     assert round(end - start, 1) == change and round(sum(parts.values()), 1) == change
+    if any(re.fullmatch(MERGED, name) for name in parts):  # (a part past a whole win chance: the rest as one)
+        assert done.account().merged and any(line.startswith("Together: what moved") for line in text)
+        assert parts["your errors"] == -total and len(parts) == 2
+        return
     if TOGETHER in parts:  # (luck and the drift, each larger than their sum: said as one, and why below it)
         assert any(APART in line for line in text) and done.account().entangled
         parts["luck"] = parts.pop(TOGETHER)

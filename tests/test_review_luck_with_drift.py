@@ -36,7 +36,7 @@ class Accounted(Review):
             Swing("drift", 1, drift),
             Swing("drift", 2, -46 + 12 - luck - drift),
         )
-        return Account(46, 0, swings)
+        return Account(46, 0, swings, 100.0)
 
 
 ACCOUNTS = {"entangled": (93, -131), "apart": (-30, -10)}
@@ -60,6 +60,40 @@ def test_luck_and_drift_pulling_against_each_other_are_one_figure():
     assert "most of the loss came between them" not in whole  # (the drift is not the loss's cause)
     assert "+ good luck" not in whole
     assert "Turning points: none of your moves or the others'; what moved your chances is luck and the drift" in whole
+
+
+def test_luck_past_a_whole_win_chance_is_said_with_the_drift():
+    """A Decktet Caravan win read "luck +105% (…), the searches' drift −51%", and a Merchant Lord
+    turning point "the searches' drift −57%, and luck +103%": a win chance moves 100% at the
+    most, and a figure past it read as impossible on its face. Each is said with the drift, as
+    one figure, where it pulls the other way."""
+
+    class Won(Review):
+        def account(self) -> Account:
+            swings = (Swing("yours", 0, -15, DECISIONS[0]), Swing("luck", 0, 105, None, DRAW), Swing("drift", 1, -51))
+            return Account(61, 100, swings, 100.0)
+
+    review = Won("decktet_caravan", "m", 0, 2, 200, 1.0, DECISIONS, draws=DRAW)
+    whole = "\n".join(review_lines(review, NAMES, "Decktet Caravan"))
+    assert "your errors −15%, the others' errors 0%, luck and the searches' drift together +54%." in whole
+    assert "+105%" not in whole and "−51%" not in whole, whole
+    unbound = Account(61, 100, review.account().swings)  # (a solo score has no bound: each apart)
+    assert review.account().entangled and not review.account().merged and not unbound.entangled
+
+
+def test_a_turning_point_of_luck_past_a_whole_win_chance_says_it_with_the_drift():
+    from caravan_tui.ai.review_text import turning_point_lines
+
+    class Turned(Review):
+        def account(self) -> Account:
+            swings = (Swing("yours", 0, 0, DECISIONS[0]), Swing("luck", 0, 103, None, DRAW), Swing("drift", 0, -57))
+            return Account(46, 92, swings, 100.0)
+
+    review = Turned("decktet_caravan", "m", 0, 2, 200, 1.0, DECISIONS, draws=DRAW)
+    luck = next(swing for swing in review.account().swings if swing.kind == "luck")
+    first = turning_point_lines(review, luck, NAMES)[0]
+    assert first.startswith("After your move 1: +46% of win chance in all, luck and the drift together ("), first
+    assert "103" not in first and "57" not in first
 
 
 def test_luck_and_drift_pulling_the_same_way_stay_apart():
@@ -165,3 +199,29 @@ def test_luck_and_drift_as_one_figure_are_said_plainly_and_point_to_what_decided
     lines = review_lines(decided, NAMES, "Decktet Caravan")
     at = next(index for index, line in enumerate(lines) if line.startswith("Luck and the searches' drift together:"))
     assert lines[at].endswith(ENTANGLED_WHY) and lines[at - 1] == "What decided it: Bob went out first."
+
+
+def test_the_others_errors_past_a_whole_win_chance_are_said_with_the_drift():
+    """A Caravanserai loss, every hint followed, read "your errors −17%, the others' errors +72%,
+    the searches' drift −107%": apart, each past what a win chance can move. Where the others'
+    errors and the drift pull against each other past it, they are one figure."""
+
+    class Lost(Review):
+        def account(self) -> Account:
+            swings = (
+                Swing("yours", 0, -17, DECISIONS[0]),
+                Swing("others", 0, 72, DECISIONS[1]),
+                Swing("drift", 0, -107),
+            )
+            return Account(52, 0, swings, 100.0)
+
+    review = Lost("caravanserai", "m", 0, 2, 200, 0.0, DECISIONS)
+    whole = "\n".join(review_lines(review, NAMES, "Caravanserai"))
+    split = "From 52% at your first decision to 0% at the end (−52%): your errors −17%, "
+    assert split + "the others' errors and the searches' drift together −35%." in whole, whole
+    assert "−107%" not in whole and "Together: what moved your chances beyond" in whole
+    assert not Account(52, 0, review.account().swings).merged  # (no bound: a solo score)
+    drawn = Lost("caravanserai", "m", 0, 2, 200, 0.0, DECISIONS, draws=DRAW)  # (with a chance: luck 0 in it)
+    assert "the others' errors, luck and the searches' drift together −35%." in "\n".join(
+        review_lines(drawn, NAMES, "Caravanserai")
+    )

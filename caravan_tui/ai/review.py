@@ -1186,18 +1186,40 @@ class Account:
     start: float
     end: float
     swings: tuple[Swing, ...]
+    #: the most a chance can move, as shown: a whole win chance (None: no bound, a solo score)
+    most: float | None = None
 
     def total(self, kind: str) -> float:
         return sum(swing.change for swing in self.swings if swing.kind == kind)
 
     @property
     def entangled(self) -> bool:
-        """Whether luck and the searches' drift pull against each other harder than what they make
-        together: each, alone, outweighs their sum. A loss read "luck +93%, the searches' drift
-        −131%": what a draw or a card revealed moved the searches' figures, and the next search took
-        most of it back. Said as one figure then, and no draw is a turning point of its own."""
+        """Whether luck is said with the searches' drift, as one figure: the two pull against each
+        other harder than what they make together (each, alone, outweighs their sum, or one is
+        past the whole of a win chance, ``beyond``), or the split says every part but the seat's
+        own errors as one (``merged``). A loss read "luck +93%, the searches' drift −131%": what a
+        draw or a card revealed moved the searches' figures, and the next search took most of it
+        back. No draw is a turning point of its own then."""
+        return self._pulling or self.merged
+
+    @property
+    def _pulling(self) -> bool:
         luck, drift = self.total("luck"), self.total("drift")
-        return luck * drift < 0 and min(abs(luck), abs(drift)) > abs(luck + drift)
+        return luck * drift < 0 and (min(abs(luck), abs(drift)) > abs(luck + drift) or self.beyond(luck, drift))
+
+    @property
+    def merged(self) -> bool:
+        """Whether a part of the split other than the seat's errors would read past the whole of a
+        win chance, luck said with the drift where they pull against each other: then the others'
+        errors, luck and the drift are one figure. A Caravanserai loss, every hint followed, read
+        "the others' errors +72%, the searches' drift −107%", and a random seat's "luck −133%"."""
+        others, luck, drift = self.total("others"), self.total("luck"), self.total("drift")
+        return self.beyond(others, luck + drift) if self._pulling else self.beyond(others, luck, drift)
+
+    def beyond(self, *changes: float) -> bool:
+        """Whether any of ``changes`` is more than a win chance can move: "luck +105%" beside "the
+        searches' drift −51%" read as impossible on its face, in a review of every game."""
+        return self.most is not None and any(abs(change) > self.most for change in changes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1368,7 +1390,8 @@ class Review:
             drift = _tidy(change - gained - luck)
             if drift or not draws:
                 swings.append(Swing("drift", index, drift))
-        return Account(self.shown(decisions[0].before), self.end(), tuple(swings))
+        most = self.measure.scale if self.measure.unit == "%" else None
+        return Account(self.shown(decisions[0].before), self.end(), tuple(swings), most)
 
     def _luck(self, draws: Sequence[Draw], decisions: Sequence[Judged], others: Sequence[Judged]) -> float | None:
         """What ``draws`` themselves did to the seat's chances, as shown: the sum of each move's

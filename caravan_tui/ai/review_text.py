@@ -270,8 +270,15 @@ def turning_point_lines(review: Review, swing: Swing, names: Sequence[str]) -> l
             f"  Their best: {reasoned(better, words(review, judged.better_reason, names, at=judged.turn))}",
         ]
     after = f"Luck after your move {after_move(review, swing)}: {signed(measure, swing.change)} of {measure.name}"
-    back = [other.change for other in review.account().swings if other.kind == "drift" and other.index == swing.index]
-    if back and back[0] * swing.change < 0 and abs(back[0]) >= measure.inaccuracy:
+    account = review.account()
+    back = [other.change for other in account.swings if other.kind == "drift" and other.index == swing.index]
+    if back and back[0] * swing.change < 0 and account.beyond(swing.change, back[0]):
+        # (apart, "the searches' drift −57%, and luck +103%": more than a chance can move)
+        net = signed(measure, swing.change + back[0])
+        after = (
+            f"After your move {after_move(review, swing)}: {net} of {measure.name} in all, luck and the drift together"
+        )
+    elif back and back[0] * swing.change < 0 and abs(back[0]) >= measure.inaccuracy:
         # (the same move's drift the other way, said first with what the two made in all: "+14%
         # … the deal went your way" headed the match's worst moment, −26% once the drift was
         # said, last; apart, "+41% luck" and "the worst drift after your move 8, −42%" read as
@@ -345,7 +352,8 @@ def unlisted_line(review: Review, points: Sequence[Swing]) -> str | None:
     names = {"others": "the others' errors", "luck": "luck"}
     parts = []
     for kind in kinds(review):
-        if kind in names and not (kind == "luck" and account.entangled):  # (luck said with the drift)
+        # (luck said with the drift; nothing apart where the split says the rest as one)
+        if kind in names and not (kind == "luck" and account.entangled) and not account.merged:
             rest = account.total(kind) - sum(swing.change for swing in points if swing.kind == kind)
             if figure(measure, abs(rest)) != figure(measure, 0.0):
                 parts.append(f"{names[kind]} {signed(measure, rest)}")
@@ -478,7 +486,13 @@ def split_line(review: Review) -> str:
     if review.players == 1:  # (everything on the board is the player's: "your play 0.0 pieces" read as nothing)
         names["yours"] = "your play against the AI's best"
     drift = account.total("drift")
-    if account.entangled:  # (each alone larger than the change: "luck +93%, drift −131%" in a loss)
+    if account.merged:  # (apart, "the others' errors +72%, the searches' drift −107%": past a whole win chance)
+        rest = [*(names[kind] for kind in kinds(review)[1:]), "the searches' drift"]
+        together = ", ".join(rest[:-1]) + f" and {rest[-1]}"
+        rest_change = account.end - account.start - account.total("yours")
+        parts = [f"{names['yours']} {signed(measure, account.total('yours'))}"]
+        parts.append(f"{together} together {signed(measure, rest_change)}")
+    elif account.entangled:  # (each alone larger than the change: "luck +93%, drift −131%" in a loss)
         parts = [f"{names[kind]} {signed(measure, account.total(kind))}" for kind in kinds(review) if kind != "luck"]
         parts.append(f"luck and the searches' drift together {signed(measure, account.total('luck') + drift)}")
     else:
@@ -534,6 +548,13 @@ ENTANGLED_WORDS = (
     "own figures moved between your decisions. In this match the AI cannot tell the two apart, so they are "
     "one figure: it says how the match went beyond your moves and the others' errors, not why."
 )
+#: what the rest of the split is, where ``split_line`` says it as one (``merged``)
+MERGED_WORDS = (
+    "Together: what moved your chances beyond your own errors (the others' moves as the AI graded each, any "
+    "chance, and how its own figures moved between your decisions). In this match they pull so hard against "
+    "each other that apart one reads past a whole win chance: together they say how the match went beyond your "
+    "moves, not why."
+)
 #: after ``ENTANGLED_WORDS``, where the review says what decided the match (``decided_line``)
 ENTANGLED_WHY = " What decided it is said above."
 
@@ -542,6 +563,8 @@ def drift_line(review: Review) -> str | None:
     """What the searches' drift is, where ``split_line`` shows one (None: it shows none); what luck
     and the drift together are, where it says them as one."""
     account = review.account()
+    if account.merged:
+        return MERGED_WORDS + (ENTANGLED_WHY if review.decided else "")
     if not account.total("drift"):
         return None
     if account.entangled:  # (apart they read "+175%" and "−150%" of a win chance: no figure says that)
@@ -633,6 +656,9 @@ def plain_words(review: Review, names: Sequence[str]) -> str | None:
     if any(review.grade(judged) for judged in review.decisions):
         return None
     luck = account.total("luck")
+    if account.merged:  # (what the split says as one, the same figure: "luck and the searches' drift together, −107%")
+        together = signed(measure, account.end - account.start - account.total("yours"))
+        return f"{NOT_GRADED}: what moved your chances beyond your own errors, together, {together}."
     if account.entangled:
         together = signed(measure, luck + account.total("drift"))
         return f"{NOT_GRADED}: luck and the searches' drift together, {together}."
