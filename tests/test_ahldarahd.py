@@ -424,8 +424,10 @@ def test_worked_example_destroying_reds_salt_metals_route_can_be_paid_exactly_th
     check_invariants(state)
 
 
-def test_a_route_destroyed_on_its_owners_map_names_the_owner_once():
-    """The log read "Blue destroys Red's route … on Red's map"; the plays list the same."""
+def test_a_route_destroyed_on_its_owners_map_names_the_map_by_its_owner():
+    """The plays list names the owner once ("Destroy Red's route … on their own map"); the log
+    names the map by its owner: "on its owner's map" right after "AI 2 claims … on your map" made
+    a person stop to work out whose, and "on their own map" read as the destroyer's."""
     names = ["Red", "Blue", "Green"]
     state = fresh(3)
     r = route_no("G", "H")
@@ -437,10 +439,10 @@ def test_a_route_destroyed_on_its_owners_map_names_the_owner_once():
     for words in (render(describe(state, action), names), render(describe(state, action, brief=True), names)):
         assert words.startswith("Destroy Red's route Salt–Metals ")
         assert words.count("Red") == 1 and "on their own map" in words
-    (line,) = [t for t in texts(state.apply(action)) if "destroys" in t]
-    # ("Blue destroys Red's route … on their own map" read as Blue's map)
-    assert line.startswith("Blue destroys Red's route Salt–Metals (Sa–Me, land, 10) on its owner's map, paying 20")
-    assert line.count("Red") == 1
+    (event,) = [e for e in state.apply(action) if "destroys" in render(e.text, names)]
+    line, mine = render(event.text, names), render(event.text, names, RED)
+    assert line.startswith("Blue destroys Red's route Salt–Metals (Sa–Me, land, 10) on Red's map, paying 20")
+    assert mine.startswith("Blue destroys your route Salt–Metals (Sa–Me, land, 10) on your map, paying 20")
 
 
 def test_a_player_may_never_destroy_their_own_route():

@@ -686,7 +686,12 @@ def _card_use(state: AhldarahdState, seat: int, k: int) -> tuple[str, str, int]:
         return route, route_takes(state, seat, where, r).removeprefix(": takes "), 1 - state.discount(seat, r)
     # ("2 of 3" read as 2 of its 3 routes beside "a majority of the Horses city's routes, 2 of 3")
     city = COMMODITIES[COMMODITY_AT[where][slot]]
-    return f"fits {route} toward the {city} city, {have} of the {MAJORITY[slot]} routes it needs", "", -1
+    toward = f"fits {route} toward the {city} city, {have} of the {MAJORITY[slot]} routes it needs"
+    if state.final:  # (no turn comes after: "toward the Incense city" starred a bid in the final turn)
+        rest = MAJORITY[slot] - have
+        other = "the other route" if rest == 1 else f"the other {rest} routes"
+        toward += f"; this is the final turn: it scores only with {other} built in this build"
+    return toward, "", -1
 
 
 def _hand_takes(state: AhldarahdState, seat: int, m: int, slot: int) -> bool:

@@ -128,6 +128,12 @@ def way_out(state: AhldarahdState, seat: int, hinted: Action | None = None) -> s
     if last:
         return "No gold, so no claim in this last build (a claim costs 1 gold), and no auction is left"
     held = _held_sale(state, seat)
+    if held is not None and state.phase in BUILDS and state.order[state.pos] == seat:
+        sale, k = held
+        return (
+            f"No gold now, but {item_words(ROP + k, seat)} sells to the bank for {sale} gold in this build: "
+            "then a claim's gold is there (a claim costs 1 gold)"
+        )
     if held is not None:
         sale, k = held
         return (
@@ -196,6 +202,10 @@ def _held_sale(state: AhldarahdState, seat: int) -> tuple[int, int] | None:
         return next((sale for sale in _sales(state, seat, True) if _auctioned(state, sale[1])), None)
     if _builds_later(state, seat):  # (the auctions are over: nothing held changes hands before it)
         return next(iter(_sales(state, seat, True)), None)
+    if state.phase in BUILDS and state.order[state.pos] == seat:
+        # in its own build, a trade being drafted, one whose sale leaves a claim to make: "win a
+        # Right of Passage at 0 in next turn's auctions" to one holding AI 3's, which sold for 3
+        return next((sale for sale in _sales(state, seat, True) if claimable(state, seat, sale[1])), None)
     return None
 
 

@@ -224,10 +224,6 @@ _ROUTE_ACTIONS = tuple(
 )
 
 
-#: the map a destroyed route lay on, where it was its owner's own (the log names the owner once)
-OWNERS_MAP = "its owner's map"
-
-
 class AhldarahdState(SplitMixChance, TurnState):
     """One position of Caravans of Ahldarahd (see the module doc for the layout)."""
 
@@ -1057,9 +1053,9 @@ class AhldarahdState(SplitMixChance, TurnState):
             text = None
             if events is not None:
                 paid = self.destroy_price(seat, r, halves)
-                # a route on its owner's map: "Bo destroys Cy's route … on its owner's map", the
-                # owner named once ("on their own map" read as the destroyer's)
-                where = OWNERS_MAP if m == victim else map_words(m, self.n)
+                # the map by its owner's name ("on their own map" read as the destroyer's, and "on its
+                # owner's map" right after "… on your map" made a person stop to work out whose)
+                where = map_words(m, self.n)
                 text = (
                     f"{who(seat)} destroy{who(seat, 's')} {poss(victim)} route {route_words(m, r)} on {where}, "
                     f"paying {gold_words(paid)}" + (f" and {', '.join(CARD_NAMES[c] for c in cards)}" if cards else "")
