@@ -1028,3 +1028,17 @@ def test_a_replay_names_the_watchers_own_villages_yours_and_no_other_view_s():
     assert other_view.village_name("P1-V34") == "AI 2's 3-4"
     # (and the watcher's by name, as that view's log names them: "your 1-6" beside "Root sells")
     assert other_view.village_name("P0-V16") == "Root's 1-6"
+
+
+def test_o_says_so_where_no_opponents_villages_fit_whole():
+    """At three players, both opponents folded onto a line each (the box too short for one
+    opponent's villages), ``o`` twice changed nothing and said nothing: ``others_folded`` tells
+    the screen so, which says why."""
+    from caravan_tui.games.merchant_lord.table_looks import others_folded, village_rows
+
+    _state, table = three_players_at(lambda state: state.turn == 0 and state.phase == SELL)
+    started = intents.turn_started(table)
+    short = replace(started, villages_room=(60, 6), villages_height=6)
+    assert others_folded(short) and others_folded(intents.next_other(short))
+    roomy = replace(started, villages_room=(60, 20), villages_height=20)
+    assert len(village_rows(roomy)) > 5 and not others_folded(roomy)

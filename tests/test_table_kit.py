@@ -920,3 +920,18 @@ async def test_a_key_that_closes_the_since_panel_has_the_screen_drawn_whole_afte
         await pilot.press("tab")
         await wait_for(pilot, lambda: any(whole), "the screen drawn whole")
         assert screen.focused is screen.query_one(MatchLog) and screen.table.since_panel is None
+
+
+@pytest.mark.parametrize("game_id", games_checked_by_default("camel_caravan"))
+async def test_v_and_q_at_a_table_say_where_they_act(tmp_path, game_id):
+    """``v`` in a match did nothing and said nothing (the result screen reviews with it), nor ``q``
+    (home quits with it): each says where it acts."""
+    from caravan_tui.screens.table_keys import ELSEWHERE
+
+    runner = MatchRunner.new(game_id, [SeatSpec("human")] * 2, ["Ann", "Bob"], 1, {}, None)
+    async with table_shown(tmp_path, runner) as (app, pilot, screen):
+        await wait_for(pilot, lambda: screen.table.view is not None, "the table")
+        for key in ("v", "q"):
+            await pilot.press(key)
+            await wait_for(pilot, lambda k=key: ELSEWHERE[k] in [n.message for n in notices(app)], f"{key}'s word")
+        assert app.screen is screen

@@ -52,6 +52,7 @@ from caravan_tui.screens.table_keys import (
     TABLE_KEYS,
     UNDO_KEYS,
     back_from_list,
+    elsewhere,
     hint_refused,
     hint_waits,
     offered,
@@ -429,6 +430,8 @@ class GameScreen(BaseScreen, Generic[V]):
             self.notify(NOT_YOUR_TURN, severity="warning")
         elif replay_refused(self, event.key):
             self.notify(REPLAY_PLAYS_NOTHING, severity="warning")
+        elif said := elsewhere(self, event.key):
+            self.notify(said)
 
     def table_key(self, event: Key) -> None:
         """A game's own word on a key its table has no binding for (none here)."""

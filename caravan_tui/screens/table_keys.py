@@ -191,6 +191,24 @@ def play_refused(screen: GameScreen[Any], key: str) -> bool:
 #: a play key or an undo key pressed in a replay (over SSH, ``e``, ``u`` left the screen as it was)
 REPLAY_PLAYS_NOTHING = "A replay plays nothing: ← → step through it, esc goes back."
 
+#: keys that act elsewhere, said where a table has none (``v`` and ``q`` did nothing and said
+#: nothing at a table, though the result screen reviews with one and home quits with the other)
+ELSEWHERE = {
+    "v": "The review opens once the match is over: v on its result screen.",
+    "q": "To leave the table, escape opens the menu.",
+}
+
+
+def elsewhere(screen: GameScreen[Any], key: str) -> str | None:
+    """What ``key`` does elsewhere, where the table in play has no binding of it (None: it has)."""
+    if screen.table.replaying or key not in ELSEWHERE:
+        return None
+    bound = any(
+        isinstance(binding, Binding) and key in binding.key.split(",") and binding.action not in REPLAY_ONLY
+        for binding in type(screen).BINDINGS
+    )
+    return None if bound else ELSEWHERE[key]
+
 
 def replay_refused(screen: GameScreen[Any], key: str) -> bool:
     """Whether ``key`` is an undo key or one of the game's own play keys pressed in a replay,

@@ -692,7 +692,8 @@ class MerchantLordState(SplitMixChance, TurnState):
             self._buy(seat, INDEX[action[1]], events)
         else:  # end_buying
             if events is not None:
-                events.append(Event(f"{{p{seat}}} buy{{p{seat}:s}} nothing more."))
+                # ("AI 2 buys nothing more" of a seat that had bought nothing this round)
+                events.append(Event(f"{{p{seat}}} {{p{seat}:is}} done buying."))
             self.pos += 1
             self._next_buyer(events)
         return events if events is not None else []

@@ -40,7 +40,7 @@ from .results import summary_table
 from .sales import END_BUYING, END_SELLING, adjusted
 from .table import DICE, HAND, ROW, VILLAGES, MerchantLordTable
 from .table_enter import buy_loses_place, enter, enter_on, favour_sale, loses_the_sale, status
-from .table_looks import dice_look, hand_look, row_look, village_rows
+from .table_looks import dice_look, hand_look, others_folded, row_look, village_rows
 from .table_text import END_ACTIONS, builder_text, players_text
 from .terms import PRICE
 from .views import MerchantLordView
@@ -51,6 +51,8 @@ from .widgets import ChipBar, VillageBoard, VillagesBox
 BUILDER_LINES = 4
 #: ``o`` between two players: every village is on the screen already
 BOTH_SHOWN = "Both players' villages are on the screen: o shows the others' with three or more players."
+#: ``o`` where the box has no room for another's villages whole (each is on its line)
+NO_ROOM_FOR_OTHERS = "No room for another player's villages whole now: each is on its line (l: the legend reads them)."
 
 
 #: what ``c`` says with nothing chosen to clear
@@ -343,6 +345,8 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
 
     def action_others(self) -> None:
         self.table_state = intents.next_other(self.table)
+        if others_folded(self.table):
+            self.notify(NO_ROOM_FOR_OTHERS, timeout=4)
 
     def table_key(self, event: events.Key) -> None:
         """``o`` between two players says why it shows nothing more (the legend lists it)."""

@@ -133,6 +133,16 @@ def village_rows(table: MerchantLordTable) -> list[Row]:
     return rows
 
 
+def others_folded(table: MerchantLordTable) -> bool:
+    """Whether every opponent's villages are folded onto a line each (``village_rows``: the box
+    too short for even one opponent's whole), so that ``o`` can show none: at three players it
+    changed nothing and said nothing."""
+    view = table.view
+    if view is None or view["players"] < 3:
+        return False
+    return len(village_rows(table)) == 3 + view["players"] - 1  # (ours a village a line, theirs a line each)
+
+
 def name_room(table: MerchantLordTable, order: list[int]) -> int:
     """The cells the players' names would take before their villages: the longest name's, from
     ``NAME_ROOM`` up to ``WIDE_NAME_ROOM`` (a name of 10 letters read "[bol…" with 15 columns
