@@ -935,3 +935,25 @@ async def test_v_and_q_at_a_table_say_where_they_act(tmp_path, game_id):
             await pilot.press(key)
             await wait_for(pilot, lambda k=key: ELSEWHERE[k] in [n.message for n in notices(app)], f"{key}'s word")
         assert app.screen is screen
+
+
+async def test_a_notice_at_a_table_covers_neither_the_status_line_nor_the_log_s_newest_lines(tmp_path):
+    """A notice at 80×24 covered the status line under the board, the line a newcomer is told to
+    read ("Walata (4,3): to move a camel here, En▌"), and the log's last lines: notices show over
+    the top of the side column."""
+    runner = MatchRunner.new("decktet_caravan", [SeatSpec("human")] * 2, ["Ann", "Bob"], 1, {}, None)
+    screen = game_screen_class(runner.host.game)(runner.client(0))
+    app = BareApp(store=SaveStore(tmp_path))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await app.push_screen(screen)
+        runner.start()
+        try:
+            await wait_for(pilot, lambda: screen.table.view is not None, "the table")
+            screen.notify("A notice of three lines or so, as long as a table's notices come, said over the table.")
+            await wait_for(pilot, lambda: any(toast.region.height for toast in screen.query("Toast")), "the notice")
+            toast = screen.query_one("Toast").region
+            status, log = screen.query_one("#status").region, screen.query_one(MatchLog).region
+            assert not toast.overlaps(status), (toast, status)
+            assert toast.bottom <= log.bottom - 3, (toast, log)
+        finally:
+            runner.stop()

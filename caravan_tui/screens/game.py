@@ -101,6 +101,12 @@ class GameScreen(BaseScreen, Generic[V]):
 
     BINDINGS = TABLE_KEYS
     REPLAY_ONLY, PLAY_ONLY = REPLAY_ONLY, PLAY_ONLY
+    # notices over the top of the side column, never over the status line under the board, which
+    # says what Enter would do ("Walata (4,3): to move a camel here, En▌" under a notice), nor over
+    # the log's newest lines
+    DEFAULT_CSS = """
+    GameScreen ToastRack { dock: top; align: right top; margin-bottom: 0; }
+    """
     #: the lines the status line may wrap onto (one: it keeps its one-line size)
     STATUS_LINES = 1
     #: the others' actions one at a time, a key cutting a pause short (``pause``)
