@@ -204,7 +204,7 @@ async def test_three_players_against_the_ai_for_a_few_turns(tmp_path):
         for seat in (1, 2):  # each AI's caravan on the board, and its line under it
             assert any(glyph.plain == f"{seat + 1}C" for glyph in board.glyphs.values())
         text = "\n".join(screen_lines(app))
-        assert "Bot 1" in text and "Bot 2" in text and "Market" in text and "empty: end begins" in text
+        assert "Bot 1" in text and "Bot 2" in text and "Market" in text and "end begins at 0" in text
         assert board.border_title.startswith("▸ Your turn · round ")
 
 
@@ -343,7 +343,7 @@ def test_the_end_trigger_and_the_solo_title_read_in_words():
     view = get_game("caravanserai").new(3, seed=1).view(0)
     line = lambda phase: info_text(dict(view, phase=phase)).plain  # noqa: E731
     # (between players an empty market begins the end, a final round: "ends when empty" is solo's)
-    assert line("normal").endswith("empty: end begins") and line("completing").endswith("ENDING: +1 round")
+    assert line("normal").endswith(" · end begins at 0") and line("completing").endswith("ENDING: +1 round")
     assert len(line("normal")) <= 47
     assert line("final").endswith("FINAL ROUND") and len(line("completing")) <= 45  # 80 columns
     solo = get_game("caravanserai").new(1, seed=1).view(0)

@@ -14,7 +14,7 @@ from test_undo_beside_a_stand_in import footer_offers
 from caravan_tui.bus import MatchOver
 from caravan_tui.games import GAMES
 from caravan_tui.screens import game_screen_class
-from caravan_tui.screens.table_keys import hint_may_come
+from caravan_tui.screens.table_keys import HINT_NEXT, hint_may_come
 from caravan_tui.seat_kinds import STANDING_IN
 from caravan_tui.textual_adapter import notices
 from caravan_tui.widgets.footer import KeysFooter
@@ -66,3 +66,20 @@ async def test_the_hint_key_stays_while_an_ai_moves_to_our_turn_and_goes_when_no
         assert not hint_may_come(replace(ai_moves, over=MatchOver(match="m", scores=[1, 2], outcome=[0, 1])))
         assert not hint_may_come(replace(ai_moves, seat=None))  # a spectator
         assert not hint_may_come(replace(ai_moves, replaying=True))
+
+
+async def test_between_two_steps_of_our_turn_the_hint_key_reads_hint(tmp_path):
+    """Mid-placement in Caravanserai the footer read "h Hint for your turn", as if for a later
+    turn: between two steps of our own turn (the view says we move, the host's next ask still to
+    come) it reads as any hint's; while another seat's moves lead to our turn it says so."""
+    app = quick_app(tmp_path, 20, home=False)
+    table = Table(app, "camel_caravan", game_screen_class(GAMES["camel_caravan"]), 3, {})
+    screen = table.screen
+    async with app.run_test(size=(80, 24)) as pilot, table:
+        await wait_for(pilot, lambda: settled(screen) and screen.table.view is not None, "the table")
+        kinds = (screen.table.seat_kinds[0], "ai:easy")
+        between = replace(screen.table, turn=None, seat_kinds=kinds)
+        screen.table_state = replace(between, view={**between.view, "to_move": screen.table.seat})
+        assert hint_may_come(screen.table) and screen.footer_words.get("hint") is None
+        screen.table_state = replace(between, view={**between.view, "to_move": 1})
+        assert screen.footer_words.get("hint") == HINT_NEXT

@@ -161,7 +161,15 @@ class GameScreen(BaseScreen, Generic[V]):
         and the palette's: ``as_said``): over SSH there is no home to quit to, and the server
         saves each move."""
         tips = SHARED_KEY_TIPS if self.client.shared else {}
-        return {**tips, "hint": HINT_NEXT_TIP} if hint_waits(self.table) else tips
+        return {**tips, "hint": HINT_NEXT_TIP} if self.hint_for_next else tips
+
+    @property
+    def hint_for_next(self) -> bool:
+        """Whether ``h`` asks for the hint of our coming turn, while another seat's moves lead to
+        it (``hint_waits``): between two steps of our own turn it is a hint as any ("Hint for your
+        turn" mid-placement read as one for a later turn)."""
+        ours = self.table.view is not None and self.table.view.get("to_move") == self.table.seat
+        return hint_waits(self.table) and not ours
 
     @property
     def footer_words(self) -> dict[str, str]:
@@ -169,7 +177,7 @@ class GameScreen(BaseScreen, Generic[V]):
         lead to our turn, ``h`` asks for that turn's hint ("h Hint for your turn"); over SSH the
         save key asks whether the server has saved the match ("^s Check save")."""
         words = SHARED_KEY_WORDS if self.client.shared else {}
-        return {**words, "hint": HINT_NEXT} if hint_waits(self.table) else words
+        return {**words, "hint": HINT_NEXT} if self.hint_for_next else words
 
     @property
     def footer_hidden(self) -> frozenset[str]:

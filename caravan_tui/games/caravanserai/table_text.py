@@ -95,7 +95,8 @@ def info_text(view: CaravanseraiView) -> Text:
         return text
     phase = view["phase"]
     if phase == "normal":  # (between players the match does not end as it empties: §8.2's final round)
-        text.append("empty: end begins", style="dim")
+        # (a reminder, not a state: "empty: end begins" read as the end begun, a colour at 0)
+        text.append("end begins at 0", style="dim")
     elif phase == "completing":
         text.append("ENDING: +1 round", style="bold reverse")
     elif phase == "final":
