@@ -1412,3 +1412,13 @@ def test_the_boards_foot_names_a_board_good_cell_of_the_hints_plan_whole_in_the_
     table = dataclasses.replace(table, hint_cells=(cells[0], stood), trail=(("stand", "black", *stood),))
     said = cell_caption(table, stood)
     assert said.endswith(" ★ step 2: good stood") and len(said) + 2 <= 50, said
+
+
+def test_the_rules_pages_sample_turn_is_figure_8_with_its_figures():
+    """The rules page told figure 8 with its first purple on a purple Caravanserai cell and came to
+    a count of 3 where §6.4 (and the engine, above) gives 4: a reader checking it against the
+    rulebook stumbled. It tells the rulebook's turn, with the engine's figures."""
+    sample = " ".join(GAME.rules.split("## A sample turn", 1)[1].split("##", 1)[0].split())
+    assert "**1 purple**" in sample and "**2 yellow**" in sample and "**3 purple**" in sample
+    assert "the count is 7 − 3 = 4 (the single purple, the 2 yellows and the camel)" in sample
+    assert "You take the 4 tail pieces back; your caravan is 3 pieces longer." in sample
