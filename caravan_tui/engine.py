@@ -105,8 +105,9 @@ class Event:
     decided the move, without the motive ``text`` gives an AI's (a person's decline was logged
     with an AI's reason for it, against what their own hint had said); None: ``text`` either way.
     ``laid_for``: the line begins a turn of that seat's the rules played within another move
-    (another seat's, or its own last turn's), the seat having no choice in it (it is among what
-    happened since that seat's last move)."""
+    (another seat's, or its own last turn's), or the rest of its own turn the rules played after
+    its decision, the seat having no choice in it (it is among what happened since that seat's
+    last move)."""
 
     text: str
     seats: tuple[int, ...] | None = None

@@ -31,3 +31,26 @@ async def test_a_turn_of_ones_own_the_rules_play_within_ones_move_is_said_since_
     own = await update(0)
     assert own.laid_from is not None
     assert own.events[own.laid_from].startswith("You can sell nowhere; 1 5 5 5 go to the market"), own.events
+
+
+def test_the_rest_of_a_turn_the_rules_play_after_a_decision_is_laid_for_the_seat() -> None:
+    """A reroll left no sale, and the rules sent the dice to the market ("You can sell nowhere;
+    2 2 4 6 go to the market: +4 favour"): the person saw it only in the whole log, the others'
+    turns come and gone. The rules' own steps after a decision are laid for the seat, among what
+    happened since its move."""
+    import random
+
+    from caravan_tui.engine import render
+    from caravan_tui.games import get_game
+
+    game, found = get_game("merchant_lord"), 0
+    for seed in range(40):
+        state, rng = game.new(2, seed=seed), random.Random(seed)
+        while not state.is_over() and found < 3:
+            seat, action = state.to_move(), rng.choice(state.legal_actions())
+            for event in state.apply(action):
+                said = render(event.text, ["Ann", "Bob"], None)
+                if action[0] in ("reroll", "end_favour", "sell") and "can sell nowhere" in said:
+                    assert event.laid_for == seat, (action, said)
+                    found += 1
+    assert found == 3

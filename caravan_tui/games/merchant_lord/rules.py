@@ -407,7 +407,8 @@ class MerchantLordState(SplitMixChance, TurnState):
     def _end_selling(self, seat: int, events: list[Event] | None, forced: bool = False, laid: bool = False) -> None:
         """The market (§7.3), then the one-time rewards in order FM, FC, FP (§7.4.3-7.4.5).
         ``laid``: the rules played the seat's whole turn (``Event.laid_for``: a match that ended
-        in the next seat's turn showed the seat's own last turn, dice to the market, nowhere)."""
+        in the next seat's turn showed the seat's own last turn, dice to the market, nowhere);
+        ``forced``: they end its selling, no sale left (laid for it too)."""
         base = seat * 6
         dloc = self.dloc
         sent = []
@@ -425,7 +426,10 @@ class MerchantLordState(SplitMixChance, TurnState):
                 text += f"; {dice_words(sorted(sent))} go{'es' if len(sent) == 1 else ''} to the market: +{paid} favour"
                 if paid < len(sent):
                     text += f" (the supply had only {paid})"
-            events.append(Event(text + ".", laid_for=seat if laid else None))
+            # (the rules' own steps, after the seat's last decision or in place of its turn: among
+            # what happened since its move, "You can sell nowhere" after a reroll was seen only
+            # in the whole log, the others' turns come and gone)
+            events.append(Event(text + ".", laid_for=seat if laid or forced else None))
         for _ in range(self.pfm):
             if self.pile:
                 card = self.pile.pop(0)
