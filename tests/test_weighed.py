@@ -26,7 +26,7 @@ from caravan_tui.games.caravanserai.geometry import QR
 from caravan_tui.games.caravanserai.looks import marks as caravanserai_marks
 from caravan_tui.games.caravanserai.looks import step_mark
 from caravan_tui.match.host import MatchHost
-from caravan_tui.match.replay import LESS_SEARCHED, SPREAD_THIN, ReplayClient
+from caravan_tui.match.replay import LESS_SEARCHED, SHARE_MEANS, SPREAD_THIN, ReplayClient
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.saves import DamagedSave, SaveStore, codec
 from caravan_tui.saves.loading import checked_entries, load, replay
@@ -143,7 +143,8 @@ async def test_the_replay_of_a_finished_match_shows_what_each_ai_decision_weighe
         await wait_for(pilot, lambda: panel.showing, "what the AI weighed")
         text = panel.text
         assert panel.border_title == "What Ann weighed"  # (the side column's short title: the whole one is cut there)
-        assert text.count("% of the search") == len(saved.weighed[turn]) + ("The other " in text)
+        notes = ("The other " in text) + any(note in text for note in (SHARE_MEANS, SPREAD_THIN, LESS_SEARCHED))
+        assert text.count("% of the search") == len(saved.weighed[turn]) + notes
         assert text.startswith("Played: ")
         assert saved.weighed[turn][0][2] and not SEAT_FIELD.search(text)
         await pilot.press("h")
@@ -471,7 +472,9 @@ def test_the_replay_marks_the_move_played_and_says_where_the_rest_of_the_search_
     assert shown[1].endswith("— 2% of the search") and shown[0].endswith("— 2% of the search"), shown
     assert shown[2].startswith("The other 96% of the search"), shown  # (it read 97%: 2% + 2% + 97%)
     snapshot.weighed = {move: [row(snapshot, move, 0.97, "")]}
-    assert len(ReplayClient(replay(DECKTET, snapshot), 1).weighed(move + 1)[1]) == 1  # (3%: nothing to say)
+    # (3% not listed: nothing to say of it; what the share is, said under it: "— 5% of the search"
+    # read as neither good nor bad)
+    assert ReplayClient(replay(DECKTET, snapshot), 1).weighed(move + 1)[1][1:] == [SHARE_MEANS]
     # a move played that the search spent less on than another: what the share means ("Played: …
     # 2% of the search" read as a move the AI hardly looked at)
     snapshot.weighed = {move: [row(snapshot, move, 0.30, ""), [list(other), 0.68, ""]]}

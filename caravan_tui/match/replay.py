@@ -58,6 +58,10 @@ SPREAD_THIN = (
 )
 
 
+#: under the rest: what the share is ("Played: … — 5% of the search" read as neither good nor bad)
+SHARE_MEANS = "(% of the search: how much of its looking the AI spent on a move.)"
+
+
 def share_words(share: float) -> str:
     """A share of the search: "62%", or "under 1%" (a search spread over the hundreds of caravans
     a Decktet Caravan hand can lead read "0% of the search" of every move, the one played too)."""
@@ -186,6 +190,8 @@ class ReplayClient:
             lines.append(LESS_SEARCHED)
         elif played in shares and shares[played] < THIN and rest >= UNLISTED:
             lines.append(SPREAD_THIN)
+        else:
+            lines.append(SHARE_MEANS)
         return mover, lines
 
     def _went_on(self, before: Replayed, mover: int, position: int) -> str:
