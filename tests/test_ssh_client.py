@@ -1088,11 +1088,13 @@ async def test_x_declines_only_from_the_matches_list(still_hub, monkeypatch):
         await wait_for(pilot, lambda: DeclineRematch("m2") in sent, "the decline")
 
 
-async def test_w_on_a_match_with_your_seat_takes_you_back_to_it(hub, monkeypatch):
+async def test_w_on_a_match_with_your_seat_asks_whether_to_take_it_back(hub, monkeypatch):
     """Over SSH, Bob left his match for the lobby and pressed ``w`` on it: he watched his own seat
-    read "Bob (away) to play…" while its grace ran out, with no hand and no way to play. ``w`` on a
-    match with a seat of yours takes you back to it, as Enter does; on another's, it watches."""
+    read "Bob (away) to play…" while its grace ran out, with no hand and no way to play; taken back
+    at once, Watch did what Enter does without a word. ``w`` on a match with a seat of yours asks
+    which; on another's, it watches."""
     from caravan_tui.hub_protocol import JoinSeat, Lobby, Watch
+    from caravan_tui.screens.dialogs import ConfirmScreen
 
     mine = LobbyRow("m1", "decktet_caravan", ["Ann", "Bo"], ["away", "person"], 0, 3, 0, yours=0)
     theirs = LobbyRow("m2", "decktet_caravan", ["Cy", "Bo"], ["person", "person"], 0, 3, 0)
@@ -1102,12 +1104,15 @@ async def test_w_on_a_match_with_your_seat_takes_you_back_to_it(hub, monkeypatch
         monkeypatch.setattr(app, "send_to_hub", sent.append)
         app.from_hub(Lobby([mine.to_map(), theirs.to_map()], ["Ann", "Bo", "Cy"], []))
         await pilot.pause()
-        await pilot.press("w")
-        await wait_for(pilot, lambda: JoinSeat("m1", 0) in sent, "the seat taken back")
-        assert any("back to it" in notice.message for notice in notices(app))
+        for answer, asked in (("y", JoinSeat("m1", 0)), ("n", Watch("m1"))):
+            await pilot.press("w")
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+            assert "You play seat 1 of this match" in app.screen.question
+            await pilot.press(answer)
+            await wait_for(pilot, lambda a=asked: a in sent, f"{answer}'s request")
         await pilot.press("down", "w")
         await wait_for(pilot, lambda: Watch("m2") in sent, "the other match watched")
-        assert Watch("m1") not in sent
+        assert sent.count(Watch("m1")) == 1 and not isinstance(app.screen, ConfirmScreen)
 
 
 async def test_w_on_a_result_asks_the_hub_for_the_match_s_replay(still_hub, monkeypatch):

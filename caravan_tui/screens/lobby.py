@@ -37,7 +37,7 @@ from caravan_tui.hub_protocol import (
 )
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
-from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
+from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.requests import NewMatch, OpenReview, OpenRules, ToHub
 from caravan_tui.screens.row_tables import (
     RowTable,
@@ -630,17 +630,23 @@ class LobbyScreen(BaseScreen):
         self.post_message(ToHub(DeclineRematch(row.match)))
 
     def action_watch(self) -> None:
-        """Watch the match highlighted; one with a seat of yours takes you back to it (watched,
-        your own seat read "Bob (away) to play…" while its grace ran out, with no way to play)."""
+        """Watch the match highlighted; one with a seat of yours asks first whether to take it back
+        (watched, your own seat read "Bob (away) to play…" while its grace ran out, with no way to
+        play; taken back on ``w`` without a word, Watch did what Enter does)."""
         row = self.selected()
         if row is None:
             self.notify("There is no match to watch.", severity="warning")
             return
-        if row.yours is not None:
-            self.notify(f"You play seat {row.yours + 1} of this match: back to it.")
-            self.post_message(ToHub(JoinSeat(row.match, row.yours)))
+        if row.yours is None:
+            self.post_message(ToHub(Watch(row.match)))
             return
-        self.post_message(ToHub(Watch(row.match)))
+        seat = row.yours
+
+        def answered(back: bool | None) -> None:
+            self.post_message(ToHub(JoinSeat(row.match, seat) if back else Watch(row.match)))
+
+        question = f"You play seat {seat + 1} of this match: take it back (y), or watch it from outside (n)?"
+        self.app.push_screen(ConfirmScreen(question, yes="Take my seat back", no="Watch", yes_first=True), answered)
 
     def action_create(self) -> None:
         self.table_app.hold_keys()
