@@ -107,11 +107,11 @@ class RulesScreen(BaseScreen):
     (some hundred widgets) before the screen showed, a busy host left ``?`` seeming to do
     nothing for seconds, and a second press or an escape went astray."""
 
-    # (with the contents open the text has 48 columns at 80: the contents' side padding and the
-    # fences' cut the screen pictures and tables in them, "(+1 Moons, −1 K")
+    # (with the contents open the text has 49 columns at 80, a screen picture's width: the
+    # contents' side padding and the fences' cut the pictures and tables, "(+1 Moons, −1 K")
     DEFAULT_CSS = """
     RulesScreen MarkdownTableOfContents > Tree { padding: 1 0; }
-    RulesScreen MarkdownFence > Label { padding: 1 1; }
+    RulesScreen MarkdownFence > Label { padding: 1 0 1 1; }
     """
 
     BINDINGS = [
