@@ -778,6 +778,14 @@ def test_passing_on_an_item_one_holds_says_the_opener_takes_it_from_you():
     theirs = render(state.describe(("pass",), holder), ("Red", "Blue", "Green"), opener)
     assert theirs.endswith(f"Right of Passage from {('Red', 'Blue', 'Green')[holder]} at 0 unless outbid"), theirs
     assert theirs.startswith("Pass: you take") and opener_name not in theirs
+    # between two, no one is left to outbid: "unless outbid" read as a hope the pass did not keep
+    two = fresh(2)
+    opener = two.to_move()
+    holder = 1 - opener
+    two.rop[holder] = holder
+    two.apply(("open", f"RoP {COLOURS[holder]}", 0))
+    said = render(two.describe(("pass",), holder), ("Red", "Blue"), holder)
+    assert said == f"Pass: {('Red', 'Blue')[opener]} takes your own Right of Passage from you at 0", said
 
 
 def test_an_owner_acting_on_their_own_rop_reads_their_own_or_your_own():
