@@ -107,7 +107,7 @@ async def test_ahldarahds_panel_wraps_a_hint_where_it_has_the_rows(tmp_path):
 
 async def fences_cut(game) -> list[str]:
     """The fenced blocks of ``game``'s rules wider than the room they have beside the contents."""
-    from textual.widgets._markdown import MarkdownFence
+    from textual.widgets.markdown import MarkdownFence
 
     app = App()
     async with app.run_test(size=SIZE) as pilot:
