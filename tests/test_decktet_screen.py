@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
+from contextlib import asynccontextmanager
 from itertools import pairwise
 
 import pytest
@@ -674,16 +675,22 @@ async def test_a_from_the_hand_ticks_the_hints_cards(tmp_path):
         assert any("✓" in line for line in screen_lines(app))
 
 
-@pytest.mark.thorough
-async def test_a_hinted_card_that_cannot_join_the_ticked_ones_is_dimmed(tmp_path):
-    """Found in a newcomer's match: after a tick, every card that could not join it turned ``·``
-    but the hint's, which kept their ``★``."""
+@asynccontextmanager
+async def hand_at_my_turn(tmp_path):
+    """A seeded table at the person's first decision: the app, its pilot, the screen and the hand."""
     seed = find_seed(lambda s: s.to_move() == 0)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
         screen = table.screen
         await wait_for(pilot, lambda: my_turn(screen), "my turn")
-        grid = screen.query_one(CardGrid)
+        yield app, pilot, screen, screen.query_one(CardGrid)
+
+
+@pytest.mark.thorough
+async def test_a_hinted_card_that_cannot_join_the_ticked_ones_is_dimmed(tmp_path):
+    """Found in a newcomer's match: after a tick, every card that could not join it turned ``·``
+    but the hint's, which kept their ``★``."""
+    async with hand_at_my_turn(tmp_path) as (app, pilot, screen, grid):
         grid.focus()
         play = longest(screen.table.legal)
         screen.show_hint(play, "")
@@ -710,12 +717,7 @@ async def test_the_ticks_dim_the_hand_wherever_the_focus_is(tmp_path):
     the cards that can join it in a play stay lit"."""
     from caravan_tui.widgets.actions import ActionList
 
-    seed = find_seed(lambda s: s.to_move() == 0)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
-        screen = table.screen
-        await wait_for(pilot, lambda: my_turn(screen), "my turn")
-        grid = screen.query_one(CardGrid)
+    async with hand_at_my_turn(tmp_path) as (app, pilot, screen, grid):
         hand = set(screen.table.view["hand"])
         screen.query_one(ActionList).focus()  # its highlighted play's cards ticked (the list follows the ticks)
         lonely: set[str] = set()

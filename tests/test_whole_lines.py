@@ -5,6 +5,7 @@ panel, never cut with "…" while space remains (each table's snapshot checks it
 from __future__ import annotations
 
 import re
+from contextlib import asynccontextmanager
 
 import pytest
 from test_table_snapshots import SIZE, prefix_to_my_turn
@@ -62,15 +63,7 @@ async def test_the_rules_with_their_contents_open_cut_no_word_at_80_by_24(game_i
     contents took 45 columns for one long heading). Each "…" on screen, all the way down, is
     one the rules themselves write."""
     game = GAMES[game_id]
-    app = App()
-    async with app.run_test(size=SIZE) as pilot:
-        await app.push_screen(RulesScreen(game))
-        viewer = app.screen.query_one("MarkdownViewer")
-        await wait_for(pilot, lambda: viewer.document.source == plain_fences(game.rules), "the rules")
-        await pilot.press("t")
-        await wait_for(
-            pilot, lambda: viewer.show_table_of_contents and app.screen.query("MarkdownTableOfContents"), "the contents"
-        )
+    async with rules_beside_contents(game) as (app, pilot, viewer):
         seen: set[str] = set()
         while True:
             await pilot.pause()
@@ -105,17 +98,26 @@ async def test_ahldarahds_panel_wraps_a_hint_where_it_has_the_rows(tmp_path):
         assert crowded.plain == "\n".join([hint.plain] * rows) and crowded.no_wrap and crowded.overflow == "ellipsis"
 
 
-async def fences_cut(game) -> list[str]:
-    """The fenced blocks of ``game``'s rules wider than the room they have beside the contents."""
-    from textual.widgets.markdown import MarkdownFence
-
+@asynccontextmanager
+async def rules_beside_contents(game):
+    """``game``'s rules at 80×24 with their contents open: the app, its pilot and the viewer."""
     app = App()
     async with app.run_test(size=SIZE) as pilot:
         await app.push_screen(RulesScreen(game))
         viewer = app.screen.query_one("MarkdownViewer")
         await wait_for(pilot, lambda: viewer.document.source == plain_fences(game.rules), "the rules")
         await pilot.press("t")
-        await wait_for(pilot, lambda: viewer.show_table_of_contents, "the contents")
+        await wait_for(
+            pilot, lambda: viewer.show_table_of_contents and app.screen.query("MarkdownTableOfContents"), "the contents"
+        )
+        yield app, pilot, viewer
+
+
+async def fences_cut(game) -> list[str]:
+    """The fenced blocks of ``game``'s rules wider than the room they have beside the contents."""
+    from textual.widgets.markdown import MarkdownFence
+
+    async with rules_beside_contents(game) as (app, pilot, _viewer):
         await pilot.pause()
         fences = list(app.screen.query(MarkdownFence))
         assert fences or game.id not in ("decktet_caravan", "camel_caravan"), game.id

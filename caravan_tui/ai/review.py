@@ -1216,6 +1216,11 @@ class Account:
         others, luck, drift = self.total("others"), self.total("luck"), self.total("drift")
         return self.beyond(others, luck + drift) if self._pulling else self.beyond(others, luck, drift)
 
+    @property
+    def rest(self) -> float:
+        """The change beyond the seat's own errors: what ``merged`` says as one figure."""
+        return self.end - self.start - self.total("yours")
+
     def beyond(self, *changes: float) -> bool:
         """Whether any of ``changes`` is more than a win chance can move: "luck +105%" beside "the
         searches' drift −51%" read as impossible on its face, in a review of every game."""

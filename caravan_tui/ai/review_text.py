@@ -489,9 +489,8 @@ def split_line(review: Review) -> str:
     if account.merged:  # (apart, "the others' errors +72%, the searches' drift −107%": past a whole win chance)
         rest = [*(names[kind] for kind in kinds(review)[1:]), "the searches' drift"]
         together = ", ".join(rest[:-1]) + f" and {rest[-1]}"
-        rest_change = account.end - account.start - account.total("yours")
         parts = [f"{names['yours']} {signed(measure, account.total('yours'))}"]
-        parts.append(f"{together} together {signed(measure, rest_change)}")
+        parts.append(f"{together} together {signed(measure, account.rest)}")
     elif account.entangled:  # (each alone larger than the change: "luck +93%, drift −131%" in a loss)
         parts = [f"{names[kind]} {signed(measure, account.total(kind))}" for kind in kinds(review) if kind != "luck"]
         parts.append(f"luck and the searches' drift together {signed(measure, account.total('luck') + drift)}")
@@ -657,8 +656,9 @@ def plain_words(review: Review, names: Sequence[str]) -> str | None:
         return None
     luck = account.total("luck")
     if account.merged:  # (what the split says as one, the same figure: "luck and the searches' drift together, −107%")
-        together = signed(measure, account.end - account.start - account.total("yours"))
-        return f"{NOT_GRADED}: what moved your chances beyond your own errors, together, {together}."
+        return (
+            f"{NOT_GRADED}: what moved your chances beyond your own errors, together, {signed(measure, account.rest)}."
+        )
     if account.entangled:
         together = signed(measure, luck + account.total("drift"))
         return f"{NOT_GRADED}: luck and the searches' drift together, {together}."

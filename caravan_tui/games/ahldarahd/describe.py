@@ -117,12 +117,8 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
         leader, item = state.leader, state.item
         if state.holder(item) == seat:  # the winner takes it from its holder (§3.2): passing gives it up
             what = f"back {item_words(item, leader)}" if item == ROP + leader else item_words(item, seat)
-            # ("unless outbid" where no one else is still in to outbid, as the hint says it)
-            others = any(
-                q not in (seat, leader) and not state.out >> q & 1 and state.can_raise(q) for q in range(state.n)
-            )
             taken = f"Pass: {who(leader)} take{who(leader, 's')} {what} from {who(seat)} at {state.high}"
-            return taken + (" unless outbid" if others else "")
+            return taken + unless_outbid(state, seat)
         return f"Pass: leave {item_words(item, seat)} to the others (bid {state.high} by {who(leader)})"
     if kind == "give_shah":
         return "Keep the Shah" if action[1] == seat else f"Give the Shah to {who(action[1])}"
@@ -220,3 +216,12 @@ def _declined_words(offer: Action, declined: tuple[int, int]) -> str:
     if declined[1] == ask_gold:
         return f"{gold_words(declined[0])} for it"
     return f"it asking only {gold_words(declined[1])}"
+
+
+def unless_outbid(state: AhldarahdState, seat: int) -> str:
+    """The words after what a pass by ``seat`` leaves the leader: " unless outbid" where another
+    seat is still in to outbid, "" where none is (between two, it read as a hope the pass did not
+    keep)."""
+    leader = state.leader
+    others = any(q not in (seat, leader) and not state.out >> q & 1 and state.can_raise(q) for q in range(state.n))
+    return " unless outbid" if others else ""

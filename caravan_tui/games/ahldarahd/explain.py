@@ -16,7 +16,7 @@ from caravan_tui.engine import seat_field as who
 from caravan_tui.words import a_or_an, signed
 
 from .cards import COMMODITY_MASK, EYES, ITEM_INDEX, PIRATE, ROP, SHAH
-from .describe import route_takes
+from .describe import route_takes, unless_outbid
 from .evaluation import bid_worth, item_worth, projected_all, rop_sale, win_chances
 from .final_destroy import destroyer_after, guarded_from
 from .idle_rights import buildable
@@ -296,13 +296,9 @@ def _taken(item: int, taker: int, seat: int) -> str:
 
 def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
     if action[0] == "pass":
-        # ("unless outbid" where no one else was still in to outbid: the pass gave it away)
-        others = [
-            q for q in range(state.n) if q not in (seat, state.leader) and not state.out >> q & 1 and state.can_raise(q)
-        ]
         return (
             f"keeps {poss(seat)} {state.gold[seat]} gold: {who(state.leader)} take{who(state.leader, 's')} "
-            f"{_taken(state.item, state.leader, seat)} at {state.high}{' unless outbid' if others else ''}"
+            f"{_taken(state.item, state.leader, seat)} at {state.high}{unless_outbid(state, seat)}"
         )
     item, bid = (state.item, action[1]) if action[0] == "raise" else (ITEM_INDEX[action[1]], action[2])
     worth = bid_worth(state, seat, item)

@@ -128,7 +128,7 @@ def way_out(state: AhldarahdState, seat: int, hinted: Action | None = None) -> s
     if last:
         return "No gold, so no claim in this last build (a claim costs 1 gold), and no auction is left"
     held = _held_sale(state, seat)
-    if held is not None and state.phase in BUILDS and state.order[state.pos] == seat:
+    if held is not None and _building(state, seat):
         sale, k = held
         return (
             f"No gold now, but {item_words(ROP + k, seat)} sells to the bank for {sale} gold in this build: "
@@ -202,7 +202,7 @@ def _held_sale(state: AhldarahdState, seat: int) -> tuple[int, int] | None:
         return next((sale for sale in _sales(state, seat, True) if _auctioned(state, sale[1])), None)
     if _builds_later(state, seat):  # (the auctions are over: nothing held changes hands before it)
         return next(iter(_sales(state, seat, True)), None)
-    if state.phase in BUILDS and state.order[state.pos] == seat:
+    if _building(state, seat):
         # in its own build, a trade being drafted, one whose sale leaves a claim to make: "win a
         # Right of Passage at 0 in next turn's auctions" to one holding AI 3's, which sold for 3
         return next((sale for sale in _sales(state, seat, True) if claimable(state, seat, sale[1])), None)
@@ -212,6 +212,11 @@ def _held_sale(state: AhldarahdState, seat: int) -> tuple[int, int] | None:
 def _auctioned(state: AhldarahdState, colour: int) -> bool:
     """Whether the Right of Passage of map ``colour`` was auctioned this turn already."""
     return bool(state.auctioned >> (ROP + colour) & 1)
+
+
+def _building(state: AhldarahdState, seat: int) -> bool:
+    """Whether this is ``seat``'s own build (a trade being drafted or answered in it too)."""
+    return state.phase in BUILDS and state.order[state.pos] == seat
 
 
 def _builds_later(state: AhldarahdState, seat: int) -> bool:
