@@ -225,3 +225,24 @@ def test_the_others_errors_past_a_whole_win_chance_are_said_with_the_drift():
     assert "the others' errors, luck and the searches' drift together −35%." in "\n".join(
         review_lines(drawn, NAMES, "Caravanserai")
     )
+
+
+def test_your_errors_past_a_whole_win_chance_say_why_they_can():
+    """A heavy-error seat's review read "your errors −153%" beside "the others' errors +93%":
+    each of its errors cost from where its chances stood, and what the others gave back a later
+    error cost again, so the sum passed a whole win chance with nothing to say how it could."""
+    from caravan_tui.ai.review_text import YOURS_BEYOND
+
+    class Lost(Review):
+        def account(self) -> Account:
+            swings = (
+                Swing("yours", 0, -90, DECISIONS[0]),
+                Swing("others", 0, 93, DECISIONS[1]),
+                Swing("yours", 2, -63, DECISIONS[2]),
+            )
+            return Account(60, 0, swings, 100.0)
+
+    whole = "\n".join(review_lines(Lost("decktet_caravan", "m", 0, 2, 200, 0.0, DECISIONS), NAMES, "Decktet Caravan"))
+    assert f"(−60%): your errors −153% ({YOURS_BEYOND}), the others' errors +93%" in whole, whole
+    within = Account(60, 0, (Swing("yours", 0, -90, DECISIONS[0]), Swing("others", 0, 30, DECISIONS[1])), 100.0)
+    assert not within.beyond(within.total("yours"))

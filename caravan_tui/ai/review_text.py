@@ -502,11 +502,18 @@ def split_line(review: Review) -> str:
         # most beyond what the AI expected …, −21%" stood under a split without it)
         if drift or any(swing.kind == "drift" and round(swing.change) for swing in account.swings):
             parts.append(f"the searches' drift {signed(measure, drift)}")
+    if account.beyond(account.total("yours")):  # ("your errors −153%" of a whole win chance read as impossible)
+        parts[0] += f" ({YOURS_BEYOND})"
     until = "when you resigned" if review.resigned else "at the end"
     return (
         f"From {amount(measure, account.start)} at your first decision to {amount(measure, account.end)} {until} "
         f"({signed(measure, account.end - account.start)}): {', '.join(parts)}."
     )
+
+
+#: why the seat's errors, summed, may pass a whole win chance: each costs from where the chance stood when it
+#: was made, and what the others' play or luck gave back a later error could cost again
+YOURS_BEYOND = "summed over your moves: what the rest of the match gave back, a later error cost again"
 
 
 #: what the drift in ``split_line`` is, said under it wherever it is shown
