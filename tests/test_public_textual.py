@@ -198,6 +198,7 @@ def text(app): return app.screen._compositor
     ]
 
 
+@pytest.mark.thorough  # (Textual's every private name, gathered once: 25 s of one test process)
 def test_the_scan_leaves_public_textual_and_the_projects_own_privates_alone():
     sample = """
 from textual.app import App
