@@ -1042,3 +1042,30 @@ def test_o_says_so_where_no_opponents_villages_fit_whole():
     assert others_folded(short) and others_folded(intents.next_other(short))
     roomy = replace(started, villages_room=(60, 20), villages_height=20)
     assert len(village_rows(roomy)) > 5 and not others_folded(roomy)
+
+
+def test_a_sale_chosen_at_an_opponents_village_keeps_that_village_on_the_board():
+    """At three players a sale chosen at AI 3's 1-6 grew the lines under the row, the box then too
+    short for any opponent's villages whole: theirs folded onto a line, the cursor went to "your
+    1-6", and the second Enter ("enter sells") sold there or said "Not at your 1-6". Where only
+    one player's villages fit, they are the chosen village's owner's, the rest a line each."""
+    from caravan_tui.games.merchant_lord.table_looks import village_rows
+
+    def found(state) -> bool:
+        return (
+            state.turn == 0
+            and state.phase == SELL
+            and any(a[0] == "sell" and VINDEX[a[1]] // 3 == 2 for a in state.legal_actions())
+        )
+
+    state, table = three_players_at(found)
+    vid = next(a[1] for a in state.legal_actions() if a[0] == "sell" and VINDEX[a[1]] // 3 == 2)
+    short = replace(intents.turn_started(table), villages_room=(60, 6), villages_height=6)
+    chosen = taken(intents.chosen_village(at(short, VILLAGES, vid), vid))
+    assert chosen.sel.village == vid
+    rows = village_rows(chosen)
+    assert vid in [row.key for row in rows] and len(rows) == 5, [row.key for row in rows]
+    yours, folded = rows[0], rows[1]  # (yours first, on a line: o shows an opponent's, never yours)
+    assert yours.key is None and "o shows" not in " ".join(word.plain for word in yours.words)
+    assert folded.key is None and "o shows" in " ".join(word.plain for word in folded.words)
+    assert [row.key for row in village_rows(short)][:3] == ["P0-V16", "P0-V25", "P0-V34"]

@@ -190,13 +190,16 @@ class MerchantLordTable(TableState[MerchantLordView]):
 
     # -- drawing ----------------------------------------------------------------------------------
 
-    def summary_row(self, view: MerchantLordView, seat: int, width: int, marks: dict[str, str] | None = None) -> Row:
+    def summary_row(
+        self, view: MerchantLordView, seat: int, width: int, marks: dict[str, str] | None = None, key: bool = True
+    ) -> Row:
         """A player whose villages do not fit, on one line of ``width`` cells: the name in the
         room the line leaves (up to ``SUMMARY_NAME``: "Mari…" stood beside half a line empty),
         each village with ``✗`` when closed and its merchants by their stalls (``1-6✗+2¶+5✱ 2-5
         3-4+1≈``: a count, "+2", read as a stall of 2),
         its mark where it has one but ``·`` (``›3-4``: a sale can use it; the short line left out
-        where a newcomer could sell), then the key that shows them."""
+        where a newcomer could sell), then the key that shows them (``key``; not on yours, folded
+        only while a sale chosen at an opponent's village keeps theirs whole)."""
         words = []
         for k in range(3):
             v = seat * 3 + k
@@ -207,7 +210,8 @@ class MerchantLordTable(TableState[MerchantLordView]):
                 text.append("+")
                 text.append_text(die_text(DIE[INDEX[card_id]][HALF_INDEX[half]]))
             words.append(text)
-        words.append(Text("(o shows them)", style="dim italic"))
+        if key:
+            words.append(Text("(o shows them)", style="dim italic"))
         room = width - sum(word.cell_len + 1 for word in words) - 2
         name = self.short_name(seat, max(5, min(room, SUMMARY_NAME)))
         head = Text(f"{name:<5}  ", style="bold")

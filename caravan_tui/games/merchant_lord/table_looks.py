@@ -7,6 +7,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from .faces import CHANGED, CHOSEN, DIMMED, HINT, TICK, USABLE, card_face, die_text, hinted_cards
+from .rules import VINDEX
 from .table import NAME_ROOM, WIDE_NAME_ROOM, MerchantLordTable
 from .terms import PRICE
 from .widgets import ChipLook, Row, VillageBoard
@@ -124,11 +125,14 @@ def village_rows(table: MerchantLordTable) -> list[Row]:
         rows.extend((full[seat] if fits else compact[seat]) if seat in shown else [folded[seat]])
     if table.villages_height and VillageBoard.count_lines(rows, width) > table.villages_height:
         # (not even one opponent's villages fit the box as it is now: a sale readied at three
-        # players grew the lines under the row, and the last player's line scrolled out of view)
+        # players grew the lines under the row, and the last player's line scrolled out of view;
+        # one chosen at an opponent's village keeps theirs whole: folded, the cursor left it for
+        # "your 1-6", and the Enter that the line said sells there sold at yours)
+        kept = me if table.sel.village is None else VINDEX[table.sel.village] // 3
         rows = [
             row
             for seat in order
-            for row in (compact[me] if seat == me else [table.summary_row(view, seat, width, marks)])
+            for row in (compact[seat] if seat == kept else [table.summary_row(view, seat, width, marks, seat != me)])
         ]
     return rows
 
