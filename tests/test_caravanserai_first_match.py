@@ -56,6 +56,14 @@ def test_how_to_play_states_the_solo_rule_for_standing_goods():
     assert "solo: **two** goods a camel" in shown
 
 
+def test_how_to_play_names_the_safety_end_beside_the_markets_clock():
+    """A two-player match ended with every camel placed and 13 goods still in the market, where
+    How to play had named only the market's clock; and "25: Camel driver … 45" read as cut."""
+    shown = " ".join(how_to_play(get_game("caravanserai").rules).split())
+    assert "it stops sooner if no one can place any more (every caravan stuck or out of camels)" in shown
+    assert "(from Camel driver at 25 to Chief of the 5 tribes at 45)" in shown and "…" not in shown
+
+
 def test_the_final_table_explains_its_reserve_column():
     view = {
         "players": 2,
@@ -236,3 +244,14 @@ def test_a_solo_legend_shows_the_players_own_pieces():
     assert "Pieces (1: player 1)" in legend_panel(solo).plain and "player 2" not in legend_panel(solo).plain
     assert "player 1's head (reversed)" in legend_lines(solo)[1].plain and "2C" not in legend_lines(solo)[1].plain
     assert "Pieces (2: player 2)" in legend_panel(pair).plain
+
+
+def test_the_solo_logs_setup_line_speaks_of_the_one_seat():
+    """Solo's log opened with "Each seat in turn puts its starting camel …; you begin."."""
+    from caravan_tui.games import get_game
+
+    game = get_game("caravanserai")
+    solo = [event.text for event in game.new(1, seed=3).opening_events()]
+    assert "{p0} put{p0:s} {p0:their} starting camel on a Caravanserai cell of an outer tile." in solo
+    assert not any("Each seat" in text for text in solo)
+    assert any(text.startswith("Each seat in turn") for text in (e.text for e in game.new(2, seed=3).opening_events()))

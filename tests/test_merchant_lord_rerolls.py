@@ -430,3 +430,22 @@ def test_a_roll_that_loses_the_sale_altogether_says_it_sells_nothing():
     assert state._unplaced(0) == pack([1, 2, 3, 4]) and log[67] == ("reroll", 2)
     said = explain(state, 0, [("reroll", 2)])
     assert "a 17% chance to sell for more, a 67% chance to sell nothing (now: 3 coins at" in said, said
+
+
+def test_ending_the_sales_is_never_the_sale_that_pays_the_others_least():
+    """Three players, round 1: AI 2 turned a 6 into a 1 for 2 favour, its line "2 favour for dice
+    1 1 6 6; then 2 coins at Root's 1-6 village, then 2 coins at AI 2's 1-6 village", then stopped
+    selling: the end of the sales (0.324) within a hair of the sales (0.339) paid no one, so it was
+    put first as the sale that pays the others least. Selling nothing is no such sale."""
+    from caravan_tui.ai.explain import Candidate, safer_first
+    from caravan_tui.games import get_game
+
+    game = get_game("merchant_lord")
+    state = game.new(3, seed=1615744195, options={"village_payout": "standard", "start_player": "random"})
+    state.apply(("adjust", 6, 1), False)
+    own, root, end = ("sell", "P1-V16", ()), ("sell", "P0-V16", ()), ("end_selling",)
+    assert state.to_move() == 1 and {own, root, end} <= set(state.legal_actions())
+    assert game.ai.exposed(state, 1, (own, root)) == 2.0
+    assert game.ai.exposed(state, 1, (end,)) > game.ai.exposed(state, 1, (root, own))
+    found = [Candidate(own, 0.28, 0.339, (own, root), error=0.001), Candidate(end, 0.21, 0.324, (end,), error=0.0)]
+    assert [candidate.action for candidate in safer_first(game.id, state.view(1), 1, found)] == [own, end]

@@ -327,11 +327,15 @@ class CaravanseraiState(TurnState):
                 reveals=True,
             )
         )
-        events.append(
-            Event(
-                "Each seat in turn puts its starting camel on a Caravanserai cell of an outer tile; {p0} begin{p0:s}."
+        if self.n == 1:  # ("each seat in turn" read oddly with one)
+            events.append(Event("{p0} put{p0:s} {p0:their} starting camel on a Caravanserai cell of an outer tile."))
+        else:
+            events.append(
+                Event(
+                    "Each seat in turn puts its starting camel on a Caravanserai cell of an outer tile; "
+                    "{p0} begin{p0:s}."
+                )
             )
-        )
         return events
 
     # -- legal actions --------------------------------------------------------------------------
