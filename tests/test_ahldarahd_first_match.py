@@ -462,7 +462,9 @@ async def test_how_to_play_says_who_builds_on_your_map_and_what_the_nights_chips
             "New gold comes only from cities taken and from a RoP sold to the bank (a trade only moves gold between "
             "players), for a gold per city held on its map by anyone",
             "with no gold left, win a RoP at 0 and sell it.",
-            "a card matching one end, of any colour, + 1 gold",
+            # ("+ 1 gold" read as a gold paid to you, "a bid spends what a claim would need" as a riddle)
+            "claim a route (pay 1 gold and a card matching one end, of any colour)",
+            "Gold paid for an auction won is gold no claim can use",
             "black chips (the market line's chips)",
             "a Night costs everyone but the Eyes' holder a route",
         ):
@@ -567,3 +569,21 @@ def test_the_rules_say_the_deck_turns_up_colour_by_colour_in_seat_order_as_it_do
     assert "colour pile by colour pile in seat order, so seat 1's colour turns up first" in rules
     state = GAME.new(3, seed=341, options={})
     assert [card // 10 for card in state.deck] == [0] * 7 + [1] * 7 + [2] * 7  # (a card's colour: its tens)
+
+
+def test_an_item_you_hold_says_so_where_its_auction_is_opened_or_bid_for():
+    """ "Open: Right of Passage of AI 2 at 0 gold": the newcomer held it, read it as AI 2's, opened
+    its auction and lost it. Your own Right of Passage said "(now AI 3's)"; one you hold, nothing."""
+    from caravan_tui.games.ahldarahd.panel import card_or_item
+    from caravan_tui.games.ahldarahd.table_state import AhldarahdTable
+
+    _actions, state = play_until(lambda s: s.turn == 0 and s.phase == BID_OPEN, players=3)
+    view = state.view(0)
+    table = AhldarahdTable(seat=0, names=["Ann", "Bob", "Cy"], seat_kinds=["human", "ai:easy", "ai:easy"])
+    table = dataclasses.replace(table, view=view)
+    held = next(k for k, holder in enumerate(view["rop"]) if holder == 0 and k != 0)
+    other = next(k for k, holder in enumerate(view["rop"]) if holder not in (0, -1) and k != 0)
+    assert card_or_item(table, f"RoP {COLOURS[held]}").endswith(" (yours now)")
+    assert "yours" not in card_or_item(table, f"RoP {COLOURS[other]}")
+    opening = dataclasses.replace(table, item=f"RoP {COLOURS[held]}", turn=5, legal=state.legal_actions())
+    assert "(yours now) at " in panel_text(view, opening).plain

@@ -154,14 +154,16 @@ def no_gold_line(table: AhldarahdTable) -> str | None:
 def card_or_item(table: AhldarahdTable, item: str) -> str:
     """An item up for auction in words; a route card as "red Salt (any map)": its colour does not
     limit where it is spent (§2: colour matters only for dealing). A newcomer let "their" red Salt
-    go for 4, thinking only red could use it."""
+    go for 4, thinking only red could use it. An item the seat holds says so: a newcomer opened an
+    auction for the "Right of Passage of AI 2" they held, read it as AI 2's, and lost it."""
     index = ITEM_INDEX[item]
     if index < ROP:
         return f"{item} (any map)"
+    held = " (yours now)" if table.holds(item) else ""
     if index < SHAH and index - ROP != table.you:
         # (what is sold first, whose after: "Auction: Abcdefghijklmnopq…" behind a long name)
-        return table.words(f"Right of Passage of {who(index - ROP)}")
-    return table.item_text(item)
+        return table.words(f"Right of Passage of {who(index - ROP)}") + held
+    return table.item_text(item) + held
 
 
 def cannot_raise(view: AhldarahdView, auction: AuctionView) -> set[int]:
