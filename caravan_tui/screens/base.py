@@ -14,6 +14,8 @@ from textual.types import NoActiveAppError
 from textual.widget import Widget
 from textual.widgets import Static
 
+from caravan_tui.safe_text import as_text
+
 if TYPE_CHECKING:
     from caravan_tui.app import CaravanApp, ClientApp, TableApp
 
@@ -101,14 +103,30 @@ R = TypeVar("R")
 
 
 class DialogScreen(ModalScreen[R]):
-    """A dialog: it shows the notice too, since a dialog may cover the screen's."""
+    """A dialog: it shows the notice too, since a dialog may cover the screen's. What it says of
+    its own keys (``tell``) is a line of its own, under its buttons: as a notice, "This question:
+    y or n …" was drawn over the question it was about, and stayed after the question had gone."""
 
     def __init__(self, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name, id, classes)
         sized(self)
+        self.said = ""  # what ``tell`` says now
 
     def on_mount(self) -> None:
         warn_if_small(self, self.app.size)
+
+    @staticmethod
+    def note() -> Static:
+        """The dialog's line for ``tell``, hidden until there is something to say."""
+        line = Static("", classes="dialog-note")
+        line.display = False
+        return line
+
+    def tell(self, message: str) -> None:
+        self.said = message
+        line = self.query_one(".dialog-note", Static)
+        line.update(as_text(message))
+        line.display = True
 
     @on(Resize)
     def warn_when_small(self, event: Resize) -> None:

@@ -54,6 +54,7 @@ class ConfirmScreen(DialogScreen[bool]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button(as_text(f"{self.yes} (y)"), id="yes", variant="error", compact=True)
                 yield Button(as_text(f"{self.no} (n)"), id="no", compact=True)
+            yield self.note()
         yield KeysFooter()  # the dialog's keys, over those of the screen below (none of which act now)
 
     def on_mount(self) -> None:
@@ -63,11 +64,11 @@ class ConfirmScreen(DialogScreen[bool]):
         if event.time < self.asked_at:
             event.stop()
             event.prevent_default()
-            self.notify(NOT_AN_ANSWER, severity="warning", timeout=4)
+            self.tell(NOT_AN_ANSWER)
         elif event.is_printable and event.key not in self.active_bindings:
             # (a u typed at "Stop selling? (y/n)" did nothing and said nothing)
             event.stop()
-            self.notify(YES_OR_NO, severity="warning", timeout=4)
+            self.tell(YES_OR_NO)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
@@ -114,12 +115,13 @@ class ChoiceScreen(DialogScreen[int | None]):
             # (it did nothing and said nothing: an h meant for the table, pressed as escape had
             # opened the menu, seemed lost)
             event.stop()
-            self.notify(NOT_A_CHOICE, severity="warning", timeout=4)
+            self.tell(NOT_A_CHOICE)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(as_text(self.title_text, limit=LONG), classes="dialog-title")
             yield Choices(*(as_text(choice, limit=LONG) for choice in self.choices), start=self.start, id="choices")
+            yield self.note()
         yield KeysFooter()
 
     def on_mount(self) -> None:
