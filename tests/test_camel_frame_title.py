@@ -160,6 +160,12 @@ def test_the_boards_foot_says_its_place_shorter_before_it_cuts_a_word():
     assert fit_caption(cursor, 39) == "(3,3); AAAAAAAAAAAAAAAA…: 1 empty camel"
     two = f"space 7 (6,0); {'A' * 40}: 1 empty camel; [b]z[/b]: paper under"
     assert fit_caption(two, 44) == "AAAAAAAAAAA…: 1 empty; [b]z[/b]: paper under"
+    # (over SSH at 80×24: "You: 1 empty; AI 3: gems under, ivory…", what lay under whose camel cut)
+    stolen = "space 2 (0,6); You: 1 empty camel; AI 3: gems under, ivory under"
+    assert fit_caption(stolen, 38) == "You: 1 empty; AI 3 under: gems, ivory"
+    assert fit_caption("space 2 (0,6); AI 3: cloth, gems under; You: ivory under, salt under", 47) == (
+        "AI 3: cloth, gems under; You under: ivory, salt"
+    )
 
 
 @pytest.mark.thorough

@@ -44,11 +44,22 @@ SPARED = (re.compile(r" \(\d,\d\)"), re.compile(r" wants \w+"))
 EMPTY_CAMELS = re.compile(r" empty camels?\b")
 
 
+def _under_once(part: str) -> str:
+    """A seat's camels, each holding a good under, said with "under" once: "AI 3 under: gems, ivory"
+    for "AI 3: gems under, ivory under"."""
+    name, sep, held = part.rpartition(": ")
+    goods = held.split(", ")
+    if not sep or len(goods) < 2 or not all(good.endswith(" under") for good in goods):
+        return part
+    return f"{name} under: {', '.join(good.removesuffix(' under') for good in goods)}"
+
+
 def fit_caption(caption: str, room: int) -> str:
     """``caption`` in ``room`` cells: whole; else its place said shorter (``SPARED``), then long
     names cut to ``NAME_SOFT``, then only the camels on it (the cursor shows where: "space 8
     (6,6); You: 1 empty camel; AI …" lost the AI's camel with the stolen gems), then "1 empty"
-    for "1 empty camel", then names cut further; else cut after a word, with an ellipsis
+    for "1 empty camel", then "under" said once for a seat's goods all under its camels, then
+    names cut further; else cut after a word, with an ellipsis
     (mid-word only where one word fills the line)."""
     place, sep, camels = caption.partition("; ")
     for spared in SPARED:
@@ -64,6 +75,8 @@ def fit_caption(caption: str, room: int) -> str:
         caption = camels
     if cell_len(caption) > room:  # ("1 empty": three camels' words lost the third, "AI 3…")
         caption = EMPTY_CAMELS.sub(" empty", caption)
+    if cell_len(caption) > room:  # ("AI 3: gems under, ivory…": what lies under whose camel, cut)
+        caption = "; ".join(_under_once(part) for part in caption.split("; "))
     if cell_len(caption) > room:  # (then the names, never what their camels hold: a forty-letter
         # name filled the foot, "Aaaa…", and its camel's words went)
         caption = _names_cut(caption, room)
