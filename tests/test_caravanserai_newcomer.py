@@ -524,6 +524,9 @@ async def test_with_no_hint_shown_a_asks_before_west_and_with_its_marks_shown_a_
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.screen is screen, "the question answered")
         assert host.turn == turn and ("dir", 3) in screen.table.legal
+        # (kept back, it says so: an Enter that kept back the hint's last move closed the question,
+        # and nothing seemed to happen)
+        assert notices(app)[-1].message.startswith("Not played: Head west (W)")
         await pilot.press("a", "y")
         await answer_yes_if_asked(pilot, screen)
         await wait_for(pilot, lambda: host.turn > turn, "the turn west")

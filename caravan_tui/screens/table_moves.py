@@ -198,12 +198,15 @@ class TableMoves:
         self, action: Action, question: str, yes: str, no: str, yes_first: bool = False, then: Played | None = None
     ) -> None:
         """Play ``action`` (by ``then``, else ``act``) once the player says yes to ``question``,
-        if it is still theirs to play then."""
+        if it is still theirs to play then; a no says it played nothing (an Enter that kept back
+        the hint's last move of a solo match closed the question, and nothing seemed to happen)."""
         screen = self.screen
 
         def answered(said: bool | None) -> None:
             if said and screen.table.turn is not None and action in screen.table.legal:
                 (then or screen.act)(action)
+            elif not said:
+                screen.notify(f"Not played: {screen.describe(action)}.", timeout=4)
 
         screen.app.push_screen(ConfirmScreen(question, yes=yes, no=no, yes_first=yes_first), answered)
 
