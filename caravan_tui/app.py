@@ -897,7 +897,9 @@ class ClientApp(TableApp):
         elif isinstance(message, (Reviewing, Reviewed)):
             self.reviews.heard(message)
         elif isinstance(message, Rated):
-            line, outcome = rating_changes_line(message), rated_outcome(message)
+            tables = (s for s in self.screen_stack if isinstance(s, GameScreen) and s.client.match_id == message.match)
+            title = next((table.game.title for table in tables), "")
+            line, outcome = rating_changes_line(message, title), rated_outcome(message)
             self.heard = self.heard.rated(message.match, line, outcome, rated_gave_up(message, len(outcome)))
         elif isinstance(message, Leaderboard):
             self.push_screen(LeaderboardScreen(message))

@@ -288,6 +288,13 @@ def test_a_change_a_stand_in_shared_says_the_share_played():
     )  # (a share past 100% is no share: left out)
 
 
+def test_the_changes_name_the_game_whose_rating_they_are():
+    """Over SSH: "Alice +105 (now 1105?)" after a Decktet Caravan win, then "Alice −105 (now 895?)"
+    after a Camel Caravan loss: each game keeps its own rating, and the line did not say whose."""
+    rated = protocol.Rated("m1", [["Alice", -105, "895?", 100]])
+    assert rating_changes_line(rated, "Camel Caravan").startswith("Camel Caravan rating changes: Alice −105 (now 895?)")
+
+
 def test_a_rating_shows_a_number_once_it_settles():
     assert Rating().shown == "?" and Rating().told == "1000?"
     assert Rating(mu=26.0, sigma=3.0, matches=12).shown == "1040"

@@ -38,12 +38,14 @@ def result_line(names: list[str], scores: list[float], outcome: list[float]) -> 
     return f"{winners[0]} win{'' if winners[0] == 'You' else 's'}!"
 
 
-def rating_changes_line(rated: Rated) -> str:
+def rating_changes_line(rated: Rated, game: str = "") -> str:
     """ "Rating changes: Ann +105 (now 1105?), Bob −105 (now 990)": each person's change and rating
     now ("?" until it settles), from what the hub sent (a row not of that shape is left out).
     "Ratings: Ann +105 (?)" read as if +105 were the rating. A person a stand-in played for in
     part: the share of the moves they made ("Bo +12 (now 1012?; played 11%)"), and why ("−105 beside
-    +12" read as a fault). A row without its share, as an older hub sent it: played whole."""
+    +12" read as a fault). A row without its share, as an older hub sent it: played whole.
+    ``game``: the game's title, which the line names (a rating is kept for each game: "1105?"
+    after a Decktet Caravan win, then "now 895?" after a Camel Caravan loss, read as a fault)."""
     sent = rated.changes[:MAX_SEATS] if isinstance(rated.changes, list) else []
     rows = [
         row
@@ -66,7 +68,7 @@ def rating_changes_line(rated: Rated) -> str:
     partial = any(played < 100 for *_, played in rows)
     unmoved = len(rows) > 1 and all(points == 0 for _, points, _, _ in rows)
     return (
-        f"Rating changes: {', '.join(words)}."
+        f"{f'{game} rating changes' if game else 'Rating changes'}: {', '.join(words)}."
         + (f" {UNMOVED_WORDS}" if unmoved else "")
         + (f" {STOOD_IN_WORDS}" if partial else "")
         + (f" {UNSETTLED_WORDS}" if unsettled else "")
