@@ -29,3 +29,21 @@ async def test_h_during_an_ai_action_skips_and_the_hint_comes_with_our_turn(tmp_
         actions = screen.query_one(ActionList)
         await pilot.press("a")
         assert app.focused is actions and actions.highlighted_action == actions.hinted
+
+
+@pytest.mark.thorough
+async def test_u_during_an_ai_action_skips_and_the_undo_comes_with_our_turn(tmp_path):
+    """Decktet Caravan, Camel Caravan: ``u`` while an AI's action was on show only skipped it, and
+    said nothing; the person pressed it again, or took it for a refusal."""
+    from caravan_tui.screens.table_overlays import UNDO_HELD
+
+    async with at_my_turn(tmp_path, move_pause=30.0) as (app, pilot):
+        screen, host = app.screen, app.runner.host
+        said = []
+        screen.notify = lambda message, **kwargs: said.append(message)  # (the test app shows no notices)
+        played = len(host.actions)
+        await pilot.press("e", "y")
+        await wait_for(pilot, lambda: screen.pause.pausing == 1, "the AI's action on show")
+        await pilot.press("u")
+        assert UNDO_HELD in said
+        await wait_for(pilot, lambda: len(host.actions) == played and my_turn(app), "the turn taken back")

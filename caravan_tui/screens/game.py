@@ -410,7 +410,7 @@ class GameScreen(BaseScreen, Generic[V]):
         arrows and Enter that followed went to the board), ``l`` the legend (swallowed, while the
         footer offered it and ``t`` opened the chat line); else
         the "since your last turn" panel closes (``TableOverlays.key``). An ``h`` that skips also
-        asks for the hint once our turn comes (``TableOverlays.hold_hint``). An ``h`` on another
+        asks for the hint once our turn comes, an undo key the undo (``TableOverlays.hold``). An ``h`` on another
         person's turn and an undo key (``u``, ``ctrl+z``) at a table of people say why they do
         nothing, and so do a play key and an undo key in a replay; a replay's ``h`` shows or
         hides what the AI weighed as of the key's own time
@@ -420,7 +420,8 @@ class GameScreen(BaseScreen, Generic[V]):
         if self.moves.keep(event):
             return
         if self.pause.skip(event.time):
-            self.overlays.hold_hint(event.key)
+            undoes = event.key in UNDO_KEYS and self.seat is not None and undo_refused(self.table) is None
+            self.overlays.hold(event.key, undoes)
             if event.key not in SHOWN_AS_IT_SKIPS:
                 event.stop()
                 event.prevent_default()

@@ -43,6 +43,8 @@ NO_HINT_NOW = "A hint is for your turn."
 #: ``h`` while another seat's moves lead to our turn (``hint_next``), and ``h`` again
 HINT_HELD = "The hint comes with your turn (h again cancels it)."  # ("h again: none" read as a riddle)
 HINT_DROPPED = "No hint with your turn."
+#: an undo key that skipped the others' moves on show (it only skipped, and said nothing)
+UNDO_HELD = "Your undo comes with your turn: it takes back your last play and the moves after it."
 
 
 #: a replay's panel at a move no AI decided, when ``h`` asks what it weighed: why there is nothing
@@ -90,8 +92,10 @@ class TableOverlays:
         #: (``message_clock``): ``weighed_drawn``
         self.weighed_drawn_at: tuple[int, float] | None = None
         #: ``h`` was pressed while another seat's action was on show: the hint is asked for as our
-        #: turn comes (``hold_hint``)
+        #: turn comes (``hold``)
         self.hint_held = False
+        #: an undo key skipped the others' actions on show: the undo is asked for as our turn comes
+        self.undo_held = False
         #: the legend was opened after the hint showing beside it: the panel keys scroll it
         self.legend_last = False
         #: where the focus was when ``a`` gave it to the plays list (``aside``)
@@ -110,12 +114,18 @@ class TableOverlays:
         if self.screen.table.hint_waited != waiting:
             self.screen.table_state = replace(self.screen.table, hint_waited=waiting)
 
-    def hold_hint(self, key: str) -> None:
+    def hold(self, key: str, undoes: bool = False) -> None:
         """A key that skipped the others' actions on show (``ActionPause.skip``): where it was
-        ``h``, the hint is asked for once our turn comes (``our_turn``). It only skipped, and the
-        ``a`` that followed said "No hint to take"."""
-        if key == ASK_HINT and self.screen.replay is None:
+        ``h``, the hint is asked for once our turn comes (``our_turn``; it only skipped, and the
+        ``a`` that followed said "No hint to take"); where it was an undo key (``undoes``: the
+        table offers undo), the undo is asked for then (it only skipped, and said nothing)."""
+        if self.screen.replay is not None:
+            return
+        if key == ASK_HINT:
             self.hint_held = True
+        elif undoes:
+            self.undo_held = True
+            self.screen.notify(UNDO_HELD, timeout=4)
 
     def hint_next(self) -> None:
         """``h`` while another seat's moves lead to our turn (``table_keys.hint_waits``): the hint
@@ -125,9 +135,13 @@ class TableOverlays:
         self.screen.notify(HINT_HELD if self.hint_held else HINT_DROPPED)
 
     def our_turn(self) -> None:
-        """Our turn has come: the hint held for it (``hold_hint``) is asked for now (a hint's
+        """Our turn has come: the undo or the hint held for it (``hold``) is asked for now (a hint's
         play waited for in the decision before is not readied in this one)."""
         self.take_waiting = False
+        if self.undo_held:  # (the undo asked for while the moves it takes back were on show)
+            self.undo_held = self.hint_held = False
+            self.screen.action_undo()
+            return
         if self.hint_held:
             self.hint_held = False
             if self.screen.table.hint_panel is None:
