@@ -107,7 +107,7 @@ def test_a_damaged_options_record_means_the_defaults(tmp_path):
 
 
 @pytest.mark.thorough
-async def test_a_focused_dropdown_shows_without_colour(tmp_path, monkeypatch):
+async def test_a_focused_dropdown_or_line_shows_without_colour(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     app, _ = recording_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -120,6 +120,13 @@ async def test_a_focused_dropdown_shows_without_colour(tmp_path, monkeypatch):
         marks = ("reverse", "bold", "underline", "italic")
         assert any(getattr(focused, mark) for mark in marks)
         assert not any(getattr(seat, mark) for mark in marks)
+        # (and a line to type into: in a row of a dropdown and a name, which had the focus read
+        # only by a shade)
+        name = app.screen.query_one("#name-0")
+        assert not any(getattr(name.rich_style, mark) for mark in marks)
+        name.focus()
+        await pilot.pause()
+        assert name.rich_style.reverse
 
 
 @pytest.mark.thorough
