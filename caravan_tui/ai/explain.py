@@ -1063,7 +1063,11 @@ def headline(
     figure is said with the words (a review's 28% beside a hint's bare "behind", and 26% beside
     "slightly behind", read as the words not following the figures)."""
     said = _headline(value, scores, seat, basis, scored_on)
-    return said if "%" in said else f"{said} ({chance_words(value, len(scores))})"
+    said = said if "%" in said else f"{said} ({chance_words(value, len(scores))})"
+    if len(scores) > 2 and said.endswith(")") and ("an even game" in said or "rates the game even" in said):
+        # ("an even game (34% of the win)" read as a slip, "even" a half, to newcomers at three)
+        said = f"{said[:-1]}; even is {round(100 / len(scores))}% each)"
+    return said
 
 
 def _headline(value: float, scores: Sequence[float], seat: int | None, basis: Basis, scored_on: str) -> str:
