@@ -348,10 +348,11 @@ def paid_away(state: MerchantLordState, seat: int, line: tuple[Action, ...]) -> 
     """The coins ``line``'s sales at the others' villages pay their owners (``GameAI.exposed``: of
     sales about as good, a hint suggests the one that pays the others least). "Either is about as
     good: Sell AI 2's 2-5: 3¢ … pays AI 2 3 coins" stood over the person's own 2-5 for the same 3
-    coins, and AI 2 bought the card that won it the match with them. A line that sells nothing is
-    no such sale (``math.inf``): the end of the sales, within a hair of two, paid no one, and was put
-    first, after 2 favour paid to make the dice sell twice."""
-    if not any(action[0] == "sell" for action in line):
+    coins, and AI 2 bought the card that won it the match with them. The end of the sales is no
+    such sale (``math.inf``): within a hair of two sales, it paid no one, and was put first, after 2
+    favour paid to make the dice sell twice. (A favour step's line that stops before its sale, at a
+    roll, still counts as paying no one.)"""
+    if line and tuple(line[0]) == ("end_selling",):
         return math.inf
     return float(
         sum(state.vownc[VINDEX[action[1]]] for action in line if action[0] == "sell" and VINDEX[action[1]] // 3 != seat)
