@@ -143,7 +143,7 @@ async def test_enter_on_the_map_does_what_the_auctions_panel_asks(tmp_path):
         await pilot.press("1")
         bid = ("open", screen.table.item, 1)
         assert screen.enter_action() == bid
-        assert str(screen.query_one("#status").visual).startswith("enter: Open an auction for ")
+        assert str(screen.query_one("#status").visual).startswith("enter: Auction ")
         start = host.turn
         await pilot.press("enter")
         await wait_for(pilot, lambda: host.turn > start, "the opening bid")
@@ -587,3 +587,6 @@ def test_an_item_you_hold_says_so_where_its_auction_is_opened_or_bid_for():
     assert "yours" not in card_or_item(table, f"RoP {COLOURS[other]}")
     opening = dataclasses.replace(table, item=f"RoP {COLOURS[held]}", turn=5, legal=state.legal_actions())
     assert "(yours now) at " in panel_text(view, opening).plain
+    # (and under the map, where "enter: Open an auction for AI 2's Right of …" lost whose it was)
+    brief = opening.words(describe(state, ("open", f"RoP {COLOURS[held]}", 0), brief=True))
+    assert brief.endswith("RoP (yours) at 0 gold") and len(f"enter: {brief}") <= 45, brief

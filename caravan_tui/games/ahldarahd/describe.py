@@ -99,6 +99,9 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
             held = " (yours now)"
         elif item == ROP + holder:  # "Ann's Right of Passage (now Ann's)" said Ann twice
             held = " (its player holds it)"
+        if brief:  # (under the map: "enter: Open an auction for AI 2's Right of …" lost whose it was)
+            what = item_words(item, seat).replace("Right of Passage", "RoP")
+            return f"Auction {what}{held.replace('yours now', 'yours')} at {gold_words(action[2])}"
         return f"Open an auction for {item_words(item, seat)}{held} at {gold_words(action[2])}"
     # (a bid of all the seat's gold says so: "Raise to 5 gold … you have 5" was won, and its card
     # could not be used, no gold left to claim with)
