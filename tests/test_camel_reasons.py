@@ -141,25 +141,6 @@ def test_a_reason_names_a_good_the_next_player_can_steal():
     assert "risk" not in render(explain(state.clone(), 0, [("end_turn",)]), NAMES, None)
 
 
-def test_a_risk_names_where_its_good_is_when_another_of_it_is_on_the_board():
-    """ "AI 2 can steal the salt next turn" with two salts on the board, the player's on space 5
-    and AI 2's on space 1: which one was meant?"""
-    from caravan_tui.games.camel_caravan.board import CELL_NAMES, SPACES
-
-    state = exposed_to_a_thief()
-    ((at, good),) = {(at, good) for at, good, under in state.loads[0] if not under and at not in state.empties[1]}
-    alone = render(explain(state.clone(), 0, [("end_turn",)]), NAMES, None)
-    if f"the {GOODS[good]} on " in alone:  # (named with its place already: another of it is about)
-        state.loose = [-1 if loose == good else loose for loose in state.loose]
-        state.loads = [[load for load in loads if load[1] != good or load[0] == at] for loads in state.loads]
-        alone = render(explain(state.clone(), 0, [("end_turn",)]), NAMES, None)
-    assert f"steal the {GOODS[good]} next turn" in alone, alone
-    other = next(cell for cell in SPACES if state.loose[cell] < 0 and cell != at)
-    state.loose[other] = good
-    said = render(explain(state.clone(), 0, [("end_turn",)]), NAMES, None)
-    assert f"steal the {GOODS[good]} on {CELL_NAMES[at]} next turn" in said, said
-
-
 def test_a_camel_sent_beside_a_good_it_does_not_steal_promises_no_theft():
     """The bug: a hint sent a camel (2 actions) "where it can steal AI 2's swords", for the chain
     it made for a meat; the next hint, the theft judged worse (a fourth good carried), did not

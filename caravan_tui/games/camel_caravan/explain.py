@@ -338,12 +338,8 @@ def _risk(world: CamelCaravanState, seat: int, moved: frozenset[int] = frozenset
     also = "".join(f"; {who(other)} too" for other, _ in found[1:])
     carried = [good for _, good, under in world.loads[seat] if not under]
     # (where two of a good ride on top, the one meant: "the meat" read two ways; and then where
-    # each is: "the salt or the swords on space 7" read as both on space 7; where another of it is
-    # on the board, loose or anyone's: "the salt" beside the other player's salt read two ways)
-    seen = [good for loads in world.loads for _, good, _ in loads] + [good for good in world.loose if good >= 0]
-    placed = any(
-        carried.count(good) > 1 or seen.count(good) > 1 or good in moved for _, _, good, _ in stealable[:NAMED]
-    )
+    # each is: "the salt or the swords on space 7" read as both on space 7)
+    placed = any(carried.count(good) > 1 or good in moved for _, _, good, _ in stealable[:NAMED])
     ways = {
         GOODS[good] + (f" on {CELL_NAMES[at]}" if placed else ""): WAYS[actions]
         for _, actions, good, at in stealable[:NAMED]
