@@ -195,8 +195,9 @@ async def test_enter_before_the_hint_comes_offers_and_plays_no_first_line(tmp_pa
     """The bug: ``h``, then ``a`` while the hint was slow to come, then Enter in the plays list
     with no line highlighted: Enter highlighted its first line, and the status line offered it
     ("enter: Place a camel on space 1 …") as if the hint's key had readied it. Until the hint
-    shows, Enter highlights nothing and says the hint is still coming, the status line says
-    Enter waits for the hint's play, and the hint's play is readied as it shows."""
+    shows, Enter highlights nothing and says the hint is still coming, the status line says to
+    press Enter once it shows ("enter waits for its play" read as an Enter that would play it as it
+    came), and the hint's play is readied as it shows."""
     from caravan_tui.screens.table_status import HINT_WAITED
     from caravan_tui.widgets import ActionList
     from caravan_tui.widgets.actions import HINT_TAKE_WAITS
@@ -217,6 +218,7 @@ async def test_enter_before_the_hint_comes_offers_and_plays_no_first_line(tmp_pa
         assert actions.highlighted_action is None and app.runner.host.actions == []
         status = "\n".join(screen_lines(screen))
         assert HINT_WAITED in status and "): Place" not in status and "): Move" not in status
+        assert "once it shows" in HINT_WAITED and "will be ready as it shows" in HINT_TAKE_WAITS  # (one word on it)
         send(held[0])
         await wait_for(
             pilot, lambda: actions.highlighted_action == actions.hinted is not None, "the hint's play readied"

@@ -75,7 +75,8 @@ def checking_status(table: TableState) -> Text | None:
 
 
 #: the status line while the hint's play waits to be readied (``TableState.hint_waited``)
-HINT_WAITED = "The hint is coming: enter waits for its play"
+#: ("enter waits for its play" read as an Enter that would play it as it came: it plays nothing yet)
+HINT_WAITED = "The hint is coming: enter once it shows"
 
 
 def hint_waited_status(table: TableState) -> Text | None:
