@@ -43,3 +43,37 @@ async def test_your_villages_stay_in_view_with_the_cursor_on_an_opponents_last_v
         # (each village a line, its merchants by their stalls: `+2¶`)
         lines = [line.plain for key, line in board.lines(board.content_size.width) if key == "P0-V16"]
         assert len(lines) == 1 and " +" in lines[0]
+
+
+async def test_an_arrow_past_the_last_village_asks_for_a_folded_players_villages():
+    """At three players, Down from AI 2's 3-4 stopped before "AI 3 ›1-6 2-5 3-4 (o shows them)",
+    a village marked usable, and said nothing: past the last village shown, the board asks the
+    screen for the next player's villages (as ``o`` does); with none folded it stops there."""
+    from rich.text import Text
+    from textual.app import App
+
+    from caravan_tui.games.merchant_lord.widgets import Row
+
+    asked = []
+
+    class Board(App):
+        def compose(self):
+            yield VillageBoard()
+
+        def on_village_board_past_last(self, event):
+            asked.append(event)
+
+    whole = [Row(f"P1-V{name}", Text("AI 2 "), [Text(name)]) for name in ("16", "25", "34")]
+    async with Board().run_test() as pilot:
+        board = pilot.app.query_one(VillageBoard)
+        board.draw([*whole, Row(None, Text("AI 3 "), [Text("›1-6 2-5 3-4 (o shows them)")])])
+        board.focus()
+        board.move_to("P1-V34")
+        await pilot.press("up", "down")
+        assert board.cursor == "P1-V34" and not asked
+        await pilot.press("down")
+        assert len(asked) == 1 and board.cursor == "P1-V34"
+        board.draw(whole)  # (every player's whole: Down stops at the last)
+        await pilot.press("down")
+        await pilot.pause()
+        assert len(asked) == 1

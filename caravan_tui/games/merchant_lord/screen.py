@@ -343,6 +343,10 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         if self.query_one(ActionList).has_focus:
             self.focus_to_decide(self.query_one(f"#{self.deciding_board()}"))
 
+    def on_village_board_past_last(self, event: VillageBoard.PastLast) -> None:
+        event.stop()
+        self.action_others()
+
     def action_others(self) -> None:
         self.table_state = intents.next_other(self.table)
         if others_folded(self.table):

@@ -141,7 +141,9 @@ def flow(head: Text, words: list[Text], width: int) -> list[Text]:
 class VillageBoard(CursorWidget):
     """Every shown player's villages, one a line (wrapped when long). Up/down move the cursor
     over the villages, Enter posts ``Pressed``, space ``Toggled`` (both with the village id): the
-    screen decides what space does, never a sale by itself."""
+    screen decides what space does, never a sale by itself. An arrow on past the last village,
+    where a player's villages are folded onto a line, posts ``PastLast``: the screen shows the
+    next player's (Down stopped before "AI 3 ›1-6 2-5 3-4 (o shows them)", and said nothing)."""
 
     BINDINGS = [
         Binding("enter", "press", "Choose", show=False),
@@ -158,6 +160,10 @@ class VillageBoard(CursorWidget):
     @dataclass
     class Toggled(WidgetMessage["VillageBoard"]):
         key: str
+
+    @dataclass
+    class PastLast(WidgetMessage["VillageBoard"]):
+        pass
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -229,6 +235,13 @@ class VillageBoard(CursorWidget):
 
     def cursor_moved(self) -> None:
         self.call_after_refresh(self.keep_cursor_visible)
+
+    def action_move(self, dx: int, dy: int) -> None:
+        keys = self.keys
+        if keys and dx + dy > 0 and self.cursor == keys[-1] and any(row.key is None for row in self.rows):
+            self.post_message(self.PastLast(self))
+            return
+        super().action_move(dx, dy)
 
     def neighbour(self, dx: int, dy: int) -> str | None:
         """The villages are one list: every arrow steps along it."""
