@@ -855,6 +855,8 @@ def test_a_hand_s_going_out_line_takes_the_summary_s_width():
     width = max(len(line) for line in shown if line.startswith("└"))  # (the table's)
     said = next(line for line in shown if "went out" in line)
     assert said.startswith("AI 2 went out: +8 (5 + 3 for the 3 cards") and len(said.rstrip()) > width, shown
+    # (the match's total under the hand's, named so: "Total" under "Hand 2 of 2" read as the hand's)
+    assert any(line.startswith("│ Match total") for line in shown) and not any("│ Total " in line for line in shown)
 
 
 def test_the_game_s_line_says_bandits_stop_caravans_not_rob_them():

@@ -93,7 +93,7 @@ async def test_h_again_while_the_hint_comes_cancels_it(tmp_path, monkeypatch):
         (held, send), heard = holding_hints(monkeypatch, screen), hints_heard(monkeypatch)
         await pilot.press("h")
         await wait_for(pilot, lambda: screen.table.hint_panel == ASKING and bool(held), "the panel asking the AI")
-        assert "h or esc: cancel" in ASKING.title
+        assert "h or esc: hide" in ASKING.title and ASKING.short == "Hint (h: hide)"  # (the footer: "h Hide hint")
         await pilot.press("h")
         assert screen.table.hint_panel is None
         send(held[0])  # (the hint comes after the keys)

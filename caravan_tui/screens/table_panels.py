@@ -66,8 +66,9 @@ class PanelWords:
 
 
 #: the hint panel while the host works out the hint asked for (``TableOverlays.ask_hint``): ``h``
-#: again or escape puts it away, and the hint that comes after is not shown (``table_client``)
-ASKING = PanelWords("Hint (h or esc: cancel)", ("Asking the AI…",), short="Hint (h: cancel)")
+#: again or escape puts it away, and the hint that comes after is not shown (``table_client``); its
+#: words as the footer's "h Hide hint" ("h: cancel" beside it read as two keys)
+ASKING = PanelWords("Hint (h or esc: hide)", ("Asking the AI…",), short="Hint (h: hide)")
 CANCEL_HINT = "escape"
 
 

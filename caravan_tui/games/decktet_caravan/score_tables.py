@@ -28,7 +28,8 @@ def hand_table(table: DecktetCaravanTable, view: DecktetCaravanView, row: Histor
         scores.add_row(up_text(card), *(change(by_up[p][i]) for p in range(len(totals))))
     scores.add_row("Going out", *(f"+{bonus}" if p == out else "" for p in range(len(totals))))
     scores.add_row("Hand", *(change(t) for t in totals), style="bold")
-    scores.add_row("Total", *(change(int(s)) for s in view["scores"]), style="bold")
+    # (the match's, under the hand's: "Total" under "Hand 2 of 2" read as the hand's own)
+    scores.add_row("Match total", *(change(int(s)) for s in view["scores"]), style="bold")
     return Group(scores, Text(out_words(table, out, bonus)))
 
 
