@@ -327,6 +327,16 @@ def test_the_rules_say_what_newcomers_took_the_other_way():
     assert "it is auctioned only when someone opens one" in ahldarahd
 
 
+@pytest.mark.parametrize("game_id", ["decktet_caravan", "camel_caravan", "caravanserai", "merchant_lord", "ahldarahd"])
+def test_every_games_keys_name_the_whole_log_and_save(game_id):
+    """Decktet Caravan's key table left out ctrl+l (the whole log), which the footer offers at
+    every table; Camel Caravan's left out ctrl+s too."""
+    from caravan_tui.screens.table_panels import WHOLE_LOG
+
+    keys = get_game(game_id).rules.lower().split("## keys")[1]
+    assert WHOLE_LOG in keys and "the whole log" in keys and "ctrl+s" in keys
+
+
 @pytest.mark.thorough
 async def test_a_players_line_gives_the_name_the_room_the_row_leaves(tmp_path):
     """Over SSH: "[b]z[/…" on the player table with three columns blank at the row's end (the
