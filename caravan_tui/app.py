@@ -897,8 +897,7 @@ class ClientApp(TableApp):
         elif isinstance(message, (Reviewing, Reviewed)):
             self.reviews.heard(message)
         elif isinstance(message, Rated):
-            tables = (s for s in self.screen_stack if isinstance(s, GameScreen) and s.client.match_id == message.match)
-            title = next((table.game.title for table in tables), "")
+            title = next(filter(None, (match_title(screen, message.match) for screen in self.screen_stack)), "")
             line, outcome = rating_changes_line(message, title), rated_outcome(message)
             self.heard = self.heard.rated(message.match, line, outcome, rated_gave_up(message, len(outcome)))
         elif isinstance(message, Leaderboard):
@@ -1162,6 +1161,16 @@ class ClientApp(TableApp):
 
     def open_url(self, url: str, *, new_tab: bool = True) -> None:
         self.notify(self.NOT_HERE, severity="warning")
+
+
+def match_title(screen: Screen, match: str) -> str | None:
+    """The title of ``match``'s game where ``screen`` shows that match (its table or its result),
+    else None: a result's rating line names the game (each game keeps its own rating)."""
+    if isinstance(screen, GameScreen) and screen.client.match_id == match:
+        return screen.game.title
+    if isinstance(screen, MatchOverScreen) and screen.match == match and screen.game in GAMES:
+        return GAMES[screen.game].title
+    return None
 
 
 def failed_screen(error: Exception) -> Screen | None:

@@ -26,7 +26,7 @@ from tables import wait_for
 
 GAME = "camel_caravan"
 RATED = Rated("", [["Ann", 105, "?"], ["Bob", -105, "?"]])
-LINE = f"Rating changes: Ann +105 (now ?), Bob −105 (now ?). {UNSETTLED_WORDS}"
+LINE = f"Camel Caravan rating changes: Ann +105 (now ?), Bob −105 (now ?). {UNSETTLED_WORDS}"
 #: every point of the match-over sequence where the hub's ``Rated`` may come
 MOMENTS = (
     "before the end",

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from textual import on
 from textual.events import Resize
 from textual.geometry import Size
-from textual.reactive import Reactive
+from textual.reactive import Reactive, var
 from textual.screen import ModalScreen, Screen
 from textual.types import NoActiveAppError
 from textual.widget import Widget
 from textual.widgets import Static
 
-from caravan_tui.safe_text import as_text
+from caravan_tui.widgets.bound_text import NoteText
 
 if TYPE_CHECKING:
     from caravan_tui.app import CaravanApp, ClientApp, TableApp
@@ -104,29 +104,23 @@ R = TypeVar("R")
 
 class DialogScreen(ModalScreen[R]):
     """A dialog: it shows the notice too, since a dialog may cover the screen's. What it says of
-    its own keys (``tell``) is a line of its own, under its buttons: as a notice, "This question:
-    y or n …" was drawn over the question it was about, and stayed after the question had gone."""
+    its own keys (``said``) is a line of its own, under its buttons (``note``): as a notice, "This
+    question: y or n …" was drawn over the question it was about, and stayed after it had gone."""
+
+    said: var[str] = var("")
 
     def __init__(self, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name, id, classes)
         sized(self)
-        self.said = ""  # what ``tell`` says now
 
     def on_mount(self) -> None:
         warn_if_small(self, self.app.size)
 
-    @staticmethod
-    def note() -> Static:
-        """The dialog's line for ``tell``, hidden until there is something to say."""
-        line = Static("", classes="dialog-note")
+    def note(self) -> NoteText:
+        """The dialog's line for ``said``, composed inside it."""
+        line = NoteText(classes="dialog-note")
         line.display = False
-        return line
-
-    def tell(self, message: str) -> None:
-        self.said = message
-        line = self.query_one(".dialog-note", Static)
-        line.update(as_text(message))
-        line.display = True
+        return line.data_bind(text=DialogScreen.said)
 
     @on(Resize)
     def warn_when_small(self, event: Resize) -> None:

@@ -64,11 +64,11 @@ class ConfirmScreen(DialogScreen[bool]):
         if event.time < self.asked_at:
             event.stop()
             event.prevent_default()
-            self.tell(NOT_AN_ANSWER)
+            self.said = NOT_AN_ANSWER
         elif event.is_printable and event.key not in self.active_bindings:
             # (a u typed at "Stop selling? (y/n)" did nothing and said nothing)
             event.stop()
-            self.tell(YES_OR_NO)
+            self.said = YES_OR_NO
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
@@ -115,7 +115,7 @@ class ChoiceScreen(DialogScreen[int | None]):
             # (it did nothing and said nothing: an h meant for the table, pressed as escape had
             # opened the menu, seemed lost)
             event.stop()
-            self.tell(NOT_A_CHOICE)
+            self.said = NOT_A_CHOICE
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):

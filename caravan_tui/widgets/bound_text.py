@@ -13,3 +13,12 @@ class BoundText(Static):
 
     def watch_text(self, text: RenderableType) -> None:
         self.update(text)
+
+
+class NoteText(BoundText):
+    """A ``BoundText`` that takes no room until it has something to say (a dialog's word on its
+    keys, under its buttons)."""
+
+    def watch_text(self, text: RenderableType) -> None:
+        super().watch_text(text)
+        self.display = bool(text)
