@@ -445,6 +445,19 @@ def test_a_route_destroyed_on_its_owners_map_names_the_map_by_its_owner():
     assert mine.startswith("Blue destroys your route Salt–Metals (Sa–Me, land, 10) on your map, paying 20")
 
 
+def test_a_destroys_reason_says_the_route_is_open_again_not_free():
+    """ "the route is free for you" after a destroy read as a claim at no cost (the setup's free
+    routes): the route is empty again, claimed at its usual price by whoever claims it."""
+    state = fresh(3)
+    r = route_no("G", "H")
+    put_route(state, RED, RED, r)
+    state.rop[RED] = BLUE
+    set_gold(state, BLUE, 25)
+    to_build(state, BLUE)
+    said = render(explain(state, BLUE, [("destroy", "red", r, "gold", "gold")]), ["Red", "Blue", "Green"])
+    assert "the route is open to claim again" in said and "free" not in said, said
+
+
 def test_a_player_may_never_destroy_their_own_route():
     state = fresh(3)
     put_route(state, RED, RED, 16)

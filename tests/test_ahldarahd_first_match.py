@@ -585,6 +585,16 @@ def test_an_item_you_hold_says_so_where_its_auction_is_opened_or_bid_for():
     other = next(k for k, holder in enumerate(view["rop"]) if holder not in (0, -1) and k != 0)
     assert card_or_item(table, f"RoP {COLOURS[held]}").endswith(" (yours now)")
     assert "yours" not in card_or_item(table, f"RoP {COLOURS[other]}")
+    # (and where any other is, as How to play says the auction panel does: "on the table" said nowhere)
+    holder = view["rop"][other]
+    said = card_or_item(table, f"RoP {COLOURS[other]}")
+    assert said.endswith(" (its player holds it)" if holder == other else f" (now {table.seat_name(holder)}'s)"), said
+    rights = [-1 if k == other else h for k, h in enumerate(view["rop"])]
+    on_table = dataclasses.replace(table, view={**view, "rop": rights})
+    assert card_or_item(on_table, f"RoP {COLOURS[other]}").endswith(" (on the table)")
+    assert card_or_item(table, f"RoP {COLOURS[0]}") == "your Right of Passage" + (
+        "" if view["rop"][0] == 0 else f" (now {table.seat_name(view['rop'][0])}'s)"
+    )
     opening = dataclasses.replace(table, item=f"RoP {COLOURS[held]}", turn=5, legal=state.legal_actions())
     assert "(yours now) at " in panel_text(view, opening).plain
     # (and under the map, where "enter: Open an auction for AI 2's Right of …" lost whose it was)

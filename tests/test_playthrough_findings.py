@@ -327,6 +327,14 @@ def test_the_rules_say_what_newcomers_took_the_other_way():
     assert "it is auctioned only when someone opens one" in ahldarahd
 
 
+def test_ahldarahds_rules_name_the_items_as_the_players_lines_write_them():
+    """The players' lines read "Pirate", the rules' screen section only "PQ"."""
+    from caravan_tui.games.ahldarahd.table_text import SHORT_ITEMS
+
+    rules = get_game("ahldarahd").rules
+    assert all(f"`{name}`" in rules and f"`{short}`" in rules for name, short in SHORT_ITEMS.items())
+
+
 @pytest.mark.parametrize("game_id", ["decktet_caravan", "camel_caravan", "caravanserai", "merchant_lord", "ahldarahd"])
 def test_every_games_keys_name_the_whole_log_and_save(game_id):
     """Decktet Caravan's key table left out ctrl+l (the whole log), which the footer offers at

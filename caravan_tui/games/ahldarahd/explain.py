@@ -269,9 +269,11 @@ def _destroy(state: AhldarahdState, seat: int, m: int, r: int) -> str:
         for s in ENDS[r]
         if state.ctrl[m * SLOTS + s] == victim and world.ctrl[m * SLOTS + s] != victim
     ]
+    # (open to anyone at its price: "the route is free for you" read as a claim at no cost, a
+    # free route of the setup)
     if cities:  # (the move's words name the cities lost)
-        return f"{plural(lost, 'point')} off {poss(victim)} score; the route is free for {who(seat)}"
-    return f"weakens {poss(victim)} hold on {map_words(m, state.n)}; the route is free for {who(seat)}"
+        return f"{plural(lost, 'point')} off {poss(victim)} score; the route is open to claim again"
+    return f"weakens {poss(victim)} hold on {map_words(m, state.n)}; the route is open to claim again"
 
 
 def _offer(state: AhldarahdState, seat: int, action: Action) -> str:

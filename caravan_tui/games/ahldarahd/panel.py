@@ -155,11 +155,20 @@ def card_or_item(table: AhldarahdTable, item: str) -> str:
     """An item up for auction in words; a route card as "red Salt (any map)": its colour does not
     limit where it is spent (§2: colour matters only for dealing). A newcomer let "their" red Salt
     go for 4, thinking only red could use it. An item the seat holds says so: a newcomer opened an
-    auction for the "Right of Passage of AI 2" they held, read it as AI 2's, and lost it."""
+    auction for the "Right of Passage of AI 2" they held, read it as AI 2's, and lost it; so does
+    where any other Right of Passage is."""
     index = ITEM_INDEX[item]
     if index < ROP:
         return f"{item} (any map)"
     held = " (yours now)" if table.holds(item) else ""
+    if index < SHAH and table.view is not None:  # (How to play: "the auction panel says who holds it")
+        holder = table.view["rop"][index - ROP]
+        if holder == index - ROP:  # (its own player's: "your Right of Passage (yours now)" said it twice)
+            held = "" if held else " (its player holds it)"
+        elif holder < 0:
+            held = " (on the table)"
+        elif not held:
+            held = table.words(f" (now {who(holder, 'mine')})")
     if index < SHAH and index - ROP != table.you:
         # (what is sold first, whose after: "Auction: Abcdefghijklmnopq…" behind a long name)
         return table.words(f"Right of Passage of {who(index - ROP)}") + held
