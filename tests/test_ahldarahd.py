@@ -424,17 +424,24 @@ def test_worked_example_destroying_reds_salt_metals_route_can_be_paid_exactly_th
     check_invariants(state)
 
 
-def test_a_route_destroyed_on_its_owners_map_names_the_map_by_its_owner():
-    """The plays list names the owner once ("Destroy Red's route … on their own map"); the log
-    names the map by its owner: "on its owner's map" right after "AI 2 claims … on your map" made
-    a person stop to work out whose, and "on their own map" read as the destroyer's."""
-    names = ["Red", "Blue", "Green"]
+def reds_route_for_blue_to_destroy() -> tuple[AhldarahdState, int]:
+    """Three players, Blue building with 25 gold and Red's Right of Passage, Red's Salt–Metals
+    route on Red's map: the state and the route."""
     state = fresh(3)
     r = route_no("G", "H")
     put_route(state, RED, RED, r)
     state.rop[RED] = BLUE
     set_gold(state, BLUE, 25)
     to_build(state, BLUE)
+    return state, r
+
+
+def test_a_route_destroyed_on_its_owners_map_names_the_map_by_its_owner():
+    """The plays list names the owner once ("Destroy Red's route … on their own map"); the log
+    names the map by its owner: "on its owner's map" right after "AI 2 claims … on your map" made
+    a person stop to work out whose, and "on their own map" read as the destroyer's."""
+    names = ["Red", "Blue", "Green"]
+    state, r = reds_route_for_blue_to_destroy()
     action = ("destroy", "red", r, "gold", "gold")
     for words in (render(describe(state, action), names), render(describe(state, action, brief=True), names)):
         assert words.startswith("Destroy Red's route Salt–Metals ")
@@ -448,12 +455,7 @@ def test_a_route_destroyed_on_its_owners_map_names_the_map_by_its_owner():
 def test_a_destroys_reason_says_the_route_is_open_again_not_free():
     """ "the route is free for you" after a destroy read as a claim at no cost (the setup's free
     routes): the route is empty again, claimed at its usual price by whoever claims it."""
-    state = fresh(3)
-    r = route_no("G", "H")
-    put_route(state, RED, RED, r)
-    state.rop[RED] = BLUE
-    set_gold(state, BLUE, 25)
-    to_build(state, BLUE)
+    state, r = reds_route_for_blue_to_destroy()
     said = render(explain(state, BLUE, [("destroy", "red", r, "gold", "gold")]), ["Red", "Blue", "Green"])
     assert "the route is open to claim again" in said and "free" not in said, said
 

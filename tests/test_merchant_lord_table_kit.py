@@ -784,6 +784,15 @@ def test_space_on_a_hand_card_says_which_half_it_tucks_next():
     raise AssertionError(f"cards of one half and of two not both met: {seen}")
 
 
+def selling_at_cys(state) -> bool:
+    """Ann (seat 0) sells, and a sale at Cy's villages (seat 2) is open to her."""
+    return (
+        state.turn == 0
+        and state.phase == SELL
+        and any(a[0] == "sell" and VINDEX[a[1]] // 3 == 2 for a in state.legal_actions())
+    )
+
+
 @pytest.mark.thorough
 def test_a_hint_to_sell_at_an_opponents_village_is_taken_on_the_plays_list():
     """Over SSH at three players: a, then Enter on "Sell AI 3's 1-6" chose the person's own 1-6
@@ -792,14 +801,7 @@ def test_a_hint_to_sell_at_an_opponents_village_is_taken_on_the_plays_list():
     village was closed, 28 times. ``a`` points the plays list at the sale, where Enter makes it
     whatever the villages box shows; a sale at one's own village, the villages' cursor."""
 
-    def found(state) -> bool:
-        return (
-            state.turn == 0
-            and state.phase == SELL
-            and any(a[0] == "sell" and VINDEX[a[1]] // 3 == 2 for a in state.legal_actions())
-        )
-
-    state, table = three_players_at(found)
+    state, table = three_players_at(selling_at_cys)
     sale = next(a for a in state.legal_actions() if a[0] == "sell" and VINDEX[a[1]] // 3 == 2)
     for height in (0, 3):  # (laid out or not, the box too short for even one opponent's villages)
         hinted = replace(intents.turn_started(table), shown_other=1, villages_height=height, hinted=sale)
@@ -1053,14 +1055,7 @@ def test_a_sale_chosen_at_an_opponents_village_keeps_that_village_on_the_board()
     one player's villages fit, they are the chosen village's owner's, the rest a line each."""
     from caravan_tui.games.merchant_lord.table_looks import village_rows
 
-    def found(state) -> bool:
-        return (
-            state.turn == 0
-            and state.phase == SELL
-            and any(a[0] == "sell" and VINDEX[a[1]] // 3 == 2 for a in state.legal_actions())
-        )
-
-    state, table = three_players_at(found)
+    state, table = three_players_at(selling_at_cys)
     vid = next(a[1] for a in state.legal_actions() if a[0] == "sell" and VINDEX[a[1]] // 3 == 2)
     short = replace(intents.turn_started(table), villages_room=(60, 6), villages_height=6)
     chosen = taken(intents.chosen_village(at(short, VILLAGES, vid), vid))
