@@ -354,6 +354,14 @@ async def test_page_down_in_the_game_list_scrolls_the_form_and_keeps_the_game(tm
         await pilot.press("pageup")
         await wait_for(pilot, lambda: form.scroll_y == 0, "the form back at its top")
         assert games.highlighted == chosen
+        # (and the focus back on the games from further down shows the form from its title)
+        app.screen.query_one("#start").focus()
+        await wait_for(pilot, lambda: form.scroll_y > 0, "the form scrolled to its button")
+        games.focus()
+        await wait_for(pilot, lambda: form.scroll_y == 0, "the form at its title")
+        from caravan_tui.textual_adapter import screen_lines
+
+        assert "New match" in screen_lines(app.screen)[0]
 
 
 @pytest.mark.thorough

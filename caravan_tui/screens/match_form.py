@@ -234,6 +234,10 @@ class MatchForm(BaseScreen):
         if isinstance(event.widget, OptionList) and isinstance(event.widget.parent, Select):
             self.keep_above_footer(event.widget)
             return
+        if isinstance(event.widget, GameList):  # (the first field: the form from its title, which the
+            # browser seat's form had scrolled out of sight with the focus on the games)
+            self.call_after_refresh(self.query_one(FormScroll).scroll_home, animate=False)
+            return
         row = next((node for node in event.widget.ancestors if node.has_class("row")), None)
         if row is not None:  # (the field's whole row: its help below the field was cut at the foot)
             self.call_after_refresh(self.query_one(FormScroll).scroll_to_widget, row, animate=False)
