@@ -86,3 +86,28 @@ def test_keeping_favour_in_a_line_whose_sale_ends_the_match_keeps_it_as_a_tie_br
     assert state.table[0] == 8
     said = explain(state, 0, [("end_favour",), ("sell", "P0-V34", (("M15", "L"),))])
     assert "favour as a last tie-break" in said and "later rounds" not in said, said
+
+
+def test_a_turn_the_search_follows_with_a_roll_says_the_roll_or_a_sale_is_next():
+    """A hint "Turn a 5 into a 6 (2f): 2 favour for dice 2 3 6 5; then 4 coins at AI 2's 2-5
+    village": the search's line rolled 3 6 next, and the next hint did, leaving the sale named
+    without "A new line". The words say the roll or a sale follows, which the next hint weighs."""
+    seen = set()
+    for seed in range(30):
+        state = GAME.new(2, seed=seed, options={"start_player": 1})
+        while state.turn is not None:
+            if state.turn == 0 and state.phase == FAVOUR and state.favour[0] >= 3:
+                turn = next((a for a in state.legal_actions() if a[0] == "adjust"), None)
+                if turn is not None:
+                    after = state.clone()
+                    after.apply(turn, log=False)
+                    roll = next(a for a in after.legal_actions() if a[0] == "reroll")
+                    said = render(explain(state, 0, [turn, roll]), ["Ann", "Bob"], 0)
+                    rolled = " ".join(str(v) for v in roll[1:])
+                    assert f"; then roll {rolled} again (1 favour) or " in said, said
+                    assert said.endswith("): the next hint weighs them"), said
+                    seen.add(" or sell now (" in said)
+                    if seen == {True, False}:
+                        return
+            state.apply(simple(state), log=False)
+    raise AssertionError(f"30 seeds gave turns that sell now {seen} only")

@@ -228,10 +228,14 @@ def test_a_reroll_expected_to_lose_the_sale_in_hand_is_no_hint(monkeypatch):
 def test_a_turn_s_plan_stops_before_a_roll():
     """ "Turn a 4 into a 3 (2f) — 2 favour for dice 1 3 4 4 6; then roll 1 die again", and the
     next hint: "No more favour: sell" (three times in a match): the roll past the step was the
-    search's guess, the next hint's to weigh. The plan says what the turned dice can sell."""
+    search's guess, the next hint's to weigh. The plan says the roll is one way on, which the
+    next hint weighs, and what the turned dice sell without it."""
     state = nothing_sells_yet()
     reason = explain(state, 0, [("adjust", 4, -1), ("reroll", 6)])
-    assert reason.startswith("2 favour for dice 2 3 6 6; then ") and "roll" not in reason, reason
+    assert reason == (
+        "2 favour for dice 2 3 6 6; then roll 6 again (1 favour) or not (no village fits these dice yet): "
+        "the next hint weighs them"
+    ), reason
 
 
 def test_the_sale_now_names_every_sale_the_odds_count():

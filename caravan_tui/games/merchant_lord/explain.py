@@ -449,16 +449,20 @@ def _dice(count: int) -> str:
 def _plan(state: MerchantLordState, seat: int, line: Sequence[Action], dice: int | None = None) -> str:
     """The rest of the favour step the search means to play, every step in order, up to its
     sale ("then turn a 3 into a 2, dice 1 1 2 5; then the sale at your 2-5 village"): a plan
-    that skipped a step would name a sale the dice shown cannot make. Up to a roll, not the
-    roll: "then roll 1 die again", the search's guess past the step, was dropped by the next
-    hint three times in a match ("No more favour: sell"). ``dice``: the dice after ``line[0]``
+    that skipped a step would name a sale the dice shown cannot make. At a roll, the roll or a
+    sale now, which the next hint weighs: "then roll 1 die again" alone was dropped by the next
+    hint three times in a match ("No more favour: sell"), and the sale the dice made before the
+    roll, said alone, was left by a next hint that rolled. ``dice``: the dice after ``line[0]``
     (the unplaced ones by default). "" if nothing follows."""
     dice = state._unplaced(seat) if dice is None else dice
     steps = []
     earned = [0] * state.n  # (the coins the plan's sales pay each seat)
     for action in _needed(state, seat, line):
-        if action[0] == "reroll":
-            break  # (what follows a roll is chance, and the roll itself the next hint's to weigh)
+        if action[0] == "reroll":  # (what follows a roll is chance: the line stops here)
+            roll, now = f"roll {dice_words(action[1:])} again ({REROLL_COST} favour)", _sales_now(state, seat, dice)
+            other = f"not ({now} yet)" if now == NO_FIT else f"sell now ({now})"
+            steps.append(f"{roll} or {other}: the next hint weighs them")
+            break
         if action[0] == "adjust":
             into = adjusted(action[1], action[2])
             dice = dice - UNIT[action[1]] + UNIT[into]
