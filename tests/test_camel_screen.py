@@ -1001,3 +1001,20 @@ async def test_h_beside_the_legend_puts_it_away_and_shows_the_hint(tmp_path):
         await wait_for(pilot, lambda: hint.showing and not hint.has_class("-hidden"), "the hint")
         await pilot.pause()
         assert legend.has_class("-hidden") and any("Hint" in line for line in screen_lines(app))
+
+
+async def test_the_status_line_under_a_question_says_the_question_has_the_keys(tmp_path):
+    """Under "End the turn with 2 actions unused?" the status line read "enter: place a camel
+    here (1 action)", while Enter answered the question; it says the window has the keys, and
+    what Enter plays again once the window closes."""
+    from caravan_tui.screens.table_status import COVERED
+
+    async with at_my_turn(tmp_path, setup(seed_where_first(1))) as (app, pilot):
+        screen = app.screen
+        before = status(screen)
+        await pilot.press("e")
+        assert isinstance(app.screen, ConfirmScreen)
+        await wait_for(pilot, lambda: status(screen) == COVERED, "the status line under the question")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: status(screen) == before, "the status line back")
+        assert before.startswith("enter: "), before

@@ -258,7 +258,11 @@ class GameScreen(BaseScreen, Generic[V]):
         self.reports.start()
         self.run_worker(self.bus.listen(), exclusive=True, group="bus")
 
+    def on_screen_suspend(self) -> None:
+        self.table_state = replace(self.table, covered=True)
+
     def on_screen_resume(self) -> None:
+        self.table_state = replace(self.table, covered=False)
         self.result.table_back()
 
     @property

@@ -14,7 +14,7 @@ from textual.widgets import Static
 
 from caravan_tui.screens.chat import ChatInput
 from caravan_tui.screens.full_log import FullLogScreen
-from caravan_tui.screens.table_status import checking_status, hint_waited_status, log_status
+from caravan_tui.screens.table_status import checking_status, covered_status, hint_waited_status, log_status
 from caravan_tui.seat_labels import YOU
 from caravan_tui.widgets import ActionList, MatchLog, SaveNotice, TablePanel
 from caravan_tui.widgets.away_notice import AwayNotice
@@ -63,10 +63,17 @@ def table_layout(screen: GameScreen[Any]) -> ComposeResult:
 
 
 def status_words(screen: GameScreen[Any], table: Any) -> Text:
-    """The status line's words for ``table``: practice checking a move, the hint's play waited
-    for, the log's keys while it has the focus, else the game's own (``GameScreen.status_text``)."""
+    """The status line's words for ``table``: a window over it with the keys, practice checking a
+    move, the hint's play waited for, the log's keys while it has the focus, else the game's own
+    (``GameScreen.status_text``)."""
     width = screen.query_one(StatusLine).content_size.width or None
-    return checking_status(table) or hint_waited_status(table) or log_status(table, width) or screen.status_text()
+    return (
+        covered_status(table)
+        or checking_status(table)
+        or hint_waited_status(table)
+        or log_status(table, width)
+        or screen.status_text()
+    )
 
 
 def log_covered(screen: GameScreen[Any], table: Any) -> bool:

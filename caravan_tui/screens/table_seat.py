@@ -111,6 +111,10 @@ class TableState(Generic[V]):
     #: the key that readies the hint's play was pressed while the hint was still coming: its play
     #: is readied as it shows, and until then Enter plays nothing and the status line offers none
     hint_waited: bool = False
+    #: a window is open over the table (a question, a chooser, the rules): its keys act, not the
+    #: table's, and the status line says so (it went on offering "enter: place a camel here" under
+    #: "End the turn with 2 actions unused?", whose Enter answered the question)
+    covered: bool = False
 
     def viewing(self, view: dict[str, Any], world: State | None) -> Self:
         """A new state showing the view the bus carried (read from here on as the game's view

@@ -86,6 +86,16 @@ def hint_waited_status(table: TableState) -> Text | None:
     return Text(HINT_WAITED, style="bold") if table.hint_waited and table.turn is not None else None
 
 
+#: the status line of our decision under a window over the table (``TableState.covered``)
+COVERED = "Keys go to the window above until it closes"
+
+
+def covered_status(table: TableState) -> Text | None:
+    """While a window over the table has the keys at our decision, the status line says so, not
+    what Enter would play on the board."""
+    return Text(COVERED, style="bold") if table.covered and table.turn is not None else None
+
+
 #: the log's id (``GameScreen``), and its keys, said on the status line while it has the focus
 #: (shorter where the whole words leave a long name too little room: "Abc… to play…")
 LOG = "log"
