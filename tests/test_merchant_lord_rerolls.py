@@ -453,3 +453,15 @@ def test_ending_the_sales_is_never_the_sale_that_pays_the_others_least():
     assert game.ai.exposed(state, 1, (end,)) > game.ai.exposed(state, 1, (root, own))
     found = [Candidate(own, 0.28, 0.339, (own, root), error=0.001), Candidate(end, 0.21, 0.324, (end,), error=0.0)]
     assert [candidate.action for candidate in safer_first(game.id, state.view(1), 1, found)] == [own, end]
+
+
+def test_ending_the_favour_step_where_no_sale_fits_says_so():
+    """With dice 2 4 6 6 the plays list read "No more favour: no sale" and the hint's line "Spend
+    no more favour: go on to selling" (the review's too), while the rules played the dice to the
+    market. Where a sale fits, the words still go on to it."""
+    from caravan_tui.games.merchant_lord.describe import describe
+
+    state = nothing_sells_yet()
+    assert describe(state, ("end_favour",)) == "Spend no more favour: no sale fits the dice"
+    sells = build(phase="favour", dice={0: [1, 2, 5, 6], 1: [1, 2, 3, 4]}, hands={0: ["M13"]}, favour=[3, 2])
+    assert describe(sells, ("end_favour",)) == "Spend no more favour: go on to selling"

@@ -14,6 +14,17 @@ if TYPE_CHECKING:
     from .rules import MerchantLordState
 
 
+def sells_after(state: MerchantLordState, action: Action) -> bool:
+    """Whether the seat to move can sell after ``action`` (true where ``action`` is not its to
+    play in ``state``)."""
+    seat = state.turn
+    if seat is None or action not in state.legal_actions():
+        return True
+    after = state.clone()
+    after.apply(action, False)
+    return after.to_move() == seat and any(step[0] == "sell" for step in after.legal_actions())
+
+
 def _gain(coins: int, favour: int) -> str:
     parts = [plural(coins, "coin")] + ([f"{favour} favour"] if favour else [])
     return " and ".join(parts)
@@ -28,7 +39,10 @@ def describe(state: MerchantLordState, action: Action) -> str:
         value, delta = action[1], action[2]
         return f"Turn a {value} into a {adjusted(value, delta)} ({ADJUST_COST} favour)"
     if kind == "end_favour":
-        return "Spend no more favour: go on to selling"
+        # ("go on to selling" where no sale fits the dice: the plays list's line beside it read
+        # "No more favour: no sale", and the rules went on to play the dice to the market)
+        then = "go on to selling" if sells_after(state, action) else "no sale fits the dice"
+        return f"Spend no more favour: {then}"
     if kind == "end_selling":
         if seat is None:
             return "Stop selling"

@@ -13,6 +13,7 @@ from caravan_tui.widgets.wrapping import wrapped
 from caravan_tui.words import plural
 
 from .cards import HALF_INDEX, INDEX, reward_token
+from .describe import sells_after
 from .faces import VILLAGE_NAMES, half_token
 from .sales import adjusted
 from .table import MerchantLordTable
@@ -57,16 +58,6 @@ def fitted_play(table: MerchantLordTable, action: Action, name_width: int | None
     return line
 
 
-def sells_after(table: MerchantLordTable, action: Action) -> bool:
-    """Whether the seat can sell after ``action`` (true where the table cannot tell)."""
-    world, seat = table.rules_state, table.seat
-    if world is None or seat is None or action not in world.legal_actions():
-        return True
-    after = world.clone()
-    after.apply(action, False)
-    return after.to_move() == seat and any(step[0] == "sell" for step in after.legal_actions())
-
-
 def short_play(table: MerchantLordTable, action: Action, name_width: int | None) -> str:
     kind = action[0]
     if kind == "reroll":
@@ -74,7 +65,8 @@ def short_play(table: MerchantLordTable, action: Action, name_width: int | None)
     if kind == "adjust":
         return f"Turn a {action[1]} into a {adjusted(action[1], action[2])} ({ADJUST_COST}f)"
     if kind == "end_favour":  # ("… sell" where no village fits the dice: the hint then said so)
-        return "No more favour: sell" if sells_after(table, action) else "No more favour: no sale"
+        world = table.rules_state
+        return "No more favour: " + ("sell" if world is None or sells_after(world, action) else "no sale")
     if kind == "end_selling":
         left = sum(where == "unplaced" for _, where in table.my_dice())
         # ("4 to market" beside a die showing 4 read as that die)
