@@ -1422,3 +1422,22 @@ def test_the_rules_pages_sample_turn_is_figure_8_with_its_figures():
     assert "**1 purple**" in sample and "**2 yellow**" in sample and "**3 purple**" in sample
     assert "the count is 7 − 3 = 4 (the single purple, the 2 yellows and the camel)" in sample
     assert "You take the 4 tail pieces back; your caravan is 3 pieces longer." in sample
+
+
+def test_a_hint_whose_placement_ends_the_match_says_so_and_why():
+    """Found in play: "leaves no camel and 9 goods in reserve: with no camel there is no
+    placement, and your turns are skipped" stood over the last camel of the only seat that had
+    one; the match ended at once (the safety end), said only by the question after the hint's
+    play. A line that ends the match says so, and why, not that turns are skipped."""
+    from caravan_tui.engine import render
+
+    probe = new(2)
+    h, g = far_cells(probe, [], 2)
+    nxt = next(y for y in NEIGHBOURS[h] if probe.board.layout.onboard[y])
+    tail = next(y for y in NEIGHBOURS[h] if probe.board.layout.onboard[y] and y != nxt)
+    state = position(
+        2, caravans=[[(tail, "R"), (h, "C")], [(g, "C")]], reserves=[[3, 3, 3, 3, 3, 1], [3, 3, 3, 3, 3, 0]]
+    )
+    said = render(GAME.ai.explain(state, 0, [("dir", STEP.index(nxt - h)), CAMEL_A]), ["Ann", "Bob"], 0)
+    assert said.endswith("leaves no camel and 17 goods in reserve; this ends the match (every player is out of camels)")
+    assert "skipped" not in said, said

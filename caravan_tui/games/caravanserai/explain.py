@@ -17,7 +17,7 @@ from caravan_tui.words import plural
 
 from .geometry import CELL_ID, COLOUR_NAMES, NEIGHBOURS, QR, cell_name, hex_distance
 from .rules import BOARD, CAMEL, DECLINE, PLACE, START, CaravanseraiState, laid_words
-from .words import forced_words
+from .words import end_why, forced_words
 
 #: steps a plan may take past the search's line (a placement is far shorter)
 MAX_STEPS = 60
@@ -109,7 +109,10 @@ def _explain(state: CaravanseraiState, seat: int, line: list[Action]) -> str:
     # what the reserve keeps for the turns to come: a placement that grows the caravan less was
     # ranked above one that grew it more with nothing said of why (the camels and goods it keeps)
     others = [(world.res[q][CAMEL], q) for q in range(world.n) if q != seat]
-    parts.append(reserve_words(world.res[seat], seat, world.n == 1, max(others, default=None)))
+    ends = world.is_over() and world.end is not None
+    parts.append(reserve_words(world.res[seat], seat, world.n == 1, max(others, default=None), ends))
+    if ends:  # (said only by the question after the hint's play: "Play it anyway?")
+        parts.append(f"this ends the match ({end_why(world)})")
     if forced:  # (a hint's words told the next turn's forced camel as this one's, without a word)
         yours = who(seat, "'s")
         # (the whole of it, or its first steps only: "then the rules lay your next turn" where they
@@ -132,7 +135,9 @@ def gain_words(state: CaravanseraiState, seat: int, colour: int, verb: str = "ga
     return f"{verb} nothing (no {name} good is left)"
 
 
-def reserve_words(reserve: Sequence[int], seat: int, solo: bool = False, most: tuple[int, int] | None = None) -> str:
+def reserve_words(
+    reserve: Sequence[int], seat: int, solo: bool = False, most: tuple[int, int] | None = None, ends: bool = False
+) -> str:
     """A reserve (goods of each colour, then camels) as ``seat``'s placement leaves it: "leaves 2
     camels and 14 goods in reserve". Each later placement needs a camel, and the goods are what
     it can lay; ``solo``: a game of one, which a reserve with no camel ends (§8.5: "your turns
@@ -140,10 +145,13 @@ def reserve_words(reserve: Sequence[int], seat: int, solo: bool = False, most: t
     said of AI 2's in the replay's "What AI 2 weighed".) ``most``: the most camels another seat
     holds, and whose: said beside few camels where that is more ("leaves 2 camels (AI 2 has 4)"):
     a newcomer followed hints that kept 2 camels or fewer while AI 2 kept 3 or 4, and was then
-    skipped five times, the warning coming only where no placement kept a camel."""
+    skipped five times, the warning coming only where no placement kept a camel. ``ends``: the
+    placement ends the match, said apart ("your turns are skipped" stood where it ended at once)."""
     camels, goods = reserve[CAMEL], sum(reserve[:CAMEL])
     stock = f"{goods} good{'s' if goods != 1 else ''} in reserve"
     # (following every hint walked a caravan down to no camel, and nine turns were skipped unsaid)
+    if camels == 0 and ends:
+        return f"leaves no camel and {stock}"
     if camels == 0 and solo:
         return f"leaves no camel and {stock}: this ends the match"
     if camels == 0:

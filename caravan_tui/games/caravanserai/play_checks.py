@@ -16,7 +16,7 @@ from .picture import Picture
 from .rules import BOARD, PLACE, CaravanseraiState, laid_words
 from .table_state import CaravanseraiTable
 from .views import CaravanseraiView, piece
-from .words import SAFETY, forced_words, safety_why
+from .words import SAFETY, end_why, forced_words
 
 
 def forced_news(table: CaravanseraiTable, action: Action, short: bool = False) -> tuple[str, list[tuple[str, bool]]]:
@@ -162,7 +162,7 @@ def question_before(table: CaravanseraiTable, action: Action) -> tuple[str, bool
     if settles and not after.is_over() and world.n > 1:
         boxed = boxed_in(table, after) if ends else after.stuck(seat)
     if after.is_over() and after.end is not None:
-        why = safety_why(after) if after.end == SAFETY else after.end
+        why = end_why(after)
         if after.end == SAFETY and after.last is not None and after.last[0] != seat:
             # (another seat's only move laid first: "no caravan can move any more" stood while
             # AI 2's head still had an open cell, which the rules then laid)

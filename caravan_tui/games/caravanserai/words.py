@@ -36,6 +36,11 @@ def safety_why(state) -> str:
     return "every caravan is stuck or out of camels"
 
 
+def end_why(state) -> str:
+    """Why the match in ``state`` is over, in words (``safety_why`` at the safety end)."""
+    return safety_why(state) if state.end == SAFETY else str(state.end)
+
+
 #: what the final table's "Reserve" column counts
 RESERVE_WORDS = "Reserve: the camels and goods still in hand, not on the board"
 
