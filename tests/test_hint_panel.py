@@ -16,7 +16,7 @@ from caravan_tui.widgets import TablePanel
 from tables import BareApp, Table, settled, wait_for
 
 
-def two(value: float) -> str:
+def two(value: float, proven: bool = False) -> str:
     """A win chance between two, in words (a hint's ``between``)."""
     return chance_words(value, 2)
 
@@ -577,7 +577,7 @@ def test_a_weaker_move_that_gains_more_points_says_the_chance_it_leaves():
         ("End your build", 0.8, 0.47, "keeps 12 gold and 0 cards for later turns", None, 0.01),
         ("Buy Ivory–Incense", 0.2, 0.31, "takes the Incense city (+4 gold); +1 point", None, 0.02),
     ]
-    lines = explanation(rows, between=lambda value: chance_words(value, 3))
+    lines = explanation(rows, between=lambda value, proven: chance_words(value, 3))
     assert lines[0] == "Clearly best: End your build", lines
     weaker = (
         "Weaker in the end (the hint expects 31% of the win after it, 47% of the win after its pick): Buy Ivory–Incense"
@@ -623,7 +623,7 @@ def test_a_weaker_move_worded_as_the_pick_says_the_chances_that_tell_them_apart(
         ("Give the Shah to AI 3", 0.1, 0.31, said % (2, 2, 2), None, 0.01),
         ("Give the Shah to AI 2", 0.1, 0.30, "AI 2 picks first", None, 0.01),
     ]
-    lines = explanation(rows, between=lambda value: chance_words(value, 3))
+    lines = explanation(rows, between=lambda value, proven: chance_words(value, 3))
     alike = "Weaker (the hint expects 31% of the win after it, 40% of the win after its pick): Give the Shah to AI 3"
     assert any(line.startswith(alike) for line in lines), lines
     assert any(line.startswith("Weaker: Give the Shah to AI 2") for line in lines), lines  # (its words differ)

@@ -446,7 +446,7 @@ def won_outright(
     world = game.from_view(view, seat)
     if game.ai.decided is not None and game.ai.decided(world, seat) is False:
         return won
-    if found[0].error != 0.0:
+    if found[0].error is not None and found[0].error != 0.0:  # (None: a plan's value, of one line)
         return found
     for action in found[0].line or (found[0].action,):
         if world.to_move() != seat or brings_chance(world, seat, action):

@@ -113,7 +113,7 @@ def hint_lines(
         value = value if calibrated is None else calibrated(value)
         return value if proven else min(max(value, UNSURE), 1 - UNSURE)
 
-    between = (lambda value: chance_words(odds(value), players)) if players > 1 else None
+    between = (lambda value, proven: chance_words(odds(value, proven), players)) if players > 1 else None
     lines = explanation(rows, texts, choices, plain, between, solo if players == 1 else None) or [text]
     below = 2 if len(lines) > 1 and lines[1].startswith("  ") else 1  # (its reason)
     if rows and players > 1:
@@ -188,7 +188,7 @@ def explanation(
     texts: list[str] | None = None,
     choices: int | None = None,
     plain: Action | None = None,
-    between: Callable[[float], str] | None = None,
+    between: Callable[[float, bool], str] | None = None,
     solo: Measure | None = None,
 ) -> list[str]:
     """The search's top moves in words, the suggestion first, each with the game's reason:
@@ -202,7 +202,8 @@ def explanation(
     as the screen words them (default: the host's words); ``choices``: the legal moves
     (``confidence``); ``plain``: the game's plain move (``GameAI.plain``), which a hint puts first
     where the search cannot tell it from the most visited: said as the safe pick it is.
-    ``between``: the values are win chances between players, said in words by it: where the moves
+    ``between``: the values are win chances between players, said in words by it (given whether the
+    value is the game's own proof, as the suggestion's may be: ``sure``): where the moves
     are alike to the search and the match is decided whichever is played, said so (``decided``);
     a move "Weaker in the end" than its figures read says the chance it leaves. ``solo``: the
     game's measure of a solo result: a weaker move's expected end beside the suggestion's ("Weaker
@@ -263,7 +264,9 @@ def explanation(
             # Shah" over "Weaker: Give the Shah to AI 3" with the same reason, nothing said of why)
             # (against the suggestion's, said alike: "How it stands" is the position's own mean, and
             # "63% after it" under a headline of 54% read as a better move called weaker)
-            label += f" (the hint expects {between(values[i])} after it, {between(values[0])} after its pick)"
+            # (the pick's as "How it stands" says it: "99% after its pick" stood under "100% to win")
+            after, pick = between(values[i], False), between(values[0], proven)
+            label += f" (the hint expects {after} after it, {pick} after its pick)"
         listed.append(reasons[i])
         # each said whole: the parts it shared with the suggestion were left out, and the rest
         # read as all of it ("Or: Caravan 5☀S≈V 6☀S∿Y — … keeps 2 Crowns and 2 Aces" beside

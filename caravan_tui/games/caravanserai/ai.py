@@ -326,12 +326,34 @@ def _planned(
     total = sum(chosen.counts.values())
     weights = {action: count + (total if action == chosen.best else 0) for action, count in chosen.counts.items()}
     # between seats a line's value is its end (the win, then the margin): said as a chance, it is
-    # the share of seats shown it that won (``calibration.line_won``; solo it is the length)
-    worth = {action: line_won(value) if state.n > 1 else value for action, value in chosen.values.items()}
+    # the share of seats shown it that won (``calibration.line_won``; solo it is the length), but
+    # where the seat's own line ends the match, its result (a placement that boxed in every
+    # caravan, the seat 9 ahead, read "67% to win")
+    worth = {
+        action: (line_won(value) if (ended := ended_by(state, chosen.lines.get(action, ()))) is None else ended)
+        if state.n > 1
+        else value
+        for action, value in chosen.values.items()
+    }
     return (
         {action: (weight, weight * worth[action]) for action, weight in weights.items()},
         dict(chosen.lines),
     )
+
+
+def ended_by(state: CaravanseraiState, line: tuple[Action, ...]) -> float | None:
+    """The result for the seat to move where ``line``, its own moves (and what the rules lay
+    after them), ends the match: nothing is left to chance or to another seat; else None."""
+    seat, world = state.turn, state.clone()
+    if seat is None:
+        return None
+    for action in line:
+        if world.turn != seat:
+            return None
+        world.apply(action, False)
+        if world.is_over():
+            return float(world.outcome()[seat])
+    return None
 
 
 def played_out(state: CaravanseraiState, seat: int) -> float | None:
