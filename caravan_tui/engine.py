@@ -597,6 +597,10 @@ class GameAI:
     #: make), None elsewhere: a hint shows each move it lists followed by it, as an AI seat plays
     #: on (``ai.explain.explained``): ``kept(state)``
     kept: Callable[[Any], tuple[Action, ...] | None] | None = None
+    #: the view's fields that count the steps of a decision (Camel Caravan's actions left): two
+    #: positions of a decision alike but for them are the same board, and a hint does not take
+    #: the board back to one passed where another move is about as good (``ai.explain.not_back``)
+    step_fields: tuple[str, ...] = ()
 
 
 def rules_of(package: str) -> str:

@@ -7,6 +7,7 @@ and a game's ``explain`` per candidate.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import re
@@ -697,6 +698,63 @@ def about(first: Candidate, other: Candidate) -> float:
     home listed as "Or" beside it and stolen next turn)."""
     spread = noise(first.error, other.error)
     return NEARLY if spread is None else max(NEARLY, spread)
+
+
+#: the reason's head of a move whose line puts the board back as it stood earlier in the decision
+BACK = "its line comes back to a board this turn already had"
+
+
+def not_back(
+    game_id: str, view: dict[str, Any], seat: int, found: list[Candidate], passed: Sequence[dict[str, Any]]
+) -> list[Candidate]:
+    """``found`` with, where its first's line (the seat's own moves of it) puts the board back as
+    it stands now or stood at one of ``passed`` (the seat's views earlier in the decision it is
+    making; ``GameAI.step_fields`` aside), or as ending the decision at one of them would
+    (``GameAI.stop``: a line that ends the turn where it began is a pass), the best of the moves about as good whose
+    line does not first; each whose line does said so (``BACK``). Among moves a Camel Caravan
+    search can hardly tell apart, its line moved a camel from (2,2) onto the meat on space 7 and
+    back, and the hints followed it, three turns running: 4 actions for nothing each."""
+    game = get_game(game_id)
+    fields = game.ai.step_fields
+    if not fields or not found:
+        return found
+    seen: set[str] = set()
+    for before in (*passed, view):
+        seen.add(_board(before, fields))
+        stopped = game.from_view(before, seat)
+        if game.ai.stop is not None and game.ai.stop in stopped.legal_actions():  # (a turn ended as it was)
+            stopped.apply(game.ai.stop, False)
+            seen.add(_board(stopped.view(seat), fields))
+    world = game.from_view(view, seat)
+
+    def back(candidate: Candidate) -> bool:
+        if candidate.action == game.ai.stop:  # (ending the turn now is no line back to it)
+            return False
+        after = world.clone()
+        for action in candidate.line or (candidate.action,):
+            if after.to_move() != seat or action not in after.legal_actions():
+                return False
+            after.apply(action, False)
+            if _board(after.view(seat), fields) in seen:
+                return True
+        return False
+
+    looping = [back(candidate) for candidate in found]
+    if not any(looping):
+        return found
+    said = [
+        candidate._replace(reason="; ".join(part for part in (BACK, candidate.reason) if part)) if loops else candidate
+        for candidate, loops in zip(found, looping)
+    ]
+    others = [index for index in as_good(found, found[0]) if not looping[index]]
+    if not looping[0] or not others:
+        return said
+    return put_first(said, max(others, key=lambda index: found[index].value))
+
+
+def _board(view: dict[str, Any], fields: Sequence[str]) -> str:
+    """``view`` without ``fields``, comparable."""
+    return json.dumps({key: value for key, value in view.items() if key not in fields}, sort_keys=True, default=str)
 
 
 def as_good(candidates: Sequence[Candidate], first: Candidate) -> list[int]:

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from caravan_tui import __version__
-from caravan_tui.ai.explain import Candidate, after_plain, in_line, plain_followed, said_line
+from caravan_tui.ai.explain import Candidate, after_plain, in_line, not_back, plain_followed, said_line
 from caravan_tui.ai.policies import SearchPolicy, hint, hint_policy, hint_seed
 from caravan_tui.ai.review import ITERATIONS, Position, decision_views, judge
 from caravan_tui.ai.worker import AIWorker, AIWorkerError
@@ -638,6 +638,7 @@ class MatchHost:
                     top,
                     await self._searched(policy, after, seat, hint_seed(seat, msg.turn + 1), []),
                 )
+            top = not_back(game_id, view, seat, top, self._passed(seat))  # (no step of the turn undone)
             top = in_line(top, game_id, view, seat)  # (what the line shown plays later, said so: not "Weaker")
             if top:
                 top = await self._standing(seat, view, msg.turn, top)
@@ -714,11 +715,24 @@ class MatchHost:
         while first and self.movers[first - 1] == seat:
             first -= 1
         hinted = self._hinted[seat] = [turn for turn in self._hinted.get(seat, []) if first < turn < self.turn]
+        return self._decision_views(seat, first, [turn - first for turn in hinted])
+
+    def _passed(self, seat: int) -> list[dict[str, Any]]:
+        """``seat``'s views at every step of the decision it is in the middle of, its start first
+        (none: it has taken no step of it yet): a hint does not take the board back to one of
+        them where another move is about as good (``explain.not_back``)."""
+        first = self.turn
+        while first and self.movers[first - 1] == seat:
+            first -= 1
+        return self._decision_views(seat, first, range(self.turn - first))
+
+    def _decision_views(self, seat: int, first: int, steps: Sequence[int]) -> list[dict[str, Any]]:
+        """``review.decision_views`` of ``seat``'s decision begun at move ``first``, at ``steps``."""
         if first == self.turn:
             return []
         logged = dataclasses.replace(self.snapshot, actions=self.actions)
         state = replay(self.game, logged, first, log=False).state
-        return decision_views(self.game, state, self.actions[first:], seat, [turn - first for turn in hinted])
+        return decision_views(self.game, state, self.actions[first:], seat, steps)
 
     async def _chat(self, msg: Chat) -> None:
         """Pass a chat line on to everyone, under the seat's name (a spectator's line keeps the

@@ -196,4 +196,5 @@ AI = GameAI(
     exposed=exposed,
     noted=delivers,
     kept=kept_line,
+    step_fields=("left",),
 )
