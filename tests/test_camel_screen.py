@@ -1018,3 +1018,20 @@ async def test_the_status_line_under_a_question_says_the_question_has_the_keys(t
         await pilot.press("escape")
         await wait_for(pilot, lambda: status(screen) == before, "the status line back")
         assert before.startswith("enter: "), before
+
+
+async def test_readying_a_hint_ready_already_says_enter_plays_it(tmp_path):
+    """``a`` with the hint's play highlighted in the focused plays list changed nothing and said
+    nothing (a newcomer pressed it again and again); it says Enter plays it."""
+    from caravan_tui.screens.table_overlays import HINT_READY
+
+    async with at_my_turn(tmp_path, setup(seed_where_first(1))) as (app, pilot):
+        screen = app.screen
+        play = screen.table.legal[1]
+        screen.show_hint(play, "")
+        await pilot.press("a")
+        await wait_for(pilot, lambda: screen.table.highlighted == play, "the hint's play readied")
+        assert not [n for n in notices(app) if n.message == HINT_READY]
+        await pilot.press("a")
+        await wait_for(pilot, lambda: [n.message for n in notices(app)] == [HINT_READY], "the play ready")
+        assert screen.table.highlighted == play

@@ -26,6 +26,7 @@ from caravan_tui.games.merchant_lord.widgets import ChipBar, VillageBoard
 from caravan_tui.screens.dialogs import ConfirmScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
+from caravan_tui.screens.table_overlays import HINT_READY
 from caravan_tui.textual_adapter import notices as held_notices
 from caravan_tui.textual_adapter import screen_lines as drawn_rows
 from caravan_tui.widgets import ActionList
@@ -784,6 +785,9 @@ async def test_a_then_enter_turns_the_die_a_hint_to_turn_one_names(tmp_path):
         await pilot.pause()
         assert screen.focused is screen.query_one("#ml-dice")
         assert status(screen) == f"enter: {screen.table.describe(turn)}", status(screen)
+        # ``a`` again, the die picked already, says what Enter does (it changed nothing, unsaid)
+        await pilot.press("a")
+        await wait_for(pilot, lambda: notices(_app) == [HINT_READY], "the play ready")
         start = table.moves()
         await pilot.press("enter")
         await wait_for(pilot, lambda: table.moves() > start, "the die turned")

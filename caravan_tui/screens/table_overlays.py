@@ -36,6 +36,8 @@ TAKE_HINT = "a"
 #: what that key is called, the same in the footer (its binding's description) and in the hint
 #: panel's title ("a: ready hint"): the footer said "a Take hint" beside "a: ready it"
 TAKE_HINT_NAME = "Ready hint"
+#: that key where the hint's play is ready already (it changed nothing, and seemed not taken)
+HINT_READY = "The hint's play is ready: enter plays it."
 #: the key that asks for a hint (and, in a replay, shows what the AI weighed)
 ASK_HINT = "h"
 #: what ``h`` says where no hint can come now
@@ -223,8 +225,11 @@ class TableOverlays:
         if hinted is None or hinted not in screen.table.legal:
             self.no_hint()
         elif screen.decides_now():
-            screen.table_state = list_pointed(screen.table, hinted)  # (the list moves its highlight as it draws)
             actions = screen.query_one(ActionList)
+            if actions.has_focus and screen.enter_action() == hinted:
+                screen.notify(HINT_READY, timeout=4)
+                return
+            screen.table_state = list_pointed(screen.table, hinted)  # (the list moves its highlight as it draws)
             if screen.focused is not None and screen.focused is not actions:
                 self.taken_from = screen.focused
             actions.focus()

@@ -29,6 +29,7 @@ from textual.binding import Binding
 from caravan_tui.engine import Action
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.table_client import cursor_at, cursor_pointed, list_pointed
+from caravan_tui.screens.table_overlays import HINT_READY
 from caravan_tui.screens.table_seat import TableState
 from caravan_tui.widgets import ActionList
 
@@ -385,7 +386,10 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
             self.overlays.no_hint()
         elif self.decides_now():
             self.table_state, focus = intents.taken_hint(self.table)
-            self.query_one(f"#{focus}").focus()
+            widget = self.query_one(f"#{focus}")
+            if widget.has_focus and self.enter_action() == self.table.hinted:  # (it changed nothing)
+                self.notify(HINT_READY, timeout=4)
+            widget.focus()
 
 
 SCREEN = MerchantLordScreen
