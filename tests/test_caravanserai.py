@@ -1441,3 +1441,13 @@ def test_a_hint_whose_placement_ends_the_match_says_so_and_why():
     said = render(GAME.ai.explain(state, 0, [("dir", STEP.index(nxt - h)), CAMEL_A]), ["Ann", "Bob"], 0)
     assert said.endswith("leaves no camel and 17 goods in reserve; this ends the match (every player is out of camels)")
     assert "skipped" not in said, said
+
+
+def test_a_start_hint_says_what_its_figures_count():
+    """The bug: "6 open cells around, 4 from the middle" read as a riddle to a newcomer."""
+    from caravan_tui.engine import render
+
+    state = new(2)
+    start = next(action for action in state.legal_actions() if action[0] == "start")
+    said = render(GAME.ai.explain(state, 0, [start]), ["Ann", "Bob"], 0)
+    assert re.search(r"; \d open cells? next to it for the caravan to go on; \d+ cells? from the centre of", said), said

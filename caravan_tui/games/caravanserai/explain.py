@@ -191,9 +191,11 @@ def _start(state: CaravanseraiState, cell: int) -> str:
     room = len([y for y in NEIGHBOURS[cell] if not state.blocked[y]])
     heads = [QR[c[-1][0]] for c in state.caravans if c]
     far = f"; {plural(min(hex_distance(QR[cell], h) for h in heads), 'cell')} from the nearest camel" if heads else ""
+    # ("6 open cells around, 4 from the middle" read as a riddle: next to what, 4 of what)
+    centre = plural(hex_distance(QR[cell], (0, 0)), "cell")
     return (
-        f"gains a {COLOUR_NAMES[state.board.cs[cell]]} good; {plural(room, 'open cell')} around, "
-        f"{hex_distance(QR[cell], (0, 0))} from the middle{far}"
+        f"gains a {COLOUR_NAMES[state.board.cs[cell]]} good; {plural(room, 'open cell')} next to it for "
+        f"the caravan to go on; {centre} from the centre of the board{far}"
     )
 
 
