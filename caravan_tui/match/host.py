@@ -711,20 +711,26 @@ class MatchHost:
         given a hint since (none: it has taken no step of it yet): a hint plans from them first,
         in whichever process it runs (``SearchPolicy._plan``). Where the decision began is found
         in the log, so a restart keeps it; where hints were given, while this host runs."""
-        first = self.turn
-        while first and self.movers[first - 1] == seat:
-            first -= 1
+        first = self._decision_start(seat)
         hinted = self._hinted[seat] = [turn for turn in self._hinted.get(seat, []) if first < turn < self.turn]
         return self._decision_views(seat, first, [turn - first for turn in hinted])
 
     def _passed(self, seat: int) -> list[dict[str, Any]]:
         """``seat``'s views at every step of the decision it is in the middle of, its start first
-        (none: it has taken no step of it yet): a hint does not take the board back to one of
-        them where another move is about as good (``explain.not_back``)."""
+        (none: it has taken no step of it yet, or the game counts no steps, ``GameAI.step_fields``):
+        a hint does not take the board back to one of them where another move is about as good
+        (``explain.not_back``)."""
+        if not self.game.ai.step_fields:
+            return []
+        first = self._decision_start(seat)
+        return self._decision_views(seat, first, range(self.turn - first))
+
+    def _decision_start(self, seat: int) -> int:
+        """The move at which ``seat``'s run of moves up to now began (now: none yet)."""
         first = self.turn
         while first and self.movers[first - 1] == seat:
             first -= 1
-        return self._decision_views(seat, first, range(self.turn - first))
+        return first
 
     def _decision_views(self, seat: int, first: int, steps: Sequence[int]) -> list[dict[str, Any]]:
         """``review.decision_views`` of ``seat``'s decision begun at move ``first``, at ``steps``."""
