@@ -711,9 +711,10 @@ def not_back(
     it stands now or stood at one of ``passed`` (the seat's views earlier in the decision it is
     making; ``GameAI.step_fields`` aside), or as ending the decision at one of them would
     (``GameAI.stop``: a line that ends the turn where it began is a pass), the best of the moves
-    about as good whose line does not first; each whose line does said so (``BACK``). Among moves a Camel Caravan
-    search can hardly tell apart, its line moved a camel from (2,2) onto the meat on space 7 and
-    back, and the hints followed it, three turns running: 4 actions for nothing each."""
+    about as good whose line does not first; each whose line does said so (``BACK``). Among moves
+    a Camel Caravan search can hardly tell apart, its line moved a camel from (2,2) onto the meat
+    on space 7 and back, and the hints followed it, three turns running: 4 actions for nothing
+    each."""
     game = get_game(game_id)
     fields = game.ai.step_fields
     if not fields or not found:
