@@ -387,7 +387,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         elif self.decides_now():
             self.table_state, focus = intents.taken_hint(self.table)
             widget = self.query_one(f"#{focus}")
-            if widget.has_focus and self.enter_action() == self.table.hinted:  # (it changed nothing)
+            if widget.has_focus and self.enter_action() == self.table.hinted:  # (the focus stays: said)
                 self.notify(HINT_READY, timeout=4)
             widget.focus()
 
