@@ -945,17 +945,22 @@ def test_a_seat_without_a_camel_in_reserve_skips_and_the_state_does_not_change()
     assert "Bob cannot place (no camel in reserve) and skips the turn" in text(events)
 
 
-def test_the_safety_end_comes_when_no_seat_can_place():
+def last_camel_out():
+    """Two seats, seat 0 to lay its last camel (its tail a good: none comes back), seat 1 out of
+    camels; and the direction that lays it."""
     probe = new(2)
     h, g = far_cells(probe, [], 2)
     nxt = next(y for y in NEIGHBOURS[h] if probe.board.layout.onboard[y])
-    # seat 0's tail is a good: its last camel goes out and none comes back
     tail = next(y for y in NEIGHBOURS[h] if probe.board.layout.onboard[y] and y != nxt)
     state = position(
         2, caravans=[[(tail, "R"), (h, "C")], [(g, "C")]], reserves=[[3, 3, 3, 3, 3, 1], [3, 3, 3, 3, 3, 0]]
     )
-    d = STEP.index(nxt - h)
-    events = play(state, ("dir", d), CAMEL_A)
+    return state, ("dir", STEP.index(nxt - h))
+
+
+def test_the_safety_end_comes_when_no_seat_can_place():
+    state, heading = last_camel_out()
+    events = play(state, heading, CAMEL_A)
     assert state.is_over() and "safety end" in state.end and "safety end" in text(events)
 
 
@@ -1431,14 +1436,8 @@ def test_a_hint_whose_placement_ends_the_match_says_so_and_why():
     play. A line that ends the match says so, and why, not that turns are skipped."""
     from caravan_tui.engine import render
 
-    probe = new(2)
-    h, g = far_cells(probe, [], 2)
-    nxt = next(y for y in NEIGHBOURS[h] if probe.board.layout.onboard[y])
-    tail = next(y for y in NEIGHBOURS[h] if probe.board.layout.onboard[y] and y != nxt)
-    state = position(
-        2, caravans=[[(tail, "R"), (h, "C")], [(g, "C")]], reserves=[[3, 3, 3, 3, 3, 1], [3, 3, 3, 3, 3, 0]]
-    )
-    said = render(GAME.ai.explain(state, 0, [("dir", STEP.index(nxt - h)), CAMEL_A]), ["Ann", "Bob"], 0)
+    state, heading = last_camel_out()
+    said = render(GAME.ai.explain(state, 0, [heading, CAMEL_A]), ["Ann", "Bob"], 0)
     assert said.endswith("leaves no camel and 17 goods in reserve; this ends the match (every player is out of camels)")
     assert "skipped" not in said, said
 
