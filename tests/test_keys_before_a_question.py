@@ -10,7 +10,7 @@ from textual.events import Key
 
 from caravan_tui.screens.dialogs import NOT_AN_ANSWER, ConfirmScreen
 
-from tables import quick_app, wait_for
+from tables import BareApp, quick_app, wait_for
 
 
 async def test_an_enter_given_before_the_question_does_not_answer_it(tmp_path):
@@ -26,3 +26,15 @@ async def test_an_enter_given_before_the_question_does_not_answer_it(tmp_path):
         assert app.screen.said == NOT_AN_ANSWER
         await pilot.press("enter")  # (given once it was asked: its answer)
         await wait_for(pilot, lambda: answers == [True], "the answer")
+
+
+async def test_a_dialogs_note_shows_brackets_as_typed():
+    """The line under a dialog's buttons is text, never markup."""
+    from caravan_tui.widgets.bound_text import NoteText
+
+    async with BareApp().run_test() as pilot:
+        await pilot.app.push_screen(ConfirmScreen("Play it?"))
+        note = pilot.app.screen.query_one(NoteText)
+        pilot.app.screen.said = "[b]not bold[/b] [red"
+        await pilot.pause()
+        assert note.display and str(note.render()) == "[b]not bold[/b] [red"
