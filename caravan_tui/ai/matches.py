@@ -68,10 +68,16 @@ def play_match(
     think = [0.0] * len(specs)
     decisions = [0] * len(specs)
     actions: list[Action] = []
+    passed: list[dict[str, Any]] = []  # (the mover's views at the steps of its decision taken so far)
+    mover = -1
     while (seat := state.to_move()) is not None:
-        legal = state.legal_actions()
+        if seat != mover:
+            passed = []
+        mover, legal, view = seat, state.legal_actions(), state.view(seat)
         started = time.perf_counter()
-        action = policies[seat].choose(game_id, state.view(seat), seat, decision_seed(seed, len(actions), seat), legal)
+        number = decision_seed(seed, len(actions), seat)
+        action = policies[seat].choose(game_id, view, seat, number, legal, None, passed)
+        passed.append(view)
         think[seat] += time.perf_counter() - started
         decisions[seat] += 1
         state.apply(action, False)

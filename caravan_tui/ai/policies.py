@@ -18,12 +18,15 @@ from caravan_tui.games import get_game
 from caravan_tui.seats import SeatSpec
 
 from . import safety
-from .explain import TOP, Candidate, RootStats, Weighed, advised, advised_first, led_best, merge_stats
+from .explain import TOP, Candidate, RootStats, Weighed, advised, advised_first, led_best, merge_stats, not_back
 from .ismcts import Node, ProgressCallback, SearchResult, along, continuation, most_visited, search
 from .levels import BUDGET_FIELDS, Level, level_for, tweaked
 
 
 class Policy(Protocol):
+    """Chooses ``seat``'s move from its ``view``; ``passed``: the seat's views at the steps of the
+    decision it has taken already (``review.decision_views``), its start first."""
+
     def choose(
         self,
         game_id: str,
@@ -32,6 +35,7 @@ class Policy(Protocol):
         seed: int,
         legal: list[Action] | None = None,
         progress: ProgressCallback | None = None,
+        passed: Sequence[dict[str, Any]] = (),
     ) -> Action: ...
 
 
@@ -50,6 +54,7 @@ class RandomPolicy:
         seed: int,
         legal: list[Action] | None = None,
         progress: ProgressCallback | None = None,
+        passed: Sequence[dict[str, Any]] = (),
     ) -> Action:
         return random.Random(seed).choice(_legal(game_id, view, seat, legal))
 
@@ -66,6 +71,7 @@ class GreedyPolicy:
         seed: int,
         legal: list[Action] | None = None,
         progress: ProgressCallback | None = None,
+        passed: Sequence[dict[str, Any]] = (),
     ) -> Action:
         world = get_game(game_id).from_view(view, seat)
         best: list[Action] = []
@@ -248,9 +254,15 @@ class SearchPolicy:
         seed: int,
         legal: list[Action] | None = None,
         progress: ProgressCallback | None = None,
+        passed: Sequence[dict[str, Any]] = (),
     ) -> Action:
         if legal is not None and len(legal) == 1:
             return legal[0]
+        if passed and get_game(game_id).ai.step_fields:
+            searched = [self.weigh_root(game_id, view, seat, seed, index) for index in range(self.level.searches)]
+            weighed = vetted(game_id, view, seat, Weighed.merge(searched), level=self.level.name)
+            first = plain_or_best(game_id, view, seat, weighed.stats)
+            return seat_pick(game_id, view, seat, weighed, first, self.level_for(game_id).lines, passed)[0]
         if self.level_for(game_id).lines:
             weighed = Weighed.merge(
                 [
@@ -428,6 +440,31 @@ def hinted_pick(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed,
         plain_or_best(game_id, view, seat, screened.stats) if plain is not None else SearchPolicy.best(screened.stats)
     )
     return led_best(game_id, view, seat, screened, first)
+
+
+def seat_pick(
+    game_id: str,
+    view: dict[str, Any],
+    seat: int,
+    weighed: Weighed,
+    first: Action,
+    lines: bool,
+    passed: Sequence[dict[str, Any]] = (),
+) -> tuple[Action, list[Candidate]]:
+    """The move an AI seat makes from what its searches weighed (vetted), with the candidates it
+    records, that move first: ``first`` (``pick``'s), or the move a hint shows first where the
+    level follows ``lines``; where the seat has taken steps of its decision already (``passed``:
+    its views at each), a move about as good in its place where that one's line comes back to a
+    board the decision already had, as a hint orders them (``explain.not_back``). Camel Caravan
+    seats moved a camel out and back, then ended the turn: 327 times in a match of 200 turns."""
+    found = advised(game_id, view, seat, weighed)
+    if lines and found:
+        first = found[0].action
+    found = sorted(found, key=lambda candidate: candidate.action != first)
+    if passed and found and found[0].action == first:
+        found = not_back(game_id, view, seat, found, passed)
+        first = found[0].action
+    return first, found
 
 
 def vetted(

@@ -39,7 +39,7 @@ from caravan_tui.games import get_game
 
 from .explain import TOP, Candidate, RootStats, Weighed, advised
 from .ismcts import ProgressCallback
-from .policies import Policy, SearchPolicy, pick, plain_or_best, screened, vetted
+from .policies import Policy, SearchPolicy, pick, plain_or_best, screened, seat_pick, vetted
 from .review import Judged, Position, expected, judge
 
 POLL_SECONDS = 0.1
@@ -81,13 +81,14 @@ Listener = Callable[[int, int, Action, str], None]  # (search index, iterations,
 class Question:
     """What an AI seat is asked to decide (``AIWorker.choose``, ``decide``): in game ``game_id``,
     from ``seat``'s view, with the search seeded by ``seed``; ``legal``: the actions, when the
-    caller has them (one alone is played without a search)."""
+    caller has them (one alone is played without a search); ``passed``: as ``Policy.choose``'s."""
 
     game_id: str
     view: dict[str, Any]
     seat: int
     seed: int
     legal: list[Action] | None = None
+    passed: Sequence[dict[str, Any]] = ()
 
 
 def die_with_parent(parent: int) -> None:
@@ -158,7 +159,7 @@ def _reporter(job: Job, index: int, game_id: str, view: dict[str, Any], seat: in
 
 def _choose(policy: Policy, job: Job | None, asked: Question) -> Action:
     progress = None if job is None else _reporter(job, 0, asked.game_id, asked.view, asked.seat)
-    return policy.choose(asked.game_id, asked.view, asked.seat, asked.seed, asked.legal, progress)
+    return policy.choose(asked.game_id, asked.view, asked.seat, asked.seed, asked.legal, progress, asked.passed)
 
 
 def _search_root(
@@ -284,21 +285,17 @@ class AIWorker:
         with self._listening(on_progress) as job:
             weighed = await self._weigh(pool, policy, job, asked.game_id, asked.view, asked.seat, asked.seed)
         action = plain_or_best(asked.game_id, asked.view, asked.seat, weighed.stats)  # (vetted: ``pick``'s move)
+        lines = policy.level_for(asked.game_id).lines
+        asking = (asked.game_id, asked.view, asked.seat, weighed, action, lines, asked.passed)
         try:
-            top = await self._gather(
-                pool,
-                self._submit(pool, lambda: [pool.submit(advised, asked.game_id, asked.view, asked.seat, weighed)]),
-                None,
-            )
+            picked = await self._gather(pool, self._submit(pool, lambda: [pool.submit(seat_pick, *asking)]), None)
         except Exception:  # the move stands without its record
             logging.getLogger(__name__).exception("explaining an AI decision failed")
             return Decision(action, [])
-        if policy.level_for(asked.game_id).lines and top[0]:
-            action = top[0][0].action  # (the move a hint shows first: ``policies.hinted_pick``)
         # the move made first, as the replay reads it (a hint puts a move whose line leads further
         # first, ``explain.led_first``; a seat that does not follow lines makes ``pick``'s, and its
         # record says so)
-        return Decision(action, sorted(top[0], key=lambda candidate: candidate.action != action))
+        return Decision(*picked[0])
 
     async def _weigh(
         self,

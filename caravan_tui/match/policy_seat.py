@@ -62,6 +62,7 @@ class PolicySeat:
         self.seed = seed
         self._inbox = bus.subscribe(seat_address(match_id, seat))
         self._turn: int | None = None  # the turn of the decision being made
+        self._steps: list[tuple[int, dict[str, Any]]] = []  # (turn, view) of each decision it was asked
         self._task: asyncio.Task[None] | None = None
 
     async def run(self) -> None:
@@ -76,8 +77,10 @@ class PolicySeat:
                     self._cancel()
                     self._turn = msg.turn
                     self._task = asyncio.create_task(self._decide(msg))
-                elif isinstance(msg, Update) and msg.turn != self._turn:
-                    self._cancel()
+                elif isinstance(msg, Update):
+                    self._steps = [step for step in self._steps if step[0] < msg.turn]  # (an undo drops its steps)
+                    if msg.turn != self._turn:
+                        self._cancel()
         finally:
             self._cancel()
             self._inbox.close()
@@ -93,14 +96,30 @@ class PolicySeat:
             self._task.cancel()
         self._task = None
 
+    def _passed(self, msg: YourTurn) -> list[dict[str, Any]]:
+        """The seat's views at the steps of the decision it is in the middle of at ``msg``
+        (``Policy.choose``'s ``passed``): those of its moves just before, none made by another
+        between them."""
+        self._steps = [step for step in self._steps if step[0] < msg.turn]
+        passed: list[dict[str, Any]] = []
+        turn = msg.turn
+        for before, view in reversed(self._steps):
+            if before != turn - 1:
+                break
+            passed.insert(0, view)
+            turn = before
+        self._steps.append((msg.turn, msg.view))
+        return passed
+
     async def _decide(self, msg: YourTurn) -> None:
         seed = decision_seed(self.seed, msg.turn, self.seat)
         args = (self.game_id, msg.view, self.seat, seed, msg.legal)
+        passed = self._passed(msg)
         worker = self.worker if self.searches else None  # a seat that searches has one (``__init__``)
         weighed: list[list[Any]] = []
         if worker is not None:
             try:
-                decision = await worker.decide(self.policy, Question(*args), on_progress=self._progress)
+                decision = await worker.decide(self.policy, Question(*args, passed), on_progress=self._progress)
                 action = decision.action
                 weighed = [[c.action, c.share, cut_words(c.reason, MAX_REASON)] for c in decision.weighed]
                 if weighed_problem(weighed):  # a reason the host would refuse must not cost the move
@@ -109,7 +128,7 @@ class PolicySeat:
                 logging.getLogger(__name__).exception("AI search failed; playing greedily this move")
                 action = make_policy(GREEDY).choose(*args)
         else:
-            action = self.policy.choose(*args)
+            action = self.policy.choose(*args, None, passed)
         await self.bus.publish(host_address(self.match_id), Act(self.match_id, self.seat, msg.turn, action, weighed))
 
     def _progress(self, progress: Progress) -> None:
