@@ -2,11 +2,13 @@
 moved a camel from (2,2) onto the meat on space 7 (2 actions), and the next hint of the turn moved
 it back: the search's line went out and back, a pass in four actions, among moves it could hardly
 tell apart. A hint puts first a move about as good whose line comes back to no board the turn
-already had, and says so of each line that does."""
+already had, and says so of each line that does; the review names the same move its better."""
 
 from __future__ import annotations
 
 from caravan_tui.ai.explain import BACK, Candidate, not_back
+from caravan_tui.ai.policies import hint, hint_seed
+from caravan_tui.ai.review import ITERATIONS, Position, _searched
 from caravan_tui.games import get_game
 
 GAME = get_game("camel_caravan")
@@ -105,3 +107,13 @@ async def test_a_host_weighs_a_hint_against_every_board_of_the_turn_so_far() -> 
         step = next(action for action in host.state.legal_actions() if stays(host.state, action))
         await host.handle(messages.Act(host.match_id, 0, host.turn, step))
     assert host.state.to_move() == 0 and host._passed(0) == seen
+
+
+def test_the_review_s_better_move_is_the_hint_s_not_a_pass_in_four_actions():
+    """The review's best move at the newcomer's turn is the one its hint stars, not the search's
+    own camel onto the meat and back (the same search: the hint's seed at that move)."""
+    turn = 60  # (the move of the log the turn begins at: any, so long as both search it alike)
+    found = _searched(GAME.id, 0, Position(turn, VIEW, ELSEWHERE, -1), ITERATIONS)
+    shown = not_back(GAME.id, VIEW, 0, hint(GAME.id, VIEW, 0, seed=hint_seed(0, turn)), [])
+    assert found.best == shown[0].action == ELSEWHERE
+    assert BACK_AGAIN not in found.steps

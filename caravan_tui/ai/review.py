@@ -52,7 +52,7 @@ from caravan_tui.safe_text import cut_words
 from caravan_tui.words import plural_of
 
 from . import safety
-from .explain import advised, kept_after, led_to, noise, others_words, playable, standard_error
+from .explain import advised, kept_after, led_to, noise, not_back, others_words, playable, standard_error
 from .ismcts import SearchResult, along, continuation, search
 from .levels import LEVELS, MAX_ITERATIONS, Level, level_for
 from .policies import (
@@ -983,7 +983,9 @@ def best_move(
     means to follow: the game's planner's for hints where that level plans the position
     (``policies.planner_of``), else the first the hint shows from the review's search's own
     (``weighed``; ``explain.advised``: a move about as good that leaves less to steal, or plays
-    rather than ends the turn, comes first there, and the review graded the hint's move "fine")."""
+    rather than ends the turn, comes first there, and the review graded the hint's move "fine"; nor
+    one whose line ends the turn as it began, ``explain.not_back``: the review's better move was a
+    Camel Caravan camel sent onto the meat and back, a pass in four actions, the hint's move below it)."""
     planner = planner_of(game, True) if level_for(LEVELS[REVIEWED], game).plan else None
     planned = None if planner is None else planner(game.from_view(view, mover), mover, 0, budget, None)
     if planned is not None and planned[0]:  # (a planner may leave a position to the search)
@@ -991,7 +993,9 @@ def best_move(
         best = pick(game.id, view, mover, stats, level)
         return best, tuple(lines.get(best, (best,)))
     root = weighed_root(game.id, weighed.root)
-    shown = advised(game.id, view, mover, vetted(game.id, view, mover, root, level=level))
+    shown = not_back(
+        game.id, view, mover, advised(game.id, view, mover, vetted(game.id, view, mover, root, level=level)), ()
+    )
     best = shown[0].action if shown else hinted_pick(game.id, view, mover, root, level)
     kept = kept_after(game, game.from_view(view, mover), mover, best)  # (as the hint's line goes on)
     if kept:
