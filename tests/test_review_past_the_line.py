@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from caravan_tui.ai import review
 from caravan_tui.ai.review import Review, judge
 
 from tables import recorded_decision
@@ -40,3 +41,23 @@ def test_a_decision_cut_short_on_the_best_lines_way_is_not_faulted(monkeypatch) 
     assert cut.action == ("move_camel", 9, 42) and not cut.steps
     judged = judge("camel_caravan", 0, cut)
     assert judged.best == cut.action and judged.after == judged.before, judged
+
+
+@pytest.mark.thorough
+def test_the_best_where_the_line_stopped_is_named_knowing_the_steps_before(monkeypatch) -> None:
+    """Where the line stopped, the best there is named as the hint names it there, from the
+    seat's views at the turn's steps before (``explain.not_back``): no move back to one of them."""
+    monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
+    turn = recorded_decision("camel_caravan", MATCH, TURN, TURN + 8)
+    handed: list[tuple[int, tuple]] = []
+    named = review.best_move
+
+    def best_move(game, view, mover, weighed, budget, level, passed=()):
+        handed.append((view["left"], tuple(before["left"] for before in passed)))
+        return named(game, view, mover, weighed, budget, level, passed)
+
+    monkeypatch.setattr(review, "best_move", best_move)
+    judge("camel_caravan", 0, turn)
+    assert handed[0] == (4, ()) and len(handed) > 1, handed
+    for left, passed in handed[1:]:
+        assert passed == tuple(range(4, left, -1)), handed

@@ -97,7 +97,9 @@ class Position:
     """A decision as its seat met it: move number ``turn`` of the log (from 0), the seat's view
     then, and the move it made; ``seat``: who decided (-1: the seat reviewed). A decision of
     several steps also has all its ``steps`` (the first is ``action``), the move number of its
-    last (``end``), the seat's view before it (``end_view``) and the whole in ``words``."""
+    last (``end``), the seat's view before it (``end_view``) and the whole in ``words``; one
+    judged from the middle of a decision (``_past_the_line``), the seat's views at the steps of it
+    taken before (``passed``: its best is no move back to one of them, as a hint's)."""
 
     turn: int
     view: dict[str, Any]
@@ -107,6 +109,7 @@ class Position:
     end: int = -1
     end_view: dict[str, Any] | None = None
     words: str = ""
+    passed: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -662,17 +665,19 @@ def _past_the_line(
     actions was "an inaccuracy", its better the same three actions "then …"."""
     game, world, mover = found.game, found.world, found.mover
     done = len(found.steps)
-    at = world.clone()
+    at, passed = world.clone(), [*position.passed, position.view]
     for step in made[:done]:
         at.apply(step, False)
+        passed.append(at.view(mover))
     rest = Position(
         position.turn + done,
-        at.view(mover),
+        passed.pop(),
         made[done],
         position.seat,
         made[done:] if len(made) - done > 1 else (),
         position.end,
         position.end_view,
+        passed=tuple(passed),
     )
     tail = judge(game_id, seat, rest, iterations)
     said = tail.after < tail.before
@@ -756,7 +761,7 @@ def _searched(game_id: str, seat: int, position: Position, iterations: int, made
     weights: list[tuple[Weight, Weight]] = []
 
     def name(result: SearchResult) -> None:
-        named.append(best_move(game, position.view, mover, result, hinted, level.name))
+        named.append(best_move(game, position.view, mover, result, hinted, level.name, position.passed))
         children, best = result.root.children, named[0][0]
         if made is not None and made != best and made in children and best in children:
             lines = world if level.lines else None
@@ -977,15 +982,22 @@ def _reordered(world: State, mover: int, made: tuple[Action, ...], line: Sequenc
 
 
 def best_move(
-    game: Game, view: dict[str, Any], mover: int, weighed: SearchResult, budget: int, level: str
+    game: Game,
+    view: dict[str, Any],
+    mover: int,
+    weighed: SearchResult,
+    budget: int,
+    level: str,
+    passed: Sequence[dict[str, Any]] = (),
 ) -> tuple[Action, tuple[Action, ...]]:
     """The move a hint at the normal level shows from ``view`` at ``budget`` and the line it
     means to follow: the game's planner's for hints where that level plans the position
     (``policies.planner_of``), else the first the hint shows from the review's search's own
     (``weighed``; ``explain.advised``: a move about as good that leaves less to steal, or plays
     rather than ends the turn, comes first there, and the review graded the hint's move "fine"; nor
-    one whose line ends the turn as it began, ``explain.not_back``: the review's better move was a
-    Camel Caravan camel sent onto the meat and back, a pass in four actions, the hint's move below it)."""
+    one whose line ends the turn as it began or comes back to ``passed``, ``explain.not_back``: the
+    review's better move was a Camel Caravan camel sent onto the meat and back, a pass in four
+    actions, the hint's move below it)."""
     planner = planner_of(game, True) if level_for(LEVELS[REVIEWED], game).plan else None
     planned = None if planner is None else planner(game.from_view(view, mover), mover, 0, budget, None)
     if planned is not None and planned[0]:  # (a planner may leave a position to the search)
