@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from caravan_tui.engine import Action, Draws, State, seat_field
+from caravan_tui.engine import Action, Draws, State, Veto, seat_field
 from caravan_tui.games import GAMES, get_game
 
 from . import safety
@@ -124,10 +124,17 @@ def playable(world: State, seat: int, line: Sequence[Action]) -> tuple[Action, .
     """The start of ``line`` that ``seat`` can play in ``world``, one move after another, while
     it is still to move (the search's line may pass through worlds that differ from this one),
     up to and including a move after which chance decides (``brings_chance``): what the search
-    meant to play after a roll or a draw was planned on placeholder dice or cards."""
-    state, kept = world.clone(), []
+    meant to play after a roll or a draw was planned on placeholder dice or cards. It stops
+    before a later move the game vetoes where the line reaches it (``GameAI.vetoed``): the next
+    hint never shows it, and an AI seat never makes it. A Camel Caravan line showed "then Move
+    the stolen hides from under your camel", the next step's hint sent the camel back instead,
+    and the review weighed the turn against the line shown (a hint-followed turn, "fine: −2%")."""
+    vetoed = _vetoes().get(type(world))
+    state, kept = world.clone(), list[Action]()
     for action in line:
         if state.to_move() != seat or action not in state.legal_actions():
+            break
+        if kept and vetoed is not None and vetoed(state, seat, action, None):
             break
         chance = brings_chance(state, seat, action)
         state.apply(action, False)
@@ -172,6 +179,11 @@ def brings_chance(world: State, seat: int, action: Action, tries: int = 3) -> bo
             return True
         seen = view
     return False
+
+
+def _vetoes() -> dict[type, Veto]:
+    """Each game's ``GameAI.vetoed`` by its state's class (the games that have one)."""
+    return {game.state_class: game.ai.vetoed for game in GAMES.values() if game.ai.vetoed is not None}
 
 
 def _draws() -> dict[type, Draws]:
@@ -796,9 +808,11 @@ def line_kept(
 
 def decided_first(game_id: str, view: dict[str, Any], seat: int, found: list[Candidate]) -> list[Candidate]:
     """``found`` where, between players, every move leaves the match decided (``decided``: the
-    search tells them apart no more), the one the game's prior rates best first (its points):
-    a lost match's hint put "End your build" first, beside a sale for 8 gold that bought a city.
-    As it was otherwise."""
+    search tells them apart no more), the one whose line leaves the seat the most points first
+    (its score where the line ends), of those the one the game's prior rates best: a lost match's
+    hint put "End your build" first, beside a sale for 8 gold that bought a city; a Camel Caravan
+    hint starred a load that could never reach its city (−3 for carrying it at the end) over
+    moves that cost nothing. As it was otherwise."""
     game = get_game(game_id)
     if len(found) < 2 or game.ai.prior is None or decided([candidate.value for candidate in found]) is None:
         return found
@@ -806,8 +820,19 @@ def decided_first(game_id: str, view: dict[str, Any], seat: int, found: list[Can
     if len(world.scores()) < 2 or world.to_move() != seat:
         return found
     rated = game.ai.prior(world, [candidate.action for candidate in found])
-    best = max(range(len(found)), key=lambda index: rated[index])
+    points = [_line_points(world, seat, candidate.line or (candidate.action,)) for candidate in found]
+    best = max(range(len(found)), key=lambda index: (points[index], rated[index]))
     return put_first(found, best)
+
+
+def _line_points(world: State, seat: int, line: Sequence[Action]) -> float:
+    """``seat``'s score where its own moves of ``line`` end, from ``world``."""
+    after = world.clone()
+    for action in line:
+        if after.to_move() != seat or action not in after.legal_actions():
+            break
+        after.apply(action, False)
+    return after.scores()[seat]
 
 
 #: what a suggestion that loses at once adds to its reason (the look found no move that does not;

@@ -583,8 +583,9 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
     exact = _planned(game, world, mover, found.best, tuple(made)) or _played_out(
         game, world, mover, found.steps, tuple(made)
     )
-    if exact is None and 0 < len(found.steps) < len(made) and tuple(made[: len(found.steps)]) == found.steps:
-        return _past_the_line(game_id, seat, position, found, tuple(made), iterations)
+    shared = _shared(tuple(made), found.steps)
+    if exact is None and 0 < shared < len(made) and tuple(made) != found.steps[: len(made)]:
+        return _past_the_line(game_id, seat, position, found, tuple(made), shared, iterations)
     if exact is not None:  # (what the hint's planner weighs, exactly: no noise to allow for)
         before, after = exact
     else:
@@ -654,17 +655,23 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
     )
 
 
+def _shared(made: tuple[Action, ...], line: tuple[Action, ...]) -> int:
+    """How many first steps ``made`` and ``line`` have in common."""
+    return next((at for at, (step, other) in enumerate(zip(made, line)) if step != other), min(len(made), len(line)))
+
+
 def _past_the_line(
-    game_id: str, seat: int, position: Position, found: _Searched, made: tuple[Action, ...], iterations: int
+    game_id: str, seat: int, position: Position, found: _Searched, made: tuple[Action, ...], done: int, iterations: int
 ) -> Judged:
-    """A decision whose first steps are the search's whole line, which stopped short of the
-    decision's end: judged from where the line stopped, as a decision of its own (the steps after
-    it against the best there), the steps before said as they were. Valued at the line's end, the
-    best was the search's hope for a turn it had not played out, and the rest of the turn the
-    move made, as the next hint played it, fell short of it: a Camel Caravan turn of four hinted
-    actions was "an inaccuracy", its better the same three actions "then …"."""
+    """A decision whose first ``done`` steps are the search's line, which stopped short of the
+    decision's end or went another way from there: judged from where the two part, as a decision
+    of its own (the steps after it against the best there, as the hint there shows it), the steps
+    before said as they were. Valued at the line's end, the best was the search's hope for a turn
+    it had not played out, and the rest of the turn the move made, as the next hint played it,
+    fell short of it: a Camel Caravan turn of four hinted actions was "an inaccuracy", its better
+    the same three actions "then …"; another, whose second step's hint searched afresh put
+    another camel move before the delivery, was "an inaccuracy: 47% → 40%"."""
     game, world, mover = found.game, found.world, found.mover
-    done = len(found.steps)
     at, passed = world.clone(), [*position.passed, position.view]
     for step in made[:done]:
         at.apply(step, False)
@@ -681,7 +688,7 @@ def _past_the_line(
     )
     tail = judge(game_id, seat, rest, iterations)
     said = tail.after < tail.before
-    before = _steps_said(game, world, mover, found.steps, open_end=False)
+    before = _steps_said(game, world, mover, found.steps[:done], open_end=False)
     return Judged(
         position.turn,
         position.action,
@@ -1013,7 +1020,8 @@ def best_move(
     if kept:
         return best, (best, *kept)
     child = weighed.root.children.get(best)
-    return best, (best, *(continuation(child) if child is not None else ()))
+    line = (best, *(continuation(child) if child is not None else ()))
+    return best, playable(game.from_view(view, mover), mover, line) or (best,)  # (as the hint shows it)
 
 
 def decision_steps(game: Game, world: State, mover: int, line: Sequence[Action]) -> tuple[tuple[Action, ...], State]:

@@ -36,7 +36,10 @@ in a corner or is boxed in, and a person following the hints lost a match from o
 play-out called a win.
 
 The chosen placement's decisions are remembered (``_CACHE``), so the rest of the turn follows it
-without planning again; each process has its own memory, so a hint asked in the middle of a
+without planning again, and so are those of the best line through each other first move: a
+hint may show one of them first where it is worth as much (a longer caravan now), and a plan
+made afresh after its first step, its beam grown from there, missed the line it was worth for
+(a solo hint followed lost 5 pieces of its own 40); each process has its own memory, so a hint asked in the middle of a
 placement plans the placement's start first (``SearchPolicy._plan``): whichever process
 answers, it goes on with the plan while that is followed. Budget: ``candidates`` placements
 played out; in the app ``deadline`` also applies, and the planner answers with the best line
@@ -241,6 +244,9 @@ def plan(
             best, best_value, turn_line = worth, worth[0], line
     chosen = Plan(values, lines, counts, turn_line[0])
     _remember(key, chosen)
+    for first, line in lines.items():  # (the chosen line's last: it wins where two lines meet)
+        if first != chosen.best:
+            _remember_rest(state, (candidates, width, wary), line, values[first])
     _remember_rest(state, (candidates, width, wary), turn_line, best_value)
     return chosen
 
