@@ -80,7 +80,7 @@ def test_a_price_that_leaves_the_seat_no_gold_for_a_claim_says_so():
 def test_a_person_declining_reads_in_the_second_person():
     state = trading_position()
     state.apply(next(a for a in state.legal_actions() if a[0] == "offer" and a[1] == BLUE))
-    assert declined(state, BLUE) == "You decline: you would pay no gold for your Right of Passage."
+    assert declined(state, BLUE) == "You decline: you would pay no gold for your own Right of Passage."
 
 
 def test_a_trade_worth_it_by_the_goods_alone_says_it_would_help_the_other_more():
@@ -90,10 +90,8 @@ def test_a_trade_worth_it_by_the_goods_alone_says_it_would_help_the_other_more()
     state = trading_position()
     set_hand(state, BLUE, ["blue Salt", "red Pearls"])  # red Pearls came from the table: known
     drafted(state, ("trade_with", BLUE), *[("give_gold", 1)] * 6, ("ask_card", "Pearls"), ("send",))
-    assert declined(state) == (
-        "AI 2 declines: 6 gold is worth more to AI 2 than the Pearls card, but it would help you more."
-    )
-    assert declined(state, BLUE).startswith("You decline: 6 gold is worth more to you than the Pearls card")
+    assert declined(state) == "AI 2 declines: the Pearls card would help you more than the 6 gold would help AI 2."
+    assert declined(state, BLUE) == "You decline: the Pearls card would help Ann more than the 6 gold would help you."
 
 
 def test_an_item_offered_for_an_item_says_what_was_offered():

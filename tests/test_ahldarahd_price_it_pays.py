@@ -22,7 +22,7 @@ def test_a_decline_of_items_for_gold_says_the_gold_it_would_pay():
         assert tuple(log[move]) == ("decline",) and state.to_move() == 1 and state.a_gold == asked
         assert priced(state) and most_gold(state, 1) is None
         said = render(decline_reason(state, 1), NAMES, 0)
-        assert said == "AI 2 would pay no gold for AI 2's Right of Passage", said
+        assert said == "AI 2 would pay no gold for their own Right of Passage", said
         assert vetoed(state, 1, ("accept",)) and not vetoed(state, 1, ("decline",))
 
 
@@ -36,4 +36,4 @@ def test_the_most_it_pays_is_named_where_there_is_one(monkeypatch):
     monkeypatch.setattr(reasons, "takes", lambda asked, _partner: asked.a_gold <= 2)
     assert most_gold(state, 1) == 2
     said = render(decline_reason(state, 1), NAMES, 0)
-    assert said == "AI 2 would pay about 2 gold for AI 2's Right of Passage, not 3", said
+    assert said == "AI 2 would pay about 2 gold for their own Right of Passage, not 3", said

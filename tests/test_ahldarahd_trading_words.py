@@ -102,9 +102,9 @@ def test_every_decline_says_why_in_the_same_words_whatever_the_hidden_cards():
         world = state.determinize(RED, rng)
         events = world.apply(("decline",))
         lines.add(" ".join(render(e.text, NAMES, RED) for e in events))
-    assert lines == {"AI 2 declines: AI 2 would pay no gold for AI 2's Right of Passage."}
+    assert lines == {"AI 2 declines: AI 2 would pay no gold for their own Right of Passage."}
     events = state.clone().apply(("decline",))
-    assert render(events[0].text, NAMES, BLUE) == "You decline: you would pay no gold for your Right of Passage."
+    assert render(events[0].text, NAMES, BLUE) == "You decline: you would pay no gold for your own Right of Passage."
 
 
 def test_the_plays_lists_ready_made_offers_mark_the_long_shots_by_the_partners_judgement():

@@ -7,6 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Markdown
+from textual.widgets.button import ButtonVariant
 
 from caravan_tui.engine import Game
 from caravan_tui.screens.base import DialogScreen
@@ -16,6 +17,9 @@ from caravan_tui.widgets.key_scroll import KeyScroll
 from caravan_tui.widgets.scrolling import SCROLL_KEYS, scroll
 
 SECTIONS = 2
+#: the card's buttons: id, words and key (its words name Enter in the footer where it has the focus)
+BUTTONS = (("play", "Play", "enter"), ("never", "Don't show again", "d"), ("rules", "All the rules", "?"))
+BUTTON_WORDS = {name: words for name, words, _key in BUTTONS}
 
 
 def how_to_play(rules: str) -> str:
@@ -30,10 +34,18 @@ def how_to_play(rules: str) -> str:
     return "\n".join(kept).strip()
 
 
+class CardButton(Button):
+    """A card's button whose Enter the footer names: Button's own is unlisted, and with a button
+    focused the footer lost "⏎ Play" (``HowToPlayScreen.footer_words`` gives the words)."""
+
+    BINDINGS = [Binding("enter", "press", "Press")]
+
+
 class HowToPlayScreen(DialogScreen[bool | None]):
     """Dismissed with "Play" (False: shown again next time), "Don't show again" (True) or
     escape (None: back to the match's setup, nothing started). The arrows, PageUp/PageDown,
-    Home and End scroll the text, whatever button has the focus. Before a match asked for on
+    Home and End scroll the text, whatever button has the focus; Tab goes from the text to each
+    button and back (the buttons out of the focus, it did nothing). Before a match asked for on
     the command line (``back`` False) there is no setup to go back to: escape closes the card
     and the match begins, as Enter does ("Back" went home and dropped the match asked for, and
     home's Continue then had none)."""
@@ -64,16 +76,16 @@ class HowToPlayScreen(DialogScreen[bool | None]):
             with KeyScroll(id="how-to-play-text"):
                 yield Markdown(how_to_play(self.game.rules))
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Play (enter)", id="play", variant="primary", compact=True)
-                yield Button("Don't show again (d)", id="never", compact=True)
-                yield Button("All the rules (?)", id="rules", compact=True)
+                for name, words, key in BUTTONS:
+                    variant: ButtonVariant = "primary" if name == "play" else "default"
+                    yield CardButton(f"{words} ({key})", id=name, variant=variant, compact=True)
         yield KeysFooter()
 
-    def on_mount(self) -> None:
-        """The buttons are for the mouse; their keys are the screen's, so the footer names Enter
-        ("⏎ Play"): a focused button's own Enter left it out."""
-        for button in self.query(Button):
-            button.can_focus = False
+    @property
+    def footer_words(self) -> dict[str, str]:
+        """Enter named by the focused button's words ("⏎ Don't show again"), as ``as_said`` reads."""
+        focused = self.focused
+        return {"press": BUTTON_WORDS[focused.id]} if isinstance(focused, CardButton) and focused.id else {}
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "rules":

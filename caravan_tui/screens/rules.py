@@ -20,6 +20,8 @@ OPENING = "*Opening the rules…*"
 #: the marks the viewer's contents set before a heading's title, by its level
 LEVEL_NUMERALS = frozenset("ⅠⅡⅢⅣⅤⅥ")
 _BARE_FENCE = re.compile(r"^(```|~~~)[ \t]*$")
+#: what Tab says with the contents closed (nothing but the text takes the focus)
+ONLY_THE_TEXT = "Only the text takes the focus: t opens the contents, and Tab then goes between the two."
 #: the times a section chosen in the contents is scrolled to again while the text rewraps
 SCROLL_TRIES = 5
 
@@ -117,9 +119,13 @@ class RulesScreen(BaseScreen):
     BINDINGS = [
         Binding("escape,q", "app.pop_screen", "Back"),
         # (`?` opened them: `?` closes them, once they show: a second `?` pressed while "Opening
-        # the rules…" showed, seconds on a busy host, closed them unread)
-        Binding("question_mark", "close", "Back", show=False),
+        # the rules…" showed, seconds on a busy host, closed them unread; named in the footer, as
+        # the key that opened them: "esc Back t Contents" left it unknown)
+        Binding("question_mark", "close", "Back", key_display="?"),
         Binding("t", "toggle_contents", "Contents"),
+        # (with the contents closed the text is all that takes the focus, and a Tab did nothing)
+        Binding("tab", "move_focus(1)", "Focus next", show=False),
+        Binding("shift+tab", "move_focus(-1)", "Focus previous", show=False),
         # (the text's pages wherever the focus is: with the contents open, PageDown only moved
         # their cursor, and the rules seemed stuck; the arrows walk the contents)
         Binding("pagedown", "page(1)", "Page down", show=False, priority=True),
@@ -137,6 +143,23 @@ class RulesScreen(BaseScreen):
 
     def on_mount(self) -> None:
         self.query_one(MarkdownViewer).focus()
+
+    def set_focus(self, widget: Widget | None, scroll_visible: bool = True, from_app_focus: bool = False) -> None:
+        """The text takes the focus where the reader is: Textual scrolls a focused widget into
+        view from its top, and the text, taller than the screen, went back to the title at a
+        Tab from the contents (the reader's place three pages on, lost)."""
+        if isinstance(widget, Markdown):
+            scroll_visible = False
+        super().set_focus(widget, scroll_visible, from_app_focus)
+
+    def action_move_focus(self, step: int) -> None:
+        """Tab between the contents and the text; with the contents closed, say so."""
+        if len(self.focus_chain) < 2:
+            self.notify(ONLY_THE_TEXT, timeout=4)
+        elif step > 0:
+            self.focus_next()
+        else:
+            self.focus_previous()
 
     def action_close(self) -> None:
         if self.query_one(RulesViewer).loaded:

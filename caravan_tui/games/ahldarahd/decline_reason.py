@@ -81,8 +81,9 @@ def decline_reason(state: AhldarahdState, partner: int) -> str:
     if state.a_gold and left < 1 <= state.gold[partner] and state.hand[partner]:
         return f"{p} would have no gold left to claim a route with a card"
     if gives < gets - 0.5:  # (worth it by the goods: what is declined is what the other gains)
-        verb = "is" if " and " not in gets_words else "are"
-        return f"{gets_words} {verb} worth more to {p} than {gives_words}, but it would help {who(seat)} more"
+        # ("1 gold is worth more to AI 3 than your Right of Passage, but it would help you more"
+        # read as an acceptance, its "it" unclear)
+        return f"{gives_words} would help {who(seat)} more than {_the(gets_words)} would help {p}"
     if not gives_gold:
         least = least_gold(state, partner) if gets_gold and priced(state) else None
         if least is not None:
@@ -221,6 +222,11 @@ def holding(state: AhldarahdState, partner: int, k: int) -> AhldarahdState | Non
     return world
 
 
+def _the(words: str) -> str:
+    """What a proposal offers, named as the one offered: "the 1 gold", "the Shah"."""
+    return f"the {words}" if words[:1].isdigit() else words
+
+
 def _a(k: int) -> str:
     """The commodity with its article: "a Salt", "an Ivory"."""
     return f"{'an' if COMMODITIES[k][0] in 'AEIOU' else 'a'} {COMMODITIES[k]}"
@@ -263,7 +269,8 @@ def _side(
     state: AhldarahdState, partner: int, viewer: int, gold: int, cards: Sequence[int], items: Sequence[int]
 ) -> tuple[float, str, bool]:
     """One side of the proposal as ``partner`` weighs it (gold, cards, items), in words, and
-    whether it is gold alone."""
+    whether it is gold alone. Its own Right of Passage is "their own" ("your own"): "AI 2 would
+    pay no gold for AI 2's Right of Passage" named it twice."""
     worth = float(gold)
     words = [f"{gold} gold"] if gold else []
     for card in cards:
@@ -271,5 +278,5 @@ def _side(
         words.append(f"the {CARD_NAMES[card].split()[1]} card")
     for item in items:
         worth += item_worth(state, partner, item, viewer=viewer)
-        words.append(item_words(item))
+        words.append(item_words(item, partner))
     return worth, " and ".join(words), not cards and not items
