@@ -125,7 +125,7 @@ def playable(world: State, seat: int, line: Sequence[Action]) -> tuple[Action, .
     it is still to move (the search's line may pass through worlds that differ from this one),
     up to and including a move after which chance decides (``brings_chance``): what the search
     meant to play after a roll or a draw was planned on placeholder dice or cards. It stops
-    before a later move the game vetoes where the line reaches it (``GameAI.vetoed``): the next
+    before a later move the game vetoes where the line reaches it (``_vetoes``): the next
     hint never shows it, and an AI seat never makes it. A Camel Caravan line showed "then Move
     the stolen hides from under your camel", the next step's hint sent the camel back instead,
     and the review weighed the turn against the line shown (a hint-followed turn, "fine: −2%")."""
@@ -182,8 +182,14 @@ def brings_chance(world: State, seat: int, action: Action, tries: int = 3) -> bo
 
 
 def _vetoes() -> dict[type, Veto]:
-    """Each game's ``GameAI.vetoed`` by its state's class (the games that have one)."""
-    return {game.state_class: game.ai.vetoed for game in GAMES.values() if game.ai.vetoed is not None}
+    """``GameAI.vetoed`` by the state's class of each game whose decisions are runs of counted
+    steps (``GameAI.step_fields``: a line there is the turn's own plan, step by step); elsewhere
+    a veto may weigh a whole last turn (Merchant Lord's), too costly at every step of a line."""
+    return {
+        game.state_class: game.ai.vetoed
+        for game in GAMES.values()
+        if game.ai.vetoed is not None and game.ai.step_fields
+    }
 
 
 def _draws() -> dict[type, Draws]:
