@@ -51,6 +51,7 @@ from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.base import MIN_HEIGHT, MIN_WIDTH, WIDE_WIDTH, DialogScreen
 from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
+from caravan_tui.screens.elsewhere import works_elsewhere
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.heard import Heard
 from caravan_tui.screens.history import HistoryScreen, history_rows
@@ -247,6 +248,12 @@ class TableApp(FailureHook):
         if isinstance(screen, GameScreen) and screen.menu_may_open():
             for title, help_text, chosen in screen.menu.entries():
                 yield SystemCommand(title, f"{help_text} (in the menu: esc)", chosen)
+
+    def on_key(self, event: Key) -> None:
+        """A key that reached the app with no binding of it here, and acts on another screen, says
+        where it acts (``works_elsewhere``)."""
+        if event.key not in self.screen.active_bindings and (said := works_elsewhere(event.key, self.get_key_display)):
+            self.notify(said, timeout=4)
 
     def on_input_failed(self, message: InputFailed) -> None:
         """The terminal's input thread failed: the app fails with it (``failed``)."""

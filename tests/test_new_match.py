@@ -193,9 +193,11 @@ async def test_a_long_option_name_is_whole_on_its_own_line_above_its_value(tmp_p
 
 
 @pytest.mark.thorough
-async def test_ctrl_o_sets_camel_caravans_short_game(tmp_path):
+@pytest.mark.parametrize("kind", ["create", "new"])
+async def test_ctrl_o_sets_camel_caravans_short_game(tmp_path, kind):
     """Over SSH, ctrl+o on Camel Caravan said "Camel Caravan has no shorter form" while the form
-    showed its "short game" option. Every game with a short match offers it to people."""
+    showed its "short game" option. Every game with a short match offers it to people, on a
+    server's Create a match and on New match alike (New match had no ctrl+o)."""
     from caravan_tui.app import CaravanApp
     from caravan_tui.saves import SaveStore
     from caravan_tui.screens.create_match import CreateMatchScreen
@@ -204,7 +206,7 @@ async def test_ctrl_o_sets_camel_caravans_short_game(tmp_path):
         game.resolve_options(game.short_form)
     app = CaravanApp(store=SaveStore(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
-        form = CreateMatchScreen(GAMES["camel_caravan"])
+        form = CreateMatchScreen(GAMES["camel_caravan"]) if kind == "create" else NewMatchScreen(GAMES["camel_caravan"])
         await app.push_screen(form)
         await wait_for(pilot, lambda: form.shown is GAMES["camel_caravan"], "the game's rows")
         await pilot.press("ctrl+o")

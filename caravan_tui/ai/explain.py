@@ -324,6 +324,11 @@ def kept_to_line(
     kept = line_kept(pool, following, lambda first, line: reworded(game_id, view, seat, first, line))
     if kept[0].action != following[0] or exposes_more(game_id, view, seat, kept[0], found[0]):
         return found
+    if decided([candidate.value for candidate in found]) is not None:
+        # (played for points there, ``decided_first``: a line shown before is no reason to score less)
+        game = get_game(game_id)
+        if _fewer_points(game.from_view(view, seat), seat, kept[0], found[0]):
+            return found
     return kept
 
 
@@ -547,7 +552,8 @@ def safer_first(
 ) -> list[Candidate]:
     """``found`` with, of the moves about as good as the first (``about``), the
     one whose line leaves the others least to take from the seat (``GameAI.exposed``) first,
-    where it leaves less than the first by ``SAFER`` or more; as it was otherwise. Among moves the
+    where it leaves less than the first by ``SAFER`` or more, and, where every move leaves the
+    match decided, the seat no fewer points (``decided_first``); as it was otherwise. Among moves the
     search could not tell apart, a Camel Caravan hint moved a paper out from under a camel, where
     it could not be stolen, to the top of one by a thief's: stolen back at once, three times in a
     match. With what the search ``weighed``, its other moves (``unlisted``) count as well, the one
@@ -567,6 +573,13 @@ def safer_first(
     near = as_good(pool, first)
     if len(near) < 2:
         return found
+    if decided([candidate.value for candidate in found]) is not None:
+        # (a match every move leaves decided is played for points, ``decided_first``: a lost Camel
+        # Caravan match's hint starred a camel's move over a pick-up that banked 3 demand markers,
+        # the pick-up leaving the hides within a thief's reach)
+        near = [index for index in near if not _fewer_points(world, seat, pool[index], first)]
+        if len(near) < 2:
+            return found
     left = {index: exposed(world, seat, pool[index].line or (pool[index].action,)) for index in near}
     safest = min(near, key=lambda index: (left[index], index))
     if left[safest] > left[0] - SAFER:
@@ -829,6 +842,13 @@ def decided_first(game_id: str, view: dict[str, Any], seat: int, found: list[Can
     points = [_line_points(world, seat, candidate.line or (candidate.action,)) for candidate in found]
     best = max(range(len(found)), key=lambda index: (points[index], rated[index]))
     return put_first(found, best)
+
+
+def _fewer_points(world: State, seat: int, candidate: Candidate, first: Candidate) -> bool:
+    """Whether ``candidate``'s line leaves ``seat`` fewer points than ``first``'s (``_line_points``)."""
+    return _line_points(world, seat, candidate.line or (candidate.action,)) < _line_points(
+        world, seat, first.line or (first.action,)
+    )
 
 
 def _line_points(world: State, seat: int, line: Sequence[Action]) -> float:

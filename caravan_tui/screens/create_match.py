@@ -46,7 +46,6 @@ class CreateMatchScreen(MatchForm):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("ctrl+g", "create", "Create"),
-        Binding("ctrl+o", "short", "Short match", tooltip="The game's options for a short match"),
     ]
 
     def __init__(self, game: Game | None = None, grace: int = 60) -> None:
@@ -103,28 +102,6 @@ class CreateMatchScreen(MatchForm):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "create":
             self.request_start()
-
-    @property
-    def footer_hidden(self) -> frozenset[str]:
-        """``^o`` only for a game with a short match (pressed for another, it says it has none): the
-        footer offered it for Caravanserai."""
-        return frozenset() if self.game.short_form else frozenset({"short"})
-
-    def watch_game(self) -> None:
-        super().watch_game()
-        self.refresh_bindings()  # (the footer's ^o follows the game)
-        # (what ctrl+o said was of the game before: "Caravanserai has no shorter form." stayed
-        # over Merchant Lord's options)
-        self.app.clear_notifications()
-
-    def action_short(self) -> None:
-        """Set the options to the game's short match (one hand, say)."""
-        if not self.game.short_form:
-            self.notify(f"{self.game.title} has no shorter form.", severity="warning")
-            return
-        for name, value in self.game.resolve_options(self.game.short_form).items():
-            self.query_one(f"#option-{name}", Select).value = value
-        self.notify("Options set for a short match.", timeout=2)
 
     def action_create(self) -> None:
         self.request_start()

@@ -165,6 +165,10 @@ class MatchForm(BaseScreen):
     says what Start does in ``start``. (Textual calls the handlers of every class in turn: a
     subclass's ``on_select_changed`` handles its own rows, this one the players and options.)"""
 
+    BINDINGS = [
+        Binding("ctrl+o", "short", "Short match", tooltip="The game's options for a short match"),
+    ]
+
     game: reactive[Game] = reactive(next(iter(GAMES.values())), init=False)
 
     def __init__(self, game: Game | None = None) -> None:
@@ -265,9 +269,28 @@ class MatchForm(BaseScreen):
         if index is not None and 0 <= index < len(GAMES):
             self.game = list(GAMES.values())[index]
 
+    @property
+    def footer_hidden(self) -> frozenset[str]:
+        """``^o`` only for a game with a short match (pressed for another, it says it has none): the
+        footer offered it for Caravanserai."""
+        return frozenset() if self.game.short_form else frozenset({"short"})
+
     def watch_game(self) -> None:
+        self.refresh_bindings()  # (the footer's ^o follows the game)
+        # (what ctrl+o said was of the game before: "Caravanserai has no shorter form." stayed
+        # over Merchant Lord's options)
+        self.app.clear_notifications()
         if not self.catching_up:
             self.call_later(self.catch_up)
+
+    def action_short(self) -> None:
+        """Set the options to the game's short match (one hand, say)."""
+        if not self.game.short_form:
+            self.notify(f"{self.game.title} has no shorter form.", severity="warning")
+            return
+        for name, value in self.game.resolve_options(self.game.short_form).items():
+            self.query_one(f"#option-{name}", Select).value = value
+        self.notify("Options set for a short match.", timeout=2)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.query_one("#players", Select).focus()

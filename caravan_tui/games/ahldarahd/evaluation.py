@@ -357,6 +357,9 @@ def projected(
             if budget <= 0:
                 break
     items = w.card * cards
+    if state.final:  # (a discount is a card's claim: the last build's cards are all it can meet)
+        claimable = cards + (len(state.faceup) if state.phase < BUILD else 0)
+        land, sea = min(land, claimable), min(sea, claimable)
     if state.eyes == seat:
         items += w.discount * land
     if state.pirate == seat:
