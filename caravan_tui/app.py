@@ -252,7 +252,9 @@ class TableApp(FailureHook):
     def on_key(self, event: Key) -> None:
         """A key that reached the app with no binding of it here, and acts on another screen, says
         where it acts (``works_elsewhere``)."""
-        if event.key not in self.screen.active_bindings and (said := works_elsewhere(event.key, self.get_key_display)):
+        if event.key in self.screen.active_bindings:
+            return
+        if said := works_elsewhere(event.key, self.screen_stack, self.get_key_display):
             self.notify(said, timeout=4)
 
     def on_input_failed(self, message: InputFailed) -> None:

@@ -9,6 +9,7 @@ from test_community_screens import lobby_of
 from caravan_tui.hub_protocol import Lobby
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.screens.chat import ChatInput
+from caravan_tui.screens.table_keys import NO_UNDO_WITH_PEOPLE
 from caravan_tui.seats import SeatSpec
 from caravan_tui.textual_adapter import notices
 
@@ -34,12 +35,15 @@ def match() -> MatchRunner:
     return MatchRunner.new("decktet_caravan", [SeatSpec("human")] * 2, ["Ann", "Bob"], 1, {}, None)
 
 
-async def test_a_table_against_no_person_says_where_t_and_ctrl_o_act(tmp_path):
+async def test_a_table_not_shared_says_where_t_and_ctrl_o_act(tmp_path):
     async with table_shown(tmp_path, match()) as (app, pilot, _screen):
         await pilot.press("t")
         await wait_for(pilot, lambda: CHAT in said(app), "where t acts")
         await pilot.press("ctrl+o")
         await wait_for(pilot, lambda: SHORT in said(app), "where ctrl+o acts")
+        await pilot.press("u")  # (a table's own key says why it does nothing, not where it acts)
+        await wait_for(pilot, lambda: NO_UNDO_WITH_PEOPLE in said(app), "why u does nothing")
+        assert not [line for line in said(app) if "works at a match's table" in line]
 
 
 async def test_a_shared_table_opens_its_chat_and_says_nothing_of_elsewhere(tmp_path):
