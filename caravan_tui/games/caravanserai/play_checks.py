@@ -26,6 +26,13 @@ def forced_news(table: CaravanseraiTable, action: Action, short: bool = False) -
     world, seat = table.world, table.seat
     if not isinstance(world, CaravanseraiState) or seat is None or action not in table.legal:
         return "", []
+    return forced_of(world, action, seat, short)
+
+
+def forced_of(
+    world: CaravanseraiState, action: Action, seat: int, short: bool = False
+) -> tuple[str, list[tuple[str, bool]]]:
+    """``forced_news`` of ``action`` in ``world``, for ``seat``."""
     colour = action[1] if action[0] == "good" else world.bcol
     return forced_words(world.laid_after(action), seat, world.turns, colour, short)
 
@@ -94,13 +101,33 @@ def lone_cell_words(world: CaravanseraiState, seat: int) -> str:
 
 def plan_world(table: CaravanseraiTable) -> CaravanseraiState | None:
     """The position once the hint's whole placement is laid."""
+    laid = plan_laid(table)
+    return laid[0] if laid is not None else None
+
+
+def plan_laid(table: CaravanseraiTable) -> tuple[CaravanseraiState, list[str]] | None:
+    """The position once the hint's whole placement is laid, and our later turns the rules lay
+    whole after it, in words (``later_laid``)."""
     now = table.world
     if not isinstance(now, CaravanseraiState) or table.seat is None or not table.hint_plan:
         return None
-    world = now.clone()
+    world, later = now.clone(), []
     for action in placement(world, table.seat, table.hint_plan, prior):
+        later = later_laid(world, action, table.seat)
         world.apply(action, False)
-    return world
+    return world, later
+
+
+def later_laid(world: CaravanseraiState, action: Action, seat: int) -> list[str]:
+    """``seat``'s later turns the rules lay whole after ``action`` in ``world`` (its only move:
+    the others passed over), each in words ("head E, camel")."""
+    return [words for words, whole in forced_of(world, action, seat)[1] if whole]
+
+
+def turns_laid(later: list[str]) -> str:
+    """ "Then the rules lay your next 2 turns for you, the only move: head E, camel; head SE, camel"."""
+    turns = "your next turn" if len(later) == 1 else f"your next {len(later)} turns"
+    return f"the rules lay {turns} for you, the only move: {'; '.join(later)}"
 
 
 def hint_warning(table: CaravanseraiTable) -> str | None:
@@ -109,10 +136,17 @@ def hint_warning(table: CaravanseraiTable) -> str | None:
     (None: it does not)."""
     if table.hint_plan and table.hint_plan[0][0] == "stand":
         return None  # (a stand moves no head: "the placement suggested below" named none)
-    world = plan_world(table)
-    if world is None or table.seat is None:
+    laid = plan_laid(table)
+    if laid is None or table.seat is None:
         return None
+    world, later = laid
     why = boxed_in(table, world)
+    if why is not None and later:
+        # (its reason's "leaves 2 camels" is true of the placement: the turns laid after it spend them)
+        return (
+            f"Careful: after the placement suggested below {turns_laid(later)}; that {stuck_words(why)}: "
+            "you would then be skipped."
+        )
     if why is not None:
         return f"Careful: the placement suggested below {stuck_words(why)}: you would be skipped."
     if world.n > 1 and not world.is_over() and world.turn != table.seat and len(open_by_head(world, table.seat)) == 1:
@@ -161,6 +195,11 @@ def question_before(table: CaravanseraiTable, action: Action) -> tuple[str, bool
     boxed, ends_early = None, False
     if settles and not after.is_over() and world.n > 1:
         boxed = boxed_in(table, after) if ends else after.stuck(seat)
+    # never a whole turn played for the player unannounced (a turn only begun by the rules, its
+    # one open direction, is the player's to finish: nothing to ask, but said where a question is
+    # asked anyway: the next turn opened with its direction chosen, the question silent of it)
+    news = forced_news(table, action)[1]
+    later = [words for words, whole in news if whole]
     if after.is_over() and after.end is not None:
         why = end_why(after)
         if after.end == SAFETY and after.last is not None and after.last[0] != seat:
@@ -170,18 +209,14 @@ def question_before(table: CaravanseraiTable, action: Action) -> tuple[str, bool
         said = "" if question else f", your caravan at {len(after.caravans[seat])}"  # (its length once)
         question += f"This ends the match ({why}){said}. "
         ends_early = any(other != action and not ends_match(world, other) for other in world.legal_actions())
-    elif boxed:
+    elif boxed and not later:
         question += f"This {stuck_words(boxed)}: your turns would be skipped. "
     elif settles and world.n > 1 and not after.is_over() and len(open_by_head(after, seat)) == 1:
         question += f"This leaves one open cell next to your head{lone_cell_words(after, seat)}. "
-    # never a whole turn played for the player unannounced (a turn only begun by the rules, its
-    # one open direction, is the player's to finish: nothing to ask, but said where a question is
-    # asked anyway: the next turn opened with its direction chosen, the question silent of it)
-    news = forced_news(table, action)[1]
-    later = [words for words, whole in news if whole]
     if later:
-        turns = "your next turn" if len(later) == 1 else f"your next {len(later)} turns"
-        question += f"Then the rules lay {turns} for you, the only move: {'; '.join(later)}. "
+        question += f"Then {turns_laid(later)}. "
+        if boxed:  # (said after them: the placement itself left camels, the turns laid spend them)
+            question += f"That {stuck_words(boxed)}: your turns would then be skipped. "
     begun = [words for words, whole in news if not whole]
     if question and begun:
         which = "The turn after that" if later else "Then your next turn"
