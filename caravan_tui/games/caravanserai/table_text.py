@@ -11,12 +11,13 @@ from rich.table import Table
 from rich.text import Text
 
 from caravan_tui.screens.table_seat import fit_name
+from caravan_tui.screens.table_status import list_enter
 from caravan_tui.words import longest_word, plural
 
 from .geometry import COLOURS
 from .legend import ladder_lines, legend_lines, title_line
 from .picture import Block, blocks, colour_text, seat_style
-from .rules import TITLES, title
+from .rules import DECLINE, TITLES, title
 from .table_state import CaravanseraiTable
 from .views import CaravanseraiView, piece
 from .words import RESERVE_WORDS, SAFETY, SAFETY_WORDS
@@ -240,20 +241,27 @@ def _placement_text(view: CaravanseraiView, table: CaravanseraiTable) -> Text:
         left, laid = pl["left"], list(pl["laid"])
         on_cs, all_match = pl["on_caravanserai"], pl["all_match"]
         target = pl["target"] if view["stage"] == "board" else None
-        using = target is not None
-        if target is not None:  # a board good asked about: the preview is Enter's answer, using it (its cell is laid)
+        # a board good asked about: the preview is Enter's answer, its cell laid either way: using
+        # it, or our own good there where the plays list's "Decline it" is highlighted (its line
+        # read "K used, then camel: caravan 29→31" over Enter's "decline it", which left 29)
+        declining = target is not None and list_enter(table) == DECLINE
+        using = target is not None and not declining
+        declined = list(pl["declined_blocks"])
+        if target is not None:
             q, r = target
             laid.append([q, r, COLOURS[pl["colour"]]])
             on_cs, all_match = True, all_match and cs.get((q, r)) == pl["colour"]
+            if declining:
+                declined.append(len(blocks(laid, cs, ())))  # (the block in progress, numbered from 1)
         if left:  # inside a block: it must be finished first
-            out = on_cs and all_match and not pl["declined"]
+            out = on_cs and all_match and not pl["declined"] and not declining
             text.append(" · ")
             # ("+1Y" read as the board's "+", a piece laid this placement: it is one still to lay;
             # the board good Enter uses as the last, "W used": "1W more used, then camel: caravan
             # 15→18, count 1" took more than the column's row, and lost its count)
-            if using and left == 1:
+            if target is not None and left == 1:
                 text.append(COLOURS[pl["colour"]], style="bold")
-                text.append(" used, then camel: ", style="dim")
+                text.append(" declined, then camel: " if declining else " used, then camel: ", style="dim")
             else:
                 text.append(f"{left}{COLOURS[pl['colour']]} more", style="bold")
                 text.append(" then camel: ", style="dim")
@@ -269,7 +277,7 @@ def _placement_text(view: CaravanseraiView, table: CaravanseraiTable) -> Text:
         text.append(f"caravan {length}→{most}{length + omitted}", style="bold")
         text.append(f", count {least}{placed + 1 - omitted}")
         if laid:
-            found = blocks(laid, cs, pl["declined_blocks"])
+            found = blocks(laid, cs, declined)
             if left:  # (the block in progress, whole: as the figures above count it)
                 found[-1] = replace(found[-1], words=f"{pl['size']}{COLOURS[pl['colour']]}")
             text.append("\n")
