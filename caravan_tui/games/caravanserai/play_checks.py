@@ -99,12 +99,6 @@ def lone_cell_words(world: CaravanseraiState, seat: int) -> str:
     return ": if another player's caravan takes it, your turns are skipped until a cell there frees"
 
 
-def plan_world(table: CaravanseraiTable) -> CaravanseraiState | None:
-    """The position once the hint's whole placement is laid."""
-    laid = plan_laid(table)
-    return laid[0] if laid is not None else None
-
-
 def plan_laid(table: CaravanseraiTable) -> tuple[CaravanseraiState, list[str]] | None:
     """The position once the hint's whole placement is laid, and our later turns the rules lay
     whole after it, in words (``later_laid``)."""
