@@ -326,8 +326,8 @@ def kept_to_line(
         return found
     if decided([candidate.value for candidate in found]) is not None:
         # (played for points there, ``decided_first``: a line shown before is no reason to score less)
-        game = get_game(game_id)
-        if _fewer_points(game.from_view(view, seat), seat, kept[0], found[0]):
+        world = get_game(game_id).from_view(view, seat)
+        if _points(world, seat, kept[0]) < _points(world, seat, found[0]):
             return found
     return kept
 
@@ -577,7 +577,8 @@ def safer_first(
         # (a match every move leaves decided is played for points, ``decided_first``: a lost Camel
         # Caravan match's hint starred a camel's move over a pick-up that banked 3 demand markers,
         # the pick-up leaving the hides within a thief's reach)
-        near = [index for index in near if not _fewer_points(world, seat, pool[index], first)]
+        least = _points(world, seat, first)
+        near = [index for index in near if _points(world, seat, pool[index]) >= least]
         if len(near) < 2:
             return found
     left = {index: exposed(world, seat, pool[index].line or (pool[index].action,)) for index in near}
@@ -839,22 +840,15 @@ def decided_first(game_id: str, view: dict[str, Any], seat: int, found: list[Can
     if len(world.scores()) < 2 or world.to_move() != seat:
         return found
     rated = game.ai.prior(world, [candidate.action for candidate in found])
-    points = [_line_points(world, seat, candidate.line or (candidate.action,)) for candidate in found]
+    points = [_points(world, seat, candidate) for candidate in found]
     best = max(range(len(found)), key=lambda index: (points[index], rated[index]))
     return put_first(found, best)
 
 
-def _fewer_points(world: State, seat: int, candidate: Candidate, first: Candidate) -> bool:
-    """Whether ``candidate``'s line leaves ``seat`` fewer points than ``first``'s (``_line_points``)."""
-    return _line_points(world, seat, candidate.line or (candidate.action,)) < _line_points(
-        world, seat, first.line or (first.action,)
-    )
-
-
-def _line_points(world: State, seat: int, line: Sequence[Action]) -> float:
-    """``seat``'s score where its own moves of ``line`` end, from ``world``."""
+def _points(world: State, seat: int, candidate: Candidate) -> float:
+    """``seat``'s score where its own moves of ``candidate``'s line end, from ``world``."""
     after = world.clone()
-    for action in line:
+    for action in candidate.line or (candidate.action,):
         if after.to_move() != seat or action not in after.legal_actions():
             break
         after.apply(action, False)
