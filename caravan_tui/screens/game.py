@@ -51,6 +51,7 @@ from caravan_tui.screens.table_keys import (
     REPLAY_PLAYS_NOTHING,
     TABLE_KEYS,
     UNDO_KEYS,
+    WATCHING_PLAYS_NOTHING,
     back_from_list,
     elsewhere,
     hint_refused,
@@ -59,6 +60,7 @@ from caravan_tui.screens.table_keys import (
     play_refused,
     replay_refused,
     undo_refused,
+    watch_refused,
 )
 from caravan_tui.screens.table_layout import show_full_log, table_layout, toggle_legend
 from caravan_tui.screens.table_menu import SHARED_KEY_TIPS, SHARED_KEY_WORDS, TableMenu
@@ -441,6 +443,8 @@ class GameScreen(BaseScreen, Generic[V]):
             event.stop()
             event.prevent_default()
             self.overlays.toggle_weighed(event.time)  # (the key's own time: typed with a step, it asks to see)
+        elif watch_refused(self, event.key):
+            self.notify(WATCHING_PLAYS_NOTHING, severity="warning")
         elif event.key == ASK_HINT and hint_refused(self.table):
             self.notify(NO_HINT_NOW, severity="warning")
         elif event.key in UNDO_KEYS and (no_undo := undo_refused(self.table)):

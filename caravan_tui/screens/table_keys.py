@@ -210,6 +210,18 @@ def elsewhere(screen: GameScreen[Any], key: str) -> str | None:
     return None if bound else ELSEWHERE[key]
 
 
+#: a play key, the hint's or an undo key pressed by a spectator (``h`` said it "works at a
+#: match's table", where they were; ``e``, ``a``, ``u`` said nothing)
+WATCHING_PLAYS_NOTHING = "You are watching: only the match's seats play, hint and undo."
+
+
+def watch_refused(screen: GameScreen[Any], key: str) -> bool:
+    """Whether ``key`` is a hint, undo or play key pressed by a spectator of a match in play."""
+    if screen.seat is not None or screen.table.replaying:
+        return False
+    return key in (*UNDO_KEYS, ASK_HINT, TAKE_HINT) or bound_to(type(screen), key, type(screen).PLAY_ONLY)
+
+
 def replay_refused(screen: GameScreen[Any], key: str) -> bool:
     """Whether ``key`` is an undo key or one of the game's own play keys pressed in a replay,
     where it plays nothing (the footer leaves them out there)."""
