@@ -210,6 +210,10 @@ def placement_text(view: CaravanseraiView, table: CaravanseraiTable) -> Text:
         text.append(f"({table.played_for_us}: the only move)")
         return text
     text = _placement_text(view, table)
+    if text.split("\n")[0].cell_len > ROW:
+        # ("You · W declined, then camel: caravan 10→10, count 2" wrapped, and the row of the
+        # steps the rules laid for us, under it, went out of the column's two rows)
+        text = _placement_text(view, table, terse=True)
     if table.forced is None or mover != table.seat:
         return text
     # steps to the camel that ended the placement: under a new one's "count 1" they read as laid in it
@@ -231,8 +235,9 @@ def placement_text(view: CaravanseraiView, table: CaravanseraiTable) -> Text:
     return Text("\n").join([text.split("\n")[0], said])
 
 
-def _placement_text(view: CaravanseraiView, table: CaravanseraiTable) -> Text:
-    """The placement in progress, its figures then its blocks; else the last placement's."""
+def _placement_text(view: CaravanseraiView, table: CaravanseraiTable, terse: bool = False) -> Text:
+    """The placement in progress, its figures then its blocks; else the last placement's;
+    ``terse``: "…, camel:" for "…, then camel:" (a row too long for the column otherwise)."""
     pl, mover = view["placement"], view["to_move"]
     cs = table.picture.cs if table.picture is not None else {}
     if pl is not None and mover is not None:
@@ -261,10 +266,11 @@ def _placement_text(view: CaravanseraiView, table: CaravanseraiTable) -> Text:
             # 15→18, count 1" took more than the column's row, and lost its count)
             if target is not None and left == 1:
                 text.append(COLOURS[pl["colour"]], style="bold")
-                text.append(" declined, then camel: " if declining else " used, then camel: ", style="dim")
+                then = ", camel: " if terse else ", then camel: "
+                text.append(f" declined{then}" if declining else f" used{then}", style="dim")
             else:
                 text.append(f"{left}{COLOURS[pl['colour']]} more", style="bold")
-                text.append(" then camel: ", style="dim")
+                text.append(", camel: " if terse else " then camel: ", style="dim")
             placed += left
             omitted += pl["size"] if out else 0
             # (left out only if the rest too stays off other colours' Caravanserai cells: "caravan
