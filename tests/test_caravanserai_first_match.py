@@ -26,6 +26,7 @@ from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.how_to_play import how_to_play
 from caravan_tui.textual_adapter import notices
 from caravan_tui.widgets import ActionList
+from caravan_tui.words import plural
 
 from tables import BareApp, Table, settled, wait_for
 
@@ -152,7 +153,10 @@ async def test_the_forced_rest_says_that_market_goods_are_then_stood_in_plain_wo
         )
         asked = question_before(screen.table, forced)
         assert asked is not None
-        assert "then you stand a market good for each camel taken back, your caravan at" in asked[0]
+        camels = after.last[7]  # (how many: "a market good for each camel taken back" left them to count)
+        stands = plural(camels, "market good")
+        assert f"then {plural(camels, 'camel')} come" in asked[0], asked[0]
+        assert f"back and you stand {stands}, your caravan at" in asked[0], asked[0]
 
 
 @pytest.mark.thorough
@@ -170,7 +174,8 @@ async def test_every_line_of_the_whole_legend_fits_its_panel_at_80x24(tmp_path):
 @pytest.mark.thorough
 async def test_solos_forced_rest_says_two_market_goods_stand_for_each_camel_taken_back(tmp_path):
     """The bug: solo's question said "a market good for each camel taken back"; in solo it is
-    two (rules §7.2: 2n)."""
+    two (rules §7.2: 2n). It then said "two market goods for each camel taken back" and left the
+    camels to count: now their number, and the goods'."""
     from caravan_tui.match.runner import MatchRunner
     from caravan_tui.seats import SeatSpec
 
@@ -192,7 +197,9 @@ async def test_solos_forced_rest_says_two_market_goods_stand_for_each_camel_take
         )
         asked = question_before(screen.table, forced)
         assert asked is not None
-        assert "then you stand two market goods for each camel taken back (solo)" in asked[0], asked[0]
+        camels = after.last[7]
+        said = f"back and you stand {plural(2 * camels, 'market good')} (two for each, solo)"
+        assert f"then {plural(camels, 'camel')} come" in asked[0] and said in asked[0], asked[0]
 
 
 def test_the_legend_and_rules_say_the_hints_numbers_go_on_to_the_goods_it_stands():

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import cast
 
 from caravan_tui.engine import Action
+from caravan_tui.words import plural
 
 from .ai import prior
 from .board_widget import Cell
@@ -172,12 +173,12 @@ def question_before(table: CaravanseraiTable, action: Action) -> tuple[str, bool
         this = world.through_turn(action)
         assert this.last is not None  # (the placement is over within the turn)
         laid, length = laid_words(this.last[2][len(world.laid) :]), len(this.caravans[seat])
-        each = (
-            "two market goods for each camel taken back (solo)"
-            if world.n == 1
-            else "a market good for each camel taken back"
-        )
-        then = "your turn ends" if ends else f"then you stand {each}"
+        # (how many: "two market goods for each camel taken back" left the camels to count)
+        camels = this.last[7]
+        each = " (two for each, solo)" if world.n == 1 else ""
+        stands = f"{plural(camels * (2 if world.n == 1 else 1), 'market good')}{each}"
+        back = f"{plural(camels, 'camel')} come{'s' if camels == 1 else ''} back"
+        then = "your turn ends" if ends else f"then {back} and you stand {stands}"
         stops = stop_words(world, action, seat)
         question = (
             f"After “{table.describe(action)}” only one way on is left: this step and the rest of the "
