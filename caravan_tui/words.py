@@ -28,6 +28,13 @@ def plural(k: int, word: str) -> str:
     return f"{k} {word}" if k == 1 else f"{k} {plural_of(word)}"
 
 
+def mid_sentence(reason: str) -> str:
+    """A reason worded as a sentence of its own, put after a dash: "You"/"Your" that opened it
+    in lower case ("— your Right of Passage is worth…", not "— Your"); a name keeps its capital."""
+    first, _, rest = reason.partition(" ")
+    return f"{first.lower()} {rest}".rstrip() if first in ("You", "Your") else reason
+
+
 #: what a list of seats writes between two names: "Ann, Bob, Cy", "Ann vs Bob" (no name may hold
 #: one: it would read as two seats; ``lookalikes.name_problem``)
 LIST = ", "

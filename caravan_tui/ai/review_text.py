@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from caravan_tui.engine import Measure, render
 from caravan_tui.games import get_game
 from caravan_tui.seat_labels import STAND_IN_OF
+from caravan_tui.words import mid_sentence
 
 from .policies import hint_policy
 from .review import Account, Draw, Judged, Review, Swing
@@ -239,6 +240,7 @@ def reasoned(move: str, reason: str) -> str:
     if not reason:
         return move
     first, then, rest = move.partition(", then ")
+    reason = mid_sentence(reason)  # ("— You can no longer build…": a capital mid-sentence)
     return f"{first} — {reason}; then {rest}" if then else f"{move} — {reason}"
 
 

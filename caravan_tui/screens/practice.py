@@ -21,6 +21,7 @@ from caravan_tui.ai.worker import AIWorker, AIWorkerError
 from caravan_tui.engine import Action
 from caravan_tui.games import get_game
 from caravan_tui.screens.dialogs import ConfirmScreen
+from caravan_tui.words import mid_sentence
 
 if TYPE_CHECKING:
     from caravan_tui.screens.game import GameScreen
@@ -32,7 +33,7 @@ def question(game_id: str, players: int, judged: Judged, names: list[str]) -> st
     if review.grade(judged) != "blunder":
         return None
     better = words(review, judged.better, names)
-    why = f" — {words(review, judged.better_reason, names)}" if judged.better_reason else ""
+    why = f" — {mid_sentence(words(review, judged.better_reason, names))}" if judged.better_reason else ""
     return f"Sure? The AI rates this as {verdict(review, judged)}. Better: {better}{why}."
 
 

@@ -24,7 +24,7 @@ from caravan_tui.ai.explain import (
     still_to_play,
 )
 from caravan_tui.engine import Action, Measure, normalise_action
-from caravan_tui.words import plural
+from caravan_tui.words import mid_sentence, plural
 
 #: lines (or moves) by others since our last decision that open the "since your last turn" panel,
 #: and how many of the latest lines it shows (a two-player game's one move is one or two lines: no
@@ -164,13 +164,6 @@ def since_panel(since: list[str], moves: int) -> PanelWords | None:
     # (in a side column of 28 cells "ctrl+l: 2 earlier lin…" was cut: there, the key and the log)
     earlier = len(since) - len(shown[0])
     return PanelWords(SINCE_TITLE, tuple(shown[0]), shown[1], latest=True, earlier=earlier, short_foot=since_foot(0))
-
-
-def mid_sentence(reason: str) -> str:
-    """A reason worded as a sentence of its own, put after a dash: "You"/"Your" that opened it
-    in lower case ("— your Right of Passage is worth…", not "— Your"); a name keeps its capital."""
-    first, _, rest = reason.partition(" ")
-    return f"{first.lower()} {rest}".rstrip() if first in ("You", "Your") else reason
 
 
 #: a seat's field in a reason ("{p1} build{p1:s} first")
