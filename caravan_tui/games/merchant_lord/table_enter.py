@@ -9,6 +9,7 @@ from rich.text import Text
 from caravan_tui.engine import Action
 from caravan_tui.screens.table_status import FIRST_PLAY
 
+from .builder import Selection
 from .rules import BUY, FAVOUR, SELL
 from .table import DICE, HAND, PHASE_WORDS, PLAYS, ROW, VILLAGES, MerchantLordTable
 from .terms import PRICE, REROLL_COST, TARGET
@@ -114,6 +115,9 @@ def space_on_card(table: MerchantLordTable, card: str | None) -> str:
     choices = table.choices()
     halves = choices.halves(table.sel, card) if card is not None else []
     if not halves:
+        # ("fits no sale now" of a card that fits one once what is chosen beside it is dropped)
+        if card is not None and choices.halves(Selection(), card):
+            return "space: this card fits no sale with what you chose · esc drops it"
         return "space: this card fits no sale now"
     nxt = choices.next_half(table.sel, card) if card is not None else None
     if nxt is None:

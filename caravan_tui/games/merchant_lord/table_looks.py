@@ -58,7 +58,9 @@ def hand_look(table: MerchantLordTable) -> ChipLook:
     if table.seat is None:
         title = "Hand"
     else:
-        title = f"{table.whose()} hand ({len(cards)})" + (" · space tucks" if choices and cards else "")
+        # ("space tucks" over a hand whose one card no sale could take)
+        tucks = choices and any(card in sel.tucks or choices.tuckable(sel, card) for card in cards)
+        title = f"{table.whose()} hand ({len(cards)})" + (" · space tucks" if tucks else "")
     faces = tuple((card, card_face(card, sel.tucks.get(card))) for card in cards)
     return ChipLook(faces, marks, frozenset(sel.tucks), title)
 
