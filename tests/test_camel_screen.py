@@ -584,7 +584,14 @@ async def test_back_on_the_board_where_nothing_plays_the_status_line_says_so_who
         screen.table_state = replace(screen.table, legal=[END_TURN, ("move_camel", elsewhere, city)])
         await pilot.pause()
         drawn = " ".join(line[region.x : region.right].strip() for line in screen_lines(app)[region.y : region.bottom])
-        assert drawn == f"{CELL_NAMES[city]}: to move a camel here, Enter on it first · e end turn", drawn
+        # ("to move a camel here, Enter on it first" left "it" to guess: the camel's cell, by name)
+        camel = f"your camel at {CELL_NAMES[elsewhere]}"
+        assert drawn == f"{CELL_NAMES[city]}: Enter on {camel} first, then here · e end turn", drawn
+        other = next(cell for cell in CELLS if cell not in (city, elsewhere))
+        screen.table_state = replace(screen.table, legal=[*screen.table.legal, ("move_camel", other, city)])
+        await pilot.pause()
+        drawn = " ".join(line[region.x : region.right].strip() for line in screen_lines(app)[region.y : region.bottom])
+        assert drawn == f"{CELL_NAMES[city]}: Enter on one of your camels first, then here · e end turn", drawn
 
 
 @pytest.mark.thorough

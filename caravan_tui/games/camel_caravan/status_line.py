@@ -74,11 +74,13 @@ def status(table: CamelCaravanTable) -> Text | None:
     choices = choices_at(table, cell)
     if not choices:  # (it said "Your turn · …" and left Enter's "nothing you can do there" to a notice)
         place = " · c place" if any(a[0] == "place" for a in table.legal) else ""  # (none left to place)
-        # (a camel of ours can come here, chosen first: "nothing to play at Taghaza" read as none)
-        moved = any(a[0] == "move_camel" and a[2] == cell for a in table.legal)
+        # (a camel of ours can come here, chosen first: "nothing to play at Taghaza" read as none;
+        # then "to move a camel here, Enter on it first" left "it" to guess: the camel's cell)
+        sources = sorted({a[1] for a in table.legal if a[0] == "move_camel" and a[2] == cell})
+        camel = f"your camel at {CELL_NAMES[sources[0]]}" if len(sources) == 1 else "one of your camels"
         here = (
-            f"{CELL_NAMES[cell]}: to move a camel here, Enter on it first"
-            if moved
+            f"{CELL_NAMES[cell]}: Enter on {camel} first, then here"
+            if sources
             else f"enter: nothing to play at {CELL_NAMES[cell]}"
         )
         said = f"{here}{place} · e end turn{no_pickup(table, cell)}"
