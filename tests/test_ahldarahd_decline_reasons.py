@@ -83,15 +83,20 @@ def test_a_person_declining_reads_in_the_second_person():
     assert declined(state, BLUE) == "You decline: you would pay no gold for your own Right of Passage."
 
 
-def test_a_trade_worth_it_by_the_goods_alone_says_it_would_help_the_other_more():
+#: a decline the goods favour, where the proposer gains less by them (the Pearls card is worth
+#: less than 6 gold to Ann: "would help you more than the 6 gold would help AI 2" was false)
+GOODS = "by the goods {p} would gain about {gold} gold, but not by how the match would then stand."
+
+
+def test_a_trade_worth_it_by_the_goods_alone_says_the_goods_favour_it():
     """6 gold for AI 2's Pearls card (worth about 3 to it): by the goods the trade is good for AI 2,
     and its search declines it all the same. It read "not worth it to AI 2 at that price", the
     opposite of what the goods say; what is declined is what the trade gives the proposer."""
     state = trading_position()
     set_hand(state, BLUE, ["blue Salt", "red Pearls"])  # red Pearls came from the table: known
     drafted(state, ("trade_with", BLUE), *[("give_gold", 1)] * 6, ("ask_card", "Pearls"), ("send",))
-    assert declined(state) == "AI 2 declines: the Pearls card would help you more than the 6 gold would help AI 2."
-    assert declined(state, BLUE) == "You decline: the Pearls card would help Ann more than the 6 gold would help you."
+    assert declined(state) == "AI 2 declines: " + GOODS.format(p="AI 2", gold=2)
+    assert declined(state, BLUE) == "You decline: " + GOODS.format(p="you", gold=2)
 
 
 def test_an_item_offered_for_an_item_says_what_was_offered():

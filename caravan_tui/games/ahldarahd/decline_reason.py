@@ -82,8 +82,17 @@ def decline_reason(state: AhldarahdState, partner: int) -> str:
         return f"{p} would have no gold left to claim a route with a card"
     if gives < gets - 0.5:  # (worth it by the goods: what is declined is what the other gains)
         # ("1 gold is worth more to AI 3 than your Right of Passage, but it would help you more"
-        # read as an acceptance, its "it" unclear)
-        return f"{gives_words} would help {who(seat)} more than {_the(gets_words)} would help {p}"
+        # read as an acceptance, its "it" unclear; then "the Pirate Queen would help you more than
+        # the 1 gold would help AI 2", said to a seat it was worth nothing to: said only where
+        # true, else the gains compared)
+        mine = _side(state, seat, seat, state.a_gold, asked, state.a_items)
+        if gives_words and mine[0] > gets:
+            return f"{gives_words} would help {who(seat)} more than {_the(gets_words)} would help {p}"
+        if gain_of(state, seat, asked) > gets - gives:
+            return f"{p} would gain less by it than {who(seat)}"
+        # (the goods favour it, and nothing in them says why not: its judgement of the match does)
+        gained = round(gets - gives)
+        return f"by the goods {p} would gain about {gained} gold, but not by how the match would then stand"
     if not gives_gold:
         least = least_gold(state, partner) if gets_gold and priced(state) else None
         if least is not None:
@@ -118,6 +127,13 @@ def decline_reason(state: AhldarahdState, partner: int) -> str:
             return f"{gets_words} {verb} worth about the {round(gives)} gold asked to {p}: too little to gain by it"
         return f"{gets_words} {verb} worth only about {round(gets)} gold to {p}, not the {round(gives)} asked"
     return f"not worth it to {p} at that price"
+
+
+def gain_of(state: AhldarahdState, seat: int, asked: Sequence[int]) -> float:
+    """What the pending proposal gains its proposer ``seat``, in gold as it weighs each side
+    (``asked``: the cards it asks for, where known)."""
+    gets = _side(state, seat, seat, state.a_gold, asked, state.a_items)[0]
+    return gets - _side(state, seat, seat, state.g_gold, state.g_cards, state.g_items)[0]
 
 
 def _tie_unchanged(state: AhldarahdState, partner: int) -> str | None:
