@@ -85,8 +85,7 @@ def decline_reason(state: AhldarahdState, partner: int) -> str:
         # read as an acceptance, its "it" unclear; then "the Pirate Queen would help you more than
         # the 1 gold would help AI 2", said to a seat it was worth nothing to: said only where
         # true, else the gains compared)
-        mine = _side(state, seat, seat, state.a_gold, asked, state.a_items)
-        if gives_words and mine[0] > gets:
+        if gives_words and _side(state, seat, seat, state.a_gold, asked, state.a_items)[0] > gets:
             return f"{gives_words} would help {who(seat)} more than {_the(gets_words)} would help {p}"
         if gain_of(state, seat, asked) > gets - gives:
             return f"{p} would gain less by it than {who(seat)}"
