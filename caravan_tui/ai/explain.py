@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from caravan_tui.engine import Action, Draws, State, Veto, seat_field
+from caravan_tui.engine import Action, Draws, Game, State, Veto, seat_field
 from caravan_tui.games import GAMES, get_game
 
 from . import safety
@@ -361,7 +361,7 @@ def shown(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top: 
 
     def looked(found: list[Candidate]) -> list[Candidate]:
         found = won_first(game_id, view, seat, found if weighed.exact else lost_anyway(game_id, view, seat, found))
-        return won_outright(game_id, view, seat, found, weighed.exact)
+        return direct(game_id, view, seat, won_outright(game_id, view, seat, found, weighed.exact))
 
     if plain is None or move is None:
         found = decided_first(game_id, view, seat, led_first(explained(game_id, view, seat, weighed, top)))
@@ -783,6 +783,82 @@ def not_back(
     if not looping[0] or not others:
         return said
     return put_first(said, max(others, key=lambda index: found[index].value))
+
+
+def direct(game_id: str, view: dict[str, Any], seat: int, found: list[Candidate]) -> list[Candidate]:
+    """``found`` with each line's detours cut (``without_detours``): its reason said again for
+    the line cut, a move that another's cut makes the same dropped. A Camel Caravan hint sent a
+    camel to space 8 for 2 actions and on to (0,2) for 1, where one move of 2 actions put it
+    there; the review then graded the detour "best"."""
+    game = get_game(game_id)
+    if not game.ai.step_fields or not found:
+        return found
+    world = game.from_view(view, seat)
+    cut: list[Candidate] = []
+    for candidate in found:
+        line = without_detours(game, world, seat, candidate.line or (candidate.action,))
+        if line is not None:
+            candidate = reworded(game_id, view, seat, candidate._replace(action=line[0]), line)
+        if all(kept.action != candidate.action for kept in cut):
+            cut.append(candidate)
+    return cut
+
+
+def without_detours(game: Game, world: State, seat: int, line: Sequence[Action]) -> tuple[Action, ...] | None:
+    """The seat's own first steps of ``line`` where two or more of them in a row reach a board
+    one move reaches with no fewer steps left (``GameAI.step_fields``), that move for them (and
+    the move that ends the turn, ``GameAI.stop``, where theirs ended it), until none do; None
+    where none do."""
+    fields = game.ai.step_fields
+    steps, cut = list(line), False
+    while True:
+        states = [world]
+        for action in steps:
+            if states[-1].to_move() != seat or action not in states[-1].legal_actions():
+                break
+            after = states[-1].clone()
+            after.apply(action, False)
+            states.append(after)
+        own = len(states) - 1
+        shorter = _shortcut(game, states, steps, seat, fields)
+        if shorter is None:
+            return tuple(steps[:own]) if cut else None
+        start, end, moves = shorter
+        steps[start:end] = moves
+        cut = True
+
+
+def _shortcut(
+    game: Game, states: list[State], steps: Sequence[Action], seat: int, fields: Sequence[str]
+) -> tuple[int, int, list[Action]] | None:
+    """The first ``(start, end, moves)`` where one move of the piece ``steps[start]`` moves
+    (its kind and first field: where it is) from ``states[start]`` (then the turn
+    ended, where ``states[end]`` is past it) reaches the board of ``states[end]``, ``end -
+    start`` of at least 2 and more than ``moves``, its steps left no fewer (None: none)."""
+    ends = [_board(state.view(seat), fields) for state in states]
+    for start in range(len(states) - 2):
+        first = steps[start]
+        # (the piece the detour begins with, sent straight: a move of its kind from where it is)
+        for move in states[start].legal_actions():
+            if move == game.ai.stop or move[:2] != first[:2]:
+                continue
+            after = states[start].clone()
+            after.apply(move, False)
+            reached = after.view(seat)
+            key = _board(reached, fields)
+            for end in range(len(states) - 1, start + 1, -1):
+                if states[end].to_move() != seat and after.to_move() == seat:
+                    if game.ai.stop is None or end - start < 3 or game.ai.stop not in after.legal_actions():
+                        continue
+                    stopped = after.clone()
+                    stopped.apply(game.ai.stop, False)
+                    if _board(stopped.view(seat), fields) == ends[end]:
+                        return start, end, [move, game.ai.stop]
+                    continue
+                left = states[end].view(seat)
+                if ends[end] == key and all(reached[field] >= left[field] for field in fields):
+                    return start, end, [move]
+    return None
 
 
 def _board(view: dict[str, Any], fields: Sequence[str]) -> str:
