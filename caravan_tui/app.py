@@ -266,11 +266,17 @@ class TableApp(FailureHook):
         self.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
 
     async def on_event(self, event: Event) -> None:
-        """Escape closes the keys panel the palette opens, on every screen, and does nothing
-        else. (Not a binding: an app's escape binding would take the screen's "esc Menu" or
-        "esc Back" off the footer.) A key that may act is read before the next goes to the
-        focus (``_read_through``); a key that only moves within the focus goes on at once."""
+        """A key puts the seat code's notice away (``SEAT_CODE_TITLE``). Escape closes the keys
+        panel the palette opens, on every screen, and does nothing else. (Not a binding: an
+        app's escape binding would take the screen's "esc Menu" or "esc Back" off the footer.)
+        A key that may act is read before the next goes to the focus (``_read_through``); a key
+        that only moves within the focus goes on at once."""
         if isinstance(event, Key | Paste) and not event.is_forwarded:
+            if isinstance(event, Key) and time.monotonic() < self.code_notice_until:
+                # (its seconds over the board's header and the hint a first h asked for; the
+                # menu says the code again, and the key goes on to do what it does)
+                self.code_notice_until = 0.0
+                self.clear_notifications()
             if self.held_keys is not None:
                 self.held_keys.append(event)  # (a paste too: it goes where the keys before it went)
                 return
@@ -799,6 +805,7 @@ REMATCH_QUESTION = (
 #: what a guest reads as they sit down (a later visit is someone new: the code is their way back;
 #: the lobby's line under the match says it again), in few words: its seven rows over the player
 #: table cut "none" to "non" and the status line to "… · e en"
+SEAT_CODE_TITLE = "Your seat code (a key hides it)"
 SEAT_CODE = "{code}: k in the lobby with it takes this seat back, even after a restart (esc shows it again)."
 #: (over the hand and the status line: a minute hid the cards a hint starred)
 SEAT_CODE_SECONDS = 20
@@ -887,7 +894,7 @@ class ClientApp(TableApp):
             # again; told at each return from the lobby, it hid the scores over and over)
             if self.seat_code and (message.match, self.seat_code) not in self.codes_told:
                 self.codes_told.add((message.match, self.seat_code))
-                self.notify(SEAT_CODE.format(code=self.seat_code), title="Your seat code", timeout=SEAT_CODE_SECONDS)
+                self.notify(SEAT_CODE.format(code=self.seat_code), title=SEAT_CODE_TITLE, timeout=SEAT_CODE_SECONDS)
                 self.code_notice_until = time.monotonic() + SEAT_CODE_SECONDS
         elif isinstance(message, Left):
             if self.link.match is not None and self.link.match.match_id == message.match:

@@ -17,7 +17,7 @@ from textual.app import App
 from textual.events import Key
 from textual.widgets import DataTable, Input, Static
 
-from caravan_tui.app import ClientApp
+from caravan_tui.app import SEAT_CODE_TITLE, ClientApp
 from caravan_tui.bus import Chat
 from caravan_tui.games import GAMES
 from caravan_tui.hub_protocol import GUEST_UNRATED, MAX_REPLAY, CreateMatch, FinishedRow, LobbyRow, Replay
@@ -1221,7 +1221,7 @@ async def test_a_guests_seat_code_notice_comes_once_a_seat(hub):
 
     async with guest_in_the_lobby(hub) as (app, pilot):
         await seated_in_a_new_match(app, pilot)
-        told = [n for n in notices(app) if n.title == "Your seat code"]
+        told = [n for n in notices(app) if n.title == SEAT_CODE_TITLE]
         assert len(told) == 1 and app.seat_code in told[0].message
         # (in three lines of a notice at 80 columns, its 36 cells: its seven rows hid the player
         # table's end and the status line)
@@ -1230,7 +1230,7 @@ async def test_a_guests_seat_code_notice_comes_once_a_seat(hub):
         app.clear_notifications()
         app.from_hub(Joined(match, 0, "camel_caravan", 2, app.seat_code))  # (back from the lobby)
         await pilot.pause()
-        assert not [n for n in notices(app) if n.title == "Your seat code"]
+        assert not [n for n in notices(app) if n.title == SEAT_CODE_TITLE]
 
 
 @pytest.mark.thorough
@@ -1239,12 +1239,27 @@ async def test_a_guests_seat_code_notice_gives_way_to_the_menu_which_says_it_aga
     line, and the record): a screen opened over the table puts it away, the menu saying the code."""
     async with guest_in_the_lobby(hub) as (app, pilot):
         await seated_in_a_new_match(app, pilot)
-        assert [n for n in notices(app) if n.title == "Your seat code"]
+        assert [n for n in notices(app) if n.title == SEAT_CODE_TITLE]
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the menu")
         await pilot.pause()
-        assert not [n for n in notices(app) if n.title == "Your seat code"]
+        assert not [n for n in notices(app) if n.title == SEAT_CODE_TITLE]
         assert app.seat_code in " ".join(screen_lines(app.screen))
+
+
+@pytest.mark.thorough
+async def test_a_key_at_the_table_puts_the_seat_codes_notice_away_and_does_what_it_does(hub):
+    """Over SSH the notice hid the board's header and the hint a first h asked for, for its 20
+    seconds: the first key at the table puts it away (the menu says the code again)."""
+    async with guest_in_the_lobby(hub) as (app, pilot):
+        await seated_in_a_new_match(app, pilot)
+        assert [n for n in notices(app) if n.title == SEAT_CODE_TITLE]
+        table = app.screen
+        await wait_for(pilot, lambda: table.table.turn is not None, "our turn")
+        await pilot.press("h")
+        await wait_for(pilot, lambda: table.table.hint_panel is not None, "the hint, the key's own doing")
+        assert app.screen is table
+        assert not [n for n in notices(app) if n.title == SEAT_CODE_TITLE]
 
 
 @pytest.mark.thorough
