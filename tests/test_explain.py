@@ -70,6 +70,16 @@ def test_slightly_is_said_only_near_a_fair_share():
     assert outlook(0.27, 3) == "you are slightly behind (27% of the win)"
 
 
+def test_even_among_three_is_near_a_third_either_side():
+    """Over SSH: "How it stands: an even game (40% of the win; even is 33% each)" read as a slip:
+    the band of even is a share of the fair share on either side, as between two."""
+    assert outlook(0.40, 3) == "you are slightly ahead (40% of the win)"
+    assert outlook(0.37, 3) == outlook(0.30, 3) == "an even game"
+    assert outlook(0.45, 2) == outlook(0.55, 2) == "an even game"  # (between two, as it was)
+    assert outlook(0.56, 2) == "you are slightly ahead (56% to win)"
+    assert outlook(0.54, 3) == "you are ahead"
+
+
 def test_how_it_stands_says_its_figure_with_its_words():
     """Merchant Lord at three players: "you are behind." bare beside "slightly behind (26% of the
     win)" two moves later, and a review's 28%, read as words that do not follow the figures."""

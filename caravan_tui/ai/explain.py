@@ -1194,13 +1194,14 @@ def outlook(value: float, players: int = 2) -> str:
     if edge < -BEHIND_EDGE - 1e-9:
         return "you are behind"
     # (40% of two was "even", and a trailing newcomer read it as nothing to worry about: near
-    # even, the figure itself)
-    if abs(edge) >= EVEN_EDGE - 1e-9:
+    # even, the figure itself; the band a share of the fair share either side: among three,
+    # "an even game (40% of the win; even is 33% each)" read as a slip)
+    if abs(value - fair) / fair >= EVEN_EDGE - 1e-9:
         return f"you are slightly {'ahead' if edge > 0 else 'behind'} ({chance_words(value, players)})"
     return "an even game"
 
 
-#: how far from a fair share (as a share of the way to a sure win or loss) a game stops being even
+#: how far from a fair share (as a share of that share) a game stops being even
 EVEN_EDGE = 0.12
 #: and stops being slightly behind: below 40% to win of two (36% read "slightly behind", a match
 #: lost two times in three told as nothing to worry about); ahead waits for 65% (a promise: 50% of
