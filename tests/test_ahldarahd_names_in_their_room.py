@@ -17,7 +17,11 @@ def names(k: int, width: int) -> str:
 
 def test_the_map_tabs_name_each_owner_whole_where_the_line_has_room():
     assert map_header(2, 2, 0, names).plain == f"[R You] B {NAME}  (m)"
-    assert map_header(3, 3, 1, names).plain == f" R You [B {NAME}] G Abcdefghi…  (m)"
+    # (whole where the names fit together: "[R You] B Open seat…  G AI 3" cut one, over SSH)
+    assert map_header(3, 3, 1, names).plain == f" R You [B {NAME}] G Abcdefghijk2  (m)"
+    opened = map_header(3, 3, 0, lambda k, width: fit_name(["You", "Open seat 2", "AI 3"][k], width))
+    assert opened.plain == "[R You] B Open seat 2  G AI 3  (m)"
+    assert len(map_header(3, 3, 1, lambda k, width: fit_name(f"Abcdefghijklmno{k}", width)).plain) <= INFO_WIDTH
 
 
 def test_the_map_tabs_keep_within_the_maps_width_at_four_maps():

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from caravan_tui.engine import Action
@@ -73,10 +74,15 @@ def map_look(table: AhldarahdTable) -> MapLook:
 
 def map_header(maps: int, players: int, shown: int, name: Callable[[int, int], str]) -> Text:
     """Each map by its colour's initial and owner, the shown one bracketed: ``[R You] B Bot``;
-    each name as wide as the map's width leaves it beside the others (at least 6 cells, at most
-    ``WORD_ROOM``): "[R You] B [bold…  (m)" cut a name of 10 with half the line blank."""
+    the names whole where they fit together, else each as wide as the map's width leaves it
+    beside the others (at least 6 cells, at most ``WORD_ROOM``): "[R You] B [bold…  (m)" cut a
+    name of 10 with half the line blank."""
     header = Text()
-    width = min(WORD_ROOM, max(6, (INFO_WIDTH - len(" (m)")) // maps - len("[R ]")))
+    room = INFO_WIDTH - len(" (m)") - maps * len("[R ]")
+    whole = [name(k, WORD_ROOM) if k < players else "neutral" for k in range(maps)]
+    # (the names whole where they fit together: "[R You] B Open seat…  G AI 3" cut one with the
+    # room the others left unused)
+    width = WORD_ROOM if sum(map(cell_len, whole)) <= room else min(WORD_ROOM, max(6, room // maps))
     for k in range(maps):
         label = f"{COLOURS[k][0].upper()} {name(k, width) if k < players else 'neutral'}"
         if k == shown:
