@@ -194,6 +194,10 @@ def test_an_ais_move_it_had_no_choice_in_says_so(store, finished):
         ), said
     person = next(turn for turn, mover in enumerate(replayed.movers) if mover == 1)
     assert nothing_weighed(ReplayClient(replayed, 1, person + 1)).startswith("This move was not an AI's decision")
+    # a person's move: theirs, not "not an AI's decision" (read as no decision at all)
+    replayed.snapshot.seats[1] = "human"
+    said = nothing_weighed(ReplayClient(replayed, 1, person + 1))
+    assert said == "Bob made this move, not an AI: step (← →) to an AI's move.", said
 
 
 @pytest.mark.thorough
