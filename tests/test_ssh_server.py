@@ -521,6 +521,16 @@ async def test_two_people_play_a_match_by_keys_and_a_third_watches(tmp_path):
         check_hidden = HiddenCheck(server, match_id, terms)
         shown, seen = set(), set()
 
+        # a spectator's keys act on nothing (no play key is offered) and say so: the notice said
+        # lies over the players' lines for its seconds, so this comes before the moves it watches
+        before = server.saved(match_id)
+        cyd.press("u", "p", "enter")
+        await cyd.wait_for("You are watching: only")
+        footer = cyd.text.splitlines()[-1]
+        assert "Rules" in footer and not any(key in footer for key in ("Undo", "Hint", "Pass", "Save"))
+        await cyd.wait_for(lambda text: "You are watching: only" not in text)
+        assert server.saved(match_id).actions == before.actions
+
         def hands_on_screen(text: str) -> None:
             # a player's line wraps where the panel is narrow: each row left of the panels beside it
             text = " ".join(" ".join(re.split("[│╭╰]", line, maxsplit=1)[0].split()) for line in text.splitlines())
@@ -549,10 +559,6 @@ async def test_two_people_play_a_match_by_keys_and_a_third_watches(tmp_path):
             lambda: len(server.saved(match_id).actions) >= 3,
             lambda: "three moves; the screens show:\n" + "\n\n".join(t.text for t in (ann, bob)),
         )
-        before = server.saved(match_id)
-        cyd.press("u", "p", "enter")  # a spectator's keys act on nothing: no play key is offered
-        footer = cyd.text.splitlines()[-1]
-        assert "Rules" in footer and not any(key in footer for key in ("Undo", "Hint", "Pass", "Save"))
         cyd.resize(100, 30)  # a resize reaches the app: it lays the table out again at 100×30
         await cyd.wait_for(
             lambda text: text.splitlines()[-1].rstrip().endswith("palette") and len(text.splitlines()[-1].rstrip()) > 90
