@@ -806,6 +806,11 @@ REMATCH_QUESTION = (
 #: the lobby's line under the match says it again), in few words: its seven rows over the player
 #: table cut "none" to "non" and the status line to "… · e en"
 SEAT_CODE_TITLE = "Your seat code (a key hides it)"
+#: what ``q`` asks over SSH with a seat held in a match being played
+QUIT_HOLDING = (
+    "Quit? Your seat in {games} is kept: an AI stands in for you once its grace is over, "
+    "until you take it back ({back})."
+)
 SEAT_CODE = "{code}: k in the lobby with it takes this seat back, even after a restart (esc shows it again)."
 #: (over the hand and the status line: a minute hid the cards a hint starred)
 SEAT_CODE_SECONDS = 20
@@ -852,6 +857,24 @@ class ClientApp(TableApp):
         self.goodbye = ""  # why the hub ends the session, when it says
         self.codes_told: set[tuple[str, str]] = set()  # (match, seat code) told in a notice so far
         self.reviews = HubReviewer(self.send_to_hub)
+
+    async def action_quit(self) -> None:
+        """``q`` with a seat held in a match being played asks first, and says what becomes of
+        the seat and the way back to it (it quit the session unasked, the seat kept unsaid)."""
+        held = [row for row in (self.lobby.matches if self.lobby else []) if row.get("yours") is not None]
+        if not held:
+            await super().action_quit()
+            return
+        games = " and ".join(dict.fromkeys(GAMES[row["game"]].title for row in held if row.get("game") in GAMES))
+        code = next((plain(row["code"], 20) for row in held if isinstance(row.get("code"), str) and row["code"]), "")
+        back = f"k in the lobby with your seat code {code}" if code else "ssh in again, enter on it in the lobby"
+        question = QUIT_HOLDING.format(games=games or "a match", back=back)
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        self.push_screen(ConfirmScreen(question, yes="Quit", no="Stay"), answered)
 
     def on_mount(self) -> None:
         self.push_screen(LobbyScreen())

@@ -1188,6 +1188,26 @@ async def test_a_guest_reads_their_seat_code_under_their_match_and_k_takes_the_s
         await wait_for(pilot, lambda: sent == [TakeSeatBack("k7qm2xph")], "the code sent")
 
 
+@pytest.mark.thorough
+async def test_q_with_a_seat_held_asks_first_and_says_the_way_back(still_hub):
+    """Over SSH, q in the lobby ended the session unasked while the person held a seat in a
+    match being played: it asks now, says the seat is kept and how to take it back."""
+    from caravan_tui.hub_protocol import Lobby
+    from caravan_tui.screens.dialogs import ConfirmScreen
+
+    async with guest_in_the_lobby(still_hub) as (app, pilot):
+        mine = LobbyRow("m1", "camel_caravan", ["Ann", "Gus"], ["person", "person"], 0, 3, 0, yours=1, code="K7QM-2XPH")
+        app.from_hub(Lobby([mine.to_map()], ["Ann", "Gus"]))
+        await pilot.pause()
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        shown = " ".join(" ".join(line.strip(" █▊▎") for line in screen_lines(app.screen)).split())
+        assert "Your seat in Camel Caravan is kept" in shown and "seat code K7QM-2XPH" in shown, shown
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby, still")
+        assert app.is_running
+
+
 async def seated_in_a_new_match(app, pilot) -> None:
     """A match started from the lobby (its first game, short), its How to play read: at the table."""
     await pilot.press("c")
