@@ -50,7 +50,7 @@ from caravan_tui.saves.reviews import ReviewShelf
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.base import MIN_HEIGHT, MIN_WIDTH, WIDE_WIDTH, DialogScreen
 from caravan_tui.screens.create_match import CreateMatchScreen
-from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
+from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.elsewhere import works_elsewhere
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.heard import Heard
@@ -58,7 +58,7 @@ from caravan_tui.screens.history import HistoryScreen, history_rows
 from caravan_tui.screens.home import HomeScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
 from caravan_tui.screens.leaderboard import LeaderboardScreen
-from caravan_tui.screens.lobby import LobbyScreen
+from caravan_tui.screens.lobby import SEAT_CODE_QUESTION, LobbyScreen
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
 from caravan_tui.screens.practice import Practice
 from caravan_tui.screens.requests import (
@@ -106,7 +106,10 @@ if TYPE_CHECKING:
 from caravan_tui.hub_protocol import (
     CRASHED,
     GUEST_UNRATED,
+    HELD_BY_A_SEAT,
+    MAX_CODE,
     MAX_REPLAY,
+    SEAT_CODE_WAY,
     Crashed,
     CreateMatch,
     FinishedRow,
@@ -126,6 +129,7 @@ from caravan_tui.hub_protocol import (
     Reviewed,
     Reviewing,
     SetName,
+    TakeSeatBack,
     Told,
     Watch,
     WatchReplay,
@@ -959,7 +963,9 @@ class ClientApp(TableApp):
             self.goodbye = message.reason
         elif isinstance(message, Refused):
             self.pass_held_keys()  # (kept for a screen the hub will not open now: where the focus is)
-            if not self.player_name:
+            if not self.player_name and self.guest and HELD_BY_A_SEAT in message.reason:
+                self.ask_seat_code(message.reason)
+            elif not self.player_name:
                 self.ask_name(message.reason)
             else:
                 self.notify(message.reason, title="Not possible", severity="warning")
@@ -1011,6 +1017,20 @@ class ClientApp(TableApp):
                 self.send_to_hub(SetName(name))
 
         self.ask_line(YourNameScreen(self.guest, problem), named)
+
+    def ask_seat_code(self, why: str) -> None:
+        """A guest's name the hub refused as a running match's seat's (``why``): its seat code,
+        if it is theirs, takes it back with the seat; escape asks for another name. (A guest back
+        for their seat had to make a name up first, then press k in the lobby.)"""
+
+        def entered(code: str | None) -> None:
+            if code:
+                self.send_to_hub(TakeSeatBack(code))
+            else:
+                self.ask_name(why.replace(SEAT_CODE_WAY, "choose another name"))
+
+        question = f"{plain(why, LONG)}. {SEAT_CODE_QUESTION} (esc: another name)"
+        self.ask_line(AskLineScreen(question, MAX_CODE), entered)
 
     # -- matches --------------------------------------------------------------------------------
 

@@ -405,6 +405,13 @@ class Leaderboard(Message):
     games: list
 
 
+#: the words of a refused name a running match's seat shows (``Refused``): a guest's own, back
+#: after a drop, is asked for its seat code there and then
+HELD_BY_A_SEAT = "is taken by a seat being played"
+#: and the way back it says
+SEAT_CODE_WAY = "if it is yours, its seat code takes it back"
+
+
 class Refused(Message):
     """Hub → session: a request was refused and nothing changed."""
 

@@ -1208,6 +1208,34 @@ async def test_q_with_a_seat_held_asks_first_and_says_the_way_back(still_hub):
         assert app.is_running
 
 
+@pytest.mark.thorough
+async def test_a_guests_name_held_by_their_seat_asks_for_its_code_there(still_hub, monkeypatch):
+    """Over SSH a guest back after a drop typed their name and read "Bob is taken by a seat
+    being played (yours? any name, then k in the lobby with its code)": a name made up first,
+    then k. The name's refusal now asks for the seat's code there; escape asks another name."""
+    from caravan_tui.hub_protocol import HELD_BY_A_SEAT, SEAT_CODE_WAY, Refused, TakeSeatBack
+    from caravan_tui.screens.dialogs import AskLineScreen
+
+    app = client_of(still_hub, "guest:0123456789ab", guest=True)
+    async with app.run_test(size=SIZE) as pilot:
+        served = pilot.app.run_worker(app.serving())
+        await wait_for(pilot, lambda: isinstance(app.screen, YourNameScreen), "the name question")
+        sent = []
+        monkeypatch.setattr(app, "send_to_hub", sent.append)
+        app.from_hub(Refused(f"Bob {HELD_BY_A_SEAT}: {SEAT_CODE_WAY}"))
+        await wait_for(pilot, lambda: isinstance(app.screen, AskLineScreen), "the code's question")
+        shown = " ".join(" ".join(line.strip(" █▊▎") for line in screen_lines(app.screen)).split())
+        assert "Bob is taken by a seat being played: if it is yours, its seat code takes it back." in shown, shown
+        await pilot.press("escape")  # not theirs: another name
+        await wait_for(pilot, lambda: isinstance(app.screen, YourNameScreen), "the name question again")
+        assert "Bob is taken by a seat being played: choose another name" in str(app.screen.problem)
+        app.from_hub(Refused(f"Bob {HELD_BY_A_SEAT}: {SEAT_CODE_WAY}"))
+        await wait_for(pilot, lambda: isinstance(app.screen, AskLineScreen), "the code's question again")
+        await pilot.press(*"k7qm2xph", "enter")
+        await wait_for(pilot, lambda: sent == [TakeSeatBack("k7qm2xph")], "the code sent")
+        served.cancel()
+
+
 async def seated_in_a_new_match(app, pilot) -> None:
     """A match started from the lobby (its first game, short), its How to play read: at the table."""
     await pilot.press("c")
@@ -1275,9 +1303,9 @@ async def test_a_key_at_the_table_puts_the_seat_codes_notice_away_and_does_what_
         await seated_in_a_new_match(app, pilot)
         assert [n for n in notices(app) if n.title == SEAT_CODE_TITLE]
         table = app.screen
-        await wait_for(pilot, lambda: table.table.turn is not None, "our turn")
-        await pilot.press("h")
-        await wait_for(pilot, lambda: table.table.hint_panel is not None, "the hint, the key's own doing")
+        focused = table.focused
+        await pilot.press("tab")
+        await wait_for(pilot, lambda: table.focused is not focused, "the focus moved, the key's own doing")
         assert app.screen is table
         assert not [n for n in notices(app) if n.title == SEAT_CODE_TITLE]
 

@@ -756,7 +756,8 @@ async def test_a_guest_who_drops_takes_their_seat_back_with_its_code_from_the_st
         stood_in = 1 in load(SaveStore(hub.root), joined.match).movers
     other = await named(hub, guest_identity(), "Otto", guest=True)
     await other.send(protocol.SetName("Visitor"))  # the seat's name is not another visit's
-    assert "Visitor is taken by a seat being played" in (await other.next(protocol.Refused)).reason
+    said = (await other.next(protocol.Refused)).reason
+    assert said == f"Visitor {protocol.HELD_BY_A_SEAT}: {protocol.SEAT_CODE_WAY}", said
     wrong = "ABCD-EFGH" if code != "ABCD-EFGH" else "HGFE-DCBA"
     for typed in (wrong, "not a code"):
         await other.send(protocol.TakeSeatBack(typed))
@@ -767,7 +768,12 @@ async def test_a_guest_who_drops_takes_their_seat_back_with_its_code_from_the_st
     await other.send(protocol.TakeSeatBack(code))  # the fourth at once: too soon, even the right code
     assert (await other.next(protocol.Refused)).reason == "too many requests: wait a moment"
     assert hosted.record.owners == [ANN, guest.identity]  # nothing changed
-    back = await named(hub, guest_identity(), "Someone", guest=True)  # the guest's next visit
+    back = await Peer(hub, guest_identity(), guest=True).open()  # the guest's next visit, as yet unnamed
+    assert not (await back.next(protocol.Welcome)).name
+    await back.send(protocol.AskLeaderboard())  # (anything else waits for a name)
+    assert (await back.next(protocol.Refused)).reason == "choose a name first"
+    # the seat's code in place of a name (the name's question asks for it: "Visitor is taken by a
+    # seat being played: if it is yours, its seat code takes it back"), in any case, no dash
     await back.send(protocol.TakeSeatBack(code.lower().replace("-", " ")))
     welcome = await back.next(protocol.Welcome)  # (the guest who played the seat: their finished matches too)
     assert (welcome.name, welcome.identity) == ("Visitor", guest.identity)

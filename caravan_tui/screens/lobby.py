@@ -242,6 +242,10 @@ def rating_words(row: LobbyRow, seat: int) -> str:
     return plain(rating, MAX_RATING) if isinstance(rating, str) else ""
 
 
+#: what ``k`` asks (and the name's question, where the name typed is a seat's)
+SEAT_CODE_QUESTION = "Your seat code? (8 letters, as your table gave it, like K7QM-2XPH.)"
+
+
 def seat_words(row: LobbyRow, seat: int, width: int | None = None, rated: bool = True) -> str:
     """The seat in the Seats column: its player's name (fit to ``width`` cells, ``fit_name``)
     with their rating (``rated``), and what the seat is ("(you)", "(away)", "· AI", "(invited)"),
@@ -719,9 +723,7 @@ class LobbyScreen(BaseScreen):
             if code:
                 self.post_message(ToHub(TakeSeatBack(code)))
 
-        self.hosted_app.ask_line(
-            AskLineScreen("Your seat code? (8 letters, as your table gave it, like K7QM-2XPH.)", MAX_CODE), entered
-        )
+        self.hosted_app.ask_line(AskLineScreen(SEAT_CODE_QUESTION, MAX_CODE), entered)
 
     def action_web_link(self) -> None:
         self.post_message(ToHub(AskWebLink()))

@@ -28,7 +28,7 @@ def name_words(guest: bool) -> str:
     return (
         "Others see it at the table and in the lobby. You came without a key, so you play as a guest: "
         "the name lasts this visit, and a seat you take comes with a code that takes it back later "
-        f"(back for one now? Any name, then k in the lobby). {GUEST_UNRATED}"
+        f"(back for one now? The name it shows, then its code). {GUEST_UNRATED}"
     )
 
 

@@ -43,8 +43,10 @@ from caravan_tui.bus import (
 )
 from caravan_tui.games import GAMES
 from caravan_tui.hub_protocol import (
+    HELD_BY_A_SEAT,
     MAX_REPLAY,
     SEAT_CHOICES,
+    SEAT_CODE_WAY,
     STOPPING,
     STOPPING_GUEST,
     STOPPING_SAVED,
@@ -211,8 +213,9 @@ def _taken_words(name: str, taken: str, by_a_seat: bool) -> str:
     code proves them, and takes the name back with the seat."""
     if taken.casefold() != name.casefold():
         return f"{name} looks like {taken}, a name taken here: choose another name"
-    why = " by a seat being played (yours? any name, then k in the lobby with its code)" if by_a_seat else ""
-    return f"{name} is taken{why}: choose another name"
+    if by_a_seat:  # (the client asks for its seat code there: a guest back for it had to make a name up first)
+        return f"{name} {HELD_BY_A_SEAT}: {SEAT_CODE_WAY}"
+    return f"{name} is taken: choose another name"
 
 
 class Hub:
@@ -482,8 +485,8 @@ class Hub:
             self._log_crash(session, msg)
         elif isinstance(msg, SetName):
             await self._set_name(session, msg.name)
-        elif not session.name:
-            await self._refuse(session, "choose a name first")
+        elif not session.name and not (session.guest and isinstance(msg, TakeSeatBack)):
+            await self._refuse(session, "choose a name first")  # (a guest's seat code names them: the seat's)
         elif session.too_soon(type(msg)):
             await self._refuse(session, "too many requests: wait a moment")
         elif isinstance(msg, MATCH_REQUESTS):
