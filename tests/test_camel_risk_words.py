@@ -93,10 +93,10 @@ def test_a_risk_the_lines_later_steps_bring_says_when_it_comes():
     said = explain(state, 0, line)
     # (actions left after the line: the risk is the turn's if it ends there, "risk once the line
     # is played" stood beside "3 actions left" where the good was delivered two actions later)
-    assert said.startswith(
-        "a camel onto the hides on space 3; risk if the turn ends after these steps: {p1} can steal the hides"
-    )
-    assert "then loads hides" in said
+    # (after the line's "then": before it, "…; AI 3 too; 1 action left; then loads cloth" read as
+    # AI 3 loading it, over SSH)
+    assert said.startswith("a camel onto the hides on space 3; 3 actions left; then loads hides on space 3")
+    assert "); risk if the turn ends after these steps: {p1} can steal the hides" in said
     assert "risk" not in explain(state, 0, line[:1])  # (the first move alone leaves no good to steal)
 
 

@@ -80,8 +80,11 @@ def explain(state: CamelCaravanState, seat: int, line: Sequence[Action]) -> str:
         # seat's was yet, the camel's step unsaid: a camel's move is no "then")
         parked = f"once the line is played, {parked}" if parked else ""
     risks = [words for words in (risk, parked) if words]
-    if risks:  # (next to the move: last, they came on the narrow hint panel's second or third page)
-        parts[min(1, len(parts)) : min(1, len(parts))] = risks
+    if risks:  # (next to the line: last, they came on the narrow hint panel's second or third page;
+        # before the line's "then", "…steal the cloth next turn; AI 3 too; 1 action left; then loads
+        # cloth" read as AI 3 loading it)
+        at = next((i + 1 for i, part in enumerate(parts) if part.startswith("then ")), min(1, len(parts)))
+        parts[at:at] = risks
     ending = _ending_next(world, seat)
     if ending:
         parts.append(ending)
