@@ -809,15 +809,16 @@ REMATCH_QUESTION = (
 #: what a guest reads as they sit down (a later visit is someone new: the code is their way back;
 #: the lobby's line under the match says it again), in few words: its seven rows over the player
 #: table cut "none" to "non" and the status line to "… · e en"
+SEAT_CODE = "{code}: k in the lobby with it takes this seat back, even after a restart (esc shows it again)."
+#: (over the hand and the status line: a minute hid the cards a hint starred)
+SEAT_CODE_SECONDS = 20
+#: the notice's title: the first key at the table puts it away (``TableApp.on_event``)
 SEAT_CODE_TITLE = "Your seat code (a key hides it)"
 #: what ``q`` asks over SSH with a seat held in a match being played
 QUIT_HOLDING = (
     "Quit? Your seat in {games} is kept: an AI stands in for you once its grace is over, "
     "until you take it back ({back})."
 )
-SEAT_CODE = "{code}: k in the lobby with it takes this seat back, even after a restart (esc shows it again)."
-#: (over the hand and the status line: a minute hid the cards a hint starred)
-SEAT_CODE_SECONDS = 20
 #: what ``r`` asks where another's rematch already keeps our seat (the question above left which to work out)
 REMATCH_WAITING_QUESTION = "Take your seat in the rematch that waits for you (same seats and options)?"
 

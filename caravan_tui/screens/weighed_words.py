@@ -44,7 +44,7 @@ def nothing_weighed(replay: ReplayClient) -> str:
         if len(replay_log(replay.checked.game, snapshot, replay.position - 1).state.legal_actions()) == 1:
             return f"{name} had only this move: there was nothing to weigh."
         return f"The save keeps nothing of what {name} weighed at this move."
-    if mover is not None and SeatSpec.parse(snapshot.seats[mover]).kind == "human":
+    if mover is not None and SeatSpec.parse(snapshot.seats[mover]).is_person:
         # ("This move was not an AI's decision" of the person's own read as no decision at all)
         return f"{plain(snapshot.names[mover])} made this move, not an AI: step (← →) to an AI's move."
     return "This move was not an AI's decision: step (← →) to one of its moves."
