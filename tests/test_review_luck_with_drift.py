@@ -184,6 +184,19 @@ def test_a_luck_turning_point_says_the_same_moves_drift_went_the_other_way():
     assert not any("drift" in line for line in text if "−14%" in line)
 
 
+def test_turning_points_come_in_the_order_of_the_figures_they_head_with():
+    """A Decktet Caravan review listed "After your move 55: +2% … in all, luck and the drift
+    together" first, then −2%, then −10%: ordered by the luck alone (+41% here), not by what the
+    line says (−1% in all). The −14% luck comes first now."""
+    review = Taken("decktet_caravan", "taken", 0, 2, 200, 0.0, DECISIONS, draws=DRAW)
+    points = review.turning_points()
+    assert [review.stated(swing) for swing in points] == [-14, -1], points
+    text = review_lines(review, NAMES, "Decktet Caravan")
+    first = next(index for index, line in enumerate(text) if line.startswith("Luck after your move"))
+    both = next(index for index, line in enumerate(text) if line.startswith("After your move 1: −1%"))
+    assert first < both, text
+
+
 def test_luck_and_drift_as_one_figure_are_said_plainly_and_point_to_what_decided_the_match():
     """Read as jargon: "what a revealed card moved, its next search took most of back, so each
     alone reads larger than what they make together", beside the review's largest figure."""

@@ -1501,9 +1501,28 @@ class Review:
         ]
 
     def turning_points(self, count: int = TURNING_POINTS) -> list[Swing]:
-        """The ``count`` swings that moved the seat's chances most (``marked``), the biggest first
-        (ties: the earlier)."""
-        return sorted(self.marked(), key=lambda swing: (-abs(swing.change), swing.index))[:count]
+        """The ``count`` swings that moved the seat's chances most (``marked``) by the figure each
+        states (``stated``), the biggest first (ties: the earlier). By luck alone, "After your
+        move 55: +2% … in all, luck and the drift together" headed a review, over −2% and −10%."""
+        account = self.account()
+        return sorted(self.marked(), key=lambda swing: (-abs(self.stated(swing, account)), swing.index))[:count]
+
+    def drift_against(self, swing: Swing, account: Account | None = None) -> float | None:
+        """The drift after the same move as luck ``swing``, the other way, where the two are told
+        together (it is more than a chance can move, or as much as an inaccuracy); None elsewhere.
+        (``account``: this review's, worked out already.)"""
+        if swing.kind != "luck":
+            return None
+        account = account or self.account()
+        back = [other.change for other in account.swings if other.kind == "drift" and other.index == swing.index]
+        if not back or back[0] * swing.change >= 0:
+            return None
+        told = account.beyond(swing.change, back[0]) or abs(back[0]) >= self.measure.inaccuracy
+        return back[0] if told else None
+
+    def stated(self, swing: Swing, account: Account | None = None) -> float:
+        """The figure ``swing``'s turning point heads with: luck told with its drift, the two in all."""
+        return swing.change + (self.drift_against(swing, account) or 0.0)
 
     def _after(self, index: int) -> tuple[int, float]:
         """The last move of the seat's decision ``index`` and the first of its next (∞: none)."""

@@ -273,22 +273,22 @@ def turning_point_lines(review: Review, swing: Swing, names: Sequence[str]) -> l
         ]
     after = f"Luck after your move {after_move(review, swing)}: {signed(measure, swing.change)} of {measure.name}"
     account = review.account()
-    back = [other.change for other in account.swings if other.kind == "drift" and other.index == swing.index]
-    if back and back[0] * swing.change < 0 and account.beyond(swing.change, back[0]):
+    back = review.drift_against(swing, account)
+    if back is not None and account.beyond(swing.change, back):
         # (apart, "the searches' drift −57%, and luck +103%": more than a chance can move)
-        net = signed(measure, swing.change + back[0])
+        net = signed(measure, swing.change + back)
         after = (
             f"After your move {after_move(review, swing)}: {net} of {measure.name} in all, luck and the drift together"
         )
-    elif back and back[0] * swing.change < 0 and abs(back[0]) >= measure.inaccuracy:
+    elif back is not None:
         # (the same move's drift the other way, said first with what the two made in all: "+14%
         # … the deal went your way" headed the match's worst moment, −26% once the drift was
         # said, last; apart, "+41% luck" and "the worst drift after your move 8, −42%" read as
         # two verdicts on one reply)
-        net = signed(measure, swing.change + back[0])
+        net = signed(measure, swing.change + back)
         after = (
             f"After your move {after_move(review, swing)}: {net} of {measure.name} in all, "
-            f"{DRIFT_BACK.format(drift=signed(measure, back[0]))}, and luck {signed(measure, swing.change)}"
+            f"{DRIFT_BACK.format(drift=signed(measure, back))}, and luck {signed(measure, swing.change)}"
         )
     lines = [f"{after} ({luck_words(swing.draws, swing.change > 0)})"]
     if swing.with_moves:  # (told apart from the draw by no search: "you lost this on the draw" of a rival's build)
