@@ -14,11 +14,12 @@ from textual.reactive import reactive, var
 from textual.widgets import Button, Static
 
 from caravan_tui.bus import MAX_NAME, MAX_SEATS
+from caravan_tui.games import GAMES
 from caravan_tui.hub_protocol import UNSETTLED_WORDS, Rated
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.heard import Heard
-from caravan_tui.screens.requests import GoHome, OpenReplay, OpenReview, Rematch
+from caravan_tui.screens.requests import GoHome, OpenReplay, OpenReview, OpenRules, Rematch
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.hanging import HangingLines
@@ -222,6 +223,8 @@ class MatchOverScreen(BaseScreen):
         Binding("w", "replay", "Replay", tooltip="Watch the match again, move by move, from your seat"),
         Binding("escape,q", "home", "Home"),
         Binding("escape,q", "lobby", "Lobby"),  # (over SSH: a session's home; ``home`` says which)
+        # (the rules of the game just played: ``?`` did nothing here and said nothing)
+        Binding("question_mark,f1", "rules", "Rules", key_display="?"),
     ]
     AUTO_FOCUS = "#match-over"  # (it scrolls; a button would take Enter)
     #: what the match did to its people's ratings, over SSH (it may come after the screen)
@@ -376,7 +379,13 @@ class MatchOverScreen(BaseScreen):
             return self.review is not None
         if action in ("home", "lobby"):
             return (action == "lobby") == (self.home == "Lobby")
+        if action == "rules":
+            return self.game in GAMES
         return self.rematch or action != "rematch"
+
+    def action_rules(self) -> None:
+        if self.game in GAMES:
+            self.post_message(OpenRules(GAMES[self.game]))
 
     def action_review(self) -> None:
         if self.review is not None:
