@@ -534,6 +534,32 @@ async def test_with_no_hint_shown_a_asks_before_west_and_with_its_marks_shown_a_
 
 
 @pytest.mark.thorough
+async def test_the_word_that_the_hints_step_is_ready_goes_as_the_step_is_played(tmp_path):
+    """Solo: ``a`` then Enter on the hint's next step (its panel put away), and "The hint's next
+    step is ready: enter plays it" stood over the turn after, which had no hint."""
+    from caravan_tui.games.caravanserai.screen import READIED_FROM_MARKS
+    from caravan_tui.textual_adapter import notices
+    from caravan_tui.widgets import ActionList
+
+    app = make_app(tmp_path, iterations=6)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        screen, host = await at_a_turn_west_may_go(pilot, app)
+        await pilot.press("h")
+        await wait_for(pilot, lambda: screen.table.hint_panel is not None and screen.table.hinted, "the hint")
+        hinted = screen.table.hinted
+        await pilot.press("h")  # (put away: its marks stay on the board)
+        await wait_for(pilot, lambda: screen.table.hint_panel is None, "the hint put away")
+        turn = host.turn
+        await pilot.press("a")
+        plays = screen.query_one(ActionList)
+        await wait_for(pilot, lambda: plays.has_focus and plays.highlighted_action == hinted, "the hint readied")
+        assert READIED_FROM_MARKS in [note.message for note in notices(app)]
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: host.turn > turn, "the step played")
+        assert READIED_FROM_MARKS not in [note.message for note in notices(app)]
+
+
+@pytest.mark.thorough
 async def test_a_plan_taken_from_the_plays_list_keeps_its_next_step_highlighted_there(tmp_path):
     """The bug: after ``a`` and Enter on a plan's first step, the list's highlight went to its
     first line ("1 white good"), so a second Enter left the plan. It goes to the plan's next step."""

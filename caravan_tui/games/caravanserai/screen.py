@@ -17,6 +17,7 @@ shown one at a time, ``app.move_pause`` apart; a key skips the rest.
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from typing import Any, cast
 
@@ -96,6 +97,8 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     TABLE = CaravanseraiTable
     PANELS_BESIDE = True  # (the board takes the column's height: over it, the hint hid its lower rows)
     SCORED_ON = "caravan length"  # (§9: a caravan's length is its score; the game has no points)
+    #: until when the word that ``a`` readied the hint's step stands (``act`` puts it away)
+    readied_until = 0.0
 
     # the side column leaves the board the room of the solo and two-player boards (52 columns)
     # at 80 (the whole legend fits its 28); the board's frame keeps its top and foot, where its
@@ -183,6 +186,11 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             self.focus_to_decide(self.query_one(HexBoard))
 
     def act(self, action: Action) -> None:
+        """(A move played puts away the word that the hint's step was ready: "ready: enter plays
+        it" stood over the next turn, which had no hint, after the Enter that played it.)"""
+        if time.monotonic() < self.readied_until:
+            self.readied_until = 0.0
+            self.app.clear_notifications()
         turn = self.table.turn
         super().act(action)
         if turn is not None and self.table.turn is None:  # (it went to the host)
@@ -238,6 +246,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             # (briefly: over the lines under the board it outlived the turn, and its "ready" then
             # sent an `a` meant for the hint west)
             self.notify(READIED_FROM_MARKS, timeout=READIED_SECONDS)
+            self.readied_until = time.monotonic() + READIED_SECONDS
 
     # -- what the status line says and Enter plays (``status_line``) -----------------------------
 
