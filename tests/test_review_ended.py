@@ -69,6 +69,26 @@ def test_the_turns_the_rules_skipped_are_said_in_the_review() -> None:
     assert Review.from_data(kept.to_data()) == kept
 
 
+def test_a_third_seats_skipped_turns_did_not_decide_a_loss() -> None:
+    """Caravanserai among three: "What decided it: The rules skipped 3 of AI 2's turns" was said
+    of a 30–32 loss to AI 3, AI 2 last with 18. A third seat's skipped turns are how the match
+    ended, there; the seat's own decided its loss."""
+    game = get_game("caravanserai")
+    state, rng, actions = game.new(3, seed=9, options=game.quick_options), random.Random(9), []
+    while not state.is_over():
+        actions.append(rng.choice(state.legal_actions()))
+        state.apply(actions[-1], False)
+    assert state.outcome() == [0.0, 1.0, 0.0]  # (Bob won; Ann and Cy skipped turns)
+    cys = "The rules skipped one of {p2:'s} turns, after move 157 (no open cell next to the head)."
+    anns = "The rules skipped 10 of {p0:'s} turns, the first after move 66 (no open cell next to the head)."
+    ann = decisions_of(game, 3, 9, game.quick_options, actions, 0)
+    assert ann.decided == anns and ann.ended.startswith(cys)
+    cy = decisions_of(game, 3, 9, game.quick_options, actions, 2)
+    assert cy.decided == cys and cy.ended.startswith(anns)
+    bob = decisions_of(game, 3, 9, game.quick_options, actions, 1)  # (the winner: both decided it)
+    assert bob.decided == f"{anns} {cys}"
+
+
 @pytest.mark.parametrize("skipped", [7, [-1], ["56"], list(range(100_000))])
 def test_a_kept_reviews_skipped_turns_that_are_not_move_numbers_are_refused(skipped) -> None:
     data = Review("caravanserai", "m", 0, 2, 10, 0.0, ()).to_data() | {"skipped": skipped}

@@ -269,10 +269,13 @@ def decisions_of(
     # skipped, decided a match whose review named no turning point ("the searches' drift +42%");
     # a winner's are how it ended, not what decided it ("What decided it: The rules skipped 4 of
     # your turns" of a 30–27 win led from round 2)
+    # A third seat's, where the seat lost, are how it ended too: "What decided it: The rules
+    # skipped 3 of AI 2's turns" was said of a 30–32 loss to AI 3, AI 2 last with 18.
     won = [share > 0 and share == max(outcome) for share in outcome]
     order = (seat, *(s for s in range(players) if s != seat))
-    passed_over = [skipped_said(skipped[other], other) for other in order if not won[other]]
-    passed_winning = [skipped_said(skipped[other], other) for other in order if won[other]]
+    deciding = [other for other in order if not won[other] and (other == seat or won[seat])]
+    passed_over = [skipped_said(skipped[other], other) for other in deciding]
+    passed_winning = [skipped_said(skipped[other], other) for other in order if other not in deciding]
     ended_idle = [(turn, name, why) for turn, name, why in idle.values() if why is not None]
     idle_told = idle_said(ended_idle, seat) if len(ended_idle) >= IDLE_TOLD else ""
     said = " ".join(words for words in (*passed_winning, idle_told, last) if words)
