@@ -485,6 +485,13 @@ class CaravanseraiState(TurnState):
                         events.insert(
                             at, Event(f"{{p{p}}} {{p{p}:has}} only one way to place: the rules lay it.", laid_for=p)
                         )
+                    elif self.placement_dir_only(turn, p):
+                        # (its one open way turned to unsaid: the turn began heading north-east,
+                        # and nothing in the log nor under the board said why)
+                        way = DIR_WORDS[self.tdir]
+                        events.insert(
+                            at, Event(f"{{p{p}}} can only head {way}: the rules turn {{p{p}:their}} caravan there.")
+                        )
                 break
             if steps is not None:
                 steps.append((self.turn, self.turns, legal[0]))
@@ -497,6 +504,11 @@ class CaravanseraiState(TurnState):
                 turn, p, at = laying
                 events.insert(at, Event(f"{{p{p}}} {{p{p}:has}} only one move: the rules lay it.", laid_for=p))
                 turns, laying = turn, None
+
+    def placement_dir_only(self, turn: int, p: int) -> bool:
+        """Whether seat ``p``'s turn ``turn``, the one to move, has taken only its direction (the
+        rules'), nothing laid yet."""
+        return self.turns == turn and self.turn == p and self.stage in (PLACE, BOARD) and not self.laid
 
     def forced_after(self, action: Action) -> list[tuple[int, int, Action]]:
         """The steps ``apply(action)`` would then play by itself, the rules leaving no choice: (seat,
