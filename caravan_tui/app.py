@@ -200,6 +200,8 @@ class TableApp(FailureHook):
     seat_code: str = ""
     #: until when (``time.monotonic``) the seat code's notice stands over the table
     code_notice_until: float = 0.0
+    #: the screen a notice shown now is about, and until when it shows (``notify_here``)
+    local_notice: tuple[Screen, float] | None = None
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's choice, but on Linux and macOS with an Escape that acts without waiting for
@@ -328,6 +330,12 @@ class TableApp(FailureHook):
         if self.held_keys is None:
             self.held_keys = []
         self.key_reading, self.screen_coming = None, screen
+        if self.local_notice is not None and screen is not self.local_notice[0]:
+            # (what was said of the screen left: "no unfinished match" from home stood over New
+            # match's description of its first option, cut to "Hands to▌")
+            if time.monotonic() < self.local_notice[1]:
+                self.clear_notifications()
+            self.local_notice = None
         if not isinstance(screen, GameScreen) and time.monotonic() < self.code_notice_until:
             # (it covered the menu's right edge, the lobby's line and the record, which the menu
             # and the lobby say the code again under)
@@ -335,6 +343,12 @@ class TableApp(FailureHook):
             self.clear_notifications()
         if not screen.call_later(self._resumed, screen):  # (closing already: another is coming)
             self.screen_coming = None
+
+    def notify_here(self, message: str, severity: SeverityLevel = "information", timeout: float | None = None) -> None:
+        """A notice about the screen shown now: it goes when another screen is made current."""
+        timeout = timeout if timeout is not None else self.NOTIFICATION_TIMEOUT
+        self.notify(message, severity=severity, timeout=timeout)
+        self.local_notice = (self.screen, time.monotonic() + timeout)
 
     def _resumed(self, screen: Screen) -> None:
         """(After ``screen``'s ScreenResume; its focus, set by the app, comes before the keys.)"""
@@ -627,7 +641,7 @@ class CaravanApp(TableApp):
         if match_id == "latest":
             latest = latest_unfinished(self.store)
             if latest is None:
-                self.notify("There is no unfinished match to continue.", severity="warning")
+                self.notify_here("There is no unfinished match to continue.", severity="warning")
                 return
             match_id = latest.match_id
         runner = self._from_save(
