@@ -570,7 +570,10 @@ def safer_first(
         return found
     pool = found if weighed is None else [*found, *unlisted(game, world, seat, weighed, found)]
     first = found[0]
-    near = as_good(pool, first)
+    # (never the move that ends the turn playing nothing, ``acting_first``'s rule: a won Camel
+    # Caravan match's hints put "End the turn (4 actions unused)" first, as it left nothing to
+    # steal, six turns running, and the match stood still, the other's camels all loaded)
+    near = [index for index in as_good(pool, first) if index == 0 or pool[index].action != game.ai.stop]
     if len(near) < 2:
         return found
     if decided([candidate.value for candidate in found]) is not None:
