@@ -60,6 +60,33 @@ def test_a_hint_shows_the_straight_move_and_drops_its_twin():
     assert [candidate.action for candidate in shown].count(cut[0]) == 1
 
 
+def test_a_camel_placed_then_moved_on_is_placed_where_it_went():
+    """Over SSH: "Place a camel on space 1 (0,0) — 1 action, then Move a camel from space 1 (0,0)
+    to (3,5) — 1 action" graded best, where placing it on (3,5) took 1 action."""
+    for seed in range(40):
+        rng, state = random.Random(seed), GAME.new(2, seed=seed, options={})
+        for _ in range(100):
+            seat = state.to_move()
+            for place in (a for a in state.legal_actions() if a[0] == "place"):
+                after = state.clone()
+                after.apply(place, False)
+                onward = [a for a in after.legal_actions() if a[0] == "move_camel" and a[1] == place[1]]
+                there = [a for a in onward if after.to_move() == seat and ("place", a[2]) in state.legal_actions()]
+                there = [a for a in there if goes_on(after, a, seat)]  # (the turn goes on after both)
+                if there:
+                    cut = without_detours(GAME, state, seat, (place, there[0]))
+                    assert cut == (("place", there[0][2]),), (place, there[0], cut)
+                    return
+            state.apply(rng.choice(state.legal_actions()), False)
+    raise AssertionError("no camel placed and moved on found")
+
+
+def goes_on(state, action, seat) -> bool:
+    after = state.clone()
+    after.apply(action, False)
+    return after.to_move() == seat
+
+
 def test_a_line_with_no_detour_is_left_as_it_is():
     state, seat, line, _straight = detour()
     assert without_detours(GAME, state, seat, line[:1]) is None

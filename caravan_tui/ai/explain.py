@@ -834,16 +834,17 @@ def without_detours(game: Game, world: State, seat: int, line: Sequence[Action])
 def _shortcut(
     game: Game, states: list[State], steps: Sequence[Action], seat: int, fields: Sequence[str]
 ) -> tuple[int, int, list[Action]] | None:
-    """The first ``(start, end, moves)`` where one move of the piece ``steps[start]`` moves
-    (its kind and first field: where it is) from ``states[start]`` (then the turn
+    """The first ``(start, end, moves)`` where one move of the kind of ``steps[start]`` from
+    ``states[start]`` (then the turn
     ended, where ``states[end]`` is past it) reaches the board of ``states[end]``, ``end -
     start`` of at least 2 and more than ``moves``, its steps left no fewer (None: none)."""
     ends = [_board(state.view(seat), fields) for state in states]
     for start in range(len(states) - 2):
         first = steps[start]
-        # (the piece the detour begins with, sent straight: a move of its kind from where it is)
+        # (a move of the kind the detour begins with: a camel placed where it then moved to, or
+        # sent there straight; any other kind of move is weighed by the search itself)
         for move in states[start].legal_actions():
-            if move == game.ai.stop or move[:2] != first[:2]:
+            if move == game.ai.stop or move[0] != first[0]:
                 continue
             after = states[start].clone()
             after.apply(move, False)
