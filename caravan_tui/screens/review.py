@@ -39,8 +39,10 @@ from caravan_tui.ai.review_text import (
     words,
 )
 from caravan_tui.ai.worker import AIWorkerError
+from caravan_tui.games import GAMES
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
+from caravan_tui.screens.requests import OpenRules
 from caravan_tui.seat_labels import PLAYER
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
@@ -87,6 +89,8 @@ class ReviewScreen(BaseScreen):
     BINDINGS = [
         Binding("escape,q", "app.pop_screen", "Back"),
         Binding("s", "stop", "Stop", tooltip="Stop working out the review: nothing of it is kept"),
+        # (the game's rules, as at its table and on its result: ``?`` did nothing here, unsaid)
+        Binding("question_mark,f1", "rules", "Rules", key_display="?"),
     ]
     DEFAULT_CSS = """
     ReviewScreen #review { height: 1fr; padding: 0 1; }
@@ -171,7 +175,13 @@ class ReviewScreen(BaseScreen):
             self.refresh_bindings()  # (the footer offered "s Stop" still, and a second s did nothing)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "rules":
+            return self._game_id in GAMES
         return action != "stop" or (self.review is None and not self.stopped)
+
+    def action_rules(self) -> None:
+        if self._game_id in GAMES:
+            self.post_message(OpenRules(GAMES[self._game_id]))
 
     def show(self, review: Review) -> None:
         """The finished review in place of the progress bar."""
