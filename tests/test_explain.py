@@ -80,6 +80,13 @@ def test_even_among_three_is_near_a_third_either_side():
     assert outlook(0.54, 3) == "you are ahead"
 
 
+def test_a_lost_match_close_on_points_is_not_called_far_behind():
+    """Camel Caravan, the bag empty: "you are far behind (0% of the win)" at 29 to the leader's 31
+    read as a wide gap. Trailing, it says both: the points and what the hint expects."""
+    assert headline(0.0, [29, 27, 31], 0) == "you trail on points, and the hint expects you to lose (0% of the win)"
+    assert headline(0.02, [5, 1], 0) == "you lead on points, but the hint expects you to fall behind (2% to win)"
+
+
 def test_how_it_stands_says_its_figure_with_its_words():
     """Merchant Lord at three players: "you are behind." bare beside "slightly behind (26% of the
     win)" two moves later, and a review's 28%, read as words that do not follow the figures."""

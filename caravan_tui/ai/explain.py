@@ -1268,6 +1268,10 @@ def _headline(value: float, scores: Sequence[float], seat: int | None, basis: Ba
         if words in ("you are behind", "you are far behind") or words.startswith("you are slightly behind")
         else "level"
     )
+    if later == now == "behind" and words == "you are far behind":
+        # ("you are far behind (0% of the win)" at 29 to the leader's 31, the bag empty: the
+        # chance is far behind, the points are not)
+        return f"you trail on {scored_on}, and the hint expects you to lose"
     if later == now:
         return words
     if later == "level":  # ("an even game" stood beside a person 13 points behind; and "even", bare,
