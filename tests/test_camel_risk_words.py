@@ -132,3 +132,27 @@ def test_a_risk_to_a_good_of_the_kind_the_line_delivers_says_where_it_is():
     assert said.startswith("delivers meat for +3; risk: {p1} can steal the meat on (0,5) next turn"), said
     # (a good of another kind than the one moved needs no place: "the swords" is the one there is)
     assert "the swords next turn" in explain(position(), 0, (("move_good", 30, 31, "meat", "top"),))
+
+
+def test_a_line_that_ends_the_turn_early_says_the_actions_it_leaves_unused():
+    """A review's "Yours:" of a turn ended with 2 actions unused, graded a mistake, said only its
+    first step ("a camel into the city of your hides; 3 actions left; then delivers hides for +3"):
+    the early end, the mistake, unsaid."""
+    import random
+
+    from caravan_tui.games import get_game
+
+    game = get_game("camel_caravan")
+    rng, state = random.Random(3), game.new(2, seed=3, options={})
+    for _ in range(30):
+        state.apply(rng.choice(state.legal_actions()), False)
+    seat = state.to_move()
+    for first in (action for action in state.legal_actions() if action[0] != "end_turn"):
+        after = state.clone()
+        after.apply(first, False)
+        if after.to_move() == seat and after.left:
+            break
+    said = explain(state, seat, [first, ("end_turn",)])
+    unused = after.left
+    assert f"then ends the turn with {unused} action{'s' if unused != 1 else ''} unused" in said, said
+    assert "unused" not in explain(state, seat, [first])

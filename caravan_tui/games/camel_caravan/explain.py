@@ -40,7 +40,7 @@ def explain(state: CamelCaravanState, seat: int, line: Sequence[Action]) -> str:
     loose = tuple(world.loose)
     refilled = _apply(world, line[0])
     left = world.left if world.turn == seat else 0
-    then, went_on = [], False
+    then, went_on, unused = [], False, ""
     camels = {"place": 0, "move_camel": 0}  # (the camel steps since the last good's: "then delivers
     # salt" read as the next step, where a camel had to move first)
     for action in line[1:]:
@@ -52,6 +52,11 @@ def explain(state: CamelCaravanState, seat: int, line: Sequence[Action]) -> str:
             camels = dict.fromkeys(camels, 0)
         elif action[0] in camels:
             camels[action[0]] += 1
+        elif action == ("end_turn",) and world.left:
+            # (a turn ended early: the review's "Yours:" said only its first step, "a camel into
+            # the city of your hides; 3 actions left; then delivers hides", of a mistake that was
+            # the 2 actions left unused)
+            unused = f"ends the turn with {actions_word(world.left)} unused"
         loose = tuple(world.loose)
         refilled = _apply(world, action)
         went_on = True
@@ -62,8 +67,8 @@ def explain(state: CamelCaravanState, seat: int, line: Sequence[Action]) -> str:
     )
     if world.turn is not None and line[0][0] != "end_turn":
         parts.append(f"{actions_word(left)} left" if left else "ends the turn")
-    if then:
-        parts.append("then " + ", ".join(then[:2]))
+    if then or unused:
+        parts.append("then " + ", ".join([*then[:2], *([unused] if unused else [])]))
     if world.turn is None:  # (a delivery once the bag is empty: the game, not just the turn; said
         # after the step that makes it: "ends the game" beside a camel's move read as the move's)
         parts.append(_game_ended(world, seat))
