@@ -9,6 +9,7 @@ from .deliveries import best_delivery, walk_home
 from .explain import explain, exposed, thieves
 from .heuristic import LAST_REFILL, SENT, action_priors, chain_steps, deliveries, delivers, sent_for_nothing
 from .rules import END_TURN
+from .scored import scored_words
 
 SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
 
@@ -16,7 +17,9 @@ SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
 #: ``estimate()`` moves by hundredths between them, so the steps are smaller than the default:
 #: 3, 6 and 12 points (docs/review.md)
 #: a decision is a whole turn (``composing``): the default grades (a single action's, 3 · 6 · 12)
-REVIEW = ReviewTerms(Measure("win chance", 100.0, "%", 5.0, 10.0, 20.0), chance="goods drawn from the bag")
+REVIEW = ReviewTerms(
+    Measure("win chance", 100.0, "%", 5.0, 10.0, 20.0), chance="goods drawn from the bag", scored=scored_words
+)
 
 
 def closers(state, legal: list[Action]) -> list[Action]:
