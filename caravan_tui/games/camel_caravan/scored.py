@@ -14,7 +14,7 @@ from .board import GOODS, VALUE, penalty
 
 def scored_words(view: dict[str, Any]) -> str | None:
     """Each seat's score as the rules make it (§5): "Points: {p0} 24 (5 goods delivered 21,
-    demand markers 6, −3 for goods still carried), {p1} 36 (…)." None before the match is over."""
+    demand markers 6, −3 for goods still carried); {p1} 36 (…)." None before the match is over."""
     if not view["over"]:
         return None
     parts = []
