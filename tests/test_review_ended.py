@@ -54,13 +54,15 @@ def test_the_turns_the_rules_skipped_are_said_in_the_review() -> None:
     anns = "The rules skipped 2 of {p0:'s} turns, the first after move 57 (no open cell next to the head)."
     bobs = "The rules skipped 7 of {p1:'s} turns, the first after move 113 (no open cell next to the head)."
     last = "{p0:'s} move 149 ended the match: {p0} stand{p0:s} a black market good on (-5,-1)."
-    assert match.decided == anns and match.ended.startswith(f"{bobs} {last}")
+    caravans = "Caravans: {p0} 6, {p1} 7."  # (``ReviewTerms.scored``: what the caravans came to)
+    assert match.decided == f"{anns} {caravans}" and match.ended.startswith(f"{bobs} {last}")
     review = Review("caravanserai", "m", 0, 2, 10, 0.0, (), decided=match.decided)
-    assert decided_line(review, NAMES) == "What decided it: " + anns.replace("{p0:'s}", "your")
+    said = f"{anns} {caravans}".replace("{p0:'s}", "your").replace("{p0}", "you").replace("{p1}", "Bob")
+    assert decided_line(review, NAMES) == "What decided it: " + said
     # Bob's review: Ann's skipped turns decided it; his own, the winner's, are how it ended
     bob = decisions_of(game, 2, 2, game.quick_options, actions, 1)
-    assert bob.decided == anns and bob.ended.startswith(bobs)
-    # a match whose every turn was played says nothing of it
+    assert bob.decided == f"{anns} {caravans}" and bob.ended.startswith(bobs)
+    # a match cut short, every turn played, says nothing of it
     assert decisions_of(game, 2, 2, game.quick_options, actions[:50], 0).decided == ""
     # the moves after which they were skipped are kept, for the account's words of that stretch
     assert decisions_of(game, 2, 2, game.quick_options, actions, 0).skipped[0] == 56
@@ -81,12 +83,13 @@ def test_a_third_seats_skipped_turns_did_not_decide_a_loss() -> None:
     assert state.outcome() == [0.0, 1.0, 0.0]  # (Bob won; Ann and Cy skipped turns)
     cys = "The rules skipped one of {p2:'s} turns, after move 157 (no open cell next to the head)."
     anns = "The rules skipped 10 of {p0:'s} turns, the first after move 66 (no open cell next to the head)."
+    caravans = "Caravans: {p0} 5, {p1} 9, {p2} 6."
     ann = decisions_of(game, 3, 9, game.quick_options, actions, 0)
-    assert ann.decided == anns and ann.ended.startswith(cys)
+    assert ann.decided == f"{anns} {caravans}" and ann.ended.startswith(cys)
     cy = decisions_of(game, 3, 9, game.quick_options, actions, 2)
-    assert cy.decided == cys and cy.ended.startswith(anns)
+    assert cy.decided == f"{cys} {caravans}" and cy.ended.startswith(anns)
     bob = decisions_of(game, 3, 9, game.quick_options, actions, 1)  # (the winner: both decided it)
-    assert bob.decided == f"{anns} {cys}"
+    assert bob.decided == f"{anns} {cys} {caravans}"
 
 
 @pytest.mark.parametrize("skipped", [7, [-1], ["56"], list(range(100_000))])

@@ -57,6 +57,7 @@ from .night import loss_routes
 from .offers import apply_trade_step
 from .overbids import overbid, unanswerable
 from .rules import AhldarahdState
+from .scored import scored_words
 from .terms import (
     ANSWER,
     BID_OPEN,
@@ -468,6 +469,7 @@ REVIEW = ReviewTerms(
     Measure("win chance", 100.0, "%", 4.0, 8.0, 16.0),
     refusals=frozenset({("decline",)}),
     chance="a card dealt, a chip drawn from the bag",
+    scored=scored_words,
 )
 
 

@@ -10,14 +10,10 @@ from rich.text import Text
 
 from caravan_tui.words import longest_word
 
-from .maps import CODES, COMMODITIES, COMMODITY_AT
+from .maps import CODES, COMMODITIES
+from .scored import cities_abroad, cities_held
 from .seat_marks import seat_letter, seat_style
 from .views import AhldarahdPublic, AhldarahdView
-
-
-def cities_held(view: AhldarahdPublic, seat: int) -> int:
-    """The cities ``seat`` controls, on every map."""
-    return sum(1 for row in view["cities"] for holder in row if holder == seat)
 
 
 def single_items(view: AhldarahdPublic) -> tuple[tuple[str, int], ...]:
@@ -90,20 +86,6 @@ def market_text(view: AhldarahdView, width: int, whose: str = "Hand") -> Text:
     text = Text(first + "\n" + second)
     text.no_wrap, text.overflow = True, "ellipsis"
     return text
-
-
-def cities_abroad(view: AhldarahdPublic, seat: int) -> int:
-    """The cities ``seat`` controls on another map (or the neutral one) whose commodity it also
-    controls on its own map: each scores 3 more (§6)."""
-    own = view["cities"][seat]
-    held_at_home = {COMMODITY_AT[seat][slot] for slot, holder in enumerate(own) if holder == seat}
-    return sum(
-        1
-        for m, row in enumerate(view["cities"])
-        if m != seat
-        for slot, holder in enumerate(row)
-        if holder == seat and COMMODITY_AT[m][slot] in held_at_home
-    )
 
 
 def scores_table(view: AhldarahdView, label: Callable[[int], Text]) -> Table:

@@ -28,6 +28,7 @@ from .geometry import CELL_ID, NEIGHBOURS, QR, STEP, hex_distance
 from .heuristic import reach, reserve_weight, turns_left
 from .planner import budget_for, plan, play_out
 from .rules import BOARD, NORMAL, PLACE, STAND, START, CaravanseraiState
+from .scored import scored_words
 
 OPPONENT_GAIN = 1.5  # a gain taken from an opponent's reserve also costs that opponent
 ROOM = 0.1  # per open cell the final camel could still reach (up to heuristic.REACH_CAP)
@@ -382,6 +383,7 @@ REVIEW = ReviewTerms(
     WIN_CHANCE,
     Measure("expected length", 45.0, " pieces", 1.0, 2.0, 4.0),
     chance="the tiles shuffled, the cell a board good lands on",
+    scored=scored_words,
 )
 
 
