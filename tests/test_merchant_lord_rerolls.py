@@ -410,10 +410,24 @@ def test_the_best_reroll_named_is_best_as_the_words_count_it():
     state, _ = recorded("merchant_lord", "merchant_lord_two_turns_1362", 25)
     assert state._unplaced(0) == pack([2, 4, 5, 6]) and state.favour[0] == 2
     said = explain(state, 0, [("end_favour",)])
-    assert "at best, rerolling the 4 and the 5: a 3% chance to sell for more, a 61% chance to sell for less" in said
+    # (and the rolls that only change the card's half said as such, after the sale's odds)
+    assert (
+        "at best, rerolling the 4 and the 5: a 3% chance to sell for more, an 11% chance to tuck a card by a half "
+        "with a better reward, a 61% chance to sell for less" in said
+    ), said
     assert "no chance to sell for more" not in said
     nothing = build(phase="favour", dice={0: [1, 1, 2, 5], 1: [1, 2, 3, 4]}, hands={0: ["M03"]}, favour=[1, 2])
     assert "(no reroll may tuck more cards or sell for more)" in explain(nothing, 0, [("end_favour",)])
+
+
+def test_a_reroll_that_may_tuck_the_card_by_its_better_half_says_so():
+    """Seed 11, round 4 (three players): dice 2 3 3 5, M19 in hand tucked at the 2-5 village. The
+    hint "Reroll 3 (1f): … no chance to tuck more cards, no chance to sell for more" stood among
+    the best, the search liking its 1 in 6 of tucking the card by the half whose reward is worth
+    more: its words say that chance now."""
+    state = build(phase="favour", dice={0: [2, 3, 3, 5], 1: [1, 2, 3, 4]}, hands={0: ["M19"]}, favour=[4, 2])
+    said = explain(state, 0, [("reroll", 3)])
+    assert "chance to tuck a card by a half with a better reward" in said, said
 
 
 def test_favour_left_too_little_for_a_turn_is_said_as_a_reroll():

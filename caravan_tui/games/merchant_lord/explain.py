@@ -401,7 +401,26 @@ def _selling_odds(state: MerchantLordState, seat: int, odds: RerollOdds, kept: i
     if odds.every(odds.dice)[0] <= 0:
         return f"{_chance(more)} of a sale"
     paid = f", {_chance(less)} to pay the others less" if less else ""
-    return f"{_chance(more)} to sell for more{paid}"
+    half = _better_half(state, seat, odds, kept, rolled)
+    # (what else the roll may bring: "no chance to tuck more cards, no chance to sell for more"
+    # stood over a reroll the search liked for its 1 in 6 of tucking a card by the half whose
+    # one-time reward is worth more than the coin the other half pays)
+    better = f", {_chance(half)} to tuck a card by a half with a better reward" if half else ""
+    return f"{_chance(more)} to sell for more{paid}{better}"
+
+
+def _better_half(state: MerchantLordState, seat: int, odds: RerollOdds, kept: int, rolled: int) -> float:
+    """The chance that the roll makes the dice worth more (``RerollOdds.every``) by no more coins,
+    favour nor less paid to the others: a card tucked by its other half, whose one-time reward
+    outweighs (``rolls.HALF_WORTH``)."""
+    value, now = odds.every(odds.dice)[0], _sale_sums(state, seat, odds.dice)
+    chance = 0.0
+    for outcome, share in OUTCOMES[rolled]:
+        if odds.every(kept + outcome)[0] > value + SAME:
+            then = _sale_sums(state, seat, kept + outcome)
+            if then[:2] <= now[:2] and then[2] >= now[2] and odds.tucked(kept + outcome) == odds.tucked(odds.dice):
+                chance += share
+    return chance
 
 
 def _selling_chances(
