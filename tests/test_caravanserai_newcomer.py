@@ -485,6 +485,17 @@ async def test_with_a_hint_shown_3_turns_west(tmp_path):
         assert host.actions[turn] == ("dir", 3)
 
 
+async def hint_put_away(pilot, screen):
+    """The hint asked for (h), then put away by a second h, its plan's marks left on the board:
+    the play it hinted."""
+    await pilot.press("h")
+    await wait_for(pilot, lambda: screen.table.hint_panel is not None and screen.table.hinted, "the hint")
+    hinted = screen.table.hinted
+    await pilot.press("h")  # (put away: its marks stay on the board)
+    await wait_for(pilot, lambda: screen.table.hint_panel is None, "the hint put away")
+    return hinted
+
+
 @pytest.mark.thorough
 async def test_with_no_hint_shown_a_asks_before_west_and_with_its_marks_shown_a_readies_it(tmp_path):
     """The hex keys stay whole where no hint shows: ``a`` turns west, once asked. The bugs: with
@@ -502,11 +513,7 @@ async def test_with_no_hint_shown_a_asks_before_west_and_with_its_marks_shown_a_
     app = make_app(tmp_path, iterations=6)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         screen, host = await at_a_turn_west_may_go(pilot, app)
-        await pilot.press("h")
-        await wait_for(pilot, lambda: screen.table.hint_panel is not None and screen.table.hinted, "the hint")
-        hinted = screen.table.hinted
-        await pilot.press("h")  # (put away: its marks stay on the board)
-        await wait_for(pilot, lambda: screen.table.hint_panel is None, "the hint put away")
+        hinted = await hint_put_away(pilot, screen)
         assert screen.table.hinted == hinted and "a Ready hint" in screen_lines(screen.app)[-1]
         turn = host.turn
         await pilot.press("a")
@@ -544,11 +551,7 @@ async def test_the_word_that_the_hints_step_is_ready_goes_as_the_step_is_played(
     app = make_app(tmp_path, iterations=6)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         screen, host = await at_a_turn_west_may_go(pilot, app)
-        await pilot.press("h")
-        await wait_for(pilot, lambda: screen.table.hint_panel is not None and screen.table.hinted, "the hint")
-        hinted = screen.table.hinted
-        await pilot.press("h")  # (put away: its marks stay on the board)
-        await wait_for(pilot, lambda: screen.table.hint_panel is None, "the hint put away")
+        hinted = await hint_put_away(pilot, screen)
         turn = host.turn
         await pilot.press("a")
         plays = screen.query_one(ActionList)
