@@ -1236,6 +1236,24 @@ async def test_a_guests_name_held_by_their_seat_asks_for_its_code_there(still_hu
         served.cancel()
 
 
+@pytest.mark.thorough
+async def test_the_seat_codes_question_shows_a_name_spelt_as_markup_as_typed(still_hub, monkeypatch):
+    """The name refused comes back in the question: as text, never markup."""
+    from caravan_tui.hub_protocol import HELD_BY_A_SEAT, SEAT_CODE_WAY, Refused
+    from caravan_tui.screens.dialogs import AskLineScreen
+
+    app = client_of(still_hub, "guest:0123456789ab", guest=True)
+    async with app.run_test(size=SIZE) as pilot:
+        served = pilot.app.run_worker(app.serving())
+        await wait_for(pilot, lambda: isinstance(app.screen, YourNameScreen), "the name question")
+        monkeypatch.setattr(app, "send_to_hub", lambda message: None)
+        app.from_hub(Refused(f"[red]Bo[/red] {HELD_BY_A_SEAT}: {SEAT_CODE_WAY}"))
+        await wait_for(pilot, lambda: isinstance(app.screen, AskLineScreen), "the code's question")
+        shown = " ".join(" ".join(line.strip(" █▊▎") for line in screen_lines(app.screen)).split())
+        assert f"[red]Bo[/red] {HELD_BY_A_SEAT}" in shown, shown
+        served.cancel()
+
+
 async def seated_in_a_new_match(app, pilot) -> None:
     """A match started from the lobby (its first game, short), its How to play read: at the table."""
     await pilot.press("c")
